@@ -1,0 +1,35 @@
+#pragma once
+// The rung list as C++: an enum and a table, both expanded from rungs.def.
+#include <array>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace gemmlab {
+
+enum class Precision { FP32 };
+
+std::string_view to_string(Precision precision);
+
+enum class RungId {
+#define GEMMLAB_RUNG(ident, slug, title, precision, change) ident,
+#include "gemmlab/rungs.def"
+#undef GEMMLAB_RUNG
+};
+
+struct RungInfo {
+  RungId id;
+  int number;  // 1-based position on the ladder
+  std::string_view slug;
+  std::string_view title;
+  Precision precision;
+  std::string_view change;  // one line: what this rung changes from the rung before
+};
+
+// Every rung, in ladder order.
+std::span<const RungInfo> rungs();
+
+const RungInfo& rung_info(RungId id);
+std::optional<RungId> find_rung(std::string_view slug);
+
+}  // namespace gemmlab

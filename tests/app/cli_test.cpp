@@ -1,0 +1,81 @@
+// gemmlab-cli as a user meets it: the rung list, usage errors, and the device query with or without a GPU.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "gemmlab/rungs.hpp"
+#include "run_process.hpp"
+
+namespace gemmlab {
+namespace {
+
+test::ProcessResult cli(const std::vector<std::string>& args) { return test::run_process(GEMMLAB_CLI_PATH, args); }
+
+TEST(CliList, JsonHasEveryRungInOrder) {
+  const auto result = cli({"list", "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto json = nlohmann::json::parse(result.out);  // throws, failing the test, on invalid JSON
+  ASSERT_TRUE(json.is_array());
+  ASSERT_EQ(json.size(), rungs().size());
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    EXPECT_EQ(json[i]["number"], rungs()[i].number);
+    EXPECT_EQ(json[i]["slug"], rungs()[i].slug);
+    EXPECT_EQ(json[i]["title"], rungs()[i].title);
+    EXPECT_EQ(json[i]["precision"], to_string(rungs()[i].precision));
+    EXPECT_EQ(json[i]["change"], rungs()[i].change);
+  }
+}
+
+TEST(CliList, TableShowsEverySlug) {
+  const auto result = cli({"list"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  for (const auto& rung : rungs()) EXPECT_NE(result.out.find(rung.slug), std::string::npos) << rung.slug;
+}
+
+TEST(CliUsage, UnknownSubcommandIsAUsageError) {
+  const auto result = cli({"frobnicate"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("frobnicate"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("Subcommands:"), std::string::npos) << "no usage shown:\n" << result.err;
+}
+
+TEST(CliUsage, NoSubcommandIsAUsageError) {
+  const auto result = cli({});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("Subcommands:"), std::string::npos) << result.err;
+}
+
+TEST(CliUsage, BadFlagShowsTheSubcommandsUsage) {
+  const auto result = cli({"list", "--no-such-flag"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("--no-such-flag"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("--json"), std::string::npos) << "usage of 'list' not shown:\n" << result.err;
+}
+
+TEST(CliUsage, HelpSucceeds) {
+  const auto result = cli({"--help"});
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_NE(result.out.find("list"), std::string::npos);
+  EXPECT_NE(result.out.find("devices"), std::string::npos);
+}
+
+TEST(CliDevices, ShowsADeviceOrSaysThereIsNone) {
+  const auto result = cli({"devices"});
+  if (result.exit_code == 0) {
+    EXPECT_NE(result.out.find("SMs"), std::string::npos) << result.out;
+  } else {
+    EXPECT_EQ(result.exit_code, 1);
+    const bool explained = result.err.find("no CUDA device") != std::string::npos ||
+                           result.err.find("no CUDA toolkit in this build") != std::string::npos;
+    EXPECT_TRUE(explained) << result.err;
+  }
+}
+
+TEST(CliDevices, JsonIsValidEitherWay) {
+  const auto result = cli({"devices", "--json"});
+  const auto json = nlohmann::json::parse(result.out);
+  EXPECT_TRUE(json.contains("devices") || json.contains("error")) << result.out;
+}
+
+}  // namespace
+}  // namespace gemmlab
