@@ -1,0 +1,27 @@
+#pragma once
+// What one thread of a rung's kernel knows: its index in the block, the C tile its block owns, the problem.
+// The same struct is filled by the CUDA kernel (from threadIdx/blockIdx and the launch order) and by the simulator.
+#include <cstdint>
+
+#include "gemmlab/hd.hpp"
+
+namespace gemmlab::kernel {
+
+using Index = std::int64_t;  // global element indices: 8192 x 8192 fits int32, but M x K products need not
+
+struct ThreadContext {
+  int tid = 0;             // thread index in the block (threadIdx.x: every rung launches 1-D blocks)
+  int row0 = 0, col0 = 0;  // the block's C tile: rows [row0, row0 + bm), columns [col0, col0 + bn)
+  int m = 0, n = 0, k = 0;
+  int ksteps = 0;          // ceil(k / bk)
+  float alpha = 1.0f, beta = 0.0f;
+};
+
+// A kernel runs as phases separated (where the rung says so) by a block-wide barrier: the prologue, then each
+// k-step's phases, then the epilogue. Writing the schedule down, rather than as a loop inside the kernel, lets the
+// simulator run every thread of a block up to the same barrier, one phase at a time.
+enum class Section { Prologue, Mainloop, Epilogue };
+
+GEMMLAB_HD int ceil_div(int a, int b) { return (a + b - 1) / b; }
+
+}  // namespace gemmlab::kernel

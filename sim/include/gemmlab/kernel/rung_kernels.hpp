@@ -1,0 +1,21 @@
+#pragma once
+// Which kernel description each rung uses: the one mapping from the rung list to code, read by the simulator's
+// registry and by the GPU registry alike. A rung whose description is not written yet has no specialization.
+#include "gemmlab/kernel/rungs/blocktile_1d.hpp"
+#include "gemmlab/kernel/rungs/blocktile_2d.hpp"
+#include "gemmlab/kernel/rungs/naive.hpp"
+#include "gemmlab/kernel/rungs/smem_tiling.hpp"
+#include "gemmlab/rungs.hpp"
+
+namespace gemmlab::kernel {
+
+template <RungId Id>
+struct KernelOf;  // undefined: this rung has no description yet
+
+template <> struct KernelOf<RungId::NaiveUncoalesced> { using type = rungs::NaiveUncoalesced; };
+template <> struct KernelOf<RungId::NaiveCoalesced> { using type = rungs::NaiveCoalesced; };
+template <> struct KernelOf<RungId::SmemTiling> { using type = rungs::SmemTiling; };
+template <> struct KernelOf<RungId::BlockTile1D> { using type = rungs::BlockTile1D; };
+template <> struct KernelOf<RungId::BlockTile2D> { using type = rungs::BlockTile2D; };
+
+}  // namespace gemmlab::kernel

@@ -1,0 +1,27 @@
+#pragma once
+// The order in which a block runs a rung's phases, shared by the GPU kernel and the simulator.
+#include "gemmlab/hd.hpp"
+#include "gemmlab/kernel/context.hpp"
+
+namespace gemmlab::kernel {
+
+// Calls f(section, kstep, phase) for every phase of one block, in order.
+template <class Kernel, class Config, class F>
+GEMMLAB_HD void for_each_phase(const Config& c, int ksteps, F&& f) {
+  for (int p = 0; p < Kernel::prologue_phases(c); ++p) f(Section::Prologue, 0, p);
+  for (int t = 0; t < ksteps; ++t)
+    for (int p = 0; p < Kernel::mainloop_phases(c); ++p) f(Section::Mainloop, t, p);
+  for (int p = 0; p < Kernel::epilogue_phases(c); ++p) f(Section::Epilogue, 0, p);
+}
+
+template <class Kernel, class X, class Config, class State>
+GEMMLAB_HD void run_phase(X& x, const Config& c, const ThreadContext& t, State& s, Section section, int kstep,
+                          int phase) {
+  switch (section) {
+    case Section::Prologue: Kernel::prologue(x, c, t, s, phase); break;
+    case Section::Mainloop: Kernel::mainloop(x, c, t, s, kstep, phase); break;
+    case Section::Epilogue: Kernel::epilogue(x, c, t, s, phase); break;
+  }
+}
+
+}  // namespace gemmlab::kernel

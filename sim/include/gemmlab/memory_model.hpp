@@ -1,0 +1,89 @@
+#pragma once
+// The model of ONE warp memory instruction: how many shared-memory wavefronts it takes (bank conflicts), or how many
+// 32-byte global sectors and 128-byte lines it touches (coalescing). The rules, and where each one comes from, are
+// written out in docs/memory-model.md.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gemmlab/result.hpp"
+
+namespace gemmlab::sim {
+
+// The kinds of warp memory instruction the model knows. In PTX terms: ld/st.global, ld/st.shared, ldmatrix, and
+// cp.async (a global load and a shared store in one instruction, LDGSTS in SASS).
+enum class MemOp { LoadGlobal, StoreGlobal, LoadShared, StoreShared, LdMatrix, CpAsync };
+
+// One warp instruction: the operation and each lane's byte address.
+struct WarpAccess {
+  MemOp op = MemOp::LoadShared;
+  int width_bytes = 4;          // bytes per lane: 4, 8 or 16. For LdMatrix: ignored (each row address is 16 bytes)
+  int ldmatrix_count = 1;       // LdMatrix only: 1, 2 or 4 matrices (.x1/.x2/.x4)
+  bool ldmatrix_trans = false;  // LdMatrix only; .trans changes which registers get the data, not what is read
+  std::uint32_t active_mask = 0xffffffffu;
+  std::array<std::uint64_t, 32> address{};  // byte address per lane (shared: offset in the block's shared window)
+  // For CpAsync: `address` is the GLOBAL source address and `shared_address` the SHARED destination, per lane.
+  std::array<std::uint64_t, 32> shared_address{};
+};
+
+// Shared-memory cost of one instruction. ncu: bank conflicts = wavefronts - ideal wavefronts.
+struct SharedCost {
+  int wavefronts = 0;
+  int ideal_wavefronts = 0;
+  int bank_conflicts() const { return wavefronts - ideal_wavefronts; }
+};
+
+// Global-memory cost of one instruction.
+struct GlobalCost {
+  int requests = 0;
+  int sectors = 0;        // distinct 32-byte sectors touched by the active lanes
+  int lines = 0;          // distinct 128-byte lines touched
+  int ideal_sectors = 0;  // ceil(active lanes x width / 32): what perfectly packed lanes would touch
+  // ideal_sectors / sectors; 1.0 when no sectors. Above 1 when lanes share sectors (a broadcast: the warp receives
+  // more bytes than it fetches).
+  double efficiency() const;
+};
+
+// Fast paths, called millions of times by the instruction-stream counters: no heap allocation.
+Result<SharedCost> shared_cost(const WarpAccess& access);  // LoadShared/StoreShared/LdMatrix; CpAsync: its shared store
+Result<GlobalCost> global_cost(const WarpAccess& access);  // LoadGlobal/StoreGlobal; CpAsync: its global load
+
+// Detailed results, for drawing (the desktop app's banks and coalescing panels) and for `gemmlab-cli access`.
+struct LaneHit {
+  int lane;
+  int bank;
+  std::uint64_t word;  // byte address / 4; a 16-byte access hits 4 words (4 banks), each reported
+};
+struct Wavefront {
+  std::vector<int> lanes;      // the lanes served (in whole or in part) by this wavefront, ascending
+  std::vector<LaneHit> hits;   // every word this wavefront delivers, with the lane that asked for it
+};
+struct SharedDetail {
+  SharedCost cost;
+  std::vector<Wavefront> wavefronts;       // cost.wavefronts of them, in the order the hardware would serve them
+  std::array<int, 32> max_way_per_bank{};  // the N-way conflict degree on each bank (0: bank untouched)
+};
+Result<SharedDetail> shared_detail(const WarpAccess& access);
+
+struct GlobalDetail {
+  GlobalCost cost;
+  std::vector<std::uint64_t> sectors;        // distinct 32-byte sector indices (address / 32) touched, sorted
+  std::vector<std::uint64_t> lines;          // distinct 128-byte line indices (address / 128), sorted
+  std::array<std::int64_t, 32> lane_sector{};  // each lane's sector index; -1 for inactive lanes
+};
+Result<GlobalDetail> global_detail(const WarpAccess& access);
+
+// Instruction names for the CLI and tests: "lds.32", "lds.64", "lds.128", "sts.*", "ldg.*", "stg.*",
+// "ldsm.x1", "ldsm.x2", "ldsm.x4" (with ".trans"), "cp.async.4", "cp.async.8", "cp.async.16".
+Result<WarpAccess> parse_op(std::string_view name);  // fills op/width/ldmatrix fields only
+std::string op_name(const WarpAccess& access);
+// Every name parse_op accepts, in a fixed order (for help texts and tests).
+const std::vector<std::string_view>& op_names();
+
+// Whether the instruction reads or writes shared memory / global memory (CpAsync does both).
+bool touches_shared(MemOp op);
+bool touches_global(MemOp op);
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,42 @@
+#pragma once
+// Counters of a rung's instruction stream, in the units ncu reports: warp-level instructions, shared-memory
+// wavefronts (and ideal wavefronts: bank conflicts are the difference), global requests and 32-byte sectors.
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "gemmlab/memory_model.hpp"
+
+namespace gemmlab::sim {
+
+// Instruction classes: ldg/stg/lds/sts in 32/64/128 bits, ldmatrix .x1/.x2/.x4, cp.async 4/8/16 bytes.
+inline constexpr int kOpClassCount = 18;
+int op_class(const WarpAccess& access);
+std::string_view op_class_name(int op_class);
+bool op_class_is_shared(int op_class);  // costed in wavefronts (lds, sts, ldsm, and cp.async's shared side)
+bool op_class_is_global(int op_class);  // costed in sectors (ldg, stg, and cp.async's global side)
+
+struct OpCounters {
+  std::int64_t instructions = 0;  // warp instructions issued (including ones with every lane predicated off)
+  std::int64_t wavefronts = 0, ideal_wavefronts = 0;
+  std::int64_t requests = 0, sectors = 0, lines = 0, ideal_sectors = 0;
+  std::int64_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
+};
+
+struct Counters {
+  std::array<OpCounters, kOpClassCount> ops{};
+  std::int64_t fma = 0;  // thread-level fused multiply-adds (2 FLOPs each)
+
+  Counters& operator+=(const Counters& other);
+  Counters scaled(std::int64_t times) const;
+  // Sums over classes, as ncu's per-kernel metrics report them.
+  OpCounters shared_loads() const;   // lds + ldsm
+  OpCounters shared_stores() const;  // sts + cp.async's shared side
+  OpCounters global_loads() const;   // ldg + cp.async's global side
+  OpCounters global_stores() const;  // stg
+};
+
+// Adds one costed warp instruction to the counters.
+void count(Counters& counters, const WarpAccess& access, const SharedCost* shared, const GlobalCost* global);
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,25 @@
+#pragma once
+// The GEMM to simulate or run: C (m x n) = alpha * A (m x k) * B (k x n) + beta * C, all row-major FP32.
+#include "gemmlab/result.hpp"
+
+namespace gemmlab::sim {
+
+struct Problem {
+  int m = 0, n = 0, k = 0;
+  float alpha = 1.0f, beta = 0.0f;
+};
+
+// The largest dimension accepted: every index a kernel computes (row * k + col and so on) stays far inside int64,
+// and every tile coordinate inside int.
+inline constexpr int kMaxDimension = 1 << 20;
+
+// Sizes must be in [1, kMaxDimension] and each matrix at most 2^34 elements; the error says which one is wrong.
+Status validate_problem(const Problem& problem);
+
+// The limits a configuration is checked against (defaults: the H100 we measure on).
+struct DeviceLimits {
+  int max_threads_per_block = 1024;
+  int max_smem_per_block_bytes = 232448;  // 227 KiB with cudaFuncSetAttribute opt-in
+};
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,46 @@
+#pragma once
+// Each rung's configuration as the simulator, the CLI and the desktop app see it: which knobs it has, their
+// defaults, and validate(), which returns the sentence to show when a configuration cannot run.
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/result.hpp"
+#include "gemmlab/rungs.hpp"
+#include "gemmlab/sim/problem.hpp"
+
+namespace gemmlab::sim {
+
+// A knob is one integer field of KernelConfig with a name, a range and a line of help.
+struct Knob {
+  std::string_view name;  // also the CLI flag (--name) and the settings key
+  int kernel::KernelConfig::*field;
+  int min, max;
+  std::string_view help;
+};
+
+// Every knob any rung has, in display order.
+std::span<const Knob> all_knobs();
+const Knob* find_knob(std::string_view name);
+
+struct RungModel {
+  RungId id;
+  bool described;                     // false while the rung's kernel description is not written yet
+  kernel::KernelConfig defaults;
+  std::span<const std::string_view> knobs;  // the names of the knobs this rung reads
+
+  bool has_knob(std::string_view name) const;
+};
+
+const RungModel& rung_model(RungId id);
+
+// ok, or one sentence saying what is wrong and what to change. Checks the knobs' ranges, the rung's tiling rules,
+// threads per block and shared memory against `limits`, and the problem (sizes and the rung's size requirements).
+Status validate(RungId id, const kernel::KernelConfig& config, const Problem& problem, const DeviceLimits& limits = {});
+
+// Threads per block and shared-memory bytes of a configuration (from the rung's description).
+int threads_per_block(RungId id, const kernel::KernelConfig& config);
+int smem_bytes(RungId id, const kernel::KernelConfig& config);
+
+}  // namespace gemmlab::sim

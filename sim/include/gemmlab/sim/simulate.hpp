@@ -1,0 +1,94 @@
+#pragma once
+// The simulator's entry points: a rung's instruction stream for a configuration and a problem, its counters per
+// k-step, block and kernel, and functional execution on the CPU.
+#include <cstdint>
+#include <vector>
+
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/context.hpp"
+#include "gemmlab/memory_model.hpp"
+#include "gemmlab/result.hpp"
+#include "gemmlab/rungs.hpp"
+#include "gemmlab/sim/counters.hpp"
+#include "gemmlab/sim/problem.hpp"
+
+namespace gemmlab::sim {
+
+// Where a phase sits in a block's schedule.
+struct PhaseRef {
+  kernel::Section section = kernel::Section::Mainloop;
+  int kstep = 0;
+  int phase = 0;
+};
+
+// One warp memory instruction of the stream, with its cost.
+struct WarpInstruction {
+  int warp = 0;
+  int index = 0;  // position in the warp's stream within the phase
+  WarpAccess access;
+  SharedCost shared;  // zero for global-only instructions
+  GlobalCost global;  // zero for shared-only instructions
+};
+
+struct PhaseStream {
+  PhaseRef ref;
+  bool barrier_after = false;
+  std::vector<WarpInstruction> instructions;  // warp-major: warp 0's instructions in order, then warp 1's, ...
+  std::int64_t fma = 0;                       // thread-level FMAs of the whole block in this phase
+  Counters counters;
+};
+
+// The geometry of a launch.
+struct LaunchShape {
+  int tiles_m = 0, tiles_n = 0;  // output tiles
+  int blocks = 0;                // tiles_m * tiles_n
+  int threads_per_block = 0, warps_per_block = 0;
+  int smem_bytes = 0;
+  int ksteps = 0;
+  std::vector<PhaseRef> schedule_of_one_kstep;  // the mainloop phases of one k-step, in order
+};
+
+Result<LaunchShape> launch_shape(RungId rung, const kernel::KernelConfig& config, const Problem& problem);
+
+// The stream of one phase of one block (tile coordinates in tiles): generated on demand, so any problem size
+// needs memory for one phase only.
+Result<PhaseStream> phase_stream(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
+                                 kernel::TileCoord tile, PhaseRef phase);
+
+struct BlockCounters {
+  kernel::TileCoord tile;
+  Counters prologue, epilogue, total;
+  std::vector<Counters> per_kstep;  // mainloop counters of each k-step
+};
+
+// Exact counters of one block, k-step by k-step.
+Result<BlockCounters> simulate_block(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
+                                     kernel::TileCoord tile);
+
+// Blocks whose counters are provably equal (same edge clipping, same address alignment modulo 128 bytes) form a
+// class; each class is simulated once.
+struct BlockClass {
+  kernel::TileCoord example;
+  std::int64_t count = 0;
+  Counters per_block;
+};
+
+struct KernelCounters {
+  LaunchShape shape;
+  Counters total;
+  std::vector<BlockClass> classes;
+};
+
+// Exact counters of the whole kernel.
+Result<KernelCounters> simulate_kernel(RungId rung, const kernel::KernelConfig& config, const Problem& problem);
+
+// Runs the stream on the CPU - every global load, shared store, shared load and FMA of every thread - and returns C.
+// `c` holds C's initial values (read only where beta != 0). Checks, as it goes, that every access stays inside its
+// matrix and its shared buffer, that no two threads touch the same shared word between barriers unless both only
+// read, and that every element of C is written exactly once. For problems up to 512 in each dimension.
+inline constexpr int kMaxFunctionalDimension = 512;
+Result<std::vector<float>> execute(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
+                                   const std::vector<float>& a, const std::vector<float>& b, std::vector<float> c);
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,361 @@
+// The model of one warp memory instruction. docs/memory-model.md explains each rule and what the hardware does.
+#include "gemmlab/memory_model.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+
+namespace gemmlab::sim {
+namespace {
+
+constexpr int kWarpSize = 32;
+constexpr int kBanks = 32;            // shared memory: 32 banks ...
+constexpr int kBankBytes = 4;         // ... each 4 bytes wide; bank = (address / 4) % 32
+constexpr int kWavefrontBytes = 128;  // one wavefront moves at most one word from each bank: 32 x 4 bytes
+constexpr int kSectorBytes = 32;      // global memory moves 32-byte sectors ...
+constexpr int kLineBytes = 128;       // ... grouped in 128-byte cache lines
+constexpr int kLdmatrixRowBytes = 16; // ldmatrix: each lane gives the address of one 16-byte row (8 x b16)
+constexpr int kLdmatrixRows = 8;      // 8 rows make one 8x8 matrix, served as one 128-byte phase
+
+bool active(const WarpAccess& a, int lane) { return (a.active_mask >> lane) & 1u; }
+
+std::string hex(std::uint64_t value) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
+// The PTX instruction a learner would write, for error sentences ("ld.shared.v2 needs 8-byte-aligned addresses").
+std::string ptx_name(const WarpAccess& a) {
+  const char* vec = a.width_bytes == 16 ? "v4" : a.width_bytes == 8 ? "v2" : "b32";
+  switch (a.op) {
+    case MemOp::LoadShared: return std::string("ld.shared.") + vec;
+    case MemOp::StoreShared: return std::string("st.shared.") + vec;
+    case MemOp::LoadGlobal: return std::string("ld.global.") + vec;
+    case MemOp::StoreGlobal: return std::string("st.global.") + vec;
+    case MemOp::LdMatrix: return "ldmatrix.x" + std::to_string(a.ldmatrix_count);
+    case MemOp::CpAsync: return "cp.async." + std::to_string(a.width_bytes);
+  }
+  return "?";
+}
+
+// The checks the hardware makes before it moves a byte: a misaligned address faults the whole instruction
+// ("misaligned address"), and an instruction with no active lane does not exist.
+Status validate(const WarpAccess& a) {
+  if (a.op == MemOp::LdMatrix) {
+    if (a.ldmatrix_count != 1 && a.ldmatrix_count != 2 && a.ldmatrix_count != 4)
+      return Error{"ldmatrix loads 1, 2 or 4 matrices (.x1, .x2, .x4), not " + std::to_string(a.ldmatrix_count)};
+  } else if (a.width_bytes != 4 && a.width_bytes != 8 && a.width_bytes != 16) {
+    return Error{"the access width must be 4, 8 or 16 bytes per lane, not " + std::to_string(a.width_bytes)};
+  }
+  if (a.active_mask == 0)
+    return Error{"no lane is active (mask 0x00000000): a warp instruction needs at least one active lane"};
+
+  if (a.op == MemOp::LdMatrix) {
+    // ldmatrix is .sync.aligned: the whole warp executes it, and lanes 0..8*count-1 each give one row address.
+    const int address_lanes = kLdmatrixRows * a.ldmatrix_count;
+    for (int lane = 0; lane < address_lanes; ++lane) {
+      if (!active(a, lane))
+        return Error{ptx_name(a) + " takes its row addresses from lanes 0-" + std::to_string(address_lanes - 1) +
+                     ", but lane " + std::to_string(lane) + " is inactive in mask " + hex(a.active_mask) +
+                     "; ldmatrix is .sync.aligned: the whole warp must execute it"};
+      if (a.address[lane] % kLdmatrixRowBytes != 0)
+        return Error{"lane " + std::to_string(lane) + ": row address " + hex(a.address[lane]) +
+                     " is not 16-byte aligned; ldmatrix needs 16-byte-aligned row addresses"};
+    }
+    return Ok{};
+  }
+
+  const auto width = static_cast<std::uint64_t>(a.width_bytes);
+  const bool cp_async = a.op == MemOp::CpAsync;
+  for (int lane = 0; lane < kWarpSize; ++lane) {
+    if (!active(a, lane)) continue;
+    if (a.address[lane] % width != 0)
+      return Error{"lane " + std::to_string(lane) + ": " + (cp_async ? "global address " : "address ") +
+                   hex(a.address[lane]) + " is not " + std::to_string(width) + "-byte aligned; " + ptx_name(a) +
+                   " needs " + std::to_string(width) + "-byte-aligned addresses"};
+    if (cp_async && a.shared_address[lane] % width != 0)
+      return Error{"lane " + std::to_string(lane) + ": shared address " + hex(a.shared_address[lane]) + " is not " +
+                   std::to_string(width) + "-byte aligned; " + ptx_name(a) + " needs " + std::to_string(width) +
+                   "-byte-aligned addresses"};
+  }
+  return Ok{};
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared memory. The rules, each named so the docs and the tests can point at it:
+//
+// Rule S1 (phases). The warp's request is split into phases of lanes that are served together; a phase can move at
+//   most 128 bytes per wavefront, so 32-bit accesses use one phase of 32 lanes, 64-bit two half-warp phases
+//   (lanes 0-15, 16-31), 128-bit four quarter-warp phases (lanes 0-7, 8-15, ...). ldmatrix: one phase per 8x8
+//   matrix (the 8 lanes giving its row addresses).
+// Rule S2 (distinct words per bank). Within a phase, each bank delivers one 4-byte word per wavefront, so the phase
+//   takes max over banks of the number of DISTINCT words asked of that bank. Lanes asking for the same word share
+//   it (broadcast on loads; on stores one of the writes lands), so they never conflict.
+// Rule L1 (uniform pairs, loads only). If, for every pair of active lanes (n, n^1), or for every pair (n, n^2), both
+//   lanes give the same address, a 64- or 128-bit LOAD packs two phases into one (NVIDIA forum, CC 7.x: LDS.128
+//   drops from 4 to 2 requests; SASS LDS.U "uniform" hint). Stores do not get it.
+// Rule I1 (ideal). ideal = ceil(active lanes x bytes per lane / 128); ldmatrix: one per matrix. An ideal is never
+//   more than the wavefronts actually used: a uniform-pair load can beat bytes/128, and that is no negative conflict.
+// ---------------------------------------------------------------------------------------------------------------
+
+// Rule L1: lanes in pairs (n, n^partner) agree on their address wherever both are active.
+bool uniform_pairs(const WarpAccess& a, int partner) {
+  for (int lane = 0; lane < kWarpSize; ++lane) {
+    const int other = lane ^ partner;
+    if (active(a, lane) && active(a, other) && a.address[lane] != a.address[other]) return false;
+  }
+  return true;
+}
+
+// How the shared side of an instruction is served: which addresses, how many bytes per lane, lanes per phase.
+struct SharedPlan {
+  const std::array<std::uint64_t, 32>* address;
+  int bytes_per_lane;
+  int phase_lanes;
+  int lanes;  // lanes that take part: 32, or 8 x matrices for ldmatrix
+  int ideal;
+};
+
+Result<SharedPlan> plan_shared(const WarpAccess& a) {
+  if (!touches_shared(a.op))
+    return Error{op_name(a) + " is a global-memory instruction; the shared-memory model needs ld/st.shared, "
+                              "ldmatrix or cp.async"};
+  if (auto status = validate(a); !status) return status.error();
+
+  if (a.op == MemOp::LdMatrix)  // Rules S1 and I1 for ldmatrix: one phase per matrix, ideally one wavefront each
+    return SharedPlan{&a.address, kLdmatrixRowBytes, kLdmatrixRows, kLdmatrixRows * a.ldmatrix_count,
+                      a.ldmatrix_count};
+
+  // Rule S1: as many lanes per phase as fit 128 bytes.
+  int phase_lanes = kWavefrontBytes / a.width_bytes;
+  if (phase_lanes > kWarpSize) phase_lanes = kWarpSize;
+  // Rule L1: loads only (cp.async's shared side is a store).
+  if (a.op == MemOp::LoadShared && a.width_bytes > kBankBytes && (uniform_pairs(a, 1) || uniform_pairs(a, 2)))
+    phase_lanes *= 2;
+
+  // Rule I1.
+  const int active_bytes = std::popcount(a.active_mask) * a.width_bytes;
+  const int ideal = (active_bytes + kWavefrontBytes - 1) / kWavefrontBytes;
+  const auto* address = a.op == MemOp::CpAsync ? &a.shared_address : &a.address;
+  return SharedPlan{address, a.width_bytes, phase_lanes, kWarpSize, ideal};
+}
+
+// The distinct words asked of each bank in the current phase (Rule S2). A lane's access covers consecutive banks
+// and never wraps (it is aligned), so a bank gets at most one word per lane: 32 slots per bank are always enough.
+class BankWords {
+ public:
+  void clear() { count_.fill(0); }
+  // Adds a word (if new to its bank) and returns its slot in the bank: the wavefront, within the phase, serving it.
+  int add(std::uint64_t word) {
+    const int bank = static_cast<int>(word % kBanks);
+    auto& slots = words_[static_cast<std::size_t>(bank)];
+    int& n = count_[static_cast<std::size_t>(bank)];
+    for (int i = 0; i < n; ++i)
+      if (slots[static_cast<std::size_t>(i)] == word) return i;  // the same word: shared, no conflict
+    slots[static_cast<std::size_t>(n)] = word;
+    return n++;
+  }
+  int count(int bank) const { return count_[static_cast<std::size_t>(bank)]; }
+  int max_count() const { return *std::max_element(count_.begin(), count_.end()); }
+
+ private:
+  std::array<int, kBanks> count_{};
+  std::array<std::array<std::uint64_t, kWarpSize>, kBanks> words_;  // left uninitialised: only count_ says what is valid
+};
+
+// Walks the phases of a plan, calling on_word(lane, word, slot) for every word of every active lane and
+// end_phase(banks) after each phase. Returns the total number of wavefronts (Rule S2 summed over phases).
+template <class OnWord, class EndPhase>
+int walk_shared(const WarpAccess& a, const SharedPlan& plan, OnWord on_word, EndPhase end_phase) {
+  BankWords banks;
+  const int words_per_lane = plan.bytes_per_lane / kBankBytes;
+  int wavefronts = 0;
+  for (int first = 0; first < plan.lanes; first += plan.phase_lanes) {
+    banks.clear();
+    for (int lane = first; lane < first + plan.phase_lanes; ++lane) {
+      if (!active(a, lane)) continue;
+      const std::uint64_t first_word = (*plan.address)[static_cast<std::size_t>(lane)] / kBankBytes;
+      for (int w = 0; w < words_per_lane; ++w) {
+        const std::uint64_t word = first_word + static_cast<std::uint64_t>(w);
+        on_word(lane, word, wavefronts + banks.add(word));
+      }
+    }
+    end_phase(banks);
+    wavefronts += banks.max_count();  // an empty phase (no active lane) costs nothing
+  }
+  return wavefronts;
+}
+
+SharedCost make_cost(int wavefronts, int ideal) { return SharedCost{wavefronts, std::min(ideal, wavefronts)}; }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Global memory. Rule G1: one request per warp instruction. Rule G2: the memory system moves 32-byte sectors; an
+// aligned access of 4, 8 or 16 bytes lies inside one sector, so sectors = distinct (address / 32) over active lanes,
+// lines = distinct (address / 128). Rule G3: ideal sectors = ceil(active lanes x width / 32).
+// ---------------------------------------------------------------------------------------------------------------
+
+Status check_global(const WarpAccess& a) {
+  if (!touches_global(a.op))
+    return Error{op_name(a) + " is a shared-memory instruction; the global-memory model needs ld/st.global or "
+                              "cp.async"};
+  return validate(a);
+}
+
+// The active lanes' sector indices, sorted: distinct sectors and lines are then runs in one pass.
+int sorted_sectors(const WarpAccess& a, std::array<std::uint64_t, 32>& sectors) {
+  int n = 0;
+  for (int lane = 0; lane < kWarpSize; ++lane)
+    if (active(a, lane)) sectors[static_cast<std::size_t>(n++)] = a.address[static_cast<std::size_t>(lane)] / kSectorBytes;
+  // Insertion sort: no allocation, and nearly free on the common coalesced (already ascending) pattern.
+  for (int i = 1; i < n; ++i) {
+    const std::uint64_t value = sectors[static_cast<std::size_t>(i)];
+    int j = i - 1;
+    while (j >= 0 && sectors[static_cast<std::size_t>(j)] > value) {
+      sectors[static_cast<std::size_t>(j + 1)] = sectors[static_cast<std::size_t>(j)];
+      --j;
+    }
+    sectors[static_cast<std::size_t>(j + 1)] = value;
+  }
+  return n;
+}
+
+constexpr std::uint64_t kSectorsPerLine = kLineBytes / kSectorBytes;
+
+GlobalCost cost_of_sorted(const WarpAccess& a, const std::array<std::uint64_t, 32>& sectors, int n) {
+  GlobalCost cost;
+  cost.requests = n > 0 ? 1 : 0;
+  for (int i = 0; i < n; ++i) {
+    const auto s = sectors[static_cast<std::size_t>(i)];
+    if (i == 0 || s != sectors[static_cast<std::size_t>(i - 1)]) ++cost.sectors;
+    if (i == 0 || s / kSectorsPerLine != sectors[static_cast<std::size_t>(i - 1)] / kSectorsPerLine) ++cost.lines;
+  }
+  cost.ideal_sectors = (n * a.width_bytes + kSectorBytes - 1) / kSectorBytes;
+  return cost;
+}
+
+struct OpName {
+  std::string_view name;
+  MemOp op;
+  int width;
+  int matrices;
+  bool trans;
+};
+constexpr OpName kOps[] = {
+    {"lds.32", MemOp::LoadShared, 4, 1, false},      {"lds.64", MemOp::LoadShared, 8, 1, false},
+    {"lds.128", MemOp::LoadShared, 16, 1, false},    {"sts.32", MemOp::StoreShared, 4, 1, false},
+    {"sts.64", MemOp::StoreShared, 8, 1, false},     {"sts.128", MemOp::StoreShared, 16, 1, false},
+    {"ldg.32", MemOp::LoadGlobal, 4, 1, false},      {"ldg.64", MemOp::LoadGlobal, 8, 1, false},
+    {"ldg.128", MemOp::LoadGlobal, 16, 1, false},    {"stg.32", MemOp::StoreGlobal, 4, 1, false},
+    {"stg.64", MemOp::StoreGlobal, 8, 1, false},     {"stg.128", MemOp::StoreGlobal, 16, 1, false},
+    {"ldsm.x1", MemOp::LdMatrix, 16, 1, false},      {"ldsm.x2", MemOp::LdMatrix, 16, 2, false},
+    {"ldsm.x4", MemOp::LdMatrix, 16, 4, false},      {"ldsm.x1.trans", MemOp::LdMatrix, 16, 1, true},
+    {"ldsm.x2.trans", MemOp::LdMatrix, 16, 2, true}, {"ldsm.x4.trans", MemOp::LdMatrix, 16, 4, true},
+    {"cp.async.4", MemOp::CpAsync, 4, 1, false},     {"cp.async.8", MemOp::CpAsync, 8, 1, false},
+    {"cp.async.16", MemOp::CpAsync, 16, 1, false},
+};
+
+}  // namespace
+
+double GlobalCost::efficiency() const {
+  return sectors == 0 ? 1.0 : static_cast<double>(ideal_sectors) / static_cast<double>(sectors);
+}
+
+bool touches_shared(MemOp op) { return op != MemOp::LoadGlobal && op != MemOp::StoreGlobal; }
+bool touches_global(MemOp op) {
+  return op == MemOp::LoadGlobal || op == MemOp::StoreGlobal || op == MemOp::CpAsync;
+}
+
+Result<SharedCost> shared_cost(const WarpAccess& access) {
+  auto plan = plan_shared(access);
+  if (!plan) return plan.error();
+  const int wavefronts = walk_shared(access, *plan, [](int, std::uint64_t, int) {}, [](const BankWords&) {});
+  return make_cost(wavefronts, plan->ideal);
+}
+
+Result<SharedDetail> shared_detail(const WarpAccess& access) {
+  auto plan = plan_shared(access);
+  if (!plan) return plan.error();
+  SharedDetail detail;
+  const int wavefronts = walk_shared(
+      access, *plan,
+      [&](int lane, std::uint64_t word, int wavefront) {
+        if (detail.wavefronts.size() <= static_cast<std::size_t>(wavefront))
+          detail.wavefronts.resize(static_cast<std::size_t>(wavefront) + 1);
+        auto& w = detail.wavefronts[static_cast<std::size_t>(wavefront)];
+        // Lanes arrive in ascending order, so a lane already listed is the last one listed.
+        if (w.lanes.empty() || w.lanes.back() != lane) w.lanes.push_back(lane);
+        w.hits.push_back(LaneHit{lane, static_cast<int>(word % kBanks), word});
+      },
+      [&](const BankWords& banks) {
+        for (int bank = 0; bank < kBanks; ++bank) {
+          auto& way = detail.max_way_per_bank[static_cast<std::size_t>(bank)];
+          way = std::max(way, banks.count(bank));
+        }
+      });
+  detail.cost = make_cost(wavefronts, plan->ideal);
+  return detail;
+}
+
+Result<GlobalCost> global_cost(const WarpAccess& access) {
+  if (auto status = check_global(access); !status) return status.error();
+  std::array<std::uint64_t, 32> sectors;
+  const int n = sorted_sectors(access, sectors);
+  return cost_of_sorted(access, sectors, n);
+}
+
+Result<GlobalDetail> global_detail(const WarpAccess& access) {
+  if (auto status = check_global(access); !status) return status.error();
+  std::array<std::uint64_t, 32> sorted;
+  const int n = sorted_sectors(access, sorted);
+  GlobalDetail detail;
+  detail.cost = cost_of_sorted(access, sorted, n);
+  for (int i = 0; i < n; ++i) {
+    const auto s = sorted[static_cast<std::size_t>(i)];
+    if (detail.sectors.empty() || detail.sectors.back() != s) detail.sectors.push_back(s);
+    if (detail.lines.empty() || detail.lines.back() != s / kSectorsPerLine) detail.lines.push_back(s / kSectorsPerLine);
+  }
+  for (int lane = 0; lane < kWarpSize; ++lane)
+    detail.lane_sector[static_cast<std::size_t>(lane)] =
+        active(access, lane) ? static_cast<std::int64_t>(access.address[static_cast<std::size_t>(lane)] / kSectorBytes)
+                             : -1;
+  return detail;
+}
+
+Result<WarpAccess> parse_op(std::string_view name) {
+  for (const auto& entry : kOps) {
+    if (entry.name != name) continue;
+    WarpAccess access;
+    access.op = entry.op;
+    access.width_bytes = entry.width;
+    access.ldmatrix_count = entry.matrices;
+    access.ldmatrix_trans = entry.trans;
+    return access;
+  }
+  std::string known;
+  for (const auto& entry : kOps) known += (known.empty() ? "" : ", ") + std::string(entry.name);
+  return Error{"unknown instruction '" + std::string(name) + "'; known: " + known};
+}
+
+std::string op_name(const WarpAccess& access) {
+  for (const auto& entry : kOps) {
+    if (entry.op != access.op) continue;
+    if (access.op == MemOp::LdMatrix) {
+      if (entry.matrices == access.ldmatrix_count && entry.trans == access.ldmatrix_trans) return std::string(entry.name);
+    } else if (entry.width == access.width_bytes) {
+      return std::string(entry.name);
+    }
+  }
+  return ptx_name(access) + " (unsupported shape)";
+}
+
+const std::vector<std::string_view>& op_names() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const auto& entry : kOps) out.push_back(entry.name);
+    return out;
+  }();
+  return names;
+}
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,156 @@
+#include "gemmlab/sim/rung_model.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "dispatch.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+using kernel::KernelConfig;
+
+constexpr Knob kKnobs[] = {
+    {"bm", &KernelConfig::bm, 1, 512, "rows of C per block"},
+    {"bn", &KernelConfig::bn, 1, 512, "columns of C per block"},
+    {"bk", &KernelConfig::bk, 1, 128, "k-depth of the shared tiles (one k-step)"},
+    {"tm", &KernelConfig::tm, 1, KernelConfig::max_tm, "rows of C per thread"},
+    {"tn", &KernelConfig::tn, 1, KernelConfig::max_tn, "columns of C per thread"},
+    {"wm", &KernelConfig::wm, 1, 256, "rows of C per warp"},
+    {"wn", &KernelConfig::wn, 1, 256, "columns of C per warp"},
+    {"a_pad", &KernelConfig::a_pad, 0, 32, "floats of padding after each shared row of A"},
+    {"b_pad", &KernelConfig::b_pad, 0, 32, "floats of padding after each shared row of B"},
+    {"swizzle", &KernelConfig::swizzle, 0, 1, "1: XOR-swizzle shared rows instead of padding them"},
+    {"conflicting", &KernelConfig::conflicting, 0, 1, "1: the layout that shows bank conflicts"},
+    {"stages", &KernelConfig::stages, 1, 4, "shared-memory buffers in flight"},
+};
+
+KernelConfig config(int bm, int bn, int bk, int tm = 1, int tn = 1) {
+  KernelConfig c;
+  c.bm = bm, c.bn = bn, c.bk = bk, c.tm = tm, c.tn = tn;
+  return c;
+}
+
+using Names = std::span<const std::string_view>;
+constexpr std::string_view kNaiveKnobs[] = {"bm", "bn"};
+constexpr std::string_view kSmemKnobs[] = {"bm", "bn", "bk", "a_pad", "b_pad", "conflicting"};
+constexpr std::string_view k1DKnobs[] = {"bm", "bn", "bk", "tm", "a_pad", "b_pad"};
+constexpr std::string_view k2DKnobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad", "b_pad"};
+
+// Defaults and knobs of each rung, in rung-list order (checked below).
+const std::array<RungModel, 10> kModels = [] {
+  std::array<RungModel, 10> m{{
+      {RungId::NaiveUncoalesced, false, config(32, 32, 1), Names(kNaiveKnobs)},
+      {RungId::NaiveCoalesced, false, config(32, 32, 1), Names(kNaiveKnobs)},
+      {RungId::SmemTiling, false, config(32, 32, 32), Names(kSmemKnobs)},
+      {RungId::BlockTile1D, false, config(64, 64, 8, 8, 1), Names(k1DKnobs)},
+      {RungId::BlockTile2D, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
+      {RungId::Vectorized, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
+      {RungId::DoubleBuffer, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
+      {RungId::CpAsync, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
+      {RungId::WarpTile, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
+      {RungId::SmemEpilogue, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
+  }};
+  return m;
+}();
+
+template <RungId Id>
+constexpr bool described() {
+  return Described<Id>;
+}
+
+bool is_described(RungId id) {
+  switch (id) {
+#define GEMMLAB_RUNG(ident, slug, title, precision, change) \
+  case RungId::ident: return described<RungId::ident>();
+#include "gemmlab/rungs.def"
+#undef GEMMLAB_RUNG
+  }
+  return false;
+}
+
+std::string str(int v) { return std::to_string(v); }
+
+// The rung's own tiling rules; the shared limits are checked by validate().
+Status validate_tiling(RungId id, const KernelConfig& c) {
+  switch (id) {
+    case RungId::SmemTiling:
+      if (c.bm != c.bn || c.bk != c.bm)
+        return Error{"smem-tiling copies one element of each tile per thread, so bm, bn and bk must be equal (got bm=" +
+                     str(c.bm) + ", bn=" + str(c.bn) + ", bk=" + str(c.bk) + ")"};
+      return Ok{};
+    case RungId::BlockTile1D:
+      if (c.bm % c.tm != 0)
+        return Error{"bm=" + str(c.bm) + " is not a multiple of tm=" + str(c.tm) + ": each thread takes tm whole rows"};
+      return Ok{};
+    case RungId::BlockTile2D:
+      if (c.bm % c.tm != 0)
+        return Error{"bm=" + str(c.bm) + " is not a multiple of tm=" + str(c.tm) + ": each thread takes tm whole rows"};
+      if (c.bn % c.tn != 0)
+        return Error{"bn=" + str(c.bn) + " is not a multiple of tn=" + str(c.tn) +
+                     ": each thread takes tn whole columns"};
+      return Ok{};
+    default: return Ok{};
+  }
+}
+
+}  // namespace
+
+std::span<const Knob> all_knobs() { return kKnobs; }
+
+const Knob* find_knob(std::string_view name) {
+  for (const auto& knob : kKnobs)
+    if (knob.name == name) return &knob;
+  return nullptr;
+}
+
+bool RungModel::has_knob(std::string_view name) const { return std::ranges::find(knobs, name) != knobs.end(); }
+
+const RungModel& rung_model(RungId id) {
+  static const std::array<RungModel, 10> models = [] {
+    auto m = kModels;
+    for (auto& model : m) model.described = is_described(model.id);
+    return m;
+  }();
+  return models[static_cast<std::size_t>(id)];
+}
+
+int threads_per_block(RungId id, const KernelConfig& c) {
+  const auto r = with_kernel<Result<int>>(id, [&]<class K>() -> Result<int> { return K::threads(c); });
+  return r ? *r : 0;
+}
+
+int smem_bytes(RungId id, const KernelConfig& c) {
+  const auto r = with_kernel<Result<int>>(id, [&]<class K>() -> Result<int> { return K::smem_floats(c) * 4; });
+  return r ? *r : 0;
+}
+
+Status validate(RungId id, const KernelConfig& c, const Problem& problem, const DeviceLimits& limits) {
+  const RungModel& model = rung_model(id);
+  const std::string slug(rung_info(id).slug);
+  if (!model.described) return Error{"rung " + slug + " has no kernel description yet"};
+  for (const auto name : model.knobs) {
+    const Knob& knob = *find_knob(name);
+    const int value = c.*knob.field;
+    if (value < knob.min || value > knob.max)
+      return Error{std::string(name) + "=" + str(value) + " is out of range: " + std::string(knob.help) + " must be in [" +
+                   str(knob.min) + ", " + str(knob.max) + "]"};
+  }
+  // Knobs the rung does not read must keep their defaults: a silently ignored setting would mislead.
+  for (const auto& knob : kKnobs)
+    if (!model.has_knob(knob.name) && c.*knob.field != model.defaults.*knob.field)
+      return Error{"rung " + slug + " has no knob '" + std::string(knob.name) + "'"};
+  if (auto tiling = validate_tiling(id, c); !tiling) return tiling;
+
+  const int threads = threads_per_block(id, c);
+  if (threads < 1 || threads > limits.max_threads_per_block)
+    return Error{"this configuration needs " + str(threads) + " threads per block; the limit is " +
+                 str(limits.max_threads_per_block) + ": use a smaller tile or more results per thread"};
+  const int smem = smem_bytes(id, c);
+  if (smem > limits.max_smem_per_block_bytes)
+    return Error{"this configuration needs " + str(smem) + " bytes of shared memory per block; the device allows " +
+                 str(limits.max_smem_per_block_bytes) + ": use smaller tiles, less padding or fewer stages"};
+  return validate_problem(problem);
+}
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,311 @@
+// The simulator's engine: runs a rung's kernel description with the recording executor (to cost its stream) or
+// the functional executor (to produce C), following the same phase schedule as the GPU kernel.
+#include "gemmlab/sim/simulate.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "dispatch.hpp"
+#include "functional.hpp"
+#include "gemmlab/kernel/schedule.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+#include "recorder.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+using kernel::KernelConfig;
+using kernel::Section;
+using kernel::ThreadContext;
+using kernel::TileCoord;
+
+bool is_shared(MemOp op) { return op == MemOp::LoadShared || op == MemOp::StoreShared || op == MemOp::LdMatrix; }
+
+template <class K>
+class Engine {
+ public:
+  using State = typename K::template State<KernelConfig>;
+
+  Engine(const KernelConfig& c, const Problem& p) : c_(c), p_(p) {}
+
+  LaunchShape shape() const {
+    LaunchShape s;
+    s.tiles_m = kernel::ceil_div(p_.m, c_.bm);
+    s.tiles_n = kernel::ceil_div(p_.n, c_.bn);
+    s.blocks = s.tiles_m * s.tiles_n;
+    s.threads_per_block = K::threads(c_);
+    s.warps_per_block = kernel::ceil_div(s.threads_per_block, 32);
+    s.smem_bytes = K::smem_floats(c_) * 4;
+    s.ksteps = kernel::ceil_div(p_.k, c_.bk);
+    for (int ph = 0; ph < K::mainloop_phases(c_); ++ph) s.schedule_of_one_kstep.push_back({Section::Mainloop, 0, ph});
+    return s;
+  }
+
+  ThreadContext context(TileCoord tile, int tid) const {
+    ThreadContext t;
+    t.tid = tid;
+    t.row0 = tile.row * c_.bm;
+    t.col0 = tile.col * c_.bn;
+    t.m = p_.m, t.n = p_.n, t.k = p_.k;
+    t.ksteps = kernel::ceil_div(p_.k, c_.bk);
+    t.alpha = p_.alpha, t.beta = p_.beta;
+    return t;
+  }
+
+  template <class F>
+  void for_each_phase(F&& f) const {
+    kernel::for_each_phase<K>(c_, kernel::ceil_div(p_.k, c_.bk),
+                              [&](Section s, int kstep, int phase) { f(PhaseRef{s, kstep, phase}); });
+  }
+
+  // Records one phase of one block and costs its warp instructions.
+  Result<PhaseStream> record(TileCoord tile, PhaseRef ref, bool keep_instructions) {
+    const int threads = K::threads(c_);
+    lanes_.resize(static_cast<std::size_t>(threads));
+    Recorder x;
+    for (int tid = 0; tid < threads; ++tid) {
+      x.begin_thread(&lanes_[static_cast<std::size_t>(tid)]);
+      kernel::run_phase<K>(x, c_, context(tile, tid), scratch_, ref.section, ref.kstep, ref.phase);
+    }
+    PhaseStream out;
+    out.ref = ref;
+    out.barrier_after = K::barrier_after(ref.section, ref.phase);
+    out.fma = x.fma_count();
+    out.counters.fma = out.fma;
+    for (int warp = 0; warp * 32 < threads; ++warp) {
+      const int first = warp * 32, last = std::min(threads, first + 32);
+      const std::size_t ops = lanes_[static_cast<std::size_t>(first)].size();
+      for (int tid = first + 1; tid < last; ++tid)
+        if (lanes_[static_cast<std::size_t>(tid)].size() != ops)
+          return Error{"kernel description error: threads " + std::to_string(first) + " and " + std::to_string(tid) +
+                       " of warp " + std::to_string(warp) + " issue different numbers of memory instructions"};
+      for (std::size_t i = 0; i < ops; ++i) {
+        WarpInstruction w;
+        w.warp = warp;
+        w.index = static_cast<int>(i);
+        const LaneOp& lead = lanes_[static_cast<std::size_t>(first)][i];
+        w.access.op = lead.op;
+        w.access.width_bytes = lead.width_bytes;
+        w.access.active_mask = 0;
+        std::uint32_t global_mask = 0;
+        for (int tid = first; tid < last; ++tid) {
+          const LaneOp& op = lanes_[static_cast<std::size_t>(tid)][i];
+          if (op.op != lead.op || op.width_bytes != lead.width_bytes)
+            return Error{"kernel description error: lanes of warp " + std::to_string(warp) +
+                         " issue different instructions at position " + std::to_string(i)};
+          const int lane = tid - first;
+          if (op.active) w.access.active_mask |= 1u << lane;
+          w.access.address[static_cast<std::size_t>(lane)] = op.address;
+          w.access.shared_address[static_cast<std::size_t>(lane)] = op.shared_address;
+          if (op.active && !(op.op == MemOp::CpAsync && op.address == Recorder::kNoSource))
+            global_mask |= 1u << lane;
+        }
+        if (auto cost = cost_of(w, global_mask); !cost) return cost.error();
+        count(out.counters, w.access, w.access.active_mask && (is_shared(w.access.op) || w.access.op == MemOp::CpAsync)
+                                          ? &w.shared : nullptr,
+              !is_shared(w.access.op) && global_mask ? &w.global : nullptr);
+        if (keep_instructions) out.instructions.push_back(w);
+      }
+    }
+    return out;
+  }
+
+  // A key equal for phases whose counters are equal: the same phase of the schedule, the same clipping at the
+  // matrix edges, the same alignment (mod 128 bytes) of the tiles' global addresses, the same shared buffer.
+  std::uint64_t phase_key(TileCoord tile, PhaseRef ref) const {
+    const std::int64_t row0 = std::int64_t{tile.row} * c_.bm, col0 = std::int64_t{tile.col} * c_.bn;
+    const std::int64_t k0 = std::int64_t{ref.section == Section::Mainloop ? ref.kstep : 0} * c_.bk;
+    const int ksteps = kernel::ceil_div(p_.k, c_.bk);
+    const std::uint64_t a_mod = static_cast<std::uint64_t>((row0 * p_.k + k0) * 4 % 128) / 4;
+    const std::uint64_t b_mod = static_cast<std::uint64_t>((k0 * p_.n + col0) * 4 % 128) / 4;
+    const std::uint64_t c_mod = static_cast<std::uint64_t>((row0 * p_.n + col0) * 4 % 128) / 4;
+    const int kstep = ref.section == Section::Mainloop ? ref.kstep : 0;
+    const std::uint64_t stage = static_cast<std::uint64_t>(kstep % 12);
+    const std::uint64_t to_end = static_cast<std::uint64_t>(std::min(ksteps - kstep, 8));
+    const std::uint64_t rows = static_cast<std::uint64_t>(std::min<std::int64_t>(c_.bm, p_.m - row0));
+    const std::uint64_t cols = static_cast<std::uint64_t>(std::min<std::int64_t>(c_.bn, p_.n - col0));
+    std::uint64_t key = static_cast<std::uint64_t>(ref.section);
+    key = key << 6 | static_cast<std::uint64_t>(ref.phase);
+    key = key << 5 | a_mod;
+    key = key << 5 | b_mod;
+    key = key << 5 | c_mod;
+    key = key << 4 | stage;
+    key = key << 4 | to_end;
+    key = key << 10 | (rows - 1);
+    key = key << 10 | (cols - 1);
+    return key;
+  }
+
+  Result<Counters> phase_counters(TileCoord tile, PhaseRef ref) {
+    const std::uint64_t key = phase_key(tile, ref);
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    auto stream = record(tile, ref, false);
+    if (!stream) return stream.error();
+    memo_.emplace(key, stream->counters);
+    return stream->counters;
+  }
+
+  Result<BlockCounters> block(TileCoord tile) {
+    BlockCounters out;
+    out.tile = tile;
+    out.per_kstep.assign(static_cast<std::size_t>(kernel::ceil_div(p_.k, c_.bk)), Counters{});
+    Status status = Ok{};
+    for_each_phase([&](PhaseRef ref) {
+      if (!status) return;
+      auto counters = phase_counters(tile, ref);
+      if (!counters) {
+        status = counters.error();
+        return;
+      }
+      out.total += *counters;
+      if (ref.section == Section::Prologue) out.prologue += *counters;
+      else if (ref.section == Section::Epilogue) out.epilogue += *counters;
+      else out.per_kstep[static_cast<std::size_t>(ref.kstep)] += *counters;
+    });
+    if (!status) return status.error();
+    return out;
+  }
+
+  // Blocks with the same clipping and the same address alignments have equal counters at every phase.
+  std::uint64_t block_key(TileCoord tile) const {
+    // The low 43 bits of a phase key: alignments and clipping, without the phase's place in the schedule.
+    return phase_key(tile, PhaseRef{Section::Epilogue, 0, 0}) & ((std::uint64_t{1} << 43) - 1);
+  }
+
+  Result<KernelCounters> kernel() {
+    KernelCounters out;
+    out.shape = shape();
+    std::unordered_map<std::uint64_t, std::size_t> class_of;
+    for (int tr = 0; tr < out.shape.tiles_m; ++tr)
+      for (int tc = 0; tc < out.shape.tiles_n; ++tc) {
+        const TileCoord tile{tr, tc};
+        const auto [it, added] = class_of.emplace(block_key(tile), out.classes.size());
+        if (added) out.classes.push_back({tile, 0, {}});
+        ++out.classes[it->second].count;
+      }
+    for (auto& cls : out.classes) {
+      auto counters = block(cls.example);
+      if (!counters) return counters.error();
+      cls.per_block = counters->total;
+      out.total += cls.per_block.scaled(cls.count);
+    }
+    return out;
+  }
+
+  Result<std::vector<float>> execute(const std::vector<float>& a, const std::vector<float>& b, std::vector<float> c) {
+    const LaunchShape s = shape();
+    std::vector<int> writes(c.size(), 0);
+    FunctionalExecutor x(a, b, c, writes, K::smem_floats(c_));
+    std::vector<State> states(static_cast<std::size_t>(s.threads_per_block));
+    for (int tr = 0; tr < s.tiles_m; ++tr)
+      for (int tc = 0; tc < s.tiles_n; ++tc) {
+        const TileCoord tile{tr, tc};
+        x.new_block();
+        std::fill(states.begin(), states.end(), State{});  // fresh registers, as a new block gets
+        for_each_phase([&](PhaseRef ref) {
+          if (x.failed()) return;
+          for (int tid = 0; tid < s.threads_per_block; ++tid) {
+            x.set_thread(tid);
+            kernel::run_phase<K>(x, c_, context(tile, tid), states[static_cast<std::size_t>(tid)], ref.section,
+                                 ref.kstep, ref.phase);
+          }
+          if (K::barrier_after(ref.section, ref.phase)) x.barrier();
+        });
+        if (x.failed())
+          return Error{"block (" + std::to_string(tr) + ", " + std::to_string(tc) + "), " + x.error()};
+      }
+    for (std::size_t i = 0; i < writes.size(); ++i)
+      if (writes[i] != 1)
+        return Error{"element (" + std::to_string(i / static_cast<std::size_t>(p_.n)) + ", " +
+                     std::to_string(i % static_cast<std::size_t>(p_.n)) + ") of C was written " +
+                     std::to_string(writes[i]) + " times, not once"};
+    return c;
+  }
+
+ private:
+  Status cost_of(WarpInstruction& w, std::uint32_t global_mask) {
+    if (w.access.active_mask == 0) return Ok{};
+    if (is_shared(w.access.op) || w.access.op == MemOp::CpAsync) {
+      auto shared = shared_cost(w.access);
+      if (!shared) return shared.error();
+      w.shared = *shared;
+    }
+    if (!is_shared(w.access.op) && global_mask) {
+      WarpAccess global_side = w.access;
+      global_side.active_mask = global_mask;
+      auto global = global_cost(global_side);
+      if (!global) return global.error();
+      w.global = *global;
+    }
+    return Ok{};
+  }
+
+  KernelConfig c_;
+  Problem p_;
+  State scratch_{};
+  std::vector<std::vector<LaneOp>> lanes_;
+  std::unordered_map<std::uint64_t, Counters> memo_;
+};
+
+// Validates, then runs f(engine) with the rung's engine.
+template <class T, class F>
+Result<T> with_engine(RungId rung, const KernelConfig& config, const Problem& problem, F&& f) {
+  if (auto valid = validate(rung, config, problem); !valid) return valid.error();
+  return with_kernel<Result<T>>(rung, [&]<class K>() -> Result<T> {
+    Engine<K> engine(config, problem);
+    return f(engine);
+  });
+}
+
+Status check_tile(const LaunchShape& s, TileCoord tile) {
+  if (tile.row < 0 || tile.row >= s.tiles_m || tile.col < 0 || tile.col >= s.tiles_n)
+    return Error{"tile (" + std::to_string(tile.row) + ", " + std::to_string(tile.col) + ") is outside the " +
+                 std::to_string(s.tiles_m) + " x " + std::to_string(s.tiles_n) + " grid of tiles"};
+  return Ok{};
+}
+
+}  // namespace
+
+Result<LaunchShape> launch_shape(RungId rung, const KernelConfig& config, const Problem& problem) {
+  return with_engine<LaunchShape>(rung, config, problem, [](auto& e) -> Result<LaunchShape> { return e.shape(); });
+}
+
+Result<PhaseStream> phase_stream(RungId rung, const KernelConfig& config, const Problem& problem, TileCoord tile,
+                                 PhaseRef phase) {
+  return with_engine<PhaseStream>(rung, config, problem, [&](auto& e) -> Result<PhaseStream> {
+    const LaunchShape s = e.shape();
+    if (auto ok = check_tile(s, tile); !ok) return ok.error();
+    bool exists = false;
+    e.for_each_phase([&](PhaseRef ref) {
+      exists = exists || (ref.section == phase.section && ref.kstep == phase.kstep && ref.phase == phase.phase);
+    });
+    if (!exists) return Error{"this block's schedule has no such phase (k-step " + std::to_string(phase.kstep) + ")"};
+    return e.record(tile, phase, true);
+  });
+}
+
+Result<BlockCounters> simulate_block(RungId rung, const KernelConfig& config, const Problem& problem, TileCoord tile) {
+  return with_engine<BlockCounters>(rung, config, problem, [&](auto& e) -> Result<BlockCounters> {
+    if (auto ok = check_tile(e.shape(), tile); !ok) return ok.error();
+    return e.block(tile);
+  });
+}
+
+Result<KernelCounters> simulate_kernel(RungId rung, const KernelConfig& config, const Problem& problem) {
+  return with_engine<KernelCounters>(rung, config, problem, [](auto& e) { return e.kernel(); });
+}
+
+Result<std::vector<float>> execute(RungId rung, const KernelConfig& config, const Problem& problem,
+                                   const std::vector<float>& a, const std::vector<float>& b, std::vector<float> c) {
+  if (problem.m > kMaxFunctionalDimension || problem.n > kMaxFunctionalDimension || problem.k > kMaxFunctionalDimension)
+    return Error{"functional execution runs every thread on the CPU; it takes sizes up to " +
+                 std::to_string(kMaxFunctionalDimension) + " in each dimension"};
+  const auto size = [](int rows, int cols) { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); };
+  if (a.size() != size(problem.m, problem.k) || b.size() != size(problem.k, problem.n) ||
+      c.size() != size(problem.m, problem.n))
+    return Error{"the matrices' sizes do not match the problem (A m x k, B k x n, C m x n)"};
+  return with_engine<std::vector<float>>(rung, config, problem,
+                                         [&](auto& e) { return e.execute(a, b, std::move(c)); });
+}
+
+}  // namespace gemmlab::sim
