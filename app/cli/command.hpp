@@ -20,5 +20,7 @@ struct Command {
 
 Command add_list_command(CLI::App& parent);
 Command add_devices_command(CLI::App& parent);
+Command add_access_command(CLI::App& parent);
+Command add_sim_command(CLI::App& parent);
 
 }  // namespace gemmlab::cli

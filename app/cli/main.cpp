@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   const std::vector<Command> commands{
       add_list_command(app),
       add_devices_command(app),
+      add_access_command(app),
+      add_sim_command(app),
   };
 
   // CLI11 would call an unknown word "extra arguments"; name it for what it is.

@@ -67,14 +67,23 @@ Status validate(const WarpAccess& a) {
   }
 
   const auto width = static_cast<std::uint64_t>(a.width_bytes);
+  const std::uint64_t misaligned = width - 1;  // widths are powers of two: a mask instead of a division
   const bool cp_async = a.op == MemOp::CpAsync;
+  // The common case, every address aligned, in one branch-free pass; the loop below finds the lane to blame.
+  std::uint64_t stray_bits = 0;
+  for (int lane = 0; lane < kWarpSize; ++lane) {
+    const std::uint64_t on = (a.active_mask >> lane) & 1u;
+    stray_bits |= (a.address[static_cast<std::size_t>(lane)] | (cp_async ? a.shared_address[static_cast<std::size_t>(lane)] : 0)) &
+                  misaligned & (0 - on);
+  }
+  if (stray_bits == 0) return Ok{};
   for (int lane = 0; lane < kWarpSize; ++lane) {
     if (!active(a, lane)) continue;
-    if (a.address[lane] % width != 0)
+    if ((a.address[lane] & misaligned) != 0)
       return Error{"lane " + std::to_string(lane) + ": " + (cp_async ? "global address " : "address ") +
                    hex(a.address[lane]) + " is not " + std::to_string(width) + "-byte aligned; " + ptx_name(a) +
                    " needs " + std::to_string(width) + "-byte-aligned addresses"};
-    if (cp_async && a.shared_address[lane] % width != 0)
+    if (cp_async && (a.shared_address[lane] & misaligned) != 0)
       return Error{"lane " + std::to_string(lane) + ": shared address " + hex(a.shared_address[lane]) + " is not " +
                    std::to_string(width) + "-byte aligned; " + ptx_name(a) + " needs " + std::to_string(width) +
                    "-byte-aligned addresses"};
@@ -141,34 +150,83 @@ Result<SharedPlan> plan_shared(const WarpAccess& a) {
   return SharedPlan{address, a.width_bytes, phase_lanes, kWarpSize, ideal};
 }
 
-// The distinct words asked of each bank in the current phase (Rule S2). A lane's access covers consecutive banks
-// and never wraps (it is aligned), so a bank gets at most one word per lane: 32 slots per bank are always enough.
-class BankWords {
+// Distinct values per slot, for one phase (Rule S2). A slot is a bank (detail path: values are words) or a group
+// of banks one aligned access covers (fast path: values are whole accesses). Each lane adds at most one value to a
+// slot, so 32 entries per slot are always enough.
+class SlotValues {
  public:
-  void clear() { count_.fill(0); }
-  // Adds a word (if new to its bank) and returns its slot in the bank: the wavefront, within the phase, serving it.
-  int add(std::uint64_t word) {
-    const int bank = static_cast<int>(word % kBanks);
-    auto& slots = words_[static_cast<std::size_t>(bank)];
-    int& n = count_[static_cast<std::size_t>(bank)];
+  void clear() {
+    count_.fill(0);
+    max_ = 0;
+  }
+  // Adds a value (if new to its slot) and returns its position in the slot: the wavefront, within the phase, that
+  // serves it. A value already there is shared (broadcast), so it costs nothing more.
+  int add(int slot, std::uint64_t value) {
+    auto& values = values_[static_cast<std::size_t>(slot)];
+    int& n = count_[static_cast<std::size_t>(slot)];
     for (int i = 0; i < n; ++i)
-      if (slots[static_cast<std::size_t>(i)] == word) return i;  // the same word: shared, no conflict
-    slots[static_cast<std::size_t>(n)] = word;
+      if (values[static_cast<std::size_t>(i)] == value) return i;
+    values[static_cast<std::size_t>(n)] = value;
+    max_ = std::max(max_, n + 1);
     return n++;
   }
-  int count(int bank) const { return count_[static_cast<std::size_t>(bank)]; }
-  int max_count() const { return *std::max_element(count_.begin(), count_.end()); }
+  int count(int slot) const { return count_[static_cast<std::size_t>(slot)]; }
+  int max_count() const { return max_; }
 
  private:
   std::array<int, kBanks> count_{};
-  std::array<std::array<std::uint64_t, kWarpSize>, kBanks> words_;  // left uninitialised: only count_ says what is valid
+  int max_ = 0;
+  std::array<std::array<std::uint64_t, kWarpSize>, kBanks> values_;  // uninitialised: count_ says what is valid
 };
 
-// Walks the phases of a plan, calling on_word(lane, word, slot) for every word of every active lane and
-// end_phase(banks) after each phase. Returns the total number of wavefronts (Rule S2 summed over phases).
+// Fast path. An aligned access of 4, 8 or 16 bytes covers 1, 2 or 4 banks, always the same group of banks for the
+// same (address / width) mod (128 / width); two lanes ask the same words of those banks exactly when they ask the
+// same access. So "distinct words per bank" equals "distinct accesses per bank group", which needs one step per lane
+// instead of one per word. shared_detail counts word by word; the tests check that both agree.
+int wavefronts_fast(const WarpAccess& a, const SharedPlan& plan) {
+  const int shift = std::countr_zero(static_cast<unsigned>(plan.bytes_per_lane));
+  const std::uint64_t slot_mask = static_cast<std::uint64_t>(kWavefrontBytes / plan.bytes_per_lane) - 1;
+  const auto& address = *plan.address;
+  int wavefronts = 0;
+  for (int first = 0; first < plan.lanes; first += plan.phase_lanes) {
+    const int end = first + plan.phase_lanes;
+    // First try the common case: no slot is asked for two different accesses -> 1 wavefront (0 if no lane).
+    std::uint32_t used = 0;
+    std::array<std::uint64_t, kBanks> unit_in;  // unit_in[s] is valid where bit s of `used` is set
+    bool conflict = false;
+    for (int lane = first; lane < end && !conflict; ++lane) {
+      if (!active(a, lane)) continue;
+      const std::uint64_t unit = address[static_cast<std::size_t>(lane)] >> shift;
+      const auto slot = static_cast<unsigned>(unit & slot_mask);
+      if (!((used >> slot) & 1u)) {
+        used |= 1u << slot;
+        unit_in[slot] = unit;
+      } else {
+        conflict = unit_in[slot] != unit;
+      }
+    }
+    if (!conflict) {
+      wavefronts += used != 0 ? 1 : 0;
+      continue;
+    }
+    // A conflict: count the distinct accesses of every slot.
+    SlotValues slots;
+    slots.clear();
+    for (int lane = first; lane < end; ++lane) {
+      if (!active(a, lane)) continue;
+      const std::uint64_t unit = address[static_cast<std::size_t>(lane)] >> shift;
+      slots.add(static_cast<int>(unit & slot_mask), unit);
+    }
+    wavefronts += slots.max_count();
+  }
+  return wavefronts;
+}
+
+// Detail path: walks the phases word by word, calling on_word(lane, word, wavefront) for every word of every active
+// lane and end_phase(banks) after each phase. Returns the total number of wavefronts (Rule S2 summed over phases).
 template <class OnWord, class EndPhase>
 int walk_shared(const WarpAccess& a, const SharedPlan& plan, OnWord on_word, EndPhase end_phase) {
-  BankWords banks;
+  SlotValues banks;
   const int words_per_lane = plan.bytes_per_lane / kBankBytes;
   int wavefronts = 0;
   for (int first = 0; first < plan.lanes; first += plan.phase_lanes) {
@@ -178,11 +236,11 @@ int walk_shared(const WarpAccess& a, const SharedPlan& plan, OnWord on_word, End
       const std::uint64_t first_word = (*plan.address)[static_cast<std::size_t>(lane)] / kBankBytes;
       for (int w = 0; w < words_per_lane; ++w) {
         const std::uint64_t word = first_word + static_cast<std::uint64_t>(w);
-        on_word(lane, word, wavefronts + banks.add(word));
+        on_word(lane, word, wavefronts + banks.add(static_cast<int>(word % kBanks), word));
       }
     }
     end_phase(banks);
-    wavefronts += banks.max_count();  // an empty phase (no active lane) costs nothing
+    wavefronts += banks.max_count();
   }
   return wavefronts;
 }
@@ -207,16 +265,7 @@ int sorted_sectors(const WarpAccess& a, std::array<std::uint64_t, 32>& sectors) 
   int n = 0;
   for (int lane = 0; lane < kWarpSize; ++lane)
     if (active(a, lane)) sectors[static_cast<std::size_t>(n++)] = a.address[static_cast<std::size_t>(lane)] / kSectorBytes;
-  // Insertion sort: no allocation, and nearly free on the common coalesced (already ascending) pattern.
-  for (int i = 1; i < n; ++i) {
-    const std::uint64_t value = sectors[static_cast<std::size_t>(i)];
-    int j = i - 1;
-    while (j >= 0 && sectors[static_cast<std::size_t>(j)] > value) {
-      sectors[static_cast<std::size_t>(j + 1)] = sectors[static_cast<std::size_t>(j)];
-      --j;
-    }
-    sectors[static_cast<std::size_t>(j + 1)] = value;
-  }
+  std::sort(sectors.begin(), sectors.begin() + n);  // in place: no allocation
   return n;
 }
 
@@ -229,6 +278,43 @@ GlobalCost cost_of_sorted(const WarpAccess& a, const std::array<std::uint64_t, 3
     const auto s = sectors[static_cast<std::size_t>(i)];
     if (i == 0 || s != sectors[static_cast<std::size_t>(i - 1)]) ++cost.sectors;
     if (i == 0 || s / kSectorsPerLine != sectors[static_cast<std::size_t>(i - 1)] / kSectorsPerLine) ++cost.lines;
+  }
+  cost.ideal_sectors = (n * a.width_bytes + kSectorBytes - 1) / kSectorBytes;
+  return cost;
+}
+
+// Fast path: a warp usually touches a few nearby sectors. Mark them in a bitmap of 512 sectors (16 KiB, starting at a
+// line boundary so that each line is one aligned group of 4 bits) and count bits; a wider spread is sorted instead.
+GlobalCost global_cost_fast(const WarpAccess& a) {
+  std::array<std::uint64_t, 32> sectors;
+  int n = 0;
+  std::uint64_t lowest = ~std::uint64_t{0}, highest = 0;
+  for (int lane = 0; lane < kWarpSize; ++lane) {
+    if (!active(a, lane)) continue;
+    const std::uint64_t s = a.address[static_cast<std::size_t>(lane)] / kSectorBytes;
+    sectors[static_cast<std::size_t>(n++)] = s;
+    lowest = std::min(lowest, s);
+    highest = std::max(highest, s);
+  }
+  const std::uint64_t base = lowest & ~(kSectorsPerLine - 1);
+  constexpr std::uint64_t kBitmapSectors = 512;
+  if (n == 0 || highest - base >= kBitmapSectors) {
+    std::sort(sectors.begin(), sectors.begin() + n);
+    return cost_of_sorted(a, sectors, n);
+  }
+  std::array<std::uint64_t, kBitmapSectors / 64> bits{};
+  for (int i = 0; i < n; ++i) {
+    const std::uint64_t offset = sectors[static_cast<std::size_t>(i)] - base;
+    bits[offset / 64] |= std::uint64_t{1} << (offset % 64);
+  }
+  GlobalCost cost;
+  cost.requests = 1;
+  constexpr std::uint64_t kFirstOfEachLine = 0x1111111111111111u;  // bit 0 of every group of 4 sectors
+  const std::size_t words_used = (highest - base) / 64 + 1;
+  for (std::size_t i = 0; i < words_used; ++i) {
+    const std::uint64_t word = bits[i];
+    cost.sectors += std::popcount(word);
+    cost.lines += std::popcount((word | word >> 1 | word >> 2 | word >> 3) & kFirstOfEachLine);
   }
   cost.ideal_sectors = (n * a.width_bytes + kSectorBytes - 1) / kSectorBytes;
   return cost;
@@ -269,8 +355,7 @@ bool touches_global(MemOp op) {
 Result<SharedCost> shared_cost(const WarpAccess& access) {
   auto plan = plan_shared(access);
   if (!plan) return plan.error();
-  const int wavefronts = walk_shared(access, *plan, [](int, std::uint64_t, int) {}, [](const BankWords&) {});
-  return make_cost(wavefronts, plan->ideal);
+  return make_cost(wavefronts_fast(access, *plan), plan->ideal);
 }
 
 Result<SharedDetail> shared_detail(const WarpAccess& access) {
@@ -287,7 +372,7 @@ Result<SharedDetail> shared_detail(const WarpAccess& access) {
         if (w.lanes.empty() || w.lanes.back() != lane) w.lanes.push_back(lane);
         w.hits.push_back(LaneHit{lane, static_cast<int>(word % kBanks), word});
       },
-      [&](const BankWords& banks) {
+      [&](const SlotValues& banks) {
         for (int bank = 0; bank < kBanks; ++bank) {
           auto& way = detail.max_way_per_bank[static_cast<std::size_t>(bank)];
           way = std::max(way, banks.count(bank));
@@ -299,9 +384,7 @@ Result<SharedDetail> shared_detail(const WarpAccess& access) {
 
 Result<GlobalCost> global_cost(const WarpAccess& access) {
   if (auto status = check_global(access); !status) return status.error();
-  std::array<std::uint64_t, 32> sectors;
-  const int n = sorted_sectors(access, sectors);
-  return cost_of_sorted(access, sectors, n);
+  return global_cost_fast(access);
 }
 
 Result<GlobalDetail> global_detail(const WarpAccess& access) {

@@ -36,6 +36,8 @@ constexpr std::string_view kNaiveKnobs[] = {"bm", "bn"};
 constexpr std::string_view kSmemKnobs[] = {"bm", "bn", "bk", "a_pad", "b_pad", "conflicting"};
 constexpr std::string_view k1DKnobs[] = {"bm", "bn", "bk", "tm", "a_pad", "b_pad"};
 constexpr std::string_view k2DKnobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad", "b_pad"};
+constexpr std::string_view kVecKnobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad", "b_pad", "swizzle"};
+constexpr std::string_view kCpAsyncKnobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad", "b_pad", "stages"};
 
 // Defaults and knobs of each rung, in rung-list order (checked below).
 const std::array<RungModel, 10> kModels = [] {
@@ -45,12 +47,14 @@ const std::array<RungModel, 10> kModels = [] {
       {RungId::SmemTiling, false, config(32, 32, 32), Names(kSmemKnobs)},
       {RungId::BlockTile1D, false, config(64, 64, 8, 8, 1), Names(k1DKnobs)},
       {RungId::BlockTile2D, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
-      {RungId::Vectorized, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
-      {RungId::DoubleBuffer, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
-      {RungId::CpAsync, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
+      {RungId::Vectorized, false, config(128, 128, 8, 8, 8), Names(kVecKnobs)},
+      {RungId::DoubleBuffer, false, config(128, 128, 8, 8, 8), Names(kVecKnobs)},
+      {RungId::CpAsync, false, config(128, 128, 8, 8, 8), Names(kCpAsyncKnobs)},
       {RungId::WarpTile, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
       {RungId::SmemEpilogue, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
   }};
+  m[static_cast<std::size_t>(RungId::DoubleBuffer)].defaults.stages = 2;  // fixed: two shared buffers
+  m[static_cast<std::size_t>(RungId::CpAsync)].defaults.stages = 3;  // two tiles in flight while one is multiplied
   return m;
 }();
 
@@ -71,6 +75,63 @@ bool is_described(RungId id) {
 
 std::string str(int v) { return std::to_string(v); }
 
+// vectorized and double-buffer: 128-bit loads and stores everywhere the tiles allow them.
+Status validate_vector_tiling(const KernelConfig& c) {
+  if (c.tm % 4 != 0 || c.tn % 4 != 0)
+    return Error{"tm=" + str(c.tm) + " and tn=" + str(c.tn) +
+                 " must be multiples of 4: each thread reads its A and B fragments with 128-bit shared loads"};
+  if (c.bm % c.tm != 0)
+    return Error{"bm=" + str(c.bm) + " is not a multiple of tm=" + str(c.tm) + ": each thread takes tm whole rows"};
+  if (c.bn % c.tn != 0)
+    return Error{"bn=" + str(c.bn) + " is not a multiple of tn=" + str(c.tn) + ": each thread takes tn whole columns"};
+  if (c.bk % 4 != 0)
+    return Error{"bk=" + str(c.bk) + " is not a multiple of 4: the A tile is loaded 4 consecutive k at a time"};
+  if (c.a_pad % 4 != 0 || c.b_pad % 4 != 0)
+    return Error{"a_pad=" + str(c.a_pad) + " and b_pad=" + str(c.b_pad) +
+                 " must be multiples of 4 floats, so every shared row stays 16-byte aligned for 128-bit loads"};
+  if (c.swizzle && c.a_pad != 0)
+    return Error{"swizzle=1 replaces the padding of the A tile: set a_pad=0 (or swizzle=0 to use a_pad=" +
+                 str(c.a_pad) + ")"};
+  if (c.swizzle && c.bm % 32 != 0)
+    return Error{"swizzle=1 permutes groups of 8 16-byte chunks, so bm=" + str(c.bm) +
+                 " must be a multiple of 32; use padding (swizzle=0, a_pad=4) for this tile"};
+  const int threads = (c.bm / c.tm) * (c.bn / c.tn);
+  const int a_vectors = c.bm * c.bk / 4, b_vectors = c.bk * c.bn / 4;
+  if (a_vectors % threads != 0 || b_vectors % threads != 0)
+    return Error{"the " + str(threads) + " threads must share the tile loads evenly, but the A tile has " +
+                 str(a_vectors) + " and the B tile " + str(b_vectors) +
+                 " float4s: change bk (or the tile sizes) so both are multiples of " + str(threads)};
+  const int staged = (a_vectors > b_vectors ? a_vectors : b_vectors) / threads * 4;
+  if (staged > KernelConfig::max_loads)
+    return Error{"each thread would copy " + str(staged) + " floats of one tile per k-step; at most " +
+                 str(KernelConfig::max_loads) + " are allowed: use a smaller bk or more threads (smaller tm, tn)"};
+  return Ok{};
+}
+
+// cp-async: 16-byte copies of both tiles and 128-bit shared reads of both fragments, 2 to 4 buffers.
+Status validate_cp_async_tiling(const KernelConfig& c) {
+  if (c.stages < 2)
+    return Error{"stages=" + str(c.stages) + " leaves no tile in flight while one is multiplied: cp-async needs 2 to 4"};
+  if (c.tn % 4 != 0)
+    return Error{"tn=" + str(c.tn) + " is not a multiple of 4: each thread reads its B fragment with 128-bit loads"};
+  if (c.bm % c.tm != 0)
+    return Error{"bm=" + str(c.bm) + " is not a multiple of tm=" + str(c.tm) + ": each thread takes tm whole rows"};
+  if (c.bn % c.tn != 0)
+    return Error{"bn=" + str(c.bn) + " is not a multiple of tn=" + str(c.tn) + ": each thread takes tn whole columns"};
+  if (c.bk % 4 != 0)
+    return Error{"bk=" + str(c.bk) + " is not a multiple of 4: the A tile is copied and read 4 consecutive k at a time"};
+  if (c.a_pad % 4 != 0 || c.b_pad % 4 != 0)
+    return Error{"a_pad=" + str(c.a_pad) + " and b_pad=" + str(c.b_pad) +
+                 " must be multiples of 4 floats, so every shared row stays 16-byte aligned for cp.async.16 and lds.128"};
+  const int threads = (c.bm / c.tm) * (c.bn / c.tn);
+  const int a_chunks = c.bm * c.bk / 4, b_chunks = c.bk * c.bn / 4;
+  if (a_chunks % threads != 0 || b_chunks % threads != 0)
+    return Error{"the " + str(threads) + " threads must share the tile copies evenly, but the A tile has " +
+                 str(a_chunks) + " and the B tile " + str(b_chunks) +
+                 " 16-byte chunks: change bk (or the tile sizes) so both are multiples of " + str(threads)};
+  return Ok{};
+}
+
 // The rung's own tiling rules; the shared limits are checked by validate().
 Status validate_tiling(RungId id, const KernelConfig& c) {
   switch (id) {
@@ -90,6 +151,9 @@ Status validate_tiling(RungId id, const KernelConfig& c) {
         return Error{"bn=" + str(c.bn) + " is not a multiple of tn=" + str(c.tn) +
                      ": each thread takes tn whole columns"};
       return Ok{};
+    case RungId::Vectorized:
+    case RungId::DoubleBuffer: return validate_vector_tiling(c);
+    case RungId::CpAsync: return validate_cp_async_tiling(c);
     default: return Ok{};
   }
 }

@@ -58,8 +58,14 @@ class Engine {
                               [&](Section s, int kstep, int phase) { f(PhaseRef{s, kstep, phase}); });
   }
 
-  // Records one phase of one block and costs its warp instructions.
   Result<PhaseStream> record(TileCoord tile, PhaseRef ref, bool keep_instructions) {
+    PhaseStream out;
+    if (auto ok = record_into(tile, ref, keep_instructions, out); !ok) return ok.error();
+    return out;
+  }
+
+  // Records one phase of one block and costs its warp instructions, reusing `out`'s storage.
+  Status record_into(TileCoord tile, PhaseRef ref, bool keep_instructions, PhaseStream& out) {
     const int threads = K::threads(c_);
     lanes_.resize(static_cast<std::size_t>(threads));
     Recorder x;
@@ -67,8 +73,9 @@ class Engine {
       x.begin_thread(&lanes_[static_cast<std::size_t>(tid)]);
       kernel::run_phase<K>(x, c_, context(tile, tid), scratch_, ref.section, ref.kstep, ref.phase);
     }
-    PhaseStream out;
     out.ref = ref;
+    out.instructions.clear();
+    out.counters = Counters{};
     out.barrier_after = K::barrier_after(ref.section, ref.phase);
     out.fma = x.fma_count();
     out.counters.fma = out.fma;
@@ -80,7 +87,10 @@ class Engine {
           return Error{"kernel description error: threads " + std::to_string(first) + " and " + std::to_string(tid) +
                        " of warp " + std::to_string(warp) + " issue different numbers of memory instructions"};
       for (std::size_t i = 0; i < ops; ++i) {
-        WarpInstruction w;
+        // Built in place: a warp instruction carries 64 addresses, too many bytes to copy around.
+        WarpInstruction& w = keep_instructions ? out.instructions.emplace_back() : scratch_instruction_;
+        w.shared = {};
+        w.global = {};
         w.warp = warp;
         w.index = static_cast<int>(i);
         const LaneOp& lead = lanes_[static_cast<std::size_t>(first)][i];
@@ -104,10 +114,9 @@ class Engine {
         count(out.counters, w.access, w.access.active_mask && (is_shared(w.access.op) || w.access.op == MemOp::CpAsync)
                                           ? &w.shared : nullptr,
               !is_shared(w.access.op) && global_mask ? &w.global : nullptr);
-        if (keep_instructions) out.instructions.push_back(w);
       }
     }
-    return out;
+    return Ok{};
   }
 
   // A key equal for phases whose counters are equal: the same phase of the schedule, the same clipping at the
@@ -243,6 +252,7 @@ class Engine {
   KernelConfig c_;
   Problem p_;
   State scratch_{};
+  WarpInstruction scratch_instruction_;
   std::vector<std::vector<LaneOp>> lanes_;
   std::unordered_map<std::uint64_t, Counters> memo_;
 };
@@ -265,6 +275,59 @@ Status check_tile(const LaunchShape& s, TileCoord tile) {
 }
 
 }  // namespace
+
+class BlockStream::Impl {
+ public:
+  virtual ~Impl() = default;
+  LaunchShape shape;
+  std::vector<PhaseRef> schedule;
+  PhaseStream current;
+  virtual Status record(PhaseRef ref) = 0;
+};
+
+namespace {
+
+template <class K>
+class BlockStreamImpl final : public BlockStream::Impl {
+ public:
+  BlockStreamImpl(const KernelConfig& c, const Problem& p, TileCoord tile) : engine_(c, p), tile_(tile) {
+    shape = engine_.shape();
+    engine_.for_each_phase([&](PhaseRef ref) { schedule.push_back(ref); });
+  }
+  Status record(PhaseRef ref) override { return engine_.record_into(tile_, ref, true, current); }
+
+ private:
+  Engine<K> engine_;
+  TileCoord tile_;
+};
+
+}  // namespace
+
+BlockStream::BlockStream(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+BlockStream::BlockStream(BlockStream&&) noexcept = default;
+BlockStream& BlockStream::operator=(BlockStream&&) noexcept = default;
+BlockStream::~BlockStream() = default;
+
+Result<BlockStream> BlockStream::open(RungId rung, const KernelConfig& config, const Problem& problem,
+                                      TileCoord tile) {
+  if (auto valid = validate(rung, config, problem); !valid) return valid.error();
+  return with_kernel<Result<BlockStream>>(rung, [&]<class K>() -> Result<BlockStream> {
+    auto impl = std::make_unique<BlockStreamImpl<K>>(config, problem, tile);
+    if (auto ok = check_tile(impl->shape, tile); !ok) return ok.error();
+    return BlockStream(std::move(impl));
+  });
+}
+
+const LaunchShape& BlockStream::shape() const { return impl_->shape; }
+const std::vector<PhaseRef>& BlockStream::schedule() const { return impl_->schedule; }
+
+Result<const PhaseStream*> BlockStream::phase(std::size_t index) {
+  if (index >= impl_->schedule.size())
+    return Error{"phase " + std::to_string(index) + " is past the end of the block's schedule (" +
+                 std::to_string(impl_->schedule.size()) + " phases)"};
+  if (auto ok = impl_->record(impl_->schedule[index]); !ok) return ok.error();
+  return &impl_->current;
+}
 
 Result<LaunchShape> launch_shape(RungId rung, const KernelConfig& config, const Problem& problem) {
   return with_engine<LaunchShape>(rung, config, problem, [](auto& e) -> Result<LaunchShape> { return e.shape(); });

@@ -9,10 +9,10 @@
 namespace gemmlab {
 namespace {
 
-test::ProcessResult cli(const std::vector<std::string>& args) { return test::run_process(GEMMLAB_CLI_PATH, args); }
+using test::run_cli;
 
 TEST(CliList, JsonHasEveryRungInOrder) {
-  const auto result = cli({"list", "--json"});
+  const auto result = run_cli({"list", "--json"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto json = nlohmann::json::parse(result.out);  // throws, failing the test, on invalid JSON
   ASSERT_TRUE(json.is_array());
@@ -27,40 +27,40 @@ TEST(CliList, JsonHasEveryRungInOrder) {
 }
 
 TEST(CliList, TableShowsEverySlug) {
-  const auto result = cli({"list"});
+  const auto result = run_cli({"list"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   for (const auto& rung : rungs()) EXPECT_NE(result.out.find(rung.slug), std::string::npos) << rung.slug;
 }
 
 TEST(CliUsage, UnknownSubcommandIsAUsageError) {
-  const auto result = cli({"frobnicate"});
+  const auto result = run_cli({"frobnicate"});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("frobnicate"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("Subcommands:"), std::string::npos) << "no usage shown:\n" << result.err;
 }
 
 TEST(CliUsage, NoSubcommandIsAUsageError) {
-  const auto result = cli({});
+  const auto result = run_cli({});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("Subcommands:"), std::string::npos) << result.err;
 }
 
 TEST(CliUsage, BadFlagShowsTheSubcommandsUsage) {
-  const auto result = cli({"list", "--no-such-flag"});
+  const auto result = run_cli({"list", "--no-such-flag"});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("--no-such-flag"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("--json"), std::string::npos) << "usage of 'list' not shown:\n" << result.err;
 }
 
 TEST(CliUsage, HelpSucceeds) {
-  const auto result = cli({"--help"});
+  const auto result = run_cli({"--help"});
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_NE(result.out.find("list"), std::string::npos);
   EXPECT_NE(result.out.find("devices"), std::string::npos);
 }
 
 TEST(CliDevices, ShowsADeviceOrSaysThereIsNone) {
-  const auto result = cli({"devices"});
+  const auto result = run_cli({"devices"});
   if (result.exit_code == 0) {
     EXPECT_NE(result.out.find("SMs"), std::string::npos) << result.out;
   } else {
@@ -72,7 +72,7 @@ TEST(CliDevices, ShowsADeviceOrSaysThereIsNone) {
 }
 
 TEST(CliDevices, JsonIsValidEitherWay) {
-  const auto result = cli({"devices", "--json"});
+  const auto result = run_cli({"devices", "--json"});
   const auto json = nlohmann::json::parse(result.out);
   EXPECT_TRUE(json.contains("devices") || json.contains("error")) << result.out;
 }

@@ -13,4 +13,9 @@ struct ProcessResult {
 
 ProcessResult run_process(const std::string& program, const std::vector<std::string>& args);
 
+#ifdef GEMMLAB_CLI_PATH
+// The gemmlab-cli of this build, run with `args`.
+inline ProcessResult run_cli(const std::vector<std::string>& args) { return run_process(GEMMLAB_CLI_PATH, args); }
+#endif
+
 }  // namespace gemmlab::test

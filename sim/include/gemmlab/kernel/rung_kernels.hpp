@@ -3,8 +3,11 @@
 // registry and by the GPU registry alike. A rung whose description is not written yet has no specialization.
 #include "gemmlab/kernel/rungs/blocktile_1d.hpp"
 #include "gemmlab/kernel/rungs/blocktile_2d.hpp"
+#include "gemmlab/kernel/rungs/cp_async.hpp"
+#include "gemmlab/kernel/rungs/double_buffer.hpp"
 #include "gemmlab/kernel/rungs/naive.hpp"
 #include "gemmlab/kernel/rungs/smem_tiling.hpp"
+#include "gemmlab/kernel/rungs/vectorized.hpp"
 #include "gemmlab/rungs.hpp"
 
 namespace gemmlab::kernel {
@@ -17,5 +20,8 @@ template <> struct KernelOf<RungId::NaiveCoalesced> { using type = rungs::NaiveC
 template <> struct KernelOf<RungId::SmemTiling> { using type = rungs::SmemTiling; };
 template <> struct KernelOf<RungId::BlockTile1D> { using type = rungs::BlockTile1D; };
 template <> struct KernelOf<RungId::BlockTile2D> { using type = rungs::BlockTile2D; };
+template <> struct KernelOf<RungId::Vectorized> { using type = rungs::Vectorized; };
+template <> struct KernelOf<RungId::DoubleBuffer> { using type = rungs::DoubleBuffer; };
+template <> struct KernelOf<RungId::CpAsync> { using type = rungs::CpAsync; };
 
 }  // namespace gemmlab::kernel

@@ -2,6 +2,7 @@
 // The simulator's entry points: a rung's instruction stream for a configuration and a problem, its counters per
 // k-step, block and kernel, and functional execution on the CPU.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "gemmlab/kernel/block_order.hpp"
@@ -55,6 +56,28 @@ Result<LaunchShape> launch_shape(RungId rung, const kernel::KernelConfig& config
 // needs memory for one phase only.
 Result<PhaseStream> phase_stream(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                                  kernel::TileCoord tile, PhaseRef phase);
+
+// One block's whole stream, phase by phase, for a viewer that steps through it: the schedule is listed up front
+// and each phase is recorded when asked for, into storage reused from the previous phase.
+class BlockStream {
+ public:
+  static Result<BlockStream> open(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
+                                  kernel::TileCoord tile);
+  BlockStream(BlockStream&&) noexcept;
+  BlockStream& operator=(BlockStream&&) noexcept;
+  ~BlockStream();
+
+  const LaunchShape& shape() const;
+  const std::vector<PhaseRef>& schedule() const;  // every phase of the block, in order
+  // The phase at position `index` of the schedule; the reference stays valid until the next call.
+  Result<const PhaseStream*> phase(std::size_t index);
+
+  class Impl;
+
+ private:
+  explicit BlockStream(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
 
 struct BlockCounters {
   kernel::TileCoord tile;

@@ -1,0 +1,443 @@
+// gemmlab-cli access: what ONE warp memory instruction costs. Shared memory: wavefronts, bank conflicts, and which
+// lanes each wavefront served. Global memory: requests, 32-byte sectors, 128-byte lines, and which sector each lane
+// hits. The model and its rules are in sim/src/memory_model.cpp and docs/memory-model.md.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "command.hpp"
+#include "gemmlab/memory_model.hpp"
+
+namespace gemmlab::cli {
+namespace {
+
+using sim::MemOp;
+using sim::WarpAccess;
+
+constexpr int kLanes = 32;
+
+// One lane list as given on the command line: a byte offset per lane, or '-' for an inactive lane.
+struct LaneList {
+  std::array<std::uint64_t, 32> address{};
+  std::uint32_t given = 0;  // bit l set when lane l has an offset (not '-')
+};
+
+std::string trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return "";
+  const auto last = text.find_last_not_of(" \t");
+  return std::string(text.substr(first, last - first + 1));
+}
+
+// Decimal, or hexadecimal with 0x. Returns false on anything else (and on overflow).
+bool parse_number(const std::string& text, std::uint64_t& value) {
+  const bool is_hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const char* begin = text.data() + (is_hex ? 2 : 0);
+  const char* end = text.data() + text.size();
+  if (begin == end) return false;
+  const auto [ptr, ec] = std::from_chars(begin, end, value, is_hex ? 16 : 10);
+  return ec == std::errc() && ptr == end;
+}
+
+// Parses "0,4,8,...": exactly 32 entries. Returns an error sentence, or "" when the list is good.
+std::string parse_lanes(const std::string& text, LaneList& out) {
+  std::vector<std::string> entries;
+  std::stringstream stream(text);
+  for (std::string entry; std::getline(stream, entry, ',');) entries.push_back(trim(entry));
+  if (!text.empty() && text.back() == ',') entries.emplace_back();  // getline drops a trailing empty entry
+  if (entries.size() != kLanes)
+    return "got " + std::to_string(entries.size()) + " entr" + (entries.size() == 1 ? "y" : "ies") +
+           ", but a warp has 32 lanes: give 32 comma-separated byte offsets (lane 0 first), '-' for an inactive "
+           "lane, or use --stride";
+  out = LaneList{};
+  for (int lane = 0; lane < kLanes; ++lane) {
+    const auto& entry = entries[static_cast<std::size_t>(lane)];
+    if (entry == "-") continue;
+    if (!parse_number(entry, out.address[static_cast<std::size_t>(lane)]))
+      return "lane " + std::to_string(lane) + ": '" + entry +
+             "' is not a byte offset (write it in decimal or as 0x-hex, or '-' for an inactive lane)";
+    out.given |= 1u << lane;
+  }
+  return "";
+}
+
+LaneList strided_lanes(std::uint64_t base, std::uint64_t stride) {
+  LaneList out;
+  for (int lane = 0; lane < kLanes; ++lane) out.address[static_cast<std::size_t>(lane)] = base + stride * lane;
+  out.given = 0xffffffffu;
+  return out;
+}
+
+// Lane numbers as ranges: 0-15, 17, 20-23.
+std::string ranges(const std::vector<int>& lanes) {
+  std::string out;
+  for (std::size_t i = 0; i < lanes.size();) {
+    std::size_t j = i;
+    while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1) ++j;
+    if (!out.empty()) out += ", ";
+    out += std::to_string(lanes[i]);
+    if (j > i) out += "-" + std::to_string(lanes[j]);
+    i = j + 1;
+  }
+  return out.empty() ? "none" : out;
+}
+
+std::string hex32(std::uint32_t value) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08x", value);
+  return text;
+}
+
+// What the instruction is, in words a newcomer can follow.
+std::string describe(const WarpAccess& a) {
+  const std::string bytes = std::to_string(a.width_bytes) + " bytes per lane";
+  switch (a.op) {
+    case MemOp::LoadShared: return "shared-memory load, " + bytes;
+    case MemOp::StoreShared: return "shared-memory store, " + bytes;
+    case MemOp::LoadGlobal: return "global-memory load, " + bytes;
+    case MemOp::StoreGlobal: return "global-memory store, " + bytes;
+    case MemOp::LdMatrix: {
+      const int rows = 8 * a.ldmatrix_count;
+      return "ldmatrix: " + std::to_string(a.ldmatrix_count) + " 8x8 matri" + (a.ldmatrix_count == 1 ? "x" : "ces") +
+             " of 16-bit values" + (a.ldmatrix_trans ? ", transposed" : "") + "; lanes 0-" + std::to_string(rows - 1) +
+             " give the 16-byte row addresses (8 rows per matrix)" +
+             (rows < kLanes ? ", lanes " + std::to_string(rows) + "-31 are ignored" : "");
+    }
+    case MemOp::CpAsync: return "asynchronous copy global -> shared, " + bytes;
+  }
+  return "?";
+}
+
+int active_lane_count(const WarpAccess& a) {
+  if (a.op == MemOp::LdMatrix) return 8 * a.ldmatrix_count;
+  return std::popcount(a.active_mask);
+}
+
+// ----- shared memory -------------------------------------------------------------------------------------------
+
+// One wavefront's hits as "lane->bank" entries, runs compressed: "0-31->0-31" (consecutive lanes on consecutive
+// banks), "0-15->0" (lanes sharing one word), "3->12-15" (one 16-byte access).
+std::vector<std::string> lane_bank_entries(const sim::Wavefront& w) {
+  struct LaneBanks {
+    int lane, first_bank, last_bank;
+    std::uint64_t first_word;
+  };
+  std::vector<LaneBanks> per_lane;
+  for (const auto& hit : w.hits) {
+    if (!per_lane.empty() && per_lane.back().lane == hit.lane) {
+      per_lane.back().last_bank = hit.bank;
+      continue;
+    }
+    per_lane.push_back({hit.lane, hit.bank, hit.bank, hit.word});
+  }
+  auto banks_text = [](int first, int last) {
+    return first == last ? std::to_string(first) : std::to_string(first) + "-" + std::to_string(last);
+  };
+  std::vector<std::string> entries;
+  for (std::size_t i = 0; i < per_lane.size();) {
+    std::size_t j = i;
+    const auto span = [&](std::size_t k) { return per_lane[k].last_bank - per_lane[k].first_bank + 1; };
+    // Lanes sharing the same word(s): a broadcast run.
+    while (j + 1 < per_lane.size() && per_lane[j + 1].lane == per_lane[j].lane + 1 &&
+           per_lane[j + 1].first_word == per_lane[j].first_word && span(j + 1) == span(j))
+      ++j;
+    if (j == i) {  // otherwise, lanes on back-to-back banks: a coalesced run
+      while (j + 1 < per_lane.size() && per_lane[j + 1].lane == per_lane[j].lane + 1 &&
+             per_lane[j + 1].first_bank == per_lane[j].last_bank + 1)
+        ++j;
+    }
+    const std::string lanes = j == i ? std::to_string(per_lane[i].lane)
+                                     : std::to_string(per_lane[i].lane) + "-" + std::to_string(per_lane[j].lane);
+    const bool shared_word = j > i && per_lane[j].first_word == per_lane[i].first_word;
+    const int last_bank = shared_word ? per_lane[i].last_bank : per_lane[j].last_bank;
+    entries.push_back(lanes + "->" + banks_text(per_lane[i].first_bank, last_bank));
+    i = j + 1;
+  }
+  return entries;
+}
+
+void print_wrapped(std::ostream& out, const std::vector<std::string>& entries, std::size_t indent,
+                   std::size_t width = 100) {
+  std::size_t column = indent;
+  bool first = true;
+  for (const auto& entry : entries) {
+    if (!first && column + 1 + entry.size() > width) {
+      out << "\n" << std::string(indent, ' ');
+      column = indent;
+      first = true;
+    }
+    if (!first) {
+      out << ' ';
+      ++column;
+    }
+    out << entry;
+    column += entry.size();
+    first = false;
+  }
+  out << "\n";
+}
+
+void print_shared(std::ostream& out, const sim::SharedDetail& d, const WarpAccess& a, const char* title) {
+  const auto& c = d.cost;
+  out << title << "\n"
+      << "  wavefronts      " << c.wavefronts << "\n"
+      << "  ideal           " << c.ideal_wavefronts
+      << (a.op == MemOp::LdMatrix ? "    (one per 8x8 matrix)\n" : "    (active bytes / 128, rounded up)\n")
+      << "  bank conflicts  " << c.bank_conflicts() << "    (wavefronts - ideal, as ncu counts them)\n\n";
+
+  out << "Wavefronts: each moves at most one 4-byte word per bank; lanes asking for the same word share it.\n"
+         "Entries read lanes->banks: 0-31->0-31 is lane i on bank i, 0-15->4 lanes sharing a word of bank 4,\n"
+         "3->12-15 lane 3's 16-byte access on banks 12-15.\n";
+  const std::size_t digits = std::max<std::size_t>(std::to_string(d.wavefronts.size() - 1).size(), 2);
+  out << "  " << std::string(digits - 1, ' ') << "#  lanes->banks\n";
+  for (std::size_t i = 0; i < d.wavefronts.size(); ++i) {
+    const std::string number = std::to_string(i);
+    const std::string label = "  " + std::string(digits - number.size(), ' ') + number + "  ";
+    out << label;
+    print_wrapped(out, lane_bank_entries(d.wavefronts[i]), label.size());
+  }
+
+  out << "\nN-way per bank (the most distinct words one phase asked of the bank; 1 = no conflict, . = unused):\n";
+  out << "  bank";
+  for (int b = 0; b < 32; ++b) out << (b < 10 ? "  " : " ") << b;
+  out << "\n  way ";
+  for (int b = 0; b < 32; ++b) {
+    const int way = d.max_way_per_bank[static_cast<std::size_t>(b)];
+    const std::string text = way == 0 ? "." : std::to_string(way);
+    out << std::string(3 - std::min<std::size_t>(text.size(), 2), ' ') << text;
+  }
+  out << "\n";
+}
+
+nlohmann::json shared_json(const sim::SharedDetail& d) {
+  auto wavefronts = nlohmann::json::array();
+  for (const auto& w : d.wavefronts) {
+    auto hits = nlohmann::json::array();
+    for (const auto& h : w.hits) hits.push_back({{"lane", h.lane}, {"bank", h.bank}, {"word", h.word}});
+    wavefronts.push_back({{"lanes", w.lanes}, {"hits", hits}});
+  }
+  return {{"wavefronts", d.cost.wavefronts},
+          {"ideal_wavefronts", d.cost.ideal_wavefronts},
+          {"bank_conflicts", d.cost.bank_conflicts()},
+          {"max_way_per_bank", d.max_way_per_bank},
+          {"wavefront_detail", wavefronts}};
+}
+
+// ----- global memory -------------------------------------------------------------------------------------------
+
+void print_global(std::ostream& out, const sim::GlobalDetail& d, const char* title) {
+  const auto& c = d.cost;
+  char efficiency[64];
+  std::snprintf(efficiency, sizeof efficiency, "%.2f (%.0f%%)", c.efficiency(), 100.0 * c.efficiency());
+  out << title << "\n"
+      << "  requests        " << c.requests << "    (one per warp instruction)\n"
+      << "  sectors         " << c.sectors << "    (distinct 32-byte sectors moved)\n"
+      << "  lines           " << c.lines << "    (distinct 128-byte cache lines)\n"
+      << "  ideal sectors   " << c.ideal_sectors << "    (active bytes / 32, rounded up)\n"
+      << "  efficiency      " << efficiency << "    (ideal / sectors"
+      << (c.efficiency() > 1.0 ? "; above 1: lanes share sectors, the warp gets more bytes than are moved)\n"
+                               : ")\n")
+      << "\n";
+
+  // Group lanes by the sector they hit: a newcomer sees at once which lanes share a sector.
+  std::map<std::uint64_t, std::vector<int>> lanes_of;
+  for (int lane = 0; lane < kLanes; ++lane) {
+    const auto s = d.lane_sector[static_cast<std::size_t>(lane)];
+    if (s >= 0) lanes_of[static_cast<std::uint64_t>(s)].push_back(lane);
+  }
+  out << "Sectors touched (sector = address / 32, line = address / 128):\n";
+  std::vector<std::array<std::string, 4>> rows{{"sector", "line", "bytes", "lanes"}};
+  for (const auto& [sector, lanes] : lanes_of)
+    rows.push_back({std::to_string(sector), std::to_string(sector / 4),
+                    std::to_string(sector * 32) + "-" + std::to_string(sector * 32 + 31), ranges(lanes)});
+  std::array<std::size_t, 4> widths{};
+  for (const auto& row : rows)
+    for (std::size_t i = 0; i < 4; ++i) widths[i] = std::max(widths[i], row[i].size());
+  for (const auto& row : rows) {
+    out << " ";
+    for (std::size_t i = 0; i < 3; ++i) out << " " << std::string(widths[i] - row[i].size(), ' ') << row[i];
+    out << "  " << row[3] << "\n";
+  }
+}
+
+nlohmann::json global_json(const sim::GlobalDetail& d) {
+  auto lane_sector = nlohmann::json::array();
+  for (auto s : d.lane_sector) lane_sector.push_back(s < 0 ? nlohmann::json(nullptr) : nlohmann::json(s));
+  return {{"requests", d.cost.requests},
+          {"sectors", d.cost.sectors},
+          {"lines", d.cost.lines},
+          {"ideal_sectors", d.cost.ideal_sectors},
+          {"efficiency", d.cost.efficiency()},
+          {"sector_list", d.sectors},
+          {"line_list", d.lines},
+          {"lane_sector", lane_sector}};
+}
+
+// ----- the command ---------------------------------------------------------------------------------------------
+
+struct Options {
+  std::string op;
+  std::string lanes, shared_lanes;
+  std::uint64_t stride = 0, base = 0, shared_stride = 0, shared_base = 0;
+  std::string mask = "0xffffffff";
+  bool json = false;
+};
+
+CLI::Validator lane_list_validator() {
+  return CLI::Validator(
+      [](std::string& text) {
+        LaneList ignored;
+        return parse_lanes(text, ignored);
+      },
+      "LIST", "lane list");
+}
+
+CLI::Validator op_validator() {
+  return CLI::Validator(
+      [](std::string& text) {
+        auto parsed = sim::parse_op(text);
+        return parsed ? std::string() : parsed.error().message;
+      },
+      "OP", "instruction");
+}
+
+CLI::Validator mask_validator() {
+  return CLI::Validator(
+      [](std::string& text) {
+        std::uint64_t value = 0;
+        if (!parse_number(text, value) || value > 0xffffffffu)
+          return "'" + text + "' is not a 32-bit lane mask (write it as 0x-hex, e.g. 0x0000ffff for lanes 0-15)";
+        return std::string();
+      },
+      "MASK", "lane mask");
+}
+
+int usage_error(CLI::App* sub, const std::string& message) {
+  std::cerr << "gemmlab-cli access: " << message << "\n\n" << sub->help();
+  return kExitUsage;
+}
+
+int model_error(const Options& o, const std::string& message) {
+  if (o.json) std::cout << nlohmann::json{{"op", o.op}, {"error", message}}.dump(2) << "\n";
+  std::cerr << "gemmlab-cli access: " << message << "\n";
+  return kExitFailed;
+}
+
+int run_access(CLI::App* sub, const Options& o) {
+  WarpAccess access = sim::parse_op(o.op).value();  // validated while parsing
+  std::uint64_t mask = 0;
+  parse_number(o.mask, mask);  // validated while parsing
+  access.active_mask = static_cast<std::uint32_t>(mask);
+
+  // The addresses: --lanes or --stride/--base (CLI11 keeps the two apart).
+  const bool is_cp_async = access.op == MemOp::CpAsync;
+  LaneList lanes;
+  if (sub->count("--lanes")) parse_lanes(o.lanes, lanes);
+  else if (sub->count("--stride") || sub->count("--base")) lanes = strided_lanes(o.base, o.stride);
+  else return usage_error(sub, "give the lanes' byte offsets with --lanes (32 of them) or --stride [--base]");
+  access.address = lanes.address;
+  access.active_mask &= lanes.given;
+
+  const bool shared_given = sub->count("--shared-lanes") || sub->count("--shared-stride") || sub->count("--shared-base");
+  if (is_cp_async) {
+    if (!shared_given)
+      return usage_error(sub, o.op + " copies global -> shared: give the global source offsets with --lanes/--stride "
+                                     "and the shared destination offsets with --shared-lanes/--shared-stride");
+    LaneList shared;
+    if (sub->count("--shared-lanes")) parse_lanes(o.shared_lanes, shared);
+    else shared = strided_lanes(o.shared_base, o.shared_stride);
+    access.shared_address = shared.address;
+    access.active_mask &= shared.given;
+  } else if (shared_given) {
+    return usage_error(sub, "--shared-lanes, --shared-stride and --shared-base are for cp.async only; " + o.op +
+                                " takes its addresses from --lanes or --stride");
+  }
+
+  const bool shared_side = sim::touches_shared(access.op);
+  const bool global_side = sim::touches_global(access.op);
+  std::optional<sim::SharedDetail> shared_detail;
+  std::optional<sim::GlobalDetail> global_detail;
+  if (shared_side) {
+    auto detail = sim::shared_detail(access);
+    if (!detail) return model_error(o, detail.error().message);
+    shared_detail = std::move(detail.value());
+  }
+  if (global_side) {
+    auto detail = sim::global_detail(access);
+    if (!detail) return model_error(o, detail.error().message);
+    global_detail = std::move(detail.value());
+  }
+
+  if (o.json) {
+    nlohmann::json out{{"op", sim::op_name(access)},
+                       {"active_mask", hex32(access.active_mask)},
+                       {"active_lanes", active_lane_count(access)},
+                       {"addresses", access.address}};
+    if (is_cp_async) out["shared_addresses"] = access.shared_address;
+    if (shared_detail) out["shared"] = shared_json(*shared_detail);
+    if (global_detail) out["global"] = global_json(*global_detail);
+    std::cout << out.dump(2) << "\n";
+    return kExitOk;
+  }
+
+  std::cout << sim::op_name(access) << ": " << describe(access) << "\n";
+  if (access.op != MemOp::LdMatrix)
+    std::cout << "active lanes: " << active_lane_count(access) << " (mask " << hex32(access.active_mask) << ")\n";
+  std::cout << "\n";
+  if (global_detail)
+    print_global(std::cout, *global_detail,
+                 is_cp_async ? "Global memory (the copy's source):" : "Global memory:");
+  if (global_detail && shared_detail) std::cout << "\n";
+  if (shared_detail)
+    print_shared(std::cout, *shared_detail, access,
+                 is_cp_async ? "Shared memory (the copy's destination, a store):" : "Shared memory:");
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_access_command(CLI::App& parent) {
+  auto* sub = parent.add_subcommand(
+      "access", "Model one warp memory instruction: shared-memory bank conflicts or global-memory coalescing");
+  auto o = std::make_shared<Options>();
+  std::string names;
+  for (auto name : sim::op_names()) names += (names.empty() ? "" : ", ") + std::string(name);
+  sub->add_option("--op", o->op, "The instruction: " + names)->required()->check(op_validator());
+  auto* lanes = sub->add_option("--lanes", o->lanes,
+                                "32 comma-separated byte offsets, lane 0 first (decimal or 0x-hex; '-' = inactive "
+                                "lane). Shared ops: offsets in shared memory; cp.async: the global source")
+                    ->check(lane_list_validator());
+  auto* stride = sub->add_option("--stride", o->stride, "Instead of --lanes: lane l at base + l x stride bytes");
+  auto* base = sub->add_option("--base", o->base, "With --stride: the byte offset of lane 0 (default 0)");
+  stride->excludes(lanes);
+  base->excludes(lanes);
+  auto* shared_lanes = sub->add_option("--shared-lanes", o->shared_lanes,
+                                       "cp.async only: the 32 shared-memory destination offsets")
+                           ->check(lane_list_validator());
+  auto* shared_stride =
+      sub->add_option("--shared-stride", o->shared_stride, "cp.async only, instead of --shared-lanes: l x stride");
+  auto* shared_base = sub->add_option("--shared-base", o->shared_base, "With --shared-stride: lane 0's offset");
+  shared_stride->excludes(shared_lanes);
+  shared_base->excludes(shared_lanes);
+  sub->add_option("--mask", o->mask, "Active lanes, one bit per lane (default 0xffffffff)")->check(mask_validator());
+  sub->add_flag("--json", o->json, "Print JSON instead of text");
+  sub->footer(
+      "Examples:\n"
+      "  gemmlab-cli access --op lds.32 --stride 128          # every lane in bank 0: 32-way conflict\n"
+      "  gemmlab-cli access --op lds.32 --stride 132          # rows padded by one word: conflict-free\n"
+      "  gemmlab-cli access --op ldg.32 --stride 4 --base 4   # coalesced but misaligned: 5 sectors\n"
+      "  gemmlab-cli access --op cp.async.16 --stride 16 --shared-stride 128\n"
+      "  gemmlab-cli access --op lds.64 --lanes 0,8,16,-,32,... (32 entries)");
+  return {sub, [sub, o] { return run_access(sub, *o); }};
+}
+
+}  // namespace gemmlab::cli

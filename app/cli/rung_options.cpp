@@ -1,0 +1,53 @@
+#include "rung_options.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include "gemmlab/sim/rung_model.hpp"
+
+namespace gemmlab::cli {
+
+void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options) {
+  std::string slugs;
+  for (const auto& rung : rungs()) slugs += (slugs.empty() ? "" : ", ") + std::string(rung.slug);
+  app.add_option("--rung", options->rung_slug, "The rung (kernel variant): " + slugs)->required();
+  app.add_option("--m", options->m, "Rows of A and C")->capture_default_str();
+  app.add_option("--n", options->n, "Columns of B and C")->capture_default_str();
+  app.add_option("--k", options->k, "Columns of A, rows of B")->capture_default_str();
+  app.add_option("--alpha", options->alpha, "C = alpha * A * B + beta * C")->capture_default_str();
+  app.add_option("--beta", options->beta, "C = alpha * A * B + beta * C")->capture_default_str();
+  for (const auto& knob : sim::all_knobs()) {
+    const std::string name(knob.name);
+    std::string flag = "--" + name;
+    for (auto& ch : flag)
+      if (ch == '_') ch = '-';
+    app.add_option_function<int>(
+        flag, [options, name](const int& value) { options->knob_values[name] = value; },
+        std::string(knob.help) + " (rungs that have this knob; default: the rung's)");
+  }
+}
+
+Result<RungOptions::Resolved> RungOptions::resolve() const {
+  const auto rung = find_rung(rung_slug);
+  if (!rung) return Error{"unknown rung '" + rung_slug + "' (gemmlab-cli list shows them)"};
+  const sim::RungModel& model = sim::rung_model(*rung);
+  Resolved out{*rung, model.defaults, {m, n, k, alpha, beta}};
+  for (const auto& [name, value] : knob_values) {
+    if (!model.has_knob(name)) {
+      std::string knobs;
+      for (const auto known : model.knobs) knobs += (knobs.empty() ? "" : ", ") + std::string(known);
+      return Error{"rung " + rung_slug + " has no knob '" + name + "' (its knobs: " + (knobs.empty() ? "none" : knobs) +
+                   ")"};
+    }
+    out.config.*sim::find_knob(name)->field = value;
+  }
+  return out;
+}
+
+std::string describe_config(RungId rung, const kernel::KernelConfig& config) {
+  std::string out;
+  for (const auto name : sim::rung_model(rung).knobs)
+    out += (out.empty() ? "" : " ") + std::string(name) + "=" + std::to_string(config.*sim::find_knob(name)->field);
+  return out;
+}
+
+}  // namespace gemmlab::cli

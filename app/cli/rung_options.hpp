@@ -1,0 +1,41 @@
+#pragma once
+// The command-line options every rung-taking subcommand shares: --rung, the problem size, and one flag per knob
+// (generated from the simulator's knob table, so a new knob needs no CLI change).
+#include <map>
+#include <memory>
+#include <string>
+
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/result.hpp"
+#include "gemmlab/rungs.hpp"
+#include "gemmlab/sim/problem.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace gemmlab::cli {
+
+struct RungOptions {
+  std::string rung_slug;
+  int m = 1024, n = 1024, k = 1024;
+  float alpha = 1.0f, beta = 0.0f;
+  std::map<std::string, int> knob_values;  // only the knobs given on the command line
+
+  // The rung, its configuration (the rung's defaults with the given knobs applied) and the problem; an error
+  // names an unknown rung or a knob the rung does not have.
+  struct Resolved {
+    RungId rung;
+    kernel::KernelConfig config;
+    sim::Problem problem;
+  };
+  Result<Resolved> resolve() const;
+};
+
+// Adds --rung, --m, --n, --k, --alpha, --beta and the knob flags to `app`, filling `options` when parsed.
+void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options);
+
+// "bm=128 bn=128 bk=8 ..." for the knobs the rung has.
+std::string describe_config(RungId rung, const kernel::KernelConfig& config);
+
+}  // namespace gemmlab::cli

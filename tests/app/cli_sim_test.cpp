@@ -1,0 +1,68 @@
+// gemmlab-cli sim as a user meets it: counters as a table or JSON, and clear errors for bad input.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "run_process.hpp"
+
+namespace gemmlab {
+namespace {
+
+using test::run_cli;
+
+TEST(CliSim, JsonCountersOfBlockTile2D) {
+  const auto r = run_cli({"sim", "--rung", "blocktile-2d", "--m", "256", "--n", "256", "--k", "64", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["valid"], true);
+  EXPECT_EQ(j["launch"]["blocks"], 4);
+  EXPECT_EQ(j["launch"]["threads_per_block"], 256);
+  EXPECT_EQ(j["launch"]["ksteps"], 8);
+  EXPECT_EQ(j["config"]["bm"], 128);
+  EXPECT_EQ(j["kernel"]["fma"], 256 * 256 * 64);
+  // Per k-step each of 256 threads loads 4 floats of A and 4 of B: 8 warps x 8 ldg.32 = 64 per block.
+  EXPECT_EQ(j["first_block"]["per_kstep"][0]["ops"]["ldg.32"]["instructions"], 64);
+  EXPECT_EQ(j["kernel"]["ops"]["ldg.32"]["instructions"], 64 * 8 * 4);
+}
+
+TEST(CliSim, TableNamesTheLaunchAndTheCounters) {
+  const auto r = run_cli({"sim", "--rung", "smem-tiling", "--m", "64", "--n", "64", "--k", "64", "--conflicting", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("conflicting=1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("lds.32"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("4 blocks of 1024 threads"), std::string::npos) << r.out;
+}
+
+TEST(CliSim, InvalidConfigurationPrintsTheValidateSentence) {
+  const auto r = run_cli({"sim", "--rung", "blocktile-2d", "--tm", "7"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("not a multiple of tm=7"), std::string::npos) << r.err;
+}
+
+TEST(CliSim, BadInputIsAnErrorNeverACrash) {
+  struct Case {
+    std::vector<std::string> args;
+    int exit_code;
+    std::string says;
+  } cases[] = {
+      {{"sim", "--rung", "no-such-rung"}, 1, "unknown rung"},
+      {{"sim", "--rung", "naive-coalesced", "--m", "0"}, 1, "at least 1"},
+      {{"sim", "--rung", "naive-coalesced", "--k", "-5"}, 1, "at least 1"},
+      {{"sim", "--rung", "naive-coalesced", "--n", "99999999999"}, 2, "--n"},
+      {{"sim", "--rung", "naive-coalesced", "--m", "2000000"}, 1, "larger than"},
+      {{"sim", "--rung", "naive-coalesced", "--stages", "2"}, 1, "no knob 'stages'"},
+      {{"sim", "--rung", "blocktile-2d", "--m", "64", "--n", "64", "--k", "64", "--kstep", "8"}, 1, "past the last"},
+      {{"sim"}, 2, "--rung"},
+      {{"sim", "--rung", "blocktile-2d", "--bm", "abc"}, 2, "--bm"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run_cli(c.args);
+    std::string line;
+    for (const auto& a : c.args) line += a + " ";
+    EXPECT_EQ(r.exit_code, c.exit_code) << line << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << line << "\n" << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace gemmlab
