@@ -105,11 +105,15 @@ class Engine {
                          " issue different instructions at position " + std::to_string(i)};
           const int lane = tid - first;
           if (op.active) w.access.active_mask |= 1u << lane;
-          w.access.address[static_cast<std::size_t>(lane)] = op.address;
+          // A zero-filling cp.async lane (predicate off) reads no global memory: it is left out of the global side
+          // (global_mask), and its source is recorded as address 0 so the instruction still passes the model's
+          // alignment checks, which look at every active lane.
+          const bool no_source = op.op == MemOp::CpAsync && op.address == Recorder::kNoSource;
+          w.access.address[static_cast<std::size_t>(lane)] = no_source ? 0 : op.address;
           w.access.shared_address[static_cast<std::size_t>(lane)] = op.shared_address;
-          if (op.active && !(op.op == MemOp::CpAsync && op.address == Recorder::kNoSource))
-            global_mask |= 1u << lane;
+          if (op.active && !no_source) global_mask |= 1u << lane;
         }
+        w.global_mask = global_mask;
         if (auto cost = cost_of(w, global_mask); !cost) return cost.error();
         count(out.counters, w.access, w.access.active_mask && (is_shared(w.access.op) || w.access.op == MemOp::CpAsync)
                                           ? &w.shared : nullptr,

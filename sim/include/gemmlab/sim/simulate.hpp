@@ -28,6 +28,9 @@ struct WarpInstruction {
   int warp = 0;
   int index = 0;  // position in the warp's stream within the phase
   WarpAccess access;
+  // The lanes that read or write global memory: the active ones, less cp.async lanes that only zero-fill shared
+  // memory (predicate off; their access.address is 0). Use it as the active mask of the instruction's global side.
+  std::uint32_t global_mask = 0;
   SharedCost shared;  // zero for global-only instructions
   GlobalCost global;  // zero for shared-only instructions
 };
