@@ -1,5 +1,6 @@
 // gemmlab-cli sim: a rung's simulated counters for a configuration and problem size - per kernel, per block
-// class and per k-step - with the configuration's validation result.
+// class and per k-step - with the configuration's validation result, and the occupancy and roofline they give on a
+// device (gemmlab-cli schedule shows the launch order's L2 traffic in detail).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -8,19 +9,17 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
+#include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/simulate.hpp"
 #include "rung_options.hpp"
+#include "schedule_options.hpp"
+#include "schedule_report.hpp"
 #include "table.hpp"
 
 namespace gemmlab::cli {
 namespace {
-
-std::string fixed(double value, int digits) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", digits, value);
-  return text;
-}
 
 nlohmann::json to_json(const sim::Counters& c) {
   nlohmann::json ops = nlohmann::json::object();
@@ -65,19 +64,22 @@ Command add_sim_command(CLI::App& parent) {
       "sim", "Simulate a rung: its warp memory instructions' counters per kernel, per block and per k-step");
   auto options = std::make_shared<RungOptions>();
   add_rung_options(*sub, options);
+  auto schedule = std::make_shared<ScheduleOptions>();
+  add_schedule_options(*sub, schedule);
   auto json = std::make_shared<bool>(false);
   auto kstep = std::make_shared<int>(-1);
   sub->add_flag("--json", *json, "Print JSON instead of tables");
   sub->add_option("--kstep", *kstep, "Also show the first block's counters at this k-step (default: the first)");
-  return {sub, [options, json, kstep] {
-            const auto resolved = options->resolve();
-            if (!resolved) {
-              std::cerr << "gemmlab-cli: " << resolved.error().message << "\n";
+  return {sub, [options, schedule, json, kstep] {
+            const auto request = resolve_request(*options, *schedule);
+            if (!request) {
+              std::cerr << "gemmlab-cli: " << request.error().message << "\n";
               return kExitFailed;
             }
-            const auto& [rung, config, problem] = *resolved;
+            const auto& [rung, config, problem] = request->kernel;
+            const auto* target = &request->target;
             const RungInfo& info = rung_info(rung);
-            const auto valid = sim::validate(rung, config, problem);
+            const auto valid = sim::validate(rung, config, problem, sim::device_limits(target->device));
             if (!valid) {
               if (*json)
                 std::cout << nlohmann::json{{"rung", info.slug}, {"valid", false}, {"reason", valid.error().message}}
@@ -104,6 +106,12 @@ Command add_sim_command(CLI::App& parent) {
               std::cerr << "gemmlab-cli: --kstep " << step << " is past the last k-step (" << shape.ksteps - 1 << ")\n";
               return kExitFailed;
             }
+            const auto prediction = sim::predict_schedule(rung, config, problem, *kernel, target->order, target->device);
+            if (!prediction) {
+              std::cerr << "gemmlab-cli: " << info.slug << " on " << target->device.name << ": "
+                        << prediction.error().message << "\n";
+              return kExitFailed;
+            }
             if (*json) {
               nlohmann::json classes = nlohmann::json::array();
               for (const auto& cls : kernel->classes)
@@ -126,6 +134,11 @@ Command add_sim_command(CLI::App& parent) {
                   {"first_block", {{"prologue", to_json(block->prologue)}, {"epilogue", to_json(block->epilogue)},
                                    {"per_kstep", per_kstep}}}};
               nlohmann::json with_config = out;
+              with_config["device"] = {{"id", target->device.id}, {"name", target->device.name}};
+              with_config["order"] = sim::order_name(target->order);
+              with_config["occupancy"] = occupancy_json(*prediction);
+              with_config["l2"] = l2_json(*prediction, false, false);
+              with_config["roofline"] = roofline_json(*prediction);
               for (const auto name : sim::rung_model(rung).knobs)
                 with_config["config"][std::string(name)] = config.*sim::find_knob(name)->field;
               std::cout << with_config.dump(2) << "\n";
@@ -145,7 +158,13 @@ Command add_sim_command(CLI::App& parent) {
             std::cout << "\n== block (0, 0), k-step " << step << " ==\n";
             print_counters(block->per_kstep[static_cast<std::size_t>(step)], std::cout);
             std::cout << "\nbank conflicts = wavefronts - ideal wavefronts; sector efficiency = ideal sectors / sectors "
-                         "(above 100% when lanes share sectors).\n";
+                         "(above 100% when lanes share sectors).\n"
+                      << "\n== occupancy on the " << target->device.name << " ==\n";
+            print_occupancy(*prediction, std::cout);
+            std::cout << "\n== roofline (DRAM traffic from the L2 model, launch order " << sim::order_name(target->order)
+                      << "; gemmlab-cli schedule shows it wave by wave) ==\n";
+            print_l2(*prediction, 0, std::cout);
+            print_roofline(*prediction, std::cout);
             return kExitOk;
           }};
 }

@@ -18,6 +18,9 @@ int main(int argc, char** argv) {
       add_devices_command(app),
       add_access_command(app),
       add_sim_command(app),
+      add_schedule_command(app),
+      add_verify_command(app),
+      add_bench_command(app),
   };
 
   // CLI11 would call an unknown word "extra arguments"; name it for what it is.

@@ -6,10 +6,11 @@
 
 namespace gemmlab::cli {
 
-void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options) {
+void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options, RungFlag rung_flag) {
   std::string slugs;
   for (const auto& rung : rungs()) slugs += (slugs.empty() ? "" : ", ") + std::string(rung.slug);
-  app.add_option("--rung", options->rung_slug, "The rung (kernel variant): " + slugs)->required();
+  app.add_option("--rung", options->rung_slug, "The rung (kernel variant): " + slugs)
+      ->required(rung_flag == RungFlag::Required);
   app.add_option("--m", options->m, "Rows of A and C")->capture_default_str();
   app.add_option("--n", options->n, "Columns of B and C")->capture_default_str();
   app.add_option("--k", options->k, "Columns of A, rows of B")->capture_default_str();

@@ -32,8 +32,11 @@ struct RungOptions {
   Result<Resolved> resolve() const;
 };
 
-// Adds --rung, --m, --n, --k, --alpha, --beta and the knob flags to `app`, filling `options` when parsed.
-void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options);
+// Adds --rung, --m, --n, --k, --alpha, --beta and the knob flags to `app`, filling `options` when parsed. The
+// desktop app makes --rung optional (it starts from the user's saved rung).
+enum class RungFlag { Required, Optional };
+void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options,
+                      RungFlag rung_flag = RungFlag::Required);
 
 // "bm=128 bn=128 bk=8 ..." for the knobs the rung has.
 std::string describe_config(RungId rung, const kernel::KernelConfig& config);

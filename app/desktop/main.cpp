@@ -1,50 +1,246 @@
 // gemmlab: the desktop window.
+//
+//   gemmlab                                    open the window with the settings of the last run
+//   gemmlab --rung vectorized --a-pad 4        start on a rung and configuration (the same flags as gemmlab-cli)
+//   gemmlab --screenshot out.png --panel banks render, save a PNG and exit (saved settings are not read or written)
+//   gemmlab --frames 120 --frame-times         render 120 frames, print how long they took, exit
 #include <CLI/CLI.hpp>
+#include <imgui.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <memory>
+#include <vector>
 
-#include "panels/welcome_panel.hpp"
+#include "app_frame.hpp"
+#include "cli/rung_options.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+#include "model/app_model.hpp"
+#include "model/paths.hpp"
+#include "model/settings.hpp"
+#include "panels/panels.hpp"
 #include "screenshot.hpp"
+#include "ui/cell_grid.hpp"
+#include "ui/theme.hpp"
 #include "window.hpp"
 
 namespace {
+
+using namespace gemmlab;
+using namespace gemmlab::desktop;
+
+constexpr int kExitUsage = 2;
 constexpr int kExitNoDisplay = 3;  // scripts/run falls back to the headless tour on this code
+constexpr int kWarmupFrames = 5;   // left out of the frame-time figures: fonts, textures and first layouts
+
+struct Invocation {
+  std::string screenshot_path;
+  std::string panel;
+  std::string settings_path;
+  int frames = 0;
+  int phase = -1, instruction = -1, warp = -1;  // where the stepper starts (-1: its default)
+  bool frame_times = false;
+  bool list_panels = false;
+  std::shared_ptr<cli::RungOptions> rung = std::make_shared<cli::RungOptions>();
+};
+
+std::string panel_help() {
+  std::string text = "Panels (--panel NAME):\n";
+  for (const auto& panel : panels())
+    text += "  " + std::string(panel.name) + std::string(14 - std::min<std::size_t>(13, panel.name.size()), ' ') +
+            std::string(panel.summary) + "\n";
+  return text;
 }
 
+// Applies the rung, knob and size flags on top of the starting settings. Errors are usage errors.
+gemmlab::Status apply_flags(const CLI::App& app, const Invocation& invocation, Settings& settings) {
+  auto& options = *invocation.rung;
+  const bool rung_given = !options.rung_slug.empty();
+  if (rung_given || !options.knob_values.empty()) {
+    if (!rung_given) options.rung_slug = settings.rung;
+    auto resolved = options.resolve();
+    if (!resolved) return resolved.error();
+    settings.rung = std::string(rung_info(resolved->rung).slug);
+    auto& knobs = settings.knobs[settings.rung];
+    knobs.clear();
+    for (const auto name : sim::rung_model(resolved->rung).knobs)
+      knobs[std::string(name)] = resolved->config.*sim::find_knob(name)->field;
+  }
+  if (app.count("--m")) settings.m = options.m;
+  if (app.count("--n")) settings.n = options.n;
+  if (app.count("--k")) settings.k = options.k;
+  if (app.count("--alpha")) settings.alpha = options.alpha;
+  if (app.count("--beta")) settings.beta = options.beta;
+  if (!invocation.panel.empty()) {
+    if (!find_panel(invocation.panel))
+      return gemmlab::Error{"unknown panel '" + invocation.panel + "'; the panels are: " + panel_names()};
+    settings.panel = invocation.panel;
+  }
+  return gemmlab::Ok{};
+}
+
+// Per frame: the whole frame, and the part spent building the UI on the CPU (the rest is the renderer drawing it).
+struct FrameTimes {
+  std::vector<double> frame_ms, build_ms;
+  static double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  }
+  void report(const std::string& panel, const std::string& renderer, int width, int height) const {
+    if (frame_ms.empty()) {
+      std::cout << "gemmlab: no frames measured (use more than " << kWarmupFrames << " frames)\n";
+      return;
+    }
+    std::vector<double> sorted = frame_ms;
+    std::sort(sorted.begin(), sorted.end());
+    const auto at = [&](double q) { return sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))]; };
+    std::printf("gemmlab frame times, panel %s, %dx%d, %zu frames after %d warm-up frames: median %.2f ms, 90th "
+                "percentile %.2f ms, max %.2f ms; of the median, building the UI %.2f ms, rendering the rest "
+                "(renderer: %s)\n",
+                panel.c_str(), width, height, sorted.size(), kWarmupFrames, at(0.5), at(0.9), sorted.back(),
+                median(build_ms), renderer.c_str());
+  }
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  using namespace gemmlab::desktop;
-  CLI::App app{"gemmlab: step through a GEMM kernel's tile loads, bank conflicts and L2 reuse", "gemmlab"};
-  std::string screenshot_path;
-  int frames = 0;
-  app.add_option("--screenshot", screenshot_path, "Render, write the window to this PNG file, and exit");
-  app.add_option("--frames", frames, "Render this many frames, then exit (with --screenshot: before the capture)")
+  CLI::App app{"gemmlab: step through a GEMM kernel's tile loads, bank conflicts and coalescing, rung by rung",
+               "gemmlab"};
+  Invocation invocation;
+  app.add_option("--screenshot", invocation.screenshot_path,
+                 "Render, write the window to this PNG file, and exit (saved settings are neither read nor written)");
+  app.add_option("--panel", invocation.panel, "Open this panel (names below)");
+  app.add_option("--frames", invocation.frames,
+                 "Render this many frames, then exit (with --screenshot: before the capture)")
       ->check(CLI::Range(1, 100000));
+  app.add_flag("--frame-times", invocation.frame_times,
+               "Print how long the frames took (median, 90th percentile, max), leaving out the first " +
+                   std::to_string(kWarmupFrames));
+  app.add_option("--settings", invocation.settings_path,
+                 "Read (and, in a normal run, write) the settings here instead of the user's config folder");
+  app.add_flag("--list-panels", invocation.list_panels, "Print the panel names, one per line, and exit");
+  app.add_option("--phase", invocation.phase, "Start the stepper at this phase of the block's schedule (0-based)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--instruction", invocation.instruction, "... and at this instruction of the warp (0-based)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--warp", invocation.warp, "... of this warp of the block")->check(CLI::NonNegativeNumber);
+  cli::add_rung_options(app, invocation.rung, cli::RungFlag::Optional);
+  app.footer(panel_help());
   CLI11_PARSE(app, argc, argv);
 
-  auto window = Window::open({});
+  if (invocation.list_panels) {
+    for (const auto& panel : panels()) std::cout << panel.name << "\n";
+    return 0;
+  }
+
+  // Settings: the user's, unless this run only renders (then the defaults, so pictures do not depend on the user).
+  const bool rendering_only = !invocation.screenshot_path.empty() || invocation.frame_times || invocation.frames > 0;
+  std::filesystem::path settings_path = invocation.settings_path;
+  if (settings_path.empty() && !rendering_only && !config_dir().empty()) settings_path = config_dir() / "settings.json";
+  LoadedSettings loaded = settings_path.empty() ? LoadedSettings{} : load_settings(settings_path);
+  for (const auto& message : loaded.messages) std::cerr << "gemmlab: " << message << "\n";
+  if (auto applied = apply_flags(app, invocation, loaded.settings); !applied) {
+    std::cerr << "gemmlab: " << applied.error().message << "\n";
+    return kExitUsage;
+  }
+  if (!find_panel(loaded.settings.panel)) {
+    loaded.messages.push_back("saved panel '" + loaded.settings.panel + "' does not exist; showing the tile stepper");
+    loaded.settings.panel = "tile-stepper";
+  }
+
+  std::string ini_path;  // outlives the window: ImGui writes the ini when the window's context is destroyed
+  Window::Options window_options;
+  window_options.vsync = !invocation.frame_times;
+  auto window = Window::open(window_options);
   if (!window) {
     std::cerr << "gemmlab: " << window.error().message << "\n"
               << "gemmlab: without a display, use gemmlab-cli (scripts/run does this for you).\n";
     return kExitNoDisplay;
   }
-  // Screenshots need a few frames: ImGui sizes its windows and tables over the first frames.
-  const int frame_limit = frames > 0 ? frames : (screenshot_path.empty() ? 0 : 3);
+
+  (*window)->set_ignore_mouse(rendering_only);
+  // Window layout (ImGui's ini) next to the settings, in normal runs only.
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  if (!rendering_only && !settings_path.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(settings_path.parent_path(), error);
+    ini_path = (settings_path.parent_path() / "imgui.ini").string();
+    io.IniFilename = ini_path.c_str();
+  }
+  const ui::Fonts fonts = ui::load_fonts_and_style();
+  if (!fonts.note.empty()) loaded.messages.push_back(fonts.note);
+  std::unique_ptr<ui::CellGridRenderer> grids;
+  if (auto created = ui::CellGridRenderer::create(); created) grids = std::move(*created);
+  else loaded.messages.push_back("large grids are drawn without shaders (slower): " + created.error().message);
+
+  AppModel::Options model_options;
+  model_options.settings = loaded.settings;
+  model_options.startup_messages = loaded.messages;
+  model_options.settings_path = rendering_only ? std::filesystem::path{} : settings_path;
+  model_options.data_roots = data_roots();
+  AppModel model(std::move(model_options));
+  PanelContext context{model, grids.get()};
+  if (invocation.phase >= 0 || invocation.instruction >= 0 || invocation.warp >= 0) {
+    // The stepper's position needs the block's schedule: let the first jobs finish, then move.
+    model.wait_until_idle(std::chrono::seconds(30));
+    if (invocation.warp >= 0) model.select_warp(invocation.warp);
+    if (invocation.phase >= 0) model.seek_phase(static_cast<std::size_t>(invocation.phase));
+    model.wait_until_idle(std::chrono::seconds(30));
+    if (invocation.instruction >= 0) model.select_instruction(invocation.instruction);
+  }
+
+  const int frame_limit = invocation.frames > 0 ? invocation.frames : (invocation.screenshot_path.empty() ? 0 : 3);
+  int settled_at = 0;  // the frame after which every job had finished
+  FrameTimes times;
+  auto last = std::chrono::steady_clock::now();
+  int status = 0;
   for (int frame = 1; !(*window)->should_close(); ++frame) {
+    const auto start = std::chrono::steady_clock::now();
+    model.update(std::chrono::duration<double>(start - last).count());
+    last = start;
     (*window)->begin_frame();
-    draw_welcome_panel();
+    if (grids) grids->begin_frame();
+    draw_app_frame(context);
+    const auto built = std::chrono::steady_clock::now();
     (*window)->end_frame();
-    const bool last = frame_limit > 0 && frame >= frame_limit;
-    if (last && !screenshot_path.empty()) {
-      if (const auto saved = save_back_buffer_png(screenshot_path, (*window)->framebuffer_width(),
+    if (invocation.frame_times) {
+      (*window)->finish();
+      if (frame > kWarmupFrames) {
+        times.frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        times.build_ms.push_back(std::chrono::duration<double, std::milli>(built - start).count());
+      }
+    }
+    bool done = false;
+    if (frame_limit > 0 && frame >= frame_limit) {
+      // A picture shows finished results: wait for the jobs, then draw twice more so layouts settle.
+      if (settled_at == 0) {
+        if (!model.wait_until_idle(std::chrono::seconds(30)))
+          std::cerr << "gemmlab: some work was still running after 30 s; the picture shows what was ready\n";
+        settled_at = frame;
+      }
+      done = frame >= settled_at + 2;
+    }
+    if (done && !invocation.screenshot_path.empty()) {
+      if (const auto saved = save_back_buffer_png(invocation.screenshot_path, (*window)->framebuffer_width(),
                                                   (*window)->framebuffer_height());
           !saved) {
         std::cerr << "gemmlab: " << saved.error().message << "\n";
-        return 1;
+        status = 1;
+      } else {
+        std::cout << "gemmlab: wrote " << invocation.screenshot_path << "\n";
       }
-      std::cout << "gemmlab: wrote " << screenshot_path << "\n";
     }
     (*window)->present();
-    if (last) break;
+    model.save_settings_if_changed();
+    if (done) break;
   }
-  return 0;
+  if (invocation.frame_times)
+    times.report(model.panel(), (*window)->renderer(), (*window)->framebuffer_width(), (*window)->framebuffer_height());
+  model.save_settings_if_changed(/*now=*/true);
+  return status;
 }

@@ -7,6 +7,8 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <cfloat>
+
 namespace gemmlab::desktop {
 namespace {
 
@@ -31,7 +33,7 @@ Result<std::unique_ptr<Window>> Window::open(const Options& options) {
     return Error{"could not open an OpenGL 3.3 core window: " + g_last_glfw_error};
   }
   glfwMakeContextCurrent(handle);
-  glfwSwapInterval(1);
+  glfwSwapInterval(options.vsync ? 1 : 0);
   if (gladLoadGL(glfwGetProcAddress) == 0) {
     glfwDestroyWindow(handle);
     glfwTerminate();
@@ -61,18 +63,26 @@ void Window::begin_frame() {
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  if (ignore_mouse_) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
 }
 
 void Window::end_frame() {
   ImGui::Render();
   glViewport(0, 0, framebuffer_width(), framebuffer_height());
-  glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+  glClearColor(0.085f, 0.09f, 0.11f, 1.0f);  // the theme's window colour: the main window draws no background
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
 void Window::present() { glfwSwapBuffers(handle_); }
+
+void Window::finish() { glFinish(); }
+
+std::string Window::renderer() const {
+  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return name ? name : "unknown renderer";
+}
 
 int Window::framebuffer_width() const {
   int width = 0, height = 0;

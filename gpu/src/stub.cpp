@@ -1,5 +1,9 @@
-// The GPU library of a build without a CUDA toolkit: every call says so.
+// The GPU library of a build without a CUDA toolkit: every call that needs the device says so. The instance list,
+// the shape and order parsing and the report formats (instances.cpp, shapes.cpp, selection.cpp, bench_io.cpp) are
+// plain C++ and work here too.
+#include "gemmlab/gpu/bench.hpp"
 #include "gemmlab/gpu/device.hpp"
+#include "gemmlab/gpu/verify.hpp"
 
 namespace gemmlab::gpu {
 namespace {
@@ -10,5 +14,10 @@ bool built_with_cuda() { return false; }
 Result<std::vector<DeviceInfo>> list_devices() { return no_toolkit(); }
 Result<SoftwareVersions> software_versions() { return no_toolkit(); }
 Status launch_self_test(int) { return no_toolkit(); }
+Result<VerifyReport> verify(const VerifyOptions&, const VerifyProgress&, const std::atomic<bool>*) { return no_toolkit(); }
+Result<BenchReport> run_bench(const BenchOptions&, const std::function<void(const BenchProgress&)>&,
+                              const std::atomic<bool>*) {
+  return no_toolkit();
+}
 
 }  // namespace gemmlab::gpu

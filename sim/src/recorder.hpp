@@ -1,83 +1,200 @@
 #pragma once
-// The recording executor: runs a rung's phase for one thread and writes down each memory instruction it issues
-// (kind, width, whether the lane is active, its byte address), without moving any data. Lanes are zipped into
-// warp instructions afterwards.
-#include <array>
+// The recording executor: runs a rung's phase for the threads of one warp, one after another, and writes down each
+// memory instruction they issue (kind, width, whether the lane is active, its byte address), without moving any
+// data. The lanes' addresses are staged in a small table, instruction-major, that stays in the L1 cache; when the
+// warp's last lane is done they go into the warp instructions, 32 at a time.
+//
+// Recording reuses the instructions left in the buffer by an earlier recording (of the previous k-step, or the
+// previous warp) and notes which ones come out exactly as they were: those keep their cost, the memory model need
+// not run again. The buffer's invariant: every instruction in it carries the cost of its own contents.
+#include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/executor.hpp"
 #include "gemmlab/kernel/vec.hpp"
 #include "gemmlab/memory_model.hpp"
+#include "gemmlab/sim/global_address.hpp"  // kOperandBase
+#include "gemmlab/sim/simulate.hpp"
 
 namespace gemmlab::sim {
 
-struct LaneOp {
-  MemOp op;
-  std::uint8_t width_bytes;
-  bool active;
-  std::uint64_t address;         // global address, or shared offset in bytes
-  std::uint64_t shared_address;  // cp.async's shared destination
+// Warp instructions kept between uses: the first `size` elements are this warp's (or this phase's); elements past
+// it keep their storage (and their costs), so recording neither constructs a 600-byte instruction per warp
+// instruction nor, for an instruction that comes out unchanged, costs it again.
+struct InstructionBuffer {
+  std::vector<WarpInstruction>* items = nullptr;
+  std::size_t size = 0;
 };
-
-// Byte addresses the simulator gives the three matrices: 128-byte aligned and far apart, like cudaMalloc's.
-inline constexpr std::array<std::uint64_t, 3> kOperandBase = {std::uint64_t{1} << 40, std::uint64_t{2} << 40,
-                                                               std::uint64_t{3} << 40};
 
 class Recorder {
  public:
-  void begin_thread(std::vector<LaneOp>* ops) {
-    ops_ = ops;
-    ops_->clear();
+  // A new phase: no error, no FMA counted yet.
+  void begin_phase() {
+    error_.clear();
+    fmas_ = 0;
   }
+  // The threads of warp `warp`, `lanes` of them (32 but in a partial last warp), follow; their instructions go into
+  // `out` from out.size on.
+  void begin_warp(InstructionBuffer* out, int warp, int lanes) {
+    out_ = out;
+    warp_ = warp;
+    lanes_ = lanes;
+    count_ = 0;
+  }
+  // Thread `lane` of the warp follows. Lane 0 says what the warp's instructions are; the others must agree.
+  void begin_lane(int lane) {
+    lane_ = lane;
+    next_ = 0;
+  }
+  // After a lane: it must have issued as many instructions as lane 0.
+  void end_lane() {
+    if (lane_ == 0) count_ = next_;
+    else if (next_ != count_) different_counts();
+  }
+  // After the warp's last lane: the staged lanes go into the instructions, and the buffer gets its new size.
+  void end_warp() {
+    std::vector<WarpInstruction>& items = *out_->items;
+    const std::size_t first = out_->size;
+    for (std::size_t i = 0; i < count_; ++i) {
+      const bool reused = first + i < items.size();
+      if (!reused) items.emplace_back();
+      WarpInstruction& w = items[first + i];
+      Slot& s = slots_[i];
+      std::uint64_t* address = &staged_[i * kLanes];
+      std::uint64_t* shared_address = &staged_shared_[i * kLanes];
+      const bool copy = s.op == MemOp::CpAsync;  // only copies have shared addresses; the others' stay 0
+      if (lanes_ < static_cast<int>(kLanes)) {   // lanes a partial warp does not have
+        std::fill(address + lanes_, address + kLanes, 0);
+        std::fill(shared_address + lanes_, shared_address + kLanes, 0);
+      }
+      const MemOp was = w.access.op;
+      s.unchanged = reused && was == s.op && w.access.width_bytes == s.width &&
+                    w.access.active_mask == s.active_mask && w.access.zero_fill_mask == s.zero_fill_mask &&
+                    std::equal(address, address + kLanes, w.access.address.begin()) &&
+                    (!copy || std::equal(shared_address, shared_address + kLanes, w.access.shared_address.begin()));
+      w.warp = warp_;
+      w.index = static_cast<int>(i);
+      if (s.unchanged) continue;  // its lines stay clean, and its cost stays valid
+      w.access.op = s.op;
+      w.access.width_bytes = s.width;
+      // gpu/src/executor.cuh issues 16-byte copies as cp.async.cg (L2 only) and 4- and 8-byte ones as .ca.
+      w.access.cache_global = copy && s.width == 16;
+      w.access.active_mask = s.active_mask;
+      w.access.zero_fill_mask = s.zero_fill_mask;
+      std::copy(address, address + kLanes, w.access.address.begin());
+      if (copy) std::copy(shared_address, shared_address + kLanes, w.access.shared_address.begin());
+      else if (reused && was == MemOp::CpAsync) w.access.shared_address.fill(0);
+    }
+    out_->size = first + count_;
+  }
+  const std::string& error() const { return error_; }
   std::int64_t fma_count() const { return fmas_; }
+  // Whether the warp's instruction `index` came out exactly as the instruction that was in its place before, so that
+  // the cost it carries is its own. Valid after end_warp().
+  bool unchanged(std::size_t index) const { return slots_[index].unchanged; }
 
   template <int N>
   void ldg(kernel::Vec<N>& out, kernel::Operand operand, kernel::Index index, bool pred) {
     out = kernel::zeros<N>();
-    push(MemOp::LoadGlobal, N, pred, global(operand, index), 0);
+    push(MemOp::LoadGlobal, N, pred, global(operand, index), 0, false);
   }
   template <int N>
   void stg(kernel::Operand operand, kernel::Index index, const kernel::Vec<N>&, bool pred) {
-    push(MemOp::StoreGlobal, N, pred, global(operand, index), 0);
+    push(MemOp::StoreGlobal, N, pred, global(operand, index), 0, false);
   }
   template <int N>
   void lds(kernel::Vec<N>& out, int offset) {
     out = kernel::zeros<N>();
-    push(MemOp::LoadShared, N, true, shared(offset), 0);
+    push(MemOp::LoadShared, N, true, shared(offset), 0, false);
   }
   template <int N>
   void sts(int offset, const kernel::Vec<N>&) {
-    push(MemOp::StoreShared, N, true, shared(offset), 0);
+    push(MemOp::StoreShared, N, true, shared(offset), 0, false);
   }
   template <int N>
   void cp_async(int offset, kernel::Operand operand, kernel::Index index, bool pred, kernel::Width<N>) {
-    // A predicated-off cp.async still writes zeros to shared memory (src-size 0): the lane stays active.
-    push(MemOp::CpAsync, N, true, pred ? global(operand, index) : kNoSource, shared(offset));
+    // A predicated-off cp.async still writes zeros to shared memory (src-size 0): the lane stays active, reads no
+    // global memory (zero_fill_mask), and its source address is recorded as 0, which passes the alignment check.
+    push(MemOp::CpAsync, N, true, pred ? global(operand, index) : 0, shared(offset), !pred);
   }
   void cp_async_commit() {}
   template <int P>
   void cp_async_wait(kernel::Pending<P>) {}
-  float fma(float a, float b, float c) {
+  // Recording moves no data: every load gives zeros, so a * b + c is c. Returning it spares the multiply.
+  float fma(float, float, float c) {
     ++fmas_;
-    return a * b + c;
+    return c;
   }
 
-  // cp.async lanes with pred false read nothing from global memory.
-  static constexpr std::uint64_t kNoSource = ~std::uint64_t{0};
-
  private:
+  static constexpr std::size_t kLanes = 32;
+
+  // One instruction of the current warp while its lanes are recorded.
+  struct Slot {
+    MemOp op;
+    int width;
+    std::uint32_t active_mask, zero_fill_mask;  // built lane by lane
+    bool unchanged;                             // set by end_warp()
+  };
+
   static std::uint64_t global(kernel::Operand operand, kernel::Index index) {
     return kOperandBase[static_cast<int>(operand)] + static_cast<std::uint64_t>(index) * 4;
   }
   static std::uint64_t shared(int offset) { return static_cast<std::uint64_t>(offset) * 4; }
-  void push(MemOp op, int floats, bool active, std::uint64_t address, std::uint64_t shared_address) {
-    ops_->push_back({op, static_cast<std::uint8_t>(floats * 4), active, address, shared_address});
+
+  // Called for every lane of every instruction, with `op` known where it is inlined: the lane's part stays small;
+  // lane 0's work of starting an instruction is out of line.
+  [[gnu::always_inline]] void push(MemOp op, int floats, bool active, std::uint64_t address,
+                                   std::uint64_t shared_address, bool zero_fill) {
+    const int width = floats * 4;
+    if (lane_ == 0) {
+      start_instruction(op, width);
+    } else if (next_ >= count_) {
+      return different_counts();
+    }
+    Slot& s = slots_[next_];
+    if (s.op != op || s.width != width) return different_instructions();
+    const std::size_t at = next_ * kLanes + static_cast<std::size_t>(lane_);
+    staged_[at] = address;
+    if (op == MemOp::CpAsync) staged_shared_[at] = shared_address;
+    s.active_mask |= static_cast<std::uint32_t>(active) << lane_;
+    s.zero_fill_mask |= static_cast<std::uint32_t>(zero_fill && active) << lane_;
+    ++next_;
   }
 
-  std::vector<LaneOp>* ops_ = nullptr;
+  [[gnu::noinline]] void start_instruction(MemOp op, int width) {
+    if (slots_.size() <= next_) {
+      slots_.resize(next_ + 1);
+      staged_.resize(slots_.size() * kLanes);
+      staged_shared_.resize(slots_.size() * kLanes);
+    }
+    slots_[next_] = {op, width, 0, 0, false};
+  }
+
+  // The errors keep the first sentence, out of the way of the inlined path.
+  [[gnu::noinline, gnu::cold]] void different_counts() {
+    if (!error_.empty()) return;
+    error_ = "kernel description error: threads " + std::to_string(warp_ * 32) + " and " +
+             std::to_string(warp_ * 32 + lane_) + " of warp " + std::to_string(warp_) +
+             " issue different numbers of memory instructions";
+  }
+  [[gnu::noinline, gnu::cold]] void different_instructions() {
+    if (!error_.empty()) return;
+    error_ = "kernel description error: lanes of warp " + std::to_string(warp_) +
+             " issue different instructions at position " + std::to_string(next_);
+  }
+
+  InstructionBuffer* out_ = nullptr;
+  int warp_ = 0, lane_ = 0, lanes_ = 32;
+  std::size_t next_ = 0, count_ = 0;
   std::int64_t fmas_ = 0;
+  std::string error_;
+  std::vector<Slot> slots_;                  // per instruction of the current warp
+  std::vector<std::uint64_t> staged_;        // address of instruction i, lane l at [i * 32 + l]
+  std::vector<std::uint64_t> staged_shared_; // cp.async's shared destinations, likewise
 };
 
 }  // namespace gemmlab::sim

@@ -38,6 +38,7 @@ constexpr std::string_view k1DKnobs[] = {"bm", "bn", "bk", "tm", "a_pad", "b_pad
 constexpr std::string_view k2DKnobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad", "b_pad"};
 constexpr std::string_view kVecKnobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad", "b_pad", "swizzle"};
 constexpr std::string_view kCpAsyncKnobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad", "b_pad", "stages"};
+constexpr std::string_view kWarpTileKnobs[] = {"bm", "bn", "bk", "wm", "wn", "tm", "tn", "a_pad", "b_pad", "stages"};
 
 // Defaults and knobs of each rung, in rung-list order (checked below).
 const std::array<RungModel, 10> kModels = [] {
@@ -50,11 +51,18 @@ const std::array<RungModel, 10> kModels = [] {
       {RungId::Vectorized, false, config(128, 128, 8, 8, 8), Names(kVecKnobs)},
       {RungId::DoubleBuffer, false, config(128, 128, 8, 8, 8), Names(kVecKnobs)},
       {RungId::CpAsync, false, config(128, 128, 8, 8, 8), Names(kCpAsyncKnobs)},
-      {RungId::WarpTile, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
-      {RungId::SmemEpilogue, false, config(128, 128, 8, 8, 8), Names(k2DKnobs)},
+      {RungId::WarpTile, false, config(128, 128, 8, 8, 8), Names(kWarpTileKnobs)},
+      {RungId::SmemEpilogue, false, config(128, 128, 8, 8, 8), Names(kWarpTileKnobs)},
   }};
   m[static_cast<std::size_t>(RungId::DoubleBuffer)].defaults.stages = 2;  // fixed: two shared buffers
   m[static_cast<std::size_t>(RungId::CpAsync)].defaults.stages = 3;  // two tiles in flight while one is multiplied
+  // Warp tiling (rungs 9 and 10): a 128 x 256 x 16 block tile, 8 warps of 32 x 128 results, a 4 x 8 lane grid of
+  // 8 x 16 results per lane, A padded against the copies' bank conflicts, 3 stages. warptile.hpp explains each choice.
+  for (const RungId id : {RungId::WarpTile, RungId::SmemEpilogue}) {
+    auto& d = m[static_cast<std::size_t>(id)].defaults;
+    d = config(128, 256, 16, 8, 16);
+    d.wm = 32, d.wn = 128, d.a_pad = 4, d.stages = 3;
+  }
   return m;
 }();
 
@@ -132,6 +140,45 @@ Status validate_cp_async_tiling(const KernelConfig& c) {
   return Ok{};
 }
 
+// warptile and smem-epilogue: block -> warp -> lane tiles, 4 x 4 sub-tiles read with 128-bit loads, A copied
+// transposed one float at a time, B in 16-byte chunks, fragments double-buffered in registers.
+Status validate_warp_tiling(const KernelConfig& c) {
+  if (c.stages < 2)
+    return Error{"stages=" + str(c.stages) + " leaves no tile in flight while one is multiplied: use 2 to 4"};
+  if (c.tm % 4 != 0 || c.tn % 4 != 0)
+    return Error{"tm=" + str(c.tm) + " and tn=" + str(c.tn) +
+                 " must be multiples of 4: a thread's results are 4 x 4 sub-tiles read with 128-bit shared loads"};
+  if (c.wm % c.tm != 0 || c.wn % c.tn != 0)
+    return Error{"the warp tile " + str(c.wm) + " x " + str(c.wn) + " must be a multiple of the thread tile " +
+                 str(c.tm) + " x " + str(c.tn) + ": each lane takes tm rows and tn columns of it"};
+  const int lane_rows = c.wm / c.tm, lane_cols = c.wn / c.tn;
+  if (lane_rows * lane_cols != 32 || lane_rows < 2 || lane_cols < 2)
+    return Error{"the warp tile " + str(c.wm) + " x " + str(c.wn) + " with " + str(c.tm) + " x " + str(c.tn) +
+                 " results per lane gives a " + str(lane_rows) + " x " + str(lane_cols) +
+                 " lane grid; it must have 32 lanes and at least 2 in each direction (e.g. wm=32, wn=128 with "
+                 "tm=8, tn=16: 4 x 8)"};
+  if (c.bm % c.wm != 0 || c.bn % c.wn != 0)
+    return Error{"the block tile " + str(c.bm) + " x " + str(c.bn) + " must be a multiple of the warp tile " +
+                 str(c.wm) + " x " + str(c.wn) + ": change bm, bn, wm or wn"};
+  if (c.bk % 8 != 0)
+    return Error{"bk=" + str(c.bk) + " is not a multiple of 8: A is copied in slabs of 8 k (one 32-byte sector of a "
+                 "row) and fragments alternate between two register buffers"};
+  if (c.a_pad % 4 != 0 || c.b_pad % 4 != 0)
+    return Error{"a_pad=" + str(c.a_pad) + " and b_pad=" + str(c.b_pad) +
+                 " must be multiples of 4 floats, so every shared row stays 16-byte aligned for 128-bit loads"};
+  const int threads = (c.bm / c.wm) * (c.bn / c.wn) * 32;
+  const int rows_per_round = threads / 8;  // copy_tile_async_transposed: 8 threads per row of A
+  if (c.bm % rows_per_round != 0)
+    return Error{"bm=" + str(c.bm) + " is not a multiple of " + str(rows_per_round) +
+                 ": each round of A copies puts 8 of the " + str(threads) + " threads on a row, covering " +
+                 str(rows_per_round) + " rows; use a taller block tile or fewer warps"};
+  const int b_chunks = c.bk * c.bn / 4;
+  if (b_chunks % threads != 0)
+    return Error{"the " + str(threads) + " threads must share the B tile's copies evenly, but it has " + str(b_chunks) +
+                 " 16-byte chunks: change bk or bn so that is a multiple of " + str(threads)};
+  return Ok{};
+}
+
 // The rung's own tiling rules; the shared limits are checked by validate().
 Status validate_tiling(RungId id, const KernelConfig& c) {
   switch (id) {
@@ -154,6 +201,8 @@ Status validate_tiling(RungId id, const KernelConfig& c) {
     case RungId::Vectorized:
     case RungId::DoubleBuffer: return validate_vector_tiling(c);
     case RungId::CpAsync: return validate_cp_async_tiling(c);
+    case RungId::WarpTile:
+    case RungId::SmemEpilogue: return validate_warp_tiling(c);
     default: return Ok{};
   }
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <utility>
 
 #include "dispatch.hpp"
 #include "functional.hpp"
@@ -18,8 +19,6 @@ using kernel::KernelConfig;
 using kernel::Section;
 using kernel::ThreadContext;
 using kernel::TileCoord;
-
-bool is_shared(MemOp op) { return op == MemOp::LoadShared || op == MemOp::StoreShared || op == MemOp::LdMatrix; }
 
 template <class K>
 class Engine {
@@ -67,60 +66,44 @@ class Engine {
   // Records one phase of one block and costs its warp instructions, reusing `out`'s storage.
   Status record_into(TileCoord tile, PhaseRef ref, bool keep_instructions, PhaseStream& out) {
     const int threads = K::threads(c_);
-    lanes_.resize(static_cast<std::size_t>(threads));
-    Recorder x;
-    for (int tid = 0; tid < threads; ++tid) {
-      x.begin_thread(&lanes_[static_cast<std::size_t>(tid)]);
-      kernel::run_phase<K>(x, c_, context(tile, tid), scratch_, ref.section, ref.kstep, ref.phase);
-    }
     out.ref = ref;
-    out.instructions.clear();
     out.counters = Counters{};
     out.barrier_after = K::barrier_after(ref.section, ref.phase);
+    // Kept instructions are recorded straight into the phase's list; for counters alone, one warp's at a time into
+    // scratch storage. Either way the storage of earlier calls is reused.
+    InstructionBuffer kept{&out.instructions, 0}, scratch{&scratch_instructions_, 0};
+    InstructionBuffer& buffer = keep_instructions ? kept : scratch;
+    Recorder& x = recorder_;
+    x.begin_phase();
+    Status status = Ok{};
+    for (int warp = 0; warp * 32 < threads && status; ++warp) {
+      const int first = warp * 32, lanes = std::min(threads - first, 32);
+      if (!keep_instructions) scratch.size = 0;
+      const std::size_t begin = buffer.size;
+      x.begin_warp(&buffer, warp, lanes);
+      for (int lane = 0; lane < lanes; ++lane) {
+        x.begin_lane(lane);
+        kernel::run_phase<K>(x, c_, context(tile, first + lane), scratch_, ref.section, ref.kstep, ref.phase);
+        x.end_lane();
+      }
+      if (!x.error().empty()) status = Error{x.error()};
+      else x.end_warp();
+      for (std::size_t i = begin; i < buffer.size && status; ++i) {
+        WarpInstruction& w = (*buffer.items)[i];
+        w.global_mask = w.access.active_mask & ~w.access.zero_fill_mask;
+        // The memory model is a function of the active lanes' addresses: an instruction recorded exactly as the one
+        // it replaces keeps that one's cost (Recorder::unchanged).
+        if (!x.unchanged(i - begin)) status = cost_of(w);
+        count(out.counters, w.access, w.access.active_mask && touches_shared(w.access.op) ? &w.shared : nullptr,
+              touches_global(w.access.op) && w.global_mask ? &w.global : nullptr);
+      }
+      // A warp that failed leaves instructions whose cost is not their own: drop them, so none is reused.
+      if (!status) buffer.items->resize(begin);
+    }
+    out.instructions.resize(status ? kept.size : 0);  // drops what earlier, longer phases left
     out.fma = x.fma_count();
     out.counters.fma = out.fma;
-    for (int warp = 0; warp * 32 < threads; ++warp) {
-      const int first = warp * 32, last = std::min(threads, first + 32);
-      const std::size_t ops = lanes_[static_cast<std::size_t>(first)].size();
-      for (int tid = first + 1; tid < last; ++tid)
-        if (lanes_[static_cast<std::size_t>(tid)].size() != ops)
-          return Error{"kernel description error: threads " + std::to_string(first) + " and " + std::to_string(tid) +
-                       " of warp " + std::to_string(warp) + " issue different numbers of memory instructions"};
-      for (std::size_t i = 0; i < ops; ++i) {
-        // Built in place: a warp instruction carries 64 addresses, too many bytes to copy around.
-        WarpInstruction& w = keep_instructions ? out.instructions.emplace_back() : scratch_instruction_;
-        w.shared = {};
-        w.global = {};
-        w.warp = warp;
-        w.index = static_cast<int>(i);
-        const LaneOp& lead = lanes_[static_cast<std::size_t>(first)][i];
-        w.access.op = lead.op;
-        w.access.width_bytes = lead.width_bytes;
-        w.access.active_mask = 0;
-        std::uint32_t global_mask = 0;
-        for (int tid = first; tid < last; ++tid) {
-          const LaneOp& op = lanes_[static_cast<std::size_t>(tid)][i];
-          if (op.op != lead.op || op.width_bytes != lead.width_bytes)
-            return Error{"kernel description error: lanes of warp " + std::to_string(warp) +
-                         " issue different instructions at position " + std::to_string(i)};
-          const int lane = tid - first;
-          if (op.active) w.access.active_mask |= 1u << lane;
-          // A zero-filling cp.async lane (predicate off) reads no global memory: it is left out of the global side
-          // (global_mask), and its source is recorded as address 0 so the instruction still passes the model's
-          // alignment checks, which look at every active lane.
-          const bool no_source = op.op == MemOp::CpAsync && op.address == Recorder::kNoSource;
-          w.access.address[static_cast<std::size_t>(lane)] = no_source ? 0 : op.address;
-          w.access.shared_address[static_cast<std::size_t>(lane)] = op.shared_address;
-          if (op.active && !no_source) global_mask |= 1u << lane;
-        }
-        w.global_mask = global_mask;
-        if (auto cost = cost_of(w, global_mask); !cost) return cost.error();
-        count(out.counters, w.access, w.access.active_mask && (is_shared(w.access.op) || w.access.op == MemOp::CpAsync)
-                                          ? &w.shared : nullptr,
-              !is_shared(w.access.op) && global_mask ? &w.global : nullptr);
-      }
-    }
-    return Ok{};
+    return status;
   }
 
   // A key equal for phases whose counters are equal: the same phase of the schedule, the same clipping at the
@@ -236,17 +219,17 @@ class Engine {
   }
 
  private:
-  Status cost_of(WarpInstruction& w, std::uint32_t global_mask) {
+  Status cost_of(WarpInstruction& w) {
+    w.shared = {};
+    w.global = {};
     if (w.access.active_mask == 0) return Ok{};
-    if (is_shared(w.access.op) || w.access.op == MemOp::CpAsync) {
+    if (touches_shared(w.access.op)) {
       auto shared = shared_cost(w.access);
       if (!shared) return shared.error();
       w.shared = *shared;
     }
-    if (!is_shared(w.access.op) && global_mask) {
-      WarpAccess global_side = w.access;
-      global_side.active_mask = global_mask;
-      auto global = global_cost(global_side);
+    if (touches_global(w.access.op) && w.global_mask) {
+      auto global = global_cost(w.access);
       if (!global) return global.error();
       w.global = *global;
     }
@@ -256,8 +239,8 @@ class Engine {
   KernelConfig c_;
   Problem p_;
   State scratch_{};
-  WarpInstruction scratch_instruction_;
-  std::vector<std::vector<LaneOp>> lanes_;
+  std::vector<WarpInstruction> scratch_instructions_;
+  Recorder recorder_;
   std::unordered_map<std::uint64_t, Counters> memo_;
 };
 
@@ -285,8 +268,15 @@ class BlockStream::Impl {
   virtual ~Impl() = default;
   LaunchShape shape;
   std::vector<PhaseRef> schedule;
-  PhaseStream current;
-  virtual Status record(PhaseRef ref) = 0;
+  // One stream per (section, phase) of the schedule, reused at every k-step: the same phase has the same number of
+  // instructions each time, so their storage is overwritten in place instead of rebuilt.
+  std::vector<std::pair<PhaseRef, PhaseStream>> streams;
+  PhaseStream& stream_for(PhaseRef ref) {
+    for (auto& [key, stream] : streams)
+      if (key.section == ref.section && key.phase == ref.phase) return stream;
+    return streams.emplace_back(ref, PhaseStream{}).second;
+  }
+  virtual Status record(PhaseRef ref, PhaseStream& into) = 0;
 };
 
 namespace {
@@ -298,7 +288,7 @@ class BlockStreamImpl final : public BlockStream::Impl {
     shape = engine_.shape();
     engine_.for_each_phase([&](PhaseRef ref) { schedule.push_back(ref); });
   }
-  Status record(PhaseRef ref) override { return engine_.record_into(tile_, ref, true, current); }
+  Status record(PhaseRef ref, PhaseStream& into) override { return engine_.record_into(tile_, ref, true, into); }
 
  private:
   Engine<K> engine_;
@@ -329,8 +319,10 @@ Result<const PhaseStream*> BlockStream::phase(std::size_t index) {
   if (index >= impl_->schedule.size())
     return Error{"phase " + std::to_string(index) + " is past the end of the block's schedule (" +
                  std::to_string(impl_->schedule.size()) + " phases)"};
-  if (auto ok = impl_->record(impl_->schedule[index]); !ok) return ok.error();
-  return &impl_->current;
+  const PhaseRef ref = impl_->schedule[index];
+  PhaseStream& stream = impl_->stream_for(ref);
+  if (auto ok = impl_->record(ref, stream); !ok) return ok.error();
+  return &stream;
 }
 
 Result<LaunchShape> launch_shape(RungId rung, const KernelConfig& config, const Problem& problem) {

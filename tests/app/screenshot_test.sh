@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# screenshot_test.sh APP PNG_CHECK OUT_DIR: renders the app under Xvfb and checks the PNG is not blank.
+# screenshot_test.sh APP PNG_CHECK OUT_DIR: renders the app under Xvfb, once with its defaults and once per panel
+# (the names come from the app itself: gemmlab --list-panels), and checks that each picture, and the panel's part
+# of it, is not blank.
 set -u
 app=$1 check=$2 out=$3
 if ! command -v xvfb-run >/dev/null; then
@@ -7,6 +9,22 @@ if ! command -v xvfb-run >/dev/null; then
   exit 77
 fi
 mkdir -p "$out"
-rm -f "$out/welcome.png"
-xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --screenshot "$out/welcome.png" || exit 1
-"$check" "$out/welcome.png"
+failed=0
+shoot() {  # shoot NAME ARGS...: render into OUT/NAME.png and check the right-hand (panel) part of it
+  local name=$1; shift
+  rm -f "$out/$name.png"
+  if ! xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --screenshot "$out/$name.png" "$@"; then
+    echo "FAILED: gemmlab --screenshot $name.png $*"
+    failed=1
+    return
+  fi
+  "$check" "$out/$name.png" || failed=1
+  "$check" "$out/$name.png" --region 0.32 0.08 1.0 1.0 || { echo "FAILED: the panel area of $name.png is blank"; failed=1; }
+}
+shoot welcome
+panels=$("$app" --list-panels) || { echo "FAILED: gemmlab --list-panels"; exit 1; }
+[ -n "$panels" ] || { echo "FAILED: gemmlab --list-panels printed nothing"; exit 1; }
+for panel in $panels; do
+  shoot "$panel" --panel "$panel"
+done
+exit $failed

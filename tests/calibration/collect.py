@@ -15,7 +15,7 @@ where the four derived columns pick the counter of the probed class:
   ldsm.*    the same, op_ld (the hardware counts LDSM there; ncu 2025.3 has no l1tex__ op_ldsm counter)
   cp.async  wavefronts/bank_conflicts = smsp__sass_l1tex_data_{pipe_lsu_wavefronts,bank_conflicts_pipe_lsu}_mem_
             shared_op_ldgsts; requests/sectors = l1tex__t_{requests,sectors}_pipe_lsu_mem_global_op_ld (the
-            hardware counts the LDGSTS global read as a global load; see docs/calibration.md)
+            hardware counts the LDGSTS global read as a global load; see docs/memory-model.md)
   ldg.*     requests/sectors = l1tex__t_{requests,sectors}_pipe_lsu_mem_global_op_ld
   stg.*     the same, op_st
 Raw metric columns carry ncu's name without '.sum'. Empty cell: not collected (metric absent on this ncu).
@@ -72,7 +72,7 @@ def derived(op, vals):
         return None, None, first(REQ + "st"), first(SEC + "st")
     if op.startswith("cp.async"):
         # shared side: the instrumented (smsp__sass_) LDGSTS counters; the hardware l1tex__ ones do not count .cg
-        # (bypass) writes at all and give odd conflicts (docs/calibration.md). Global side: the hardware counts the
+        # (bypass) writes at all and give odd conflicts (docs/memory-model.md). Global side: the hardware counts the
         # LDGSTS global read under op_ld (the probe has no other global load)
         return (first(SSH + "ldgsts", SH + "ldgsts"), first(SBC + "ldgsts", BC + "ldgsts"),
                 first(REQ + "ld", "smsp__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts"),

@@ -188,7 +188,7 @@ for w, variant in ((4, "ca"), (8, "ca"), (16, "ca"), (16, "cg")):
         add(f"{tag}_smem_bcast_pairs", op, contig, shared_lanes=[(i // 2) * w for i in L], variant=variant)
 
 # ----------------------------------------------------------------------------------------------------------------
-# Follow-ups after the first run (docs/calibration.md): the load-side pair rule and the cp.async data path
+# Follow-ups after the first run (docs/memory-model.md): the load-side pair rule and the cp.async data path
 # ----------------------------------------------------------------------------------------------------------------
 # Pair rule: does a load merge groups when lanes n and n^1 (or n and n^2) share an address, for every active lane?
 # half 0 paired by n^1, half 1 paired by n^2: neither rule holds for the whole warp
@@ -253,6 +253,17 @@ for w in (4, 8):
     add(f"{tag}_gmem_stride32", op, [i * 32 for i in L], shared_lanes=contig, variant="ca")
     add(f"{tag}_gmem_bcast_pairs", op, [(i // 2) * w for i in L], shared_lanes=contig, variant="ca")
     add(f"{tag}_smem_shift{w}", op, contig, shared_lanes=[w + i * w for i in L], variant="ca")
+
+# The copies rung 8 (cp-async) issues, one warp of its tile loads, K = 1024 floats: A's tile rows are 32 bytes
+# (bk = 8 floats), so a quarter-warp's 8 lanes copy 4 rows from 4 different lines, two lanes per 32-byte sector;
+# shared rows are 32 bytes (a_pad 0) or 48 (a_pad 4). And the 4-byte path for a K that is not a multiple of 4.
+a_rows = [(i // 2) * 4096 + (i % 2) * 16 for i in L]
+for variant in ("ca", "cg"):
+    add(f"cpasync16_{variant}_gemm_a_tile", "cp.async.16", a_rows, shared_lanes=[i * 16 for i in L], variant=variant)
+    add(f"cpasync16_{variant}_gemm_a_tile_pad4", "cp.async.16", a_rows,
+        shared_lanes=[(i // 2) * 48 + (i % 2) * 16 for i in L], variant=variant)
+add("cpasync4_ca_gemm_a_tile_k1023", "cp.async.4", [((i // 8) * 1023 + i % 8) * 4 for i in L],
+    shared_lanes=[i * 4 for i in L], variant="ca")
 
 
 def main():

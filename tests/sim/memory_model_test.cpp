@@ -1,6 +1,6 @@
 // The memory model of one warp instruction. Every expected number below comes from the reasoning in the comment
-// next to it (bank arithmetic by hand), not from running the model. The rule names (S1, S2, L1, I1, G1-G3) are
-// those of sim/src/memory_model.cpp and docs/memory-model.md.
+// next to it (bank arithmetic by hand), not from running the model. The rule names (S1, S2, L1, C1, I1, G1-G4) are
+// those of sim/src/memory_model.cpp and docs/memory-model.md; calibration_test.cpp checks them against the H100.
 #include "gemmlab/memory_model.hpp"
 
 #include <gtest/gtest.h>
@@ -10,6 +10,7 @@
 #include <numeric>
 #include <random>
 #include <set>
+#include <utility>
 
 namespace gemmlab::sim {
 namespace {
@@ -140,8 +141,8 @@ TEST(SharedBroadcast, GroupsSharingWordsAreFree) {
 }
 
 // 128-bit load, every lane the same address: pairs (n, n^1) agree, so Rule L1 packs quarters two by two: 2 phases
-// of 16 lanes, each asking one 16-byte chunk -> 2 wavefronts (the forum's "4 drops to 2"). The ideal (Rule I1,
-// 32 x 16 / 128 = 4) is capped at the wavefronts used: 2, no conflict.
+// of 16 lanes, each asking one 16-byte chunk -> 2 wavefronts (the forum's "4 drops to 2"). The ideal (Rule I1) is
+// one per phase: 2, no conflict.
 TEST(SharedBroadcast, Lds128UniformLoadUsesTwoWavefronts) {
   const auto cost = shared(strided("lds.128", 0));
   EXPECT_EQ(cost.wavefronts, 2);
@@ -173,7 +174,7 @@ TEST(SharedBroadcast, Lds64UniformLoadUsesOneWavefront) { EXPECT_EQ(shared(strid
 // ----- shared memory: partial masks ---------------------------------------------------------------------------------
 
 // Stride 128 bytes puts every lane in bank 0; with only lanes 0-3 active: 4 distinct words -> 4 wavefronts.
-// Ideal from the active bytes: ceil(4 x 4 / 128) = 1 -> 3 conflicts.
+// Ideal: one phase with active lanes -> 1 -> 3 conflicts.
 TEST(SharedMask, OnlyActiveLanesCount) {
   const auto cost = shared(strided("lds.32", 128, 0, 0x0000000fu));
   EXPECT_EQ(cost.wavefronts, 4);
@@ -181,15 +182,45 @@ TEST(SharedMask, OnlyActiveLanesCount) {
   EXPECT_EQ(cost.bank_conflicts(), 3);
 }
 
-// 64-bit coalesced with only the upper half-warp: phase 0 is empty (costs 0), phase 1 takes 1. Ideal 16x8/128 = 1.
+// 64-bit coalesced with only the upper half-warp: phase 0 is empty (costs 0), phase 1 takes 1. Ideal: 1 phase.
 TEST(SharedMask, EmptyPhasesCostNothing) {
   const auto cost = shared(strided("lds.64", 8, 0, 0xffff0000u));
   EXPECT_EQ(cost.wavefronts, 1);
   EXPECT_EQ(cost.ideal_wavefronts, 1);
-  // 128-bit coalesced, lanes 0-7 only: one quarter -> 1 wavefront, ideal 8 x 16 / 128 = 1.
+  // 128-bit coalesced, lanes 0-7 only: one quarter -> 1 wavefront, ideal 1.
   const auto quarter = shared(strided("lds.128", 16, 0, 0x000000ffu));
   EXPECT_EQ(quarter.wavefronts, 1);
   EXPECT_EQ(quarter.ideal_wavefronts, 1);
+}
+
+// Rule I1 counts phases, not bytes: a coalesced sts.128 with lanes 0-3 of every quarter active (mask 0x0f0f0f0f)
+// moves 256 bytes, but each of the 4 quarter phases has an active lane: ideal 4 = wavefronts, no conflict (H100:
+// sts128_contig_mask0f0f0f0f, 4 wavefronts, 0 conflicts). The bytes would say ideal 2 and 2 conflicts.
+// A 64-bit store with one lane in 4 active (mask 0x11111111): 2 half-warp phases -> ideal 2.
+TEST(SharedMask, IdealIsOnePerPhaseWithAnActiveLane) {
+  const auto sts128 = shared(strided("sts.128", 16, 0, 0x0f0f0f0fu));
+  EXPECT_EQ(sts128.wavefronts, 4);
+  EXPECT_EQ(sts128.ideal_wavefronts, 4);
+  const auto sts64 = shared(strided("sts.64", 8, 0, 0x11111111u));
+  EXPECT_EQ(sts64.wavefronts, 2);
+  EXPECT_EQ(sts64.ideal_wavefronts, 2);
+}
+
+// Rule L1 asks the whole warp: lanes 0-15 paired by n^1 and lanes 16-31 by n^2 merge nothing, so lds.128 keeps its
+// 4 quarter phases, each 2 distinct chunks on distinct banks -> 4 wavefronts (H100: lds128_pairs_mixed_xor1_xor2).
+// Pairs whose partner is inactive agree vacuously: lds.128 on mask 0x11111111 (lanes 0, 4, 8, ...) merges into 2
+// phases of lanes at bytes 0, 64, 128, 192 -> chunk units 0 and 8 share bank group 0, 4 and 12 group 4: 2 each -> 4
+// wavefronts, ideal 2 (H100: lds128_contig_mask11111111, 4 wavefronts, 2 conflicts).
+TEST(SharedMask, UniformPairsAreAWarpWideRule) {
+  const auto mixed = shared(make("lds.128", [](int l) {
+    const auto lane = static_cast<std::uint64_t>(l);
+    return l < 16 ? (lane / 2) * 16 : 256 + (((lane - 16) >> 2) * 2 + (lane & 1)) * 16;
+  }));
+  EXPECT_EQ(mixed.wavefronts, 4);
+  EXPECT_EQ(mixed.ideal_wavefronts, 4);
+  const auto sparse = shared(strided("lds.128", 16, 0, 0x11111111u));
+  EXPECT_EQ(sparse.wavefronts, 4);
+  EXPECT_EQ(sparse.ideal_wavefronts, 2);
 }
 
 // Inactive lanes' addresses are never looked at, not even for alignment.
@@ -338,9 +369,72 @@ TEST(CpAsync, BothSides) {
   EXPECT_EQ(shared(a).wavefronts, 4);
   for (int l = 0; l < 32; ++l) a.shared_address[static_cast<std::size_t>(l)] = 128 * static_cast<std::uint64_t>(l);
   EXPECT_EQ(shared(a).wavefronts, 32);
-  // All lanes copying into one shared chunk: a store, so no L1 merge -> 4 quarter phases of 1 -> 4.
+  // Rule C1: lanes writing the same shared address do not share a wavefront. All lanes into one chunk: each quarter
+  // has 8 lanes on one bank group -> 8 per quarter -> 32 (H100: cp.async.4 with lane pairs on one word takes 2
+  // wavefronts, cpasync4_ca_smem_bcast_pairs).
   for (auto& s : a.shared_address) s = 0;
+  EXPECT_EQ(shared(a).wavefronts, 32);
+  EXPECT_EQ(shared(a).ideal_wavefronts, 4);
+}
+
+// Rule C1, source side: a contiguous shared destination, but the sources 128 bytes apart. Every source is in bank
+// group 0 ((16 * 8 * l / 16) mod 8 = 0), so each quarter's 8 lanes take 8 wavefronts -> 32 (H100:
+// cpasync16_ca_gmem_stride128, 32). Sources 32 bytes apart: groups 0, 2, 4, 6 twice per quarter -> 2 each -> 8
+// (cpasync16_ca_gmem_stride32). All lanes reading one address: no broadcast, 8 per quarter -> 32 (cpasync16_ca_gmem_bcast).
+TEST(CpAsync, SourceAddressesCollideToo) {
+  for (const auto& [stride, expected] : {std::pair<std::uint64_t, int>{128, 32}, {32, 8}, {0, 32}, {16, 4}}) {
+    auto a = strided("cp.async.16", stride, 4096);
+    for (int l = 0; l < 32; ++l) a.shared_address[static_cast<std::size_t>(l)] = 16 * static_cast<std::uint64_t>(l);
+    EXPECT_EQ(shared(a).wavefronts, expected) << "source stride " << stride;
+    EXPECT_EQ(shared(a).ideal_wavefronts, 4) << "source stride " << stride;
+    const auto detail = shared_detail(a);
+    ASSERT_TRUE(detail.ok());
+    EXPECT_EQ(static_cast<int>(detail->wavefronts.size()), expected) << "source stride " << stride;
+  }
+}
+
+// Zero-filling lanes (src-size 0) read nothing: they neither collide on the source side nor count as global sectors.
+// Lanes 1-31 zero-fill while their source addresses all say 0: only lane 0 reads -> 1 sector; the shared side is a
+// contiguous store -> 4 wavefronts, not the 32 that 32 colliding sources would cost.
+TEST(CpAsync, ZeroFillLanesReadNothing) {
+  auto a = strided("cp.async.16", 0, 4096);
+  for (int l = 0; l < 32; ++l) a.shared_address[static_cast<std::size_t>(l)] = 16 * static_cast<std::uint64_t>(l);
+  a.zero_fill_mask = 0xfffffffeu;
   EXPECT_EQ(shared(a).wavefronts, 4);
+  const auto g = global(a);
+  EXPECT_EQ(g.requests, 1);
+  EXPECT_EQ(g.sectors, 1);
+  EXPECT_EQ(g.ideal_sectors, 1);
+  const auto detail = global_detail(a);
+  ASSERT_TRUE(detail.ok());
+  EXPECT_EQ(detail->lane_sector[1], -1);
+  // Every lane zero-filling: no global request at all.
+  a.zero_fill_mask = ~0u;
+  EXPECT_EQ(global(a).requests, 0);
+  EXPECT_EQ(global(a).sectors, 0);
+}
+
+// Rule G4: cp.async.cg counts distinct (source line, shared sector) pairs. A contiguous 512-byte source (4 lines)
+// into shared chunks 128 bytes apart: each line's 8 lanes write 8 different shared sectors -> 32 (H100:
+// cpasync16_cg_smem_stride128, 32; the .ca copy counts its 16 source sectors). One source address for every lane into
+// a contiguous destination: 1 line x 16 shared sectors -> 16 (cpasync16_cg_gmem_bcast, 16).
+TEST(CpAsync, BypassCopyCountsSectorsPerSharedDestination) {
+  auto cg = strided("cp.async.cg.16", 16, 4096);
+  for (int l = 0; l < 32; ++l) cg.shared_address[static_cast<std::size_t>(l)] = 128 * static_cast<std::uint64_t>(l);
+  EXPECT_EQ(global(cg).sectors, 32);
+  EXPECT_EQ(global(cg).lines, 4);
+  auto ca = cg;
+  ca.cache_global = false;
+  EXPECT_EQ(global(ca).sectors, 16);
+  auto bcast = strided("cp.async.cg.16", 0, 4096);
+  for (int l = 0; l < 32; ++l) bcast.shared_address[static_cast<std::size_t>(l)] = 16 * static_cast<std::uint64_t>(l);
+  EXPECT_EQ(global(bcast).sectors, 16);
+}
+
+TEST(CpAsync, CacheGlobalCopiesSixteenBytes) {
+  auto a = strided("cp.async.8", 8);
+  a.cache_global = true;
+  EXPECT_EQ(shared_error(a), "cp.async.cg copies 16 bytes per lane, not 8; use cp.async (.ca) for 4- and 8-byte copies");
 }
 
 TEST(CpAsync, MisalignedSharedOrGlobalAddress) {
@@ -531,17 +625,18 @@ TEST(SharedDetail, ThirtyTwoWay) {
 TEST(SharedDetail, AgreesWithFastPathOnRandomPatterns) {
   std::mt19937 rng(12345);
   for (const char* op : {"lds.32", "lds.64", "lds.128", "sts.32", "sts.64", "sts.128", "ldsm.x1", "ldsm.x2",
-                         "ldsm.x4", "cp.async.4", "cp.async.16"}) {
+                         "ldsm.x4", "cp.async.4", "cp.async.16", "cp.async.cg.16"}) {
     for (int trial = 0; trial < 200; ++trial) {
       WarpAccess a = parse_op(op).value();
       const int width = a.op == MemOp::LdMatrix ? 16 : a.width_bytes;
-      const std::uint64_t span = trial % 2 ? 256 : 4096;  // small spans make repeats (broadcasts) likely
+      // Small spans make repeats (broadcasts) likely; 64 KiB puts a bank's words more than 64 rows apart.
+      const std::uint64_t span = trial % 3 == 0 ? 256 : trial % 3 == 1 ? 4096 : 65536;
       a.active_mask = a.op == MemOp::LdMatrix ? kFull : (static_cast<std::uint32_t>(rng()) | 1u);
       for (int l = 0; l < 32; ++l) {
-        const std::uint64_t addr = (rng() % span) / width * width;
-        a.address[static_cast<std::size_t>(l)] = addr;
-        a.shared_address[static_cast<std::size_t>(l)] = addr;
+        a.address[static_cast<std::size_t>(l)] = (rng() % span) / width * width;
+        a.shared_address[static_cast<std::size_t>(l)] = (rng() % span) / width * width;  // cp.async: both sides
       }
+      if (a.op == MemOp::CpAsync && trial % 3 == 0) a.zero_fill_mask = static_cast<std::uint32_t>(rng());
       if (trial % 5 == 0)  // uniform pairs, to exercise Rule L1
         for (int l = 1; l < 32; l += 2) a.address[static_cast<std::size_t>(l)] = a.address[static_cast<std::size_t>(l - 1)];
       const auto cost = shared_cost(a);
@@ -583,7 +678,7 @@ TEST(GlobalDetail, SectorsLinesAndLanes) {
 // ----- names -------------------------------------------------------------------------------------------------------
 
 TEST(OpNames, EveryNameRoundTrips) {
-  ASSERT_EQ(op_names().size(), 21u);
+  ASSERT_EQ(op_names().size(), 22u);
   for (auto name : op_names()) {
     auto parsed = parse_op(name);
     ASSERT_TRUE(parsed.ok()) << name;
@@ -602,6 +697,10 @@ TEST(OpNames, FieldsAreFilled) {
   const auto cp = parse_op("cp.async.8").value();
   EXPECT_EQ(cp.op, MemOp::CpAsync);
   EXPECT_EQ(cp.width_bytes, 8);
+  EXPECT_FALSE(cp.cache_global);
+  const auto cg = parse_op("cp.async.cg.16").value();
+  EXPECT_EQ(cg.width_bytes, 16);
+  EXPECT_TRUE(cg.cache_global);
 }
 
 TEST(OpNames, UnknownNameListsTheKnownOnes) {

@@ -11,32 +11,15 @@
 #include <string>
 
 #include "gemmlab/sim/rung_model.hpp"
+#include "reference_gemm.hpp"
 
 namespace gemmlab::sim {
 namespace {
 
 using kernel::KernelConfig;
 
-// Small integers: every product and partial sum is exact in FP32, so any summation order gives the same C.
-std::vector<float> random_integers(std::size_t count, std::mt19937& rng) {
-  std::uniform_int_distribution<int> dist(-4, 4);
-  std::vector<float> v(count);
-  for (auto& x : v) x = static_cast<float>(dist(rng));
-  return v;
-}
-
-std::vector<float> reference_gemm(const Problem& p, const std::vector<float>& a, const std::vector<float>& b,
-                                  const std::vector<float>& c) {
-  std::vector<float> out(c.size());
-  for (int i = 0; i < p.m; ++i)
-    for (int j = 0; j < p.n; ++j) {
-      double acc = 0;
-      for (int k = 0; k < p.k; ++k) acc += double(a[std::size_t(i) * p.k + k]) * b[std::size_t(k) * p.n + j];
-      const double old = p.beta != 0.0f ? double(c[std::size_t(i) * p.n + j]) : 0.0;
-      out[std::size_t(i) * p.n + j] = static_cast<float>(p.alpha * acc + p.beta * old);
-    }
-  return out;
-}
+using test_support::random_integers;
+using test_support::reference_gemm;
 
 // Every rung that has a description, with its default configuration and its teaching toggles.
 struct Case {
@@ -115,15 +98,16 @@ Counters brute_force(RungId rung, const KernelConfig& config, const Problem& p) 
         EXPECT_TRUE(s) << s.error().message;
         total += s->counters;
       };
-      // The schedule, walked phase by phase through the public stream API.
-      for (int ph = 0; ph < 8; ++ph) {
+      // The schedule, walked phase by phase through the public stream API, until a phase does not exist (a
+      // staged epilogue has 2 phases per result row of a thread, 17 at smem-epilogue's defaults).
+      for (int ph = 0;; ++ph) {
         const auto s = phase_stream(rung, config, p, tile, {kernel::Section::Prologue, 0, ph});
         if (!s) break;
         total += s->counters;
       }
       for (int t = 0; t < shape->ksteps; ++t)
         for (const auto& ref : shape->schedule_of_one_kstep) add({ref.section, t, ref.phase});
-      for (int ph = 0; ph < 8; ++ph) {
+      for (int ph = 0;; ++ph) {
         const auto s = phase_stream(rung, config, p, tile, {kernel::Section::Epilogue, 0, ph});
         if (!s) break;
         total += s->counters;

@@ -6,3 +6,13 @@
 #else
 #define GEMMLAB_HD inline
 #endif
+
+// GEMMLAB_UNROLL before a loop whose counter indexes a per-thread array: nvcc then unrolls it fully (the trip count
+// is a compile-time constant with a FixedConfig), so every index is a constant and the array stays in registers. A
+// loop nvcc judged too big to unroll would index the array at run time and move it to local memory. No effect on
+// the host compiler (under nvcc only the device pass sees the pragma: gcc's -Wall rejects an unknown one).
+#if defined(__CUDA_ARCH__)
+#define GEMMLAB_UNROLL _Pragma("unroll")
+#else
+#define GEMMLAB_UNROLL
+#endif

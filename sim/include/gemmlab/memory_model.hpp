@@ -26,6 +26,11 @@ struct WarpAccess {
   std::array<std::uint64_t, 32> address{};  // byte address per lane (shared: offset in the block's shared window)
   // For CpAsync: `address` is the GLOBAL source address and `shared_address` the SHARED destination, per lane.
   std::array<std::uint64_t, 32> shared_address{};
+  // CpAsync only. The cache operator: .cg (cache in L2 only, bypassing L1; 16-byte copies only) instead of .ca.
+  bool cache_global = false;
+  // CpAsync only. Active lanes whose copy has src-size 0: they fill their shared bytes with zeros and read no global
+  // memory, so they count on the shared side only.
+  std::uint32_t zero_fill_mask = 0;
 };
 
 // Shared-memory cost of one instruction. ncu: bank conflicts = wavefronts - ideal wavefronts.
@@ -38,7 +43,9 @@ struct SharedCost {
 // Global-memory cost of one instruction.
 struct GlobalCost {
   int requests = 0;
-  int sectors = 0;        // distinct 32-byte sectors touched by the active lanes
+  // Distinct 32-byte sectors touched by the active lanes. cp.async.cg (L1 bypassed): distinct pairs (128-byte source
+  // line, 32-byte shared destination sector), which is what the hardware counts (docs/memory-model.md, Rule G4).
+  int sectors = 0;
   int lines = 0;          // distinct 128-byte lines touched
   int ideal_sectors = 0;  // ceil(active lanes x width / 32): what perfectly packed lanes would touch
   // ideal_sectors / sectors; 1.0 when no sectors. Above 1 when lanes share sectors (a broadcast: the warp receives
@@ -63,7 +70,10 @@ struct Wavefront {
 struct SharedDetail {
   SharedCost cost;
   std::vector<Wavefront> wavefronts;       // cost.wavefronts of them, in the order the hardware would serve them
-  std::array<int, 32> max_way_per_bank{};  // the N-way conflict degree on each bank (0: bank untouched)
+  // The N-way conflict degree on each bank (0: bank untouched): distinct words asked of it in one phase; for cp.async
+  // the lanes writing it in one phase. A cp.async can take more wavefronts than its busiest bank when its source
+  // addresses collide (Rule C1).
+  std::array<int, 32> max_way_per_bank{};
 };
 Result<SharedDetail> shared_detail(const WarpAccess& access);
 
@@ -71,13 +81,14 @@ struct GlobalDetail {
   GlobalCost cost;
   std::vector<std::uint64_t> sectors;        // distinct 32-byte sector indices (address / 32) touched, sorted
   std::vector<std::uint64_t> lines;          // distinct 128-byte line indices (address / 128), sorted
-  std::array<std::int64_t, 32> lane_sector{};  // each lane's sector index; -1 for inactive lanes
+  std::array<std::int64_t, 32> lane_sector{};  // each lane's sector index; -1 for lanes that read or write none
 };
 Result<GlobalDetail> global_detail(const WarpAccess& access);
 
 // Instruction names for the CLI and tests: "lds.32", "lds.64", "lds.128", "sts.*", "ldg.*", "stg.*",
-// "ldsm.x1", "ldsm.x2", "ldsm.x4" (with ".trans"), "cp.async.4", "cp.async.8", "cp.async.16".
-Result<WarpAccess> parse_op(std::string_view name);  // fills op/width/ldmatrix fields only
+// "ldsm.x1", "ldsm.x2", "ldsm.x4" (with ".trans"), "cp.async.4", "cp.async.8", "cp.async.16" (all .ca) and
+// "cp.async.cg.16".
+Result<WarpAccess> parse_op(std::string_view name);  // fills op/width/ldmatrix/cache_global fields only
 std::string op_name(const WarpAccess& access);
 // Every name parse_op accepts, in a fixed order (for help texts and tests).
 const std::vector<std::string_view>& op_names();

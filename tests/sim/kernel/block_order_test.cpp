@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <utility>
 
@@ -52,6 +53,44 @@ TEST(BlockOrder, CutlassSwizzleFollowsItsFormula) {
   const TileCoord t = tile_of_launch(3, 4, 4, o);  // bx = 3, by = 0
   EXPECT_EQ(t.row, 1);
   EXPECT_EQ(t.col, 1);
+}
+
+// CUTLASS's GemmIdentityThreadblockSwizzle<N>, in its own terms: get_grid_shape launches a 2-D grid of
+// (tiles_m << log) x ceil(tiles_n / 2^log) blocks and get_tile_offset maps (blockIdx.x, blockIdx.y) to the tile
+// (x >> log, (y << log) + (x & (2^log - 1))). Our kernels flatten the grid as x + y * gridDim.x.
+TEST(BlockOrder, CutlassMatchesItsTwoDimensionalGrid) {
+  for (const auto& [tiles_m, tiles_n] : {std::pair{5, 7}, {8, 8}, {3, 16}}) {
+    for (int log = 0; log <= 3; ++log) {
+      const int grid_x = tiles_m << log, grid_y = (tiles_n + (1 << log) - 1) >> log;
+      const BlockOrder order{OrderKind::Cutlass, log};
+      ASSERT_EQ(launch_slots(tiles_m, tiles_n, order), grid_x * grid_y);
+      for (int y = 0; y < grid_y; ++y)
+        for (int x = 0; x < grid_x; ++x) {
+          const TileCoord t = tile_of_launch(x + y * grid_x, tiles_m, tiles_n, order);
+          EXPECT_EQ(t.row, x >> log);
+          EXPECT_EQ(t.col, (y << log) + (x & ((1 << log) - 1)));
+        }
+    }
+  }
+}
+
+// Triton's tutorial 03 (matrix multiplication) with GROUP_SIZE_M, written as the tutorial writes it.
+TEST(BlockOrder, GroupMMatchesTritonsProgramIdMapping) {
+  for (const auto& [num_pid_m, num_pid_n] : {std::pair{7, 5}, {8, 8}, {13, 3}}) {
+    for (int group = 1; group <= num_pid_m; ++group) {
+      for (int pid = 0; pid < num_pid_m * num_pid_n; ++pid) {
+        const int num_pid_in_group = group * num_pid_n;
+        const int group_id = pid / num_pid_in_group;
+        const int first_pid_m = group_id * group;
+        const int group_size_m = std::min(num_pid_m - first_pid_m, group);
+        const int pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m);
+        const int pid_n = (pid % num_pid_in_group) / group_size_m;
+        const TileCoord t = tile_of_launch(pid, num_pid_m, num_pid_n, {OrderKind::GroupM, group});
+        EXPECT_EQ(t.row, pid_m);
+        EXPECT_EQ(t.col, pid_n);
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -6,8 +6,10 @@
 #include "gemmlab/kernel/rungs/cp_async.hpp"
 #include "gemmlab/kernel/rungs/double_buffer.hpp"
 #include "gemmlab/kernel/rungs/naive.hpp"
+#include "gemmlab/kernel/rungs/smem_epilogue.hpp"
 #include "gemmlab/kernel/rungs/smem_tiling.hpp"
 #include "gemmlab/kernel/rungs/vectorized.hpp"
+#include "gemmlab/kernel/rungs/warptile.hpp"
 #include "gemmlab/rungs.hpp"
 
 namespace gemmlab::kernel {
@@ -23,5 +25,7 @@ template <> struct KernelOf<RungId::BlockTile2D> { using type = rungs::BlockTile
 template <> struct KernelOf<RungId::Vectorized> { using type = rungs::Vectorized; };
 template <> struct KernelOf<RungId::DoubleBuffer> { using type = rungs::DoubleBuffer; };
 template <> struct KernelOf<RungId::CpAsync> { using type = rungs::CpAsync; };
+template <> struct KernelOf<RungId::WarpTile> { using type = rungs::WarpTile; };
+template <> struct KernelOf<RungId::SmemEpilogue> { using type = rungs::SmemEpilogue; };
 
 }  // namespace gemmlab::kernel

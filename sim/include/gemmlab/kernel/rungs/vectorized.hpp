@@ -199,11 +199,7 @@ struct Vectorized {
         const int col = t.col0 + tc * c.tn + j;
         Vec<4> acc;
         for (int q = 0; q < 4; ++q) acc[q] = s.acc[i * c.tn + j + q];
-        if (t.n % 4 == 0) {  // uniform, as in load_float4
-          store_c(x, t, Index(row) * t.n + col, acc, row < t.m && col < t.n);
-        } else {
-          for (int q = 0; q < 4; ++q) store_c(x, t, Index(row) * t.n + col + q, acc[q], row < t.m && col + q < t.n);
-        }
+        store_c4(x, t, row, col, acc);
       }
     }
   }

@@ -1,0 +1,128 @@
+// gemmlab-cli bench: each rung's kernel next to cuBLAS FP32, verified first, timed with CUDA events
+// (gemmlab/gpu/bench.hpp). Text on stdout; --json F / --csv F write the report to files ("-": stdout).
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "command.hpp"
+#include "gemmlab/gpu/bench.hpp"
+#include "gpu_options.hpp"
+#include "table.hpp"
+
+namespace gemmlab::cli {
+namespace {
+
+struct BenchArgs {
+  std::string rungs, sizes, order = "row", json_path, csv_path;
+  bool all = false;
+  int device = 0, runs = 20;
+};
+
+std::string fixed(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+void print_report(const gpu::BenchReport& r, std::ostream& out) {
+  const auto& d = r.device;
+  out << "device: " << d.name << " (sm_" << d.cc_major << d.cc_minor << ", " << d.sm_count << " SMs, L2 "
+      << d.l2_bytes / (1024 * 1024) << " MiB, SM clock max " << d.sm_clock_max_mhz << " MHz, now "
+      << r.sm_clock_start_mhz << " -> " << r.sm_clock_end_mhz << " MHz)\n"
+      << "software: driver " << (r.software.driver.empty() ? "unknown" : r.software.driver) << " (CUDA "
+      << gpu::format_cuda_version(r.software.driver_cuda_version) << "), runtime CUDA "
+      << gpu::format_cuda_version(r.software.runtime_version) << ", cuBLAS " << r.software.cublas << "\n"
+      << "date: " << r.date_utc << ", block order " << gpu::to_string(r.order) << ", up to " << r.buffer_sets_max
+      << " input sets rotated (together > 2x L2)\n";
+  using A = TextTable::Align;
+  TextTable table({{"kernel"}, {"config"}, {"size"}, {"runs", A::Right}, {"median ms", A::Right},
+                   {"TFLOPS", A::Right}, {"x cuBLAS", A::Right}, {"note"}});
+  for (const auto& row : r.rows) {
+    const bool timed = row.status == gpu::BenchStatus::Timed;
+    std::string note = timed ? row.message : std::string(gpu::to_string(row.status)) + ": " + row.message;
+    table.add_row({row.name, row.config, gpu::to_string(row.shape), timed ? std::to_string(row.runs) : "",
+                   timed ? fixed(row.median_ms, 3) : "", timed ? fixed(row.tflops, 2) : "",
+                   timed && row.ratio_to_cublas > 0 ? fixed(row.ratio_to_cublas, 3) : "", note});
+  }
+  table.print(out);
+  if (r.cancelled) out << "(cancelled before the end)\n";
+}
+
+// Writes `text` to `path` ("-": stdout); false with a message on failure.
+bool write_output(const std::string& path, const std::string& text) {
+  if (path == "-") {
+    std::cout << text;
+    return true;
+  }
+  std::ofstream file(path);
+  file << text;
+  if (!file) {
+    std::cerr << "gemmlab-cli: cannot write " << path << "\n";
+    return false;
+  }
+  return true;
+}
+
+int run_bench_command(const BenchArgs& args) {
+  gpu::BenchOptions options;
+  auto selection = parse_gpu_selection(args.rungs, args.sizes, args.order, options.shapes);
+  if (!selection) {
+    std::cerr << "gemmlab-cli: " << selection.error().message << "\n";
+    return kExitUsage;
+  }
+  if (args.runs < 1) {
+    std::cerr << "gemmlab-cli: --runs must be at least 1\n";
+    return kExitUsage;
+  }
+  options.rungs = selection->rungs;
+  options.shapes = selection->shapes;
+  options.order = selection->order;
+  options.all_instances = args.all;
+  options.device = args.device;
+  options.runs = args.runs;
+
+  // A progress line only where a person watches: a terminal, and no machine-readable report on stdout.
+  const bool show_progress = isatty(STDERR_FILENO) && args.json_path.empty();
+  std::function<void(const gpu::BenchProgress&)> progress;
+  if (show_progress)
+    progress = [](const gpu::BenchProgress& p) {
+      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", p.done, p.total, p.what.c_str());
+      std::fflush(stderr);
+    };
+  const auto report = gpu::run_bench(options, progress);
+  if (show_progress) std::fprintf(stderr, "\r\033[K");
+  if (!report) {
+    std::cerr << "gemmlab-cli: bench: " << report.error().message << "\n";
+    return kExitFailed;
+  }
+  if (!args.json_path.empty() && !write_output(args.json_path, gpu::bench_report_json(*report))) return kExitFailed;
+  if (!args.csv_path.empty() && !write_output(args.csv_path, gpu::bench_report_csv(*report))) return kExitFailed;
+  if (args.json_path != "-" && args.csv_path != "-") print_report(*report, std::cout);
+  for (const auto& row : report->rows)
+    if (row.status == gpu::BenchStatus::FailedVerification) return kExitFailed;
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_bench_command(CLI::App& parent) {
+  auto* sub = parent.add_subcommand(
+      "bench", "Time the GPU kernels next to cuBLAS FP32 (verified first; median of CUDA-event-timed runs)");
+  auto args = std::make_shared<BenchArgs>();
+  sub->add_option("--rungs", args->rungs, "Comma-separated rung slugs or numbers (default: every rung with a kernel)");
+  sub->add_option("--sizes", args->sizes, "Comma-separated sizes: N for N x N x N, or MxNxK (default: 1024,2048,4096,8192)");
+  sub->add_flag("--all", args->all, "Every compiled configuration, not only each rung's default");
+  sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N")->capture_default_str();
+  sub->add_option("--runs", args->runs, "Timed runs per kernel and size (fewer where one run takes seconds)")
+      ->capture_default_str();
+  sub->add_option("--device", args->device, "CUDA device index")->capture_default_str();
+  sub->add_option("--json", args->json_path, "Write the report as JSON to this file ('-': stdout, no table)");
+  sub->add_option("--csv", args->csv_path, "Write the report as CSV to this file ('-': stdout, no table)");
+  return {sub, [args] { return run_bench_command(*args); }};
+}
+
+}  // namespace gemmlab::cli

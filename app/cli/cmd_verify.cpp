@@ -1,0 +1,104 @@
+// gemmlab-cli verify: every compiled rung kernel against an FP64 reference on the GPU (gemmlab/gpu/verify.hpp).
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/gpu/verify.hpp"
+#include "gpu_options.hpp"
+
+namespace gemmlab::cli {
+namespace {
+
+struct VerifyArgs {
+  std::string rungs, sizes, order = "row";
+  bool all = false, json = false;
+  int device = 0;
+  std::uint64_t seed = 2024;
+};
+
+std::string row_line(const gpu::VerifyRow& row) {
+  const gpu::GpuInstance& inst = gpu::gpu_instances()[row.instance];
+  char head[200];
+  std::snprintf(head, sizeof head, "%-8s %-18s %-22s %-14s alpha=%-5g beta=%-5g", std::string(gpu::to_string(row.result.status)).c_str(),
+                std::string(rung_info(inst.rung).slug).c_str(), gpu::instance_label(inst).c_str(),
+                gpu::to_string(row.shape).c_str(), static_cast<double>(row.alpha), static_cast<double>(row.beta));
+  std::string line = head;
+  if (row.result.status == gpu::CheckStatus::Passed) {
+    char tail[64];
+    std::snprintf(tail, sizeof tail, " worst error %.3f of the tolerance", row.result.worst_ratio);
+    line += tail;
+  } else {
+    line += " " + row.result.message;
+  }
+  return line;
+}
+
+nlohmann::json row_json(const gpu::VerifyRow& row) {
+  const gpu::GpuInstance& inst = gpu::gpu_instances()[row.instance];
+  return {{"rung", rung_info(inst.rung).slug}, {"config", gpu::instance_label(inst)}, {"m", row.shape.m},
+          {"n", row.shape.n}, {"k", row.shape.k}, {"alpha", row.alpha}, {"beta", row.beta},
+          {"status", gpu::to_string(row.result.status)}, {"message", row.result.message},
+          {"bad_elements", row.result.bad_elements}, {"worst_error_over_tolerance", row.result.worst_ratio},
+          {"max_abs_error", row.result.max_abs_error}};
+}
+
+int run_verify(const VerifyArgs& args) {
+  gpu::VerifyOptions options;
+  auto selection = parse_gpu_selection(args.rungs, args.sizes, args.order, {});
+  if (!selection) {
+    std::cerr << "gemmlab-cli: " << selection.error().message << "\n";
+    return kExitUsage;
+  }
+  options.rungs = selection->rungs;
+  options.shapes = selection->shapes;
+  options.order = selection->order;
+  options.all_instances = args.all;
+  options.device = args.device;
+  options.seed = args.seed;
+  const auto progress = [&](const gpu::VerifyRow& row, std::size_t, std::size_t) {
+    if (!args.json) std::cout << row_line(row) << std::endl;
+  };
+  const auto report = gpu::verify(options, progress);
+  if (!report) {
+    std::cerr << "gemmlab-cli: verify: " << report.error().message << "\n";
+    return kExitFailed;
+  }
+  if (args.json) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& row : report->rows) rows.push_back(row_json(row));
+    std::cout << nlohmann::json{{"device", report->device.name}, {"block_order", gpu::to_string(options.order)},
+                                {"passed", report->passed}, {"failed", report->failed}, {"refused", report->refused},
+                                {"rows", rows}}
+                     .dump(2)
+              << "\n";
+  } else {
+    std::cout << report->device.name << ", block order " << gpu::to_string(options.order) << ": " << report->passed
+              << " passed, " << report->failed << " failed, " << report->refused << " refused\n";
+  }
+  return report->failed > 0 ? kExitFailed : kExitOk;
+}
+
+}  // namespace
+
+Command add_verify_command(CLI::App& parent) {
+  auto* sub = parent.add_subcommand(
+      "verify", "Check the GPU kernels against an FP64 reference (random inputs, NaN-poisoned C, beta = 0 and != 0)");
+  auto args = std::make_shared<VerifyArgs>();
+  sub->add_option("--rungs", args->rungs, "Comma-separated rung slugs or numbers (default: every rung with a kernel)");
+  sub->add_option("--sizes", args->sizes,
+                  "Comma-separated sizes: N for N x N x N, or MxNxK (default: 1,7,33,127,1000,4097 and non-square "
+                  "shapes)");
+  sub->add_flag("--all", args->all, "Every compiled configuration, not only each rung's default");
+  sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N")->capture_default_str();
+  sub->add_option("--device", args->device, "CUDA device index")->capture_default_str();
+  sub->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();
+  sub->add_flag("--json", args->json, "Print JSON instead of one line per check");
+  return {sub, [args] { return run_verify(*args); }};
+}
+
+}  // namespace gemmlab::cli

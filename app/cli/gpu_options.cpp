@@ -1,0 +1,51 @@
+#include "gpu_options.hpp"
+
+#include <charconv>
+#include <optional>
+
+namespace gemmlab::cli {
+
+Result<std::vector<RungId>> parse_rung_list(const std::string& text) {
+  std::vector<RungId> out;
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    std::optional<RungId> rung = find_rung(item);
+    int number = 0;
+    const auto [end, code] = std::from_chars(item.data(), item.data() + item.size(), number);
+    if (!rung && code == std::errc{} && end == item.data() + item.size() && number >= 1 &&
+        number <= static_cast<int>(rungs().size()))
+      rung = rungs()[static_cast<std::size_t>(number - 1)].id;
+    if (!rung) {
+      std::string message = "unknown rung '";
+      message.append(item).append("' (give slugs or ladder numbers; gemmlab-cli list shows them)");
+      return Error{message};
+    }
+    out.push_back(*rung);
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  return out;
+}
+
+Result<GpuSelection> parse_gpu_selection(const std::string& rungs, const std::string& sizes, const std::string& order,
+                                         std::vector<gpu::Shape> fallback_shapes) {
+  GpuSelection out;
+  auto rung_list = parse_rung_list(rungs);
+  if (!rung_list) return rung_list.error();
+  out.rungs = std::move(*rung_list);
+  if (sizes.empty()) {
+    out.shapes = std::move(fallback_shapes);
+  } else {
+    auto shapes = gpu::parse_shapes(sizes);
+    if (!shapes) return shapes.error();
+    out.shapes = std::move(*shapes);
+  }
+  auto block_order = gpu::parse_block_order(order);
+  if (!block_order) return block_order.error();
+  out.order = *block_order;
+  return out;
+}
+
+}  // namespace gemmlab::cli

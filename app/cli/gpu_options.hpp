@@ -1,0 +1,25 @@
+#pragma once
+// Options that verify and bench share: --rungs, --sizes and --order, turned into the GPU library's types.
+#include <string>
+#include <vector>
+
+#include "gemmlab/gpu/shapes.hpp"
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/result.hpp"
+#include "gemmlab/rungs.hpp"
+
+namespace gemmlab::cli {
+
+// "cp-async,8" -> the rungs named by slug or ladder number; empty text -> empty (every rung).
+Result<std::vector<RungId>> parse_rung_list(const std::string& text);
+
+// What --rungs, --sizes and --order select.
+struct GpuSelection {
+  std::vector<RungId> rungs;
+  std::vector<gpu::Shape> shapes;  // `fallback_shapes` when --sizes was not given
+  kernel::BlockOrder order;
+};
+Result<GpuSelection> parse_gpu_selection(const std::string& rungs, const std::string& sizes, const std::string& order,
+                                         std::vector<gpu::Shape> fallback_shapes);
+
+}  // namespace gemmlab::cli

@@ -1,0 +1,37 @@
+#include "schedule_options.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include "gemmlab/sim/launch_order.hpp"
+
+namespace gemmlab::cli {
+
+void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>& options) {
+  std::string devices;
+  for (const auto id : sim::builtin_device_ids()) devices += (devices.empty() ? "" : ", ") + std::string(id);
+  app.add_option("--device", options->device,
+                 "The GPU to model: " + devices + " (or h100, a100, 4090, 1070), or a profile file ending in .json")
+      ->capture_default_str();
+  app.add_option("--order", options->order,
+                 "Block launch order: row, col, cutlass:N (CUTLASS's swizzle of width N = 1, 2, 4, ...) or groupm:N "
+                 "(Triton's GROUP_M)")
+      ->capture_default_str();
+}
+
+Result<ScheduleOptions::Resolved> ScheduleOptions::resolve() const {
+  auto profile = sim::find_device(device);
+  if (!profile) return Error{"--device: " + profile.error().message};
+  auto parsed = sim::parse_order(order);
+  if (!parsed) return Error{"--order: " + parsed.error().message};
+  return Resolved{std::move(*profile), *parsed};
+}
+
+Result<ScheduleRequest> resolve_request(const RungOptions& rung_options, const ScheduleOptions& schedule_options) {
+  auto kernel = rung_options.resolve();
+  if (!kernel) return kernel.error();
+  auto target = schedule_options.resolve();
+  if (!target) return target.error();
+  return ScheduleRequest{std::move(*kernel), std::move(*target)};
+}
+
+}  // namespace gemmlab::cli

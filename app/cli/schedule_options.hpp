@@ -1,0 +1,38 @@
+#pragma once
+// The flags that choose the simulated device and launch order (--device, --order), shared by `sim` and `schedule`.
+#include <memory>
+#include <string>
+
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/result.hpp"
+#include "gemmlab/sim/device_profile.hpp"
+#include "rung_options.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace gemmlab::cli {
+
+struct ScheduleOptions {
+  std::string device{sim::kDefaultDevice};
+  std::string order = "row";
+
+  struct Resolved {
+    sim::DeviceProfile device;
+    kernel::BlockOrder order;
+  };
+  // Errors name the flag: "--device: unknown device 'v100'; known devices: ...".
+  Result<Resolved> resolve() const;
+};
+
+void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>& options);
+
+// Everything a schedule prediction needs, from the rung flags and the schedule flags together.
+struct ScheduleRequest {
+  RungOptions::Resolved kernel;
+  ScheduleOptions::Resolved target;
+};
+Result<ScheduleRequest> resolve_request(const RungOptions& rung_options, const ScheduleOptions& schedule_options);
+
+}  // namespace gemmlab::cli

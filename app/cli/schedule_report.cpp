@@ -1,0 +1,184 @@
+#include "schedule_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+#include <string>
+
+#include "gemmlab/sim/launch_order.hpp"
+#include "table.hpp"
+
+namespace gemmlab::cli {
+std::string fixed(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+namespace {
+
+std::string percent(double fraction) { return fixed(100 * fraction, 1) + "%"; }
+std::string gigabytes(double bytes) { return fixed(bytes / 1e9, 3) + " GB"; }
+std::string milliseconds(double seconds) { return fixed(seconds * 1e3, 3) + " ms"; }
+
+// "1.10 T", "33.5 G": a count with an SI prefix.
+std::string si(double value) {
+  const char* prefixes[] = {"", " k", " M", " G", " T", " P"};
+  int i = 0;
+  while (value >= 1000 && i < 5) value /= 1000, ++i;
+  return fixed(value, value < 10 ? 2 : 1) + prefixes[i];
+}
+
+std::string limiter_unit(sim::Limiter l) {
+  switch (l) {
+    case sim::Limiter::FmaUnits: return "FMAs";
+    case sim::Limiter::InstructionIssue: return "warp instructions";
+    case sim::Limiter::SharedMemory: return "wavefronts";
+    case sim::Limiter::Dram: return "bytes";
+  }
+  return "";
+}
+
+nlohmann::json reads_json(const sim::SectorReads& r) {
+  return {{"sectors", r.sectors}, {"hits", r.hits}, {"hit_rate", r.hit_rate()}};
+}
+
+nlohmann::json fetches_json(const sim::TileFetches& f) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r < f.rows; ++r) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int c = 0; c < f.cols; ++c) row.push_back(f.times(r, c));
+    rows.push_back(std::move(row));
+  }
+  return {{"rows", f.rows}, {"cols", f.cols}, {"times", std::move(rows)}};
+}
+
+}  // namespace
+
+void print_occupancy(const sim::SchedulePrediction& p, std::ostream& out) {
+  const sim::Occupancy& o = p.occupancy;
+  const sim::Waves& w = p.l2.waves;
+  const auto& regs = o.block.registers;
+  out << "registers per thread: " << regs.per_thread << " (" << sim::to_string(regs.source)
+      << (regs.source == sim::RegisterSource::Estimated ? ": no compiled instantiation's count is recorded for this "
+                                                          "configuration"
+                                                        : ": from the build")
+      << ")\n"
+      << "resident blocks per SM: " << o.blocks_per_sm << ", limited by " << o.limit_sentence() << "\n"
+      << "  each resource alone allows: registers " << o.blocks_by_registers << ", shared memory " << o.blocks_by_smem
+      << ", threads " << o.blocks_by_threads << ", block slots " << o.blocks_by_slots << "\n"
+      << "occupancy: " << o.warps_per_sm << " of " << p.device.max_warps_per_sm() << " warps per SM ("
+      << percent(o.occupancy) << ")\n"
+      << "waves: " << w.blocks << " blocks / " << w.blocks_per_wave << " per wave (" << p.device.sms << " SMs x "
+      << o.blocks_per_sm << ") = " << fixed(w.fractional(), 2) << " -> " << w.waves << " wave" << (w.waves == 1 ? "" : "s")
+      << ", the last with " << w.last_wave_blocks << " blocks\n";
+}
+
+void print_l2(const sim::SchedulePrediction& p, int waves_shown, std::ostream& out) {
+  const sim::L2Result& l2 = p.l2;
+  out << "reads of A: " << l2.a.sectors << " sectors, " << percent(l2.a.hit_rate()) << " hit in L2\n"
+      << "reads of B: " << l2.b.sectors << " sectors, " << percent(l2.b.hit_rate()) << " hit in L2\n";
+  if (l2.c.sectors) out << "reads of C: " << l2.c.sectors << " sectors, " << percent(l2.c.hit_rate()) << " hit in L2\n";
+  out << "DRAM read: " << gigabytes(double(l2.dram_read_bytes)) << " (reading every byte once would be "
+      << gigabytes(double(l2.min_dram_read_bytes)) << ": "
+      << fixed(double(l2.dram_read_bytes) / double(std::max<std::int64_t>(1, l2.min_dram_read_bytes)), 2)
+      << "x); DRAM written: " << gigabytes(double(l2.dram_write_bytes)) << "\n"
+      << "most DRAM fetches of one tile: A " << fixed(l2.a_fetches.max_times(), 1) << ", B "
+      << fixed(l2.b_fetches.max_times(), 1) << "\n";
+  if (waves_shown <= 0) return;
+  using A = TextTable::Align;
+  TextTable table({{"wave"}, {"blocks", A::Right}, {"A hit", A::Right}, {"B hit", A::Right},
+                   {"DRAM read", A::Right}, {"DRAM written", A::Right}, {"predicted time", A::Right}});
+  const int waves = static_cast<int>(l2.per_wave.size());
+  for (int i = 0; i < waves; ++i) {
+    if (i >= waves_shown && i + 1 < waves) {
+      if (i == waves_shown) table.add_row({"...", "", "", "", "", "", ""});
+      continue;
+    }
+    const sim::WaveTraffic& w = l2.per_wave[static_cast<std::size_t>(i)];
+    table.add_row({std::to_string(i), std::to_string(w.blocks), percent(w.a.hit_rate()), percent(w.b.hit_rate()),
+                   gigabytes(double(w.dram_read_bytes)), gigabytes(double(w.dram_write_bytes)),
+                   milliseconds(p.roofline.wave_seconds[static_cast<std::size_t>(i)])});
+  }
+  table.print(out);
+}
+
+void print_roofline(const sim::SchedulePrediction& p, std::ostream& out) {
+  const sim::Roofline& r = p.roofline;
+  using A = TextTable::Align;
+  TextTable table({{"limit"}, {"work", A::Right}, {"device peak", A::Right}, {"time", A::Right}});
+  for (const auto& l : r.limits)
+    table.add_row({std::string(sim::to_string(l.limiter)) + (l.limiter == r.bottleneck ? " (bottleneck)" : ""),
+                   si(l.work) + " " + limiter_unit(l.limiter), si(l.rate) + " " + limiter_unit(l.limiter) + "/s",
+                   milliseconds(l.seconds)});
+  table.print(out);
+  out << "predicted: " << milliseconds(r.predicted_seconds) << ", " << fixed(r.predicted_tflops, 1) << " TFLOPS ("
+      << kNotMeasured << ")\n"
+      << r.explanation << "\n";
+}
+
+nlohmann::json occupancy_json(const sim::SchedulePrediction& p) {
+  const sim::Occupancy& o = p.occupancy;
+  nlohmann::json limited = nlohmann::json::array();
+  for (const auto l : o.limited_by) limited.push_back(std::string(sim::to_string(l)));
+  return {{"registers_per_thread", o.block.registers.per_thread},
+          {"registers_source", std::string(sim::to_string(o.block.registers.source))},
+          {"blocks_per_sm", o.blocks_per_sm},
+          {"limited_by", limited},
+          {"blocks_by", {{"registers", o.blocks_by_registers}, {"shared_memory", o.blocks_by_smem},
+                         {"threads", o.blocks_by_threads}, {"block_slots", o.blocks_by_slots}}},
+          {"warps_per_sm", o.warps_per_sm},
+          {"occupancy", o.occupancy},
+          {"blocks_per_wave", p.l2.waves.blocks_per_wave},
+          {"waves", p.l2.waves.waves},
+          {"last_wave_blocks", p.l2.waves.last_wave_blocks}};
+}
+
+nlohmann::json l2_json(const sim::SchedulePrediction& p, bool per_wave, bool tiles) {
+  const sim::L2Result& l2 = p.l2;
+  nlohmann::json out = {{"l2_bytes", p.device.l2_bytes},
+                        {"a", reads_json(l2.a)},
+                        {"b", reads_json(l2.b)},
+                        {"c", reads_json(l2.c)},
+                        {"hit_rate", l2.reads().hit_rate()},
+                        {"dram_read_bytes", l2.dram_read_bytes},
+                        {"dram_write_bytes", l2.dram_write_bytes},
+                        {"min_dram_read_bytes", l2.min_dram_read_bytes}};
+  if (per_wave) {
+    nlohmann::json waves = nlohmann::json::array();
+    for (std::size_t i = 0; i < l2.per_wave.size(); ++i) {
+      const sim::WaveTraffic& w = l2.per_wave[i];
+      waves.push_back({{"first_block", w.first_block},
+                       {"blocks", w.blocks},
+                       {"a", reads_json(w.a)},
+                       {"b", reads_json(w.b)},
+                       {"dram_read_bytes", w.dram_read_bytes},
+                       {"dram_write_bytes", w.dram_write_bytes},
+                       {"predicted_seconds", p.roofline.wave_seconds[i]}});
+    }
+    out["per_wave"] = std::move(waves);
+  }
+  if (tiles) {
+    out["a_tile_fetches"] = fetches_json(l2.a_fetches);
+    out["b_tile_fetches"] = fetches_json(l2.b_fetches);
+  }
+  return out;
+}
+
+nlohmann::json roofline_json(const sim::SchedulePrediction& p) {
+  const sim::Roofline& r = p.roofline;
+  nlohmann::json limits = nlohmann::json::array();
+  for (const auto& l : r.limits)
+    limits.push_back({{"limit", std::string(sim::to_string(l.limiter))}, {"seconds", l.seconds}, {"work", l.work},
+                      {"unit", limiter_unit(l.limiter)}, {"rate_per_second", l.rate}});
+  return {{"useful_flops", r.useful_flops},
+          {"limits", limits},
+          {"bottleneck", std::string(sim::to_string(r.bottleneck))},
+          {"fma_instruction_share", r.fma_instruction_share},
+          {"predicted_seconds", r.predicted_seconds},
+          {"predicted_tflops", r.predicted_tflops},
+          {"explanation", r.explanation},
+          {"measured", false}};
+}
+
+}  // namespace gemmlab::cli

@@ -1,0 +1,27 @@
+#pragma once
+// Occupancy, L2 and roofline figures as text and JSON, for `schedule` and `sim`.
+#include <iosfwd>
+#include <string>
+#include <nlohmann/json.hpp>
+
+#include "gemmlab/sim/schedule_prediction.hpp"
+
+namespace gemmlab::cli {
+
+// `value` with `digits` decimals: fixed(21.19, 1) is "21.2".
+std::string fixed(double value, int digits);
+
+void print_occupancy(const sim::SchedulePrediction& p, std::ostream& out);
+// The L2 model's totals; with `waves_shown` > 0, also a per-wave table (the first waves and the last).
+void print_l2(const sim::SchedulePrediction& p, int waves_shown, std::ostream& out);
+void print_roofline(const sim::SchedulePrediction& p, std::ostream& out);
+
+nlohmann::json occupancy_json(const sim::SchedulePrediction& p);
+// With `per_wave`, each wave's traffic and predicted time; with `tiles`, the per-tile fetch counts of A and B.
+nlohmann::json l2_json(const sim::SchedulePrediction& p, bool per_wave, bool tiles);
+nlohmann::json roofline_json(const sim::SchedulePrediction& p);
+
+// Predictions are the model's; the H100 measurements beside them are a separate step (docs/scheduling.md).
+inline constexpr const char* kNotMeasured = "predicted by the model, not measured";
+
+}  // namespace gemmlab::cli

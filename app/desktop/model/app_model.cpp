@@ -1,0 +1,498 @@
+#include "model/app_model.hpp"
+
+#include <algorithm>
+
+#include "gemmlab/gpu/device.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+
+namespace gemmlab::desktop {
+namespace {
+
+constexpr std::size_t kMaxMessages = 8;
+
+std::string slug_of(RungId rung) { return std::string(gemmlab::rung_info(rung).slug); }
+
+// A phase's place among the block's steps: the prologue, k-step 0, 1, ..., the epilogue.
+int step_of(const sim::PhaseRef& ref, int ksteps) {
+  switch (ref.section) {
+    case kernel::Section::Prologue: return -1;
+    case kernel::Section::Mainloop: return ref.kstep;
+    case kernel::Section::Epilogue: return ksteps;
+  }
+  return 0;
+}
+
+}  // namespace
+
+AppModel::AppModel(Options options)
+    : data_roots_(std::move(options.data_roots)), settings_path_(std::move(options.settings_path)) {
+  for (const auto& rung : rungs()) configs_[rung.id] = sim::rung_model(rung.id).defaults;
+  for (auto& text : options.startup_messages) add_message(Message::Level::Warning, std::move(text));
+
+  const Settings& s = options.settings;
+  if (const auto rung = find_rung(s.rung)) rung_ = *rung;
+  else add_message(Message::Level::Warning, "saved rung '" + s.rung + "' is unknown; showing " + slug_of(rung_));
+  for (const auto& [slug, values] : s.knobs) {
+    const auto rung = find_rung(slug);
+    if (!rung) {
+      add_message(Message::Level::Warning, "saved settings name an unknown rung '" + slug + "'; ignored");
+      continue;
+    }
+    const auto& model = sim::rung_model(*rung);
+    for (const auto& [name, value] : values) {
+      if (!model.has_knob(name)) {
+        add_message(Message::Level::Warning, "rung " + slug + " has no knob '" + name + "'; the saved value was ignored");
+        continue;
+      }
+      configs_[*rung].*sim::find_knob(name)->field = value;
+    }
+  }
+  problem_ = {s.m, s.n, s.k, s.alpha, s.beta};
+  block_ = {s.block_row, s.block_col};
+  panel_ = s.panel;
+  play_speed_ = std::clamp(s.play_speed, 0.5, 240.0);
+  docs_ = load_rung_docs(gemmlab::rung_info(rung_), data_roots_);
+  show_recorded_results();
+  if (!gpu::built_with_cuda()) {
+    gpu_status_ = "This build has no CUDA toolkit, so nothing runs on a GPU here.";
+  } else if (auto devices = gpu::list_devices(); !devices || devices->empty()) {
+    gpu_status_ = devices ? "no CUDA device" : devices.error().message;
+  } else {
+    gpu_available_ = true;
+    gpu_status_ = "GPU: " + devices->front().name;
+  }
+  if (auto device = sim::find_device(sim::kDefaultDevice)) device_ = std::move(*device);
+  else add_message(Message::Level::Warning, "no predictions: " + device.error().message);
+  inputs_changed(true);
+  saved_settings_json_ = settings_to_json(settings());
+}
+
+const InstructionView* AppModel::cursor_instruction() const {
+  if (!view_current()) return nullptr;
+  return view_->find(cursor_.warp, cursor_.instruction);
+}
+
+void AppModel::inputs_changed(bool config_changed) {
+  validity_ = sim::validate(rung_, config(), problem_);
+  launch_.reset();
+  if (validity_) {
+    auto shape = sim::launch_shape(rung_, config(), problem_);
+    if (shape) launch_ = std::move(*shape);
+    else validity_ = shape.error();
+  }
+  if (launch_) {
+    block_.row = std::clamp(block_.row, 0, launch_->tiles_m - 1);
+    block_.col = std::clamp(block_.col, 0, launch_->tiles_n - 1);
+    cursor_.warp = std::clamp(cursor_.warp, 0, launch_->warps_per_block - 1);
+  }
+  if (config_changed) ++config_generation_;
+  ++block_generation_;
+  walker_.reset();
+  block_error_.clear();
+  if (!validity_) {
+    // Nothing to show for an invalid configuration: the views show the validate() sentence instead.
+    outline_.reset();
+    view_.reset();
+    kernel_counters_.reset();
+    prediction_.reset();
+    prediction_error_.clear();
+    playing_ = false;
+  }
+}
+
+void AppModel::select_rung(RungId rung) {
+  if (rung == rung_) return;
+  rung_ = rung;
+  docs_ = load_rung_docs(gemmlab::rung_info(rung_), data_roots_);
+  cursor_ = {};
+  inputs_changed(true);
+}
+
+void AppModel::set_knob(std::string_view name, int value) {
+  const sim::Knob* knob = sim::find_knob(name);
+  if (!knob || !sim::rung_model(rung_).has_knob(name)) return;
+  if (configs_[rung_].*knob->field == value) return;
+  configs_[rung_].*knob->field = value;
+  inputs_changed(true);
+}
+
+void AppModel::reset_config() {
+  configs_[rung_] = sim::rung_model(rung_).defaults;
+  inputs_changed(true);
+}
+
+void AppModel::set_problem(int m, int n, int k) {
+  if (m == problem_.m && n == problem_.n && k == problem_.k) return;
+  problem_.m = m, problem_.n = n, problem_.k = k;
+  inputs_changed(true);
+}
+
+void AppModel::select_block(kernel::TileCoord tile) {
+  if (tile.row == block_.row && tile.col == block_.col) return;
+  block_ = tile;
+  inputs_changed(false);
+}
+
+void AppModel::select_panel(std::string_view name) { panel_ = std::string(name); }
+
+std::vector<std::size_t> AppModel::step_starts() const {
+  std::vector<std::size_t> starts;
+  if (!outline_current()) return starts;
+  const auto& schedule = outline_->schedule;
+  for (std::size_t i = 0; i < schedule.size(); ++i)
+    if (i == 0 || step_of(schedule[i], outline_->shape.ksteps) != step_of(schedule[i - 1], outline_->shape.ksteps))
+      starts.push_back(i);
+  return starts;
+}
+
+void AppModel::step_instruction(int delta) {
+  if (!view_current()) return;  // wait for the cursor's phase: stepping needs its instruction count
+  const std::size_t phases = outline_->schedule.size();
+  int index = cursor_.instruction + delta;
+  if (index >= 0 && index < view_->instruction_count(cursor_.warp)) {
+    cursor_.instruction = index;
+    return;
+  }
+  if (delta > 0 && cursor_.phase + 1 < phases) {
+    cursor_.phase += 1;
+    cursor_.instruction = 0;
+  } else if (delta < 0 && cursor_.phase > 0) {
+    cursor_.phase -= 1;
+    cursor_.instruction = -1;  // the last one, once the phase is loaded
+  } else if (delta > 0) {
+    playing_ = false;  // the end of the block's stream
+  }
+}
+
+void AppModel::step_kstep(int delta) {
+  const auto starts = step_starts();
+  if (starts.empty()) return;
+  const auto current = std::upper_bound(starts.begin(), starts.end(), cursor_.phase) - starts.begin() - 1;
+  const auto target = std::clamp<std::ptrdiff_t>(current + delta, 0, static_cast<std::ptrdiff_t>(starts.size()) - 1);
+  // Stepping back from inside a step goes to that step's start first, like a media player.
+  const bool inside = cursor_.phase != starts[static_cast<std::size_t>(current)] || cursor_.instruction > 0;
+  const std::size_t phase = delta < 0 && inside ? starts[static_cast<std::size_t>(current)]
+                                                : starts[static_cast<std::size_t>(target)];
+  cursor_.phase = phase;
+  cursor_.instruction = 0;
+}
+
+void AppModel::seek_phase(std::size_t phase) {
+  if (outline_current() && phase >= outline_->schedule.size()) return;
+  cursor_.phase = phase;
+  cursor_.instruction = 0;
+}
+
+void AppModel::select_warp(int warp) {
+  if (!launch_) return;
+  cursor_.warp = std::clamp(warp, 0, launch_->warps_per_block - 1);
+  resolve_cursor();
+}
+
+void AppModel::select_instruction(int index) {
+  cursor_.instruction = index;
+  resolve_cursor();
+}
+
+void AppModel::resolve_cursor() {
+  if (!view_current()) return;
+  const int count = view_->instruction_count(cursor_.warp);
+  if (cursor_.instruction < 0 || cursor_.instruction >= count) cursor_.instruction = std::max(0, count - 1);
+}
+
+void AppModel::seek_instruction(InstructionKind kind, int direction) {
+  if (!view_current() || !walker_) return;
+  const int step = direction >= 0 ? 1 : -1;
+  for (int i = cursor_.instruction + step; i >= 0 && i < view_->instruction_count(cursor_.warp); i += step)
+    if (is_kind(view_->find(cursor_.warp, i)->instruction, kind)) {
+      cursor_.instruction = i;
+      return;
+    }
+  // Not in this phase: a job looks through the following (or preceding) phases.
+  auto walker = walker_;
+  const std::size_t from = cursor_.phase;
+  const std::uint64_t generation = block_generation_;
+  const int warp = cursor_.warp;
+  jobs_.submit("block", "finding the next instruction", [=, this](JobContext& job) -> JobRunner::Completion {
+    const KeepGoing keep_going = [&](double f) {
+      job.set_progress(f);
+      return !job.cancelled();
+    };
+    auto found = walker->find_phase(from, step, kind, keep_going);
+    if (!found) return nullptr;
+    if (!*found)
+      return [this, generation, kind, step] {
+        if (generation != block_generation_) return;
+        const std::string what = kind == InstructionKind::Shared ? "shared-memory" : "global-memory";
+        add_message(Message::Level::Info, std::string("no ") + (step > 0 ? "later " : "earlier ") + what +
+                                              " instruction in this block's stream");
+      };
+    auto view = walker->view(**found, keep_going);
+    if (!view) return nullptr;
+    return [this, generation, kind, step, warp, view = *view] {
+      if (generation != block_generation_) return;
+      view_ = view;
+      cursor_.phase = view->phase_index;
+      cursor_.warp = warp;
+      const int count = view->instruction_count(warp);
+      cursor_.instruction = step > 0 ? 0 : std::max(0, count - 1);
+      for (int i = 0; i < count; ++i) {
+        const int candidate = step > 0 ? i : count - 1 - i;
+        if (is_kind(view->find(warp, candidate)->instruction, kind)) {
+          cursor_.instruction = candidate;
+          break;
+        }
+      }
+    };
+  });
+}
+
+void AppModel::set_playing(bool playing) {
+  playing_ = playing && static_cast<bool>(validity_);
+  play_clock_ = 0.0;
+}
+
+void AppModel::set_play_speed(double instructions_per_second) {
+  play_speed_ = std::clamp(instructions_per_second, 0.5, 240.0);
+}
+
+void AppModel::show_recorded_results() {
+  auto recorded = load_recorded_results(data_roots_);
+  if (recorded) {
+    results_ = std::move(*recorded);
+    results_message_.clear();
+  } else {
+    results_message_ = recorded.error().message;
+  }
+}
+
+void AppModel::load_results(const std::filesystem::path& path) {
+  auto loaded = load_results_file(path);
+  if (!loaded) {
+    add_message(Message::Level::Error, loaded.error().message);
+    return;
+  }
+  results_ = std::move(*loaded);
+}
+
+void AppModel::save_results(const std::filesystem::path& path) {
+  if (!results_) return;
+  if (auto saved = save_results_file(path, results_->report); !saved) add_message(Message::Level::Error, saved.error().message);
+  else add_message(Message::Level::Info, "results saved to " + path.string());
+}
+
+void AppModel::run_benchmark(gpu::BenchOptions options) {
+  if (benchmark_running_) return;
+  benchmark_running_ = true;
+  jobs_.submit("bench", "running the benchmark on the GPU", [=, this](JobContext& job) -> JobRunner::Completion {
+    auto report = gpu::run_bench(
+        options,
+        [&](const gpu::BenchProgress& progress) {
+          if (progress.total) job.set_progress(static_cast<double>(progress.done) / static_cast<double>(progress.total));
+        },
+        job.cancel_flag());
+    return [this, report = std::move(report)] {
+      benchmark_running_ = false;
+      if (!report) {
+        add_message(Message::Level::Error, "benchmark: " + report.error().message);
+        return;
+      }
+      const std::string when = report->cancelled ? "measured now (cancelled part way)" : "measured now";
+      results_ = ShownResults{*report, when + " on the " + report->device.name + ", " + report->date_utc};
+    };
+  });
+}
+
+void AppModel::add_message(Message::Level level, std::string text) {
+  messages_.push_back({level, std::move(text)});
+  if (messages_.size() > kMaxMessages) messages_.erase(messages_.begin());
+}
+
+void AppModel::dismiss_message(std::size_t index) {
+  if (index < messages_.size()) messages_.erase(messages_.begin() + static_cast<std::ptrdiff_t>(index));
+}
+
+void AppModel::request_view() {
+  if (!validity_) return;
+  if (view_current()) return;
+  if (requested_generation_ == block_generation_ && requested_phase_ == cursor_.phase) return;
+  requested_generation_ = block_generation_;
+  requested_phase_ = cursor_.phase;
+  auto walker = walker_;
+  const RungId rung = rung_;
+  const kernel::KernelConfig config = this->config();
+  const sim::Problem problem = problem_;
+  const kernel::TileCoord tile = block_;
+  const std::size_t phase = cursor_.phase;
+  const std::uint64_t generation = block_generation_;
+  jobs_.submit("block", "replaying the block's stream", [=, this](JobContext& job) -> JobRunner::Completion {
+    std::shared_ptr<BlockWalker> w = walker;
+    if (!w) {
+      auto opened = BlockWalker::open(rung, config, problem, tile);
+      if (!opened)
+        return [this, generation, error = opened.error().message] {
+          if (generation != block_generation_) return;
+          block_error_ = error;
+        };
+      w = std::move(*opened);
+    }
+    std::size_t target = std::min(phase, w->outline()->schedule.size() - 1);
+    if (phase == StepCursor::kFirstBusyPhase) {
+      // Start where the block first touches memory (a prologue may only clear registers).
+      auto first = w->first_busy_phase();
+      target = first ? *first : 0;
+    }
+    auto view = w->view(target, [&](double f) {
+      job.set_progress(f);
+      return !job.cancelled();
+    });
+    if (!view) {
+      if (job.cancelled()) return nullptr;
+      return [this, generation, error = view.error().message] {
+        if (generation == block_generation_) block_error_ = error;
+      };
+    }
+    return [this, generation, w, view = *view] {
+      if (generation != block_generation_) return;
+      walker_ = w;
+      outline_ = w->outline();
+      outline_generation_ = generation;
+      view_ = view;
+      cursor_.phase = view->phase_index;
+      resolve_cursor();
+    };
+  });
+}
+
+void AppModel::request_kernel_counters() {
+  if (!validity_ || kernel_requested_ == config_generation_) return;
+  kernel_requested_ = config_generation_;
+  const RungId rung = rung_;
+  const kernel::KernelConfig config = this->config();
+  const sim::Problem problem = problem_;
+  const std::uint64_t generation = config_generation_;
+  const std::optional<sim::DeviceProfile> device = device_;
+  jobs_.submit("kernel", "simulating the whole kernel", [=, this](JobContext& job) -> JobRunner::Completion {
+    auto counters = sim::simulate_kernel(rung, config, problem);
+    job.set_progress(0.5);
+    std::optional<Result<sim::SchedulePrediction>> prediction;
+    if (counters && device) prediction = sim::predict_schedule(rung, config, problem, *counters, {}, *device);
+    return [this, generation, counters = std::move(counters), prediction = std::move(prediction)] {
+      if (generation != config_generation_) return;
+      if (!counters) {
+        add_message(Message::Level::Error, "kernel simulation failed: " + counters.error().message);
+        return;
+      }
+      kernel_counters_ = *counters;
+      kernel_generation_ = generation;
+      prediction_.reset();
+      prediction_error_.clear();
+      if (prediction && *prediction) prediction_ = **prediction;
+      else if (prediction) prediction_error_ = prediction->error().message;
+    };
+  });
+}
+
+void AppModel::request_ladder_predictions() {
+  if (!device_ || ladder_requested_ == config_generation_) return;
+  ladder_requested_ = config_generation_;
+  const auto configs = configs_;
+  const sim::Problem problem = problem_;
+  const sim::DeviceProfile device = *device_;
+  const std::uint64_t generation = config_generation_;
+  jobs_.submit("ladder", "predicting every rung", [=, this](JobContext& job) -> JobRunner::Completion {
+    std::vector<RungPrediction> out;
+    for (const auto& rung : rungs()) {
+      if (job.cancelled()) return nullptr;
+      job.set_progress(static_cast<double>(out.size()) / static_cast<double>(rungs().size()));
+      RungPrediction p;
+      auto predicted = sim::predict_schedule(rung.id, configs.at(rung.id), problem, {}, device);
+      if (predicted) {
+        p.tflops = predicted->roofline.predicted_tflops;
+        p.note = predicted->roofline.explanation;
+      } else {
+        p.note = predicted.error().message;
+      }
+      out.push_back(std::move(p));
+    }
+    return [this, generation, out = std::move(out)] {
+      if (generation == config_generation_) ladder_predictions_ = out;
+    };
+  });
+}
+
+void AppModel::update(double seconds) {
+  jobs_.run_completions();
+  for (auto& failure : jobs_.take_failures()) add_message(Message::Level::Error, failure);
+  if (benchmark_running_) {
+    // A cancelled run's completion is dropped: notice that its job is gone.
+    bool still = false;
+    for (const auto& job : jobs_.status()) still = still || job.group == "bench";
+    if (!still && jobs_.idle()) {
+      benchmark_running_ = false;
+      add_message(Message::Level::Info, "benchmark cancelled; the results on show are unchanged");
+    }
+  }
+  if (playing_ && view_current()) {
+    play_clock_ += seconds * play_speed_;
+    // At most a few steps per frame, so a slow frame does not skip whole phases.
+    for (int steps = 0; play_clock_ >= 1.0 && steps < 4 && playing_ && view_current(); ++steps) {
+      play_clock_ -= 1.0;
+      step_instruction(+1);
+    }
+    play_clock_ = std::min(play_clock_, 1.0);
+  }
+  request_view();
+  request_kernel_counters();
+  request_ladder_predictions();
+}
+
+bool AppModel::wait_until_idle(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    update(0.0);
+    if (jobs_.idle()) {
+      update(0.0);  // a finished job may have moved the cursor into a phase not loaded yet
+      if (jobs_.idle()) return true;
+    }
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return false;
+    jobs_.wait_idle(std::min(left, std::chrono::milliseconds(50)));
+  }
+}
+
+Settings AppModel::settings() const {
+  Settings s;
+  s.rung = slug_of(rung_);
+  for (const auto& [rung, config] : configs_) {
+    const auto& model = sim::rung_model(rung);
+    for (const auto name : model.knobs) {
+      const int value = config.*sim::find_knob(name)->field;
+      // Only what differs from the defaults, so a change of default reaches users who never touched the knob.
+      if (value != model.defaults.*sim::find_knob(name)->field) s.knobs[slug_of(rung)][std::string(name)] = value;
+    }
+  }
+  s.m = problem_.m, s.n = problem_.n, s.k = problem_.k;
+  s.alpha = problem_.alpha, s.beta = problem_.beta;
+  s.panel = panel_;
+  s.block_row = block_.row, s.block_col = block_.col;
+  s.play_speed = play_speed_;
+  return s;
+}
+
+void AppModel::save_settings_if_changed(bool now) {
+  if (settings_path_.empty()) return;
+  const auto clock = std::chrono::steady_clock::now();
+  if (!now && clock - last_save_ < std::chrono::seconds(1)) return;
+  std::string json = settings_to_json(settings());
+  if (json == saved_settings_json_) return;
+  last_save_ = clock;
+  if (auto saved = save_settings(settings_path_, settings()); !saved) {
+    add_message(Message::Level::Warning, "settings not saved: " + saved.error().message);
+    settings_path_.clear();  // say it once, not every second
+    return;
+  }
+  saved_settings_json_ = std::move(json);
+}
+
+}  // namespace gemmlab::desktop

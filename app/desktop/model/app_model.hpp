@@ -1,0 +1,213 @@
+#pragma once
+// The desktop app's state and the commands that change it. Panels read the model and call its commands; none keeps
+// state of its own. Work that can take a while (opening and replaying a block's stream, simulating the whole
+// kernel) runs as jobs on worker threads, and their results come back through update(), called once per frame,
+// so everything here is touched by the UI thread only.
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/result.hpp"
+#include "gemmlab/rungs.hpp"
+#include "gemmlab/sim/problem.hpp"
+#include "gemmlab/sim/schedule_prediction.hpp"
+#include "gemmlab/sim/simulate.hpp"
+#include "model/bench_results.hpp"
+#include "model/block_walker.hpp"
+#include "model/docs_page.hpp"
+#include "model/job_runner.hpp"
+#include "model/settings.hpp"
+
+namespace gemmlab::desktop {
+
+struct Message {
+  enum class Level { Info, Warning, Error };
+  Level level = Level::Info;
+  std::string text;
+};
+
+// Where the stepper stands in the selected block's stream: a phase of its schedule, a warp, and that warp's
+// instruction within the phase (-1 until the phase is loaded: "its last one", when stepping backwards into it).
+struct StepCursor {
+  // The block's first phase with memory instructions, once the schedule is known.
+  static constexpr std::size_t kFirstBusyPhase = static_cast<std::size_t>(-1);
+  std::size_t phase = kFirstBusyPhase;
+  int warp = 0;
+  int instruction = 0;
+};
+
+// How a pannable, zoomable view is placed: content units to pixels, and the offset of content (0, 0) from the
+// view's top-left corner. scale 0 means "fit the content on the next draw".
+struct ViewTransform {
+  float scale = 0.0f;
+  float x = 0.0f, y = 0.0f;
+  float content_width = 0.0f, content_height = 0.0f;  // what it was fitted to: a new size refits
+};
+
+// A rung's predicted speed at the current problem size, for the ladder: the roofline bound, or why there is none.
+struct RungPrediction {
+  std::optional<double> tflops;
+  std::string note;  // the bottleneck in a sentence, or why there is no prediction
+};
+
+class AppModel {
+ public:
+  struct Options {
+    Settings settings;
+    std::vector<std::string> startup_messages;  // shown as warnings (a settings file that was ignored, ...)
+    std::filesystem::path settings_path;        // empty: nothing is saved (screenshots, tests)
+    std::vector<std::filesystem::path> data_roots;
+  };
+  explicit AppModel(Options options);
+  AppModel(const AppModel&) = delete;
+  AppModel& operator=(const AppModel&) = delete;
+
+  // ---- What the views read.
+  RungId rung() const { return rung_; }
+  const kernel::KernelConfig& config() const { return configs_.at(rung_); }
+  const kernel::KernelConfig& config_of(RungId rung) const { return configs_.at(rung); }
+  const sim::Problem& problem() const { return problem_; }
+  const Status& validity() const { return validity_; }  // validate() of rung, configuration and problem
+  const std::optional<sim::LaunchShape>& launch() const { return launch_; }  // when valid
+  kernel::TileCoord block() const { return block_; }
+  const StepCursor& cursor() const { return cursor_; }
+  const DocsPage& docs() const { return docs_; }
+  const std::vector<std::filesystem::path>& data_roots() const { return data_roots_; }
+
+  // The selected block and the cursor's phase, decoded. They may trail the inputs for a frame or two while a job
+  // computes the new ones (then *_current() is false); null before the first result or for an invalid config.
+  std::shared_ptr<const BlockOutline> outline() const { return outline_; }
+  std::shared_ptr<const PhaseView> phase_view() const { return view_; }
+  bool outline_current() const { return outline_ && outline_generation_ == block_generation_; }
+  bool view_current() const { return outline_current() && view_ && view_->phase_index == cursor_.phase; }
+  // The cursor's instruction (of the selected warp), when the view is current; nullptr otherwise.
+  const InstructionView* cursor_instruction() const;
+  const std::string& block_error() const { return block_error_; }  // why the block could not be opened
+
+  const std::optional<sim::KernelCounters>& kernel_counters() const { return kernel_counters_; }
+  bool kernel_counters_current() const { return kernel_counters_ && kernel_generation_ == config_generation_; }
+  // Occupancy, waves, L2 and the roofline of the selected configuration on the device (with the kernel counters).
+  const std::optional<sim::SchedulePrediction>& prediction() const { return prediction_; }
+  const std::string& prediction_error() const { return prediction_error_; }
+  // One entry per rung (ladder order), each with its own current configuration; empty until first computed.
+  const std::vector<RungPrediction>& ladder_predictions() const { return ladder_predictions_; }
+  // Measured results on show (recorded, run here, or loaded), and why there are none.
+  const std::optional<ShownResults>& results() const { return results_; }
+  const std::string& results_message() const { return results_message_; }
+  bool benchmark_running() const { return benchmark_running_; }
+  // Whether this machine can run the benchmark, and the sentence that says so (no CUDA build, no device, or which).
+  bool gpu_available() const { return gpu_available_; }
+  const std::string& gpu_status() const { return gpu_status_; }
+  // What the benchmark panel's text fields hold (state like any other, edited in place by the panel).
+  std::string& results_path() { return results_path_; }
+  std::string& bench_shapes() { return bench_shapes_; }
+  // The device the predictions are for (the H100 profile), or null when it could not be loaded.
+  const sim::DeviceProfile* device() const { return device_ ? &*device_ : nullptr; }
+
+  bool playing() const { return playing_; }
+  double play_speed() const { return play_speed_; }  // instructions per second
+  const std::string& panel() const { return panel_; }
+  const std::vector<Message>& messages() const { return messages_; }
+  JobRunner& jobs() { return jobs_; }
+  // Pan and zoom of the view named `id` (kept here, not in the panel, like every other piece of state).
+  ViewTransform& view_transform(const std::string& id) { return view_transforms_[id]; }
+
+  // ---- Commands.
+  void select_rung(RungId rung);
+  void set_knob(std::string_view name, int value);
+  void reset_config();  // the rung's defaults
+  void set_problem(int m, int n, int k);
+  void select_block(kernel::TileCoord tile);
+  void select_panel(std::string_view name);
+  void step_instruction(int delta);  // by instruction of the selected warp, across phases
+  void step_kstep(int delta);        // to the first phase of the next (previous) k-step, prologue or epilogue
+  void seek_phase(std::size_t phase);
+  void select_warp(int warp);
+  void select_instruction(int index);  // of the selected warp in the cursor's phase
+  // The next (direction > 0) or previous instruction of `kind` of the selected warp, looking across phases.
+  void seek_instruction(InstructionKind kind, int direction);
+  void set_playing(bool playing);
+  void set_play_speed(double instructions_per_second);
+  // Runs the GPU benchmark on a worker (progress and Cancel in the header); its report replaces the results on
+  // show. Without a GPU or CUDA the error comes back as a message.
+  void run_benchmark(gpu::BenchOptions options);
+  void load_results(const std::filesystem::path& path);
+  void save_results(const std::filesystem::path& path);
+  void show_recorded_results();
+  void add_message(Message::Level level, std::string text);
+  void dismiss_message(std::size_t index);
+
+  // Once per frame: applies finished jobs, advances playback by `seconds`, asks for the data the cursor needs.
+  void update(double seconds);
+  // Blocks until no job is pending (screenshots and tests). True when everything finished in time.
+  bool wait_until_idle(std::chrono::milliseconds timeout);
+
+  Settings settings() const;
+  // Saves the settings when they changed since the last save (at most once a second unless `now`).
+  void save_settings_if_changed(bool now = false);
+
+ private:
+  void inputs_changed(bool config_changed);  // revalidate, clamp the block, bump generations, drop the walker
+  void request_view();
+  void request_kernel_counters();
+  void request_ladder_predictions();
+  void resolve_cursor();  // clamps the cursor's warp and instruction into the current view
+  std::vector<std::size_t> step_starts() const;  // the first phase of the prologue, each k-step and the epilogue
+
+  RungId rung_ = RungId::SmemTiling;
+  std::map<RungId, kernel::KernelConfig> configs_;  // every rung's configuration, edits kept when switching rungs
+  sim::Problem problem_;
+  Status validity_ = Ok{};
+  std::optional<sim::LaunchShape> launch_;
+  kernel::TileCoord block_;
+  StepCursor cursor_;
+  DocsPage docs_;
+  std::vector<std::filesystem::path> data_roots_;
+  std::string panel_;
+  bool playing_ = false;
+  double play_speed_ = 8.0;
+  double play_clock_ = 0.0;
+  std::vector<Message> messages_;
+  std::map<std::string, ViewTransform> view_transforms_;
+
+  // Results and the generation of the inputs they belong to.
+  std::uint64_t config_generation_ = 1;  // rung, configuration, problem
+  std::uint64_t block_generation_ = 1;   // the above, or the selected block
+  std::shared_ptr<BlockWalker> walker_;  // used by jobs of the "block" group only, one at a time
+  std::shared_ptr<const BlockOutline> outline_;
+  std::shared_ptr<const PhaseView> view_;
+  std::uint64_t outline_generation_ = 0;
+  std::string block_error_;
+  std::uint64_t requested_generation_ = 0;
+  std::size_t requested_phase_ = 0;
+  std::optional<sim::KernelCounters> kernel_counters_;
+  std::uint64_t kernel_generation_ = 0;
+  std::uint64_t kernel_requested_ = 0;
+  std::optional<sim::DeviceProfile> device_;
+  std::optional<sim::SchedulePrediction> prediction_;
+  std::string prediction_error_;
+  std::vector<RungPrediction> ladder_predictions_;
+  std::optional<ShownResults> results_;
+  std::string results_message_;
+  bool benchmark_running_ = false;
+  bool gpu_available_ = false;
+  std::string gpu_status_;
+  std::string results_path_ = "gemmlab-results.json";
+  std::string bench_shapes_ = "1024,2048,4096";
+  std::uint64_t ladder_requested_ = 0;
+
+  std::filesystem::path settings_path_;
+  std::string saved_settings_json_;
+  std::chrono::steady_clock::time_point last_save_{};
+
+  JobRunner jobs_;  // last member: destroyed first, so no job outlives what its completion refers to
+};
+
+}  // namespace gemmlab::desktop

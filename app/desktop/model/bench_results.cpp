@@ -1,0 +1,61 @@
+#include "model/bench_results.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "gemmlab/gpu/instances.hpp"
+#include "model/paths.hpp"
+
+namespace gemmlab::desktop {
+namespace {
+
+const std::filesystem::path kRecorded = std::filesystem::path("assets") / "results" / "h100.json";
+
+}  // namespace
+
+Result<ShownResults> load_results_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"could not open " + path.string()};
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto report = gpu::parse_bench_report_json(text.str());
+  if (!report) return Error{path.string() + " is not a results file: " + report.error().message};
+  return ShownResults{std::move(*report), "loaded from " + path.string()};
+}
+
+Result<ShownResults> load_recorded_results(const std::vector<std::filesystem::path>& roots) {
+  const auto path = find_data_file(roots, kRecorded);
+  if (!path) return Error{"no recorded results: " + kRecorded.string() + " is not in " + describe_roots(roots)};
+  auto loaded = load_results_file(*path);
+  if (!loaded) return loaded.error();
+  loaded->source = "recorded on the " + loaded->report.device.name + ", " + loaded->report.date_utc + " (" +
+                   path->string() + ")";
+  return loaded;
+}
+
+Status save_results_file(const std::filesystem::path& path, const gpu::BenchReport& report) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << gpu::bench_report_json(report);
+  if (!out) return Error{"could not write " + path.string()};
+  return Ok{};
+}
+
+const gpu::BenchRow* find_measured(const gpu::BenchReport& report, RungId rung, const kernel::KernelConfig& config,
+                                   const gpu::Shape& shape) {
+  const auto instance = gpu::find_gpu_instance(rung, config);
+  if (!instance) return nullptr;
+  const std::string label = gpu::instance_label(gpu::gpu_instances()[*instance]);
+  const std::string_view slug = rung_info(rung).slug;
+  for (const auto& row : report.rows)
+    if (row.name == slug && row.config == label && row.shape == shape && row.status == gpu::BenchStatus::Timed)
+      return &row;
+  return nullptr;
+}
+
+const gpu::BenchRow* find_cublas(const gpu::BenchReport& report, const gpu::Shape& shape) {
+  for (const auto& row : report.rows)
+    if (row.name == "cublas" && row.shape == shape && row.status == gpu::BenchStatus::Timed) return &row;
+  return nullptr;
+}
+
+}  // namespace gemmlab::desktop

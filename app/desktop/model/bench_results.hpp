@@ -1,0 +1,34 @@
+#pragma once
+// Measured results: the recorded H100 run shipped in assets/results/ (for machines with no GPU), a run made here,
+// or a file the user loaded. Rows are matched to rungs through the GPU build's instance list, so a configuration
+// only gets a measured figure when exactly that configuration was compiled and timed.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gemmlab/gpu/bench.hpp"
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/result.hpp"
+#include "gemmlab/rungs.hpp"
+
+namespace gemmlab::desktop {
+
+struct ShownResults {
+  gpu::BenchReport report;
+  std::string source;  // "recorded on ... (assets/results/h100.json)", "measured now", "loaded from FILE"
+};
+
+// The recorded results in the data folders (assets/results/h100.json); an error says where they were looked for
+// or why they could not be read.
+Result<ShownResults> load_recorded_results(const std::vector<std::filesystem::path>& roots);
+Result<ShownResults> load_results_file(const std::filesystem::path& path);
+Status save_results_file(const std::filesystem::path& path, const gpu::BenchReport& report);
+
+// The timed row of this rung and configuration at this shape, if the report has one.
+const gpu::BenchRow* find_measured(const gpu::BenchReport& report, RungId rung, const kernel::KernelConfig& config,
+                                   const gpu::Shape& shape);
+// cuBLAS's timed row at this shape.
+const gpu::BenchRow* find_cublas(const gpu::BenchReport& report, const gpu::Shape& shape);
+
+}  // namespace gemmlab::desktop

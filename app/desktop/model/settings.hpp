@@ -1,0 +1,40 @@
+#pragma once
+// The user's choices that outlive a run (the rung, each rung's configuration, the problem size, the open panel,
+// the selected block and the play speed), as a small JSON file in the user's config folder. Window layout is
+// ImGui's own ini file next to it. A missing file gives the defaults; an unreadable or malformed one gives the
+// defaults and a message - never a crash. Values are checked where they are used (AppModel), so one bad entry
+// costs only itself.
+#include <filesystem>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gemmlab/result.hpp"
+
+namespace gemmlab::desktop {
+
+struct Settings {
+  std::string rung = "smem-tiling";
+  std::map<std::string, std::map<std::string, int>> knobs;  // rung slug -> knob name -> value
+  int m = 1024, n = 1024, k = 1024;
+  float alpha = 1.0f, beta = 0.0f;
+  std::string panel = "tile-stepper";
+  int block_row = 0, block_col = 0;
+  double play_speed = 8.0;  // instructions per second
+};
+
+struct LoadedSettings {
+  Settings settings;
+  std::vector<std::string> messages;  // what was ignored, and why
+};
+
+// Parses settings JSON; anything unusable is left at its default and named in `messages`.
+LoadedSettings parse_settings(std::string_view text, std::string_view source_name);
+std::string settings_to_json(const Settings& settings);
+
+LoadedSettings load_settings(const std::filesystem::path& path);
+// Writes through a temporary file and a rename, so a crash mid-write never leaves a half-written file.
+Status save_settings(const std::filesystem::path& path, const Settings& settings);
+
+}  // namespace gemmlab::desktop

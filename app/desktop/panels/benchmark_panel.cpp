@@ -1,0 +1,182 @@
+// Benchmark: run the rungs' GPU kernels next to cuBLAS (progress and Cancel in the header), or, on a machine without
+// a GPU or without CUDA, show the recorded H100 results. Results as a table and as TFLOPS against size per rung,
+// cuBLAS as the reference line; save and load them as JSON.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "gemmlab/gpu/shapes.hpp"
+#include "panels/panels.hpp"
+#include "ui/theme.hpp"
+
+namespace gemmlab::desktop {
+namespace {
+
+namespace colour = ui::colour;
+
+void controls(AppModel& model) {
+  const bool can_run = model.gpu_available();
+  ui::coloured_text(can_run ? colour::ok : IM_COL32(240, 190, 80, 255), "%s", model.gpu_status().c_str());
+  if (!can_run) {
+    ImGui::SameLine();
+    ui::note_text("Below: the recorded results, measured on an H100 with this project's kernels.");
+  }
+  ImGui::BeginDisabled(!can_run || model.benchmark_running());
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Sizes");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
+  ImGui::InputText("##shapes", &model.bench_shapes());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("\"4096\" is 4096 x 4096 x 4096; \"MxNxK\" any shape; separate with commas");
+  ImGui::SameLine();
+  if (ImGui::Button(model.benchmark_running() ? "Running..." : "Run every rung on the GPU")) {
+    auto shapes = gpu::parse_shapes(model.bench_shapes());
+    if (!shapes) {
+      model.add_message(Message::Level::Error, "sizes: " + shapes.error().message);
+    } else {
+      gpu::BenchOptions options;
+      options.shapes = *shapes;
+      model.run_benchmark(options);
+    }
+  }
+  ImGui::EndDisabled();
+
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Results file");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18.0f);
+  ImGui::InputText("##path", &model.results_path());
+  ImGui::SameLine();
+  if (ImGui::Button("Load")) model.load_results(model.results_path());
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!model.results());
+  if (ImGui::Button("Save")) model.save_results(model.results_path());
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Recorded H100 results")) model.show_recorded_results();
+}
+
+void results_table(const gpu::BenchReport& report) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("results", 7, flags, ImVec2(0, 0))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  for (const char* name : {"kernel", "configuration", "size", "TFLOPS", "of cuBLAS", "median ms", "status"})
+    ImGui::TableSetupColumn(name);
+  ImGui::TableHeadersRow();
+  for (const auto& row : report.rows) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.config.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(gpu::to_string(row.shape).c_str());
+    const bool timed = row.status == gpu::BenchStatus::Timed;
+    ImGui::TableNextColumn();
+    if (timed) ImGui::Text("%.2f", row.tflops);
+    ImGui::TableNextColumn();
+    if (timed && row.ratio_to_cublas > 0) ImGui::Text("%.0f%%", 100.0 * row.ratio_to_cublas);
+    ImGui::TableNextColumn();
+    if (timed) ImGui::Text("%.3f", row.median_ms);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(std::string(gpu::to_string(row.status)).c_str());
+    if (!row.message.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.message.c_str());
+  }
+  ImGui::EndTable();
+}
+
+// TFLOPS against problem size (cubes), one line per kernel, cuBLAS thick and white.
+void chart(const gpu::BenchReport& report, float height) {
+  std::map<std::string, std::vector<std::pair<int, double>>> series;
+  std::set<int> sizes;
+  double top = 1.0;
+  for (const auto& row : report.rows) {
+    if (row.status != gpu::BenchStatus::Timed || row.shape.m != row.shape.n || row.shape.n != row.shape.k) continue;
+    const std::string name = row.name == "cublas" || row.config == "default" ? row.name : row.name + " " + row.config;
+    series[name].push_back({row.shape.m, row.tflops});
+    sizes.insert(row.shape.m);
+    top = std::max(top, row.tflops);
+  }
+  if (sizes.size() < 1) {
+    ui::note_text("No square sizes to chart.");
+    return;
+  }
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  ImGui::Dummy(ImVec2(width, height));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float legend = ImGui::GetFontSize() * 12.0f;
+  const float left = origin.x + 50, right = origin.x + width - legend, y0 = origin.y + 24, y1 = origin.y + height - 28;
+  const std::vector<int> xs(sizes.begin(), sizes.end());
+  const auto sx = [&](int size) {
+    const auto i = std::find(xs.begin(), xs.end(), size) - xs.begin();
+    return xs.size() == 1 ? (left + right) * 0.5f : left + (right - left) * static_cast<float>(i) / static_cast<float>(xs.size() - 1);
+  };
+  const double y_top = std::ceil(top / 10.0) * 10.0;
+  const auto sy = [&](double tflops) { return y1 - static_cast<float>(tflops / y_top) * (y1 - y0); };
+  draw->AddRect(ImVec2(left, y0), ImVec2(right, y1), IM_COL32(80, 84, 96, 255));
+  char text[48];
+  for (int i = 0; i <= 4; ++i) {
+    const double v = y_top * i / 4.0;
+    draw->AddLine(ImVec2(left, sy(v)), ImVec2(right, sy(v)), IM_COL32(255, 255, 255, 20));
+    std::snprintf(text, sizeof text, "%.0f", v);
+    draw->AddText(ImVec2(origin.x + 8, sy(v) - 8), colour::muted_text, text);
+  }
+  for (const int size : xs) {
+    std::snprintf(text, sizeof text, "%d", size);
+    draw->AddText(ImVec2(sx(size) - 16, y1 + 6), colour::muted_text, text);
+  }
+  draw->AddText(ImVec2(origin.x, origin.y), colour::muted_text, "TFLOPS");
+  // Ladder order, each rung in the colour the other charts give it; cuBLAS first, white.
+  std::vector<std::string> names;
+  for (const auto& [name, points] : series) names.push_back(name);
+  const auto rank = [](const std::string& name) {
+    const auto slug = name.substr(0, name.find(' '));
+    const auto rung = find_rung(slug);
+    return rung ? rung_info(*rung).number : 0;
+  };
+  std::stable_sort(names.begin(), names.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+  float legend_y = y0;
+  for (const auto& name : names) {
+    auto& points = series[name];
+    std::sort(points.begin(), points.end());
+    const bool reference = name == "cublas";
+    const ImU32 c = reference ? colour::highlight : colour::warp(rank(name) - 1);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const ImVec2 p(sx(points[i].first), sy(points[i].second));
+      draw->AddCircleFilled(p, reference ? 4.0f : 3.0f, c);
+      if (i > 0) draw->AddLine(ImVec2(sx(points[i - 1].first), sy(points[i - 1].second)), p, c, reference ? 3.0f : 1.5f);
+    }
+    draw->AddLine(ImVec2(right + 10, legend_y + 8), ImVec2(right + 26, legend_y + 8), c, reference ? 3.0f : 1.5f);
+    draw->AddText(ImVec2(right + 32, legend_y), c, reference ? "cuBLAS FP32" : name.c_str());
+    legend_y += ImGui::GetTextLineHeight() + 1;
+  }
+}
+
+}  // namespace
+
+void draw_benchmark_panel(PanelContext& context) {
+  AppModel& model = context.model;
+  controls(model);
+  ImGui::Separator();
+  const auto& results = model.results();
+  if (!results) {
+    ui::note_text("No results to show: %s", model.results_message().c_str());
+    return;
+  }
+  const auto& r = results->report;
+  ImGui::TextWrapped("Results %s. Device: %s, driver %s, CUDA runtime %s, cuBLAS %s.", results->source.c_str(),
+                     r.device.name.c_str(), r.software.driver.empty() ? "?" : r.software.driver.c_str(),
+                     gpu::format_cuda_version(r.software.runtime_version).c_str(),
+                     r.software.cublas.empty() ? "?" : r.software.cublas.c_str());
+  chart(r, std::max(200.0f, ImGui::GetContentRegionAvail().y * 0.5f));
+  results_table(r);
+}
+
+}  // namespace gemmlab::desktop

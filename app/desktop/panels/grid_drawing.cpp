@@ -1,0 +1,28 @@
+#include "panels/grid_drawing.hpp"
+
+#include <algorithm>
+
+namespace gemmlab::desktop {
+
+void draw_cell_grid(ui::CellGridRenderer* grids, const ui::Canvas& canvas, const std::string& id, int columns, int rows,
+                    const std::vector<ImU32>& colours, float x, float y, const ui::CellGridStyle& style) {
+  if (grids) {
+    grids->draw(canvas.draw(), id, columns, rows, colours, canvas.to_screen(x, y), canvas.scale(), style);
+    return;
+  }
+  // Without the shaders: only the visible cells, as rectangles.
+  const ImVec2 top_left = canvas.to_content(canvas.min()), bottom_right = canvas.to_content(canvas.max());
+  const int c0 = std::max(0, static_cast<int>(top_left.x - x)), c1 = std::min(columns, static_cast<int>(bottom_right.x - x) + 1);
+  const int r0 = std::max(0, static_cast<int>(top_left.y - y)), r1 = std::min(rows, static_cast<int>(bottom_right.y - y) + 1);
+  const bool borders = canvas.scale() >= 5.0f;
+  for (int r = r0; r < r1; ++r)
+    for (int c = c0; c < c1; ++c) {
+      ImVec2 min, max;
+      cell_rect(canvas, x, y, c, r, min, max);
+      canvas.draw()->AddRectFilled(min, borders ? ImVec2(max.x - 1, max.y - 1) : max,
+                                   colours[static_cast<std::size_t>(r) * static_cast<std::size_t>(columns) +
+                                           static_cast<std::size_t>(c)]);
+    }
+}
+
+}  // namespace gemmlab::desktop

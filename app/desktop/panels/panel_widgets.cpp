@@ -1,0 +1,306 @@
+#include "panels/panel_widgets.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <climits>
+#include <cstdio>
+
+#include "gemmlab/memory_model.hpp"
+#include "ui/glossary.hpp"
+#include "ui/theme.hpp"
+
+namespace gemmlab::desktop {
+namespace {
+
+using sim::MemOp;
+
+// Row and column ranges of one matrix's elements an instruction touches, for "A rows 0-3, columns 0-7".
+struct Span {
+  int row_min = INT_MAX, row_max = INT_MIN, col_min = INT_MAX, col_max = INT_MIN;
+  int count = 0;
+  void add(const ElementRef& e) {
+    row_min = std::min(row_min, e.row), row_max = std::max(row_max, e.row);
+    col_min = std::min(col_min, e.col), col_max = std::max(col_max, e.col);
+    ++count;
+  }
+};
+
+std::string range(int lo, int hi) { return lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi); }
+
+std::string describe_elements(const InstructionView& iv, bool shared_side) {
+  std::array<Span, 3> spans;
+  const auto& a = iv.instruction.access;
+  for (int lane = 0; lane < 32; ++lane) {
+    if (!((a.active_mask >> lane) & 1u)) continue;
+    const auto& lv = iv.lanes[static_cast<std::size_t>(lane)];
+    for (int q = 0; q < iv.words_per_lane(); ++q) {
+      const ElementRef& e = shared_side ? lv.shared[static_cast<std::size_t>(q)] : lv.global[static_cast<std::size_t>(q)];
+      if (e.valid()) spans[static_cast<std::size_t>(e.operand)].add(e);
+    }
+  }
+  std::string out;
+  static constexpr const char* kNames[] = {"A", "B", "C"};
+  for (std::size_t op = 0; op < 3; ++op) {
+    const Span& s = spans[op];
+    if (s.count == 0) continue;
+    if (!out.empty()) out += " and ";
+    out += std::string(kNames[op]) + (s.row_min == s.row_max ? " row " : " rows ") + range(s.row_min, s.row_max) +
+           (s.col_min == s.col_max ? ", column " : ", columns ") + range(s.col_min, s.col_max);
+  }
+  return out;
+}
+
+int active_lanes(const sim::WarpAccess& a) { return std::popcount(a.active_mask); }
+
+// "#3  lds.128" (snprintf: GCC 12 warns falsely about chains of std::string + on a short literal).
+std::string instruction_label(int index, const sim::WarpInstruction& instruction) {
+  char text[64];
+  std::snprintf(text, sizeof text, "#%d  %s", index, instruction_name(instruction).c_str());
+  return text;
+}
+
+}  // namespace
+
+std::string element_name(const ElementRef& e) {
+  if (!e.valid()) return "zero";
+  static constexpr const char* kNames[] = {"A", "B", "C"};
+  return std::string(kNames[e.operand]) + "[" + std::to_string(e.row) + "][" + std::to_string(e.col) + "]";
+}
+
+std::string instruction_name(const sim::WarpInstruction& instruction) { return sim::op_name(instruction.access); }
+
+std::string instruction_sentence(const InstructionView& iv, const BlockOutline&) {
+  const auto& w = iv.instruction;
+  const auto& a = w.access;
+  const std::string who = "Warp " + std::to_string(w.warp);
+  const int lanes = active_lanes(a);
+  const int bytes = a.width_bytes;
+  std::string s;
+  switch (a.op) {
+    case MemOp::LoadGlobal:
+      if (lanes == 0) return who + " issues a load whose lanes are all predicated off (past the end of K): it reads nothing.";
+      s = who + " loads " + std::to_string(lanes) + " x " + std::to_string(bytes) + " bytes of " +
+          describe_elements(iv, false) + " from global memory into registers.";
+      break;
+    case MemOp::StoreGlobal:
+      s = who + " writes " + std::to_string(lanes) + " x " + std::to_string(bytes) + " bytes of " +
+          describe_elements(iv, false) + " to global memory.";
+      break;
+    case MemOp::StoreShared: {
+      const std::string what = describe_elements(iv, true);
+      s = who + " stores " + std::to_string(lanes) + " x " + std::to_string(bytes) + " bytes to shared memory" +
+          (what.empty() ? " (computed values)." : ": " + what + ".");
+      break;
+    }
+    case MemOp::LoadShared:
+    case MemOp::LdMatrix: {
+      const std::string what = describe_elements(iv, true);
+      s = who + " reads " + std::to_string(lanes) + " x " + std::to_string(a.op == MemOp::LdMatrix ? 16 : bytes) +
+          " bytes from shared memory" + (what.empty() ? "." : ": " + what + ".");
+      break;
+    }
+    case MemOp::CpAsync:
+      s = who + " copies " + describe_elements(iv, false) + " from global straight into shared memory, " +
+          std::to_string(bytes) + " bytes per lane, with no register in between.";
+      break;
+  }
+  return s;
+}
+
+std::string phase_sentence(const PhaseView& view) {
+  bool loads = false, stores_shared = false, reads_shared = false, copies = false, writes_c = false;
+  for (const auto& iv : view.instructions) {
+    switch (iv.instruction.access.op) {
+      case MemOp::LoadGlobal: loads = true; break;
+      case MemOp::StoreShared: stores_shared = true; break;
+      case MemOp::LoadShared:
+      case MemOp::LdMatrix: reads_shared = true; break;
+      case MemOp::CpAsync: copies = true; break;
+      case MemOp::StoreGlobal: writes_c = true; break;
+    }
+  }
+  std::string out;
+  const auto add = [&](const char* part) { out += (out.empty() ? "" : ", ") + std::string(part); };
+  if (loads) add("loads from global memory");
+  if (copies) add("copies global -> shared (cp.async)");
+  if (stores_shared) add("stores to shared memory");
+  if (reads_shared) add("reads shared memory and multiplies");
+  if (!reads_shared && view.fma > 0) add("multiplies");
+  if (writes_c) add("writes C");
+  if (out.empty()) out = "no memory instructions: this phase works in registers only";
+  return out;
+}
+
+std::string step_name(const sim::PhaseRef& ref, int ksteps) {
+  switch (ref.section) {
+    case kernel::Section::Prologue: return "prologue";
+    case kernel::Section::Epilogue: return "epilogue";
+    case kernel::Section::Mainloop: return "k-step " + std::to_string(ref.kstep) + " of " + std::to_string(ksteps);
+  }
+  return {};
+}
+
+void knob_editor(AppModel& model, const sim::Knob& knob, bool compact) {
+  const std::string name(knob.name);
+  const int current = model.config().*knob.field;
+  ImGui::PushID(name.c_str());
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(name.c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s: %.*s\n(%d to %d; the simulator checks every value)", name.c_str(),
+                      static_cast<int>(knob.help.size()), knob.help.data(), knob.min, knob.max);
+  if (compact) ImGui::SameLine();
+  else ImGui::SameLine(ImGui::GetFontSize() * 5.0f);
+  if (knob.max - knob.min == 1) {
+    bool on = current != knob.min;
+    if (ImGui::Checkbox("##value", &on)) model.set_knob(knob.name, on ? knob.max : knob.min);
+  } else {
+    int value = current;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * (compact ? 5.5f : 6.5f));
+    if (ImGui::InputInt("##value", &value, 1, 8)) model.set_knob(knob.name, value);
+    if (!compact && knob.min >= 1 && knob.max >= 16) {  // sizes: halving and doubling are the useful steps
+      ImGui::SameLine();
+      if (ImGui::SmallButton("/2") && current > 1) model.set_knob(knob.name, current / 2);
+      ImGui::SameLine();
+      if (ImGui::SmallButton("x2")) model.set_knob(knob.name, current * 2);
+    }
+  }
+  if (compact) {
+    ImGui::PopID();
+    return;
+  }
+  // The help, in the space left on the line; the tooltip has it whole when it does not fit.
+  ImGui::SameLine();
+  const float room = ImGui::GetContentRegionAvail().x;
+  const std::string help(knob.help);
+  if (ImGui::CalcTextSize(help.c_str()).x <= room) {
+    ui::note_text("%s", help.c_str());
+  } else {
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help.c_str());
+  }
+  ImGui::PopID();
+}
+
+bool block_ready(AppModel& model) {
+  if (!model.validity()) {
+    ui::heading("This configuration cannot run");
+    ImGui::PushStyleColor(ImGuiCol_Text, ui::colour::to_vec4(ui::colour::conflict));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(model.validity().error().message.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ui::note_text("Change the configuration on the left (or press Reset to go back to the rung's defaults).");
+    return false;
+  }
+  if (!model.block_error().empty() && !model.view_current()) {
+    ui::coloured_text(ui::colour::conflict, "The block could not be simulated:");
+    ImGui::TextWrapped("%s", model.block_error().c_str());
+    return false;
+  }
+  if (!model.outline() || !model.phase_view()) {
+    ui::note_text("Simulating the block...");
+    return false;
+  }
+  return true;
+}
+
+int pick_instruction(const AppModel& model, InstructionKind kind) {
+  if (!model.view_current()) return -1;
+  const auto& view = *model.phase_view();
+  const int warp = model.cursor().warp, count = view.instruction_count(warp), at = model.cursor().instruction;
+  if (at >= 0 && at < count && is_kind(view.find(warp, at)->instruction, kind)) return at;
+  for (int d = 1; d < count; ++d) {
+    if (at + d < count && is_kind(view.find(warp, at + d)->instruction, kind)) return at + d;
+    if (at - d >= 0 && at - d < count && is_kind(view.find(warp, at - d)->instruction, kind)) return at - d;
+  }
+  return -1;
+}
+
+int instruction_picker(AppModel& model, InstructionKind kind) {
+  const char* what = kind == InstructionKind::Shared ? "shared-memory" : "global-memory";
+  const int picked = pick_instruction(model, kind);
+  const auto view = model.phase_view();
+  const auto outline = model.outline();
+  ImGui::PushID(what);
+  if (ImGui::ArrowButton("previous", ImGuiDir_Left)) model.seek_instruction(kind, -1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous %s instruction (looks back through earlier phases)", what);
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("next", ImGuiDir_Right)) model.seek_instruction(kind, +1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("next %s instruction (looks ahead through later phases)", what);
+  ImGui::SameLine();
+  const int warp = model.cursor().warp;
+  std::string preview = "none in this phase";
+  if (picked >= 0) {
+    const auto* iv = view->find(warp, picked);
+    preview = instruction_label(picked, iv->instruction);
+  }
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24.0f);
+  if (ImGui::BeginCombo("##instruction", preview.c_str())) {
+    for (int i = 0; view && i < view->instruction_count(warp); ++i) {
+      const auto* iv = view->find(warp, i);
+      if (!is_kind(iv->instruction, kind)) continue;
+      std::string label = instruction_label(i, iv->instruction);
+      if (kind == InstructionKind::Shared && sim::touches_shared(iv->instruction.access.op)) {
+        label += "   " + std::to_string(iv->instruction.shared.wavefronts) + " wavefronts (ideal " +
+                 std::to_string(iv->instruction.shared.ideal_wavefronts) + ")";
+      } else if (kind == InstructionKind::Global) {
+        label += "   " + std::to_string(iv->instruction.global.sectors) + " sectors (ideal " +
+                 std::to_string(iv->instruction.global.ideal_sectors) + ")";
+      }
+      if (ImGui::Selectable(label.c_str(), i == picked)) model.select_instruction(i);
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted("of warp");
+  ImGui::SameLine();
+  warp_selector(model);
+  ImGui::SameLine();
+  if (outline && view)
+    ui::note_text("%s, phase %zu of %zu", step_name(view->ref, outline->shape.ksteps).c_str(), view->phase_index + 1,
+                  outline->schedule.size());
+  ImGui::PopID();
+  if (picked < 0)
+    ui::note_text("The selected warp has no %s instruction in this phase. Use the arrows to find one in another "
+                  "phase.", what);
+  return picked;
+}
+
+void warp_selector(AppModel& model) {
+  int warp = model.cursor().warp;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.5f);
+  if (ImGui::InputInt("##warp", &warp)) model.select_warp(warp);
+  ui::term_tooltip_for_last_item("warp");
+}
+
+void step_controls(AppModel& model) {
+  const float size = ImGui::GetFrameHeight();
+  ImGui::PushID("steps");
+  if (ImGui::Button("|<<", ImVec2(size * 1.6f, 0))) model.step_kstep(-1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous k-step (Up arrow)");
+  ImGui::SameLine();
+  if (ImGui::Button("<", ImVec2(size * 1.3f, 0))) model.step_instruction(-1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous instruction (Left arrow)");
+  ImGui::SameLine();
+  if (ImGui::Button(model.playing() ? "Pause" : "Play", ImVec2(size * 2.6f, 0))) model.set_playing(!model.playing());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("play / pause (Space)");
+  ImGui::SameLine();
+  if (ImGui::Button(">", ImVec2(size * 1.3f, 0))) model.step_instruction(+1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("next instruction (Right arrow)");
+  ImGui::SameLine();
+  if (ImGui::Button(">>|", ImVec2(size * 1.6f, 0))) model.step_kstep(+1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("next k-step (Down arrow)");
+  ImGui::SameLine();
+  float speed = static_cast<float>(model.play_speed());
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+  if (ImGui::SliderFloat("##speed", &speed, 0.5f, 60.0f, "%.1f instr/s", ImGuiSliderFlags_Logarithmic))
+    model.set_play_speed(speed);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("playback speed: instructions per second");
+  ImGui::PopID();
+}
+
+}  // namespace gemmlab::desktop

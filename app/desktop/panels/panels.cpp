@@ -1,0 +1,42 @@
+#include "panels/panels.hpp"
+
+namespace gemmlab::desktop {
+namespace {
+
+constexpr PanelInfo kPanels[] = {
+    {"ladder", "Rung overview",
+     "the ladder of rungs, the configuration editor, the kernel's simulated counters and the rung's notes page",
+     draw_notes_panel},
+    {"tile-stepper", "Tile stepper",
+     "A, B and C to scale; step through one block's tile loads and shared-memory reads, k-step by k-step",
+     draw_tile_stepper_panel},
+    {"banks", "Shared-memory banks",
+     "the shared buffer as rows of 32 banks; one warp instruction's lanes, wavefronts and bank conflicts",
+     draw_banks_panel},
+    {"coalescing", "Coalescing", "one global-memory instruction's lanes against 32-byte sectors and 128-byte lines",
+     draw_coalescing_panel},
+    {"occupancy", "Occupancy & roofline",
+     "resources per block and the limiter, waves, and the roofline with every rung's predicted and measured point",
+     draw_occupancy_panel},
+    {"benchmark", "Benchmark",
+     "run the GPU kernels next to cuBLAS, or, without a GPU, the recorded H100 results; table and chart",
+     draw_benchmark_panel},
+};
+
+}  // namespace
+
+std::span<const PanelInfo> panels() { return kPanels; }
+
+const PanelInfo* find_panel(std::string_view name) {
+  for (const auto& panel : kPanels)
+    if (panel.name == name) return &panel;
+  return nullptr;
+}
+
+std::string panel_names() {
+  std::string out;
+  for (const auto& panel : kPanels) out += (out.empty() ? "" : ", ") + std::string(panel.name);
+  return out;
+}
+
+}  // namespace gemmlab::desktop

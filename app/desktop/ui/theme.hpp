@@ -1,0 +1,46 @@
+#pragma once
+// Fonts, colours and small drawing helpers every panel shares, so the same thing looks the same everywhere:
+// bank b always has the same colour, warp w the same hue, a conflict is always red.
+#include <imgui.h>
+
+#include <cstdint>
+#include <string>
+
+namespace gemmlab::desktop::ui {
+
+struct Fonts {
+  ImFont* body = nullptr;
+  ImFont* heading = nullptr;
+  ImFont* mono = nullptr;
+  std::string note;  // when the preferred font could not be found: what is used instead
+};
+
+// Loads DejaVu Sans (fonts-dejavu-core) at sizes for body text, headings and code, and sets the app's style.
+// Falls back to ImGui's built-in font, with a note, where the font files are missing.
+Fonts load_fonts_and_style();
+const Fonts& fonts();
+
+// Colours (ImU32, ABGR as ImGui packs them).
+namespace colour {
+ImU32 bank(int bank, float brightness = 1.0f);  // 32 hues around the wheel; neighbours differ in lightness too
+ImU32 warp(int warp, float brightness = 1.0f);  // a qualitative palette, repeating after 12
+ImU32 operand(int operand, float brightness = 1.0f);  // A blue, B amber, C violet
+inline constexpr ImU32 conflict = IM_COL32(255, 70, 70, 255);
+inline constexpr ImU32 ok = IM_COL32(90, 210, 120, 255);
+inline constexpr ImU32 highlight = IM_COL32(255, 255, 255, 255);
+inline constexpr ImU32 muted_text = IM_COL32(150, 156, 170, 255);
+inline constexpr ImU32 empty_cell = IM_COL32(38, 41, 48, 255);
+ImVec4 to_vec4(ImU32 colour);
+ImU32 with_alpha(ImU32 colour, int alpha);
+}  // namespace colour
+
+// Text drawn centred in a box, clipped to it (labels inside cells).
+void centered_text(ImDrawList* draw, ImVec2 min, ImVec2 max, ImU32 colour, const char* text);
+// A coloured heading line in the heading font.
+void heading(const char* text);
+// Muted, wrapped explanatory text.
+void note_text(const char* format, ...) IM_FMTARGS(1);
+// Text in a colour, for counts that should stand out (conflicts in red, a clean result in green).
+void coloured_text(ImU32 colour, const char* format, ...) IM_FMTARGS(2);
+
+}  // namespace gemmlab::desktop::ui

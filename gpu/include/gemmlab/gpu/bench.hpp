@@ -1,0 +1,76 @@
+#pragma once
+// The benchmark: each rung's kernel next to cuBLAS FP32 (CUBLAS_COMPUTE_32F) in the same process, timed with CUDA
+// events. The CLI's `bench` and the desktop app's live panel both call run_bench.
+//
+// Per shape: inputs are random (never zero) and rotate through enough buffer sets that the sets together are at
+// least twice the L2 cache, so a timed run does not find its inputs in L2 from the run before. Every entry is first
+// checked against the FP64 reference (as in verify.hpp, alpha = 1, beta = 0); one that fails is reported and not
+// timed. Then a warm-up run, and the median of `runs` event-timed runs (fewer where one run takes seconds; the row
+// says so).
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gemmlab/gpu/device.hpp"
+#include "gemmlab/gpu/shapes.hpp"
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/result.hpp"
+#include "gemmlab/rungs.hpp"
+
+namespace gemmlab::gpu {
+
+struct BenchOptions {
+  std::vector<RungId> rungs;  // empty: every rung with GPU instances
+  bool all_instances = false;  // false: each rung's default configuration
+  std::vector<Shape> shapes{{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192}};
+  kernel::BlockOrder order{};
+  int device = 0;
+  int runs = 20;                   // timed runs per entry and shape
+  double seconds_per_entry = 15.0; // fewer runs (at least 3) where `runs` would take longer than this
+  std::uint64_t seed = 7;
+};
+
+enum class BenchStatus { Timed, FailedVerification, Refused };
+std::string_view to_string(BenchStatus status);
+
+struct BenchRow {
+  std::string name;                  // the rung's slug, or "cublas"
+  std::optional<std::size_t> instance;  // index into gpu_instances(); empty for cuBLAS
+  std::string config;                // "default", "stages=2", ... ("CUBLAS_COMPUTE_32F" for cuBLAS)
+  Shape shape;
+  BenchStatus status = BenchStatus::Timed;
+  std::string message;               // why it was not timed, or why it ran fewer times than asked
+  int runs = 0;
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  double tflops = 0;                 // 2 m n k / median
+  double ratio_to_cublas = 0;        // tflops / cuBLAS's tflops for the same shape (0 where cuBLAS was not timed)
+};
+
+struct BenchReport {
+  DeviceInfo device;
+  SoftwareVersions software;
+  std::string date_utc;              // ISO 8601, when the run started
+  int sm_clock_start_mhz = 0, sm_clock_end_mhz = 0;  // NVML's reading before and after (0: unavailable)
+  kernel::BlockOrder order{};
+  int buffer_sets_max = 0;           // the most input sets rotated through at any shape
+  std::vector<BenchRow> rows;
+  bool cancelled = false;
+};
+
+struct BenchProgress {
+  std::size_t done = 0, total = 0;   // entries x shapes
+  std::string what;                  // "cp-async 4096" as it starts
+};
+
+Result<BenchReport> run_bench(const BenchOptions& options, const std::function<void(const BenchProgress&)>& progress = {},
+                              const std::atomic<bool>* cancel = nullptr);
+
+// The report as JSON (the format of assets/results/*.json) and as CSV (one line per row), and back from JSON.
+std::string bench_report_json(const BenchReport& report);
+std::string bench_report_csv(const BenchReport& report);
+Result<BenchReport> parse_bench_report_json(std::string_view text);
+
+}  // namespace gemmlab::gpu

@@ -1,0 +1,49 @@
+#pragma once
+// The configurations that exist as compiled GPU kernels, expanded from instances.def. Plain C++: the stub build and
+// the desktop app read the same list as the CUDA build, so every face can say "this configuration also runs on the
+// GPU" without a toolkit.
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/rungs.hpp"
+
+namespace gemmlab::gpu {
+
+struct GpuInstance {
+  RungId rung;
+  kernel::KernelConfig config;
+};
+
+constexpr kernel::KernelConfig make_kernel_config(int bm, int bn, int bk, int tm, int tn, int wm, int wn, int a_pad,
+                                                  int b_pad, int swizzle, int conflicting, int stages) {
+  kernel::KernelConfig c;
+  c.bm = bm, c.bn = bn, c.bk = bk, c.tm = tm, c.tn = tn, c.wm = wm, c.wn = wn, c.a_pad = a_pad, c.b_pad = b_pad;
+  c.swizzle = swizzle, c.conflicting = conflicting, c.stages = stages;
+  return c;
+}
+
+inline constexpr GpuInstance kGpuInstances[] = {
+#define GEMMLAB_GPU_INSTANCE(rung, ...) {RungId::rung, make_kernel_config(__VA_ARGS__)},
+#include "gemmlab/gpu/instances.def"
+#undef GEMMLAB_GPU_INSTANCE
+};
+
+// Every compiled instance, in instances.def order (the index is the instance's identity in this build).
+std::span<const GpuInstance> gpu_instances();
+
+// The index of the instance with this rung and configuration, if there is one.
+std::optional<std::size_t> find_gpu_instance(RungId rung, const kernel::KernelConfig& config);
+
+// True where the instance's configuration is the rung's default (sim::rung_model(rung).defaults).
+bool is_default_instance(const GpuInstance& instance);
+
+// "default", or the knobs that differ from the rung's defaults: "stages=2", "conflicting=1 a_pad=1".
+std::string instance_label(const GpuInstance& instance);
+
+// Field-by-field equality over every knob of KernelConfig.
+bool same_config(const kernel::KernelConfig& a, const kernel::KernelConfig& b);
+
+}  // namespace gemmlab::gpu

@@ -1,0 +1,76 @@
+#pragma once
+// Checking the compiled rung kernels against an FP64 reference computed on the GPU.
+//
+// For every shape, two cases run, each with fresh random inputs (never zero, see fill_random):
+//   alpha = 0.75, beta = 0     C is poisoned with NaN first, so an element the kernel does not write fails;
+//   alpha = 1.25, beta = -0.5  C holds random values that the kernel must read and scale.
+// An element passes when |out - ref| <= (k + 2) * 2^-24 * (|alpha| * sum_k |a_ik b_kj| + |beta c_ij|), the bound on
+// an FP32 dot product summed in any order (gpu/src/reference.hpp explains it). NaN never passes.
+// A configuration that the rung's validate() refuses for a shape is reported as refused, with its sentence.
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "gemmlab/gpu/device.hpp"
+#include "gemmlab/gpu/shapes.hpp"
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/result.hpp"
+#include "gemmlab/rungs.hpp"
+
+namespace gemmlab::gpu {
+
+enum class CheckStatus { Passed, Failed, Refused };
+std::string_view to_string(CheckStatus status);
+
+struct CheckResult {
+  CheckStatus status = CheckStatus::Passed;
+  std::string message;          // refused: the validate() sentence; failed: the first bad element, or the error
+  std::int64_t bad_elements = 0;
+  double worst_ratio = 0.0;     // max |out - ref| / tolerance over C (passes while <= 1)
+  double max_abs_error = 0.0;
+};
+
+struct VerifyRow {
+  std::size_t instance = 0;     // index into gpu_instances()
+  Shape shape;
+  float alpha = 1.0f, beta = 0.0f;
+  CheckResult result;
+};
+
+struct VerifyOptions {
+  std::vector<RungId> rungs;       // empty: every rung that has GPU instances
+  bool all_instances = false;      // false: each rung's default configuration only
+  std::vector<Shape> shapes;       // empty: default_verify_shapes()
+  kernel::BlockOrder order{};
+  int device = 0;
+  std::uint64_t seed = 2024;
+};
+
+// 1, 7, 33, 127, 1000 and 4097 cubed, and non-square shapes with odd edges in every dimension.
+std::span<const Shape> default_verify_shapes();
+
+struct VerifyReport {
+  DeviceInfo device;
+  std::vector<VerifyRow> rows;
+  int passed = 0, failed = 0, refused = 0;
+  bool cancelled = false;
+};
+
+// Called after each row; `done` of `total` rows.
+using VerifyProgress = std::function<void(const VerifyRow& row, std::size_t done, std::size_t total)>;
+
+// Runs every selected instance on every shape and case. A failed check is a row; an error (no GPU, out of memory, a
+// CUDA error that leaves the device unusable) ends the run and is returned. Stops early, with cancelled set, when
+// *cancel becomes true.
+Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& progress = {},
+                            const std::atomic<bool>* cancel = nullptr);
+
+// The instances `verify` and the benchmark run for these rungs (empty: every rung with instances): each rung's
+// default configuration, or all of its instances. An error names a rung that has no GPU kernel in this build.
+Result<std::vector<std::size_t>> select_instances(std::span<const RungId> rungs, bool all_instances);
+
+}  // namespace gemmlab::gpu

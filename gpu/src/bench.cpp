@@ -1,0 +1,239 @@
+// run_bench(): verify, warm up, then time each entry with CUDA events (see bench.hpp).
+#include "gemmlab/gpu/bench.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <optional>
+
+#include "cuda_error.hpp"
+#include "gemmlab/gpu/instances.hpp"
+#include "session.hpp"
+#include "verify_detail.hpp"
+
+namespace gemmlab::gpu {
+namespace {
+
+std::string utc_now() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+int sm_clock_now(int device) {
+  const auto devices = list_devices();
+  if (!devices || device >= static_cast<int>(devices->size())) return 0;
+  return (*devices)[static_cast<std::size_t>(device)].sm_clock_now_mhz;
+}
+
+class Events {
+ public:
+  explicit Events(std::size_t count) : events_(count, nullptr) {}
+  Events(const Events&) = delete;
+  Events& operator=(const Events&) = delete;
+  ~Events() {
+    for (cudaEvent_t e : events_)
+      if (e) cudaEventDestroy(e);
+  }
+  Status create() {
+    for (cudaEvent_t& e : events_) GEMMLAB_CUDA_TRY(cudaEventCreate(&e));
+    return Ok{};
+  }
+  cudaEvent_t operator[](std::size_t i) const { return events_[i]; }
+
+ private:
+  std::vector<cudaEvent_t> events_;
+};
+
+// One input set beyond the verified one: A, B and C of the shape.
+struct InputSet {
+  DeviceBuffer<float> a, b, c;
+};
+
+// An entry of the benchmark: cuBLAS or one instance.
+struct Entry {
+  std::optional<std::size_t> instance;
+  std::string name, config;
+};
+
+class ShapeRun {
+ public:
+  ShapeRun(Session& session, const BenchOptions& options, const Shape& shape)
+      : session_(session), options_(options), shape_(shape) {}
+
+  // Allocates and fills the verified set (with its FP64 reference) and enough further sets to exceed 2x L2.
+  Status prepare(std::size_t shape_index) {
+    auto buffers = GemmBuffers::allocate(shape_);
+    if (!buffers) return buffers.error();
+    buffers_.emplace(std::move(*buffers));
+    const std::uint64_t seed = case_seed(options_.seed, shape_index, 0);
+    if (auto ok = buffers_->prepare(shape_, 1.0f, 0.0f, seed, session_.stream()); !ok) return ok;
+    const std::size_t set_bytes = 4 * (elements(shape_.m, shape_.k) + elements(shape_.k, shape_.n) +
+                                       elements(shape_.m, shape_.n));
+    const std::size_t l2 = static_cast<std::size_t>(session_.device().l2_bytes);
+    const std::size_t sets = std::clamp<std::size_t>((2 * l2 + set_bytes - 1) / set_bytes, 1, 64);
+    for (std::size_t i = 1; i < sets; ++i) {
+      const std::string what = "input set " + std::to_string(i) + " of the " + to_string(shape_) + " benchmark";
+      auto a = DeviceBuffer<float>::allocate(elements(shape_.m, shape_.k), "A of " + what);
+      if (!a) return a.error();
+      auto b = DeviceBuffer<float>::allocate(elements(shape_.k, shape_.n), "B of " + what);
+      if (!b) return b.error();
+      auto c = DeviceBuffer<float>::allocate(elements(shape_.m, shape_.n), "C of " + what);
+      if (!c) return c.error();
+      if (auto ok = fill_random(a->data(), a->size(), seed * 7 + 3 * i, session_.stream()); !ok) return ok;
+      if (auto ok = fill_random(b->data(), b->size(), seed * 7 + 3 * i + 1, session_.stream()); !ok) return ok;
+      extra_.push_back({std::move(*a), std::move(*b), std::move(*c)});
+    }
+    return finish(session_.stream(), "filling the benchmark's inputs");
+  }
+
+  std::size_t sets() const { return 1 + extra_.size(); }
+
+  Result<BenchRow> run(const Entry& entry) {
+    BenchRow row;
+    row.name = entry.name;
+    row.instance = entry.instance;
+    row.config = entry.config;
+    row.shape = shape_;
+    // Verify first: a kernel that computes the wrong thing is not timed.
+    auto checked = check(entry);
+    if (!checked) return checked.error();
+    if (checked->status != CheckStatus::Passed) {
+      row.status = checked->status == CheckStatus::Refused ? BenchStatus::Refused : BenchStatus::FailedVerification;
+      row.message = checked->message;
+      return row;
+    }
+    // Warm-up, itself timed to choose how many runs fit.
+    Events probe(2);
+    if (auto ok = probe.create(); !ok) return ok.error();
+    GEMMLAB_CUDA_TRY(cudaEventRecord(probe[0], session_.stream()));
+    if (auto ok = launch(entry, 1 % sets()); !ok) return ok.error();
+    GEMMLAB_CUDA_TRY(cudaEventRecord(probe[1], session_.stream()));
+    if (auto ok = finish(session_.stream(), row.name + " at " + to_string(shape_)); !ok) return ok.error();
+    float warm_ms = 0;
+    GEMMLAB_CUDA_TRY(cudaEventElapsedTime(&warm_ms, probe[0], probe[1]));
+    int runs = options_.runs;
+    if (static_cast<double>(warm_ms) * runs > options_.seconds_per_entry * 1000.0) {
+      runs = std::max(3, static_cast<int>(options_.seconds_per_entry * 1000.0 / static_cast<double>(warm_ms)));
+      char text[160];
+      std::snprintf(text, sizeof text, "%d runs instead of %d: one run takes %.2f s", runs, options_.runs,
+                    static_cast<double>(warm_ms) / 1000.0);
+      row.message = text;
+    }
+    Events events(2 * static_cast<std::size_t>(runs));
+    if (auto ok = events.create(); !ok) return ok.error();
+    for (int i = 0; i < runs; ++i) {
+      GEMMLAB_CUDA_TRY(cudaEventRecord(events[2 * static_cast<std::size_t>(i)], session_.stream()));
+      if (auto ok = launch(entry, static_cast<std::size_t>(i) % sets()); !ok) return ok.error();
+      GEMMLAB_CUDA_TRY(cudaEventRecord(events[2 * static_cast<std::size_t>(i) + 1], session_.stream()));
+    }
+    if (auto ok = finish(session_.stream(), row.name + " at " + to_string(shape_)); !ok) return ok.error();
+    std::vector<double> ms(static_cast<std::size_t>(runs));
+    for (std::size_t i = 0; i < ms.size(); ++i) {
+      float t = 0;
+      GEMMLAB_CUDA_TRY(cudaEventElapsedTime(&t, events[2 * i], events[2 * i + 1]));
+      ms[i] = t;
+    }
+    std::sort(ms.begin(), ms.end());
+    row.runs = runs;
+    row.min_ms = ms.front();
+    row.max_ms = ms.back();
+    row.median_ms = ms.size() % 2 ? ms[ms.size() / 2] : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
+    const double flops = 2.0 * shape_.m * static_cast<double>(shape_.n) * shape_.k;
+    row.tflops = flops / (row.median_ms * 1e-3) / 1e12;
+    return row;
+  }
+
+ private:
+  static std::size_t elements(int rows, int cols) { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); }
+
+  GemmArgs args(std::size_t set) const {
+    if (set == 0)
+      return {buffers_->a.data(), buffers_->b.data(), buffers_->c.data(), shape_.m, shape_.n, shape_.k, 1.0f, 0.0f,
+              options_.order};
+    const InputSet& s = extra_[set - 1];
+    return {s.a.data(), s.b.data(), s.c.data(), shape_.m, shape_.n, shape_.k, 1.0f, 0.0f, options_.order};
+  }
+
+  Status launch(const Entry& entry, std::size_t set) {
+    if (entry.instance) return launch_instance(*entry.instance, args(set), session_.stream());
+    auto handle = session_.cublas();
+    if (!handle) return handle.error();
+    return launch_cublas(*handle, args(set));
+  }
+
+  Result<CheckResult> check(const Entry& entry) {
+    if (entry.instance) return run_and_check(session_, *buffers_, *entry.instance, shape_, 1.0f, 0.0f, options_.order);
+    if (auto ok = buffers_->reset_c(0.0f, session_.stream()); !ok) return ok.error();
+    if (auto ok = launch(entry, 0); !ok) return ok.error();
+    if (auto ok = finish(session_.stream(), "cuBLAS at " + to_string(shape_)); !ok) return ok.error();
+    return buffers_->check(shape_, session_.stream());
+  }
+
+  Session& session_;
+  const BenchOptions& options_;
+  Shape shape_;
+  std::optional<GemmBuffers> buffers_;
+  std::vector<InputSet> extra_;
+};
+
+}  // namespace
+
+Result<BenchReport> run_bench(const BenchOptions& options, const std::function<void(const BenchProgress&)>& progress,
+                              const std::atomic<bool>* cancel) {
+  auto selected = select_instances(options.rungs, options.all_instances);
+  if (!selected) return selected.error();
+  if (options.runs < 1) return Error{"runs must be at least 1"};
+  auto session = Session::open(options.device);
+  if (!session) return session.error();
+  auto software = software_versions();
+  if (!software) return software.error();
+
+  BenchReport report;
+  report.device = session->device();
+  report.software = *software;
+  report.date_utc = utc_now();
+  report.order = options.order;
+  report.sm_clock_start_mhz = sm_clock_now(options.device);
+
+  std::vector<Entry> entries{{std::nullopt, "cublas", "CUBLAS_COMPUTE_32F"}};
+  for (const std::size_t i : *selected)
+    entries.push_back({i, std::string(rung_info(gpu_instances()[i].rung).slug), instance_label(gpu_instances()[i])});
+
+  const std::size_t total = entries.size() * options.shapes.size();
+  std::size_t done = 0;
+  for (std::size_t si = 0; si < options.shapes.size(); ++si) {
+    const Shape& shape = options.shapes[si];
+    if (progress) progress({done, total, "preparing " + to_string(shape)});
+    ShapeRun run(*session, options, shape);
+    if (auto ok = run.prepare(si); !ok) return ok.error();
+    report.buffer_sets_max = std::max(report.buffer_sets_max, static_cast<int>(run.sets()));
+    const std::size_t first_row = report.rows.size();
+    for (const Entry& entry : entries) {
+      if (progress) progress({done, total, entry.name + " " + to_string(shape)});
+      if (cancel && cancel->load()) {
+        report.cancelled = true;
+        break;
+      }
+      auto row = run.run(entry);
+      if (!row) return row.error();
+      report.rows.push_back(std::move(*row));
+      ++done;
+    }
+    // Ratios against this shape's cuBLAS row (the first of the shape), where both were timed.
+    if (report.rows.size() == first_row) break;  // cancelled before the shape's first entry
+    const BenchRow& cublas = report.rows[first_row];
+    if (cublas.status == BenchStatus::Timed)
+      for (std::size_t r = first_row; r < report.rows.size(); ++r)
+        if (report.rows[r].status == BenchStatus::Timed) report.rows[r].ratio_to_cublas = report.rows[r].tflops / cublas.tflops;
+    if (report.cancelled) break;
+  }
+  report.sm_clock_end_mhz = sm_clock_now(options.device);
+  if (progress) progress({done, total, "done"});
+  return report;
+}
+
+}  // namespace gemmlab::gpu

@@ -1,0 +1,153 @@
+// The benchmark report as JSON (assets/results/*.json: the desktop app shows them on machines without a GPU) and CSV.
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <optional>
+
+#include "gemmlab/gpu/bench.hpp"
+#include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+
+namespace gemmlab::gpu {
+namespace {
+
+constexpr std::string_view kSchema = "gemmlab-bench-1";
+
+nlohmann::json device_json(const DeviceInfo& d) {
+  return {{"name", d.name},
+          {"pci_bus_id", d.pci_bus_id},
+          {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+          {"sm_count", d.sm_count},
+          {"l2_bytes", d.l2_bytes},
+          {"global_memory_bytes", d.global_memory_bytes},
+          {"smem_per_block_optin_bytes", d.smem_per_block_optin_bytes},
+          {"sm_clock_max_mhz", d.sm_clock_max_mhz},
+          {"memory_clock_max_mhz", d.memory_clock_max_mhz}};
+}
+
+std::optional<BenchStatus> status_of(std::string_view text) {
+  for (const BenchStatus s : {BenchStatus::Timed, BenchStatus::FailedVerification, BenchStatus::Refused})
+    if (to_string(s) == text) return s;
+  return std::nullopt;
+}
+
+int version_number(const std::string& text) {  // "13.0" -> 13000
+  int major = 0, minor = 0;
+  if (std::sscanf(text.c_str(), "%d.%d", &major, &minor) < 1) return 0;
+  return major * 1000 + minor * 10;
+}
+
+}  // namespace
+
+std::string bench_report_json(const BenchReport& r) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const BenchRow& row : r.rows) {
+    nlohmann::json j = {{"name", row.name},         {"config", row.config},       {"m", row.shape.m},
+                        {"n", row.shape.n},         {"k", row.shape.k},           {"status", to_string(row.status)},
+                        {"message", row.message},   {"runs", row.runs},           {"median_ms", row.median_ms},
+                        {"min_ms", row.min_ms},     {"max_ms", row.max_ms},       {"tflops", row.tflops},
+                        {"ratio_to_cublas", row.ratio_to_cublas}};
+    if (row.instance) {
+      const GpuInstance& inst = gpu_instances()[*row.instance];
+      nlohmann::json config;
+      for (const auto& knob : sim::all_knobs()) config[std::string(knob.name)] = inst.config.*knob.field;
+      j["kernel_config"] = config;
+    }
+    rows.push_back(j);
+  }
+  const nlohmann::json out = {
+      {"schema", kSchema},
+      {"date_utc", r.date_utc},
+      {"device", device_json(r.device)},
+      {"software",
+       {{"driver", r.software.driver},
+        {"driver_cuda", format_cuda_version(r.software.driver_cuda_version)},
+        {"runtime_cuda", format_cuda_version(r.software.runtime_version)},
+        {"cublas", r.software.cublas}}},
+      {"sm_clock_start_mhz", r.sm_clock_start_mhz},
+      {"sm_clock_end_mhz", r.sm_clock_end_mhz},
+      {"block_order", to_string(r.order)},
+      {"buffer_sets_max", r.buffer_sets_max},
+      {"cancelled", r.cancelled},
+      {"rows", rows}};
+  return out.dump(2) + "\n";
+}
+
+std::string bench_report_csv(const BenchReport& r) {
+  std::string out = "name,config,m,n,k,status,runs,median_ms,min_ms,max_ms,tflops,ratio_to_cublas,message\n";
+  const auto quoted = [](std::string text) {
+    std::string q = "\"";
+    for (const char ch : text) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return q + "\"";
+  };
+  for (const BenchRow& row : r.rows) {
+    char numbers[256];
+    std::snprintf(numbers, sizeof numbers, "%d,%.6f,%.6f,%.6f,%.4f,%.4f", row.runs, row.median_ms, row.min_ms,
+                  row.max_ms, row.tflops, row.ratio_to_cublas);
+    out += row.name + "," + quoted(row.config) + "," + std::to_string(row.shape.m) + "," + std::to_string(row.shape.n) +
+           "," + std::to_string(row.shape.k) + "," + std::string(to_string(row.status)) + "," + numbers + "," +
+           quoted(row.message) + "\n";
+  }
+  return out;
+}
+
+Result<BenchReport> parse_bench_report_json(std::string_view text) {
+  try {
+    const nlohmann::json j = nlohmann::json::parse(text);
+    if (j.value("schema", "") != kSchema)
+      return Error{"not a gemmlab benchmark report (expected \"schema\": \"" + std::string(kSchema) + "\")"};
+    BenchReport r;
+    r.date_utc = j.at("date_utc").get<std::string>();
+    const auto& d = j.at("device");
+    r.device.name = d.at("name").get<std::string>();
+    r.device.pci_bus_id = d.value("pci_bus_id", "");
+    std::sscanf(d.value("compute_capability", "0.0").c_str(), "%d.%d", &r.device.cc_major, &r.device.cc_minor);
+    r.device.sm_count = d.at("sm_count").get<int>();
+    r.device.l2_bytes = d.value("l2_bytes", std::int64_t{0});
+    r.device.global_memory_bytes = d.value("global_memory_bytes", std::int64_t{0});
+    r.device.smem_per_block_optin_bytes = d.value("smem_per_block_optin_bytes", std::int64_t{0});
+    r.device.sm_clock_max_mhz = d.value("sm_clock_max_mhz", 0);
+    r.device.memory_clock_max_mhz = d.value("memory_clock_max_mhz", 0);
+    const auto& s = j.at("software");
+    r.software.driver = s.value("driver", "");
+    r.software.driver_cuda_version = version_number(s.value("driver_cuda", ""));
+    r.software.runtime_version = version_number(s.value("runtime_cuda", ""));
+    r.software.cublas = s.value("cublas", "");
+    r.sm_clock_start_mhz = j.value("sm_clock_start_mhz", 0);
+    r.sm_clock_end_mhz = j.value("sm_clock_end_mhz", 0);
+    auto order = parse_block_order(j.value("block_order", "row"));
+    if (!order) return order.error();
+    r.order = *order;
+    r.buffer_sets_max = j.value("buffer_sets_max", 0);
+    r.cancelled = j.value("cancelled", false);
+    for (const auto& jr : j.at("rows")) {
+      BenchRow row;
+      row.name = jr.at("name").get<std::string>();
+      row.config = jr.value("config", "");
+      row.shape = {jr.at("m").get<int>(), jr.at("n").get<int>(), jr.at("k").get<int>()};
+      const auto status = status_of(jr.at("status").get<std::string>());
+      if (!status) return Error{"row " + row.name + " has an unknown status '" + jr.at("status").get<std::string>() + "'"};
+      row.status = *status;
+      row.message = jr.value("message", "");
+      row.runs = jr.value("runs", 0);
+      row.median_ms = jr.value("median_ms", 0.0);
+      row.min_ms = jr.value("min_ms", 0.0);
+      row.max_ms = jr.value("max_ms", 0.0);
+      row.tflops = jr.value("tflops", 0.0);
+      row.ratio_to_cublas = jr.value("ratio_to_cublas", 0.0);
+      if (jr.contains("kernel_config")) {
+        if (const auto rung = find_rung(row.name)) {
+          kernel::KernelConfig config;
+          for (const auto& knob : sim::all_knobs()) config.*knob.field = jr["kernel_config"].value(std::string(knob.name), config.*knob.field);
+          row.instance = find_gpu_instance(*rung, config);  // empty where this build does not compile it
+        }
+      }
+      r.rows.push_back(std::move(row));
+    }
+    return r;
+  } catch (const nlohmann::json::exception& e) {
+    return Error{std::string("the benchmark report is not valid: ") + e.what()};
+  }
+}
+
+}  // namespace gemmlab::gpu

@@ -1,0 +1,109 @@
+#pragma once
+// The GPU executor: carries out a rung description's memory operations as the instructions they name. Every call
+// inlines into one predicated instruction (or a few, for the copies' bookkeeping), so the SASS of a rung is the
+// instruction stream the simulator records:
+//
+//   ldg<N>      LDG.E / LDG.E.64 / LDG.E.128 (a lane whose predicate is off loads nothing and gets zeros)
+//   stg<N>      STG.E / .64 / .128
+//   lds<N>      LDS / LDS.64 / LDS.128 on the block's dynamic shared memory
+//   sts<N>      STS / .64 / .128
+//   cp_async<N> LDGSTS: cp.async.cg (16 bytes, L2 only) or cp.async.ca (4 or 8 bytes); a lane whose predicate is
+//               off copies 0 source bytes, which fills its shared bytes with zeros
+//   fma         FFMA
+#include <cuda_runtime.h>
+
+#include "gemmlab/kernel/context.hpp"
+#include "gemmlab/kernel/executor.hpp"
+#include "gemmlab/kernel/vec.hpp"
+
+namespace gemmlab::gpu {
+
+// The CUDA vector type one instruction moves for Vec<N>.
+template <int N> struct Native;
+template <> struct Native<1> { using type = float; };
+template <> struct Native<2> { using type = float2; };
+template <> struct Native<4> { using type = float4; };
+
+template <int N>
+__device__ __forceinline__ kernel::Vec<N> from_native(const typename Native<N>::type& v) {
+  kernel::Vec<N> out;
+  if constexpr (N == 1) {
+    out[0] = v;
+  } else if constexpr (N == 2) {
+    out[0] = v.x, out[1] = v.y;
+  } else {
+    out[0] = v.x, out[1] = v.y, out[2] = v.z, out[3] = v.w;
+  }
+  return out;
+}
+
+template <int N>
+__device__ __forceinline__ typename Native<N>::type to_native(const kernel::Vec<N>& v) {
+  if constexpr (N == 1) return v[0];
+  else if constexpr (N == 2) return make_float2(v[0], v[1]);
+  else return make_float4(v[0], v[1], v[2], v[3]);
+}
+
+struct GpuExecutor {
+  const float* __restrict__ a;
+  const float* __restrict__ b;
+  float* __restrict__ c;
+  float* smem;  // the block's dynamic shared memory
+
+  __device__ __forceinline__ const float* source(kernel::Operand operand) const {
+    return operand == kernel::Operand::A ? a : operand == kernel::Operand::B ? b : c;
+  }
+
+  template <int N>
+  __device__ __forceinline__ void ldg(kernel::Vec<N>& out, kernel::Operand operand, kernel::Index index, bool pred) {
+    using T = typename Native<N>::type;
+    T v{};
+    if (pred) v = *reinterpret_cast<const T*>(source(operand) + index);
+    out = from_native<N>(v);
+  }
+
+  template <int N>
+  __device__ __forceinline__ void stg(kernel::Operand, kernel::Index index, const kernel::Vec<N>& v, bool pred) {
+    using T = typename Native<N>::type;
+    if (pred) *reinterpret_cast<T*>(c + index) = to_native<N>(v);  // only C is ever stored
+  }
+
+  template <int N>
+  __device__ __forceinline__ void lds(kernel::Vec<N>& out, int offset) {
+    using T = typename Native<N>::type;
+    out = from_native<N>(*reinterpret_cast<const T*>(smem + offset));
+  }
+
+  template <int N>
+  __device__ __forceinline__ void sts(int offset, const kernel::Vec<N>& v) {
+    using T = typename Native<N>::type;
+    *reinterpret_cast<T*>(smem + offset) = to_native<N>(v);
+  }
+
+  template <int N>
+  __device__ __forceinline__ void cp_async(int offset, kernel::Operand operand, kernel::Index index, bool pred,
+                                           kernel::Width<N>) {
+    const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem + offset));
+    const float* src = source(operand) + index;
+    const int src_bytes = pred ? 4 * N : 0;  // 0: read nothing, fill the destination with zeros
+    if constexpr (N == 4) {
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(src_bytes)
+                   : "memory");
+    } else {
+      asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(dst), "l"(src), "n"(4 * N),
+                   "r"(src_bytes)
+                   : "memory");
+    }
+  }
+
+  __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+
+  template <int P>
+  __device__ __forceinline__ void cp_async_wait(kernel::Pending<P>) {
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(P) : "memory");
+  }
+
+  __device__ __forceinline__ float fma(float x, float y, float z) { return fmaf(x, y, z); }
+};
+
+}  // namespace gemmlab::gpu

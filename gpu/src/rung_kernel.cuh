@@ -1,0 +1,126 @@
+#pragma once
+// The one CUDA kernel every rung runs: it builds the thread's ThreadContext, keeps the rung's State in registers and
+// walks the rung's phase schedule exactly as the simulator does (sim/src/simulate.cpp), with __syncthreads where
+// the rung's barrier_after says. A rung file (gpu/kernels/<slug>.cu) only names its rung; which configurations it
+// compiles comes from the instance list.
+#include <concepts>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include "cuda_error.hpp"
+#include "executor.cuh"
+#include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/context.hpp"
+#include "gemmlab/kernel/rung_kernels.hpp"
+#include "gemmlab/kernel/schedule.hpp"
+#include "launch.hpp"
+
+namespace gemmlab::gpu {
+
+// Where a rung's threads() can be evaluated at compile time, the kernel tells the compiler its block size
+// (__launch_bounds__), which caps registers at what that many threads may use.
+template <class K, class C>
+concept ConstantThreads = requires { typename std::integral_constant<int, K::threads(C{})>; };
+
+struct KernelParams {
+  GemmArgs g;
+  int tiles_m, tiles_n;
+};
+
+// One phase of the schedule, then the barrier the rung asks for after it. A function object rather than a lambda so
+// that it is force-inlined at each of for_each_phase's three call sites: a call that stayed a call would take the
+// State by address and move it to local memory.
+template <class K, class C>
+struct PhaseRunner {
+  GpuExecutor& x;
+  const kernel::ThreadContext& t;
+  typename K::template State<C>& s;
+  __device__ __forceinline__ void operator()(kernel::Section section, int kstep, int phase) const {
+    kernel::run_phase<K>(x, C{}, t, s, section, kstep, phase);
+    if (K::barrier_after(section, phase)) __syncthreads();
+  }
+};
+
+template <class K, class C>
+__device__ __forceinline__ void run_block(const KernelParams& p) {
+  extern __shared__ float4 shared_storage[];  // float4: 16-byte aligned for LDS.128 and cp.async.16
+  constexpr C c{};
+  const kernel::TileCoord tile =
+      kernel::tile_of_launch(static_cast<int>(blockIdx.x + blockIdx.y * gridDim.x), p.tiles_m, p.tiles_n, p.g.order);
+  if (tile.row >= p.tiles_m || tile.col >= p.tiles_n) return;  // an idle slot of CUTLASS's rounded-up grid
+
+  kernel::ThreadContext t;
+  t.tid = static_cast<int>(threadIdx.x);
+  t.row0 = tile.row * c.bm;
+  t.col0 = tile.col * c.bn;
+  t.m = p.g.m, t.n = p.g.n, t.k = p.g.k;
+  t.ksteps = kernel::ceil_div(p.g.k, c.bk);
+  t.alpha = p.g.alpha, t.beta = p.g.beta;
+
+  GpuExecutor x{p.g.a, p.g.b, p.g.c, reinterpret_cast<float*>(shared_storage)};
+  typename K::template State<C> s;  // registers: every index into it is a constant once the loops unroll
+  kernel::for_each_phase<K>(c, t.ksteps, PhaseRunner<K, C>{x, t, s});
+}
+
+template <class K, class C>
+  requires ConstantThreads<K, C>
+__global__ void __launch_bounds__(K::threads(C{})) rung_kernel(KernelParams p) {
+  run_block<K, C>(p);
+}
+
+template <class K, class C>
+  requires(!ConstantThreads<K, C>)
+__global__ void rung_kernel(KernelParams p) {
+  run_block<K, C>(p);
+}
+
+template <class K, class C>
+Status launch_rung(const GemmArgs& g, cudaStream_t stream) {
+  constexpr C c{};
+  const int threads = K::threads(c);
+  const int smem_bytes = K::smem_floats(c) * 4;
+  const KernelParams params{g, kernel::ceil_div(g.m, c.bm), kernel::ceil_div(g.n, c.bn)};
+  const int slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order);
+  if (smem_bytes > 48 * 1024)  // beyond the default per-block limit only after opting in
+    GEMMLAB_CUDA_TRY(
+        cudaFuncSetAttribute(rung_kernel<K, C>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));
+  rung_kernel<K, C><<<slots, threads, static_cast<std::size_t>(smem_bytes), stream>>>(params);
+  GEMMLAB_CUDA_TRY(cudaGetLastError());
+  return Ok{};
+}
+
+// The FixedConfig of instance I: the instance list's run-time numbers as compile-time constants.
+template <std::size_t I>
+using ConfigOf = kernel::FixedConfig<kGpuInstances[I].config.bm, kGpuInstances[I].config.bn,
+                                     kGpuInstances[I].config.bk, kGpuInstances[I].config.tm,
+                                     kGpuInstances[I].config.tn, kGpuInstances[I].config.wm,
+                                     kGpuInstances[I].config.wn, kGpuInstances[I].config.a_pad,
+                                     kGpuInstances[I].config.b_pad, kGpuInstances[I].config.swizzle,
+                                     kGpuInstances[I].config.conflicting, kGpuInstances[I].config.stages>;
+
+template <RungId Rung, std::size_t I>
+constexpr LaunchFn launch_entry() {
+  if constexpr (kGpuInstances[I].rung == Rung)
+    return &launch_rung<typename kernel::KernelOf<Rung>::type, ConfigOf<I>>;
+  else
+    return nullptr;
+}
+
+template <RungId Rung, std::size_t... I>
+LaunchFn rung_launcher(std::size_t index, std::index_sequence<I...>) {
+  static constexpr LaunchFn table[] = {launch_entry<Rung, I>()...};
+  return index < sizeof...(I) ? table[index] : nullptr;
+}
+
+}  // namespace gemmlab::gpu
+
+// In gpu/kernels/<slug>.cu, inside namespace gemmlab::gpu: compiles every instance of rung `Ident` listed in
+// instances.def, and gives launcher_for<RungId::Ident> its table.
+#define GEMMLAB_GPU_RUNG_KERNELS(Ident)                                                                 \
+  template <>                                                                                          \
+  LaunchFn launcher_for<::gemmlab::RungId::Ident>(std::size_t index) {                                 \
+    return rung_launcher<::gemmlab::RungId::Ident>(index, std::make_index_sequence<std::size(kGpuInstances)>{}); \
+  }

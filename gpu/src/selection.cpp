@@ -1,0 +1,67 @@
+// What verify and bench run, and the names they print: plain C++, compiled in the CUDA and the stub build alike.
+#include <array>
+
+#include "gemmlab/gpu/bench.hpp"
+#include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/gpu/verify.hpp"
+
+namespace gemmlab::gpu {
+
+std::string_view to_string(CheckStatus status) {
+  switch (status) {
+    case CheckStatus::Passed: return "passed";
+    case CheckStatus::Failed: return "FAILED";
+    case CheckStatus::Refused: return "refused";
+  }
+  return "?";
+}
+
+std::string_view to_string(BenchStatus status) {
+  switch (status) {
+    case BenchStatus::Timed: return "timed";
+    case BenchStatus::FailedVerification: return "failed verification";
+    case BenchStatus::Refused: return "refused";
+  }
+  return "?";
+}
+
+std::span<const Shape> default_verify_shapes() {
+  static constexpr std::array<Shape, 13> shapes{{
+      {1, 1, 1}, {7, 7, 7}, {33, 33, 33}, {127, 127, 127}, {1000, 1000, 1000}, {4097, 4097, 4097},
+      {67, 45, 33},      // odd in every dimension: the sanitizer's size
+      {1, 513, 7},       // a single row of C
+      {513, 1, 129},     // a single column
+      {129, 257, 1},     // k = 1: one partial k-step
+      {1000, 127, 33},   // n not a multiple of 4: the scalar paths, tall
+      {36, 68, 4100},    // multiples of 4 with partial tiles and a long k: the 128-bit paths at the edges
+      {256, 384, 64},    // exact multiples of every tile: no edge at all
+  }};
+  return shapes;
+}
+
+Result<std::vector<std::size_t>> select_instances(std::span<const RungId> rungs, bool all_instances) {
+  std::vector<RungId> wanted(rungs.begin(), rungs.end());
+  if (wanted.empty())
+    for (const auto& rung : gemmlab::rungs())
+      for (const auto& instance : gpu_instances())
+        if (instance.rung == rung.id) {
+          wanted.push_back(rung.id);
+          break;
+        }
+  std::vector<std::size_t> out;
+  for (const RungId rung : wanted) {
+    bool found = false;
+    for (std::size_t i = 0; i < gpu_instances().size(); ++i) {
+      const GpuInstance& instance = gpu_instances()[i];
+      if (instance.rung != rung || !(all_instances || is_default_instance(instance))) continue;
+      out.push_back(i);
+      found = true;
+    }
+    if (!found)
+      return Error{"rung " + std::string(rung_info(rung).slug) + (all_instances ? " has no GPU kernel" : "'s default configuration has no GPU kernel") +
+                   " in this build (gpu/include/gemmlab/gpu/instances.def lists the compiled configurations)"};
+  }
+  return out;
+}
+
+}  // namespace gemmlab::gpu

@@ -1,0 +1,71 @@
+#include "session.hpp"
+
+#include <utility>
+
+#include "cuda_error.hpp"
+
+namespace gemmlab::gpu {
+
+Result<Session> Session::open(int device) {
+  auto devices = list_devices();
+  if (!devices) return devices.error();
+  if (device < 0 || device >= static_cast<int>(devices->size()))
+    return Error{"there is no CUDA device " + std::to_string(device) + ": this machine has " +
+                 std::to_string(devices->size()) + " (indices 0 to " + std::to_string(devices->size() - 1) + ")"};
+  Session session;
+  session.device_ = (*devices)[static_cast<std::size_t>(device)];
+  GEMMLAB_CUDA_TRY(cudaSetDevice(device));
+  GEMMLAB_CUDA_TRY(cudaStreamCreateWithFlags(&session.stream_, cudaStreamNonBlocking));
+  return Result<Session>(std::move(session));
+}
+
+Session::Session(Session&& other) noexcept
+    : device_(std::move(other.device_)),
+      stream_(std::exchange(other.stream_, nullptr)),
+      cublas_(std::exchange(other.cublas_, nullptr)) {}
+
+Session::~Session() {
+  if (cublas_) cublasDestroy(cublas_);
+  if (stream_) cudaStreamDestroy(stream_);
+}
+
+sim::DeviceLimits Session::limits() const {
+  sim::DeviceLimits limits;
+  limits.max_smem_per_block_bytes = static_cast<int>(device_.smem_per_block_optin_bytes);
+  return limits;
+}
+
+Result<cublasHandle_t> Session::cublas() {
+  if (!cublas_) {
+    if (const auto code = cublasCreate(&cublas_); code != CUBLAS_STATUS_SUCCESS) {
+      cublas_ = nullptr;
+      return cublas_error("cublasCreate", code);
+    }
+    if (const auto code = cublasSetStream(cublas_, stream_); code != CUBLAS_STATUS_SUCCESS)
+      return cublas_error("cublasSetStream", code);
+  }
+  return cublas_;
+}
+
+Status launch_instance(std::size_t index, const GemmArgs& args, cudaStream_t stream) {
+  const LaunchFn launch = launcher(index);
+  if (!launch) return Error{"instance " + std::to_string(index) + " has no compiled kernel"};
+  return launch(args, stream);
+}
+
+Status launch_cublas(cublasHandle_t handle, const GemmArgs& g) {
+  // Row-major C (m x n) = A B is column-major C^T (n x m) = B^T (n x k) A^T (k x m): B first, leading dimension n.
+  const auto code = cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, g.n, g.m, g.k, &g.alpha, g.b, CUDA_R_32F, g.n, g.a,
+                                 CUDA_R_32F, g.k, &g.beta, g.c, CUDA_R_32F, g.n, CUBLAS_COMPUTE_32F,
+                                 CUBLAS_GEMM_DEFAULT);
+  if (code != CUBLAS_STATUS_SUCCESS) return cublas_error("cublasGemmEx (FP32, CUBLAS_COMPUTE_32F)", code);
+  return Ok{};
+}
+
+Status finish(cudaStream_t stream, const std::string& what) {
+  if (const cudaError_t code = cudaStreamSynchronize(stream); code != cudaSuccess)
+    return cuda_error(what + " (the device may now be unusable in this process)", code);
+  return Ok{};
+}
+
+}  // namespace gemmlab::gpu

@@ -1,0 +1,165 @@
+// verify(): every selected instance on every shape and case, against the FP64 reference (see verify.hpp).
+#include "gemmlab/gpu/verify.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+#include "cuda_error.hpp"
+#include "device_buffer.hpp"
+#include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+#include "reference.hpp"
+#include "session.hpp"
+#include "verify_detail.hpp"
+
+namespace gemmlab::gpu {
+namespace {
+
+std::string describe_failure(const Comparison& c, int n) {
+  const std::int64_t row = c.first_bad / n, col = c.first_bad % n;
+  char text[320];
+  if (std::isnan(c.first_bad_value))
+    std::snprintf(text, sizeof text, "C[%lld][%lld] is NaN (never written?), expected %.9g; ", static_cast<long long>(row),
+                  static_cast<long long>(col), c.first_bad_expected);
+  else
+    std::snprintf(text, sizeof text, "C[%lld][%lld] = %.9g, expected %.9g +- %.3g; ", static_cast<long long>(row),
+                  static_cast<long long>(col), static_cast<double>(c.first_bad_value), c.first_bad_expected,
+                  c.first_bad_tolerance);
+  return text + std::to_string(c.bad) + " of " + std::to_string(c.checked) + " elements outside the tolerance";
+}
+
+CheckResult to_check_result(const Comparison& c, int n) {
+  CheckResult r;
+  r.bad_elements = c.bad;
+  r.worst_ratio = c.worst_ratio;
+  r.max_abs_error = c.max_abs_error;
+  if (c.bad > 0) {
+    r.status = CheckStatus::Failed;
+    r.message = describe_failure(c, n);
+  }
+  return r;
+}
+
+}  // namespace
+
+std::uint64_t case_seed(std::uint64_t seed, std::size_t shape, std::size_t scalar_case) {
+  return seed * 1000003ull + shape * 1009ull + scalar_case * 17ull;
+}
+
+Result<GemmBuffers> GemmBuffers::allocate(const Shape& s) {
+  const auto count = [](int rows, int cols) { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); };
+  const std::string dims = to_string(s);
+  GemmBuffers out;
+  auto a = DeviceBuffer<float>::allocate(count(s.m, s.k), "A of the " + dims + " problem");
+  if (!a) return a.error();
+  auto b = DeviceBuffer<float>::allocate(count(s.k, s.n), "B of the " + dims + " problem");
+  if (!b) return b.error();
+  auto c0 = DeviceBuffer<float>::allocate(count(s.m, s.n), "the initial C of the " + dims + " problem");
+  if (!c0) return c0.error();
+  auto c = DeviceBuffer<float>::allocate(count(s.m, s.n), "C of the " + dims + " problem");
+  if (!c) return c.error();
+  auto ref = DeviceBuffer<double>::allocate(count(s.m, s.n), "the FP64 reference of the " + dims + " problem");
+  if (!ref) return ref.error();
+  auto tol = DeviceBuffer<double>::allocate(count(s.m, s.n), "the tolerances of the " + dims + " problem");
+  if (!tol) return tol.error();
+  out.a = std::move(*a), out.b = std::move(*b), out.c0 = std::move(*c0), out.c = std::move(*c);
+  out.ref = std::move(*ref), out.tol = std::move(*tol);
+  return out;
+}
+
+Status GemmBuffers::prepare(const Shape& s, float alpha, float beta, std::uint64_t seed, cudaStream_t stream) {
+  if (auto ok = fill_random(a.data(), a.size(), seed * 3 + 0, stream); !ok) return ok;
+  if (auto ok = fill_random(b.data(), b.size(), seed * 3 + 1, stream); !ok) return ok;
+  if (auto ok = fill_random(c0.data(), c0.size(), seed * 3 + 2, stream); !ok) return ok;
+  return reference_gemm(a.data(), b.data(), c0.data(), ref.data(), tol.data(), s.m, s.n, s.k, alpha, beta, stream);
+}
+
+Status GemmBuffers::reset_c(float beta, cudaStream_t stream) {
+  if (beta == 0.0f) return fill_nan(c.data(), c.size(), stream);
+  GEMMLAB_CUDA_TRY(cudaMemcpyAsync(c.data(), c0.data(), c.size() * sizeof(float), cudaMemcpyDeviceToDevice, stream));
+  return Ok{};
+}
+
+Result<CheckResult> GemmBuffers::check(const Shape& s, cudaStream_t stream) const {
+  auto comparison = compare_to_reference(c.data(), ref.data(), tol.data(), c.size(), stream);
+  if (!comparison) return comparison.error();
+  return to_check_result(*comparison, s.n);
+}
+
+Result<CheckResult> run_and_check(Session& session, GemmBuffers& buffers, std::size_t instance, const Shape& s,
+                                  float alpha, float beta, kernel::BlockOrder order) {
+  const GpuInstance& inst = gpu_instances()[instance];
+  const sim::Problem problem{s.m, s.n, s.k, alpha, beta};
+  if (auto valid = sim::validate(inst.rung, inst.config, problem, session.limits()); !valid)
+    return CheckResult{CheckStatus::Refused, valid.error().message, 0, 0.0, 0.0};
+  if (auto ok = buffers.reset_c(beta, session.stream()); !ok) return ok.error();
+  const GemmArgs args{buffers.a.data(), buffers.b.data(), buffers.c.data(), s.m, s.n, s.k, alpha, beta, order};
+  if (auto launched = launch_instance(instance, args, session.stream()); !launched)
+    return CheckResult{CheckStatus::Failed, launched.error().message, 0, 0.0, 0.0};
+  const std::string name = std::string(rung_info(inst.rung).slug) + " (" + instance_label(inst) + ") at " + to_string(s);
+  if (auto done = finish(session.stream(), name); !done) return done.error();
+  return buffers.check(s, session.stream());
+}
+
+Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& progress,
+                            const std::atomic<bool>* cancel) {
+  auto selected = select_instances(options.rungs, options.all_instances);
+  if (!selected) return selected.error();
+  auto session = Session::open(options.device);
+  if (!session) return session.error();
+  const std::span<const Shape> shapes =
+      options.shapes.empty() ? default_verify_shapes() : std::span<const Shape>(options.shapes);
+  struct ScalarCase {
+    float alpha, beta;
+  };
+  constexpr ScalarCase kCases[] = {{0.75f, 0.0f}, {1.25f, -0.5f}};
+
+  VerifyReport report;
+  report.device = session->device();
+  const std::size_t total = shapes.size() * std::size(kCases) * selected->size();
+  for (std::size_t si = 0; si < shapes.size(); ++si) {
+    const Shape& s = shapes[si];
+    std::optional<GemmBuffers> buffers;  // allocated once a check needs them (a refused shape allocates nothing)
+    for (std::size_t ci = 0; ci < std::size(kCases); ++ci) {
+      const auto [alpha, beta] = kCases[ci];
+      bool prepared = false;
+      for (const std::size_t instance : *selected) {
+        if (cancel && cancel->load()) {
+          report.cancelled = true;
+          return report;
+        }
+        const GpuInstance& inst = gpu_instances()[instance];
+        VerifyRow row{instance, s, alpha, beta, {}};
+        const sim::Problem problem{s.m, s.n, s.k, alpha, beta};
+        if (auto valid = sim::validate(inst.rung, inst.config, problem, session->limits()); !valid) {
+          row.result = {CheckStatus::Refused, valid.error().message, 0, 0.0, 0.0};
+        } else {
+          if (!buffers) {
+            auto allocated = GemmBuffers::allocate(s);
+            if (!allocated) return allocated.error();
+            buffers.emplace(std::move(*allocated));
+          }
+          if (!prepared) {
+            if (auto ok = buffers->prepare(s, alpha, beta, case_seed(options.seed, si, ci), session->stream()); !ok)
+              return ok.error();
+            prepared = true;
+          }
+          auto checked = run_and_check(*session, *buffers, instance, s, alpha, beta, options.order);
+          if (!checked) return checked.error();
+          row.result = std::move(*checked);
+        }
+        switch (row.result.status) {
+          case CheckStatus::Passed: ++report.passed; break;
+          case CheckStatus::Failed: ++report.failed; break;
+          case CheckStatus::Refused: ++report.refused; break;
+        }
+        report.rows.push_back(row);
+        if (progress) progress(report.rows.back(), report.rows.size(), total);
+      }
+    }
+  }
+  return report;
+}
+
+}  // namespace gemmlab::gpu

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Puts the simulator's predicted counters beside the counters ncu measured on the real kernels.
+
+Usage: scripts/fidelity.py DIR > table.md
+DIR holds, for each rung, NN-<slug>.sim.json (gemmlab-cli sim --json for the rung's default configuration) and
+NN-<slug>.ncu.csv (ncu --csv --page raw --print-units base for the same configuration and size), plus env.txt (one line:
+device, driver, CUDA, ncu, date) — what scripts/fidelity-run writes on the GPU machine.
+
+Each row compares one counter. "equal" means the counts are identical; any other difference is printed with its
+ratio so docs/fidelity.md can explain it.
+"""
+import csv
+import json
+import pathlib
+import sys
+
+# (label, ncu metric, the simulator's op classes, the simulator's field). The ncu metric names are Hopper's (ncu 2025.3).
+COUNTERS = [
+    ("shared load wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", ("lds.",), "wavefronts"),
+    ("shared load bank conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", ("lds.",),
+     "bank_conflicts"),
+    ("shared store wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", ("sts.",), "wavefronts"),
+    ("shared store bank conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", ("sts.",),
+     "bank_conflicts"),
+    ("cp.async shared wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum", ("cp.async",),
+     "wavefronts"),
+    ("global load requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", ("ldg.",), "requests"),
+    ("global load sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", ("ldg.",), "sectors"),
+    ("global store requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", ("stg.",), "requests"),
+    ("global store sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", ("stg.",), "sectors"),
+    ("cp.async global requests", "smsp__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum", ("cp.async",),
+     "requests"),
+    ("cp.async global sectors", "smsp__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts.sum", ("cp.async",),
+     "sectors"),
+]
+METRICS = [metric for _, metric, _, _ in COUNTERS]
+
+
+def predicted(sim, prefixes, field):
+    ops = sim["kernel"]["ops"]
+    return sum(v.get(field, 0) for name, v in ops.items() if name.startswith(prefixes))
+
+
+def measured(path):
+    """The one kernel row of an ncu raw CSV (ncu prints '==PROF==' lines and may print a units row)."""
+    lines = [line for line in path.read_text().splitlines() if line.startswith('"')]
+    rows = list(csv.DictReader(lines))
+    rows = [r for r in rows if r.get("ID", "").isdigit()]  # drops the units row
+    if len(rows) != 1:
+        raise SystemExit(f"{path}: expected one profiled kernel, found {len(rows)}")
+    return {m: float(rows[0][m].replace(",", "")) for m in METRICS if m in rows[0]}, rows[0].get("Kernel Name", "")
+
+
+def fmt(x):
+    return f"{int(x):,}"
+
+
+def main():
+    if len(sys.argv) != 2:
+        raise SystemExit(__doc__)
+    root = pathlib.Path(sys.argv[1])
+    env = (root / "env.txt").read_text().strip() if (root / "env.txt").exists() else "(no env.txt)"
+    print(f"Measured: {env}\n")
+    print("| rung | counter | predicted | measured | |")
+    print("| --- | --- | ---: | ---: | --- |")
+    for sim_path in sorted(root.glob("*.sim.json")):  # NN-slug: in ladder order
+        sim = json.loads(sim_path.read_text())
+        slug = sim["rung"]
+        ncu_path = sim_path.with_name(sim_path.name.replace(".sim.json", ".ncu.csv"))
+        if not ncu_path.exists():
+            print(f"| {slug} | (not measured) | | | |")
+            continue
+        values, _ = measured(ncu_path)
+        for label, metric, prefixes, field in COUNTERS:
+            p = predicted(sim, prefixes, field)
+            m = values.get(metric)
+            if m is None or (p == 0 and m == 0):
+                continue  # the rung has no such instruction
+            verdict = "equal" if p == m else (f"{p / m:.3f}x" if m else "measured 0")
+            print(f"| {slug} | {label} | {fmt(p)} | {fmt(m)} | {verdict} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+#pragma once
+// A GPU as the simulator sees it: SM count, caches, per-SM limits, clocks and peaks. Profiles are data
+// (assets/devices/*.json, each field with its public source); the four shipped ones are compiled in from those same
+// files, so `h100` always loads, and any other profile can be read from a file.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "gemmlab/result.hpp"
+#include "gemmlab/sim/problem.hpp"
+
+namespace gemmlab::sim {
+
+struct DeviceProfile {
+  std::string id;                    // "h100-sxm"
+  std::vector<std::string> aliases;  // other names accepted by find_device ("h100")
+  std::string name;                  // "NVIDIA H100 SXM5 80GB"
+  std::string compute_capability;    // "9.0"
+
+  int sms = 0;
+  std::int64_t l2_bytes = 0;
+  int smem_per_sm_bytes = 0;
+  int smem_per_block_optin_bytes = 0;     // the most one block may have (with cudaFuncSetAttribute where above 48 KiB)
+  int smem_per_block_default_bytes = 0;   // without the opt-in
+  int smem_reserved_per_block_bytes = 0;  // taken by the system from the SM's shared memory for every resident block
+  int smem_allocation_unit_bytes = 0;     // a block's shared memory is allocated in multiples of this
+  int registers_per_sm = 0;
+  int max_registers_per_thread = 0;
+  int register_allocation_unit = 0;  // registers are allocated per warp in multiples of this
+  int warp_schedulers_per_sm = 0;    // also the register file's partitions; each issues one warp instruction a clock
+  int max_threads_per_sm = 0;
+  int max_blocks_per_sm = 0;
+  int max_threads_per_block = 0;
+  int fp32_lanes_per_sm = 0;                    // FP32 FMAs per clock per SM
+  int shared_wavefronts_per_clock_per_sm = 0;   // shared-memory wavefronts (128 bytes each) served per clock
+  int base_clock_mhz = 0;                       // 0 where the public documents do not give it
+  int boost_clock_mhz = 0;
+  double fp32_tflops = 0;
+  double tensor_tf32_tflops = 0, tensor_fp16_tflops = 0, tensor_bf16_tflops = 0;  // dense; 0: no tensor cores
+  double dram_bandwidth_gbs = 0;  // GB/s (10^9 bytes)
+
+  std::string notes;
+  std::vector<std::pair<std::string, std::string>> sources;  // (fields, public document)
+
+  int max_warps_per_sm() const { return max_threads_per_sm / 32; }
+};
+
+// Parses a profile. `origin` names where the text came from ("h100-sxm.json"), for the error message, which names
+// the field that is missing or wrong. Every numeric field must be covered by an entry of "sources".
+Result<DeviceProfile> parse_device_profile(std::string_view json_text, std::string_view origin);
+Result<DeviceProfile> load_device_profile_file(const std::string& path);
+
+// The ids of the compiled-in profiles, in a fixed order (H100 first).
+std::span<const std::string_view> builtin_device_ids();
+// A built-in profile by id or alias ("h100", "h100-sxm", ...), or a profile file when `name` ends in ".json". An
+// unknown name is an error listing the known ones.
+Result<DeviceProfile> find_device(std::string_view name);
+// The device used when none is named: the H100 we measure on (compiled in; the tests check that it loads).
+inline constexpr std::string_view kDefaultDevice = "h100";
+
+// The limits validate() checks a configuration against, on this device.
+DeviceLimits device_limits(const DeviceProfile& device);
+
+}  // namespace gemmlab::sim

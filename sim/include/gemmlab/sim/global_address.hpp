@@ -1,0 +1,35 @@
+#pragma once
+// Where the simulator places A, B and C in its model of global memory, and the way back from a recorded byte
+// address to the matrix element: viewers (the desktop app's tile stepper and coalescing panel) name the element a
+// lane touches instead of showing a raw address.
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "gemmlab/kernel/context.hpp"
+#include "gemmlab/kernel/vec.hpp"
+
+namespace gemmlab::sim {
+
+// Byte addresses the simulator gives the three matrices: 128-byte aligned and far apart, like cudaMalloc's.
+inline constexpr std::array<std::uint64_t, 3> kOperandBase = {std::uint64_t{1} << 40, std::uint64_t{2} << 40,
+                                                               std::uint64_t{3} << 40};
+
+struct GlobalElement {
+  kernel::Operand operand = kernel::Operand::A;
+  kernel::Index index = 0;  // element index in the row-major matrix
+};
+
+// The matrix and element a recorded global address points at; nullopt for an address outside the three matrices'
+// windows (such as the 0 recorded for a zero-filling cp.async lane).
+inline std::optional<GlobalElement> global_element(std::uint64_t address) {
+  for (int operand = 2; operand >= 0; --operand) {
+    const std::uint64_t base = kOperandBase[static_cast<std::size_t>(operand)];
+    if (address >= base && address - base < kOperandBase[0]) {
+      return GlobalElement{static_cast<kernel::Operand>(operand), static_cast<kernel::Index>((address - base) / 4)};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,29 @@
+#pragma once
+// Launch orders as the user names them ("row", "col", "cutlass:4", "groupm:8"), their checks against a grid, and the
+// sequence of tiles a grid launches. The mapping itself is kernel::tile_of_launch, shared with the GPU kernels.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/result.hpp"
+
+namespace gemmlab::sim {
+
+// "row", "col", "cutlass:N" (CUTLASS's GemmIdentityThreadblockSwizzle<N>: N a power of two, the swizzle width in
+// tile columns) or "groupm:N" (Triton's GROUP_M: N tile rows per group). The size is checked against a grid by
+// validate_order.
+Result<kernel::BlockOrder> parse_order(std::string_view text);
+
+// ok, or why the order does not fit a grid of tiles_m x tiles_n tiles (a group or width that is larger than the grid).
+Status validate_order(kernel::BlockOrder order, int tiles_m, int tiles_n);
+
+// The name parse_order reads back: "row", "col", "cutlass:4", "groupm:8".
+std::string order_name(kernel::BlockOrder order);
+// One sentence for a learner: how the order walks the grid.
+std::string order_description(kernel::BlockOrder order);
+
+// The grid's tiles in launch order, without CUTLASS's idle slots (blocks outside the grid exit at once).
+std::vector<kernel::TileCoord> launch_sequence(int tiles_m, int tiles_n, kernel::BlockOrder order);
+
+}  // namespace gemmlab::sim

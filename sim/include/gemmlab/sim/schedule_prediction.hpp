@@ -1,0 +1,36 @@
+#pragma once
+// Everything the scheduling side predicts for one kernel launch on one device: occupancy and waves, the L2 model's
+// traffic for a launch order, and the roofline. What `gemmlab-cli schedule` prints and the desktop app shows.
+#include <optional>
+
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/sim/device_profile.hpp"
+#include "gemmlab/sim/l2_model.hpp"
+#include "gemmlab/sim/occupancy.hpp"
+#include "gemmlab/sim/roofline.hpp"
+#include "gemmlab/sim/simulate.hpp"
+
+namespace gemmlab::sim {
+
+struct SchedulePrediction {
+  DeviceProfile device;
+  kernel::BlockOrder order;
+  LaunchShape shape;
+  Occupancy occupancy;
+  L2Result l2;
+  Roofline roofline;
+};
+
+// `registers`: the compiled instantiation's count where there is one; without it, estimate_registers. The
+// configuration is validated against the device's limits; errors say what to change.
+Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
+                                            kernel::BlockOrder order, const DeviceProfile& device,
+                                            std::optional<RegisterCount> registers = std::nullopt);
+
+// The same from counters already simulated (simulate_kernel with the same rung, configuration and problem).
+Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
+                                            const KernelCounters& counters, kernel::BlockOrder order,
+                                            const DeviceProfile& device,
+                                            std::optional<RegisterCount> registers = std::nullopt);
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,266 @@
+#include "gemmlab/sim/device_profile.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "gemmlab/builtin_devices.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+using nlohmann::json;
+
+// One numeric field of a profile: its JSON name, where it goes, and the range that makes sense.
+struct NumericField {
+  std::string_view name;
+  int DeviceProfile::*as_int = nullptr;
+  std::int64_t DeviceProfile::*as_int64 = nullptr;
+  double DeviceProfile::*as_double = nullptr;
+  double min = 1, max = std::numeric_limits<int>::max();
+  bool required = true;
+};
+
+NumericField int_field(std::string_view name, int DeviceProfile::*member, double min = 1,
+                       double max = std::numeric_limits<int>::max(), bool required = true) {
+  return {name, member, nullptr, nullptr, min, max, required};
+}
+
+const std::vector<NumericField>& numeric_fields() {
+  using P = DeviceProfile;
+  static const std::vector<NumericField> fields = {
+      int_field("sms", &P::sms, 1, 1024),
+      {"l2_bytes", nullptr, &P::l2_bytes, nullptr, 1, 1e12, true},
+      int_field("smem_per_sm_bytes", &P::smem_per_sm_bytes, 1024),
+      int_field("smem_per_block_optin_bytes", &P::smem_per_block_optin_bytes, 1024),
+      int_field("smem_per_block_default_bytes", &P::smem_per_block_default_bytes, 1024),
+      int_field("smem_reserved_per_block_bytes", &P::smem_reserved_per_block_bytes, 0, 65536),
+      int_field("smem_allocation_unit_bytes", &P::smem_allocation_unit_bytes, 1, 65536),
+      int_field("registers_per_sm", &P::registers_per_sm, 1024),
+      int_field("max_registers_per_thread", &P::max_registers_per_thread, 16, 1024),
+      int_field("register_allocation_unit", &P::register_allocation_unit, 1, 65536),
+      int_field("warp_schedulers_per_sm", &P::warp_schedulers_per_sm, 1, 64),
+      int_field("max_threads_per_sm", &P::max_threads_per_sm, 32, 65536),
+      int_field("max_blocks_per_sm", &P::max_blocks_per_sm, 1, 1024),
+      int_field("max_threads_per_block", &P::max_threads_per_block, 32, 65536),
+      int_field("fp32_lanes_per_sm", &P::fp32_lanes_per_sm, 1, 4096),
+      int_field("shared_wavefronts_per_clock_per_sm", &P::shared_wavefronts_per_clock_per_sm, 1, 64),
+      int_field("base_clock_mhz", &P::base_clock_mhz, 1, 10000, false),
+      int_field("boost_clock_mhz", &P::boost_clock_mhz, 1, 10000),
+      {"fp32_tflops", nullptr, nullptr, &P::fp32_tflops, 1e-3, 1e6, true},
+      {"dram_bandwidth_gbs", nullptr, nullptr, &P::dram_bandwidth_gbs, 1e-3, 1e7, true},
+  };
+  return fields;
+}
+
+constexpr std::array<std::string_view, 3> kTensorKinds = {"tf32", "fp16", "bf16"};
+constexpr std::array<std::string_view, 7> kOtherFields = {"id",    "aliases",       "name",   "compute_capability",
+                                                          "notes", "tensor_tflops", "sources"};
+
+std::string join(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+std::string number_text(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+// The error prefix: "device profile 'h100-sxm.json': ".
+std::string where(std::string_view origin) { return "device profile '" + std::string(origin) + "': "; }
+
+Result<std::string> string_field(const json& doc, std::string_view origin, const char* name) {
+  const auto it = doc.find(name);
+  if (it == doc.end()) return Error{where(origin) + "field '" + name + "' is missing"};
+  if (!it->is_string() || it->get<std::string>().empty())
+    return Error{where(origin) + "field '" + name + "' must be a non-empty string"};
+  return it->get<std::string>();
+}
+
+Status read_numeric(const json& doc, std::string_view origin, const NumericField& f, DeviceProfile& p) {
+  const auto it = doc.find(std::string(f.name));
+  if (it == doc.end()) {
+    if (f.required) return Error{where(origin) + "field '" + std::string(f.name) + "' is missing"};
+    return Ok{};
+  }
+  const std::string name(f.name);
+  if (!it->is_number()) return Error{where(origin) + "field '" + name + "' must be a number, not " + it->dump()};
+  const double value = it->get<double>();
+  if (f.as_double == nullptr && !it->is_number_integer())
+    return Error{where(origin) + "field '" + name + "' must be a whole number, not " + it->dump()};
+  if (!(value >= f.min && value <= f.max))
+    return Error{where(origin) + "field '" + name + "' is " + it->dump() + "; it must be in [" + number_text(f.min) +
+                 ", " + number_text(f.max) + "]"};
+  if (f.as_int) p.*f.as_int = it->get<int>();
+  if (f.as_int64) p.*f.as_int64 = it->get<std::int64_t>();
+  if (f.as_double) p.*f.as_double = value;
+  return Ok{};
+}
+
+Status read_tensor(const json& doc, std::string_view origin, DeviceProfile& p) {
+  const auto it = doc.find("tensor_tflops");
+  if (it == doc.end()) return Error{where(origin) + "field 'tensor_tflops' is missing"};
+  if (!it->is_object())
+    return Error{where(origin) + "field 'tensor_tflops' must be an object {\"tf32\": ..., \"fp16\": ..., \"bf16\": ...}"};
+  double* targets[] = {&p.tensor_tf32_tflops, &p.tensor_fp16_tflops, &p.tensor_bf16_tflops};
+  for (std::size_t i = 0; i < kTensorKinds.size(); ++i) {
+    const std::string name = "tensor_tflops." + std::string(kTensorKinds[i]);
+    const auto v = it->find(std::string(kTensorKinds[i]));
+    if (v == it->end()) return Error{where(origin) + "field '" + name + "' is missing (0 means no tensor cores)"};
+    if (!v->is_number() || v->get<double>() < 0)
+      return Error{where(origin) + "field '" + name + "' must be a number >= 0, not " + v->dump()};
+    *targets[i] = v->get<double>();
+  }
+  for (const auto& [key, value] : it->items())
+    if (std::find(kTensorKinds.begin(), kTensorKinds.end(), key) == kTensorKinds.end())
+      return Error{where(origin) + "unknown field 'tensor_tflops." + key + "' (known: tf32, fp16, bf16)"};
+  return Ok{};
+}
+
+// "sources" maps comma-separated field names to the public document each comes from; every numeric field present
+// must be covered, and every name must be a field.
+Status read_sources(const json& doc, std::string_view origin, DeviceProfile& p) {
+  const auto it = doc.find("sources");
+  if (it == doc.end()) return Error{where(origin) + "field 'sources' is missing: say where each figure comes from"};
+  if (!it->is_object() || it->empty())
+    return Error{where(origin) + "field 'sources' must be an object mapping field names to the documents they come from"};
+  std::vector<std::string> covered;
+  for (const auto& [key, value] : it->items()) {
+    if (!value.is_string() || value.get<std::string>().empty())
+      return Error{where(origin) + "sources entry '" + key + "' must name a document"};
+    std::stringstream names(key);
+    std::string name;
+    while (std::getline(names, name, ',')) {
+      name.erase(0, name.find_first_not_of(' '));
+      name.erase(name.find_last_not_of(' ') + 1);
+      const bool numeric = std::any_of(numeric_fields().begin(), numeric_fields().end(),
+                                       [&](const NumericField& f) { return f.name == name; });
+      if (!numeric && name != "tensor_tflops")
+        return Error{where(origin) + "sources entry '" + key + "' names '" + name + "', which is not a numeric field"};
+      covered.push_back(name);
+    }
+    p.sources.emplace_back(key, value.get<std::string>());
+  }
+  std::vector<std::string> uncovered;
+  for (const auto& f : numeric_fields())
+    if (doc.contains(std::string(f.name)) && std::find(covered.begin(), covered.end(), f.name) == covered.end())
+      uncovered.emplace_back(f.name);
+  if (std::find(covered.begin(), covered.end(), "tensor_tflops") == covered.end()) uncovered.emplace_back("tensor_tflops");
+  if (!uncovered.empty()) return Error{where(origin) + "no entry in 'sources' for: " + join(uncovered)};
+  return Ok{};
+}
+
+// Relations between fields that a real GPU satisfies; a profile that breaks one has a typo.
+Status check_consistency(const DeviceProfile& p, std::string_view origin) {
+  const auto fail = [&](const std::string& text) { return Error{where(origin) + text}; };
+  if (p.smem_per_block_optin_bytes > p.smem_per_sm_bytes)
+    return fail("field 'smem_per_block_optin_bytes' (" + std::to_string(p.smem_per_block_optin_bytes) +
+                ") is larger than 'smem_per_sm_bytes' (" + std::to_string(p.smem_per_sm_bytes) + ")");
+  if (p.smem_per_block_default_bytes > p.smem_per_block_optin_bytes)
+    return fail("field 'smem_per_block_default_bytes' (" + std::to_string(p.smem_per_block_default_bytes) +
+                ") is larger than 'smem_per_block_optin_bytes' (" + std::to_string(p.smem_per_block_optin_bytes) + ")");
+  if (p.max_threads_per_sm % 32 != 0 || p.max_threads_per_block % 32 != 0)
+    return fail("fields 'max_threads_per_sm' and 'max_threads_per_block' must be multiples of the warp size, 32");
+  if (p.max_threads_per_block > p.max_threads_per_sm)
+    return fail("field 'max_threads_per_block' (" + std::to_string(p.max_threads_per_block) +
+                ") is larger than 'max_threads_per_sm' (" + std::to_string(p.max_threads_per_sm) + ")");
+  if (p.registers_per_sm % p.warp_schedulers_per_sm != 0)
+    return fail("field 'registers_per_sm' must divide evenly among the 'warp_schedulers_per_sm' partitions");
+  if (p.base_clock_mhz > p.boost_clock_mhz)
+    return fail("field 'base_clock_mhz' (" + std::to_string(p.base_clock_mhz) + ") is above 'boost_clock_mhz' (" +
+                std::to_string(p.boost_clock_mhz) + ")");
+  const double derived = 2.0 * p.sms * p.fp32_lanes_per_sm * p.boost_clock_mhz * 1e-6;
+  if (std::abs(derived - p.fp32_tflops) > 0.05 * derived)
+    return fail("field 'fp32_tflops' (" + number_text(p.fp32_tflops) + ") does not match sms x fp32_lanes_per_sm x 2 x " +
+                "boost_clock_mhz = " + number_text(derived) + " TFLOPS (more than 5% apart): one of them is wrong");
+  return Ok{};
+}
+
+}  // namespace
+
+Result<DeviceProfile> parse_device_profile(std::string_view text, std::string_view origin) {
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    return Error{where(origin) + "not valid JSON: " + e.what()};
+  }
+  if (!doc.is_object()) return Error{where(origin) + "must be a JSON object of fields"};
+
+  std::vector<std::string> known;
+  for (const auto& f : numeric_fields()) known.emplace_back(f.name);
+  for (const auto f : kOtherFields) known.emplace_back(f);
+  for (const auto& [key, value] : doc.items())
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      return Error{where(origin) + "unknown field '" + key + "' (known fields: " + join(known) + ")"};
+
+  DeviceProfile p;
+  for (const char* name : {"id", "name", "compute_capability"}) {
+    auto value = string_field(doc, origin, name);
+    if (!value) return value.error();
+    (std::string_view(name) == "id" ? p.id : std::string_view(name) == "name" ? p.name : p.compute_capability) = *value;
+  }
+  if (const auto it = doc.find("aliases"); it != doc.end()) {
+    if (!it->is_array()) return Error{where(origin) + "field 'aliases' must be a list of names"};
+    for (const auto& alias : *it) {
+      if (!alias.is_string() || alias.get<std::string>().empty())
+        return Error{where(origin) + "field 'aliases' must be a list of non-empty strings"};
+      p.aliases.push_back(alias.get<std::string>());
+    }
+  }
+  if (const auto it = doc.find("notes"); it != doc.end()) {
+    if (!it->is_string()) return Error{where(origin) + "field 'notes' must be a string"};
+    p.notes = it->get<std::string>();
+  }
+  for (const auto& field : numeric_fields())
+    if (auto ok = read_numeric(doc, origin, field, p); !ok) return ok.error();
+  if (auto ok = read_tensor(doc, origin, p); !ok) return ok.error();
+  if (auto ok = read_sources(doc, origin, p); !ok) return ok.error();
+  if (auto ok = check_consistency(p, origin); !ok) return ok.error();
+  return p;
+}
+
+Result<DeviceProfile> load_device_profile_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return Error{"cannot open device profile '" + path + "': check the path"};
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_device_profile(text.str(), path);
+}
+
+std::span<const std::string_view> builtin_device_ids() {
+  static const auto ids = [] {
+    std::vector<std::string_view> out;
+    for (const auto& device : generated::kBuiltinDevices) out.push_back(device.file.substr(0, device.file.size() - 5));
+    return out;
+  }();
+  return ids;
+}
+
+Result<DeviceProfile> find_device(std::string_view name) {
+  if (name.size() > 5 && name.substr(name.size() - 5) == ".json") return load_device_profile_file(std::string(name));
+  std::string known;
+  for (const auto& device : generated::kBuiltinDevices) {
+    auto profile = parse_device_profile(device.json, device.file);
+    if (!profile) return profile.error();  // a shipped profile is broken: the tests catch it before a user does
+    if (profile->id == name || std::find(profile->aliases.begin(), profile->aliases.end(), name) != profile->aliases.end())
+      return profile;
+    known += (known.empty() ? "" : ", ") + profile->id;
+    for (const auto& alias : profile->aliases) known += " (" + alias + ")";
+  }
+  return Error{"unknown device '" + std::string(name) + "'; known devices: " + known +
+               ", or the path of a profile ending in .json"};
+}
+
+DeviceLimits device_limits(const DeviceProfile& device) {
+  return {device.max_threads_per_block, device.smem_per_block_optin_bytes};
+}
+
+}  // namespace gemmlab::sim

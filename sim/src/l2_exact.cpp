@@ -1,0 +1,193 @@
+// The sector-exact L2 simulation (l2_exact.hpp): the instruction stream, sector by sector, through an LRU cache.
+#include "gemmlab/sim/l2_exact.hpp"
+
+#include <list>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "gemmlab/sim/global_address.hpp"
+#include "gemmlab/sim/launch_order.hpp"
+#include "gemmlab/sim/simulate.hpp"
+#include "l2_geometry.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+// The most sectors a recording keeps (16 bytes each).
+constexpr std::size_t kMaxTracedSectors = std::size_t{1} << 23;
+
+enum class Access : std::uint8_t { ReadA, ReadB, ReadC, WriteC };
+
+struct TracedSector {
+  std::uint64_t sector = 0;
+  std::int32_t tile = -1;  // ReadA: index into the A fetch map (row x k-step); ReadB: into B's; otherwise -1
+  Access access = Access::ReadA;
+};
+
+class SectorLru {
+ public:
+  explicit SectorLru(std::int64_t capacity) : capacity_(static_cast<std::size_t>(capacity)) {}
+
+  bool touch(std::uint64_t sector) {
+    if (const auto it = where_.find(sector); it != where_.end()) {
+      order_.splice(order_.begin(), order_, it->second);
+      return true;
+    }
+    order_.push_front(sector);
+    where_[sector] = order_.begin();
+    if (order_.size() > capacity_) {
+      where_.erase(order_.back());
+      order_.pop_back();
+    }
+    return false;
+  }
+
+ private:
+  std::size_t capacity_;
+  std::list<std::uint64_t> order_;  // most recent first
+  std::unordered_map<std::uint64_t, std::list<std::uint64_t>::iterator> where_;
+};
+
+}  // namespace
+
+struct ExactL2Replay::Trace {
+  RungId rung{};
+  kernel::KernelConfig config;
+  Problem problem;
+  int tiles_m = 0, tiles_n = 0, ksteps = 0;
+  std::size_t phases = 0;
+  std::vector<std::uint16_t> read_sectors;  // per tile, from l2::make_units: the fetch maps' denominators
+  std::size_t b_offset = 0;
+  std::vector<TracedSector> sectors;
+  std::vector<std::size_t> begin;  // (row * tiles_n + col) * phases + phase -> its first sector; one past the end last
+
+  // Every global sector one block reads or writes, phase by phase, each read once per phase.
+  Status record_block(kernel::TileCoord tile) {
+    auto stream = BlockStream::open(rung, config, problem, tile);
+    if (!stream) return stream.error();
+    if (phases == 0) phases = stream->schedule().size();
+    if (stream->schedule().size() != phases)
+      return Error{"block (" + std::to_string(tile.row) + ", " + std::to_string(tile.col) +
+                   ") has a schedule of a different length from block (0, 0)'s: a kernel description error"};
+    std::unordered_set<std::uint64_t> seen;
+    for (std::size_t p = 0; p < phases; ++p) {
+      begin.push_back(sectors.size());
+      auto phase = stream->phase(p);
+      if (!phase) return phase.error();
+      seen.clear();
+      for (const WarpInstruction& instruction : (*phase)->instructions) {
+        const MemOp op = instruction.access.op;
+        if (op != MemOp::LoadGlobal && op != MemOp::StoreGlobal && op != MemOp::CpAsync) continue;
+        for (int lane = 0; lane < 32; ++lane) {
+          if (!(instruction.global_mask >> lane & 1u)) continue;
+          const std::uint64_t address = instruction.access.address[static_cast<std::size_t>(lane)];
+          const std::uint64_t sector = address / l2::kSectorBytes;  // a lane's 4, 8 or 16 aligned bytes: one sector
+          const bool store = op == MemOp::StoreGlobal;
+          if (!store && !seen.insert(sector).second) continue;
+          const auto element = global_element(address);
+          if (!element)
+            return Error{"the stream of block (" + std::to_string(tile.row) + ", " + std::to_string(tile.col) +
+                         ") touched global address " + std::to_string(address) + ", outside A, B and C"};
+          TracedSector t{sector, -1, store ? Access::WriteC : Access::ReadC};
+          if (element->operand == kernel::Operand::A) {
+            t.access = Access::ReadA;
+            t.tile = static_cast<std::int32_t>(element->index / problem.k / config.bm * ksteps +
+                                               element->index % problem.k / config.bk);
+          } else if (element->operand == kernel::Operand::B) {
+            t.access = Access::ReadB;
+            t.tile = static_cast<std::int32_t>(element->index / problem.n / config.bk * tiles_n +
+                                               element->index % problem.n / config.bn);
+          }
+          sectors.push_back(t);
+        }
+      }
+      if (sectors.size() > kMaxTracedSectors)
+        return Error{"the sector-exact L2 simulation would record more than " + std::to_string(kMaxTracedSectors) +
+                     " sectors: use a smaller problem or larger tiles"};
+    }
+    return Ok{};
+  }
+};
+
+ExactL2Replay::ExactL2Replay(std::unique_ptr<Trace> trace) : trace_(std::move(trace)) {}
+ExactL2Replay::ExactL2Replay(ExactL2Replay&&) noexcept = default;
+ExactL2Replay& ExactL2Replay::operator=(ExactL2Replay&&) noexcept = default;
+ExactL2Replay::~ExactL2Replay() = default;
+
+Result<ExactL2Replay> ExactL2Replay::record(RungId rung, const kernel::KernelConfig& config, const Problem& problem) {
+  if (problem.m > kMaxExactDimension || problem.n > kMaxExactDimension || problem.k > kMaxExactDimension)
+    return Error{"the sector-exact L2 simulation replays every warp instruction; it takes sizes up to " +
+                 std::to_string(kMaxExactDimension) + " (use the fast model for larger problems)"};
+  auto shape = launch_shape(rung, config, problem);
+  if (!shape) return shape.error();
+  auto trace = std::make_unique<Trace>();
+  trace->rung = rung, trace->config = config, trace->problem = problem;
+  trace->tiles_m = shape->tiles_m, trace->tiles_n = shape->tiles_n, trace->ksteps = shape->ksteps;
+  auto units = l2::make_units(problem, config, shape->tiles_m, shape->tiles_n, shape->ksteps);
+  if (!units) return units.error();
+  trace->read_sectors = std::move(units->read_sectors);
+  trace->b_offset = units->b_offset;
+  for (int row = 0; row < shape->tiles_m; ++row)
+    for (int col = 0; col < shape->tiles_n; ++col)
+      if (auto ok = trace->record_block({row, col}); !ok) return ok.error();
+  trace->begin.push_back(trace->sectors.size());
+  return ExactL2Replay(std::move(trace));
+}
+
+Result<L2Result> ExactL2Replay::run(const L2Options& options) const {
+  const Trace& t = *trace_;
+  if (auto ok = validate_order(options.order, t.tiles_m, t.tiles_n); !ok) return ok.error();
+  if (options.blocks_per_wave < 1 || options.l2_bytes < l2::kSectorBytes)
+    return Error{"the L2 simulation needs at least one block per wave and one sector of L2"};
+  L2Result r;
+  r.tiles_m = t.tiles_m, r.tiles_n = t.tiles_n, r.ksteps = t.ksteps;
+  r.a_fetches = l2::fetch_map(t.tiles_m, t.ksteps, t.read_sectors, 0);
+  r.b_fetches = l2::fetch_map(t.ksteps, t.tiles_n, t.read_sectors, t.b_offset);
+  const auto sequence = launch_sequence(t.tiles_m, t.tiles_n, options.order);
+  r.waves = waves_of(static_cast<int>(sequence.size()), options.blocks_per_wave);
+
+  SectorLru lru(options.l2_bytes / l2::kSectorBytes);
+  std::unordered_set<std::uint64_t> written, distinct_reads;
+  for (int w = 0; w < r.waves.waves; ++w) {
+    WaveTraffic wave;
+    wave.first_block = w * options.blocks_per_wave;
+    wave.blocks = w + 1 == r.waves.waves ? r.waves.last_wave_blocks : options.blocks_per_wave;
+    for (std::size_t p = 0; p < t.phases; ++p) {
+      for (int i = 0; i < wave.blocks; ++i) {
+        const kernel::TileCoord tile = sequence[static_cast<std::size_t>(wave.first_block + i)];
+        const std::size_t slot = (std::size_t(tile.row) * std::size_t(t.tiles_n) + std::size_t(tile.col)) * t.phases + p;
+        for (std::size_t s = t.begin[slot]; s < t.begin[slot + 1]; ++s) {
+          const TracedSector& traced = t.sectors[s];
+          if (traced.access == Access::WriteC) {
+            lru.touch(traced.sector);
+            if (written.insert(traced.sector).second) wave.dram_write_bytes += l2::kSectorBytes;
+            continue;
+          }
+          distinct_reads.insert(traced.sector);
+          SectorReads& reads = traced.access == Access::ReadA ? wave.a : traced.access == Access::ReadB ? wave.b : wave.c;
+          ++reads.sectors;
+          if (lru.touch(traced.sector)) {
+            ++reads.hits;
+            continue;
+          }
+          wave.dram_read_bytes += l2::kSectorBytes;
+          if (traced.access == Access::ReadA) ++r.a_fetches.fetched_sectors[static_cast<std::size_t>(traced.tile)];
+          if (traced.access == Access::ReadB) ++r.b_fetches.fetched_sectors[static_cast<std::size_t>(traced.tile)];
+        }
+      }
+    }
+    r.add_wave(wave);
+  }
+  r.c_sectors_written = static_cast<std::int64_t>(written.size());
+  r.min_dram_read_bytes = static_cast<std::int64_t>(distinct_reads.size()) * l2::kSectorBytes;
+  return r;
+}
+
+Result<L2Result> simulate_l2_exact(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
+                                   const L2Options& options) {
+  auto replay = ExactL2Replay::record(rung, config, problem);
+  if (!replay) return replay.error();
+  return replay->run(options);
+}
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,233 @@
+// The fast L2 model: LRU over whole tiles, waves of blocks advancing over k together (see l2_model.hpp).
+#include "gemmlab/sim/l2_model.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "gemmlab/sim/launch_order.hpp"
+#include "gemmlab/sim/simulate.hpp"
+#include "l2_geometry.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+// The most tiles (units of l2_geometry.hpp) the model tracks (about 16 bytes each).
+constexpr std::int64_t kMaxUnits = std::int64_t{1} << 24;
+
+// A least-recently-used list of units, intrusive in index arrays: a hit and an insertion are O(1), no allocation.
+class UnitLru {
+ public:
+  UnitLru(std::size_t units, std::int64_t capacity_sectors, const std::vector<std::uint16_t>& size)
+      : prev_(units, kNone), next_(units, kNone), resident_(units, 0), size_(size), capacity_(capacity_sectors) {}
+
+  // Uses `unit`: true when it was resident (a hit); otherwise it is brought in, evicting the least recently used.
+  bool touch(std::int32_t unit) {
+    const auto u = static_cast<std::size_t>(unit);
+    if (resident_[u]) {
+      if (head_ != unit) {
+        unlink(unit);
+        push_front(unit);
+      }
+      return true;
+    }
+    resident_[u] = 1;
+    used_ += size_[u];
+    push_front(unit);
+    while (used_ > capacity_ && tail_ != kNone) evict(tail_);
+    return false;
+  }
+  bool resident(std::size_t unit) const { return resident_[unit] != 0; }
+
+ private:
+  static constexpr std::int32_t kNone = -1;
+
+  void unlink(std::int32_t unit) {
+    const auto u = static_cast<std::size_t>(unit);
+    const std::int32_t p = prev_[u], n = next_[u];
+    (p == kNone ? head_ : next_[static_cast<std::size_t>(p)]) = n;
+    (n == kNone ? tail_ : prev_[static_cast<std::size_t>(n)]) = p;
+  }
+  void push_front(std::int32_t unit) {
+    const auto u = static_cast<std::size_t>(unit);
+    prev_[u] = kNone;
+    next_[u] = head_;
+    if (head_ != kNone) prev_[static_cast<std::size_t>(head_)] = unit;
+    head_ = unit;
+    if (tail_ == kNone) tail_ = unit;
+  }
+  void evict(std::int32_t unit) {
+    unlink(unit);
+    resident_[static_cast<std::size_t>(unit)] = 0;
+    used_ -= size_[static_cast<std::size_t>(unit)];
+  }
+
+  std::vector<std::int32_t> prev_, next_;
+  std::vector<std::uint8_t> resident_;
+  const std::vector<std::uint16_t>& size_;
+  std::int64_t capacity_ = 0, used_ = 0;
+  std::int32_t head_ = kNone, tail_ = kNone;
+};
+
+template <class T>
+Status store(std::vector<std::uint16_t>& into, std::size_t at, T value) {
+  if (value > std::numeric_limits<std::uint16_t>::max())
+    return Error{"a tile touches " + std::to_string(value) + " sectors, more than the L2 model's 65535"};
+  into[at] = static_cast<std::uint16_t>(value);
+  return Ok{};
+}
+
+}  // namespace
+
+namespace l2 {
+
+Result<Units> make_units(const Problem& p, const kernel::KernelConfig& c, int tiles_m, int tiles_n, int ksteps) {
+  Units u;
+  u.b_offset = std::size_t(tiles_m) * std::size_t(ksteps);
+  u.c_offset = u.b_offset + std::size_t(ksteps) * std::size_t(tiles_n);
+  const std::size_t total = u.c_offset + std::size_t(tiles_m) * std::size_t(tiles_n);
+  u.read_sectors.assign(total, 0);
+  u.new_sectors.assign(total, 0);
+  // The grid_rows x grid_cols tiles (tile_rows x tile_cols each, clipped at the edges) of a rows x cols matrix, as
+  // the units from `offset` on, row-major.
+  const auto tiles = [&](std::size_t offset, int grid_rows, int grid_cols, int tile_rows, int tile_cols,
+                         std::int64_t rows, std::int64_t cols) -> Status {
+    for (int r = 0; r < grid_rows; ++r) {
+      const std::int64_t row0 = std::int64_t(r) * tile_rows;
+      const RowAlignments alignments(row0, std::min(rows, row0 + tile_rows), cols);
+      for (int q = 0; q < grid_cols; ++q) {
+        const std::int64_t col0 = std::int64_t(q) * tile_cols;
+        const TileSectors s = alignments.columns(col0, std::min<std::int64_t>(tile_cols, cols - col0));
+        const std::size_t at = offset + std::size_t(r) * std::size_t(grid_cols) + std::size_t(q);
+        if (auto ok = store(u.read_sectors, at, s.sectors); !ok) return ok;
+        if (auto ok = store(u.new_sectors, at, s.sectors - s.shared_with_previous); !ok) return ok;
+      }
+    }
+    return Ok{};
+  };
+  if (auto ok = tiles(0, tiles_m, ksteps, c.bm, c.bk, p.m, p.k); !ok) return ok.error();
+  if (auto ok = tiles(u.b_offset, ksteps, tiles_n, c.bk, c.bn, p.k, p.n); !ok) return ok.error();
+  if (auto ok = tiles(u.c_offset, tiles_m, tiles_n, c.bm, c.bn, p.m, p.n); !ok) return ok.error();
+  return u;
+}
+
+TileFetches fetch_map(int rows, int cols, const std::vector<std::uint16_t>& read_sectors, std::size_t offset) {
+  TileFetches f;
+  f.rows = rows;
+  f.cols = cols;
+  const std::size_t n = std::size_t(rows) * std::size_t(cols);
+  f.fetched_sectors.assign(n, 0);
+  f.tile_sectors.assign(read_sectors.begin() + std::ptrdiff_t(offset), read_sectors.begin() + std::ptrdiff_t(offset + n));
+  return f;
+}
+
+}  // namespace l2
+
+void L2Result::add_wave(const WaveTraffic& wave) {
+  a += wave.a;
+  b += wave.b;
+  c += wave.c;
+  dram_read_bytes += wave.dram_read_bytes;
+  dram_write_bytes += wave.dram_write_bytes;
+  per_wave.push_back(wave);
+}
+
+double TileFetches::times(int row, int col) const {
+  const std::size_t at = std::size_t(row) * std::size_t(cols) + std::size_t(col);
+  return tile_sectors[at] ? double(fetched_sectors[at]) / tile_sectors[at] : 0.0;
+}
+
+double TileFetches::max_times() const {
+  double most = 0;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) most = std::max(most, times(r, c));
+  return most;
+}
+
+Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
+                             const L2Options& options) {
+  auto shape = launch_shape(rung, config, problem);
+  if (!shape) return shape.error();
+  if (auto ok = validate_order(options.order, shape->tiles_m, shape->tiles_n); !ok) return ok.error();
+  if (options.blocks_per_wave < 1)
+    return Error{"the L2 model needs at least one block per wave (got " + std::to_string(options.blocks_per_wave) + ")"};
+  if (options.l2_bytes < l2::kSectorBytes)
+    return Error{"the L2 model needs an L2 of at least one 32-byte sector (got " + std::to_string(options.l2_bytes) +
+                 " bytes)"};
+  const int tiles_m = shape->tiles_m, tiles_n = shape->tiles_n, ksteps = shape->ksteps;
+  const std::int64_t units = std::int64_t(tiles_m) * ksteps + std::int64_t(ksteps) * tiles_n +
+                             std::int64_t(tiles_m) * tiles_n;
+  if (units > kMaxUnits)
+    return Error{"the L2 model would track " + std::to_string(units) + " tiles, more than its " +
+                 std::to_string(kMaxUnits) + ": use larger tiles (bm, bn, bk) or a smaller problem"};
+  auto made = l2::make_units(problem, config, tiles_m, tiles_n, ksteps);
+  if (!made) return made.error();
+  const l2::Units& u = *made;
+
+  L2Result r;
+  r.tiles_m = tiles_m, r.tiles_n = tiles_n, r.ksteps = ksteps;
+  r.a_fetches = l2::fetch_map(tiles_m, ksteps, u.read_sectors, 0);
+  r.b_fetches = l2::fetch_map(ksteps, tiles_n, u.read_sectors, u.b_offset);
+  const bool reads_c = problem.beta != 0.0f;
+
+  const auto sequence = launch_sequence(tiles_m, tiles_n, options.order);
+  r.waves = waves_of(static_cast<int>(sequence.size()), options.blocks_per_wave);
+  UnitLru lru(u.read_sectors.size(), options.l2_bytes / l2::kSectorBytes, u.new_sectors);
+
+  // One read of a unit. If it is resident, all its sectors hit. Otherwise the sectors it shares with a neighbour
+  // (the tile one k-step earlier or later for A, one tile column to the left or right for B and C) hit when that
+  // neighbour is resident, and the rest come from DRAM. A tile is charged to the L2 for the sectors it does not share
+  // with its earlier neighbour, so a shared sector takes room once.
+  const auto shared = [&](std::size_t unit) { return std::int64_t(u.read_sectors[unit]) - u.new_sectors[unit]; };
+  const auto read = [&](std::size_t unit, bool has_prev, bool has_next, SectorReads& reads, WaveTraffic& wave,
+                        std::uint32_t* fetched) {
+    const std::int64_t sectors = u.read_sectors[unit];
+    std::int64_t misses = sectors;
+    if (has_prev && lru.resident(unit - 1)) misses -= shared(unit);
+    if (has_next && lru.resident(unit + 1)) misses -= shared(unit + 1);
+    reads.sectors += sectors;
+    if (lru.touch(static_cast<std::int32_t>(unit))) misses = 0;
+    misses = std::max<std::int64_t>(misses, 0);  // bk < 8: one sector is shared by more than two tiles
+    reads.hits += sectors - misses;
+    wave.dram_read_bytes += misses * l2::kSectorBytes;
+    if (fetched) *fetched += static_cast<std::uint32_t>(misses);
+  };
+
+  std::vector<std::size_t> a_base, b_base;  // per block of the wave: its A row's first unit, its B column's
+  for (int w = 0; w < r.waves.waves; ++w) {
+    WaveTraffic wave;
+    wave.first_block = w * options.blocks_per_wave;
+    wave.blocks = w + 1 == r.waves.waves ? r.waves.last_wave_blocks : options.blocks_per_wave;
+    const auto first = sequence.begin() + wave.first_block;
+    a_base.clear();
+    b_base.clear();
+    for (auto it = first; it != first + wave.blocks; ++it) {
+      a_base.push_back(std::size_t(it->row) * std::size_t(ksteps));
+      b_base.push_back(u.b_offset + std::size_t(it->col));
+    }
+    for (int t = 0; t < ksteps; ++t) {
+      const std::size_t b_row = std::size_t(t) * std::size_t(tiles_n);
+      for (std::size_t i = 0; i < a_base.size(); ++i) {
+        const std::size_t a_unit = a_base[i] + std::size_t(t), b_unit = b_base[i] + b_row;
+        read(a_unit, t > 0, t + 1 < ksteps, wave.a, wave, &r.a_fetches.fetched_sectors[a_unit]);
+        const std::size_t col = b_base[i] - u.b_offset;
+        read(b_unit, col > 0, col + 1 < std::size_t(tiles_n), wave.b, wave, &r.b_fetches.fetched_sectors[b_unit - u.b_offset]);
+      }
+    }
+    for (auto it = first; it != first + wave.blocks; ++it) {
+      const std::size_t c_unit = u.c_offset + std::size_t(it->row) * std::size_t(tiles_n) + std::size_t(it->col);
+      if (reads_c) read(c_unit, it->col > 0, it->col + 1 < tiles_n, wave.c, wave, nullptr);
+      else lru.touch(static_cast<std::int32_t>(c_unit));  // the write allocates its sectors in L2
+      // Every sector of C is written back once; a sector shared with the left neighbour is counted there.
+      wave.dram_write_bytes += std::int64_t(u.new_sectors[c_unit]) * l2::kSectorBytes;
+      r.c_sectors_written += u.new_sectors[c_unit];
+    }
+    r.add_wave(wave);
+  }
+  std::int64_t distinct = 0;
+  for (std::size_t unit = 0; unit < u.c_offset; ++unit) distinct += u.new_sectors[unit];
+  if (reads_c) distinct += r.c_sectors_written;
+  r.min_dram_read_bytes = distinct * l2::kSectorBytes;
+  return r;
+}
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,102 @@
+#include "gemmlab/sim/launch_order.hpp"
+
+#include <charconv>
+
+namespace gemmlab::sim {
+namespace {
+
+using kernel::BlockOrder;
+using kernel::OrderKind;
+
+constexpr std::string_view kOrderHelp = "row, col, cutlass:N (N = 1, 2, 4, 8, ...) or groupm:N (N >= 1)";
+
+}  // namespace
+
+Result<BlockOrder> parse_order(std::string_view text) {
+  if (text == "row") return BlockOrder{OrderKind::RowMajor, 0};
+  if (text == "col") return BlockOrder{OrderKind::ColumnMajor, 0};
+  const auto colon = text.find(':');
+  const std::string_view kind = text.substr(0, colon);
+  if (colon == std::string_view::npos || (kind != "cutlass" && kind != "groupm"))
+    return Error{"unknown launch order '" + std::string(text) + "'; use " + std::string(kOrderHelp)};
+  const std::string_view number = text.substr(colon + 1);
+  long long size = 0;
+  const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), size);
+  if (ec != std::errc{} || end != number.data() + number.size())
+    return Error{"the size in launch order '" + std::string(text) + "' is not a whole number; use " +
+                 std::string(kOrderHelp)};
+  if (size <= 0)
+    return Error{"the " + std::string(kind == "cutlass" ? "swizzle width" : "group size") + " in launch order '" +
+                 std::string(text) + "' must be at least 1"};
+  if (size > (1 << 20))
+    return Error{"the size in launch order '" + std::string(text) + "' is larger than any grid gemmlab accepts"};
+  if (kind == "groupm") return BlockOrder{OrderKind::GroupM, static_cast<int>(size)};
+  if ((size & (size - 1)) != 0)
+    return Error{"the swizzle width in launch order '" + std::string(text) +
+                 "' must be a power of two (CUTLASS's GemmIdentityThreadblockSwizzle<N> shifts by log2 N)"};
+  int log = 0;
+  while ((1LL << log) < size) ++log;
+  return BlockOrder{OrderKind::Cutlass, log};
+}
+
+Status validate_order(BlockOrder order, int tiles_m, int tiles_n) {
+  const std::string grid = std::to_string(tiles_m) + " x " + std::to_string(tiles_n);
+  switch (order.kind) {
+    case OrderKind::RowMajor:
+    case OrderKind::ColumnMajor: return Ok{};
+    case OrderKind::Cutlass:
+      if (order.param < 0 || order.param > 20)
+        return Error{"the CUTLASS swizzle's log2 width must be in [0, 20], not " + std::to_string(order.param)};
+      if ((1 << order.param) > tiles_n)
+        return Error{"the swizzle width " + std::to_string(1 << order.param) + " of " + order_name(order) +
+                     " is larger than the grid's " + std::to_string(tiles_n) + " tile columns (grid " + grid +
+                     "): use a width of at most " + std::to_string(tiles_n)};
+      return Ok{};
+    case OrderKind::GroupM:
+      if (order.param < 1) return Error{"the group size of groupm must be at least 1, not " + std::to_string(order.param)};
+      if (order.param > tiles_m)
+        return Error{"the group size " + std::to_string(order.param) + " of " + order_name(order) +
+                     " is larger than the grid's " + std::to_string(tiles_m) + " tile rows (grid " + grid +
+                     "): use a group of at most " + std::to_string(tiles_m)};
+      return Ok{};
+  }
+  return Error{"unknown launch order kind"};
+}
+
+std::string order_name(BlockOrder order) {
+  switch (order.kind) {
+    case OrderKind::RowMajor: return "row";
+    case OrderKind::ColumnMajor: return "col";
+    case OrderKind::Cutlass: return "cutlass:" + std::to_string(1 << order.param);
+    case OrderKind::GroupM: return "groupm:" + std::to_string(order.param);
+  }
+  return "?";
+}
+
+std::string order_description(BlockOrder order) {
+  switch (order.kind) {
+    case OrderKind::RowMajor:
+      return "row-major: blockIdx.x walks the tile columns of one tile row, then the next row (CUDA's default)";
+    case OrderKind::ColumnMajor: return "column-major: the launch walks down a tile column, then the next column";
+    case OrderKind::Cutlass:
+      return "CUTLASS swizzle of width " + std::to_string(1 << order.param) + ": the launch walks down a band of " +
+             std::to_string(1 << order.param) + " tile columns, row by row, before the next band";
+    case OrderKind::GroupM:
+      return "Triton GROUP_M = " + std::to_string(order.param) + ": groups of " + std::to_string(order.param) +
+             " tile rows, each walked column by column, so blocks running together share A rows and B columns";
+  }
+  return "";
+}
+
+std::vector<kernel::TileCoord> launch_sequence(int tiles_m, int tiles_n, BlockOrder order) {
+  std::vector<kernel::TileCoord> out;
+  out.reserve(static_cast<std::size_t>(tiles_m) * static_cast<std::size_t>(tiles_n));
+  const int slots = kernel::launch_slots(tiles_m, tiles_n, order);
+  for (int launch = 0; launch < slots; ++launch) {
+    const auto tile = kernel::tile_of_launch(launch, tiles_m, tiles_n, order);
+    if (tile.row < tiles_m && tile.col < tiles_n) out.push_back(tile);
+  }
+  return out;
+}
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,39 @@
+#include "gemmlab/sim/schedule_prediction.hpp"
+
+#include "gemmlab/sim/launch_order.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+
+namespace gemmlab::sim {
+
+Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
+                                            kernel::BlockOrder order, const DeviceProfile& device,
+                                            std::optional<RegisterCount> registers) {
+  if (auto valid = validate(rung, config, problem, device_limits(device)); !valid) return valid.error();
+  auto counters = simulate_kernel(rung, config, problem);
+  if (!counters) return counters.error();
+  return predict_schedule(rung, config, problem, *counters, order, device, registers);
+}
+
+Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
+                                            const KernelCounters& counters, kernel::BlockOrder order,
+                                            const DeviceProfile& device, std::optional<RegisterCount> registers) {
+  if (auto valid = validate(rung, config, problem, device_limits(device)); !valid) return valid.error();
+  SchedulePrediction out;
+  out.device = device;
+  out.order = order;
+  out.shape = counters.shape;
+  if (auto ok = validate_order(order, out.shape.tiles_m, out.shape.tiles_n); !ok) return ok.error();
+  auto occ = occupancy(device, {out.shape.threads_per_block, out.shape.smem_bytes,
+                                registers ? *registers : estimate_registers(rung, config)});
+  if (!occ) return occ.error();
+  out.occupancy = *occ;
+  auto l2 = simulate_l2(rung, config, problem, {order, blocks_per_wave(device, out.occupancy), device.l2_bytes});
+  if (!l2) return l2.error();
+  out.l2 = std::move(*l2);
+  auto roof = roofline({rung, problem, &counters.total, out.shape.blocks, &out.l2}, device);
+  if (!roof) return roof.error();
+  out.roofline = std::move(*roof);
+  return out;
+}
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,51 @@
+// gemmlab-cli verify and bench where they cannot run, and their usage errors. A device index that does not exist
+// fails the same way on every machine (no toolkit, no driver, or no such device), so these run everywhere.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "run_process.hpp"
+
+namespace gemmlab {
+namespace {
+
+using test::run_cli;
+
+void expect_device_error(const test::ProcessResult& r) {
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const bool explained = r.err.find("no CUDA toolkit in this build") != std::string::npos ||
+                         r.err.find("no CUDA device") != std::string::npos;
+  EXPECT_TRUE(explained) << r.err;
+}
+
+TEST(CliVerify, NoSuchDeviceIsAClearFailure) { expect_device_error(run_cli({"verify", "--device", "99"})); }
+
+TEST(CliBench, NoSuchDeviceIsAClearFailureAndWritesNoReport) {
+  const auto path = std::filesystem::temp_directory_path() / "gemmlab_cli_bench_missing.json";
+  std::filesystem::remove(path);
+  const auto r = run_cli({"bench", "--device", "99", "--sizes", "64", "--json", path.string()});
+  expect_device_error(r);
+  EXPECT_FALSE(std::filesystem::exists(path));
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << "a progress line in --json mode";
+}
+
+TEST(CliVerify, UsageErrorsNameTheBadValue) {
+  const struct {
+    std::vector<std::string> args;
+    std::string named;
+  } cases[] = {{{"verify", "--sizes", "0"}, "'0'"},
+               {{"verify", "--sizes", "12x7"}, "'12x7'"},
+               {{"verify", "--rungs", "99"}, "'99'"},
+               {{"verify", "--rungs", "no-such-rung"}, "'no-such-rung'"},
+               {{"bench", "--order", "zigzag"}, "'zigzag'"},
+               {{"bench", "--order", "cutlass:9"}, "'cutlass:9'"},
+               {{"bench", "--runs", "0"}, "--runs"}};
+  for (const auto& c : cases) {
+    const auto r = run_cli(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args.back() << ": " << r.err;
+    EXPECT_NE(r.err.find(c.named), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace gemmlab

@@ -1,0 +1,135 @@
+// gemmlab-cli schedule as a user meets it, and the occupancy and roofline figures `sim` now prints.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "run_process.hpp"
+
+namespace gemmlab {
+namespace {
+
+using test::run_cli;
+
+nlohmann::json schedule_json(std::vector<std::string> args) {
+  args.insert(args.begin(), "schedule");
+  args.push_back("--json");
+  const auto r = run_cli(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+TEST(CliSchedule, JsonHasOccupancyWavesL2AndRoofline) {
+  const auto j = schedule_json({"--rung", "blocktile-2d", "--m", "4096", "--n", "4096", "--k", "1024", "--order",
+                                "groupm:8"});
+  EXPECT_EQ(j["device"]["id"], "h100-sxm");
+  EXPECT_EQ(j["order"]["name"], "groupm:8");
+  EXPECT_EQ(j["launch"]["blocks"], 1024);
+  const auto& occ = j["occupancy"];
+  EXPECT_EQ(occ["registers_source"], "estimated");
+  EXPECT_EQ(occ["blocks_per_wave"], 132 * occ["blocks_per_sm"].get<int>());
+  const int waves = occ["waves"];
+  EXPECT_EQ(j["l2"]["per_wave"].size(), static_cast<std::size_t>(waves));
+  EXPECT_EQ(j["l2"]["dram_write_bytes"], 4096LL * 4096 * 4);
+  EXPECT_GE(j["l2"]["dram_read_bytes"].get<std::int64_t>(), j["l2"]["min_dram_read_bytes"].get<std::int64_t>());
+  EXPECT_EQ(j["roofline"]["limits"].size(), 4u);
+  EXPECT_EQ(j["roofline"]["measured"], false);
+  EXPECT_GT(j["roofline"]["predicted_tflops"].get<double>(), 0.0);
+  EXPECT_FALSE(j["l2"].contains("a_tile_fetches")) << "heat maps only with --tiles";
+}
+
+TEST(CliSchedule, TilesGiveHeatMapsOfAAndB) {
+  const auto j = schedule_json({"--rung", "blocktile-2d", "--m", "512", "--n", "256", "--k", "64", "--tiles"});
+  const auto& a = j["l2"]["a_tile_fetches"];
+  const auto& b = j["l2"]["b_tile_fetches"];
+  EXPECT_EQ(a["rows"], 4);   // tiles of 128 rows
+  EXPECT_EQ(a["cols"], 8);   // k-steps of 8
+  EXPECT_EQ(b["rows"], 8);
+  EXPECT_EQ(b["cols"], 2);
+  // One wave holds the whole grid and the L2 everything: every tile comes from DRAM exactly once.
+  for (const auto& row : a["times"])
+    for (const auto& t : row) EXPECT_DOUBLE_EQ(t.get<double>(), 1.0);
+}
+
+TEST(CliSchedule, GroupedOrderReadsLessFromDramAtScale) {
+  const std::vector<std::string> base = {"--rung", "blocktile-2d", "--m", "8192", "--n", "8192", "--k", "8192"};
+  auto with = [&](const char* order) {
+    auto args = base;
+    args.insert(args.end(), {"--order", order});
+    return schedule_json(args)["l2"]["dram_read_bytes"].get<std::int64_t>();
+  };
+  EXPECT_LT(with("groupm:16"), with("row"));
+  EXPECT_LT(with("cutlass:8"), with("row"));
+}
+
+TEST(CliSchedule, OtherDevicesChangeTheWave) {
+  const auto h100 = schedule_json({"--rung", "cp-async", "--m", "2048", "--n", "2048", "--k", "256"});
+  const auto gtx = schedule_json({"--rung", "cp-async", "--m", "2048", "--n", "2048", "--k", "256", "--device", "1070"});
+  EXPECT_EQ(gtx["device"]["id"], "gtx-1070");
+  EXPECT_EQ(gtx["occupancy"]["blocks_per_wave"], 15 * gtx["occupancy"]["blocks_per_sm"].get<int>());
+  EXPECT_LT(gtx["roofline"]["predicted_tflops"].get<double>(), h100["roofline"]["predicted_tflops"].get<double>());
+}
+
+TEST(CliSchedule, TextNamesTheLimitsAndTheBottleneck) {
+  const auto r = run_cli({"schedule", "--rung", "blocktile-2d", "--m", "4096", "--n", "4096", "--k", "4096"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* says : {"resident blocks per SM: 2, limited by registers", "(estimated", "waves: 1024 blocks / 264",
+                           "reads of A:", "DRAM read:", "(bottleneck)", "TFLOPS (predicted by the model, not measured)",
+                           "is the limit"})
+    EXPECT_NE(r.out.find(says), std::string::npos) << says << "\n" << r.out;
+}
+
+TEST(CliSchedule, BadInputIsAClearError) {
+  struct Case {
+    std::vector<std::string> args;
+    int exit_code;
+    std::string says;
+  } cases[] = {
+      {{"schedule", "--rung", "blocktile-2d", "--device", "v100"}, 1, "--device: unknown device 'v100'; known devices"},
+      {{"schedule", "--rung", "blocktile-2d", "--device", "/no/such/profile.json"}, 1, "cannot open device profile"},
+      {{"schedule", "--rung", "blocktile-2d", "--order", "spiral"}, 1, "--order: unknown launch order 'spiral'"},
+      {{"schedule", "--rung", "blocktile-2d", "--order", "groupm:0"}, 1, "--order: the group size"},
+      {{"schedule", "--rung", "blocktile-2d", "--order", "groupm:-2"}, 1, "must be at least 1"},
+      {{"schedule", "--rung", "blocktile-2d", "--order", "cutlass:3"}, 1, "power of two"},
+      {{"schedule", "--rung", "blocktile-2d", "--m", "512", "--order", "groupm:5"}, 1,
+       "group size 5 of groupm:5 is larger than the grid's 4 tile rows"},
+      {{"schedule", "--rung", "blocktile-2d", "--n", "512", "--order", "cutlass:8"}, 1,
+       "swizzle width 8 of cutlass:8 is larger than the grid's 4 tile columns"},
+      {{"schedule", "--rung", "cp-async", "--bk", "32", "--stages", "4", "--device", "gtx-1070"}, 1,
+       "the device allows 49152"},
+      {{"schedule", "--rung", "no-such-rung"}, 1, "unknown rung"},
+      {{"schedule", "--rung", "blocktile-2d", "--m", "0"}, 1, "at least 1"},
+      {{"schedule"}, 2, "--rung"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run_cli(c.args);
+    std::string line;
+    for (const auto& a : c.args) line += a + " ";
+    EXPECT_EQ(r.exit_code, c.exit_code) << line << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << line << "\n" << r.err;
+  }
+}
+
+TEST(CliSim, PrintsOccupancyAndRooflineForTheChosenDevice) {
+  const auto r = run_cli({"sim", "--rung", "vectorized", "--m", "1024", "--n", "1024", "--k", "1024", "--device", "a100"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("== occupancy on the NVIDIA A100 SXM4 80GB =="), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("resident blocks per SM:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("== roofline"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(bottleneck)"), std::string::npos) << r.out;
+
+  const auto j = run_cli({"sim", "--rung", "vectorized", "--m", "1024", "--n", "1024", "--k", "1024", "--json"});
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["device"]["id"], "h100-sxm");
+  EXPECT_EQ(doc["order"], "row");
+  EXPECT_TRUE(doc["occupancy"].contains("blocks_per_sm"));
+  EXPECT_TRUE(doc["roofline"].contains("predicted_tflops"));
+  EXPECT_FALSE(doc["l2"].contains("per_wave"));
+
+  const auto bad = run_cli({"sim", "--rung", "vectorized", "--device", "titan"});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.err.find("--device: unknown device 'titan'"), std::string::npos) << bad.err;
+}
+
+}  // namespace
+}  // namespace gemmlab

@@ -1,0 +1,208 @@
+// The app model as the panels drive it: commands change the state, long work arrives through jobs, invalid input
+// becomes a sentence, and the settings it saves are the state it has.
+#include "model/app_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include <unistd.h>
+
+#include "gemmlab/memory_model.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+#include "model/docs_page.hpp"
+
+namespace gemmlab::desktop {
+namespace {
+
+using namespace std::chrono_literals;
+
+AppModel::Options options(Settings settings = {}) {
+  AppModel::Options o;
+  o.settings = std::move(settings);
+  o.settings.m = o.settings.n = o.settings.k = 256;  // small: every test replays blocks many times
+  return o;
+}
+
+void settle(AppModel& model) { ASSERT_TRUE(model.wait_until_idle(30s)); }
+
+TEST(AppModel, StartsOnTheFirstPhaseThatTouchesMemory) {
+  Settings s;
+  s.rung = "vectorized";  // its prologue only clears registers
+  AppModel model(options(s));
+  settle(model);
+  ASSERT_TRUE(model.view_current());
+  EXPECT_FALSE(model.phase_view()->instructions.empty());
+  EXPECT_EQ(model.phase_view()->ref.section, kernel::Section::Mainloop);
+  ASSERT_NE(model.cursor_instruction(), nullptr);
+  EXPECT_TRUE(model.kernel_counters_current());
+}
+
+TEST(AppModel, AnInvalidKnobShowsTheValidateSentenceAtOnce) {
+  AppModel model(options());
+  settle(model);
+  model.set_knob("bm", 33);  // smem-tiling needs bm = bn = bk
+  ASSERT_FALSE(model.validity().ok());
+  EXPECT_EQ(model.validity().error().message,
+            sim::validate(RungId::SmemTiling, model.config(), model.problem()).error().message);
+  EXPECT_EQ(model.outline(), nullptr);
+  settle(model);  // nothing to compute, nothing crashes
+  model.reset_config();
+  EXPECT_TRUE(model.validity().ok());
+  settle(model);
+  EXPECT_TRUE(model.view_current());
+}
+
+TEST(AppModel, KnobsOfOtherRungsAreIgnored) {
+  AppModel model(options());
+  const auto before = model.config();
+  model.set_knob("swizzle", 1);  // smem-tiling has no swizzle
+  EXPECT_EQ(model.config().swizzle, before.swizzle);
+  EXPECT_TRUE(model.validity().ok());
+}
+
+TEST(AppModel, StepsByInstructionAcrossPhases) {
+  AppModel model(options());
+  settle(model);
+  const std::size_t phase = model.cursor().phase;
+  const int count = model.phase_view()->instruction_count(model.cursor().warp);
+  ASSERT_GT(count, 0);
+  for (int i = 1; i < count; ++i) model.step_instruction(+1);
+  EXPECT_EQ(model.cursor().instruction, count - 1);
+  model.step_instruction(+1);
+  EXPECT_EQ(model.cursor().phase, phase + 1);
+  settle(model);
+  EXPECT_EQ(model.cursor().instruction, 0);
+  model.step_instruction(-1);  // back into the previous phase, at its last instruction
+  settle(model);
+  EXPECT_EQ(model.cursor().phase, phase);
+  EXPECT_EQ(model.cursor().instruction, count - 1);
+}
+
+TEST(AppModel, StepsByKstep) {
+  AppModel model(options());
+  settle(model);
+  ASSERT_EQ(model.phase_view()->ref.kstep, 0);
+  model.step_kstep(+1);
+  settle(model);
+  EXPECT_EQ(model.phase_view()->ref.section, kernel::Section::Mainloop);
+  EXPECT_EQ(model.phase_view()->ref.kstep, 1);
+  EXPECT_EQ(model.phase_view()->ref.phase, 0);
+  model.step_kstep(-1);
+  settle(model);
+  EXPECT_EQ(model.phase_view()->ref.kstep, 0);
+}
+
+TEST(AppModel, SeeksTheNextSharedInstruction) {
+  AppModel model(options());
+  settle(model);
+  model.seek_instruction(InstructionKind::Shared, +1);
+  settle(model);
+  const InstructionView* iv = model.cursor_instruction();
+  ASSERT_NE(iv, nullptr);
+  EXPECT_TRUE(sim::touches_shared(iv->instruction.access.op));
+}
+
+TEST(AppModel, PlaybackAdvancesTheCursor) {
+  AppModel model(options());
+  settle(model);
+  const auto before = model.cursor();
+  model.set_play_speed(10.0);
+  model.set_playing(true);
+  model.update(0.35);  // 3.5 instructions' worth
+  EXPECT_EQ(model.cursor().phase, before.phase);
+  EXPECT_EQ(model.cursor().instruction, before.instruction + 3);
+}
+
+TEST(AppModel, BlockIsClampedToTheGrid) {
+  AppModel model(options());
+  model.select_block({99, -4});
+  EXPECT_EQ(model.block().row, model.launch()->tiles_m - 1);
+  EXPECT_EQ(model.block().col, 0);
+}
+
+TEST(AppModel, BadSavedValuesBecomeMessages) {
+  Settings s;
+  s.rung = "no-such-rung";
+  s.knobs["vectorized"]["stages"] = 3;  // vectorized has no stages knob
+  s.knobs["nonsense"]["bm"] = 1;
+  AppModel model(options(s));
+  EXPECT_EQ(model.rung(), RungId::SmemTiling);
+  EXPECT_EQ(model.messages().size(), 3u);
+}
+
+TEST(AppModel, SettingsReflectTheState) {
+  AppModel model(options());
+  model.select_rung(RungId::Vectorized);
+  model.set_knob("a_pad", 4);
+  model.set_problem(512, 256, 128);
+  model.select_panel("banks");
+  const Settings s = model.settings();
+  EXPECT_EQ(s.rung, "vectorized");
+  EXPECT_EQ(s.knobs.at("vectorized").at("a_pad"), 4);
+  EXPECT_EQ(s.knobs.at("vectorized").count("bm"), 0u);  // defaults are not written
+  EXPECT_EQ(s.m, 512);
+  EXPECT_EQ(s.panel, "banks");
+}
+
+TEST(AppModel, SavesItsSettingsWhenTheyChange) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("gemmlab-model-test-" + std::to_string(::getpid())) / "settings.json";
+  std::filesystem::remove(path);
+  auto o = options();
+  o.settings_path = path;
+  AppModel model(std::move(o));
+  model.save_settings_if_changed(true);
+  EXPECT_FALSE(std::filesystem::exists(path));  // nothing changed: nothing written
+  model.select_rung(RungId::CpAsync);
+  model.set_knob("stages", 4);
+  model.save_settings_if_changed(true);
+  const LoadedSettings loaded = load_settings(path);
+  EXPECT_TRUE(loaded.messages.empty());
+  EXPECT_EQ(loaded.settings.rung, "cp-async");
+  EXPECT_EQ(loaded.settings.knobs.at("cp-async").at("stages"), 4);
+}
+
+TEST(AppModel, EditsSurviveSwitchingRungs) {
+  AppModel model(options());
+  model.select_rung(RungId::Vectorized);
+  model.set_knob("swizzle", 1);
+  model.select_rung(RungId::SmemTiling);
+  model.select_rung(RungId::Vectorized);
+  EXPECT_EQ(model.config().swizzle, 1);
+}
+
+TEST(AppModel, PredictsEveryRungOnTheDevice) {
+  AppModel model(options());
+  settle(model);
+  ASSERT_NE(model.device(), nullptr);
+  ASSERT_EQ(model.ladder_predictions().size(), rungs().size());
+  const auto& selected = model.ladder_predictions()[static_cast<std::size_t>(rung_info(model.rung()).number - 1)];
+  ASSERT_TRUE(selected.tflops.has_value()) << selected.note;
+  ASSERT_TRUE(model.prediction().has_value()) << model.prediction_error();
+  EXPECT_DOUBLE_EQ(*selected.tflops, model.prediction()->roofline.predicted_tflops);
+  EXPECT_GT(model.prediction()->occupancy.blocks_per_sm, 0);
+}
+
+TEST(AppModel, WithoutAGpuTheBenchmarkSaysSo) {
+  AppModel model(options());
+  if (model.gpu_available()) GTEST_SKIP() << "this machine has a GPU";
+  EXPECT_FALSE(model.gpu_status().empty());
+}
+
+TEST(DocsPage, FindsTheRungPageInTheSourceTree) {
+  const DocsPage page = load_rung_docs(rung_info(RungId::SmemTiling), {GEMMLAB_SOURCE_DIR});
+  ASSERT_TRUE(page.found) << page.message;
+  EXPECT_EQ(page.path.filename(), "03-smem-tiling.md");
+  EXPECT_NE(page.text.find("# Rung 3"), std::string::npos);
+}
+
+TEST(DocsPage, AMissingPageSaysWhereItLooked) {
+  const DocsPage page = load_rung_docs(rung_info(RungId::SmemTiling), {"/nonexistent/gemmlab"});
+  EXPECT_FALSE(page.found);
+  EXPECT_NE(page.message.find("docs/rungs/03-smem-tiling.md"), std::string::npos);
+  EXPECT_NE(page.message.find("/nonexistent/gemmlab"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gemmlab::desktop

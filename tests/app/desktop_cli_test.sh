@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# desktop_cli_test.sh CHECK APP PNG_CHECK OUT_DIR: the desktop app's command line and its bad-input paths, as a
+# user meets them. CHECK is one of: help, unknown-panel, unknown-rung, corrupt-settings, invalid-config,
+# frame-times.
+set -u
+check=$1 app=$2 png_check=$3 out=$4
+mkdir -p "$out"
+xvfb() { xvfb-run -a -s "-screen 0 1600x1000x24" "$@"; }
+need_xvfb() {
+  command -v xvfb-run >/dev/null || { echo "skipped: xvfb-run is not installed"; exit 77; }
+}
+fail() { echo "FAILED: $*"; exit 1; }
+
+case $check in
+  help)  # every panel name appears in --help
+    help=$("$app" --help) || fail "gemmlab --help exited with $?"
+    for panel in $("$app" --list-panels); do
+      grep -q -- "$panel" <<<"$help" || fail "--help does not list the panel '$panel'"
+    done ;;
+  unknown-panel)
+    err=$("$app" --panel no-such-panel --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "exit code $code, expected 2"
+    grep -q "unknown panel 'no-such-panel'" <<<"$err" || fail "no message naming the panel: $err"
+    grep -q "tile-stepper" <<<"$err" || fail "the message does not list the panels: $err" ;;
+  unknown-rung)
+    err=$("$app" --rung no-such-rung --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "exit code $code, expected 2"
+    grep -q "unknown rung 'no-such-rung'" <<<"$err" || fail "no message naming the rung: $err" ;;
+  corrupt-settings)  # a damaged settings file is a message; the app still renders
+    need_xvfb
+    settings="$out/corrupt-settings.json"
+    printf '{"rung": "vectorized", "knobs": ' >"$settings"
+    err=$(xvfb "$app" --settings "$settings" --screenshot "$out/corrupt-settings.png" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 0 ] || fail "exit code $code with a corrupt settings file: $err"
+    grep -q "not a valid settings file" <<<"$err" || fail "no message about the settings file: $err"
+    "$png_check" "$out/corrupt-settings.png" || fail "no picture" ;;
+  invalid-config)  # an invalid configuration renders, showing why
+    need_xvfb
+    xvfb "$app" --rung smem-tiling --bm 33 --panel tile-stepper --screenshot "$out/invalid-config.png" \
+      || fail "exit code $? for an invalid configuration"
+    "$png_check" "$out/invalid-config.png" --region 0.32 0.08 1.0 1.0 || fail "the panel area is blank" ;;
+  frame-times)  # the report is printed (its figures are not judged: this is no timed test)
+    need_xvfb
+    report=$(xvfb "$app" --panel banks --frames 12 --frame-times) || fail "exit code $?"
+    grep -Eq "frame times, panel banks, .* median [0-9.]+ ms" <<<"$report" || fail "no frame-time report: $report" ;;
+  *) echo "unknown check $check"; exit 2 ;;
+esac
+echo "ok: $check"

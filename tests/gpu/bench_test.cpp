@@ -1,0 +1,55 @@
+// The benchmark library on the GPU (label "gpu"): it verifies, times and compares with cuBLAS, reports its
+// progress, and stops when asked. Speed itself is not asserted here (timed numbers belong to `gemmlab-cli bench`).
+#include <gtest/gtest.h>
+
+#include "gemmlab/gpu/bench.hpp"
+
+namespace gemmlab::gpu {
+namespace {
+
+BenchOptions small_options() {
+  BenchOptions options;
+  options.rungs = {RungId::BlockTile2D, RungId::CpAsync};
+  options.shapes = {{512, 512, 512}, {300, 200, 100}};
+  options.runs = 5;
+  return options;
+}
+
+TEST(Bench, TimesCublasAndEveryRungAfterVerifyingThem) {
+  std::size_t calls = 0, last_total = 0;
+  const auto report = run_bench(small_options(), [&](const BenchProgress& p) {
+    ++calls;
+    last_total = p.total;
+  });
+  ASSERT_TRUE(report) << report.error().message;
+  ASSERT_EQ(report->rows.size(), 6u);  // (cuBLAS + 2 rungs) x 2 shapes
+  EXPECT_EQ(report->rows[0].name, "cublas");
+  for (const auto& row : report->rows) {
+    EXPECT_EQ(row.status, BenchStatus::Timed) << row.name << ": " << row.message;
+    EXPECT_EQ(row.runs, 5);
+    EXPECT_GT(row.tflops, 0.0);
+    EXPECT_GT(row.ratio_to_cublas, 0.0);
+    EXPECT_LE(row.min_ms, row.median_ms);
+    EXPECT_LE(row.median_ms, row.max_ms);
+  }
+  EXPECT_DOUBLE_EQ(report->rows[0].ratio_to_cublas, 1.0);
+  EXPECT_FALSE(report->device.name.empty());
+  EXPECT_FALSE(report->software.cublas.empty());
+  EXPECT_EQ(report->date_utc.size(), 20u);  // 2026-01-02T03:04:05Z
+  EXPECT_GE(report->buffer_sets_max, 2);    // 512^3 inputs are far smaller than L2: rotated
+  EXPECT_EQ(last_total, 6u);
+  EXPECT_GE(calls, 6u);
+}
+
+TEST(Bench, StopsWhenCancelled) {
+  std::atomic<bool> cancel{false};
+  const auto report = run_bench(small_options(), [&](const BenchProgress& p) {
+    if (p.done >= 2) cancel = true;
+  }, &cancel);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_TRUE(report->cancelled);
+  EXPECT_EQ(report->rows.size(), 2u);
+}
+
+}  // namespace
+}  // namespace gemmlab::gpu

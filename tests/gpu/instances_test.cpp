@@ -1,0 +1,71 @@
+// The instance list: every rung of the ladder has its default configuration compiled, every listed configuration is
+// one the simulator accepts, and the queries the desktop app uses find them.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/gpu/verify.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+
+namespace gemmlab::gpu {
+namespace {
+
+TEST(GpuInstances, EveryDescribedRungHasItsDefaultCompiled) {
+  for (const auto& rung : rungs()) {
+    if (!sim::rung_model(rung.id).described) continue;
+    const auto found = find_gpu_instance(rung.id, sim::rung_model(rung.id).defaults);
+    ASSERT_TRUE(found.has_value()) << rung.slug << ": its default configuration is not in instances.def";
+    EXPECT_TRUE(is_default_instance(gpu_instances()[*found]));
+    EXPECT_EQ(instance_label(gpu_instances()[*found]), "default");
+  }
+}
+
+TEST(GpuInstances, EveryInstanceIsAValidConfiguration) {
+  for (const auto& instance : gpu_instances()) {
+    const auto valid = sim::validate(instance.rung, instance.config, {67, 45, 33, 1.0f, 0.0f});
+    EXPECT_TRUE(valid) << rung_info(instance.rung).slug << " " << instance_label(instance) << ": "
+                       << (valid ? "" : valid.error().message);
+  }
+}
+
+TEST(GpuInstances, NoConfigurationIsListedTwice) {
+  std::set<std::string> seen;
+  for (const auto& instance : gpu_instances()) {
+    const std::string key = std::string(rung_info(instance.rung).slug) + " " + instance_label(instance);
+    EXPECT_TRUE(seen.insert(key).second) << key << " is listed twice";
+  }
+}
+
+TEST(GpuInstances, LabelsNameTheKnobsThatDifferFromTheDefaults) {
+  kernel::KernelConfig two_stages = sim::rung_model(RungId::CpAsync).defaults;
+  two_stages.stages = 2;
+  const auto found = find_gpu_instance(RungId::CpAsync, two_stages);
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(instance_label(gpu_instances()[*found]), "stages=2");
+  EXPECT_FALSE(is_default_instance(gpu_instances()[*found]));
+}
+
+TEST(GpuInstances, AnUncompiledConfigurationIsNotFound) {
+  kernel::KernelConfig odd = sim::rung_model(RungId::BlockTile2D).defaults;
+  odd.bm = 96;
+  EXPECT_FALSE(find_gpu_instance(RungId::BlockTile2D, odd).has_value());
+}
+
+TEST(GpuInstances, SelectionTakesDefaultsOrEverything) {
+  const auto defaults = select_instances({}, false);
+  ASSERT_TRUE(defaults) << defaults.error().message;
+  for (const std::size_t i : *defaults) EXPECT_TRUE(is_default_instance(gpu_instances()[i]));
+  const auto all = select_instances({}, true);
+  ASSERT_TRUE(all);
+  EXPECT_EQ(all->size(), gpu_instances().size());
+  const RungId one[] = {RungId::SmemTiling};
+  const auto smem = select_instances(one, true);
+  ASSERT_TRUE(smem);
+  EXPECT_EQ(smem->size(), 3u);  // default, conflicting, conflicting + padding
+  for (const std::size_t i : *smem) EXPECT_EQ(gpu_instances()[i].rung, RungId::SmemTiling);
+}
+
+}  // namespace
+}  // namespace gemmlab::gpu

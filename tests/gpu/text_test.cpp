@@ -1,0 +1,113 @@
+// Sizes and block orders as users type them, and the benchmark report's file formats.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "gemmlab/gpu/bench.hpp"
+#include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/gpu/shapes.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+
+namespace gemmlab::gpu {
+namespace {
+
+TEST(Shapes, CubesAndTriples) {
+  const auto shapes = parse_shapes("1,4097,67x45x33");
+  ASSERT_TRUE(shapes) << shapes.error().message;
+  ASSERT_EQ(shapes->size(), 3u);
+  EXPECT_EQ((*shapes)[0], (Shape{1, 1, 1}));
+  EXPECT_EQ((*shapes)[1], (Shape{4097, 4097, 4097}));
+  EXPECT_EQ((*shapes)[2], (Shape{67, 45, 33}));
+  EXPECT_EQ(to_string((*shapes)[1]), "4097");
+  EXPECT_EQ(to_string((*shapes)[2]), "67x45x33");
+}
+
+TEST(Shapes, BadItemsAreNamed) {
+  for (const char* bad : {"", "0", "-5", "12x4", "1x2x3x4", "7,,8", "abc", "3x4xq"}) {
+    const auto shapes = parse_shapes(bad);
+    ASSERT_FALSE(shapes) << bad;
+    EXPECT_NE(shapes.error().message.find("not a size"), std::string::npos) << shapes.error().message;
+  }
+}
+
+TEST(BlockOrderText, RoundTrips) {
+  for (const char* text : {"row", "col", "cutlass:0", "cutlass:3", "groupm:1", "groupm:8"}) {
+    const auto order = parse_block_order(text);
+    ASSERT_TRUE(order) << text;
+    EXPECT_EQ(to_string(*order), text);
+  }
+  EXPECT_EQ(parse_block_order("cutlass:2")->kind, kernel::OrderKind::Cutlass);
+  EXPECT_EQ(parse_block_order("groupm:4")->param, 4);
+}
+
+TEST(BlockOrderText, RejectsWhatTheKernelsCannotRun) {
+  for (const char* bad : {"", "rows", "cutlass", "cutlass:6", "cutlass:-1", "groupm:0", "groupm:x", "groupm:3z"})
+    EXPECT_FALSE(parse_block_order(bad)) << bad;
+}
+
+BenchReport sample_report() {
+  BenchReport r;
+  r.device.name = "Test GPU";
+  r.device.cc_major = 9;
+  r.device.sm_count = 132;
+  r.device.l2_bytes = 50 << 20;
+  r.software = {"580.1", 13000, 13000, "13.0.2"};
+  r.date_utc = "2026-01-02T03:04:05Z";
+  r.order = {kernel::OrderKind::GroupM, 8};
+  r.sm_clock_start_mhz = 1980;
+  r.buffer_sets_max = 9;
+  BenchRow cublas;
+  cublas.name = "cublas";
+  cublas.config = "CUBLAS_COMPUTE_32F";
+  cublas.shape = {4096, 4096, 4096};
+  cublas.runs = 20;
+  cublas.median_ms = 2.5;
+  cublas.tflops = 55.0;
+  cublas.ratio_to_cublas = 1.0;
+  BenchRow rung = cublas;
+  rung.name = "cp-async";
+  rung.instance = find_gpu_instance(RungId::CpAsync, sim::rung_model(RungId::CpAsync).defaults);
+  rung.config = "default";
+  rung.tflops = 27.5;
+  rung.ratio_to_cublas = 0.5;
+  BenchRow failed = rung;
+  failed.status = BenchStatus::FailedVerification;
+  failed.message = "C[0][0] is NaN, \"quoted\"";
+  r.rows = {cublas, rung, failed};
+  return r;
+}
+
+TEST(BenchReportFormats, JsonRoundTrips) {
+  const BenchReport r = sample_report();
+  const auto back = parse_bench_report_json(bench_report_json(r));
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(back->device.name, "Test GPU");
+  EXPECT_EQ(back->device.sm_count, 132);
+  EXPECT_EQ(back->software.cublas, "13.0.2");
+  EXPECT_EQ(back->software.driver_cuda_version, 13000);
+  EXPECT_EQ(back->date_utc, r.date_utc);
+  EXPECT_EQ(to_string(back->order), "groupm:8");
+  ASSERT_EQ(back->rows.size(), 3u);
+  EXPECT_FALSE(back->rows[0].instance.has_value());
+  EXPECT_EQ(back->rows[1].instance, r.rows[1].instance);  // the compiled configuration is found again
+  EXPECT_DOUBLE_EQ(back->rows[1].tflops, 27.5);
+  EXPECT_EQ(back->rows[2].status, BenchStatus::FailedVerification);
+  EXPECT_EQ(back->rows[2].message, r.rows[2].message);
+}
+
+TEST(BenchReportFormats, CsvHasAHeaderAndOneLinePerRowWithQuotesEscaped) {
+  const std::string csv = bench_report_csv(sample_report());
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4);
+  EXPECT_EQ(csv.rfind("name,config,m,n,k,status", 0), 0u);
+  EXPECT_NE(csv.find("\"C[0][0] is NaN, \"\"quoted\"\"\""), std::string::npos) << csv;
+}
+
+TEST(BenchReportFormats, ForeignJsonIsRefusedWithAReason) {
+  EXPECT_FALSE(parse_bench_report_json("not json"));
+  const auto other = parse_bench_report_json(R"({"schema": "something-else"})");
+  ASSERT_FALSE(other);
+  EXPECT_NE(other.error().message.find("not a gemmlab benchmark report"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gemmlab::gpu

@@ -1,0 +1,151 @@
+#include "gemmlab/sim/device_profile.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace gemmlab::sim {
+namespace {
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string asset(std::string_view id) {
+  return std::string(GEMMLAB_SOURCE_DIR) + "/assets/devices/" + std::string(id) + ".json";
+}
+
+// The H100 profile with one change applied, as JSON text.
+template <class Edit>
+std::string h100_with(Edit edit) {
+  auto doc = nlohmann::json::parse(read_text(asset("h100-sxm")));
+  edit(doc);
+  return doc.dump();
+}
+
+void expect_error(const Result<DeviceProfile>& r, std::string_view says) {
+  ASSERT_FALSE(r.ok()) << "expected an error saying: " << says;
+  EXPECT_NE(r.error().message.find(says), std::string::npos) << r.error().message;
+}
+
+TEST(DeviceProfile, EveryShippedProfileIsBuiltInAndMatchesItsFile) {
+  ASSERT_EQ(builtin_device_ids().size(), 4u);
+  EXPECT_EQ(builtin_device_ids().front(), "h100-sxm");
+  for (const auto id : builtin_device_ids()) {
+    const auto builtin = find_device(id);
+    ASSERT_TRUE(builtin.ok()) << builtin.error().message;
+    EXPECT_EQ(builtin->id, id) << "a profile's id is its file name";
+    const auto from_file = load_device_profile_file(asset(id));
+    ASSERT_TRUE(from_file.ok()) << from_file.error().message;
+    EXPECT_EQ(from_file->l2_bytes, builtin->l2_bytes);
+    EXPECT_EQ(from_file->sms, builtin->sms);
+    EXPECT_EQ(from_file->fp32_tflops, builtin->fp32_tflops);
+    EXPECT_FALSE(builtin->sources.empty());
+  }
+}
+
+TEST(DeviceProfile, TheDefaultIsTheH100WeMeasureOn) {
+  const auto h100 = find_device(kDefaultDevice);
+  ASSERT_TRUE(h100.ok()) << h100.error().message;
+  EXPECT_EQ(h100->id, "h100-sxm");
+  // The figures of DESIGN.md's "The GPU we measure on".
+  EXPECT_EQ(h100->sms, 132);
+  EXPECT_EQ(h100->l2_bytes, 50 * 1024 * 1024);
+  EXPECT_EQ(h100->smem_per_sm_bytes, 228 * 1024);
+  EXPECT_EQ(h100->smem_per_block_optin_bytes, 227 * 1024);
+  EXPECT_EQ(h100->registers_per_sm, 65536);
+  EXPECT_EQ(h100->max_threads_per_sm, 2048);
+  EXPECT_EQ(h100->max_blocks_per_sm, 32);
+  EXPECT_EQ(h100->boost_clock_mhz, 1980);
+  // validate()'s default limits are the H100's.
+  const DeviceLimits defaults;
+  EXPECT_EQ(device_limits(*h100).max_threads_per_block, defaults.max_threads_per_block);
+  EXPECT_EQ(device_limits(*h100).max_smem_per_block_bytes, defaults.max_smem_per_block_bytes);
+}
+
+TEST(DeviceProfile, AliasesFindTheSameProfile) {
+  for (const auto& [alias, id] : {std::pair{"h100", "h100-sxm"}, {"a100", "a100-sxm"}, {"4090", "rtx-4090"},
+                                  {"1070", "gtx-1070"}}) {
+    const auto d = find_device(alias);
+    ASSERT_TRUE(d.ok()) << d.error().message;
+    EXPECT_EQ(d->id, id);
+  }
+  const auto gtx = find_device("gtx-1070");
+  ASSERT_TRUE(gtx.ok());
+  EXPECT_EQ(device_limits(*gtx).max_smem_per_block_bytes, 48 * 1024) << "Pascal has no opt-in above 48 KiB";
+}
+
+TEST(DeviceProfile, UnknownNameListsTheKnownOnes) {
+  const auto r = find_device("v100");
+  expect_error(r, "unknown device 'v100'");
+  for (const auto id : builtin_device_ids()) EXPECT_NE(r.error().message.find(std::string(id)), std::string::npos);
+}
+
+TEST(DeviceProfile, BadProfilesAreErrorsNamingTheField) {
+  expect_error(parse_device_profile("{\"id\": ", "broken.json"), "broken.json': not valid JSON");
+  expect_error(parse_device_profile("[1, 2]", "list.json"), "must be a JSON object");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d.erase("sms"); }), "x.json"), "field 'sms' is missing");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["sms"] = 0; }), "x.json"), "field 'sms' is 0");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["sms"] = 13.5; }), "x.json"),
+               "field 'sms' must be a whole number");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["l2_bytes"] = "50 MB"; }), "x.json"),
+               "field 'l2_bytes' must be a number");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["dram_bandwidth_gbs"] = -1; }), "x.json"),
+               "field 'dram_bandwidth_gbs' is -1");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d.erase("name"); }), "x.json"), "field 'name' is missing");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["smem_per_sm"] = 1; }), "x.json"),
+               "unknown field 'smem_per_sm'");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["tensor_tflops"].erase("bf16"); }), "x.json"),
+               "field 'tensor_tflops.bf16' is missing");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d.erase("sources"); }), "x.json"),
+               "field 'sources' is missing");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["sources"].erase("boost_clock_mhz"); }), "x.json"),
+               "no entry in 'sources' for: boost_clock_mhz");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["sources"]["sm_count"] = "a book"; }), "x.json"),
+               "names 'sm_count'");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["base_clock_mhz"] = 1500; }), "x.json"),
+               "no entry in 'sources' for: base_clock_mhz");
+}
+
+TEST(DeviceProfile, InconsistentFiguresAreCaught) {
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["fp32_tflops"] = 670; }), "x.json"),
+               "field 'fp32_tflops' (670) does not match");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["smem_per_block_optin_bytes"] = 300000; }), "x.json"),
+               "'smem_per_block_optin_bytes' (300000) is larger than 'smem_per_sm_bytes'");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["max_threads_per_sm"] = 1000; }), "x.json"),
+               "multiples of the warp size");
+  expect_error(parse_device_profile(h100_with([](auto& d) {
+                                     d["base_clock_mhz"] = 2500;
+                                     d["sources"]["base_clock_mhz"] = "a typo";
+                                   }),
+                                   "x.json"),
+               "'base_clock_mhz' (2500) is above 'boost_clock_mhz'");
+}
+
+TEST(DeviceProfile, ProfilesLoadFromFiles) {
+  const auto dir = std::filesystem::temp_directory_path() / "gemmlab_device_profile_test";
+  std::filesystem::create_directories(dir);
+  const auto path = (dir / "small.json").string();
+  {
+    std::ofstream out(path);
+    out << h100_with([](auto& d) {
+      d["id"] = "small";
+      d["sms"] = 2;
+      d["fp32_tflops"] = 2 * 128 * 2 * 1.98e-3;
+    });
+  }
+  const auto small = find_device(path);
+  ASSERT_TRUE(small.ok()) << small.error().message;
+  EXPECT_EQ(small->sms, 2);
+  expect_error(find_device((dir / "missing.json").string()), "cannot open device profile");
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace gemmlab::sim

@@ -1,0 +1,32 @@
+#pragma once
+// The reference the functional executions are checked against, shared by the simulator's tests.
+#include <cstddef>
+#include <random>
+#include <vector>
+
+#include "gemmlab/sim/problem.hpp"
+
+namespace gemmlab::sim::test_support {
+
+// Small integers: every product and partial sum is exact in FP32, so any summation order gives the same C.
+inline std::vector<float> random_integers(std::size_t count, std::mt19937& rng) {
+  std::uniform_int_distribution<int> dist(-4, 4);
+  std::vector<float> v(count);
+  for (auto& x : v) x = static_cast<float>(dist(rng));
+  return v;
+}
+
+inline std::vector<float> reference_gemm(const Problem& p, const std::vector<float>& a, const std::vector<float>& b,
+                                         const std::vector<float>& c) {
+  std::vector<float> out(c.size());
+  for (int i = 0; i < p.m; ++i)
+    for (int j = 0; j < p.n; ++j) {
+      double acc = 0;
+      for (int k = 0; k < p.k; ++k) acc += double(a[std::size_t(i) * p.k + k]) * b[std::size_t(k) * p.n + j];
+      const double old = p.beta != 0.0f ? double(c[std::size_t(i) * p.n + j]) : 0.0;
+      out[std::size_t(i) * p.n + j] = static_cast<float>(p.alpha * acc + p.beta * old);
+    }
+  return out;
+}
+
+}  // namespace gemmlab::sim::test_support
