@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Puts the simulator's predicted counters beside the counters ncu measured on the real kernels.
 
-Usage: scripts/fidelity.py DIR > table.md
+Usage: scripts/fidelity.py DIR > table.md          the counters of every rung
+       scripts/fidelity.py --l2 DIR > table.md     the L2 hit rate and DRAM bytes of the best rung
+       scripts/fidelity.py --metrics | --l2-metrics the ncu metric lists (for scripts/fidelity-run)
 DIR holds, for each rung, NN-<slug>.sim.json (gemmlab-cli sim --json for the rung's default configuration) and
 NN-<slug>.ncu.csv (ncu --csv --page raw --print-units base for the same configuration and size), plus env.txt (one line:
 device, driver, CUDA, ncu, date) — what scripts/fidelity-run writes on the GPU machine.
@@ -24,8 +26,9 @@ COUNTERS = [
      "bank_conflicts"),
     ("cp.async shared wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum", ("cp.async",),
      "wavefronts"),
-    ("global load requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", ("ldg.",), "requests"),
-    ("global load sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", ("ldg.",), "sectors"),
+    # ncu's op_ld counts the global reads of cp.async (LDGSTS) too (tests/calibration: cp.async rows).
+    ("global load requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", ("ldg.", "cp.async"), "requests"),
+    ("global load sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", ("ldg.", "cp.async"), "sectors"),
     ("global store requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", ("stg.",), "requests"),
     ("global store sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", ("stg.",), "sectors"),
     ("cp.async global requests", "smsp__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum", ("cp.async",),
@@ -35,27 +38,57 @@ COUNTERS = [
 ]
 METRICS = [metric for _, metric, _, _ in COUNTERS]
 
+# The L2 comparison: ncu's read hit rate and DRAM bytes against the L2 model (gemmlab-cli schedule --json). ncu's
+# default --cache-control all flushes the caches before the kernel, as the model starts from an empty L2.
+L2_METRICS = ["lts__t_sector_op_read_hit_rate.pct", "lts__t_sector_hit_rate.pct", "dram__bytes_read.sum",
+              "dram__bytes_write.sum"]
+
 
 def predicted(sim, prefixes, field):
     ops = sim["kernel"]["ops"]
     return sum(v.get(field, 0) for name, v in ops.items() if name.startswith(prefixes))
 
 
-def measured(path):
+def measured(path, metrics=METRICS):
     """The one kernel row of an ncu raw CSV (ncu prints '==PROF==' lines and may print a units row)."""
     lines = [line for line in path.read_text().splitlines() if line.startswith('"')]
     rows = list(csv.DictReader(lines))
     rows = [r for r in rows if r.get("ID", "").isdigit()]  # drops the units row
     if len(rows) != 1:
         raise SystemExit(f"{path}: expected one profiled kernel, found {len(rows)}")
-    return {m: float(rows[0][m].replace(",", "")) for m in METRICS if m in rows[0]}, rows[0].get("Kernel Name", "")
+    return {m: float(rows[0][m].replace(",", "")) for m in metrics if m in rows[0]}, rows[0].get("Kernel Name", "")
 
 
 def fmt(x):
     return f"{int(x):,}"
 
 
+def l2_table(root):
+    print("| problem | order | L2 read hit rate: predicted | measured | difference | DRAM read: predicted | measured "
+          "| ratio | DRAM write: predicted | measured |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for sched_path in sorted(root.glob("l2-*.schedule.json")):
+        sched = json.loads(sched_path.read_text())
+        ncu_path = sched_path.with_name(sched_path.name.replace(".schedule.json", ".ncu.csv"))
+        if not ncu_path.exists():
+            continue
+        values, _ = measured(ncu_path, L2_METRICS)
+        l2, p = sched["l2"], sched["problem"]
+        hit_p, hit_m = 100 * l2["hit_rate"], values["lts__t_sector_op_read_hit_rate.pct"]
+        read_p, read_m = l2["dram_read_bytes"], values["dram__bytes_read.sum"]
+        write_p, write_m = l2["dram_write_bytes"], values["dram__bytes_write.sum"]
+        print(f"| {sched['rung']} {p['m']}x{p['n']}x{p['k']} | {sched['order']['name']} | {hit_p:.1f}% | {hit_m:.1f}% "
+              f"| {hit_p - hit_m:+.1f} pts | {read_p / 1e6:,.0f} MB | {read_m / 1e6:,.0f} MB | {read_p / read_m:.3f}x "
+              f"| {write_p / 1e6:,.0f} MB | {write_m / 1e6:,.0f} MB |")
+
+
 def main():
+    if sys.argv[1:] == ["--metrics"]:
+        return print(",".join(METRICS))
+    if sys.argv[1:] == ["--l2-metrics"]:
+        return print(",".join(L2_METRICS))
+    if len(sys.argv) == 3 and sys.argv[1] == "--l2":
+        return l2_table(pathlib.Path(sys.argv[2]))
     if len(sys.argv) != 2:
         raise SystemExit(__doc__)
     root = pathlib.Path(sys.argv[1])

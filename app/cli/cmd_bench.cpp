@@ -12,6 +12,7 @@
 #include "gemmlab/gpu/bench.hpp"
 #include "gpu_options.hpp"
 #include "table.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 
 namespace gemmlab::cli {
 namespace {
@@ -36,7 +37,7 @@ void print_report(const gpu::BenchReport& r, std::ostream& out) {
       << "software: driver " << (r.software.driver.empty() ? "unknown" : r.software.driver) << " (CUDA "
       << gpu::format_cuda_version(r.software.driver_cuda_version) << "), runtime CUDA "
       << gpu::format_cuda_version(r.software.runtime_version) << ", cuBLAS " << r.software.cublas << "\n"
-      << "date: " << r.date_utc << ", block order " << gpu::to_string(r.order) << ", up to " << r.buffer_sets_max
+      << "date: " << r.date_utc << ", block order " << sim::order_name(r.order) << ", up to " << r.buffer_sets_max
       << " input sets rotated (together > 2x L2)\n";
   using A = TextTable::Align;
   TextTable table({{"kernel"}, {"config"}, {"size"}, {"runs", A::Right}, {"median ms", A::Right},

@@ -10,6 +10,7 @@
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/verify.hpp"
 #include "gpu_options.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 
 namespace gemmlab::cli {
 namespace {
@@ -71,13 +72,13 @@ int run_verify(const VerifyArgs& args) {
   if (args.json) {
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& row : report->rows) rows.push_back(row_json(row));
-    std::cout << nlohmann::json{{"device", report->device.name}, {"block_order", gpu::to_string(options.order)},
+    std::cout << nlohmann::json{{"device", report->device.name}, {"block_order", sim::order_name(options.order)},
                                 {"passed", report->passed}, {"failed", report->failed}, {"refused", report->refused},
                                 {"rows", rows}}
                      .dump(2)
               << "\n";
   } else {
-    std::cout << report->device.name << ", block order " << gpu::to_string(options.order) << ": " << report->passed
+    std::cout << report->device.name << ", block order " << sim::order_name(options.order) << ": " << report->passed
               << " passed, " << report->failed << " failed, " << report->refused << " refused\n";
   }
   return report->failed > 0 ? kExitFailed : kExitOk;

@@ -1,4 +1,5 @@
 #include "gpu_options.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 
 #include <charconv>
 #include <optional>
@@ -42,7 +43,7 @@ Result<GpuSelection> parse_gpu_selection(const std::string& rungs, const std::st
     if (!shapes) return shapes.error();
     out.shapes = std::move(*shapes);
   }
-  auto block_order = gpu::parse_block_order(order);
+  auto block_order = sim::parse_order(order);
   if (!block_order) return block_order.error();
   out.order = *block_order;
   return out;

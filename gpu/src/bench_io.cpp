@@ -7,6 +7,7 @@
 #include "gemmlab/gpu/bench.hpp"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/sim/rung_model.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 
 namespace gemmlab::gpu {
 namespace {
@@ -66,7 +67,7 @@ std::string bench_report_json(const BenchReport& r) {
         {"cublas", r.software.cublas}}},
       {"sm_clock_start_mhz", r.sm_clock_start_mhz},
       {"sm_clock_end_mhz", r.sm_clock_end_mhz},
-      {"block_order", to_string(r.order)},
+      {"block_order", sim::order_name(r.order)},
       {"buffer_sets_max", r.buffer_sets_max},
       {"cancelled", r.cancelled},
       {"rows", rows}};
@@ -115,7 +116,7 @@ Result<BenchReport> parse_bench_report_json(std::string_view text) {
     r.software.cublas = s.value("cublas", "");
     r.sm_clock_start_mhz = j.value("sm_clock_start_mhz", 0);
     r.sm_clock_end_mhz = j.value("sm_clock_end_mhz", 0);
-    auto order = parse_block_order(j.value("block_order", "row"));
+    auto order = sim::parse_order(j.value("block_order", "row"));
     if (!order) return order.error();
     r.order = *order;
     r.buffer_sets_max = j.value("buffer_sets_max", 0);

@@ -86,13 +86,14 @@ struct GpuExecutor {
     const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem + offset));
     const float* src = source(operand) + index;
     const int src_bytes = pred ? 4 * N : 0;  // 0: read nothing, fill the destination with zeros
+    // No "memory" clobber here: issuing a copy must not pin the surrounding shared loads in place, or the compiler
+    // cannot interleave the next tile's copies with this tile's fragment loads. Ordering is kept where it matters:
+    // cp_async_wait below is a compiler barrier, and every buffer a copy overwrites was freed by a __syncthreads.
     if constexpr (N == 4) {
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(src_bytes)
-                   : "memory");
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(src_bytes));
     } else {
       asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(dst), "l"(src), "n"(4 * N),
-                   "r"(src_bytes)
-                   : "memory");
+                   "r"(src_bytes));
     }
   }
 

@@ -3,9 +3,7 @@
 // walks the rung's phase schedule exactly as the simulator does (sim/src/simulate.cpp), with __syncthreads where
 // the rung's barrier_after says. A rung file (gpu/kernels/<slug>.cu) only names its rung; which configurations it
 // compiles comes from the instance list.
-#include <concepts>
 #include <cstddef>
-#include <type_traits>
 #include <utility>
 
 #include "cuda_error.hpp"
@@ -19,11 +17,6 @@
 #include "launch.hpp"
 
 namespace gemmlab::gpu {
-
-// Where a rung's threads() can be evaluated at compile time, the kernel tells the compiler its block size
-// (__launch_bounds__), which caps registers at what that many threads may use.
-template <class K, class C>
-concept ConstantThreads = requires { typename std::integral_constant<int, K::threads(C{})>; };
 
 struct KernelParams {
   GemmArgs g;
@@ -65,14 +58,11 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
   kernel::for_each_phase<K>(c, t.ksteps, PhaseRunner<K, C>{x, t, s});
 }
 
+// No __launch_bounds__: measured on the H100 (docs/results.md), __launch_bounds__(threads, 1) let nvcc spend
+// registers freely on the small rungs (naive 29 -> 58, smem-tiling 32 -> 44, blocktile-1d -> 120 per thread), which
+// halved their resident blocks and slowed blocktile-1d from 10.0 to 5.9 TFLOPS at 8192^3; the large rungs reach 255
+// registers either way. Without it no default configuration uses local memory (scripts/sass-report checks).
 template <class K, class C>
-  requires ConstantThreads<K, C>
-__global__ void __launch_bounds__(K::threads(C{})) rung_kernel(KernelParams p) {
-  run_block<K, C>(p);
-}
-
-template <class K, class C>
-  requires(!ConstantThreads<K, C>)
 __global__ void rung_kernel(KernelParams p) {
   run_block<K, C>(p);
 }

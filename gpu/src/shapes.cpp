@@ -50,33 +50,4 @@ std::string to_string(const Shape& s) {
   return std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k);
 }
 
-Result<kernel::BlockOrder> parse_block_order(std::string_view text) {
-  const auto usage = [&] {
-    std::string message = "not a block order: '";
-    message.append(text).append("' (use row, col, cutlass:N with a swizzle width of 2^N, N in 0..5, or groupm:N, N >= 1)");
-    return Error{message};
-  };
-  if (text == "row") return kernel::BlockOrder{kernel::OrderKind::RowMajor, 0};
-  if (text == "col") return kernel::BlockOrder{kernel::OrderKind::ColumnMajor, 0};
-  const std::size_t colon = text.find(':');
-  if (colon == std::string_view::npos) return usage();
-  const std::string_view kind = text.substr(0, colon), number = text.substr(colon + 1);
-  int value = 0;
-  const auto [end, code] = std::from_chars(number.data(), number.data() + number.size(), value);
-  if (code != std::errc{} || end != number.data() + number.size()) return usage();
-  if (kind == "cutlass" && value >= 0 && value <= 5) return kernel::BlockOrder{kernel::OrderKind::Cutlass, value};
-  if (kind == "groupm" && value >= 1) return kernel::BlockOrder{kernel::OrderKind::GroupM, value};
-  return usage();
-}
-
-std::string to_string(const kernel::BlockOrder& order) {
-  switch (order.kind) {
-    case kernel::OrderKind::RowMajor: return "row";
-    case kernel::OrderKind::ColumnMajor: return "col";
-    case kernel::OrderKind::Cutlass: return "cutlass:" + std::to_string(order.param);
-    case kernel::OrderKind::GroupM: return "groupm:" + std::to_string(order.param);
-  }
-  return "?";
-}
-
 }  // namespace gemmlab::gpu

@@ -7,6 +7,7 @@
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/shapes.hpp"
 #include "gemmlab/sim/rung_model.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 
 namespace gemmlab::gpu {
 namespace {
@@ -28,21 +29,6 @@ TEST(Shapes, BadItemsAreNamed) {
     ASSERT_FALSE(shapes) << bad;
     EXPECT_NE(shapes.error().message.find("not a size"), std::string::npos) << shapes.error().message;
   }
-}
-
-TEST(BlockOrderText, RoundTrips) {
-  for (const char* text : {"row", "col", "cutlass:0", "cutlass:3", "groupm:1", "groupm:8"}) {
-    const auto order = parse_block_order(text);
-    ASSERT_TRUE(order) << text;
-    EXPECT_EQ(to_string(*order), text);
-  }
-  EXPECT_EQ(parse_block_order("cutlass:2")->kind, kernel::OrderKind::Cutlass);
-  EXPECT_EQ(parse_block_order("groupm:4")->param, 4);
-}
-
-TEST(BlockOrderText, RejectsWhatTheKernelsCannotRun) {
-  for (const char* bad : {"", "rows", "cutlass", "cutlass:6", "cutlass:-1", "groupm:0", "groupm:x", "groupm:3z"})
-    EXPECT_FALSE(parse_block_order(bad)) << bad;
 }
 
 BenchReport sample_report() {
@@ -86,7 +72,7 @@ TEST(BenchReportFormats, JsonRoundTrips) {
   EXPECT_EQ(back->software.cublas, "13.0.2");
   EXPECT_EQ(back->software.driver_cuda_version, 13000);
   EXPECT_EQ(back->date_utc, r.date_utc);
-  EXPECT_EQ(to_string(back->order), "groupm:8");
+  EXPECT_EQ(sim::order_name(back->order), "groupm:8");
   ASSERT_EQ(back->rows.size(), 3u);
   EXPECT_FALSE(back->rows[0].instance.has_value());
   EXPECT_EQ(back->rows[1].instance, r.rows[1].instance);  // the compiled configuration is found again

@@ -21,8 +21,6 @@ Result<std::vector<Shape>> parse_shapes(std::string_view list);
 // "4096" for a cube, "64x32x16" otherwise.
 std::string to_string(const Shape& shape);
 
-// "row", "col", "cutlass:N" (log2 of the swizzle width, 0..5), "groupm:N" (tile rows per group) -> a BlockOrder.
-Result<kernel::BlockOrder> parse_block_order(std::string_view text);
-std::string to_string(const kernel::BlockOrder& order);
+// Block orders are named and parsed by sim::parse_order / sim::order_name (gemmlab/sim/launch_order.hpp).
 
 }  // namespace gemmlab::gpu

@@ -19,7 +19,7 @@ struct BlockTile1D {
 
   template <class C> GEMMLAB_HD static PaddedRowMajor a_layout(const C& c) { return {c.bk, c.a_pad}; }
   template <class C> GEMMLAB_HD static PaddedRowMajor b_layout(const C& c) { return {c.bn, c.b_pad}; }
-  template <class C> GEMMLAB_HD static int threads(const C& c) { return c.bm / c.tm * c.bn; }
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return c.bm / c.tm * c.bn; }
   template <class C> GEMMLAB_HD static int smem_floats(const C& c) {
     return a_layout(c).size(c.bm) + b_layout(c).size(c.bk);
   }

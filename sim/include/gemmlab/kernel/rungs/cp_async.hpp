@@ -112,7 +112,7 @@ struct CpAsync {
     return a_base(c, stage) + a_layout(c).size(c.bm);
   }
 
-  template <class C> GEMMLAB_HD static int threads(const C& c) { return Vectorized::threads(c); }
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return Vectorized::threads(c); }
   template <class C> GEMMLAB_HD static int smem_floats(const C& c) { return c.stages * stage_floats(c); }
   template <class C> GEMMLAB_HD static int prologue_phases(const C&) { return 1; }
   template <class C> GEMMLAB_HD static int mainloop_phases(const C&) { return 2; }  // 0: wait, 1: copy + multiply

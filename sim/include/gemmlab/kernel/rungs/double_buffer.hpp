@@ -38,7 +38,7 @@ struct DoubleBuffer {
   template <class C>
   using State = Vectorized::State<C>;
 
-  template <class C> GEMMLAB_HD static int threads(const C& c) { return Vectorized::threads(c); }
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return Vectorized::threads(c); }
   template <class C> GEMMLAB_HD static int smem_floats(const C& c) { return kStages * Vectorized::tile_floats(c); }
   template <class C> GEMMLAB_HD static int prologue_phases(const C&) { return 1; }  // tile 0 -> buffer 0
   template <class C> GEMMLAB_HD static int mainloop_phases(const C&) { return 1; }  // load next, multiply, store

@@ -21,7 +21,7 @@ struct Naive {
     float acc = 0.0f;
   };
 
-  template <class C> GEMMLAB_HD static int threads(const C& c) { return c.bm * c.bn; }
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return c.bm * c.bn; }
   template <class C> GEMMLAB_HD static int smem_floats(const C&) { return 0; }
   template <class C> GEMMLAB_HD static int prologue_phases(const C&) { return 0; }
   template <class C> GEMMLAB_HD static int mainloop_phases(const C&) { return 1; }

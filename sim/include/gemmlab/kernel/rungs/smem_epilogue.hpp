@@ -65,7 +65,7 @@ struct SmemEpilogue {
     return r / lanes * c.wm + p / 4 * (4 * lanes) + r % lanes * 4 + p % 4;
   }
 
-  template <class C> GEMMLAB_HD static int threads(const C& c) { return WarpTile::threads(c); }
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return WarpTile::threads(c); }
   template <class C> GEMMLAB_HD static int smem_floats(const C& c) {
     const int pipeline = WarpTile::smem_floats(c), slabs = 2 * slab_layout(c).size(slab_rows(c));
     return pipeline > slabs ? pipeline : slabs;

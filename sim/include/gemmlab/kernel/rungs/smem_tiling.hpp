@@ -22,7 +22,7 @@ struct SmemTiling {
 
   template <class C> GEMMLAB_HD static PaddedRowMajor a_layout(const C& c) { return {c.bk, c.a_pad}; }  // bm x bk
   template <class C> GEMMLAB_HD static PaddedRowMajor b_layout(const C& c) { return {c.bn, c.b_pad}; }  // bk x bn
-  template <class C> GEMMLAB_HD static int threads(const C& c) { return c.bm * c.bn; }
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return c.bm * c.bn; }
   template <class C> GEMMLAB_HD static int smem_floats(const C& c) {
     return a_layout(c).size(c.bm) + b_layout(c).size(c.bk);
   }

@@ -83,7 +83,7 @@ struct Vectorized {
   // One buffer: the A tile, then the B tile.
   template <class C> GEMMLAB_HD static int tile_floats(const C& c) { return a_tile_floats(c) + b_layout(c).size(c.bk); }
 
-  template <class C> GEMMLAB_HD static int threads(const C& c) { return (c.bm / c.tm) * (c.bn / c.tn); }
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return (c.bm / c.tm) * (c.bn / c.tn); }
   template <class C> GEMMLAB_HD static int smem_floats(const C& c) { return tile_floats(c); }
   template <class C> GEMMLAB_HD static int prologue_phases(const C&) { return 1; }
   template <class C> GEMMLAB_HD static int mainloop_phases(const C&) { return 2; }  // 0: load tiles, 1: multiply
@@ -193,8 +193,10 @@ struct Vectorized {
   template <class X, class C>
   GEMMLAB_HD static void epilogue(X& x, const C& c, const ThreadContext& t, State<C>& s, int) {
     const int tr = thread_row(c, t.tid), tc = thread_col(c, t.tid);
+    GEMMLAB_UNROLL  // i and j index the accumulators: unrolled, they stay in registers
     for (int i = 0; i < c.tm; ++i) {
       const int row = t.row0 + tr * c.tm + i;
+      GEMMLAB_UNROLL
       for (int j = 0; j < c.tn; j += 4) {
         const int col = t.col0 + tc * c.tn + j;
         Vec<4> acc;

@@ -120,7 +120,7 @@ struct WarpTile {
   template <class C> GEMMLAB_HD static int lane_rows(const C& c) { return c.wm / c.tm; }
   template <class C> GEMMLAB_HD static int lane_cols(const C& c) { return c.wn / c.tn; }
   template <class C> GEMMLAB_HD static int warps_per_row(const C& c) { return c.bn / c.wn; }
-  template <class C> GEMMLAB_HD static int threads(const C& c) {
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) {
     return c.wm > 0 && c.wn > 0 ? (c.bm / c.wm) * (c.bn / c.wn) * 32 : 0;
   }
 
