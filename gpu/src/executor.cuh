@@ -68,10 +68,25 @@ struct GpuExecutor {
     if (pred) *reinterpret_cast<T*>(c + index) = to_native<N>(v);  // only C is ever stored
   }
 
+  // Narrow shared loads are spelled in PTX: from plain C++, nvcc fuses a thread's loads of consecutive floats into
+  // LDS.64/LDS.128 (rungs 3 to 5 read a row of their tile one float at a time), and the kernel would then run fewer,
+  // wider instructions than the description names - and than the simulator counts (docs/fidelity.md). ptxas fuses
+  // plain ld.shared of neighbouring addresses too, so the PTX load is .volatile: one PTX load, one LDS (the asm is
+  // volatile as well, which keeps it in order with the barriers around it). 128-bit loads have nothing wider to
+  // become, and stay plain C++ for the best rungs' schedulers.
   template <int N>
   __device__ __forceinline__ void lds(kernel::Vec<N>& out, int offset) {
     using T = typename Native<N>::type;
-    out = from_native<N>(*reinterpret_cast<const T*>(smem + offset));
+    if constexpr (N == 4) {
+      out = from_native<N>(*reinterpret_cast<const T*>(smem + offset));
+    } else {
+      const unsigned address = static_cast<unsigned>(__cvta_generic_to_shared(smem + offset));
+      if constexpr (N == 1) {
+        asm volatile("ld.volatile.shared.f32 %0, [%1];\n" : "=f"(out[0]) : "r"(address));
+      } else {
+        asm volatile("ld.volatile.shared.v2.f32 {%0, %1}, [%2];\n" : "=f"(out[0]), "=f"(out[1]) : "r"(address));
+      }
+    }
   }
 
   template <int N>
