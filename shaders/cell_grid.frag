@@ -8,6 +8,7 @@ uniform sampler2D u_cells;  // RGBA8, one texel per cell, GL_NEAREST
 uniform vec2 u_grid;        // columns, rows
 uniform vec2 u_group;       // a group line every u_group.x columns and u_group.y rows (0: none)
 uniform float u_cell;       // cell size in framebuffer pixels
+uniform float u_borders;    // 1: each cell's border; 0: none (cells that only make up larger shapes)
 
 in vec2 v_cell;
 out vec4 out_colour;
@@ -16,7 +17,7 @@ void main() {
   vec4 colour = texture(u_cells, v_cell / u_grid);
   vec2 inside = fract(v_cell) * u_cell;  // pixels from the cell's top-left corner
   // Border: the first pixel row and column of each cell, once cells are 5 pixels or more.
-  float border = step(5.0, u_cell) * max(step(inside.x, 1.0), step(inside.y, 1.0));
+  float border = u_borders * step(5.0, u_cell) * max(step(inside.x, 1.0), step(inside.y, 1.0));
   colour.rgb *= 1.0 - 0.55 * border;
   colour.a = max(colour.a, 0.6 * border);
   // Group lines: the first pixels of every u_group-th column or row, not at the grid's own edge.

@@ -50,6 +50,12 @@ void keyboard(AppModel& model) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
   const std::string& panel = model.panel();
+  if (panel == "launch-order") {
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) model.step_wave(+1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) model.step_wave(-1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) model.select_wave(-1);
+    return;
+  }
   if (panel != "tile-stepper" && panel != "banks" && panel != "coalescing") return;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) model.step_instruction(+1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) model.step_instruction(-1);

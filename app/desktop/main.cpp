@@ -4,6 +4,7 @@
 //   gemmlab --rung vectorized --a-pad 4        start on a rung and configuration (the same flags as gemmlab-cli)
 //   gemmlab --screenshot out.png --panel banks render, save a PNG and exit (saved settings are not read or written)
 //   gemmlab --frames 120 --frame-times         render 120 frames, print how long they took, exit
+//   gemmlab --panel launch-order --order row --compare-order groupm:8 --wave 2   the launch orders compared
 #include <CLI/CLI.hpp>
 #include <imgui.h>
 
@@ -42,6 +43,8 @@ struct Invocation {
   std::string settings_path;
   int frames = 0;
   int phase = -1, instruction = -1, warp = -1;  // where the stepper starts (-1: its default)
+  std::string order, compare_order, colour_by;  // the launch-order panel's two orders and its colouring
+  int wave = -1;                                 // and its selected wave (-1: all)
   bool frame_times = false;
   bool list_panels = false;
   std::shared_ptr<cli::RungOptions> rung = std::make_shared<cli::RungOptions>();
@@ -74,6 +77,16 @@ gemmlab::Status apply_flags(const CLI::App& app, const Invocation& invocation, S
   if (app.count("--k")) settings.k = options.k;
   if (app.count("--alpha")) settings.alpha = options.alpha;
   if (app.count("--beta")) settings.beta = options.beta;
+  const std::pair<const std::string*, const char*> orders[] = {{&invocation.order, "--order"},
+                                                                {&invocation.compare_order, "--compare-order"}};
+  for (std::size_t side = 0; side < std::size(orders); ++side) {
+    const auto& [text, flag] = orders[side];
+    if (text->empty()) continue;
+    auto choice = parse_order_choice(*text, settings.launch_orders[side].group_size);
+    if (!choice) return gemmlab::Error{std::string(flag) + ": " + choice.error().message};
+    settings.launch_orders[side] = {std::string(order_kind_name(choice->kind)), choice->group_size};
+  }
+  if (!invocation.colour_by.empty()) settings.grid_colouring = invocation.colour_by;
   if (!invocation.panel.empty()) {
     if (!find_panel(invocation.panel))
       return gemmlab::Error{"unknown panel '" + invocation.panel + "'; the panels are: " + panel_names()};
@@ -128,6 +141,13 @@ int main(int argc, char** argv) {
   app.add_option("--instruction", invocation.instruction, "... and at this instruction of the warp (0-based)")
       ->check(CLI::NonNegativeNumber);
   app.add_option("--warp", invocation.warp, "... of this warp of the block")->check(CLI::NonNegativeNumber);
+  app.add_option("--order", invocation.order,
+                 "Launch order & L2: the left order (row, col, cutlass:N with N a power of two, groupm:N)");
+  app.add_option("--compare-order", invocation.compare_order, "... and the right order, compared with it");
+  app.add_option("--wave", invocation.wave, "... showing this wave (0-based; the default shows all)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--colour-by", invocation.colour_by, "... colouring the tiles by wave or by launch order")
+      ->check(CLI::IsMember({"wave", "launch"}));
   cli::add_rung_options(app, invocation.rung, cli::RungFlag::Optional);
   app.footer(panel_help());
   CLI11_PARSE(app, argc, argv);
@@ -185,6 +205,7 @@ int main(int argc, char** argv) {
   model_options.data_roots = data_roots();
   AppModel model(std::move(model_options));
   PanelContext context{model, grids.get()};
+  if (invocation.wave >= 0) model.select_wave(invocation.wave);  // clamped once the waves are known
   if (invocation.phase >= 0 || invocation.instruction >= 0 || invocation.warp >= 0) {
     // The stepper's position needs the block's schedule: let the first jobs finish, then move.
     model.wait_until_idle(std::chrono::seconds(30));

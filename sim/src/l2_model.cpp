@@ -144,7 +144,7 @@ double TileFetches::max_times() const {
 }
 
 Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
-                             const L2Options& options) {
+                             const L2Options& options, const L2Progress& progress) {
   auto shape = launch_shape(rung, config, problem);
   if (!shape) return shape.error();
   if (auto ok = validate_order(options.order, shape->tiles_m, shape->tiles_n); !ok) return ok.error();
@@ -222,6 +222,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
       r.c_sectors_written += u.new_sectors[c_unit];
     }
     r.add_wave(wave);
+    if (progress && !progress(double(w + 1) / double(r.waves.waves))) return Error{"the L2 model was cancelled"};
   }
   std::int64_t distinct = 0;
   for (std::size_t unit = 0; unit < u.c_offset; ++unit) distinct += u.new_sectors[unit];

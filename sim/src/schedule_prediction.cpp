@@ -16,7 +16,8 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
 
 Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                                             const KernelCounters& counters, kernel::BlockOrder order,
-                                            const DeviceProfile& device, std::optional<RegisterCount> registers) {
+                                            const DeviceProfile& device, std::optional<RegisterCount> registers,
+                                            const L2Progress& progress) {
   if (auto valid = validate(rung, config, problem, device_limits(device)); !valid) return valid.error();
   SchedulePrediction out;
   out.device = device;
@@ -27,7 +28,7 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
                                 registers ? *registers : estimate_registers(rung, config)});
   if (!occ) return occ.error();
   out.occupancy = *occ;
-  auto l2 = simulate_l2(rung, config, problem, {order, blocks_per_wave(device, out.occupancy), device.l2_bytes});
+  auto l2 = simulate_l2(rung, config, problem, {order, blocks_per_wave(device, out.occupancy), device.l2_bytes}, progress);
   if (!l2) return l2.error();
   out.l2 = std::move(*l2);
   auto roof = roofline({rung, problem, &counters.total, out.shape.blocks, &out.l2}, device);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "gemmlab/sim/l2_exact.hpp"
@@ -225,6 +226,27 @@ TEST(L2Model, GroupedOrdersReadLessFromDramThanRowMajorWhenL2IsShort) {
   EXPECT_GT(g->reads().hit_rate(), r->reads().hit_rate());
   EXPECT_GE(g->dram_read_bytes, g->min_dram_read_bytes);
   EXPECT_EQ(g->min_dram_read_bytes, r->min_dram_read_bytes);
+}
+
+// The desktop app's progress bar and Cancel button: told after every wave, and false stops the model.
+TEST(L2Model, ReportsProgressPerWaveAndStopsWhenTold) {
+  const KernelConfig c = rung_model(RungId::BlockTile2D).defaults;
+  const Problem p{2048, 1536, 512};
+  const L2Options o{*parse_order("groupm:4"), 20, 1 << 20};
+  std::vector<double> seen;
+  const auto all = simulate_l2(RungId::BlockTile2D, c, p, o, [&](double done) {
+    seen.push_back(done);
+    return true;
+  });
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(seen.size(), 10u);  // one call per wave
+  EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+  EXPECT_DOUBLE_EQ(seen.back(), 1.0);
+  int calls = 0;
+  const auto stopped = simulate_l2(RungId::BlockTile2D, c, p, o, [&](double) { return ++calls < 3; });
+  ASSERT_FALSE(stopped.ok());
+  EXPECT_EQ(calls, 3);
+  EXPECT_NE(stopped.error().message.find("cancelled"), std::string::npos) << stopped.error().message;
 }
 
 TEST(L2Model, BadInputIsAnError) {

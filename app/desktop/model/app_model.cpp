@@ -10,6 +10,9 @@ namespace {
 
 constexpr std::size_t kMaxMessages = 8;
 
+// One worker per side of the order comparison, so the two L2 models run side by side.
+std::string order_job_group(int side) { return side == 0 ? "order-left" : "order-right"; }
+
 std::string slug_of(RungId rung) { return std::string(gemmlab::rung_info(rung).slug); }
 
 // A phase's place among the block's steps: the prologue, k-step 0, 1, ..., the epilogue.
@@ -51,6 +54,16 @@ AppModel::AppModel(Options options)
   block_ = {s.block_row, s.block_col};
   panel_ = s.panel;
   play_speed_ = std::clamp(s.play_speed, 0.5, 240.0);
+  for (std::size_t side = 0; side < order_sides_.size(); ++side) {
+    const OrderSettings& saved = s.launch_orders[side];
+    OrderChoice& choice = order_sides_[side].choice;
+    choice.group_size = saved.group_size;  // checked where it is used: a bad size is the panel's sentence
+    if (const auto kind = find_order_kind(saved.kind)) choice.kind = *kind;
+    else add_message(Message::Level::Warning, "saved launch order '" + saved.kind + "' is unknown; showing row");
+  }
+  if (s.grid_colouring == "launch") grid_colouring_ = GridColouring::LaunchOrder;
+  else if (s.grid_colouring != "wave")
+    add_message(Message::Level::Warning, "saved grid colouring '" + s.grid_colouring + "' is unknown; colouring by wave");
   docs_ = load_rung_docs(gemmlab::rung_info(rung_), data_roots_);
   show_recorded_results();
   if (!gpu::built_with_cuda()) {
@@ -97,6 +110,10 @@ void AppModel::inputs_changed(bool config_changed) {
     prediction_.reset();
     prediction_error_.clear();
     playing_ = false;
+    for (auto& side : order_sides_) {
+      side.study.reset();
+      side.error.clear();
+    }
   }
 }
 
@@ -303,6 +320,101 @@ void AppModel::run_benchmark(gpu::BenchOptions options) {
   });
 }
 
+std::shared_ptr<const OrderStudy> AppModel::order_study(int side) const {
+  return order_sides_.at(static_cast<std::size_t>(side)).study;
+}
+
+bool AppModel::order_study_current(int side) const {
+  const OrderSide& s = order_sides_.at(static_cast<std::size_t>(side));
+  return s.study && s.result_generation == config_generation_ && s.result_choice == s.choice;
+}
+
+const std::string& AppModel::order_error(int side) const {
+  static const std::string none;
+  const OrderSide& s = order_sides_.at(static_cast<std::size_t>(side));
+  return s.result_generation == config_generation_ && s.result_choice == s.choice ? s.error : none;
+}
+
+std::optional<JobStatus> AppModel::order_job(int side) const {
+  for (auto& job : jobs_.status())
+    if (job.group == order_job_group(side)) return job;
+  return std::nullopt;
+}
+
+int AppModel::wave_count() const {
+  for (int side = 0; side < kOrderSides; ++side)
+    if (order_study_current(side)) return order_study(side)->prediction.l2.waves.waves;
+  for (const auto& side : order_sides_)
+    if (side.study) return side.study->prediction.l2.waves.waves;
+  return 0;
+}
+
+void AppModel::set_order_choice(int side, OrderChoice choice) {
+  order_sides_.at(static_cast<std::size_t>(side)).choice = choice;
+}
+
+void AppModel::select_wave(int wave) {
+  selected_wave_ = std::max(-1, wave);
+  clamp_selected_wave();
+}
+
+void AppModel::step_wave(int delta) {
+  const int waves = wave_count();
+  if (waves == 0 || delta == 0) return;
+  if (selected_wave_ < 0) selected_wave_ = delta > 0 ? 0 : waves - 1;
+  else selected_wave_ = std::clamp(selected_wave_ + delta, 0, waves - 1);
+}
+
+void AppModel::clamp_selected_wave() {
+  if (const int waves = wave_count(); waves > 0) selected_wave_ = std::min(selected_wave_, waves - 1);
+}
+
+void AppModel::set_grid_colouring(GridColouring colouring) { grid_colouring_ = colouring; }
+
+void AppModel::recompute_order_study(int side) { order_sides_.at(static_cast<std::size_t>(side)).requested_generation = 0; }
+
+void AppModel::request_order_studies() {
+  if (!validity_ || !device_) return;
+  for (int index = 0; index < kOrderSides; ++index) {
+    OrderSide& side = order_sides_[static_cast<std::size_t>(index)];
+    if (side.requested_generation == config_generation_ && side.requested_choice == side.choice) continue;
+    side.requested_generation = config_generation_;
+    side.requested_choice = side.choice;
+    const std::uint64_t generation = config_generation_;
+    const OrderChoice choice = side.choice;
+    // The result (or the error) is applied only if the side still wants it.
+    const auto apply = [this, index, generation, choice](std::shared_ptr<const OrderStudy> study, std::string error) {
+      OrderSide& s = order_sides_[static_cast<std::size_t>(index)];
+      if (generation != config_generation_ || !(choice == s.choice)) return;
+      if (study) s.study = std::move(study);
+      s.error = std::move(error);
+      s.result_generation = generation;
+      s.result_choice = choice;
+      clamp_selected_wave();
+    };
+    auto order = choice.order();
+    if (!order) {
+      apply(nullptr, order.error().message);
+      continue;
+    }
+    const RungId rung = rung_;
+    const kernel::KernelConfig config = this->config();
+    const sim::Problem problem = problem_;
+    const sim::DeviceProfile device = *device_;
+    const kernel::BlockOrder block_order = *order;
+    jobs_.submit(order_job_group(index), "L2 model of " + choice.name(),
+                 [=](JobContext& job) -> JobRunner::Completion {
+                   auto study = study_order(rung, config, problem, block_order, device, [&](double done) {
+                     job.set_progress(done);
+                     return !job.cancelled();
+                   });
+                   if (job.cancelled()) return nullptr;
+                   if (!study) return [apply, error = study.error().message] { apply(nullptr, error); };
+                   return [apply, study = std::move(*study)] { apply(study, {}); };
+                 });
+  }
+}
+
 void AppModel::add_message(Message::Level level, std::string text) {
   messages_.push_back({level, std::move(text)});
   if (messages_.size() > kMaxMessages) messages_.erase(messages_.begin());
@@ -477,6 +589,10 @@ Settings AppModel::settings() const {
   s.panel = panel_;
   s.block_row = block_.row, s.block_col = block_.col;
   s.play_speed = play_speed_;
+  for (std::size_t side = 0; side < order_sides_.size(); ++side)
+    s.launch_orders[side] = {std::string(order_kind_name(order_sides_[side].choice.kind)),
+                             order_sides_[side].choice.group_size};
+  s.grid_colouring = grid_colouring_ == GridColouring::LaunchOrder ? "launch" : "wave";
   return s;
 }
 

@@ -3,6 +3,7 @@
 // state of its own. Work that can take a while (opening and replaying a block's stream, simulating the whole
 // kernel) runs as jobs on worker threads, and their results come back through update(), called once per frame,
 // so everything here is touched by the UI thread only.
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -23,6 +24,7 @@
 #include "model/block_walker.hpp"
 #include "model/docs_page.hpp"
 #include "model/job_runner.hpp"
+#include "model/order_study.hpp"
 #include "model/settings.hpp"
 
 namespace gemmlab::desktop {
@@ -56,6 +58,9 @@ struct RungPrediction {
   std::optional<double> tflops;
   std::string note;  // the bottleneck in a sentence, or why there is no prediction
 };
+
+// How the launch-order panel colours the grid's tiles: one colour per wave, or a gradient along the launch sequence.
+enum class GridColouring { Wave, LaunchOrder };
 
 class AppModel {
  public:
@@ -119,6 +124,18 @@ class AppModel {
   // Pan and zoom of the view named `id` (kept here, not in the panel, like every other piece of state).
   ViewTransform& view_transform(const std::string& id) { return view_transforms_[id]; }
 
+  // The launch-order panel compares two orders of the current kernel side by side: side 0 (left) and 1 (right).
+  static constexpr int kOrderSides = 2;
+  const OrderChoice& order_choice(int side) const { return order_sides_.at(static_cast<std::size_t>(side)).choice; }
+  // The side's study: null before the first one; for earlier inputs (not current) while a worker computes the new.
+  std::shared_ptr<const OrderStudy> order_study(int side) const;
+  bool order_study_current(int side) const;
+  const std::string& order_error(int side) const;  // why the side has no study for the current inputs
+  std::optional<JobStatus> order_job(int side) const;  // the worker computing the side's study, if one is
+  int wave_count() const;  // of the studies on show; 0 before the first
+  int selected_wave() const { return selected_wave_; }  // -1: all waves
+  GridColouring grid_colouring() const { return grid_colouring_; }
+
   // ---- Commands.
   void select_rung(RungId rung);
   void set_knob(std::string_view name, int value);
@@ -141,6 +158,14 @@ class AppModel {
   void load_results(const std::filesystem::path& path);
   void save_results(const std::filesystem::path& path);
   void show_recorded_results();
+  void set_order_choice(int side, OrderChoice choice);
+  void select_wave(int wave);  // -1: all waves; clamped once the waves are known
+  void step_wave(int delta);   // from all waves, +1 goes to the first and -1 to the last
+  void set_grid_colouring(GridColouring colouring);
+  // Starts the studies the launch-order panel lacks; the panel asks every frame it is shown, so the L2 model of a
+  // big grid runs only for someone who looks at it. A study the user cancelled waits for recompute_order_study.
+  void request_order_studies();
+  void recompute_order_study(int side);
   void add_message(Message::Level level, std::string text);
   void dismiss_message(std::size_t index);
 
@@ -160,6 +185,16 @@ class AppModel {
   void request_ladder_predictions();
   void resolve_cursor();  // clamps the cursor's warp and instruction into the current view
   std::vector<std::size_t> step_starts() const;  // the first phase of the prologue, each k-step and the epilogue
+  void clamp_selected_wave();
+
+  // One side of the order comparison, with the inputs its study and error belong to and those last asked for.
+  struct OrderSide {
+    OrderChoice choice;
+    std::shared_ptr<const OrderStudy> study;
+    std::string error;
+    std::uint64_t result_generation = 0, requested_generation = 0;  // config_generation_ of the result, the request
+    OrderChoice result_choice, requested_choice;
+  };
 
   RungId rung_ = RungId::SmemTiling;
   std::map<RungId, kernel::KernelConfig> configs_;  // every rung's configuration, edits kept when switching rungs
@@ -176,6 +211,9 @@ class AppModel {
   double play_clock_ = 0.0;
   std::vector<Message> messages_;
   std::map<std::string, ViewTransform> view_transforms_;
+  std::array<OrderSide, kOrderSides> order_sides_;
+  int selected_wave_ = -1;
+  GridColouring grid_colouring_ = GridColouring::Wave;
 
   // Results and the generation of the inputs they belong to.
   std::uint64_t config_generation_ = 1;  // rung, configuration, problem

@@ -99,6 +99,22 @@ LoadedSettings parse_settings(std::string_view text, std::string_view source_nam
       }
     }
   }
+  read_string(root, "grid_colouring", s.grid_colouring, problems);
+  if (const auto orders = root.find("launch_orders"); orders != root.end()) {
+    if (!orders->is_array() || orders->size() != s.launch_orders.size()) {
+      problems.push_back("'launch_orders' is not a list of two orders; kept the default orders");
+    } else {
+      for (std::size_t side = 0; side < s.launch_orders.size(); ++side) {
+        const json& order = (*orders)[side];
+        if (!order.is_object()) {
+          problems.push_back("launch order " + std::to_string(side + 1) + " is not an object; kept its default");
+          continue;
+        }
+        read_string(order, "kind", s.launch_orders[side].kind, problems);
+        read_int(order, "group_size", s.launch_orders[side].group_size, problems);
+      }
+    }
+  }
   for (auto& problem : problems) out.messages.push_back(source + ": " + problem);
   return out;
 }
@@ -106,6 +122,8 @@ LoadedSettings parse_settings(std::string_view text, std::string_view source_nam
 std::string settings_to_json(const Settings& s) {
   json knobs = json::object();
   for (const auto& [slug, values] : s.knobs) knobs[slug] = values;
+  json orders = json::array();
+  for (const auto& order : s.launch_orders) orders.push_back({{"kind", order.kind}, {"group_size", order.group_size}});
   const json root = {{"version", kSettingsVersion},
                      {"rung", s.rung},
                      {"knobs", knobs},
@@ -113,7 +131,9 @@ std::string settings_to_json(const Settings& s) {
                      {"panel", s.panel},
                      {"block_row", s.block_row},
                      {"block_col", s.block_col},
-                     {"play_speed", s.play_speed}};
+                     {"play_speed", s.play_speed},
+                     {"launch_orders", orders},
+                     {"grid_colouring", s.grid_colouring}};
   return root.dump(2) + "\n";
 }
 

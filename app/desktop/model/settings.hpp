@@ -1,9 +1,10 @@
 #pragma once
 // The user's choices that outlive a run (the rung, each rung's configuration, the problem size, the open panel,
-// the selected block and the play speed), as a small JSON file in the user's config folder. Window layout is
+// the selected block, the play speed and the launch orders compared), as a small JSON file in the user's config folder. Window layout is
 // ImGui's own ini file next to it. A missing file gives the defaults; an unreadable or malformed one gives the
 // defaults and a message - never a crash. Values are checked where they are used (AppModel), so one bad entry
 // costs only itself.
+#include <array>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -14,6 +15,13 @@
 
 namespace gemmlab::desktop {
 
+// One side of the launch-order panel's comparison: the order's kind ("row", "col", "cutlass", "groupm") and the
+// group size the grouped kinds use (kept while the kind is row or col).
+struct OrderSettings {
+  std::string kind = "row";
+  int group_size = 8;
+};
+
 struct Settings {
   std::string rung = "smem-tiling";
   std::map<std::string, std::map<std::string, int>> knobs;  // rung slug -> knob name -> value
@@ -22,6 +30,8 @@ struct Settings {
   std::string panel = "tile-stepper";
   int block_row = 0, block_col = 0;
   double play_speed = 8.0;  // instructions per second
+  std::array<OrderSettings, 2> launch_orders = {OrderSettings{"row", 8}, OrderSettings{"groupm", 8}};
+  std::string grid_colouring = "wave";  // the launch-order panel's tiles, coloured by "wave" or "launch" order
 };
 
 struct LoadedSettings {

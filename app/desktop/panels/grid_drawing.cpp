@@ -14,7 +14,7 @@ void draw_cell_grid(ui::CellGridRenderer* grids, const ui::Canvas& canvas, const
   const ImVec2 top_left = canvas.to_content(canvas.min()), bottom_right = canvas.to_content(canvas.max());
   const int c0 = std::max(0, static_cast<int>(top_left.x - x)), c1 = std::min(columns, static_cast<int>(bottom_right.x - x) + 1);
   const int r0 = std::max(0, static_cast<int>(top_left.y - y)), r1 = std::min(rows, static_cast<int>(bottom_right.y - y) + 1);
-  const bool borders = canvas.scale() >= 5.0f;
+  const bool borders = style.cell_borders && canvas.scale() >= 5.0f;
   for (int r = r0; r < r1; ++r)
     for (int c = c0; c < c1; ++c) {
       ImVec2 min, max;

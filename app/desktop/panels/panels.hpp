@@ -39,6 +39,7 @@ void draw_notes_panel(PanelContext& context);
 void draw_tile_stepper_panel(PanelContext& context);
 void draw_banks_panel(PanelContext& context);
 void draw_coalescing_panel(PanelContext& context);
+void draw_launch_order_panel(PanelContext& context);
 void draw_occupancy_panel(PanelContext& context);
 void draw_benchmark_panel(PanelContext& context);
 

@@ -27,7 +27,7 @@ struct GridDraw {
 
 struct CellGridRenderer::Impl {
   GLuint program = 0, vao = 0;
-  GLint u_rect = -1, u_viewport = -1, u_cells = -1, u_origin = -1, u_cell = -1, u_grid = -1, u_group = -1;
+  GLint u_rect = -1, u_viewport = -1, u_cells = -1, u_origin = -1, u_cell = -1, u_grid = -1, u_group = -1, u_borders = -1;
   std::map<std::string, GridTexture> textures;
   std::deque<GridDraw> draws;  // stable addresses: the draw list keeps pointers until rendering
 
@@ -64,6 +64,7 @@ struct CellGridRenderer::Impl {
     glUniform1f(u_cell, cell);
     glUniform2f(u_grid, static_cast<float>(d.columns), static_cast<float>(d.rows));
     glUniform2f(u_group, static_cast<float>(d.style.group_columns), static_cast<float>(d.style.group_rows));
+    glUniform1f(u_borders, d.style.cell_borders ? 1.0f : 0.0f);
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   }
 };
@@ -123,6 +124,7 @@ Result<std::unique_ptr<CellGridRenderer>> CellGridRenderer::create() {
   impl->u_cell = glGetUniformLocation(p, "u_cell");
   impl->u_grid = glGetUniformLocation(p, "u_grid");
   impl->u_group = glGetUniformLocation(p, "u_group");
+  impl->u_borders = glGetUniformLocation(p, "u_borders");
   return std::unique_ptr<CellGridRenderer>(new CellGridRenderer(std::move(impl)));
 }
 

@@ -16,6 +16,7 @@ namespace gemmlab::desktop::ui {
 
 struct CellGridStyle {
   int group_columns = 0, group_rows = 0;  // a light line every so many columns / rows (0: none)
+  bool cell_borders = true;  // a dark border around each cell once cells are 5 pixels or more
 };
 
 class CellGridRenderer {

@@ -69,6 +69,27 @@ constexpr Entry kGlossary[] = {
     {"roofline", "A performance bound: a kernel can go no faster than its arithmetic peak, nor than memory "
                  "bandwidth x its arithmetic intensity (FLOPs per byte moved)."},
     {"TFLOPS", "Trillions of floating-point operations per second. A GEMM does 2 x m x n x k of them."},
+    {"wave", "The blocks that run at the same time: SMs x the blocks one SM can hold (occupancy). Blocks start in "
+             "launch order, a wave at a time (the model's simplification: in reality a new block starts whenever one "
+             "finishes). Only blocks of one wave can share a tile of A or B while it is still in the L2."},
+    {"launch order", "Which tile of C the block launched n-th computes. The GPU starts blocks in roughly increasing "
+                     "blockIdx (NVIDIA does not document it); the kernel maps each index to a tile, so it can make "
+                     "the blocks that run together neighbours."},
+    {"block swizzle", "A launch order that walks the grid in narrow groups instead of whole rows, so a wave covers a "
+                      "squarer patch of C and reads fewer distinct tiles of A and B. CUTLASS walks bands of N tile "
+                      "columns row by row; Triton's GROUP_M walks groups of N tile rows column by column. (Not the "
+                      "shared-memory swizzle, which permutes addresses inside a block.)"},
+    {"group size", "cutlass:N: the band's width in tile columns (a power of two). groupm:N: the tile rows in a "
+                   "group. Neither may be larger than the grid."},
+    {"L2 hit rate", "The share of the 32-byte sectors blocks read that were still in the L2 cache (50 MiB on an "
+                    "H100, shared by all SMs) instead of coming from DRAM. A hit means another block read the same "
+                    "tile recently enough."},
+    {"DRAM bytes", "Bytes moved between the GPU's memory (HBM: 3.35 TB/s on an H100) and the L2: every sector read "
+                   "that missed in the L2, and C written back. Reading A and B once each is the floor; every "
+                   "re-fetch of a tile adds to it."},
+    {"times from DRAM", "How many times a tile row of A (or tile column of B) came from DRAM over the whole kernel, "
+                        "in units of its own size: 1 is the floor, each byte fetched once; 16 means the L2 lost it "
+                        "and fetched it again 15 times."},
     {"register tile", "The tm x tn results of C a thread accumulates in its registers across all k-steps, written "
                       "to C once at the end."},
 };

@@ -116,6 +116,35 @@ ImU32 operand(int operand, float brightness) {
   return scale(kColours[static_cast<std::size_t>(std::clamp(operand, 0, 2))], brightness);
 }
 
+ImU32 wave(int wave, float brightness) { return warp(wave, brightness); }
+
+namespace {
+// Linear interpolation between evenly spaced colour stops.
+template <std::size_t N>
+ImU32 ramp(const std::array<ImVec4, N>& stops, float t) {
+  const float x = std::clamp(t, 0.0f, 1.0f) * static_cast<float>(N - 1);
+  const std::size_t i = std::min(N - 2, static_cast<std::size_t>(x));
+  const float f = x - static_cast<float>(i);
+  const ImVec4 &a = stops[i], &b = stops[i + 1];
+  return ImGui::ColorConvertFloat4ToU32(
+      ImVec4(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, a.z + (b.z - a.z) * f, 1.0f));
+}
+}  // namespace
+
+ImU32 heat(float t) {
+  static const std::array<ImVec4, 5> kStops = {ImVec4(0.14f, 0.19f, 0.40f, 1), ImVec4(0.42f, 0.18f, 0.58f, 1),
+                                               ImVec4(0.82f, 0.25f, 0.38f, 1), ImVec4(0.97f, 0.56f, 0.17f, 1),
+                                               ImVec4(0.99f, 0.95f, 0.55f, 1)};
+  return ramp(kStops, t);
+}
+
+ImU32 sequence(float t) {
+  static const std::array<ImVec4, 5> kStops = {ImVec4(0.29f, 0.10f, 0.42f, 1), ImVec4(0.23f, 0.32f, 0.55f, 1),
+                                               ImVec4(0.13f, 0.57f, 0.55f, 1), ImVec4(0.37f, 0.79f, 0.38f, 1),
+                                               ImVec4(0.99f, 0.91f, 0.15f, 1)};
+  return ramp(kStops, t);
+}
+
 ImVec4 to_vec4(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
 ImU32 with_alpha(ImU32 c, int alpha) { return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha) << IM_COL32_A_SHIFT); }

@@ -25,6 +25,9 @@ namespace colour {
 ImU32 bank(int bank, float brightness = 1.0f);  // 32 hues around the wheel; neighbours differ in lightness too
 ImU32 warp(int warp, float brightness = 1.0f);  // a qualitative palette, repeating after 12
 ImU32 operand(int operand, float brightness = 1.0f);  // A blue, B amber, C violet
+ImU32 wave(int wave, float brightness = 1.0f);  // the warp palette: neighbouring waves always differ
+ImU32 heat(float t);      // 0..1: dark blue, purple, red, orange, pale yellow (how often something came from DRAM)
+ImU32 sequence(float t);  // 0..1: purple, blue, green, yellow (first to last, as in viridis)
 inline constexpr ImU32 conflict = IM_COL32(255, 70, 70, 255);
 inline constexpr ImU32 ok = IM_COL32(90, 210, 120, 255);
 inline constexpr ImU32 highlight = IM_COL32(255, 255, 255, 255);

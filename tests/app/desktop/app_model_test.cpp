@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "gemmlab/memory_model.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "model/docs_page.hpp"
 
@@ -182,6 +183,104 @@ TEST(AppModel, PredictsEveryRungOnTheDevice) {
   ASSERT_TRUE(model.prediction().has_value()) << model.prediction_error();
   EXPECT_DOUBLE_EQ(*selected.tflops, model.prediction()->roofline.predicted_tflops);
   EXPECT_GT(model.prediction()->occupancy.blocks_per_sm, 0);
+}
+
+TEST(AppModel, StudiesBothLaunchOrdersOnWorkers) {
+  AppModel model(options());
+  EXPECT_EQ(model.order_study(0), nullptr);  // nothing runs until the panel asks
+  model.request_order_studies();
+  settle(model);
+  for (int side = 0; side < AppModel::kOrderSides; ++side) {
+    ASSERT_TRUE(model.order_study_current(side)) << model.order_error(side);
+    EXPECT_EQ(model.order_study(side)->prediction.order.kind, model.order_choice(side).kind);
+  }
+  EXPECT_EQ(model.order_choice(1).name(), "groupm:8");  // the defaults compare row with Triton's usual group
+  EXPECT_EQ(model.wave_count(), 1);  // 256^3 in 32 x 32 tiles: 64 blocks, one wave
+
+  model.set_order_choice(1, {kernel::OrderKind::Cutlass, 4});
+  EXPECT_FALSE(model.order_study_current(1));
+  EXPECT_NE(model.order_study(1), nullptr) << "the previous study stays on show while the new one is computed";
+  model.request_order_studies();
+  settle(model);
+  ASSERT_TRUE(model.order_study_current(1));
+  EXPECT_EQ(sim::order_name(model.order_study(1)->prediction.order), "cutlass:4");
+}
+
+TEST(AppModel, AnOrderThatDoesNotFitIsASentence) {
+  AppModel model(options());
+  model.set_order_choice(0, {kernel::OrderKind::GroupM, 9});  // the grid has 8 tile rows
+  model.set_order_choice(1, {kernel::OrderKind::Cutlass, 3});
+  model.request_order_studies();
+  settle(model);
+  EXPECT_NE(model.order_error(0).find("larger than the grid's 8 tile rows"), std::string::npos) << model.order_error(0);
+  EXPECT_NE(model.order_error(1).find("power of two"), std::string::npos) << model.order_error(1);
+  model.set_order_choice(1, {kernel::OrderKind::Cutlass, 4});
+  EXPECT_TRUE(model.order_error(1).empty()) << "an error belongs to the order that caused it";
+}
+
+TEST(AppModel, StepsThroughWaves) {
+  AppModel model(options());
+  model.set_problem(1024, 1024, 1024);  // 1024 blocks of 1024 threads, 132 at a time: 8 waves
+  model.select_wave(100);               // before the waves are known: kept, clamped when they are
+  model.request_order_studies();
+  settle(model);
+  ASSERT_EQ(model.wave_count(), 8);
+  EXPECT_EQ(model.selected_wave(), 7);
+  model.select_wave(-1);
+  model.step_wave(+1);
+  EXPECT_EQ(model.selected_wave(), 0);
+  model.step_wave(-1);
+  EXPECT_EQ(model.selected_wave(), 0);  // no wave before the first
+  model.select_wave(-1);
+  model.step_wave(-1);
+  EXPECT_EQ(model.selected_wave(), 7);  // from all waves, back to the last
+  model.step_wave(+3);
+  EXPECT_EQ(model.selected_wave(), 7);
+  model.set_problem(256, 256, 256);  // one wave: the selection follows once the new studies arrive
+  model.request_order_studies();
+  settle(model);
+  EXPECT_EQ(model.selected_wave(), 0);
+}
+
+TEST(AppModel, ACancelledStudyWaitsToBeAskedAgain) {
+  Settings s;
+  s.rung = "naive-coalesced";  // 32 x 32 tiles, one k per step: the L2 model takes a while
+  AppModel model(options(s));
+  model.set_problem(1024, 1024, 1024);
+  model.request_order_studies();
+  const auto job = model.order_job(0);
+  ASSERT_TRUE(job.has_value());
+  model.jobs().cancel(job->id);
+  settle(model);
+  EXPECT_FALSE(model.order_study_current(0));
+  EXPECT_TRUE(model.order_error(0).empty());
+  model.request_order_studies();  // the panel asks every frame: a cancelled study is not restarted by itself
+  EXPECT_FALSE(model.order_job(0).has_value());
+  model.recompute_order_study(0);
+  model.request_order_studies();
+  settle(model);
+  EXPECT_TRUE(model.order_study_current(0));
+}
+
+TEST(AppModel, LaunchOrdersAndColouringAreSaved) {
+  Settings s;
+  s.launch_orders[0] = {"cutlass", 2};
+  s.launch_orders[1] = {"no-such-order", 4};
+  s.grid_colouring = "launch";
+  AppModel model(options(s));
+  EXPECT_EQ(model.order_choice(0), (OrderChoice{kernel::OrderKind::Cutlass, 2}));
+  EXPECT_EQ(model.order_choice(1), (OrderChoice{kernel::OrderKind::RowMajor, 4}));
+  ASSERT_EQ(model.messages().size(), 1u);
+  EXPECT_NE(model.messages()[0].text.find("no-such-order"), std::string::npos);
+  EXPECT_EQ(model.grid_colouring(), GridColouring::LaunchOrder);
+  model.set_order_choice(1, {kernel::OrderKind::GroupM, 16});
+  model.set_grid_colouring(GridColouring::Wave);
+  const Settings saved = model.settings();
+  EXPECT_EQ(saved.launch_orders[0].kind, "cutlass");
+  EXPECT_EQ(saved.launch_orders[0].group_size, 2);
+  EXPECT_EQ(saved.launch_orders[1].kind, "groupm");
+  EXPECT_EQ(saved.launch_orders[1].group_size, 16);
+  EXPECT_EQ(saved.grid_colouring, "wave");
 }
 
 TEST(AppModel, WithoutAGpuTheBenchmarkSaysSo) {

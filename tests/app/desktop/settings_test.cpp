@@ -27,6 +27,9 @@ TEST(Settings, RoundTripKeepsEveryField) {
   s.panel = "banks";
   s.block_row = 2, s.block_col = 3;
   s.play_speed = 12.5;
+  s.launch_orders[0] = {"cutlass", 4};
+  s.launch_orders[1] = {"col", 16};
+  s.grid_colouring = "launch";
   const LoadedSettings back = parse_settings(settings_to_json(s), "test");
   EXPECT_TRUE(back.messages.empty());
   EXPECT_EQ(back.settings.rung, "vectorized");
@@ -40,6 +43,24 @@ TEST(Settings, RoundTripKeepsEveryField) {
   EXPECT_EQ(back.settings.block_row, 2);
   EXPECT_EQ(back.settings.block_col, 3);
   EXPECT_DOUBLE_EQ(back.settings.play_speed, 12.5);
+  EXPECT_EQ(back.settings.launch_orders[0].kind, "cutlass");
+  EXPECT_EQ(back.settings.launch_orders[0].group_size, 4);
+  EXPECT_EQ(back.settings.launch_orders[1].kind, "col");
+  EXPECT_EQ(back.settings.launch_orders[1].group_size, 16);
+  EXPECT_EQ(back.settings.grid_colouring, "launch");
+}
+
+TEST(Settings, BadLaunchOrdersCostOnlyThemselves) {
+  const LoadedSettings list = parse_settings(R"({"launch_orders": "row"})", "test");
+  ASSERT_EQ(list.messages.size(), 1u);
+  EXPECT_NE(list.messages[0].find("launch_orders"), std::string::npos);
+  EXPECT_EQ(list.settings.launch_orders[1].kind, "groupm");
+  const LoadedSettings entry =
+      parse_settings(R"({"launch_orders": [{"kind": "col", "group_size": "big"}, 7]})", "test");
+  EXPECT_EQ(entry.messages.size(), 2u);
+  EXPECT_EQ(entry.settings.launch_orders[0].kind, "col");
+  EXPECT_EQ(entry.settings.launch_orders[0].group_size, 8);
+  EXPECT_EQ(entry.settings.launch_orders[1].kind, "groupm");
 }
 
 TEST(Settings, MalformedJsonGivesDefaultsAndOneMessage) {

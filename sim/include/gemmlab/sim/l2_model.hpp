@@ -12,6 +12,7 @@
 // rest). docs/scheduling.md explains the model and what it leaves out; simulate_l2_exact (l2_exact.hpp) replays the
 // real instruction stream sector by sector and is the fast model's test oracle.
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "gemmlab/kernel/block_order.hpp"
@@ -81,9 +82,13 @@ struct L2Result {
   }
 };
 
+// Told the fraction of waves done after each wave; returning false stops the model (a caller's Cancel button).
+using L2Progress = std::function<bool(double fraction_done)>;
+
 // The fast model: about 10 ns per tile read (blocks x k-steps x 2), so an 8192^3 problem in 128 x 128 tiles is well
-// under a second. Errors: an invalid configuration or order, or a grid too large to model.
+// under a second (but the naive rungs' 32 x 32 x 1 tiles take seconds). Errors: an invalid configuration or order,
+// a grid too large to model, or `progress` returning false ("cancelled").
 Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
-                             const L2Options& options);
+                             const L2Options& options, const L2Progress& progress = {});
 
 }  // namespace gemmlab::sim

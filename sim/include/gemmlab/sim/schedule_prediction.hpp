@@ -28,9 +28,11 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
                                             std::optional<RegisterCount> registers = std::nullopt);
 
 // The same from counters already simulated (simulate_kernel with the same rung, configuration and problem).
+// `progress` follows the L2 model, the part that can take seconds, and can stop it (simulate_l2).
 Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                                             const KernelCounters& counters, kernel::BlockOrder order,
                                             const DeviceProfile& device,
-                                            std::optional<RegisterCount> registers = std::nullopt);
+                                            std::optional<RegisterCount> registers = std::nullopt,
+                                            const L2Progress& progress = {});
 
 }  // namespace gemmlab::sim

@@ -1,0 +1,540 @@
+// Launch order & L2: the grid of output tiles, coloured by wave or by launch order, for two launch orders side by
+// side; beside each grid, heat strips of how many times each tile row of A and tile column of B came from DRAM; the
+// L2 hit rates, DRAM bytes and predicted speed of each order; and a wave stepper that shows which tiles run together.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "gemmlab/sim/launch_order.hpp"
+#include "panels/grid_drawing.hpp"
+#include "panels/panels.hpp"
+#include "ui/canvas.hpp"
+#include "ui/glossary.hpp"
+#include "ui/theme.hpp"
+
+namespace gemmlab::desktop {
+namespace {
+
+namespace colour = ui::colour;
+using kernel::OrderKind;
+
+constexpr const char* kSideNames[] = {"left", "right"};
+constexpr float kEarlierWave = 0.30f;  // brightness of waves that ran before the selected one
+
+struct KindEntry {
+  OrderKind kind;
+  const char* label;
+};
+constexpr KindEntry kKinds[] = {{OrderKind::RowMajor, "row-major (CUDA's default)"},
+                                {OrderKind::ColumnMajor, "column-major"},
+                                {OrderKind::Cutlass, "CUTLASS swizzle (cutlass:N)"},
+                                {OrderKind::GroupM, "Triton GROUP_M (groupm:N)"}};
+
+const char* kind_label(OrderKind kind) {
+  for (const auto& entry : kKinds)
+    if (entry.kind == kind) return entry.label;
+  return "?";
+}
+
+// "4.622 GB", "268.4 MB", "12.0 KB": decimal units, as DRAM bandwidth is quoted.
+std::string bytes_text(double bytes) {
+  char text[32];
+  if (bytes >= 1e9) std::snprintf(text, sizeof text, "%.3f GB", bytes / 1e9);
+  else if (bytes >= 1e6) std::snprintf(text, sizeof text, "%.1f MB", bytes / 1e6);
+  else std::snprintf(text, sizeof text, "%.1f KB", bytes / 1e3);
+  return text;
+}
+
+// Where the strips and the grid sit on the canvas, in cells: B's strip above the grid, A's to its left, as A, B and C
+// sit around a matrix product on paper. A tile is tile_w x tile_h cells, bn x bm to scale.
+struct Layout {
+  int tiles_m = 0, tiles_n = 0;
+  int tile_w = 1, tile_h = 1;
+  int strip = 1;     // the strips' thickness
+  float gap = 0.5f;  // between a strip and the grid
+  int columns() const { return tiles_n * tile_w; }
+  int rows() const { return tiles_m * tile_h; }
+  float grid_x() const { return static_cast<float>(strip) + gap; }
+  float grid_y() const { return grid_x(); }
+  float width() const { return grid_x() + static_cast<float>(columns()); }
+  float height() const { return grid_y() + static_cast<float>(rows()); }
+  // The tile row and column under a content point (either may be outside the grid).
+  int row_at(float y) const { return static_cast<int>(std::floor((y - grid_y()) / static_cast<float>(tile_h))); }
+  int column_at(float x) const { return static_cast<int>(std::floor((x - grid_x()) / static_cast<float>(tile_w))); }
+};
+
+Layout layout_of(const OrderStudy& study, const kernel::KernelConfig& config) {
+  Layout l;
+  l.tiles_m = study.tiles_m(), l.tiles_n = study.tiles_n();
+  const int common = std::gcd(config.bm, config.bn);
+  const int w = config.bn / common, h = config.bm / common;
+  // To scale when a tile takes a few cells (128 x 256: 1 x 2); square otherwise, to keep the texture small.
+  if (w * h <= 16 && static_cast<std::int64_t>(l.tiles_n) * w * l.tiles_m * h <= (std::int64_t{1} << 22))
+    l.tile_w = w, l.tile_h = h;
+  l.strip = std::max(1, static_cast<int>(std::lround(0.06 * std::max(l.columns(), l.rows()))));
+  l.gap = std::max(0.5f, 0.35f * static_cast<float>(l.strip));
+  return l;
+}
+
+// The largest "times from DRAM" of any strip on show (at least 2), so both sides share one colour scale.
+double heat_scale(const AppModel& model) {
+  double most = 2.0;
+  for (int side = 0; side < AppModel::kOrderSides; ++side)
+    if (const auto study = model.order_study(side)) {
+      for (const double t : study->a_row_fetches) most = std::max(most, t);
+      for (const double t : study->b_column_fetches) most = std::max(most, t);
+    }
+  return most;
+}
+
+// Once (the floor) is the coolest colour, the most re-fetched strip on show the hottest.
+ImU32 heat_colour(double times, double heat_max) {
+  return colour::heat(static_cast<float>((times - 1.0) / (heat_max - 1.0)));
+}
+
+// "1.46 ms", "85 us": times of a kernel.
+std::string time_text(double seconds) {
+  char text[32];
+  if (seconds >= 1e-4) std::snprintf(text, sizeof text, "%.2f ms", seconds * 1e3);
+  else std::snprintf(text, sizeof text, "%.0f us", seconds * 1e6);
+  return text;
+}
+
+ImU32 tile_colour(const OrderStudy& study, int row, int column, GridColouring colouring, int selected_wave) {
+  const int position = study.position_of(row, column);
+  const int wave = position / study.blocks_per_wave();
+  if (selected_wave >= 0 && wave > selected_wave) return colour::empty_cell;  // not launched yet
+  const float brightness = selected_wave >= 0 && wave < selected_wave ? kEarlierWave : 1.0f;
+  if (colouring == GridColouring::Wave) return colour::wave(wave, brightness);
+  const int blocks = std::max(1, static_cast<int>(study.launch_position.size()) - 1);
+  const ImVec4 c = colour::to_vec4(colour::sequence(static_cast<float>(position) / static_cast<float>(blocks)));
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x * brightness, c.y * brightness, c.z * brightness, 1.0f));
+}
+
+bool is_light(ImU32 c) {
+  const ImVec4 v = colour::to_vec4(c);
+  return 0.3f * v.x + 0.59f * v.y + 0.11f * v.z > 0.5f;
+}
+
+// The order picker: the kind, and the group size for the grouped kinds. Changes go to the model at once.
+void order_picker(AppModel& model, int side) {
+  OrderChoice choice = model.order_choice(side);
+  ImGui::PushID(side);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
+  if (ImGui::BeginCombo("##kind", kind_label(choice.kind))) {
+    for (const auto& entry : kKinds)
+      if (ImGui::Selectable(entry.label, entry.kind == choice.kind)) {
+        choice.kind = entry.kind;
+        model.set_order_choice(side, choice);
+      }
+    ImGui::EndCombo();
+  }
+  ui::term_tooltip_for_last_item("launch order");
+  if (choice.grouped()) {
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ui::term("group size", "N");
+    ImGui::SameLine();
+    int size = choice.group_size;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+    if (ImGui::InputInt("##size", &size)) {
+      // CUTLASS's widths are powers of two: its - and + halve and double.
+      if (choice.kind == OrderKind::Cutlass && size == choice.group_size + 1) size = choice.group_size * 2;
+      if (choice.kind == OrderKind::Cutlass && size == choice.group_size - 1) size = std::max(1, choice.group_size / 2);
+      choice.group_size = size;
+      model.set_order_choice(side, choice);
+    }
+    ui::term_tooltip_for_last_item("group size");
+    ImGui::SameLine();
+    ui::term("block swizzle", "(what is this?)");
+  }
+  ImGui::PopID();
+}
+
+// The side's figures: L2 hit rates, DRAM traffic, the predicted speed, and the selected wave's own figures.
+void side_figures(const AppModel& model, const OrderStudy& study) {
+  const sim::L2Result& l2 = study.prediction.l2;
+  const float column = ImGui::GetFontSize() * 8.5f;
+  ui::term("L2 hit rate");
+  ImGui::SameLine(column);
+  ImGui::Text("A %.1f%%   B %.1f%%   all reads %.1f%%", 100.0 * l2.a.hit_rate(), 100.0 * l2.b.hit_rate(),
+              100.0 * l2.reads().hit_rate());
+  ui::term("DRAM bytes", "DRAM read");
+  ImGui::SameLine(column);
+  const double floor = static_cast<double>(std::max<std::int64_t>(1, l2.min_dram_read_bytes));
+  ImGui::Text("%s, %.2fx the floor (%s: every byte once)", bytes_text(static_cast<double>(l2.dram_read_bytes)).c_str(),
+              static_cast<double>(l2.dram_read_bytes) / floor, bytes_text(floor).c_str());
+  ui::term("DRAM bytes", "DRAM written");
+  ImGui::SameLine(column);
+  ImGui::Text("%s (C, written back once)", bytes_text(static_cast<double>(l2.dram_write_bytes)).c_str());
+  const sim::Roofline& r = study.prediction.roofline;
+  ui::term("roofline", "predicted");
+  ImGui::SameLine(column);
+  ImGui::Text("%.1f TFLOPS, %s (DRAM alone: %s)", r.predicted_tflops, time_text(r.predicted_seconds).c_str(),
+              time_text(r.limit(sim::Limiter::Dram).seconds).c_str());
+
+  const int wave = model.selected_wave();
+  if (wave < 0 || wave >= static_cast<int>(study.waves.size())) {
+    ui::note_text("All %d waves. Pick one with the arrows above (or Left / Right) to see what runs together.",
+                  l2.waves.waves);
+    return;
+  }
+  const WaveFootprint& f = study.waves[static_cast<std::size_t>(wave)];
+  const sim::WaveTraffic& t = l2.per_wave[static_cast<std::size_t>(wave)];
+  ui::coloured_text(colour::wave(wave), "Wave %d:", wave + 1);
+  ImGui::SameLine();
+  ImGui::TextWrapped("%d blocks on %d tile rows x %d tile columns, so each k-step reads %d tiles of A and %d of B. "
+                     "A hit %.1f%%, B hit %.1f%%, DRAM read %s.",
+                     f.blocks, f.tile_rows, f.tile_columns, f.tile_rows, f.tile_columns, 100.0 * t.a.hit_rate(),
+                     100.0 * t.b.hit_rate(), bytes_text(static_cast<double>(t.dram_read_bytes)).c_str());
+}
+
+// The grid, its heat strips, launch numbers when there is room, and what is under the pointer.
+void side_canvas(PanelContext& context, int side, const OrderStudy& study, double heat_max, float height) {
+  AppModel& model = context.model;
+  const sim::Problem& problem = model.problem();
+  const kernel::KernelConfig& config = model.config();
+  const Layout l = layout_of(study, config);
+  const std::string id = std::string("launch-order-") + kSideNames[side];
+  ui::Canvas canvas(id.c_str(), ImVec2(0, height), model.view_transform(id), l.width(), l.height());
+  ImDrawList* draw = canvas.draw();
+  draw->AddRect(canvas.min(), canvas.max(), IM_COL32(60, 64, 76, 255));
+
+  const int selected = model.selected_wave();
+  const GridColouring colouring = model.grid_colouring();
+  const auto columns = static_cast<std::size_t>(l.columns());
+  std::vector<ImU32> cells(columns * static_cast<std::size_t>(l.rows()));
+  for (int r = 0; r < l.tiles_m; ++r)
+    for (int c = 0; c < l.tiles_n; ++c) {
+      const ImU32 fill = tile_colour(study, r, c, colouring, selected);
+      for (int y = r * l.tile_h; y < (r + 1) * l.tile_h; ++y)
+        std::fill_n(cells.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(y) * columns +
+                                                                static_cast<std::size_t>(c * l.tile_w)),
+                    l.tile_w, fill);
+    }
+  std::vector<ImU32> a_strip, b_strip;
+  for (const double t : study.a_row_fetches)
+    a_strip.insert(a_strip.end(), static_cast<std::size_t>(l.strip * l.tile_h), heat_colour(t, heat_max));
+  for (int r = 0; r < l.strip; ++r)
+    for (const double t : study.b_column_fetches) b_strip.insert(b_strip.end(), static_cast<std::size_t>(l.tile_w), heat_colour(t, heat_max));
+  const float cell = canvas.scale();
+  const float tile_width = cell * static_cast<float>(l.tile_w), tile_height = cell * static_cast<float>(l.tile_h);
+  // A tile may be several cells: no cell borders, a line between tiles instead, once tiles are big enough.
+  ui::CellGridStyle grid_style, a_style, b_style;
+  grid_style.cell_borders = a_style.cell_borders = b_style.cell_borders = false;
+  if (std::min(tile_width, tile_height) >= 5.0f) {
+    grid_style.group_columns = b_style.group_columns = l.tile_w;
+    grid_style.group_rows = a_style.group_rows = l.tile_h;
+  }
+  draw_cell_grid(context.grids, canvas, id + "-tiles", l.columns(), l.rows(), cells, l.grid_x(), l.grid_y(), grid_style);
+  draw_cell_grid(context.grids, canvas, id + "-a", l.strip, l.rows(), a_strip, 0.0f, l.grid_y(), a_style);
+  draw_cell_grid(context.grids, canvas, id + "-b", l.columns(), l.strip, b_strip, l.grid_x(), 0.0f, b_style);
+
+  // The selected wave's footprint: marks in the gaps beside the A rows and B columns its blocks read.
+  if (selected >= 0) {
+    std::vector<char> rows(static_cast<std::size_t>(l.tiles_m), 0), cols(static_cast<std::size_t>(l.tiles_n), 0);
+    for (int r = 0; r < l.tiles_m; ++r)
+      for (int c = 0; c < l.tiles_n; ++c)
+        if (study.wave_of(r, c) == selected) rows[static_cast<std::size_t>(r)] = cols[static_cast<std::size_t>(c)] = 1;
+    const ImU32 mark = colouring == GridColouring::Wave ? colour::wave(selected) : colour::highlight;
+    const float inset = std::min(0.3f * l.gap, 2.0f / cell);
+    for (int r = 0; r < l.tiles_m; ++r)
+      if (rows[static_cast<std::size_t>(r)])
+        draw->AddRectFilled(canvas.to_screen(static_cast<float>(l.strip) + inset, l.grid_y() + static_cast<float>(r * l.tile_h)),
+                            canvas.to_screen(l.grid_x() - inset, l.grid_y() + static_cast<float>((r + 1) * l.tile_h)), mark);
+    for (int c = 0; c < l.tiles_n; ++c)
+      if (cols[static_cast<std::size_t>(c)])
+        draw->AddRectFilled(canvas.to_screen(l.grid_x() + static_cast<float>(c * l.tile_w), static_cast<float>(l.strip) + inset),
+                            canvas.to_screen(l.grid_x() + static_cast<float>((c + 1) * l.tile_w), l.grid_y() - inset), mark);
+  }
+
+  // The strips' names in the corner between them, when it has room.
+  const ImVec2 corner = canvas.to_screen(0, 0);
+  const ImVec2 corner_end = canvas.to_screen(static_cast<float>(l.strip), static_cast<float>(l.strip));
+  if (corner_end.x - corner.x >= ImGui::CalcTextSize("B").x * 2.5f) {
+    draw->AddText(ImVec2(corner_end.x - ImGui::CalcTextSize("B").x - 2.0f, corner.y), colour::operand(1), "B");
+    draw->AddText(ImVec2(corner.x + 1.0f, corner_end.y - ImGui::GetTextLineHeight()), colour::operand(0), "A");
+  }
+
+  // Launch numbers (1-based, as a person counts) in the tiles, when they fit.
+  char text[64];
+  std::snprintf(text, sizeof text, "%zu", study.launch_position.size());
+  if (tile_width >= ImGui::CalcTextSize(text).x + 2.0f && tile_height >= ImGui::GetTextLineHeight()) {
+    const ImVec2 from = canvas.to_content(canvas.min()), to = canvas.to_content(canvas.max());
+    const int c0 = std::max(0, l.column_at(from.x)), c1 = std::min(l.tiles_n - 1, l.column_at(to.x));
+    const int r0 = std::max(0, l.row_at(from.y)), r1 = std::min(l.tiles_m - 1, l.row_at(to.y));
+    for (int r = r0; r <= r1; ++r)
+      for (int c = c0; c <= c1; ++c) {
+        const ImVec2 min = canvas.to_screen(l.grid_x() + static_cast<float>(c * l.tile_w), l.grid_y() + static_cast<float>(r * l.tile_h));
+        const ImVec2 max(min.x + tile_width, min.y + tile_height);
+        const ImU32 fill = cells[static_cast<std::size_t>(r * l.tile_h) * columns + static_cast<std::size_t>(c * l.tile_w)];
+        std::snprintf(text, sizeof text, "%d", study.position_of(r, c) + 1);
+        ui::centered_text(draw, min, max, is_light(fill) ? IM_COL32(12, 12, 16, 255) : IM_COL32(235, 235, 240, 255), text);
+      }
+  }
+
+  ImVec2 point;
+  if (canvas.clicked(&point)) {
+    const int r = l.row_at(point.y), c = l.column_at(point.x);
+    if (r >= 0 && r < l.tiles_m && c >= 0 && c < l.tiles_n) model.select_wave(study.wave_of(r, c));
+  }
+  if (!canvas.hovered()) return;
+  const ImVec2 p = canvas.to_content(ImGui::GetIO().MousePos);
+  const int r = l.row_at(p.y), c = l.column_at(p.x);
+  const bool in_rows = r >= 0 && r < l.tiles_m, in_columns = c >= 0 && c < l.tiles_n;
+  if (in_rows && in_columns) {
+    const int position = study.position_of(r, c);
+    const int wave = position / study.blocks_per_wave();
+    ImGui::SetTooltip("Tile (%d, %d): C rows %d-%d, columns %d-%d\nlaunched %d of %zu, in wave %d of %zu (its block "
+                      "%d)\nclick: show this wave",
+                      r, c, r * config.bm, std::min(problem.m, (r + 1) * config.bm) - 1, c * config.bn,
+                      std::min(problem.n, (c + 1) * config.bn) - 1, position + 1, study.launch_position.size(), wave + 1,
+                      study.waves.size(), position - wave * study.blocks_per_wave() + 1);
+  } else if (in_rows && p.x >= 0.0f && p.x < static_cast<float>(l.strip)) {
+    const double bytes = 4.0 * problem.k * std::min(config.bm, problem.m - r * config.bm);
+    const double times = study.a_row_fetches[static_cast<std::size_t>(r)];
+    ImGui::SetTooltip("A, tile row %d: rows %d-%d, all %d columns (%s)\ncame from DRAM %.2f times: %s", r,
+                      r * config.bm, std::min(problem.m, (r + 1) * config.bm) - 1, problem.k, bytes_text(bytes).c_str(),
+                      times, bytes_text(times * bytes).c_str());
+  } else if (in_columns && p.y >= 0.0f && p.y < static_cast<float>(l.strip)) {
+    const double bytes = 4.0 * problem.k * std::min(config.bn, problem.n - c * config.bn);
+    const double times = study.b_column_fetches[static_cast<std::size_t>(c)];
+    ImGui::SetTooltip("B, tile column %d: columns %d-%d, all %d rows (%s)\ncame from DRAM %.2f times: %s", c,
+                      c * config.bn, std::min(problem.n, (c + 1) * config.bn) - 1, problem.k, bytes_text(bytes).c_str(),
+                      times, bytes_text(times * bytes).c_str());
+  }
+}
+
+// One side's figures, or why it has none; true when it has a study to draw.
+bool side_figures_or_status(AppModel& model, int side) {
+  const auto study = model.order_study(side);
+  const std::string& error = model.order_error(side);
+  const auto job = model.order_job(side);
+  ImGui::PushID(side);
+  if (!error.empty()) {
+    ui::coloured_text(colour::conflict, "This order does not fit:");
+    ImGui::PushStyleColor(ImGuiCol_Text, colour::to_vec4(colour::conflict));
+    ImGui::TextWrapped("%s", error.c_str());
+    ImGui::PopStyleColor();
+  } else if (study) {
+    side_figures(model, *study);
+    if (!model.order_study_current(side)) {
+      if (job) {
+        ImGui::ProgressBar(static_cast<float>(job->progress), ImVec2(ImGui::GetFontSize() * 10.0f, 0));
+        ImGui::SameLine();
+        ui::note_text("updating for %s...", model.order_choice(side).name().c_str());
+      } else {
+        if (ImGui::SmallButton("Compute")) model.recompute_order_study(side);
+        ImGui::SameLine();
+        ui::note_text("these figures are for the previous settings (cancelled)");
+      }
+    }
+  } else if (job) {
+    ui::note_text("Simulating the L2 for %s...", model.order_choice(side).name().c_str());
+    ImGui::ProgressBar(static_cast<float>(job->progress), ImVec2(ImGui::GetFontSize() * 14.0f, 0));
+  } else {
+    ui::note_text("Not computed (cancelled).");
+    if (ImGui::Button("Compute")) model.recompute_order_study(side);
+  }
+  ImGui::PopID();
+  return study && error.empty();
+}
+
+// The two orders in one or two sentences: who reads less from DRAM, and whether it changes the predicted speed.
+void comparison(AppModel& model) {
+  const auto left = model.order_study(0), right = model.order_study(1);
+  if (!left || !right || !model.order_study_current(0) || !model.order_study_current(1)) {
+    ui::note_text("Simulating the launch orders...");
+    return;
+  }
+  const sim::SchedulePrediction &a = left->prediction, &b = right->prediction;
+  const std::string name_a = sim::order_name(a.order), name_b = sim::order_name(b.order);
+  const double read_a = static_cast<double>(a.l2.dram_read_bytes), read_b = static_cast<double>(b.l2.dram_read_bytes);
+  const double floor = static_cast<double>(a.l2.min_dram_read_bytes);
+  ImGui::PushTextWrapPos(0.0f);
+  if (std::abs(read_a - read_b) <= 0.005 * std::max(read_a, read_b)) {
+    if (read_a <= floor * 1.01) {
+      ImGui::Text("Both orders read each byte of A and B from DRAM once (%s): everything this kernel reads fits in "
+                  "the %s's %.0f MiB L2, so the order cannot matter here. Try a problem larger than the L2:",
+                  bytes_text(floor).c_str(), a.device.name.c_str(), static_cast<double>(a.device.l2_bytes) / (1 << 20));
+      if (ImGui::SmallButton("8192 x 8192 x 8192")) model.set_problem(8192, 8192, 8192);
+    } else {
+      ImGui::Text("%s and %s read the same from DRAM: %s.", name_a.c_str(), name_b.c_str(), bytes_text(read_a).c_str());
+    }
+  } else {
+    const bool a_less = read_a < read_b;
+    const double less = a_less ? read_a : read_b, more = a_less ? read_b : read_a;
+    ImGui::Text("%s reads %.0f%% less from DRAM than %s: %s against %s (the floor, every byte once, is %s).",
+                (a_less ? name_a : name_b).c_str(), 100.0 * (1.0 - less / more), (a_less ? name_b : name_a).c_str(),
+                bytes_text(less).c_str(), bytes_text(more).c_str(), bytes_text(floor).c_str());
+  }
+  const sim::Roofline &ra = a.roofline, &rb = b.roofline;
+  if (std::abs(ra.predicted_tflops - rb.predicted_tflops) <= 0.005 * std::max(ra.predicted_tflops, rb.predicted_tflops)) {
+    if (ra.bottleneck != sim::Limiter::Dram)
+      ImGui::Text("The predicted speed is the same, %.1f TFLOPS: the limit is %s, and DRAM needs at most %s of the "
+                  "kernel's %s. Fewer DRAM bytes pay off once a kernel is fast enough to wait on DRAM.",
+                  ra.predicted_tflops, std::string(sim::to_string(ra.bottleneck)).c_str(),
+                  time_text(std::max(ra.limit(sim::Limiter::Dram).seconds, rb.limit(sim::Limiter::Dram).seconds)).c_str(),
+                  time_text(ra.predicted_seconds).c_str());
+    else
+      ImGui::Text("The predicted speed is the same, %.1f TFLOPS.", ra.predicted_tflops);
+  } else {
+    ImGui::Text("Predicted: %.1f TFLOPS with %s, %.1f with %s.", ra.predicted_tflops, name_a.c_str(),
+                rb.predicted_tflops, name_b.c_str());
+  }
+  ImGui::PopTextWrapPos();
+}
+
+// The wave stepper and the colouring switch.
+void controls(AppModel& model) {
+  const int waves = model.wave_count(), wave = model.selected_wave();
+  const float size = ImGui::GetFrameHeight();
+  if (ImGui::Button("All", ImVec2(size * 1.8f, 0))) model.select_wave(-1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("show every wave (Home)");
+  ImGui::SameLine();
+  if (ImGui::Button("<", ImVec2(size * 1.3f, 0))) model.step_wave(-1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous wave (Left arrow)");
+  ImGui::SameLine();
+  if (ImGui::Button(">", ImVec2(size * 1.3f, 0))) model.step_wave(+1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("next wave (Right arrow)");
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  if (wave >= 0) ImGui::Text("wave %d of %d", wave + 1, waves);
+  else ImGui::Text("all %d waves", waves);
+  ImGui::SameLine();
+  ui::term_marker("wave");
+  ImGui::SameLine(0.0f, ImGui::GetFontSize() * 2.0f);
+  ImGui::TextUnformatted("Colour tiles by");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("wave", model.grid_colouring() == GridColouring::Wave))
+    model.set_grid_colouring(GridColouring::Wave);
+  ImGui::SameLine();
+  if (ImGui::RadioButton("launch order", model.grid_colouring() == GridColouring::LaunchOrder))
+    model.set_grid_colouring(GridColouring::LaunchOrder);
+  ui::term_tooltip_for_last_item("launch order");
+  ImGui::SameLine(0.0f, ImGui::GetFontSize() * 2.0f);
+  ui::note_text("Left / Right: step waves   Home: all   click a tile: its wave");
+}
+
+// What the grid shows: a sentence on the waves, then the colour keys.
+void waves_sentence(const AppModel& model) {
+  std::shared_ptr<const OrderStudy> study;
+  for (int side = 0; side < AppModel::kOrderSides && !study; ++side) study = model.order_study(side);
+  if (!study) return;
+  const auto& p = study->prediction;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::Text("C is %d x %d tiles of %d x %d elements, one block each. The %s runs %d blocks at a time (%d SMs x %d "
+              "per SM): %d waves, the last with %d blocks. Around each grid: how many times each tile row of A (left) "
+              "and tile column of B (top) came from DRAM.",
+              p.shape.tiles_m, p.shape.tiles_n, model.config().bm, model.config().bn, p.device.name.c_str(),
+              p.l2.waves.blocks_per_wave, p.device.sms, p.occupancy.blocks_per_sm, p.l2.waves.waves,
+              p.l2.waves.last_wave_blocks);
+  ImGui::PopTextWrapPos();
+}
+
+void legend(const AppModel& model, double heat_max) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float box = ImGui::GetTextLineHeight() * 0.8f, bar = ImGui::GetFontSize() * 10.0f;
+  const auto gradient = [&](ImU32 (*ramp)(float)) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float y = at.y + (ImGui::GetTextLineHeight() - box) * 0.5f;
+    constexpr int kSteps = 40;
+    for (int i = 0; i < kSteps; ++i)
+      draw->AddRectFilled(ImVec2(at.x + bar * static_cast<float>(i) / kSteps, y),
+                          ImVec2(at.x + bar * static_cast<float>(i + 1) / kSteps + 0.5f, y + box),
+                          ramp(static_cast<float>(i) / (kSteps - 1)));
+    ImGui::Dummy(ImVec2(bar, ImGui::GetTextLineHeight()));
+  };
+  ImGui::TextUnformatted("A and B strips:");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("1x");
+  ImGui::SameLine();
+  gradient(colour::heat);
+  ImGui::SameLine();
+  ImGui::Text("%.1fx", heat_max);
+  ImGui::SameLine();
+  ui::term("times from DRAM", "their size came from DRAM");
+  ImGui::SameLine(0.0f, ImGui::GetFontSize() * 2.0f);
+  if (model.grid_colouring() == GridColouring::LaunchOrder) {
+    ImGui::TextUnformatted("Tiles: launched first");
+    ImGui::SameLine();
+    gradient(colour::sequence);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("last");
+  } else {
+    ImGui::TextUnformatted("Tiles: waves");
+    const int waves = std::min(model.wave_count(), 12);
+    for (int w = 0; w < waves; ++w) {
+      ImGui::SameLine(0.0f, 3.0f);
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      const float y = at.y + (ImGui::GetTextLineHeight() - box) * 0.5f;
+      draw->AddRectFilled(ImVec2(at.x, y), ImVec2(at.x + box * 1.6f, y + box), colour::wave(w));
+      ImGui::Dummy(ImVec2(box * 1.6f, ImGui::GetTextLineHeight()));
+    }
+    ImGui::SameLine();
+    ImGui::TextUnformatted(model.wave_count() > 12 ? "1-12, then again" : "1, 2, ...");
+  }
+  const char* dimmed = "dim: earlier waves, grey: later ones";
+  const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x;
+  if (model.selected_wave() >= 0 && room > ImGui::CalcTextSize(dimmed).x + ImGui::GetFontSize() * 2.0f) {
+    ImGui::SameLine(0.0f, ImGui::GetFontSize() * 1.5f);
+    ui::note_text("%s", dimmed);
+  }
+}
+
+}  // namespace
+
+void draw_launch_order_panel(PanelContext& context) {
+  AppModel& model = context.model;
+  if (!model.validity()) {
+    ui::heading("This configuration cannot run");
+    ui::coloured_text(colour::conflict, "%s", model.validity().error().message.c_str());
+    return;
+  }
+  if (!model.device()) {
+    ui::note_text("No device profile: the L2 model needs one (see the messages above).");
+    return;
+  }
+  model.request_order_studies();
+  controls(model);
+  waves_sentence(model);
+  comparison(model);
+  ImGui::Separator();
+  const double heat_max = heat_scale(model);
+  const float legend_height = ImGui::GetFrameHeightWithSpacing() + 4.0f;
+  const float height = ImGui::GetContentRegionAvail().y - legend_height;
+  const float table_bottom = ImGui::GetCursorScreenPos().y + height;
+  if (ImGui::BeginTable("orders", AppModel::kOrderSides, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame,
+                        ImVec2(0, height))) {
+    // Row by row, so the two grids start at the same height whatever the text above them takes.
+    ImGui::TableNextRow();
+    for (int side = 0; side < AppModel::kOrderSides; ++side) {
+      ImGui::TableNextColumn();
+      order_picker(model, side);
+      const auto order = model.order_choice(side).order();
+      if (order) ui::note_text("%s.", sim::order_description(*order).c_str());
+    }
+    ImGui::TableNextRow();
+    bool drawable[AppModel::kOrderSides] = {};
+    for (int side = 0; side < AppModel::kOrderSides; ++side) {
+      ImGui::TableNextColumn();
+      drawable[side] = side_figures_or_status(model, side);
+    }
+    ImGui::TableNextRow();
+    for (int side = 0; side < AppModel::kOrderSides; ++side) {
+      ImGui::TableNextColumn();
+      const float canvas_height = std::max(120.0f, table_bottom - ImGui::GetCursorScreenPos().y);
+      if (drawable[side]) side_canvas(context, side, *model.order_study(side), heat_max, canvas_height);
+    }
+    ImGui::EndTable();
+  }
+  legend(model, heat_max);
+}
+
+}  // namespace gemmlab::desktop
