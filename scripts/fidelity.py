@@ -4,6 +4,9 @@
 Usage: scripts/fidelity.py DIR > table.md          the counters of every rung
        scripts/fidelity.py --l2 DIR > table.md     the L2 hit rate and DRAM bytes of the best rung
        scripts/fidelity.py --metrics | --l2-metrics the ncu metric lists (for scripts/fidelity-run)
+       scripts/fidelity.py --trim SRC DST          copies a run's files, trimmed to what the tables read, into
+                                                   docs/fidelity-data (ncu's CSV to its metric columns, the
+                                                   simulator's JSON to the kernel totals)
 DIR holds, for each rung, NN-<slug>.sim.json (gemmlab-cli sim --json for the rung's default configuration) and
 NN-<slug>.ncu.csv (ncu --csv --page raw --print-units base for the same configuration and size), plus env.txt (one line:
 device, driver, CUDA, ncu, date) — what scripts/fidelity-run writes on the GPU machine.
@@ -40,8 +43,14 @@ METRICS = [metric for _, metric, _, _ in COUNTERS]
 
 # The L2 comparison: ncu's read hit rate and DRAM bytes against the L2 model (gemmlab-cli schedule --json). ncu's
 # default --cache-control all flushes the caches before the kernel, as the model starts from an empty L2.
+# The H100's L2 is two partitions: a read that misses the SM's near partition goes over the fabric to the far one,
+# and only a miss there goes to DRAM. ncu's hit rate counts the near lookup alone; the model has one L2, so its hit
+# rate is compared with the share of the SMs' read sectors served without DRAM, from the per-source counters.
 L2_METRICS = ["lts__t_sector_op_read_hit_rate.pct", "lts__t_sector_hit_rate.pct", "dram__bytes_read.sum",
-              "dram__bytes_write.sum"]
+              "dram__bytes_write.sum", "lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum",
+              "lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum",
+              "lts__t_sectors_srcunit_ltcfabric_op_read_lookup_hit.sum",
+              "lts__t_sectors_srcunit_ltcfabric_op_read_lookup_miss.sum"]
 
 
 def predicted(sim, prefixes, field):
@@ -64,9 +73,9 @@ def fmt(x):
 
 
 def l2_table(root):
-    print("| problem | order | L2 read hit rate: predicted | measured | difference | DRAM read: predicted | measured "
-          "| ratio | DRAM write: predicted | measured |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| problem | order | L2 read hit rate: predicted | ncu (near partition) | served by L2 (near or far) | difference "
+          "| DRAM read: predicted | measured | ratio | DRAM write: predicted | measured |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for sched_path in sorted(root.glob("l2-*.schedule.json")):
         sched = json.loads(sched_path.read_text())
         ncu_path = sched_path.with_name(sched_path.name.replace(".schedule.json", ".ncu.csv"))
@@ -74,15 +83,44 @@ def l2_table(root):
             continue
         values, _ = measured(ncu_path, L2_METRICS)
         l2, p = sched["l2"], sched["problem"]
-        hit_p, hit_m = 100 * l2["hit_rate"], values["lts__t_sector_op_read_hit_rate.pct"]
+        hit_p, hit_near = 100 * l2["hit_rate"], values["lts__t_sector_op_read_hit_rate.pct"]
+        # The SMs' read sectors that hit their near partition, plus those that missed it and hit the far one.
+        near_hit = values["lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum"]
+        near_miss = values["lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum"]
+        far_hit = values["lts__t_sectors_srcunit_ltcfabric_op_read_lookup_hit.sum"]
+        hit_m = 100 * (near_hit + far_hit) / (near_hit + near_miss)
         read_p, read_m = l2["dram_read_bytes"], values["dram__bytes_read.sum"]
         write_p, write_m = l2["dram_write_bytes"], values["dram__bytes_write.sum"]
-        print(f"| {sched['rung']} {p['m']}x{p['n']}x{p['k']} | {sched['order']['name']} | {hit_p:.1f}% | {hit_m:.1f}% "
-              f"| {hit_p - hit_m:+.1f} pts | {read_p / 1e6:,.0f} MB | {read_m / 1e6:,.0f} MB | {read_p / read_m:.3f}x "
-              f"| {write_p / 1e6:,.0f} MB | {write_m / 1e6:,.0f} MB |")
+        print(f"| {sched['rung']} {p['m']}x{p['n']}x{p['k']} | {sched['order']['name']} | {hit_p:.1f}% | {hit_near:.1f}% "
+              f"| {hit_m:.1f}% | {hit_p - hit_m:+.1f} pts | {read_p / 1e6:,.0f} MB | {read_m / 1e6:,.0f} MB "
+              f"| {read_p / read_m:.3f}x | {write_p / 1e6:,.0f} MB | {write_m / 1e6:,.0f} MB |")
+
+
+def trim(src, dst):
+    dst.mkdir(parents=True, exist_ok=True)
+    for old in list(dst.glob("*.csv")) + list(dst.glob("*.json")) + list(dst.glob("env.txt")):
+        old.unlink()  # the data of one run only
+    keep_sim = ("rung", "config", "problem", "kernel")
+    for path in sorted(src.iterdir()):
+        if path.name.endswith(".sim.json"):
+            sim = json.loads(path.read_text())
+            sim["kernel"] = {"fma": sim["kernel"]["fma"], "ops": sim["kernel"]["ops"]}
+            (dst / path.name).write_text(json.dumps({k: sim[k] for k in keep_sim if k in sim}, indent=1) + "\n")
+        elif path.name.endswith(".schedule.json") or path.name == "env.txt":
+            (dst / path.name).write_text(path.read_text())
+        elif path.name.endswith(".ncu.csv"):
+            lines = [line for line in path.read_text().splitlines() if line.startswith('"')]
+            rows = list(csv.reader(lines))
+            wanted = {"ID", "Kernel Name", "gpu__time_duration.sum"} | set(METRICS) | set(L2_METRICS)
+            columns = [i for i, name in enumerate(rows[0]) if name in wanted]
+            with (dst / path.name).open("w", newline="") as out:
+                csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator="\n").writerows(
+                    [[row[i] for i in columns] for row in rows])
 
 
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--trim":
+        return trim(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]))
     if sys.argv[1:] == ["--metrics"]:
         return print(",".join(METRICS))
     if sys.argv[1:] == ["--l2-metrics"]:
