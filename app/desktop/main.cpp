@@ -121,7 +121,7 @@ struct FrameTimes {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"gemmlab: step through a GEMM kernel's tile loads, bank conflicts and coalescing, rung by rung",
+  CLI::App app{"gemmlab: step through a GEMM kernel's tile loads, bank conflicts, coalescing and launch order, rung by rung",
                "gemmlab"};
   Invocation invocation;
   app.add_option("--screenshot", invocation.screenshot_path,

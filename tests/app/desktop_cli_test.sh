@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # desktop_cli_test.sh CHECK APP PNG_CHECK OUT_DIR: the desktop app's command line and its bad-input paths, as a
-# user meets them. CHECK is one of: help, unknown-panel, unknown-rung, corrupt-settings, invalid-config,
+# user meets them. CHECK is one of: help, unknown-panel, unknown-rung, bad-order, corrupt-settings, invalid-config,
 # frame-times.
 set -u
 check=$1 app=$2 png_check=$3 out=$4
@@ -26,6 +26,11 @@ case $check in
     err=$("$app" --rung no-such-rung --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
     [ "$code" -eq 2 ] || fail "exit code $code, expected 2"
     grep -q "unknown rung 'no-such-rung'" <<<"$err" || fail "no message naming the rung: $err" ;;
+  bad-order)  # a launch order that parse_order refuses is a usage error naming the flag
+    err=$("$app" --panel launch-order --compare-order groupm:0 --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "exit code $code, expected 2"
+    grep -q -- "--compare-order: the group size in launch order 'groupm:0' must be at least 1" <<<"$err" \
+      || fail "no message naming the flag and the order: $err" ;;
   corrupt-settings)  # a damaged settings file is a message; the app still renders
     need_xvfb
     settings="$out/corrupt-settings.json"

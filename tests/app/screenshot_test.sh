@@ -27,4 +27,7 @@ panels=$("$app" --list-panels) || { echo "FAILED: gemmlab --list-panels"; exit 1
 for panel in $panels; do
   shoot "$panel" --panel "$panel"
 done
+# The launch-order panel's own flags: two other orders, one wave selected, tiles coloured by launch order.
+shoot launch-order-flags --panel launch-order --rung blocktile-2d --m 4096 --n 4096 --k 256 --order cutlass:4 \
+  --compare-order col --wave 1 --colour-by launch
 exit $failed

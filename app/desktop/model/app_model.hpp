@@ -51,6 +51,8 @@ struct ViewTransform {
   float scale = 0.0f;
   float x = 0.0f, y = 0.0f;
   float content_width = 0.0f, content_height = 0.0f;  // what it was fitted to: a new size refits
+  float view_width = 0.0f, view_height = 0.0f;        // the view it was fitted into
+  bool moved = false;  // panned or zoomed by the user: a new view size keeps the user's placement
 };
 
 // A rung's predicted speed at the current problem size, for the ladder: the roofline bound, or why there is none.

@@ -23,6 +23,19 @@ void draw_cell_grid(ui::CellGridRenderer* grids, const ui::Canvas& canvas, const
                                    colours[static_cast<std::size_t>(r) * static_cast<std::size_t>(columns) +
                                            static_cast<std::size_t>(c)]);
     }
+  // The shader's group lines: a light line every group_columns columns and group_rows rows.
+  const ImU32 line = IM_COL32(242, 242, 242, 90);
+  const ImVec2 top = canvas.to_screen(x, y), bottom = canvas.to_screen(x + static_cast<float>(columns), y + static_cast<float>(rows));
+  if (style.group_columns > 0)
+    for (int c = std::max(style.group_columns, c0 - c0 % style.group_columns); c < c1; c += style.group_columns) {
+      const float at = canvas.to_screen(x + static_cast<float>(c), y).x;
+      canvas.draw()->AddLine(ImVec2(at, top.y), ImVec2(at, bottom.y), line);
+    }
+  if (style.group_rows > 0)
+    for (int r = std::max(style.group_rows, r0 - r0 % style.group_rows); r < r1; r += style.group_rows) {
+      const float at = canvas.to_screen(x, y + static_cast<float>(r)).y;
+      canvas.draw()->AddLine(ImVec2(top.x, at), ImVec2(bottom.x, at), line);
+    }
 }
 
 }  // namespace gemmlab::desktop

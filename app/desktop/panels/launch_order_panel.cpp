@@ -25,7 +25,7 @@ namespace colour = ui::colour;
 using kernel::OrderKind;
 
 constexpr const char* kSideNames[] = {"left", "right"};
-constexpr float kEarlierWave = 0.30f;  // brightness of waves that ran before the selected one
+constexpr float kEarlierWave = 0.40f;  // how much of their colour waves before the selected one keep
 
 struct KindEntry {
   OrderKind kind;
@@ -110,11 +110,16 @@ ImU32 tile_colour(const OrderStudy& study, int row, int column, GridColouring co
   const int position = study.position_of(row, column);
   const int wave = position / study.blocks_per_wave();
   if (selected_wave >= 0 && wave > selected_wave) return colour::empty_cell;  // not launched yet
-  const float brightness = selected_wave >= 0 && wave < selected_wave ? kEarlierWave : 1.0f;
-  if (colouring == GridColouring::Wave) return colour::wave(wave, brightness);
   const int blocks = std::max(1, static_cast<int>(study.launch_position.size()) - 1);
-  const ImVec4 c = colour::to_vec4(colour::sequence(static_cast<float>(position) / static_cast<float>(blocks)));
-  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x * brightness, c.y * brightness, c.z * brightness, 1.0f));
+  const ImU32 full = colouring == GridColouring::Wave
+                         ? colour::wave(wave)
+                         : colour::sequence(static_cast<float>(position) / static_cast<float>(blocks));
+  if (selected_wave < 0 || wave == selected_wave) return full;
+  // Waves that ran before the selected one: their colour, faded towards the empty tiles' grey.
+  const ImVec4 c = colour::to_vec4(full), grey = colour::to_vec4(colour::empty_cell);
+  const float keep = kEarlierWave;
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(grey.x + (c.x - grey.x) * keep, grey.y + (c.y - grey.y) * keep,
+                                               grey.z + (c.z - grey.z) * keep, 1.0f));
 }
 
 bool is_light(ImU32 c) {
@@ -181,8 +186,9 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
 
   const int wave = model.selected_wave();
   if (wave < 0 || wave >= static_cast<int>(study.waves.size())) {
-    ui::note_text("All %d waves. Pick one with the arrows above (or Left / Right) to see what runs together.",
-                  l2.waves.waves);
+    if (l2.waves.waves == 1) ui::note_text("One wave: every block runs at the same time.");
+    else ui::note_text("All %d waves. Pick one with the arrows above (or Left / Right) to see what runs together.",
+                       l2.waves.waves);
     return;
   }
   const WaveFootprint& f = study.waves[static_cast<std::size_t>(wave)];
@@ -193,6 +199,16 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
                      "A hit %.1f%%, B hit %.1f%%, DRAM read %s.",
                      f.blocks, f.tile_rows, f.tile_columns, f.tile_rows, f.tile_columns, 100.0 * t.a.hit_rate(),
                      100.0 * t.b.hit_rate(), bytes_text(static_cast<double>(t.dram_read_bytes)).c_str());
+}
+
+// What a heat strip's entry stands for: tile row `index` of A (bm rows of m, all k columns) or tile column of B.
+void strip_tooltip(const char* what, const char* along, const char* across, int index, int tile, int extent, int k,
+                   const std::vector<double>& fetches) {
+  const double bytes = 4.0 * k * std::min(tile, extent - index * tile);
+  const double times = fetches[static_cast<std::size_t>(index)];
+  ImGui::SetTooltip("%s %d: %s %d-%d, all %d %s (%s)\ncame from DRAM %.2f times: %s", what, index, along, index * tile,
+                    std::min(extent, (index + 1) * tile) - 1, k, across, bytes_text(bytes).c_str(), times,
+                    bytes_text(times * bytes).c_str());
 }
 
 // The grid, its heat strips, launch numbers when there is room, and what is under the pointer.
@@ -222,7 +238,8 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
   for (const double t : study.a_row_fetches)
     a_strip.insert(a_strip.end(), static_cast<std::size_t>(l.strip * l.tile_h), heat_colour(t, heat_max));
   for (int r = 0; r < l.strip; ++r)
-    for (const double t : study.b_column_fetches) b_strip.insert(b_strip.end(), static_cast<std::size_t>(l.tile_w), heat_colour(t, heat_max));
+    for (const double t : study.b_column_fetches)
+      b_strip.insert(b_strip.end(), static_cast<std::size_t>(l.tile_w), heat_colour(t, heat_max));
   const float cell = canvas.scale();
   const float tile_width = cell * static_cast<float>(l.tile_w), tile_height = cell * static_cast<float>(l.tile_h);
   // A tile may be several cells: no cell borders, a line between tiles instead, once tiles are big enough.
@@ -271,7 +288,8 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
     const int r0 = std::max(0, l.row_at(from.y)), r1 = std::min(l.tiles_m - 1, l.row_at(to.y));
     for (int r = r0; r <= r1; ++r)
       for (int c = c0; c <= c1; ++c) {
-        const ImVec2 min = canvas.to_screen(l.grid_x() + static_cast<float>(c * l.tile_w), l.grid_y() + static_cast<float>(r * l.tile_h));
+        const ImVec2 min = canvas.to_screen(l.grid_x() + static_cast<float>(c * l.tile_w),
+                                            l.grid_y() + static_cast<float>(r * l.tile_h));
         const ImVec2 max(min.x + tile_width, min.y + tile_height);
         const ImU32 fill = cells[static_cast<std::size_t>(r * l.tile_h) * columns + static_cast<std::size_t>(c * l.tile_w)];
         std::snprintf(text, sizeof text, "%d", study.position_of(r, c) + 1);
@@ -297,17 +315,9 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
                       std::min(problem.n, (c + 1) * config.bn) - 1, position + 1, study.launch_position.size(), wave + 1,
                       study.waves.size(), position - wave * study.blocks_per_wave() + 1);
   } else if (in_rows && p.x >= 0.0f && p.x < static_cast<float>(l.strip)) {
-    const double bytes = 4.0 * problem.k * std::min(config.bm, problem.m - r * config.bm);
-    const double times = study.a_row_fetches[static_cast<std::size_t>(r)];
-    ImGui::SetTooltip("A, tile row %d: rows %d-%d, all %d columns (%s)\ncame from DRAM %.2f times: %s", r,
-                      r * config.bm, std::min(problem.m, (r + 1) * config.bm) - 1, problem.k, bytes_text(bytes).c_str(),
-                      times, bytes_text(times * bytes).c_str());
+    strip_tooltip("A, tile row", "rows", "columns", r, config.bm, problem.m, problem.k, study.a_row_fetches);
   } else if (in_columns && p.y >= 0.0f && p.y < static_cast<float>(l.strip)) {
-    const double bytes = 4.0 * problem.k * std::min(config.bn, problem.n - c * config.bn);
-    const double times = study.b_column_fetches[static_cast<std::size_t>(c)];
-    ImGui::SetTooltip("B, tile column %d: columns %d-%d, all %d rows (%s)\ncame from DRAM %.2f times: %s", c,
-                      c * config.bn, std::min(problem.n, (c + 1) * config.bn) - 1, problem.k, bytes_text(bytes).c_str(),
-                      times, bytes_text(times * bytes).c_str());
+    strip_tooltip("B, tile column", "columns", "rows", c, config.bn, problem.n, problem.k, study.b_column_fetches);
   }
 }
 
@@ -349,6 +359,10 @@ bool side_figures_or_status(AppModel& model, int side) {
 // The two orders in one or two sentences: who reads less from DRAM, and whether it changes the predicted speed.
 void comparison(AppModel& model) {
   const auto left = model.order_study(0), right = model.order_study(1);
+  if (!model.order_error(0).empty() || !model.order_error(1).empty()) {
+    ui::note_text("Pick orders that fit the grid (the red sentence below says what to change) to compare them.");
+    return;
+  }
   if (!left || !right || !model.order_study_current(0) || !model.order_study_current(1)) {
     ui::note_text("Simulating the launch orders...");
     return;
@@ -406,6 +420,7 @@ void controls(AppModel& model) {
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   if (wave >= 0) ImGui::Text("wave %d of %d", wave + 1, waves);
+  else if (waves == 1) ImGui::TextUnformatted("one wave");
   else ImGui::Text("all %d waves", waves);
   ImGui::SameLine();
   ui::term_marker("wave");
@@ -429,12 +444,14 @@ void waves_sentence(const AppModel& model) {
   if (!study) return;
   const auto& p = study->prediction;
   ImGui::PushTextWrapPos(0.0f);
+  char waves[64];
+  if (p.l2.waves.waves == 1) std::snprintf(waves, sizeof waves, "one wave of %d blocks", p.l2.waves.blocks);
+  else std::snprintf(waves, sizeof waves, "%d waves, the last with %d blocks", p.l2.waves.waves, p.l2.waves.last_wave_blocks);
   ImGui::Text("C is %d x %d tiles of %d x %d elements, one block each. The %s runs %d blocks at a time (%d SMs x %d "
-              "per SM): %d waves, the last with %d blocks. Around each grid: how many times each tile row of A (left) "
-              "and tile column of B (top) came from DRAM.",
+              "per SM): %s. Around each grid: how many times each tile row of A (left) and tile column of B (top) came "
+              "from DRAM.",
               p.shape.tiles_m, p.shape.tiles_n, model.config().bm, model.config().bn, p.device.name.c_str(),
-              p.l2.waves.blocks_per_wave, p.device.sms, p.occupancy.blocks_per_sm, p.l2.waves.waves,
-              p.l2.waves.last_wave_blocks);
+              p.l2.waves.blocks_per_wave, p.device.sms, p.occupancy.blocks_per_sm, waves);
   ImGui::PopTextWrapPos();
 }
 
@@ -494,7 +511,10 @@ void draw_launch_order_panel(PanelContext& context) {
   AppModel& model = context.model;
   if (!model.validity()) {
     ui::heading("This configuration cannot run");
-    ui::coloured_text(colour::conflict, "%s", model.validity().error().message.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, colour::to_vec4(colour::conflict));
+    ImGui::TextWrapped("%s", model.validity().error().message.c_str());
+    ImGui::PopStyleColor();
+    ui::note_text("Change the configuration on the left (or press Reset to go back to the rung's defaults).");
     return;
   }
   if (!model.device()) {

@@ -14,6 +14,9 @@ void fit_transform(ViewTransform& t, ImVec2 size, float width, float height, boo
   t.y = width_only && height * t.scale > size.y ? margin : (size.y - height * t.scale) * 0.5f;
   t.content_width = width;
   t.content_height = height;
+  t.view_width = size.x;
+  t.view_height = size.y;
+  t.moved = false;
 }
 
 }  // namespace
@@ -32,8 +35,10 @@ Canvas::Canvas(const char* id, ImVec2 size, ViewTransform& transform, float cont
   hovered_ = ImGui::IsItemHovered();
   const bool active = ImGui::IsItemActive();
 
+  // Refit for new content, and for a new view size (a window resized, text above that grew) until the user moves it.
+  const bool view_resized = transform_.view_width != size.x || transform_.view_height != size.y;
   if (transform_.scale <= 0.0f || transform_.content_width != content_width ||
-      transform_.content_height != content_height)
+      transform_.content_height != content_height || (view_resized && !transform_.moved))
     fit_transform(transform_, size, content_width, content_height, fit_width_only);
 
   ImGuiIO& io = ImGui::GetIO();
@@ -41,6 +46,7 @@ Canvas::Canvas(const char* id, ImVec2 size, ViewTransform& transform, float cont
   if (hovered_ && io.MouseWheel != 0.0f && fit_width_only && !io.KeyCtrl) {
     // Tall content (a shared buffer of many rows): the wheel scrolls, Ctrl + wheel zooms.
     transform_.y += io.MouseWheel * ImGui::GetTextLineHeight() * 3.0f;
+    transform_.moved = true;
   } else if (hovered_ && io.MouseWheel != 0.0f) {
     // Zoom around the pointer: the content point under it stays put.
     const float factor = std::pow(1.2f, io.MouseWheel);
@@ -50,12 +56,14 @@ Canvas::Canvas(const char* id, ImVec2 size, ViewTransform& transform, float cont
     transform_.x = local.x - (local.x - transform_.x) * (next / transform_.scale);
     transform_.y = local.y - (local.y - transform_.y) * (next / transform_.scale);
     transform_.scale = next;
+    transform_.moved = true;
   }
   const bool dragging = active && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f) ||
                                    ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f));
   if (dragging) {
     transform_.x += io.MouseDelta.x;
     transform_.y += io.MouseDelta.y;
+    transform_.moved = true;
   }
   if (ImGui::IsItemDeactivated() && hovered_) {
     const ImVec2 drag = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
