@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
@@ -40,7 +41,8 @@ Command add_schedule_command(CLI::App& parent) {
             const auto& [rung, config, problem] = request->kernel;
             const auto* target = &request->target;
             const RungInfo& info = rung_info(rung);
-            const auto p = sim::predict_schedule(rung, config, problem, target->order, target->device);
+            const auto p = sim::predict_schedule(rung, config, problem, target->order, target->device,
+                                                 gpu::measured_registers(rung, config, target->device));
             if (!p) {
               if (*json)
                 std::cout << nlohmann::json{{"rung", info.slug}, {"valid", false}, {"reason", p.error().message}}.dump(2)

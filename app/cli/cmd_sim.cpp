@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
@@ -106,7 +107,8 @@ Command add_sim_command(CLI::App& parent) {
               std::cerr << "gemmlab-cli: --kstep " << step << " is past the last k-step (" << shape.ksteps - 1 << ")\n";
               return kExitFailed;
             }
-            const auto prediction = sim::predict_schedule(rung, config, problem, *kernel, target->order, target->device);
+            const auto prediction = sim::predict_schedule(rung, config, problem, *kernel, target->order, target->device,
+                                                          gpu::measured_registers(rung, config, target->device));
             if (!prediction) {
               std::cerr << "gemmlab-cli: " << info.slug << " on " << target->device.name << ": "
                         << prediction.error().message << "\n";

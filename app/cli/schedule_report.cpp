@@ -60,10 +60,9 @@ void print_occupancy(const sim::SchedulePrediction& p, std::ostream& out) {
   const sim::Waves& w = p.l2.waves;
   const auto& regs = o.block.registers;
   out << "registers per thread: " << regs.per_thread << " (" << sim::to_string(regs.source)
-      << (regs.source == sim::RegisterSource::Estimated ? ": no compiled instantiation's count is recorded for this "
-                                                          "configuration"
-                                                        : ": from the build")
-      << ")\n"
+      << (regs.source == sim::RegisterSource::Estimated ? ": this build compiled no kernel of this configuration for "
+                                                        : ": ptxas's count when this build compiled the kernel for ")
+      << "compute capability " << p.device.compute_capability << ")\n"
       << "resident blocks per SM: " << o.blocks_per_sm << ", limited by " << o.limit_sentence() << "\n"
       << "  each resource alone allows: registers " << o.blocks_by_registers << ", shared memory " << o.blocks_by_smem
       << ", threads " << o.blocks_by_threads << ", block slots " << o.blocks_by_slots << "\n"

@@ -4,6 +4,7 @@
 #include "gemmlab/gpu/bench.hpp"
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/verify.hpp"
+#include "recorded_registers.hpp"
 
 namespace gemmlab::gpu {
 namespace {
@@ -11,6 +12,7 @@ Error no_toolkit() { return Error{"no CUDA toolkit in this build (configure with
 }  // namespace
 
 bool built_with_cuda() { return false; }
+std::span<const RecordedRegisters> recorded_registers() { return {}; }  // no kernels compiled, no registers recorded
 Result<std::vector<DeviceInfo>> list_devices() { return no_toolkit(); }
 Result<SoftwareVersions> software_versions() { return no_toolkit(); }
 Status launch_self_test(int) { return no_toolkit(); }

@@ -3,6 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gemmlab/gpu/device.hpp"
+#include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "run_process.hpp"
 
 namespace gemmlab {
@@ -25,7 +28,7 @@ TEST(CliSchedule, JsonHasOccupancyWavesL2AndRoofline) {
   EXPECT_EQ(j["order"]["name"], "groupm:8");
   EXPECT_EQ(j["launch"]["blocks"], 1024);
   const auto& occ = j["occupancy"];
-  EXPECT_EQ(occ["registers_source"], "estimated");
+  EXPECT_TRUE(occ["registers_source"] == "measured" || occ["registers_source"] == "estimated");
   EXPECT_EQ(occ["blocks_per_wave"], 132 * occ["blocks_per_sm"].get<int>());
   const int waves = occ["waves"];
   EXPECT_EQ(j["l2"]["per_wave"].size(), static_cast<std::size_t>(waves));
@@ -72,10 +75,47 @@ TEST(CliSchedule, OtherDevicesChangeTheWave) {
 TEST(CliSchedule, TextNamesTheLimitsAndTheBottleneck) {
   const auto r = run_cli({"schedule", "--rung", "blocktile-2d", "--m", "4096", "--n", "4096", "--k", "4096"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* says : {"resident blocks per SM: 2, limited by registers", "(estimated", "waves: 1024 blocks / 264",
+  for (const char* says : {"resident blocks per SM: 2, limited by registers", "waves: 1024 blocks / 264",
                            "reads of A:", "DRAM read:", "(bottleneck)", "TFLOPS (predicted by the model, not measured)",
                            "is the limit"})
     EXPECT_NE(r.out.find(says), std::string::npos) << says << "\n" << r.out;
+}
+
+// blocktile-2d's default is compiled: a CUDA build recorded ptxas's count for the H100's compute capability 9.0.
+TEST(CliSchedule, RegistersOfACompiledConfigurationAreMeasured) {
+  const auto recorded =
+      gpu::compiled_registers(RungId::BlockTile2D, sim::rung_model(RungId::BlockTile2D).defaults, "9.0");
+  const std::vector<std::string> args = {"--rung", "blocktile-2d", "--m", "1024", "--n", "1024", "--k", "256"};
+  const auto occ = schedule_json(args)["occupancy"];
+  auto text_args = args;
+  text_args.insert(text_args.begin(), "schedule");
+  const auto text = run_cli(text_args);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  if (recorded) {
+    EXPECT_EQ(occ["registers_source"], "measured");
+    EXPECT_EQ(occ["registers_per_thread"], *recorded);
+    const std::string says = "registers per thread: " + std::to_string(*recorded) + " (measured: ptxas's count";
+    EXPECT_NE(text.out.find(says), std::string::npos) << text.out;
+  } else {
+    EXPECT_FALSE(gpu::built_with_cuda()) << "a CUDA build for sm_90 records the registers of every instance";
+    EXPECT_EQ(occ["registers_source"], "estimated");
+    EXPECT_NE(text.out.find("(estimated: this build compiled no kernel"), std::string::npos) << text.out;
+  }
+}
+
+// Not compiled (a_pad = 2), or compiled for another architecture than the device's: the estimate, and it says so.
+TEST(CliSchedule, RegistersOfOtherConfigurationsAreEstimated) {
+  const auto padded = schedule_json({"--rung", "blocktile-2d", "--m", "1024", "--n", "1024", "--k", "256", "--a-pad",
+                                     "2"})["occupancy"];
+  EXPECT_EQ(padded["registers_source"], "estimated");
+  const auto gtx = schedule_json({"--rung", "blocktile-2d", "--m", "1024", "--n", "1024", "--k", "256", "--device",
+                                  "gtx-1070"})["occupancy"];
+  EXPECT_EQ(gtx["registers_source"], "estimated");
+  const auto text = run_cli({"schedule", "--rung", "blocktile-2d", "--a-pad", "2"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("(estimated: this build compiled no kernel of this configuration for compute capability 9.0)"),
+            std::string::npos)
+      << text.out;
 }
 
 TEST(CliSchedule, BadInputIsAClearError) {

@@ -3,6 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gemmlab/gpu/device.hpp"
+#include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "run_process.hpp"
 
 namespace gemmlab {
@@ -31,6 +34,24 @@ TEST(CliSim, TableNamesTheLaunchAndTheCounters) {
   EXPECT_NE(r.out.find("conflicting=1"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("lds.32"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("4 blocks of 1024 threads"), std::string::npos) << r.out;
+}
+
+// sim's occupancy uses the build's register count where the configuration is compiled, the estimate elsewhere.
+TEST(CliSim, OccupancySaysWhereTheRegistersCameFrom) {
+  const auto recorded = gpu::compiled_registers(RungId::Vectorized, sim::rung_model(RungId::Vectorized).defaults, "9.0");
+  const auto compiled = run_cli({"sim", "--rung", "vectorized", "--m", "256", "--n", "256", "--k", "64"});
+  ASSERT_EQ(compiled.exit_code, 0) << compiled.err;
+  const std::string says = recorded ? "registers per thread: " + std::to_string(*recorded) + " (measured"
+                                    : std::string("(estimated");
+  EXPECT_NE(compiled.out.find(says), std::string::npos) << compiled.out;
+  if (gpu::built_with_cuda()) {
+    EXPECT_TRUE(recorded) << "a CUDA build for sm_90 records every instance's registers";
+  }
+
+  const auto other = run_cli({"sim", "--rung", "vectorized", "--m", "256", "--n", "256", "--k", "64", "--a-pad", "8",
+                              "--json"});
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  EXPECT_EQ(nlohmann::json::parse(other.out)["occupancy"]["registers_source"], "estimated");
 }
 
 TEST(CliSim, InvalidConfigurationPrintsTheValidateSentence) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gemmlab/gpu/device.hpp"
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::desktop {
@@ -488,7 +489,9 @@ void AppModel::request_kernel_counters() {
     auto counters = sim::simulate_kernel(rung, config, problem);
     job.set_progress(0.5);
     std::optional<Result<sim::SchedulePrediction>> prediction;
-    if (counters && device) prediction = sim::predict_schedule(rung, config, problem, *counters, {}, *device);
+    if (counters && device)
+      prediction = sim::predict_schedule(rung, config, problem, *counters, {}, *device,
+                                         gpu::measured_registers(rung, config, *device));
     return [this, generation, counters = std::move(counters), prediction = std::move(prediction)] {
       if (generation != config_generation_) return;
       if (!counters) {
@@ -518,7 +521,9 @@ void AppModel::request_ladder_predictions() {
       if (job.cancelled()) return nullptr;
       job.set_progress(static_cast<double>(out.size()) / static_cast<double>(rungs().size()));
       RungPrediction p;
-      auto predicted = sim::predict_schedule(rung.id, configs.at(rung.id), problem, {}, device);
+      const kernel::KernelConfig& config = configs.at(rung.id);
+      auto predicted = sim::predict_schedule(rung.id, config, problem, {}, device,
+                                             gpu::measured_registers(rung.id, config, device));
       if (predicted) {
         p.tflops = predicted->roofline.predicted_tflops;
         p.note = predicted->roofline.explanation;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/simulate.hpp"
 
@@ -81,7 +82,8 @@ Result<std::shared_ptr<const OrderStudy>> study_order(RungId rung, const kernel:
                                                       const sim::L2Progress& progress) {
   auto counters = sim::simulate_kernel(rung, config, problem);
   if (!counters) return counters.error();
-  auto prediction = sim::predict_schedule(rung, config, problem, *counters, order, device, std::nullopt, progress);
+  auto prediction = sim::predict_schedule(rung, config, problem, *counters, order, device,
+                                          gpu::measured_registers(rung, config, device), progress);
   if (!prediction) return prediction.error();
 
   auto study = std::make_shared<OrderStudy>();

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
@@ -53,6 +54,17 @@ TEST(OrderChoice, ParsesAWholeOrderNameAndKeepsTheSizeForRow) {
   EXPECT_EQ(*parse_order_choice("row", 16), (OrderChoice{OrderKind::RowMajor, 16}));
   EXPECT_EQ(*parse_order_choice("groupm:3", 16), (OrderChoice{OrderKind::GroupM, 3}));
   EXPECT_FALSE(parse_order_choice("groupm:x").ok());
+}
+
+TEST(OrderStudy, UsesTheBuildsRegistersWhereTheConfigurationIsCompiled) {
+  const auto measured = gpu::measured_registers(RungId::BlockTile2D, sim::rung_model(RungId::BlockTile2D).defaults, h100());
+  const auto s = study({1024, 1024, 256}, "row");
+  ASSERT_NE(s, nullptr);
+  const sim::RegisterCount& used = s->prediction.occupancy.block.registers;
+  EXPECT_EQ(used.source, measured ? sim::RegisterSource::Measured : sim::RegisterSource::Estimated);
+  if (measured) {
+    EXPECT_EQ(used.per_thread, measured->per_thread);
+  }
 }
 
 TEST(OrderStudy, LaunchPositionsFollowTheOrder) {

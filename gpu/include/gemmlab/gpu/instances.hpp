@@ -6,9 +6,16 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/rungs.hpp"
+
+// Declared only (gemmlab/sim/occupancy.hpp, device_profile.hpp), so that the kernels' compiles do not depend on them.
+namespace gemmlab::sim {
+struct RegisterCount;
+struct DeviceProfile;
+}  // namespace gemmlab::sim
 
 namespace gemmlab::gpu {
 
@@ -42,6 +49,18 @@ bool is_default_instance(const GpuInstance& instance);
 
 // "default", or the knobs that differ from the rung's defaults: "stages=2", "conflicting=1 a_pad=1".
 std::string instance_label(const GpuInstance& instance);
+
+// The registers per thread that ptxas gave the compiled instance with this rung and configuration when this build
+// compiled it for `compute_capability` ("9.0", as device profiles write it; empty: the newest architecture compiled),
+// recorded at build time, never typed by hand. std::nullopt for a configuration that is not compiled or not for that
+// architecture, and everywhere in a build without CUDA.
+std::optional<int> compiled_registers(RungId rung, const kernel::KernelConfig& config,
+                                      std::string_view compute_capability = {});
+
+// For sim::predict_schedule on `device`: compiled_registers for the device's compute capability, as a measured
+// RegisterCount. std::nullopt elsewhere, where the simulator estimates and says so.
+std::optional<sim::RegisterCount> measured_registers(RungId rung, const kernel::KernelConfig& config,
+                                                     const sim::DeviceProfile& device);
 
 // Field-by-field equality over every knob of KernelConfig.
 bool same_config(const kernel::KernelConfig& a, const kernel::KernelConfig& b);
