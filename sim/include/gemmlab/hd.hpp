@@ -16,3 +16,11 @@
 #else
 #define GEMMLAB_UNROLL
 #endif
+
+// GEMMLAB_KEEP_ROLLED before a loop that must stay a loop on the GPU, to keep a hot loop's code small enough for the
+// instruction cache (nvcc unrolls loops with a constant trip count on its own).
+#if defined(__CUDA_ARCH__)
+#define GEMMLAB_KEEP_ROLLED _Pragma("unroll 1")
+#else
+#define GEMMLAB_KEEP_ROLLED
+#endif
