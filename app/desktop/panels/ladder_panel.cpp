@@ -197,7 +197,8 @@ void prediction(AppModel& model) {
                          100.0 * row->ratio_to_cublas, results->source.c_str());
     }
   }
-  ImGui::Text("Occupancy: %d blocks per SM, %d warps (%.0f%%), limited by %s.", p->occupancy.blocks_per_sm,
+  const int blocks = p->occupancy.blocks_per_sm;
+  ImGui::Text("Occupancy: %d %s per SM, %d warps (%.0f%%), limited by %s.", blocks, blocks == 1 ? "block" : "blocks",
               p->occupancy.warps_per_sm, 100.0 * p->occupancy.occupancy, p->occupancy.limit_sentence().c_str());
   ui::term_tooltip_for_last_item("occupancy");
 }
