@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -16,6 +17,7 @@
 
 #include "command.hpp"
 #include "gemmlab/memory_model.hpp"
+#include "number_options.hpp"
 
 namespace gemmlab::cli {
 namespace {
@@ -38,16 +40,6 @@ std::string trim(std::string_view text) {
   return std::string(text.substr(first, last - first + 1));
 }
 
-// Decimal, or hexadecimal with 0x. Returns false on anything else (and on overflow).
-bool parse_number(const std::string& text, std::uint64_t& value) {
-  const bool is_hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
-  const char* begin = text.data() + (is_hex ? 2 : 0);
-  const char* end = text.data() + text.size();
-  if (begin == end) return false;
-  const auto [ptr, ec] = std::from_chars(begin, end, value, is_hex ? 16 : 10);
-  return ec == std::errc() && ptr == end;
-}
-
 // Parses "0,4,8,...": exactly 32 entries. Returns an error sentence, or "" when the list is good.
 std::string parse_lanes(const std::string& text, LaneList& out) {
   std::vector<std::string> entries;
@@ -62,7 +54,7 @@ std::string parse_lanes(const std::string& text, LaneList& out) {
   for (int lane = 0; lane < kLanes; ++lane) {
     const auto& entry = entries[static_cast<std::size_t>(lane)];
     if (entry == "-") continue;
-    if (!parse_number(entry, out.address[static_cast<std::size_t>(lane)]))
+    if (!parse_unsigned(entry, out.address[static_cast<std::size_t>(lane)]))
       return "lane " + std::to_string(lane) + ": '" + entry +
              "' is not a byte offset (write it in decimal or as 0x-hex, or '-' for an inactive lane)";
     out.given |= 1u << lane;
@@ -70,11 +62,19 @@ std::string parse_lanes(const std::string& text, LaneList& out) {
   return "";
 }
 
-LaneList strided_lanes(std::uint64_t base, std::uint64_t stride) {
-  LaneList out;
-  for (int lane = 0; lane < kLanes; ++lane) out.address[static_cast<std::size_t>(lane)] = base + stride * lane;
+// Lane l at base + l x stride. Returns an error sentence when lane 31's address would not fit in 64 bits (it would
+// wrap around to a small address), or "" when the lanes are good.
+std::string strided_lanes(std::uint64_t base, std::uint64_t stride, LaneList& out) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  const std::uint64_t last = kLanes - 1;
+  if (stride > kMax / last || base > kMax - stride * last)
+    return "lane 31's address, base + 31 x stride = " + std::to_string(base) + " + 31 x " + std::to_string(stride) +
+           ", does not fit in 64 bits";
+  out = LaneList{};
+  for (int lane = 0; lane < kLanes; ++lane)
+    out.address[static_cast<std::size_t>(lane)] = base + stride * static_cast<std::uint64_t>(lane);
   out.given = 0xffffffffu;
-  return out;
+  return "";
 }
 
 // Lane numbers as ranges: 0-15, 17, 20-23.
@@ -314,7 +314,7 @@ CLI::Validator mask_validator() {
   return CLI::Validator(
       [](std::string& text) {
         std::uint64_t value = 0;
-        if (!parse_number(text, value) || value > 0xffffffffu)
+        if (!parse_unsigned(text, value) || value > 0xffffffffu)
           return "'" + text + "' is not a 32-bit lane mask (write it as 0x-hex, e.g. 0x0000ffff for lanes 0-15)";
         return std::string();
       },
@@ -335,15 +335,17 @@ int model_error(const Options& o, const std::string& message) {
 int run_access(CLI::App* sub, const Options& o) {
   WarpAccess access = sim::parse_op(o.op).value();  // validated while parsing
   std::uint64_t mask = 0;
-  parse_number(o.mask, mask);  // validated while parsing
+  parse_unsigned(o.mask, mask);  // validated while parsing
   access.active_mask = static_cast<std::uint32_t>(mask);
 
   // The addresses: --lanes or --stride/--base (CLI11 keeps the two apart).
   const bool is_cp_async = access.op == MemOp::CpAsync;
   LaneList lanes;
   if (sub->count("--lanes")) parse_lanes(o.lanes, lanes);
-  else if (sub->count("--stride") || sub->count("--base")) lanes = strided_lanes(o.base, o.stride);
-  else return usage_error(sub, "give the lanes' byte offsets with --lanes (32 of them) or --stride [--base]");
+  else if (sub->count("--stride") || sub->count("--base")) {
+    if (const auto error = strided_lanes(o.base, o.stride, lanes); !error.empty())
+      return usage_error(sub, "--stride/--base: " + error);
+  } else return usage_error(sub, "give the lanes' byte offsets with --lanes (32 of them) or --stride [--base]");
   access.address = lanes.address;
   access.active_mask &= lanes.given;
 
@@ -354,7 +356,8 @@ int run_access(CLI::App* sub, const Options& o) {
                                      "and the shared destination offsets with --shared-lanes/--shared-stride");
     LaneList shared;
     if (sub->count("--shared-lanes")) parse_lanes(o.shared_lanes, shared);
-    else shared = strided_lanes(o.shared_base, o.shared_stride);
+    else if (const auto error = strided_lanes(o.shared_base, o.shared_stride, shared); !error.empty())
+      return usage_error(sub, "--shared-stride/--shared-base: " + error);
     access.shared_address = shared.address;
     access.active_mask &= shared.given;
   } else if (shared_given) {
@@ -416,16 +419,20 @@ Command add_access_command(CLI::App& parent) {
                                 "32 comma-separated byte offsets, lane 0 first (decimal or 0x-hex; '-' = inactive "
                                 "lane). Shared ops: offsets in shared memory; cp.async: the global source")
                     ->check(lane_list_validator());
-  auto* stride = sub->add_option("--stride", o->stride, "Instead of --lanes: lane l at base + l x stride bytes");
-  auto* base = sub->add_option("--base", o->base, "With --stride: the byte offset of lane 0 (default 0)");
+  auto* stride = sub->add_option("--stride", o->stride, "Instead of --lanes: lane l at base + l x stride bytes")
+                     ->transform(byte_offset());
+  auto* base = sub->add_option("--base", o->base, "With --stride: the byte offset of lane 0 (default 0)")
+                   ->transform(byte_offset());
   stride->excludes(lanes);
   base->excludes(lanes);
   auto* shared_lanes = sub->add_option("--shared-lanes", o->shared_lanes,
                                        "cp.async only: the 32 shared-memory destination offsets")
                            ->check(lane_list_validator());
   auto* shared_stride =
-      sub->add_option("--shared-stride", o->shared_stride, "cp.async only, instead of --shared-lanes: l x stride");
-  auto* shared_base = sub->add_option("--shared-base", o->shared_base, "With --shared-stride: lane 0's offset");
+      sub->add_option("--shared-stride", o->shared_stride, "cp.async only, instead of --shared-lanes: l x stride")
+          ->transform(byte_offset());
+  auto* shared_base = sub->add_option("--shared-base", o->shared_base, "With --shared-stride: lane 0's offset")
+                               ->transform(byte_offset());
   shared_stride->excludes(shared_lanes);
   shared_base->excludes(shared_lanes);
   sub->add_option("--mask", o->mask, "Active lanes, one bit per lane (default 0xffffffff)")->check(mask_validator());

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "command.hpp"
 #include "gemmlab/gpu/bench.hpp"
 #include "gpu_options.hpp"
+#include "number_options.hpp"
 #include "table.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 
@@ -68,6 +70,19 @@ bool write_output(const std::string& path, const std::string& text) {
   return true;
 }
 
+// Why the report could not be written to `path` ("" when it can): checked before a run that may take minutes.
+std::string unwritable(const std::string& path) {
+  if (path == "-") return "";
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (fs::is_directory(path, error)) return "is a directory";
+  if (fs::exists(path, error)) return access(path.c_str(), W_OK) == 0 ? "" : "is not writable";
+  const fs::path parent = fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
+  if (!fs::is_directory(parent, error)) return "is in a folder that does not exist (" + parent.string() + ")";
+  if (access(parent.c_str(), W_OK) != 0) return "is in a folder that is not writable (" + parent.string() + ")";
+  return "";
+}
+
 int run_bench_command(const BenchArgs& args) {
   gpu::BenchOptions options;
   auto selection = parse_gpu_selection(args.rungs, args.sizes, args.order, options.shapes);
@@ -75,9 +90,12 @@ int run_bench_command(const BenchArgs& args) {
     std::cerr << "gemmlab-cli: " << selection.error().message << "\n";
     return kExitUsage;
   }
-  if (args.runs < 1) {
-    std::cerr << "gemmlab-cli: --runs must be at least 1\n";
-    return kExitUsage;
+  for (const auto& [flag, path] : {std::pair{"--json", &args.json_path}, std::pair{"--csv", &args.csv_path}}) {
+    if (path->empty()) continue;
+    if (const auto why = unwritable(*path); !why.empty()) {
+      std::cerr << "gemmlab-cli: " << flag << ": cannot write the report to " << *path << ": it " << why << "\n";
+      return kExitFailed;
+    }
   }
   options.rungs = selection->rungs;
   options.shapes = selection->shapes;
@@ -114,13 +132,16 @@ Command add_bench_command(CLI::App& parent) {
   auto* sub = parent.add_subcommand(
       "bench", "Time the GPU kernels next to cuBLAS FP32 (verified first; median of CUDA-event-timed runs)");
   auto args = std::make_shared<BenchArgs>();
-  sub->add_option("--rungs", args->rungs, "Comma-separated rung slugs or numbers (default: every rung with a kernel)");
-  sub->add_option("--sizes", args->sizes, "Comma-separated sizes: N for N x N x N, or MxNxK (default: 1024,2048,4096,8192)");
+  sub->add_option("--rungs", args->rungs, "Comma-separated rung slugs or numbers (default: every rung with a kernel)")
+      ->check(non_empty_list());
+  sub->add_option("--sizes", args->sizes, "Comma-separated sizes: N for N x N x N, or MxNxK (default: 1024,2048,4096,8192)")
+      ->check(non_empty_list());
   sub->add_flag("--all", args->all, "Every compiled configuration, not only each rung's default");
   sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N")->capture_default_str();
   sub->add_option("--runs", args->runs, "Timed runs per kernel and size (fewer where one run takes seconds)")
-      ->capture_default_str();
-  sub->add_option("--device", args->device, "CUDA device index")->capture_default_str();
+      ->capture_default_str()
+      ->transform(whole_number(1));
+  sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(whole_number(0));
   sub->add_option("--json", args->json_path, "Write the report as JSON to this file ('-': stdout, no table)");
   sub->add_option("--csv", args->csv_path, "Write the report as CSV to this file ('-': stdout, no table)");
   return {sub, [args] { return run_bench_command(*args); }};

@@ -11,6 +11,7 @@
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
+#include "number_options.hpp"
 #include "rung_options.hpp"
 #include "schedule_options.hpp"
 #include "schedule_report.hpp"
@@ -31,7 +32,7 @@ Command add_schedule_command(CLI::App& parent) {
   sub->add_flag("--tiles", *tiles, "With --json: how many times each tile of A and B came from DRAM (for heat maps)");
   sub->add_option("--waves", *waves_shown, "Waves listed in the text table (the first ones and the last)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->transform(whole_number(0));
   return {sub, [options, schedule, json, tiles, waves_shown] {
             const auto request = resolve_request(*options, *schedule);
             if (!request) {

@@ -14,6 +14,7 @@
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/simulate.hpp"
+#include "number_options.hpp"
 #include "rung_options.hpp"
 #include "schedule_options.hpp"
 #include "schedule_report.hpp"
@@ -70,7 +71,8 @@ Command add_sim_command(CLI::App& parent) {
   auto json = std::make_shared<bool>(false);
   auto kstep = std::make_shared<int>(-1);
   sub->add_flag("--json", *json, "Print JSON instead of tables");
-  sub->add_option("--kstep", *kstep, "Also show the first block's counters at this k-step (default: the first)");
+  sub->add_option("--kstep", *kstep, "Also show the first block's counters at this k-step (default: the first)")
+      ->transform(whole_number(0));
   return {sub, [options, schedule, json, kstep] {
             const auto request = resolve_request(*options, *schedule);
             if (!request) {

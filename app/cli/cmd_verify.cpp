@@ -9,6 +9,7 @@
 #include "command.hpp"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/verify.hpp"
+#include "number_options.hpp"
 #include "gpu_options.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 
@@ -90,13 +91,15 @@ Command add_verify_command(CLI::App& parent) {
   auto* sub = parent.add_subcommand(
       "verify", "Check the GPU kernels against an FP64 reference (random inputs, NaN-poisoned C, beta = 0 and != 0)");
   auto args = std::make_shared<VerifyArgs>();
-  sub->add_option("--rungs", args->rungs, "Comma-separated rung slugs or numbers (default: every rung with a kernel)");
+  sub->add_option("--rungs", args->rungs, "Comma-separated rung slugs or numbers (default: every rung with a kernel)")
+      ->check(non_empty_list());
   sub->add_option("--sizes", args->sizes,
                   "Comma-separated sizes: N for N x N x N, or MxNxK (default: 1,7,33,127,1000,4097 and non-square "
-                  "shapes)");
+                  "shapes)")
+      ->check(non_empty_list());
   sub->add_flag("--all", args->all, "Every compiled configuration, not only each rung's default");
   sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N")->capture_default_str();
-  sub->add_option("--device", args->device, "CUDA device index")->capture_default_str();
+  sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(whole_number(0));
   sub->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();
   sub->add_flag("--json", args->json, "Print JSON instead of one line per check");
   return {sub, [args] { return run_verify(*args); }};

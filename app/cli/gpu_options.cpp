@@ -1,10 +1,23 @@
 #include "gpu_options.hpp"
+
+#include <CLI/CLI.hpp>
+
 #include "gemmlab/sim/launch_order.hpp"
 
 #include <charconv>
 #include <optional>
 
 namespace gemmlab::cli {
+
+CLI::Validator non_empty_list() {
+  return CLI::Validator(
+      [](std::string& text) {
+        return text.find_first_not_of(" \t") == std::string::npos
+                   ? std::string("is empty; give a comma-separated list, or leave the flag out for the defaults")
+                   : std::string();
+      },
+      "LIST", "non-empty list");
+}
 
 Result<std::vector<RungId>> parse_rung_list(const std::string& text) {
   std::vector<RungId> out;

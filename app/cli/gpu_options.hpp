@@ -8,7 +8,14 @@
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
 
+namespace CLI {
+class Validator;
+}
+
 namespace gemmlab::cli {
+
+// For --rungs and --sizes: an empty list given on purpose ("--sizes ''") is an error, not the defaults.
+CLI::Validator non_empty_list();
 
 // "cp-async,8" -> the rungs named by slug or ladder number; empty text -> empty (every rung).
 Result<std::vector<RungId>> parse_rung_list(const std::string& text);

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "gemmlab/sim/rung_model.hpp"
+#include "number_options.hpp"
 
 namespace gemmlab::cli {
 
@@ -11,9 +12,9 @@ void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options
   for (const auto& rung : rungs()) slugs += (slugs.empty() ? "" : ", ") + std::string(rung.slug);
   app.add_option("--rung", options->rung_slug, "The rung (kernel variant): " + slugs)
       ->required(rung_flag == RungFlag::Required);
-  app.add_option("--m", options->m, "Rows of A and C")->capture_default_str();
-  app.add_option("--n", options->n, "Columns of B and C")->capture_default_str();
-  app.add_option("--k", options->k, "Columns of A, rows of B")->capture_default_str();
+  app.add_option("--m", options->m, "Rows of A and C")->capture_default_str()->transform(whole_number());
+  app.add_option("--n", options->n, "Columns of B and C")->capture_default_str()->transform(whole_number());
+  app.add_option("--k", options->k, "Columns of A, rows of B")->capture_default_str()->transform(whole_number());
   app.add_option("--alpha", options->alpha, "C = alpha * A * B + beta * C")->capture_default_str();
   app.add_option("--beta", options->beta, "C = alpha * A * B + beta * C")->capture_default_str();
   for (const auto& knob : sim::all_knobs()) {
@@ -23,7 +24,8 @@ void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options
       if (ch == '_') ch = '-';
     app.add_option_function<int>(
         flag, [options, name](const int& value) { options->knob_values[name] = value; },
-        std::string(knob.help) + " (rungs that have this knob; default: the rung's)");
+        std::string(knob.help) + " (rungs that have this knob; default: the rung's)")
+        ->transform(whole_number());
   }
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app_frame.hpp"
+#include "cli/number_options.hpp"
 #include "cli/rung_options.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "model/app_model.hpp"
@@ -129,7 +130,7 @@ int main(int argc, char** argv) {
   app.add_option("--panel", invocation.panel, "Open this panel (names below)");
   app.add_option("--frames", invocation.frames,
                  "Render this many frames, then exit (with --screenshot: before the capture)")
-      ->check(CLI::Range(1, 100000));
+      ->transform(cli::whole_number(1, 100000));
   app.add_flag("--frame-times", invocation.frame_times,
                "Print how long the frames took (median, 90th percentile, max), leaving out the first " +
                    std::to_string(kWarmupFrames));
@@ -137,20 +138,27 @@ int main(int argc, char** argv) {
                  "Read (and, in a normal run, write) the settings here instead of the user's config folder");
   app.add_flag("--list-panels", invocation.list_panels, "Print the panel names, one per line, and exit");
   app.add_option("--phase", invocation.phase, "Start the stepper at this phase of the block's schedule (0-based)")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(cli::whole_number(0));
   app.add_option("--instruction", invocation.instruction, "... and at this instruction of the warp (0-based)")
-      ->check(CLI::NonNegativeNumber);
-  app.add_option("--warp", invocation.warp, "... of this warp of the block")->check(CLI::NonNegativeNumber);
+      ->transform(cli::whole_number(0));
+  app.add_option("--warp", invocation.warp, "... of this warp of the block")->transform(cli::whole_number(0));
   app.add_option("--order", invocation.order,
                  "Launch order & L2: the left order (row, col, cutlass:N with N a power of two, groupm:N)");
   app.add_option("--compare-order", invocation.compare_order, "... and the right order, compared with it");
   app.add_option("--wave", invocation.wave, "... showing this wave (0-based; the default shows all)")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(cli::whole_number(0));
   app.add_option("--colour-by", invocation.colour_by, "... colouring the tiles by wave or by launch order")
       ->check(CLI::IsMember({"wave", "launch"}));
   cli::add_rung_options(app, invocation.rung, cli::RungFlag::Optional);
   app.footer(panel_help());
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::ParseError& error) {  // CLI11's own codes (105, 106...) would hide that it is a usage error
+    std::cerr << "gemmlab: " << error.what() << "\n(gemmlab --help lists the options)\n";
+    return kExitUsage;
+  }
 
   if (invocation.list_panels) {
     for (const auto& panel : panels()) std::cout << panel.name << "\n";

@@ -155,6 +155,33 @@ TEST(CliAccess, OtherUsageErrors) {
   EXPECT_NE(bad_mask.err.find("not a 32-bit lane mask"), std::string::npos) << bad_mask.err;
 }
 
+// CLI11 alone would wrap "--stride -4" to 2^64 - 4 and read "010" as octal 8; offsets are decimal or 0x-hex, and a
+// stride that carries lane 31 past 2^64 is refused rather than wrapped to a small address.
+TEST(CliAccess, StrideAndBaseAreOffsetsThatFit) {
+  const auto negative = cli({"access", "--op", "lds.32", "--stride", "-4"});
+  EXPECT_EQ(negative.exit_code, 2);
+  EXPECT_NE(negative.err.find("--stride: '-4' is not a byte offset"), std::string::npos) << negative.err;
+
+  const auto negative_base = cli({"access", "--op", "cp.async.16", "--stride", "16", "--shared-stride", "16",
+                                  "--shared-base", "-16"});
+  EXPECT_EQ(negative_base.exit_code, 2);
+  EXPECT_NE(negative_base.err.find("--shared-base: '-16' is not a byte offset"), std::string::npos)
+      << negative_base.err;
+
+  const auto wraps = cli({"access", "--op", "ldg.32", "--stride", "4", "--base", "18446744073709551612"});
+  EXPECT_EQ(wraps.exit_code, 2);
+  EXPECT_NE(wraps.err.find("does not fit in 64 bits"), std::string::npos) << wraps.err;
+
+  const auto huge_stride = cli({"access", "--op", "lds.32", "--stride", "0x1000000000000000"});
+  EXPECT_EQ(huge_stride.exit_code, 2);
+  EXPECT_NE(huge_stride.err.find("does not fit in 64 bits"), std::string::npos) << huge_stride.err;
+
+  const auto leading_zero = json_of(cli({"access", "--op", "ldg.32", "--stride", "012", "--json"}));
+  EXPECT_EQ(leading_zero["addresses"][1], 12) << "a leading zero is not octal";
+  const auto hex = json_of(cli({"access", "--op", "ldg.32", "--stride", "0x10", "--json"}));
+  EXPECT_EQ(hex["addresses"][1], 16);
+}
+
 TEST(CliAccess, HelpListsTheInstructions) {
   const auto result = cli({"access", "--help"});
   EXPECT_EQ(result.exit_code, 0);

@@ -29,6 +29,19 @@ TEST(CliBench, NoSuchDeviceIsAClearFailureAndWritesNoReport) {
   EXPECT_EQ(r.err.find('\r'), std::string::npos) << "a progress line in --json mode";
 }
 
+// A report path that cannot be written is found before the run (which takes minutes on a GPU), not after it.
+TEST(CliBench, AnUnwritableReportPathFailsBeforeTheRun) {
+  const auto missing_folder = std::filesystem::temp_directory_path() / "gemmlab_no_such_folder" / "report.json";
+  const auto r = run_cli({"bench", "--sizes", "64", "--json", missing_folder.string()});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("--json: cannot write the report to"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("a folder that does not exist"), std::string::npos) << r.err;
+  const auto folder = run_cli({"bench", "--sizes", "64", "--csv", std::filesystem::temp_directory_path().string()});
+  EXPECT_EQ(folder.exit_code, 1) << folder.err;
+  EXPECT_NE(folder.err.find("--csv: cannot write the report to"), std::string::npos) << folder.err;
+  EXPECT_NE(folder.err.find("is a directory"), std::string::npos) << folder.err;
+}
+
 TEST(CliVerify, UsageErrorsNameTheBadValue) {
   const struct {
     std::vector<std::string> args;
@@ -39,7 +52,10 @@ TEST(CliVerify, UsageErrorsNameTheBadValue) {
                {{"verify", "--rungs", "no-such-rung"}, "'no-such-rung'"},
                {{"bench", "--order", "zigzag"}, "'zigzag'"},
                {{"bench", "--order", "cutlass:9"}, "'cutlass:9'"},
-               {{"bench", "--runs", "0"}, "--runs"}};
+               {{"bench", "--runs", "0"}, "--runs"},
+               {{"bench", "--device", "-1"}, "--device: '-1' is out of range"},
+               {{"verify", "--sizes", ""}, "--sizes: is empty"},
+               {{"bench", "--rungs", ""}, "--rungs: is empty"}};
   for (const auto& c : cases) {
     const auto r = run_cli(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args.back() << ": " << r.err;

@@ -60,6 +60,16 @@ TEST(CliSim, InvalidConfigurationPrintsTheValidateSentence) {
   EXPECT_NE(r.err.find("not a multiple of tm=7"), std::string::npos) << r.err;
 }
 
+// CLI11 reads integers with strtol's base 0: "010" would be 8 and "08" an error. Sizes and knobs are decimal.
+TEST(CliSim, LeadingZerosAreDecimal) {
+  const auto r = run_cli({"sim", "--rung", "smem-tiling", "--m", "010", "--n", "064", "--k", "64", "--bk", "032",
+                          "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["problem"]["m"], 10) << r.out;
+  EXPECT_EQ(json["problem"]["n"], 64) << r.out;
+}
+
 TEST(CliSim, BadInputIsAnErrorNeverACrash) {
   struct Case {
     std::vector<std::string> args;
@@ -74,7 +84,10 @@ TEST(CliSim, BadInputIsAnErrorNeverACrash) {
       {{"sim", "--rung", "naive-coalesced", "--stages", "2"}, 1, "no knob 'stages'"},
       {{"sim", "--rung", "blocktile-2d", "--m", "64", "--n", "64", "--k", "64", "--kstep", "8"}, 1, "past the last"},
       {{"sim"}, 2, "--rung"},
-      {{"sim", "--rung", "blocktile-2d", "--bm", "abc"}, 2, "--bm"},
+      {{"sim", "--rung", "blocktile-2d", "--bm", "abc"}, 2, "--bm: 'abc' is not a whole number"},
+      {{"sim", "--rung", "naive-coalesced", "--m", "3000000000"}, 2, "from -2147483648 to 2147483647"},
+      {{"sim", "--rung", "blocktile-2d", "--m", "64", "--n", "64", "--k", "64", "--kstep", "-5"}, 2,
+       "--kstep: '-5' is out of range: give a whole number 0 or more"},
   };
   for (const auto& c : cases) {
     const auto r = run_cli(c.args);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # desktop_cli_test.sh CHECK APP PNG_CHECK OUT_DIR: the desktop app's command line and its bad-input paths, as a
-# user meets them. CHECK is one of: help, unknown-panel, unknown-rung, bad-order, corrupt-settings, invalid-config,
-# frame-times.
+# user meets them. CHECK is one of: help, unknown-panel, unknown-rung, bad-order, bad-number, corrupt-settings,
+# invalid-config, frame-times.
 set -u
 check=$1 app=$2 png_check=$3 out=$4
 mkdir -p "$out"
@@ -31,6 +31,16 @@ case $check in
     [ "$code" -eq 2 ] || fail "exit code $code, expected 2"
     grep -q -- "--compare-order: the group size in launch order 'groupm:0' must be at least 1" <<<"$err" \
       || fail "no message naming the flag and the order: $err" ;;
+  bad-number)  # a flag's value CLI11 refuses is a usage error (2, like the app's own), naming the flag and the range
+    err=$("$app" --frames 0 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--frames 0: exit code $code, expected 2"
+    grep -q -- "--frames: '0' is out of range: give a whole number from 1 to 100000" <<<"$err" \
+      || fail "--frames 0: no message naming the flag and the range: $err"
+    err=$("$app" --warp -1 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--warp -1: exit code $code, expected 2"
+    grep -q -- "--warp: '-1' is out of range: give a whole number 0 or more" <<<"$err" || fail "--warp -1: $err"
+    err=$("$app" --no-such-flag 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--no-such-flag: exit code $code, expected 2" ;;
   corrupt-settings)  # a damaged settings file is a message; the app still renders
     need_xvfb
     settings="$out/corrupt-settings.json"

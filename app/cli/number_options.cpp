@@ -1,0 +1,50 @@
+#include "number_options.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <charconv>
+
+namespace gemmlab::cli {
+
+bool parse_unsigned(const std::string& text, std::uint64_t& value) {
+  const bool is_hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const char* begin = text.data() + (is_hex ? 2 : 0);
+  const char* end = text.data() + text.size();
+  if (begin == end) return false;
+  const auto [ptr, ec] = std::from_chars(begin, end, value, is_hex ? 16 : 10);
+  return ec == std::errc() && ptr == end;
+}
+
+CLI::Validator whole_number(std::int64_t min, std::int64_t max) {
+  const std::string range = max == INT32_MAX && min != INT32_MIN
+                                ? std::to_string(min) + " or more"
+                                : "from " + std::to_string(min) + " to " + std::to_string(max);
+  return CLI::Validator(
+      [min, max, range](std::string& text) {
+        const char* begin = text.data() + (!text.empty() && text[0] == '+' ? 1 : 0);
+        const char* end = text.data() + text.size();
+        std::int64_t value = 0;
+        const auto [ptr, ec] = std::from_chars(begin, end, value);
+        if (begin == end || ptr != end || (ec != std::errc() && ec != std::errc::result_out_of_range))
+          return "'" + text + "' is not a whole number (write it in decimal: " + range + ")";
+        if (ec == std::errc::result_out_of_range || value < min || value > max)
+          return "'" + text + "' is out of range: give a whole number " + range;
+        text = std::to_string(value);  // decimal for CLI11, which would read a leading 0 as octal
+        return std::string();
+      },
+      "INT", "whole number");
+}
+
+CLI::Validator byte_offset() {
+  return CLI::Validator(
+      [](std::string& text) {
+        std::uint64_t value = 0;
+        if (!parse_unsigned(text, value))
+          return "'" + text + "' is not a byte offset (a whole number >= 0 below 2^64, in decimal or as 0x-hex)";
+        text = std::to_string(value);
+        return std::string();
+      },
+      "OFFSET", "byte offset");
+}
+
+}  // namespace gemmlab::cli

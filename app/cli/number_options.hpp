@@ -1,0 +1,23 @@
+#pragma once
+// Whole-number flags read the way a person writes them. CLI11 converts integers with strtol's base 0, so "010" would
+// be octal 8 and "-4" would wrap to 2^64 - 4 in an unsigned option; these validators check the text themselves and
+// hand CLI11 plain decimal, and their messages say what was wrong and which values are allowed.
+#include <cstdint>
+#include <string>
+
+namespace CLI {
+class Validator;
+}
+
+namespace gemmlab::cli {
+
+// Decimal, or hexadecimal with 0x; no sign. False on anything else and on overflow.
+bool parse_unsigned(const std::string& text, std::uint64_t& value);
+
+// A decimal whole number in [min, max] ("010" is ten). For int options.
+CLI::Validator whole_number(std::int64_t min = INT32_MIN, std::int64_t max = INT32_MAX);
+
+// A byte offset (decimal or 0x-hex, as parse_unsigned reads it). For std::uint64_t options.
+CLI::Validator byte_offset();
+
+}  // namespace gemmlab::cli
