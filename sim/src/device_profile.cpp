@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -67,10 +68,22 @@ std::string join(const std::vector<std::string>& names) {
   return out;
 }
 
+// Whole numbers in full ("2147483647", not "2.14748e+09"), others as the stream writes them.
 std::string number_text(double v) {
+  if (v == std::floor(v) && std::abs(v) < 1e15) return std::to_string(static_cast<std::int64_t>(v));
   std::ostringstream s;
   s << v;
   return s.str();
+}
+
+// "9.0", "8.6", "12.0": MAJOR.MINOR, digits only.
+bool is_compute_capability(const std::string& text) {
+  const auto dot = text.find('.');
+  const auto digits = [](std::string_view part) {
+    return !part.empty() && part.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  return dot != std::string::npos && digits(std::string_view(text).substr(0, dot)) &&
+         digits(std::string_view(text).substr(dot + 1));
 }
 
 // The error prefix: "device profile 'h100-sxm.json': ".
@@ -207,6 +220,9 @@ Result<DeviceProfile> parse_device_profile(std::string_view text, std::string_vi
     if (!value) return value.error();
     (std::string_view(name) == "id" ? p.id : std::string_view(name) == "name" ? p.name : p.compute_capability) = *value;
   }
+  if (!is_compute_capability(p.compute_capability))
+    return Error{where(origin) + "field 'compute_capability' is \"" + p.compute_capability +
+                 "\"; write it as MAJOR.MINOR, e.g. \"9.0\""};
   if (const auto it = doc.find("aliases"); it != doc.end()) {
     if (!it->is_array()) return Error{where(origin) + "field 'aliases' must be a list of names"};
     for (const auto& alias : *it) {
@@ -228,6 +244,9 @@ Result<DeviceProfile> parse_device_profile(std::string_view text, std::string_vi
 }
 
 Result<DeviceProfile> load_device_profile_file(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    return Error{"device profile '" + path + "' is a directory; give the path of a .json file"};
   std::ifstream in(path);
   if (!in) return Error{"cannot open device profile '" + path + "': check the path"};
   std::stringstream text;

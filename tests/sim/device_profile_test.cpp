@@ -111,6 +111,15 @@ TEST(DeviceProfile, BadProfilesAreErrorsNamingTheField) {
                "names 'sm_count'");
   expect_error(parse_device_profile(h100_with([](auto& d) { d["base_clock_mhz"] = 1500; }), "x.json"),
                "no entry in 'sources' for: base_clock_mhz");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["compute_capability"] = "abc"; }), "x.json"),
+               "field 'compute_capability' is \"abc\"; write it as MAJOR.MINOR");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["compute_capability"] = "9"; }), "x.json"),
+               "field 'compute_capability' is \"9\"");
+  // Ranges in full, not "2.14748e+09".
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["registers_per_sm"] = 0; }), "x.json"),
+               "field 'registers_per_sm' is 0; it must be in [1024, 2147483647]");
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["fp32_tflops"] = 0; }), "x.json"),
+               "it must be in [0.001, 1000000]");
 }
 
 TEST(DeviceProfile, InconsistentFiguresAreCaught) {
@@ -144,6 +153,8 @@ TEST(DeviceProfile, ProfilesLoadFromFiles) {
   ASSERT_TRUE(small.ok()) << small.error().message;
   EXPECT_EQ(small->sms, 2);
   expect_error(find_device((dir / "missing.json").string()), "cannot open device profile");
+  std::filesystem::create_directories(dir / "folder.json");
+  expect_error(find_device((dir / "folder.json").string()), "is a directory");
   std::filesystem::remove_all(dir);
 }
 
