@@ -38,6 +38,67 @@ int version_number(const std::string& text) {  // "13.0" -> 13000
   return major * 1000 + minor * 10;
 }
 
+
+// A number of a row: present or `fallback`, and a finite number (a hand-edited file can say anything).
+Result<double> row_number(const nlohmann::json& jr, const char* key, double fallback) {
+  const auto it = jr.find(key);
+  if (it == jr.end()) return fallback;
+  if (!it->is_number()) return Error{std::string(key).append(" must be a number, not ").append(it->dump())};
+  return it->get<double>();
+}
+
+// One row of a report. Throws nlohmann's exceptions for missing fields; errors name the field.
+Result<BenchRow> parse_row(const nlohmann::json& jr) {
+  if (!jr.is_object()) return Error{"must be an object, not " + jr.dump()};
+  BenchRow row;
+  if (!jr.contains("name") || !jr["name"].is_string()) return Error{"'name' must be the kernel's name"};
+  row.name = jr["name"].get<std::string>();
+  row.config = jr.value("config", "");
+  int size[3] = {};
+  for (int i = 0; i < 3; ++i) {
+    const char* key = i == 0 ? "m" : i == 1 ? "n" : "k";
+    const auto it = jr.find(key);
+    if (it == jr.end() || !it->is_number_integer() || *it < 1 || *it > nlohmann::json(INT32_MAX))
+      return Error{row.name + ": '" + key + "' must be a whole number of at least 1, not " +
+                   (it == jr.end() ? std::string("missing") : it->dump())};
+    size[i] = it->get<int>();
+  }
+  row.shape = {size[0], size[1], size[2]};
+  if (!jr.contains("status") || !jr["status"].is_string()) return Error{row.name + ": 'status' must be text"};
+  const auto status = status_of(jr["status"].get<std::string>());
+  if (!status) return Error{row.name + " has an unknown status '" + jr["status"].get<std::string>() + "'"};
+  row.status = *status;
+  row.message = jr.value("message", "");
+  row.runs = jr.value("runs", 0);
+  double* numbers[] = {&row.median_ms, &row.min_ms, &row.max_ms, &row.tflops, &row.ratio_to_cublas};
+  const char* keys[] = {"median_ms", "min_ms", "max_ms", "tflops", "ratio_to_cublas"};
+  for (std::size_t i = 0; i < std::size(keys); ++i) {
+    auto value = row_number(jr, keys[i], 0.0);
+    if (!value) return Error{row.name + " at " + to_string(row.shape) + ": " + value.error().message};
+    if (!(*value >= 0.0))
+      return Error{row.name + " at " + to_string(row.shape) + ": '" + keys[i] + "' is " + jr[keys[i]].dump() +
+                   "; times and rates cannot be negative"};
+    *numbers[i] = *value;
+  }
+  if (row.status == BenchStatus::Timed && !(row.tflops > 0.0))
+    return Error{row.name + " at " + to_string(row.shape) + " is timed but its 'tflops' is not above 0"};
+  if (jr.contains("kernel_config")) {
+    if (!jr["kernel_config"].is_object()) return Error{row.name + ": 'kernel_config' must be an object of knobs"};
+    if (const auto rung = find_rung(row.name)) {
+      kernel::KernelConfig config;
+      for (const auto& knob : sim::all_knobs()) {
+        const auto it = jr["kernel_config"].find(std::string(knob.name));
+        if (it == jr["kernel_config"].end()) continue;
+        if (!it->is_number_integer())
+          return Error{row.name + ": knob '" + std::string(knob.name) + "' must be a whole number, not " + it->dump()};
+        config.*knob.field = it->get<int>();
+      }
+      row.instance = find_gpu_instance(*rung, config);  // empty where this build does not compile it
+    }
+  }
+  return row;
+}
+
 }  // namespace
 
 std::string bench_report_json(const BenchReport& r) {
@@ -121,29 +182,12 @@ Result<BenchReport> parse_bench_report_json(std::string_view text) {
     r.order = *order;
     r.buffer_sets_max = j.value("buffer_sets_max", 0);
     r.cancelled = j.value("cancelled", false);
-    for (const auto& jr : j.at("rows")) {
-      BenchRow row;
-      row.name = jr.at("name").get<std::string>();
-      row.config = jr.value("config", "");
-      row.shape = {jr.at("m").get<int>(), jr.at("n").get<int>(), jr.at("k").get<int>()};
-      const auto status = status_of(jr.at("status").get<std::string>());
-      if (!status) return Error{"row " + row.name + " has an unknown status '" + jr.at("status").get<std::string>() + "'"};
-      row.status = *status;
-      row.message = jr.value("message", "");
-      row.runs = jr.value("runs", 0);
-      row.median_ms = jr.value("median_ms", 0.0);
-      row.min_ms = jr.value("min_ms", 0.0);
-      row.max_ms = jr.value("max_ms", 0.0);
-      row.tflops = jr.value("tflops", 0.0);
-      row.ratio_to_cublas = jr.value("ratio_to_cublas", 0.0);
-      if (jr.contains("kernel_config")) {
-        if (const auto rung = find_rung(row.name)) {
-          kernel::KernelConfig config;
-          for (const auto& knob : sim::all_knobs()) config.*knob.field = jr["kernel_config"].value(std::string(knob.name), config.*knob.field);
-          row.instance = find_gpu_instance(*rung, config);  // empty where this build does not compile it
-        }
-      }
-      r.rows.push_back(std::move(row));
+    const auto& rows = j.at("rows");
+    if (!rows.is_array()) return Error{"\"rows\" must be a list of rows"};
+    for (std::size_t index = 0; index < rows.size(); ++index) {
+      auto row = parse_row(rows[index]);
+      if (!row) return Error{"row " + std::to_string(index + 1) + ": " + row.error().message};
+      r.rows.push_back(std::move(*row));
     }
     return r;
   } catch (const nlohmann::json::exception& e) {

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
+#include <nlohmann/json.hpp>
 
 #include "gemmlab/gpu/bench.hpp"
 #include "gemmlab/gpu/instances.hpp"
@@ -86,6 +88,36 @@ TEST(BenchReportFormats, CsvHasAHeaderAndOneLinePerRowWithQuotesEscaped) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4);
   EXPECT_EQ(csv.rfind("name,config,m,n,k,status", 0), 0u);
   EXPECT_NE(csv.find("\"C[0][0] is NaN, \"\"quoted\"\"\""), std::string::npos) << csv;
+}
+
+// A hand-edited or damaged report: each bad row is refused with its number, its kernel and the field, never shown
+// as a size of 0 x -4 or a rate of -5 TFLOPS.
+TEST(BenchReportFormats, BadRowsAreRefusedNamingTheRowAndTheField) {
+  const auto with = [](auto edit) {
+    auto j = nlohmann::json::parse(bench_report_json(sample_report()));
+    edit(j);
+    return parse_bench_report_json(j.dump());
+  };
+  const struct {
+    std::function<void(nlohmann::json&)> edit;
+    std::string says;
+  } cases[] = {
+      {[](auto& j) { j["rows"][1]["m"] = 0; }, "row 2: cp-async: 'm' must be a whole number of at least 1, not 0"},
+      {[](auto& j) { j["rows"][1]["n"] = "big"; }, "row 2: cp-async: 'n' must be a whole number of at least 1"},
+      {[](auto& j) { j["rows"][0]["tflops"] = -5; }, "row 1: cublas at 4096: 'tflops' is -5"},
+      {[](auto& j) { j["rows"][0]["median_ms"] = "fast"; }, "row 1: cublas at 4096: median_ms must be a number"},
+      {[](auto& j) { j["rows"][1]["tflops"] = 0; }, "row 2: cp-async at 4096 is timed but"},
+      {[](auto& j) { j["rows"][1]["kernel_config"]["bm"] = "x"; }, "row 2: cp-async: knob 'bm' must be a whole number"},
+      {[](auto& j) { j["rows"][2]["status"] = "great"; }, "row 3: cp-async has an unknown status 'great'"},
+      {[](auto& j) { j["rows"] = nlohmann::json::object(); }, "\"rows\" must be a list"},
+  };
+  for (const auto& c : cases) {
+    const auto r = with(c.edit);
+    ASSERT_FALSE(r) << c.says;
+    EXPECT_NE(r.error().message.find(c.says), std::string::npos) << r.error().message;
+  }
+  // A failed row has no timing: zeros there are fine.
+  EXPECT_TRUE(with([](auto& j) { j["rows"][2]["tflops"] = 0; }));
 }
 
 TEST(BenchReportFormats, ForeignJsonIsRefusedWithAReason) {
