@@ -56,11 +56,11 @@ const std::array<RungModel, 10> kModels = [] {
   }};
   m[static_cast<std::size_t>(RungId::DoubleBuffer)].defaults.stages = 2;  // fixed: two shared buffers
   m[static_cast<std::size_t>(RungId::CpAsync)].defaults.stages = 3;  // two tiles in flight while one is multiplied
-  // Warp tiling (rungs 9 and 10): a 128 x 256 x 16 block tile, 8 warps of 32 x 128 results, a 4 x 8 lane grid of
+  // Warp tiling (rungs 9 and 10): a 128 x 256 x 32 block tile, 8 warps of 32 x 128 results, a 4 x 8 lane grid of
   // 8 x 16 results per lane, A padded against the copies' bank conflicts, 3 stages. warptile.hpp explains each choice.
   for (const RungId id : {RungId::WarpTile, RungId::SmemEpilogue}) {
     auto& d = m[static_cast<std::size_t>(id)].defaults;
-    d = config(128, 256, 16, 8, 16);
+    d = config(128, 256, 32, 8, 16);
     d.wm = 32, d.wn = 128, d.a_pad = 4, d.stages = 3;
   }
   return m;

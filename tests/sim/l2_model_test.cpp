@@ -38,6 +38,8 @@ std::vector<Case> cases() {
       p = {256, 256, 128};
     } else if (info.id == RungId::BlockTile1D) {
       p = {512, 512, 128};
+    } else if (info.id == RungId::WarpTile || info.id == RungId::SmemEpilogue) {
+      c.bk = 16;  // a k-step of a wave of 4 blocks (96 KiB at bk = 16) must fit the smallest L2 below
     }
     EXPECT_TRUE(validate(info.id, c, p).ok()) << info.slug << ": " << validate(info.id, c, p).error().message;
     out.push_back({info.id, c, p});

@@ -1,5 +1,5 @@
 // Rung 9 (warptile): block -> warp -> lane tiles on rung 8's cp.async pipeline. Defaults: a 128 x 256 block tile,
-// bk = 16, 8 warps of 32 x 128 results, a 4 x 8 lane grid of 8 x 16 results per lane, a_pad = 4, 3 stages.
+// bk = 32, 8 warps of 32 x 128 results, a 4 x 8 lane grid of 8 x 16 results per lane, a_pad = 4, 3 stages.
 #include "gemmlab/kernel/rungs/warptile.hpp"
 
 #include <gtest/gtest.h>
@@ -20,7 +20,7 @@ using kernel::rungs::WarpTile;
 constexpr RungId kRung = RungId::WarpTile;
 // A function, not a global: the rung models are themselves built during static initialisation.
 KernelConfig default_config() { return rung_model(kRung).defaults; }
-const Problem kAligned{256, 512, 256};  // 2 x 2 tiles, 16 k-steps; k and n multiples of 32
+const Problem kAligned{256, 512, 256};  // 2 x 2 tiles, 8 k-steps; k and n multiples of 32
 constexpr int kWarp = 2;
 
 TEST(WarpTileRung, LanesPairUpSoThatFragmentReadsAreShared) {
@@ -52,9 +52,9 @@ TEST(WarpTileRung, ThreadTilesCoverTheBlockTileOnce) {
 TEST(WarpTileRung, PrologueCopiesTwoTilesThenLoadsTheFirstFragments) {
   const auto copies = record(kRung, default_config(), kAligned, {0, 0}, prologue(0));
   EXPECT_TRUE(copies.barrier_after);
-  // Per tile and thread: A 128 x 16 floats / 256 = 8 cp.async.4, B 16 x 256 / 4 / 256 = 4 cp.async.16. Tiles 0, 1.
-  EXPECT_EQ(warp_ops(copies, kWarp, "cp.async.4").instructions, 2 * 8);
-  EXPECT_EQ(warp_ops(copies, kWarp, "cp.async.16").instructions, 2 * 4);
+  // Per tile and thread: A 128 x 32 floats / 256 = 16 cp.async.4, B 32 x 256 / 4 / 256 = 8 cp.async.16. Tiles 0, 1.
+  EXPECT_EQ(warp_ops(copies, kWarp, "cp.async.4").instructions, 2 * 16);
+  EXPECT_EQ(warp_ops(copies, kWarp, "cp.async.16").instructions, 2 * 8);
   const auto first = record(kRung, default_config(), kAligned, {0, 0}, prologue(1));
   EXPECT_FALSE(first.barrier_after);
   EXPECT_EQ(warp_ops(first, kWarp, "lds.128").instructions, 6);  // 2 of A and 4 of B: the fragments of k index 0
@@ -63,40 +63,40 @@ TEST(WarpTileRung, PrologueCopiesTwoTilesThenLoadsTheFirstFragments) {
 TEST(WarpTileRung, FragmentReadsAreConflictFreeAtTwoWavefronts) {
   const auto step = record(kRung, default_config(), kAligned, {0, 0}, mainloop(3, 0));
   EXPECT_TRUE(step.barrier_after);
-  // Phase 0 multiplies k indices 0..14 and loads the fragments of 1..15: 15 x (tm / 4 + tn / 4) = 15 x 6 lds.128.
+  // Phase 0 multiplies k indices 0..30 and loads the fragments of 1..31: 31 x (tm / 4 + tn / 4) = 31 x 6 lds.128.
   // A: the 4 lane rows read 4 consecutive 16-byte chunks of one shared row (64 bytes); lanes n and n ^ 2 agree, so
   //    two quarter-warps share a wavefront (rule L1): 2 wavefronts, no conflict.
   // B: the 8 lane columns read 8 consecutive chunks (128 bytes, every bank once); lanes n and n ^ 1 agree: 2.
   const WarpOps lds = warp_ops(step, kWarp, "lds.128");
-  EXPECT_EQ(lds.instructions, 15 * 6);
-  EXPECT_EQ(lds.wavefronts, 15 * 6 * 2);
+  EXPECT_EQ(lds.instructions, 31 * 6);
+  EXPECT_EQ(lds.wavefronts, 31 * 6 * 2);
   EXPECT_EQ(lds.bank_conflicts(), 0);
-  EXPECT_EQ(step.fma, 256 * 15 * 128);  // 256 threads x 15 k indices x 8 x 16
+  EXPECT_EQ(step.fma, 256 * 31 * 128);  // 256 threads x 31 k indices x 8 x 16
   const auto last = record(kRung, default_config(), kAligned, {0, 0}, mainloop(3, 1));
   EXPECT_FALSE(last.barrier_after);
   EXPECT_EQ(warp_ops(last, kWarp, "lds.128").instructions, 6);  // fragment 0 of tile 4
-  EXPECT_EQ(last.fma, 256 * 128);                                // k index 15
+  EXPECT_EQ(last.fma, 256 * 128);                                // k index 31
 }
 
 TEST(WarpTileRung, CopiesOfAKstep) {
   const auto step = record(kRung, default_config(), kAligned, {0, 0}, mainloop(3, 0));
-  // Tile 3 + 2 = 5. A, 8 cp.async.4 per thread: 8 consecutive lanes copy the 8 floats of a row of a 8-float slab
+  // Tile 3 + 2 = 5. A, 16 cp.async.4 per thread: 8 consecutive lanes copy the 8 floats of a row of a 8-float slab
   // (one 32-byte sector), the warp 4 rows: 4 sectors per instruction, all of them used.
   //   Shared side: element (m, k) goes to row k, column m of the transposed tile, rows 128 + 4 floats: bank
   //   (4k + m) % 32, 32 different banks for the 8 k x 4 m of the warp - 1 wavefront.
   //   Source side (rule C1: a copy reads through L1's banks): the 4 rows are 256 floats apart, a multiple of 32, so
   //   they use the same 8 banks, 4 lanes on each: 4 wavefronts. The instruction takes 4, ideal 1.
   const WarpOps a = warp_ops(step, kWarp, "cp.async.4");
-  EXPECT_EQ(a.instructions, 8);
-  EXPECT_EQ(a.sectors, 8 * 4);
-  EXPECT_EQ(a.wavefronts, 8 * 4);
-  EXPECT_EQ(a.bank_conflicts(), 8 * 3);
-  // B, 4 cp.async.16 per thread: the warp copies 512 contiguous bytes of a row into 512 contiguous bytes: 16 sectors,
+  EXPECT_EQ(a.instructions, 16);
+  EXPECT_EQ(a.sectors, 16 * 4);
+  EXPECT_EQ(a.wavefronts, 16 * 4);
+  EXPECT_EQ(a.bank_conflicts(), 16 * 3);
+  // B, 8 cp.async.16 per thread: the warp copies 512 contiguous bytes of a row into 512 contiguous bytes: 16 sectors,
   // 4 wavefronts, no conflict.
   const WarpOps b = warp_ops(step, kWarp, "cp.async.16");
-  EXPECT_EQ(b.instructions, 4);
-  EXPECT_EQ(b.sectors, 4 * 16);
-  EXPECT_EQ(b.wavefronts, 4 * 4);
+  EXPECT_EQ(b.instructions, 8);
+  EXPECT_EQ(b.sectors, 8 * 16);
+  EXPECT_EQ(b.wavefronts, 8 * 4);
   EXPECT_EQ(b.bank_conflicts(), 0);
 }
 
@@ -106,16 +106,16 @@ TEST(WarpTileRung, WithoutPaddingTheTransposedCopiesConflict) {
   KernelConfig c = default_config();
   c.a_pad = 0;
   const WarpOps a = warp_ops(record(kRung, c, kAligned, {0, 0}, mainloop(3, 0)), kWarp, "cp.async.4");
-  EXPECT_EQ(a.wavefronts, 8 * 8);
+  EXPECT_EQ(a.wavefronts, 16 * 8);
 }
 
 TEST(WarpTileRung, PipelineEndsWithoutCopiesOrFragmentsPastK) {
-  // 16 k-steps, 3 stages: k-steps 14 and 15 would copy tiles 16 and 17; k-step 15 has no tile 16 to preload.
-  for (int kstep : {14, 15}) {
+  // 8 k-steps, 3 stages: k-steps 6 and 7 would copy tiles 8 and 9; k-step 7 has no tile 8 to preload.
+  for (int kstep : {6, 7}) {
     const auto step = record(kRung, default_config(), kAligned, {0, 0}, mainloop(kstep, 0));
-    EXPECT_EQ(warp_instructions(step, kWarp), 15 * 6) << kstep;  // fragment loads only
+    EXPECT_EQ(warp_instructions(step, kWarp), 31 * 6) << kstep;  // fragment loads only
   }
-  EXPECT_EQ(warp_instructions(record(kRung, default_config(), kAligned, {0, 0}, mainloop(15, 1)), kWarp), 0);
+  EXPECT_EQ(warp_instructions(record(kRung, default_config(), kAligned, {0, 0}, mainloop(7, 1)), kWarp), 0);
 }
 
 TEST(WarpTileRung, EpilogueWritesWholeLinesFromTheLaneGrid) {

@@ -21,7 +21,7 @@
 //
 // Two slabs alternate, so one barrier per pass is enough: the writes of pass p + 1 go to the other slab, and the
 // reads of pass p - 1 from it happened before the barrier of pass p. Both slabs reuse the pipeline's shared memory
-// (2 x 17 KB inside the 73 KB of 3 stages at the defaults); a first epilogue phase waits for the (empty) copy groups
+// (2 x 17 KB inside the 146 KB of 3 stages at the defaults); a first epilogue phase waits for the (empty) copy groups
 // still open and has every thread pass a barrier, after which no thread reads a pipeline buffer again.
 //
 // The slab rows are padded by 16 floats: the 8 lanes of a quarter-warp write 4 chunks of 2 neighbouring slab rows

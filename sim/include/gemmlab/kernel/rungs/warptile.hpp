@@ -1,5 +1,5 @@
 #pragma once
-// Rung 9: warp tiling. Defaults: a 128 x 256 block tile, bk = 16, 256 threads (8 warps of 32 x 128 results), each
+// Rung 9: warp tiling. Defaults: a 128 x 256 block tile, bk = 32, 256 threads (8 warps of 32 x 128 results), each
 // thread computing 8 x 16 results, a cp.async pipeline 3 stages deep.
 //
 // What changed from rung 8 (cp-async), and the bottleneck it removes. Rung 8 lays its 256 thread tiles over the block
@@ -25,7 +25,7 @@
 // lane: 12 wavefronts, none of them a conflict, where the plain row-major lane order (lr = lane / 8) would take 20.
 //
 // A is transposed again. Rung 8 kept A row-major because cp.async moves contiguous bytes. Here A is copied one float
-// at a time (cp.async.4: 8 per thread per k-step, against 4 cp.async.16 for B), and a single float can land anywhere:
+// at a time (cp.async.4: 16 per thread per k-step, against 8 cp.async.16 for B), and a single float can land anywhere:
 // element (m, k) of the tile goes to row k, column m of the shared A tile, as in rung 6. Rows of bm = 128 floats
 // would put a copied column in one bank; a_pad = 4 shifts shared row k by 4k banks, and the shared side of the copy
 // is conflict-free (its source side is not: see copy_tile_async_transposed). An element past the edge of A is
@@ -56,15 +56,16 @@
 // extra instructions than it gains from the extra warps.) A 4096 x 4096 C has 512 tiles of 128 x 256: 3.9 waves on
 // 132 SMs, 97% of the last one busy (8192: 15.5 waves).
 //
-// bk = 16: a stage is 16 x 132 + 16 x 256 floats (24.3 KB), 3 stages 73 KB - past the 48 KB a block gets without
-// opting in, well inside the 228 KB of an SM. One barrier per 2048 FFMAs per thread; bk = 8 doubles the barriers
-// and the per-k-step bookkeeping.
+// bk = 32: a stage is 32 x 132 + 32 x 256 floats (48.5 KB), 3 stages 146 KB - past the 48 KB a block gets without
+// opting in, inside the 227 KB a block may have on an H100. One barrier, one round of copies and one round of
+// address arithmetic per 4096 FFMAs per thread. Measured on the H100 (docs/results.md): bk = 32 runs 1.3 to 1.7%
+// faster than bk = 16 (half the shared memory, twice the barriers), which ran about 3% faster than bk = 8 (rung 10).
 //
-// The main loop stays small. Unrolled over all 16 k indices, one k-step is about 2,300 instructions (37 KB of SASS):
-// more than the instruction cache close to each scheduler keeps, and its two warps are rarely at the same place in
-// it. The k indices therefore run in pairs, in a loop nvcc keeps rolled (GEMMLAB_KEEP_ROLLED): a body of 256 FFMAs
-// and 12 lds.128 (about 4.4 KB) plus two address increments. Measured on the H100 (docs/results.md): 46.4 -> 47.2
-// TFLOPS at 4096^3, and 27 fewer registers per thread (255 -> 228).
+// The main loop stays small. Unrolled over all its k indices, a k-step of 16 was about 2,300 instructions (37 KB of
+// SASS): more than the instruction cache close to each scheduler keeps, and its two warps are rarely at the same place
+// in it. The k indices therefore run in pairs, in a loop nvcc keeps rolled (GEMMLAB_KEEP_ROLLED): a body of 256 FFMAs
+// and 12 lds.128 (about 4.4 KB) plus two address increments, whatever bk is. Measured on the H100 at bk = 16:
+// 46.4 -> 47.2 TFLOPS at 4096^3, and 27 fewer registers per thread (255 -> 228).
 //
 // What is left for the next rung: C is written straight from the registers. With the 4 x 8 lane grid the 8 lanes
 // of a lane row store 128 contiguous bytes (full lines), but other warp shapes (wn = 4 * tn) write half lines, and
