@@ -57,8 +57,9 @@ void occupancy_section(const sim::SchedulePrediction& p) {
   bar("threads", o.blocks_by_threads, most, text, limited(sim::OccupancyLimit::Threads));
   std::snprintf(text, sizeof text, "%d", o.blocks_by_slots);
   bar("block slots", o.blocks_by_slots, most, text, limited(sim::OccupancyLimit::BlockSlots));
-  ImGui::TextWrapped("So %d blocks per SM: %d of %d warps, occupancy %.0f%%, limited by %s.", o.blocks_per_sm, o.warps_per_sm,
-              d.max_warps_per_sm(), 100.0 * o.occupancy, o.limit_sentence().c_str());
+  ImGui::TextWrapped("So %d %s per SM: %d of %d warps, occupancy %.0f%%, limited by %s.", o.blocks_per_sm,
+                     o.blocks_per_sm == 1 ? "block" : "blocks", o.warps_per_sm, d.max_warps_per_sm(),
+                     100.0 * o.occupancy, o.limit_sentence().c_str());
   const sim::Waves w = sim::waves_of(p.shape.blocks, sim::blocks_per_wave(d, o));
   ImGui::TextWrapped("The grid's %d blocks run %d at a time (%d SMs x %d): %.2f waves, the last with %d blocks.", w.blocks,
               w.blocks_per_wave, d.sms, o.blocks_per_sm, w.fractional(), w.last_wave_blocks);
