@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 
 namespace gemmlab::cli {
 
@@ -32,7 +34,7 @@ CLI::Validator whole_number(std::int64_t min, std::int64_t max) {
         text = std::to_string(value);  // decimal for CLI11, which would read a leading 0 as octal
         return std::string();
       },
-      "INT", "whole number");
+      "", "whole number");
 }
 
 CLI::Validator byte_offset() {
@@ -44,7 +46,19 @@ CLI::Validator byte_offset() {
         text = std::to_string(value);
         return std::string();
       },
-      "OFFSET", "byte offset");
+      "", "byte offset");
+}
+
+CLI::Validator finite_number() {
+  return CLI::Validator(
+      [](std::string& text) {
+        char* end = nullptr;
+        const double value = text.empty() ? 0.0 : std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
+          return "'" + text + "' is not a finite number (write it as 0.5, -2 or 1e-3)";
+        return std::string();
+      },
+      "", "finite number");
 }
 
 }  // namespace gemmlab::cli

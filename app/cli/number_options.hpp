@@ -20,4 +20,7 @@ CLI::Validator whole_number(std::int64_t min = INT32_MIN, std::int64_t max = INT
 // A byte offset (decimal or 0x-hex, as parse_unsigned reads it). For std::uint64_t options.
 CLI::Validator byte_offset();
 
+// A finite real number ("nan" and "inf" are refused: alpha and beta scale every result). For float options.
+CLI::Validator finite_number();
+
 }  // namespace gemmlab::cli

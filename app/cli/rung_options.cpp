@@ -15,8 +15,8 @@ void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options
   app.add_option("--m", options->m, "Rows of A and C")->capture_default_str()->transform(whole_number());
   app.add_option("--n", options->n, "Columns of B and C")->capture_default_str()->transform(whole_number());
   app.add_option("--k", options->k, "Columns of A, rows of B")->capture_default_str()->transform(whole_number());
-  app.add_option("--alpha", options->alpha, "C = alpha * A * B + beta * C")->capture_default_str();
-  app.add_option("--beta", options->beta, "C = alpha * A * B + beta * C")->capture_default_str();
+  app.add_option("--alpha", options->alpha, "C = alpha * A * B + beta * C")->capture_default_str()->check(finite_number());
+  app.add_option("--beta", options->beta, "C = alpha * A * B + beta * C")->capture_default_str()->check(finite_number());
   for (const auto& knob : sim::all_knobs()) {
     const std::string name(knob.name);
     std::string flag = "--" + name;

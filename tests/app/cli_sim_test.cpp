@@ -88,6 +88,9 @@ TEST(CliSim, BadInputIsAnErrorNeverACrash) {
       {{"sim", "--rung", "naive-coalesced", "--m", "3000000000"}, 2, "from -2147483648 to 2147483647"},
       {{"sim", "--rung", "blocktile-2d", "--m", "64", "--n", "64", "--k", "64", "--kstep", "-5"}, 2,
        "--kstep: '-5' is out of range: give a whole number 0 or more"},
+      {{"sim", "--rung", "naive-coalesced", "--alpha", "nan"}, 2, "--alpha: 'nan' is not a finite number"},
+      {{"sim", "--rung", "naive-coalesced", "--beta", "inf"}, 2, "--beta: 'inf' is not a finite number"},
+      {{"sim", "--rung", "naive-coalesced", "--alpha", "1.5x"}, 2, "--alpha: '1.5x' is not a finite number"},
   };
   for (const auto& c : cases) {
     const auto r = run_cli(c.args);
