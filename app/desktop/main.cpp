@@ -164,6 +164,12 @@ int main(int argc, char** argv) {
     for (const auto& panel : panels()) std::cout << panel.name << "\n";
     return 0;
   }
+  if (!invocation.screenshot_path.empty()) {
+    if (const auto writable = check_png_path(invocation.screenshot_path); !writable) {
+      std::cerr << "gemmlab: " << writable.error().message << "\n";
+      return kExitUsage;
+    }
+  }
 
   // Settings: the user's, unless this run only renders (then the defaults, so pictures do not depend on the user).
   const bool rendering_only = !invocation.screenshot_path.empty() || invocation.frame_times || invocation.frames > 0;

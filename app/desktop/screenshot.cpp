@@ -3,7 +3,10 @@
 #include <glad/gl.h>
 #include <stb_image_write.h>
 
+#include <unistd.h>
+
 #include <cstdint>
+#include <filesystem>
 #include <vector>
 
 namespace gemmlab::desktop {
@@ -21,6 +24,20 @@ Status save_back_buffer_png(const std::string& path, int width, int height) {
   stbi_flip_vertically_on_write(1);
   if (!stbi_write_png(path.c_str(), width, height, 4, pixels.data(), static_cast<int>(row_bytes)))
     return Error{"could not write " + path};
+  return Ok{};
+}
+
+Status check_png_path(const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path file(path);
+  const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
+  std::error_code error;
+  if (path.empty()) return Error{"no file name for the screenshot"};
+  if (fs::is_directory(file, error)) return Error{"cannot write the screenshot to '" + path + "': it is a folder"};
+  if (!fs::is_directory(folder, error))
+    return Error{"cannot write the screenshot to '" + path + "': the folder '" + folder.string() + "' does not exist"};
+  if (::access(folder.c_str(), W_OK) != 0)
+    return Error{"cannot write the screenshot to '" + path + "': the folder '" + folder.string() + "' is not writable"};
   return Ok{};
 }
 

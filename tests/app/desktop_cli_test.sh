@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # desktop_cli_test.sh CHECK APP PNG_CHECK OUT_DIR: the desktop app's command line and its bad-input paths, as a
-# user meets them. CHECK is one of: help, unknown-panel, unknown-rung, bad-order, bad-number, corrupt-settings,
-# invalid-config, frame-times.
+# user meets them. CHECK is one of: help, unknown-panel, unknown-rung, bad-order, bad-number (with a bad screenshot
+# path), corrupt-settings, invalid-config, frame-times.
 set -u
 check=$1 app=$2 png_check=$3 out=$4
 mkdir -p "$out"
@@ -40,7 +40,11 @@ case $check in
     [ "$code" -eq 2 ] || fail "--warp -1: exit code $code, expected 2"
     grep -q -- "--warp: '-1' is out of range: give a whole number 0 or more" <<<"$err" || fail "--warp -1: $err"
     err=$("$app" --no-such-flag 2>&1 >/dev/null); code=$?
-    [ "$code" -eq 2 ] || fail "--no-such-flag: exit code $code, expected 2" ;;
+    [ "$code" -eq 2 ] || fail "--no-such-flag: exit code $code, expected 2"
+    # an unwritable screenshot path is refused before any window opens (so this needs no display)
+    err=$("$app" --screenshot /nonexistent-folder/x.png 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--screenshot into a missing folder: exit code $code, expected 2"
+    grep -q "the folder '/nonexistent-folder' does not exist" <<<"$err" || fail "--screenshot: $err" ;;
   corrupt-settings)  # a damaged settings file is a message; the app still renders
     need_xvfb
     settings="$out/corrupt-settings.json"
