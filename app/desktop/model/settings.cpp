@@ -45,8 +45,9 @@ LoadedSettings parse_settings(std::string_view text, std::string_view source_nam
   const json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
   const std::string source(source_name);
   if (root.is_discarded() || !root.is_object()) {
-    out.messages.push_back(source + " is not a valid settings file (malformed JSON); it was ignored and the defaults "
-                                    "are used. It will be overwritten when settings change.");
+    const std::string what = root.is_discarded() ? "malformed JSON" : "JSON, but not an object of settings";
+    out.messages.push_back(source + " is not a valid settings file (" + what + "); it was ignored and the defaults "
+                           "are used. It will be overwritten when settings change.");
     return out;
   }
   std::vector<std::string> problems;
@@ -140,6 +141,11 @@ std::string settings_to_json(const Settings& s) {
 LoadedSettings load_settings(const std::filesystem::path& path) {
   std::error_code error;
   if (!std::filesystem::exists(path, error)) return {};
+  if (std::filesystem::is_directory(path, error)) {
+    LoadedSettings out;
+    out.messages.push_back(path.string() + " is a folder, not a settings file; the defaults are used");
+    return out;
+  }
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   if (in) text << in.rdbuf();

@@ -73,8 +73,18 @@ TEST(Settings, MalformedJsonGivesDefaultsAndOneMessage) {
 
 TEST(Settings, NotAnObjectIsIgnored) {
   const LoadedSettings loaded = parse_settings("[1, 2, 3]", "array.json");
-  EXPECT_EQ(loaded.messages.size(), 1u);
+  ASSERT_EQ(loaded.messages.size(), 1u);
+  EXPECT_NE(loaded.messages[0].find("not an object of settings"), std::string::npos) << loaded.messages[0];
   EXPECT_EQ(loaded.settings.m, Settings{}.m);
+}
+
+TEST(Settings, AFolderIsNamedAsOne) {
+  const auto path = temp_file("a-folder.json");
+  std::filesystem::create_directories(path);
+  const LoadedSettings loaded = load_settings(path);
+  ASSERT_EQ(loaded.messages.size(), 1u);
+  EXPECT_NE(loaded.messages[0].find("is a folder"), std::string::npos) << loaded.messages[0];
+  EXPECT_EQ(loaded.settings.rung, Settings{}.rung);
 }
 
 TEST(Settings, WrongTypesCostOnlyThemselves) {
