@@ -51,5 +51,19 @@ TEST(Bench, StopsWhenCancelled) {
   EXPECT_EQ(report->rows.size(), 2u);
 }
 
+TEST(Bench, AProblemLargerThanTheGpuIsAClearErrorAndTheGpuStaysUsable) {
+  // 120000^3 (inside gemmlab's 2^34 elements per matrix): A, B, two Cs and the FP64 reference are 288 GB, more than
+  // any single GPU of today holds; the first allocation that fails names itself, and the next run on the same device
+  // works.
+  BenchOptions huge = small_options();
+  huge.shapes = {{120000, 120000, 120000}};
+  const auto failed = run_bench(huge);
+  ASSERT_FALSE(failed);
+  EXPECT_NE(failed.error().message.find("out of GPU memory"), std::string::npos) << failed.error().message;
+  const auto after = run_bench(small_options());
+  ASSERT_TRUE(after) << after.error().message;
+  EXPECT_EQ(after->rows.size(), 6u);
+}
+
 }  // namespace
 }  // namespace gemmlab::gpu
