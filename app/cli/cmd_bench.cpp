@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -13,6 +12,7 @@
 #include "gemmlab/gpu/bench.hpp"
 #include "gpu_options.hpp"
 #include "number_options.hpp"
+#include "output_path.hpp"
 #include "table.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 
@@ -70,19 +70,6 @@ bool write_output(const std::string& path, const std::string& text) {
   return true;
 }
 
-// Why the report could not be written to `path` ("" when it can): checked before a run that may take minutes.
-std::string unwritable(const std::string& path) {
-  if (path == "-") return "";
-  namespace fs = std::filesystem;
-  std::error_code error;
-  if (fs::is_directory(path, error)) return "is a directory";
-  if (fs::exists(path, error)) return access(path.c_str(), W_OK) == 0 ? "" : "is not writable";
-  const fs::path parent = fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
-  if (!fs::is_directory(parent, error)) return "is in a folder that does not exist (" + parent.string() + ")";
-  if (access(parent.c_str(), W_OK) != 0) return "is in a folder that is not writable (" + parent.string() + ")";
-  return "";
-}
-
 int run_bench_command(const BenchArgs& args) {
   gpu::BenchOptions options;
   auto selection = parse_gpu_selection(args.rungs, args.sizes, args.order, options.shapes);
@@ -92,8 +79,9 @@ int run_bench_command(const BenchArgs& args) {
   }
   for (const auto& [flag, path] : {std::pair{"--json", &args.json_path}, std::pair{"--csv", &args.csv_path}}) {
     if (path->empty()) continue;
-    if (const auto why = unwritable(*path); !why.empty()) {
-      std::cerr << "gemmlab-cli: " << flag << ": cannot write the report to " << *path << ": it " << why << "\n";
+    if (*path == "-") continue;  // stdout
+    if (const auto why = unwritable_because(*path); !why.empty()) {  // found before a run that may take minutes
+      std::cerr << "gemmlab-cli: " << flag << ": cannot write the report to " << *path << ": " << why << "\n";
       return kExitFailed;
     }
   }

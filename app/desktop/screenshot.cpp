@@ -3,11 +3,10 @@
 #include <glad/gl.h>
 #include <stb_image_write.h>
 
-#include <unistd.h>
-
 #include <cstdint>
-#include <filesystem>
 #include <vector>
+
+#include "cli/output_path.hpp"
 
 namespace gemmlab::desktop {
 
@@ -28,16 +27,8 @@ Status save_back_buffer_png(const std::string& path, int width, int height) {
 }
 
 Status check_png_path(const std::string& path) {
-  namespace fs = std::filesystem;
-  const fs::path file(path);
-  const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
-  std::error_code error;
-  if (path.empty()) return Error{"no file name for the screenshot"};
-  if (fs::is_directory(file, error)) return Error{"cannot write the screenshot to '" + path + "': it is a folder"};
-  if (!fs::is_directory(folder, error))
-    return Error{"cannot write the screenshot to '" + path + "': the folder '" + folder.string() + "' does not exist"};
-  if (::access(folder.c_str(), W_OK) != 0)
-    return Error{"cannot write the screenshot to '" + path + "': the folder '" + folder.string() + "' is not writable"};
+  if (const auto why = cli::unwritable_because(path); !why.empty())
+    return Error{"cannot write the screenshot to '" + path + "': " + why};
   return Ok{};
 }
 
