@@ -13,6 +13,7 @@
 
 #include "gemmlab/sim/launch_order.hpp"
 #include "panels/grid_drawing.hpp"
+#include "panels/panel_widgets.hpp"
 #include "panels/panels.hpp"
 #include "ui/canvas.hpp"
 #include "ui/glossary.hpp"
@@ -408,15 +409,9 @@ void comparison(AppModel& model) {
 // The wave stepper and the colouring switch.
 void controls(AppModel& model) {
   const int waves = model.wave_count(), wave = model.selected_wave();
-  const float size = ImGui::GetFrameHeight();
-  if (ImGui::Button("All", ImVec2(size * 1.8f, 0))) model.select_wave(-1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("show every wave (Home)");
-  ImGui::SameLine();
-  if (ImGui::Button("<", ImVec2(size * 1.3f, 0))) model.step_wave(-1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous wave (Left arrow)");
-  ImGui::SameLine();
-  if (ImGui::Button(">", ImVec2(size * 1.3f, 0))) model.step_wave(+1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("next wave (Right arrow)");
+  if (step_button("All", 1.8f, "show every wave (Home)", true)) model.select_wave(-1);
+  if (step_button("<", 1.3f, "previous wave (Left arrow)")) model.step_wave(-1);
+  if (step_button(">", 1.3f, "next wave (Right arrow)")) model.step_wave(+1);
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   if (wave >= 0) ImGui::Text("wave %d of %d", wave + 1, waves);

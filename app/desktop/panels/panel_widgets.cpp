@@ -277,23 +277,20 @@ void warp_selector(AppModel& model) {
   ui::term_tooltip_for_last_item("warp");
 }
 
+bool step_button(const char* label, float widths, const char* tooltip, bool first) {
+  if (!first) ImGui::SameLine();
+  const bool clicked = ImGui::Button(label, ImVec2(ImGui::GetFrameHeight() * widths, 0));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+  return clicked;
+}
+
 void step_controls(AppModel& model) {
-  const float size = ImGui::GetFrameHeight();
   ImGui::PushID("steps");
-  if (ImGui::Button("|<<", ImVec2(size * 1.6f, 0))) model.step_kstep(-1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous k-step (Up arrow)");
-  ImGui::SameLine();
-  if (ImGui::Button("<", ImVec2(size * 1.3f, 0))) model.step_instruction(-1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous instruction (Left arrow)");
-  ImGui::SameLine();
-  if (ImGui::Button(model.playing() ? "Pause" : "Play", ImVec2(size * 2.6f, 0))) model.set_playing(!model.playing());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("play / pause (Space)");
-  ImGui::SameLine();
-  if (ImGui::Button(">", ImVec2(size * 1.3f, 0))) model.step_instruction(+1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("next instruction (Right arrow)");
-  ImGui::SameLine();
-  if (ImGui::Button(">>|", ImVec2(size * 1.6f, 0))) model.step_kstep(+1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("next k-step (Down arrow)");
+  if (step_button("|<<", 1.6f, "previous k-step (Up arrow)", true)) model.step_kstep(-1);
+  if (step_button("<", 1.3f, "previous instruction (Left arrow)")) model.step_instruction(-1);
+  if (step_button(model.playing() ? "Pause" : "Play", 2.6f, "play / pause (Space)")) model.set_playing(!model.playing());
+  if (step_button(">", 1.3f, "next instruction (Right arrow)")) model.step_instruction(+1);
+  if (step_button(">>|", 1.6f, "next k-step (Down arrow)")) model.step_kstep(+1);
   ImGui::SameLine();
   float speed = static_cast<float>(model.play_speed());
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);

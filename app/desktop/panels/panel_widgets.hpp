@@ -42,6 +42,10 @@ int instruction_picker(AppModel& model, InstructionKind kind);
 // The warp selector (a number, clamped by the model to the block's warps).
 void warp_selector(AppModel& model);
 
+// A button of a step bar, `widths` frame heights wide, that explains itself (and its key) when hovered; placed on
+// the line of the previous item unless it is the first. True when clicked.
+bool step_button(const char* label, float widths, const char* tooltip, bool first = false);
+
 // Step controls (k-step and instruction back/forward, play/pause, speed) with the keyboard hint.
 void step_controls(AppModel& model);
 
