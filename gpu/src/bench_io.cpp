@@ -38,8 +38,8 @@ int version_number(const std::string& text) {  // "13.0" -> 13000
   return major * 1000 + minor * 10;
 }
 
-
-// A number of a row: present or `fallback`, and a finite number (a hand-edited file can say anything).
+// A number of a row: `fallback` where it is absent, an error where it is not a number (a hand-edited file can say
+// anything).
 Result<double> row_number(const nlohmann::json& jr, const char* key, double fallback) {
   const auto it = jr.find(key);
   if (it == jr.end()) return fallback;
@@ -47,7 +47,8 @@ Result<double> row_number(const nlohmann::json& jr, const char* key, double fall
   return it->get<double>();
 }
 
-// One row of a report. Throws nlohmann's exceptions for missing fields; errors name the field.
+// One row of a report; errors name the kernel and the field. (A wrong type in an optional text field throws
+// nlohmann's type_error, which parse_bench_report_json reports.)
 Result<BenchRow> parse_row(const nlohmann::json& jr) {
   if (!jr.is_object()) return Error{"must be an object, not " + jr.dump()};
   BenchRow row;

@@ -22,30 +22,13 @@ std::optional<std::size_t> find_gpu_instance(RungId rung, const kernel::KernelCo
   return std::nullopt;
 }
 
-namespace {
-// "9.0" -> 90, "12.0" -> 120: compute capabilities in order.
-int capability_number(std::string_view cc) {
-  int major = 0, minor = 0;
-  std::size_t i = 0;
-  for (; i < cc.size() && cc[i] != '.'; ++i) major = major * 10 + (cc[i] - '0');
-  for (++i; i < cc.size(); ++i) minor = minor * 10 + (cc[i] - '0');
-  return major * 10 + minor;
-}
-}  // namespace
-
 std::optional<int> compiled_registers(RungId rung, const kernel::KernelConfig& config,
                                       std::string_view compute_capability) {
-  const RecordedRegisters* found = nullptr;
   for (const RecordedRegisters& r : recorded_registers()) {
     if (find_rung(r.slug) != rung || !same_config(r.config, config)) continue;
-    if (!compute_capability.empty()) {
-      if (r.compute_capability == compute_capability) return r.registers;
-    } else if (!found || capability_number(r.compute_capability) > capability_number(found->compute_capability)) {
-      found = &r;
-    }
+    if (compute_capability.empty() || r.compute_capability == compute_capability) return r.registers;
   }
-  if (!found) return std::nullopt;
-  return found->registers;
+  return std::nullopt;
 }
 
 std::optional<sim::RegisterCount> measured_registers(RungId rung, const kernel::KernelConfig& config,

@@ -51,7 +51,7 @@ bool is_default_instance(const GpuInstance& instance);
 std::string instance_label(const GpuInstance& instance);
 
 // The registers per thread that ptxas gave the compiled instance with this rung and configuration when this build
-// compiled it for `compute_capability` ("9.0", as device profiles write it; empty: the newest architecture compiled),
+// compiled it for `compute_capability` ("9.0", as device profiles write it; empty: any architecture it compiled),
 // recorded at build time, never typed by hand. std::nullopt for a configuration that is not compiled or not for that
 // architecture, and everywhere in a build without CUDA.
 std::optional<int> compiled_registers(RungId rung, const kernel::KernelConfig& config,
