@@ -148,7 +148,8 @@ int main(int argc, char** argv) {
   app.add_option("--wave", invocation.wave, "... showing this wave (0-based; the default shows all)")
       ->transform(cli::whole_number(0));
   app.add_option("--colour-by", invocation.colour_by, "... colouring the tiles by wave or by launch order")
-      ->check(CLI::IsMember({"wave", "launch"}));
+      ->check(CLI::IsMember(
+          {std::string(to_string(GridColouring::Wave)), std::string(to_string(GridColouring::LaunchOrder))}));
   cli::add_rung_options(app, invocation.rung, cli::RungFlag::Optional);
   app.footer(panel_help());
   try {

@@ -56,8 +56,7 @@ struct ExactL2Replay::Trace {
   Problem problem;
   int tiles_m = 0, tiles_n = 0, ksteps = 0;
   std::size_t phases = 0;
-  std::vector<std::uint16_t> read_sectors;  // per tile, from l2::make_units: the fetch maps' denominators
-  std::size_t b_offset = 0;
+  l2::Units units;  // per tile, from l2::make_units: the fetch maps' denominators
   std::vector<TracedSector> sectors;
   std::vector<std::size_t> begin;  // (row * tiles_n + col) * phases + phase -> its first sector; one past the end last
 
@@ -125,8 +124,7 @@ Result<ExactL2Replay> ExactL2Replay::record(RungId rung, const kernel::KernelCon
   trace->tiles_m = shape->tiles_m, trace->tiles_n = shape->tiles_n, trace->ksteps = shape->ksteps;
   auto units = l2::make_units(problem, config, shape->tiles_m, shape->tiles_n, shape->ksteps);
   if (!units) return units.error();
-  trace->read_sectors = std::move(units->read_sectors);
-  trace->b_offset = units->b_offset;
+  trace->units = std::move(*units);
   for (int row = 0; row < shape->tiles_m; ++row)
     for (int col = 0; col < shape->tiles_n; ++col)
       if (auto ok = trace->record_block({row, col}); !ok) return ok.error();
@@ -141,8 +139,8 @@ Result<L2Result> ExactL2Replay::run(const L2Options& options) const {
     return Error{"the L2 simulation needs at least one block per wave and one sector of L2"};
   L2Result r;
   r.tiles_m = t.tiles_m, r.tiles_n = t.tiles_n, r.ksteps = t.ksteps;
-  r.a_fetches = l2::fetch_map(t.tiles_m, t.ksteps, t.read_sectors, 0);
-  r.b_fetches = l2::fetch_map(t.ksteps, t.tiles_n, t.read_sectors, t.b_offset);
+  r.a_fetches = l2::fetch_map(t.tiles_m, t.ksteps, t.units, 0);
+  r.b_fetches = l2::fetch_map(t.ksteps, t.tiles_n, t.units, t.units.b_offset);
   const auto sequence = launch_sequence(t.tiles_m, t.tiles_n, options.order);
   r.waves = waves_of(static_cast<int>(sequence.size()), options.blocks_per_wave);
 

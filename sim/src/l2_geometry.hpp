@@ -14,7 +14,7 @@
 
 namespace gemmlab::sim::l2 {
 
-inline constexpr int kSectorBytes = 32;
+inline constexpr int kSectorBytes = kL2SectorBytes;
 inline constexpr int kFloatsPerSector = kSectorBytes / 4;
 
 // The sectors one read of a tile touches, and how many of them the tile just before it in the same rows (the columns
@@ -65,7 +65,7 @@ struct Units {
 // An error when a tile touches more sectors than 16 bits count.
 Result<Units> make_units(const Problem& problem, const kernel::KernelConfig& config, int tiles_m, int tiles_n, int ksteps);
 
-// An empty per-tile fetch map of rows x cols units starting at `offset`, with each tile's read sectors.
-TileFetches fetch_map(int rows, int cols, const std::vector<std::uint16_t>& read_sectors, std::size_t offset);
+// An empty per-tile fetch map of rows x cols units starting at `offset`, with each tile's read and new sectors.
+TileFetches fetch_map(int rows, int cols, const Units& units, std::size_t offset);
 
 }  // namespace gemmlab::sim::l2

@@ -110,13 +110,17 @@ Result<Units> make_units(const Problem& p, const kernel::KernelConfig& c, int ti
   return u;
 }
 
-TileFetches fetch_map(int rows, int cols, const std::vector<std::uint16_t>& read_sectors, std::size_t offset) {
+TileFetches fetch_map(int rows, int cols, const Units& units, std::size_t offset) {
   TileFetches f;
   f.rows = rows;
   f.cols = cols;
   const std::size_t n = std::size_t(rows) * std::size_t(cols);
+  const auto slice = [&](const std::vector<std::uint16_t>& all) {
+    return std::vector<std::uint16_t>(all.begin() + std::ptrdiff_t(offset), all.begin() + std::ptrdiff_t(offset + n));
+  };
   f.fetched_sectors.assign(n, 0);
-  f.tile_sectors.assign(read_sectors.begin() + std::ptrdiff_t(offset), read_sectors.begin() + std::ptrdiff_t(offset + n));
+  f.tile_sectors = slice(units.read_sectors);
+  f.new_sectors = slice(units.new_sectors);
   return f;
 }
 
@@ -134,6 +138,28 @@ void L2Result::add_wave(const WaveTraffic& wave) {
 double TileFetches::times(int row, int col) const {
   const std::size_t at = std::size_t(row) * std::size_t(cols) + std::size_t(col);
   return tile_sectors[at] ? double(fetched_sectors[at]) / tile_sectors[at] : 0.0;
+}
+
+// A strip's first tile along the sharing direction (the first k-step of A, the first tile column of B) shares nothing
+// with a tile before it; the others are fetched once by their new sectors, their neighbour bringing in the rest.
+StripFetches TileFetches::row_strip(int row) const {
+  StripFetches s;
+  for (int c = 0; c < cols; ++c) {
+    const std::size_t at = std::size_t(row) * std::size_t(cols) + std::size_t(c);
+    s.fetched_sectors += fetched_sectors[at];
+    s.once_sectors += c == 0 ? tile_sectors[at] : new_sectors[at];
+  }
+  return s;
+}
+
+StripFetches TileFetches::column_strip(int col) const {
+  StripFetches s;
+  for (int r = 0; r < rows; ++r) {
+    const std::size_t at = std::size_t(r) * std::size_t(cols) + std::size_t(col);
+    s.fetched_sectors += fetched_sectors[at];
+    s.once_sectors += new_sectors[at];
+  }
+  return s;
 }
 
 double TileFetches::max_times() const {
@@ -165,8 +191,8 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
 
   L2Result r;
   r.tiles_m = tiles_m, r.tiles_n = tiles_n, r.ksteps = ksteps;
-  r.a_fetches = l2::fetch_map(tiles_m, ksteps, u.read_sectors, 0);
-  r.b_fetches = l2::fetch_map(ksteps, tiles_n, u.read_sectors, u.b_offset);
+  r.a_fetches = l2::fetch_map(tiles_m, ksteps, u, 0);
+  r.b_fetches = l2::fetch_map(ksteps, tiles_n, u, u.b_offset);
   const bool reads_c = problem.beta != 0.0f;
 
   const auto sequence = launch_sequence(tiles_m, tiles_n, options.order);

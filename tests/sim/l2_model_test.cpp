@@ -85,6 +85,26 @@ TEST(L2Model, WithRoomForEverythingEachSectorComesFromDramOnce) {
 // that holds the whole grid's reuse. Below that - never the case on a real GPU, where one k-step of a wave is a few
 // MiB of a 50 MiB L2 - the pipelined rungs' prefetching (tiles read up to stages - 1 k-steps early), which the fast
 // model leaves out, starts to matter.
+// With room for everything, every strip of tiles (a tile row of A, a tile column of B, over all k-steps) comes from
+// DRAM exactly once - also where rows do not start on a sector boundary and neighbouring tiles share sectors.
+TEST(L2Model, WithRoomForEverythingEachStripComesOnce) {
+  for (const Problem problem : {Problem{512, 512, 128}, Problem{300, 260, 100}}) {
+    const KernelConfig c = rung_model(RungId::BlockTile2D).defaults;
+    const auto r = simulate_l2(RungId::BlockTile2D, c, problem, {{}, 3, std::int64_t{1} << 30});
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    std::int64_t fetched = 0;
+    for (int row = 0; row < r->tiles_m; ++row) {
+      EXPECT_DOUBLE_EQ(r->a_fetches.row_strip(row).times(), 1.0) << "A tile row " << row;
+      fetched += r->a_fetches.row_strip(row).fetched_bytes();
+    }
+    for (int col = 0; col < r->tiles_n; ++col) {
+      EXPECT_DOUBLE_EQ(r->b_fetches.column_strip(col).times(), 1.0) << "B tile column " << col;
+      fetched += r->b_fetches.column_strip(col).fetched_bytes();
+    }
+    EXPECT_EQ(fetched, r->dram_read_bytes);
+  }
+}
+
 TEST(L2Model, MatchesTheSectorExactReplayForEveryRungOrderAndSize) {
   for (const Case& c : cases()) {
     const auto replay = ExactL2Replay::record(c.rung, c.config, c.problem);

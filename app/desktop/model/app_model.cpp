@@ -62,9 +62,8 @@ AppModel::AppModel(Options options)
     if (const auto kind = find_order_kind(saved.kind)) choice.kind = *kind;
     else add_message(Message::Level::Warning, "saved launch order '" + saved.kind + "' is unknown; showing row");
   }
-  if (s.grid_colouring == "launch") grid_colouring_ = GridColouring::LaunchOrder;
-  else if (s.grid_colouring != "wave")
-    add_message(Message::Level::Warning, "saved grid colouring '" + s.grid_colouring + "' is unknown; colouring by wave");
+  if (const auto colouring = parse_grid_colouring(s.grid_colouring)) grid_colouring_ = *colouring;
+  else add_message(Message::Level::Warning, "saved grid colouring '" + s.grid_colouring + "' is unknown; colouring by wave");
   docs_ = load_rung_docs(gemmlab::rung_info(rung_), data_roots_);
   show_recorded_results();
   if (!gpu::built_with_cuda()) {
@@ -370,6 +369,14 @@ void AppModel::clamp_selected_wave() {
   if (const int waves = wave_count(); waves > 0) selected_wave_ = std::min(selected_wave_, waves - 1);
 }
 
+std::string_view to_string(GridColouring colouring) { return colouring == GridColouring::LaunchOrder ? "launch" : "wave"; }
+
+std::optional<GridColouring> parse_grid_colouring(std::string_view name) {
+  for (const GridColouring colouring : {GridColouring::Wave, GridColouring::LaunchOrder})
+    if (to_string(colouring) == name) return colouring;
+  return std::nullopt;
+}
+
 void AppModel::set_grid_colouring(GridColouring colouring) { grid_colouring_ = colouring; }
 
 void AppModel::recompute_order_study(int side) { order_sides_.at(static_cast<std::size_t>(side)).requested_generation = 0; }
@@ -597,7 +604,7 @@ Settings AppModel::settings() const {
   for (std::size_t side = 0; side < order_sides_.size(); ++side)
     s.launch_orders[side] = {std::string(order_kind_name(order_sides_[side].choice.kind)),
                              order_sides_[side].choice.group_size};
-  s.grid_colouring = grid_colouring_ == GridColouring::LaunchOrder ? "launch" : "wave";
+  s.grid_colouring = std::string(to_string(grid_colouring_));
   return s;
 }
 

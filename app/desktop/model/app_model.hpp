@@ -63,6 +63,9 @@ struct RungPrediction {
 
 // How the launch-order panel colours the grid's tiles: one colour per wave, or a gradient along the launch sequence.
 enum class GridColouring { Wave, LaunchOrder };
+// "wave", "launch": what the settings and gemmlab --colour-by say.
+std::string_view to_string(GridColouring colouring);
+std::optional<GridColouring> parse_grid_colouring(std::string_view name);
 
 class AppModel {
  public:

@@ -18,30 +18,6 @@ constexpr std::array<std::pair<OrderKind, std::string_view>, 4> kKindNames = {
     {{OrderKind::RowMajor, "row"}, {OrderKind::ColumnMajor, "col"}, {OrderKind::Cutlass, "cutlass"},
      {OrderKind::GroupM, "groupm"}}};
 
-constexpr double kBytesPerElement = 4.0;  // every rung reads FP32 A and B
-constexpr double kSectorBytes = 32.0;
-
-// Sectors fetched over all k-steps, summed per row (A: rows are tile rows) or per column (B: columns are tile columns).
-std::vector<std::int64_t> fetched_sums(const sim::TileFetches& f, bool per_row) {
-  std::vector<std::int64_t> sums(static_cast<std::size_t>(per_row ? f.rows : f.cols), 0);
-  for (int r = 0; r < f.rows; ++r)
-    for (int c = 0; c < f.cols; ++c)
-      sums[static_cast<std::size_t>(per_row ? r : c)] +=
-          f.fetched_sectors[static_cast<std::size_t>(r) * static_cast<std::size_t>(f.cols) + static_cast<std::size_t>(c)];
-  return sums;
-}
-
-// Fetched bytes over the strip's own bytes: strip i has `span(i)` rows (A) or columns (B) of k elements each.
-template <typename Span>
-std::vector<double> times_fetched(const std::vector<std::int64_t>& sectors, int k, Span span) {
-  std::vector<double> out(sectors.size(), 0.0);
-  for (std::size_t i = 0; i < sectors.size(); ++i) {
-    const double bytes = static_cast<double>(span(static_cast<int>(i))) * k * kBytesPerElement;
-    out[i] = bytes > 0 ? static_cast<double>(sectors[i]) * kSectorBytes / bytes : 0.0;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string_view order_kind_name(OrderKind kind) {
@@ -96,23 +72,22 @@ Result<std::shared_ptr<const OrderStudy>> study_order(RungId rung, const kernel:
     study->launch_position[static_cast<std::size_t>(sequence[i].row) * static_cast<std::size_t>(tiles_n) +
                            static_cast<std::size_t>(sequence[i].col)] = static_cast<int>(i);
 
-  const int bm = config.bm, bn = config.bn;
-  study->a_row_fetches = times_fetched(fetched_sums(l2.a_fetches, true), problem.k,
-                                       [&](int row) { return std::min(bm, problem.m - row * bm); });
-  study->b_column_fetches = times_fetched(fetched_sums(l2.b_fetches, false), problem.k,
-                                          [&](int column) { return std::min(bn, problem.n - column * bn); });
+  for (int row = 0; row < tiles_m; ++row) study->a_row_fetches.push_back(l2.a_fetches.row_strip(row));
+  for (int column = 0; column < tiles_n; ++column) study->b_column_fetches.push_back(l2.b_fetches.column_strip(column));
 
   // Each wave's footprint: the distinct tile rows and columns among its blocks.
   std::vector<int> row_seen(static_cast<std::size_t>(tiles_m), -1), column_seen(static_cast<std::size_t>(tiles_n), -1);
   for (const sim::WaveTraffic& traffic : l2.per_wave) {
-    WaveFootprint wave{traffic.first_block, traffic.blocks, 0, 0};
+    WaveFootprint wave{traffic.first_block, traffic.blocks, {}, {}};
     const int index = static_cast<int>(study->waves.size());
     for (int b = traffic.first_block; b < traffic.first_block + traffic.blocks; ++b) {
       const kernel::TileCoord tile = sequence[static_cast<std::size_t>(b)];
-      if (std::exchange(row_seen[static_cast<std::size_t>(tile.row)], index) != index) ++wave.tile_rows;
-      if (std::exchange(column_seen[static_cast<std::size_t>(tile.col)], index) != index) ++wave.tile_columns;
+      if (std::exchange(row_seen[static_cast<std::size_t>(tile.row)], index) != index) wave.rows.push_back(tile.row);
+      if (std::exchange(column_seen[static_cast<std::size_t>(tile.col)], index) != index) wave.columns.push_back(tile.col);
     }
-    study->waves.push_back(wave);
+    std::sort(wave.rows.begin(), wave.rows.end());
+    std::sort(wave.columns.begin(), wave.columns.end());
+    study->waves.push_back(std::move(wave));
   }
   return std::shared_ptr<const OrderStudy>(std::move(study));
 }

@@ -39,16 +39,20 @@ Result<OrderChoice> parse_order_choice(std::string_view text, int group_size = 8
 
 // The tiles one wave's blocks compute.
 struct WaveFootprint {
-  int first_block = 0, blocks = 0;      // positions in the launch sequence
-  int tile_rows = 0, tile_columns = 0;  // distinct ones: the A and B tiles the wave reads at each k-step
+  int first_block = 0, blocks = 0;  // positions in the launch sequence
+  // The distinct tile rows and columns among them, ascending: the A and B tiles the wave reads at each k-step.
+  std::vector<int> rows, columns;
+  int tile_rows() const { return static_cast<int>(rows.size()); }
+  int tile_columns() const { return static_cast<int>(columns.size()); }
 };
 
 struct OrderStudy {
   sim::SchedulePrediction prediction;  // occupancy and waves, the L2 model's traffic, the roofline
   std::vector<int> launch_position;    // tiles_m x tiles_n, row-major: the tile's place in the launch sequence
-  // Times the block row's whole bm x K strip of A (the block column's K x bn strip of B) came from DRAM: the
-  // sectors fetched over all k-steps / the strip's sectors. 1 is the floor: every byte fetched once.
-  std::vector<double> a_row_fetches, b_column_fetches;
+  // The block row's whole bm x K strip of A (the block column's K x bn strip of B) over all k-steps: the sectors it
+  // fetched from DRAM and the sectors one fetch of it takes (sim::StripFetches; times() >= 1 once everything was
+  // read).
+  std::vector<sim::StripFetches> a_row_fetches, b_column_fetches;
   std::vector<WaveFootprint> waves;
 
   int tiles_m() const { return prediction.l2.tiles_m; }
@@ -58,7 +62,8 @@ struct OrderStudy {
     return launch_position[static_cast<std::size_t>(row) * static_cast<std::size_t>(tiles_n()) +
                            static_cast<std::size_t>(column)];
   }
-  int wave_of(int row, int column) const { return position_of(row, column) / blocks_per_wave(); }
+  int wave_of_position(int position) const { return position / blocks_per_wave(); }
+  int wave_of(int row, int column) const { return wave_of_position(position_of(row, column)); }
 };
 
 // Simulates the kernel's counters, then the L2 model and the roofline for `order` on `device`. `progress` (told the

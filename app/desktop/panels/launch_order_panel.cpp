@@ -88,8 +88,8 @@ double heat_scale(const AppModel& model) {
   double most = 2.0;
   for (int side = 0; side < AppModel::kOrderSides; ++side)
     if (const auto study = model.order_study(side)) {
-      for (const double t : study->a_row_fetches) most = std::max(most, t);
-      for (const double t : study->b_column_fetches) most = std::max(most, t);
+      for (const auto& strip : study->a_row_fetches) most = std::max(most, strip.times());
+      for (const auto& strip : study->b_column_fetches) most = std::max(most, strip.times());
     }
   return most;
 }
@@ -109,7 +109,7 @@ std::string time_text(double seconds) {
 
 ImU32 tile_colour(const OrderStudy& study, int row, int column, GridColouring colouring, int selected_wave) {
   const int position = study.position_of(row, column);
-  const int wave = position / study.blocks_per_wave();
+  const int wave = study.wave_of_position(position);
   if (selected_wave >= 0 && wave > selected_wave) return colour::empty_cell;  // not launched yet
   const int blocks = std::max(1, static_cast<int>(study.launch_position.size()) - 1);
   const ImU32 full = colouring == GridColouring::Wave
@@ -198,18 +198,17 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
   ImGui::SameLine();
   ImGui::TextWrapped("%d blocks on %d tile rows x %d tile columns, so each k-step reads %d tiles of A and %d of B. "
                      "A hit %.1f%%, B hit %.1f%%, DRAM read %s.",
-                     f.blocks, f.tile_rows, f.tile_columns, f.tile_rows, f.tile_columns, 100.0 * t.a.hit_rate(),
+                     f.blocks, f.tile_rows(), f.tile_columns(), f.tile_rows(), f.tile_columns(), 100.0 * t.a.hit_rate(),
                      100.0 * t.b.hit_rate(), bytes_text(static_cast<double>(t.dram_read_bytes)).c_str());
 }
 
 // What a heat strip's entry stands for: tile row `index` of A (bm rows of m, all k columns) or tile column of B.
 void strip_tooltip(const char* what, const char* along, const char* across, int index, int tile, int extent, int k,
-                   const std::vector<double>& fetches) {
-  const double bytes = 4.0 * k * std::min(tile, extent - index * tile);
-  const double times = fetches[static_cast<std::size_t>(index)];
+                   const sim::StripFetches& strip) {
   ImGui::SetTooltip("%s %d: %s %d-%d, all %d %s (%s)\ncame from DRAM %.2f times: %s", what, index, along, index * tile,
-                    std::min(extent, (index + 1) * tile) - 1, k, across, bytes_text(bytes).c_str(), times,
-                    bytes_text(times * bytes).c_str());
+                    std::min(extent, (index + 1) * tile) - 1, k, across,
+                    bytes_text(static_cast<double>(strip.once_bytes())).c_str(), strip.times(),
+                    bytes_text(static_cast<double>(strip.fetched_bytes())).c_str());
 }
 
 // The grid, its heat strips, launch numbers when there is room, and what is under the pointer.
@@ -236,11 +235,11 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
                     l.tile_w, fill);
     }
   std::vector<ImU32> a_strip, b_strip;
-  for (const double t : study.a_row_fetches)
-    a_strip.insert(a_strip.end(), static_cast<std::size_t>(l.strip * l.tile_h), heat_colour(t, heat_max));
+  for (const auto& strip : study.a_row_fetches)
+    a_strip.insert(a_strip.end(), static_cast<std::size_t>(l.strip * l.tile_h), heat_colour(strip.times(), heat_max));
   for (int r = 0; r < l.strip; ++r)
-    for (const double t : study.b_column_fetches)
-      b_strip.insert(b_strip.end(), static_cast<std::size_t>(l.tile_w), heat_colour(t, heat_max));
+    for (const auto& strip : study.b_column_fetches)
+      b_strip.insert(b_strip.end(), static_cast<std::size_t>(l.tile_w), heat_colour(strip.times(), heat_max));
   const float cell = canvas.scale();
   const float tile_width = cell * static_cast<float>(l.tile_w), tile_height = cell * static_cast<float>(l.tile_h);
   // A tile may be several cells: no cell borders, a line between tiles instead, once tiles are big enough.
@@ -255,21 +254,16 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
   draw_cell_grid(context.grids, canvas, id + "-b", l.columns(), l.strip, b_strip, l.grid_x(), 0.0f, b_style);
 
   // The selected wave's footprint: marks in the gaps beside the A rows and B columns its blocks read.
-  if (selected >= 0) {
-    std::vector<char> rows(static_cast<std::size_t>(l.tiles_m), 0), cols(static_cast<std::size_t>(l.tiles_n), 0);
-    for (int r = 0; r < l.tiles_m; ++r)
-      for (int c = 0; c < l.tiles_n; ++c)
-        if (study.wave_of(r, c) == selected) rows[static_cast<std::size_t>(r)] = cols[static_cast<std::size_t>(c)] = 1;
+  if (selected >= 0 && selected < static_cast<int>(study.waves.size())) {
+    const WaveFootprint& footprint = study.waves[static_cast<std::size_t>(selected)];
     const ImU32 mark = colouring == GridColouring::Wave ? colour::wave(selected) : colour::highlight;
     const float inset = std::min(0.3f * l.gap, 2.0f / cell);
-    for (int r = 0; r < l.tiles_m; ++r)
-      if (rows[static_cast<std::size_t>(r)])
-        draw->AddRectFilled(canvas.to_screen(static_cast<float>(l.strip) + inset, l.grid_y() + static_cast<float>(r * l.tile_h)),
-                            canvas.to_screen(l.grid_x() - inset, l.grid_y() + static_cast<float>((r + 1) * l.tile_h)), mark);
-    for (int c = 0; c < l.tiles_n; ++c)
-      if (cols[static_cast<std::size_t>(c)])
-        draw->AddRectFilled(canvas.to_screen(l.grid_x() + static_cast<float>(c * l.tile_w), static_cast<float>(l.strip) + inset),
-                            canvas.to_screen(l.grid_x() + static_cast<float>((c + 1) * l.tile_w), l.grid_y() - inset), mark);
+    for (const int r : footprint.rows)
+      draw->AddRectFilled(canvas.to_screen(static_cast<float>(l.strip) + inset, l.grid_y() + static_cast<float>(r * l.tile_h)),
+                          canvas.to_screen(l.grid_x() - inset, l.grid_y() + static_cast<float>((r + 1) * l.tile_h)), mark);
+    for (const int c : footprint.columns)
+      draw->AddRectFilled(canvas.to_screen(l.grid_x() + static_cast<float>(c * l.tile_w), static_cast<float>(l.strip) + inset),
+                          canvas.to_screen(l.grid_x() + static_cast<float>((c + 1) * l.tile_w), l.grid_y() - inset), mark);
   }
 
   // The strips' names in the corner between them, when it has room.
@@ -309,16 +303,18 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
   const bool in_rows = r >= 0 && r < l.tiles_m, in_columns = c >= 0 && c < l.tiles_n;
   if (in_rows && in_columns) {
     const int position = study.position_of(r, c);
-    const int wave = position / study.blocks_per_wave();
+    const int wave = study.wave_of_position(position);
     ImGui::SetTooltip("Tile (%d, %d): C rows %d-%d, columns %d-%d\nlaunched %d of %zu, in wave %d of %zu (its block "
                       "%d)\nclick: show this wave",
                       r, c, r * config.bm, std::min(problem.m, (r + 1) * config.bm) - 1, c * config.bn,
                       std::min(problem.n, (c + 1) * config.bn) - 1, position + 1, study.launch_position.size(), wave + 1,
                       study.waves.size(), position - wave * study.blocks_per_wave() + 1);
   } else if (in_rows && p.x >= 0.0f && p.x < static_cast<float>(l.strip)) {
-    strip_tooltip("A, tile row", "rows", "columns", r, config.bm, problem.m, problem.k, study.a_row_fetches);
+    strip_tooltip("A, tile row", "rows", "columns", r, config.bm, problem.m, problem.k,
+                  study.a_row_fetches[static_cast<std::size_t>(r)]);
   } else if (in_columns && p.y >= 0.0f && p.y < static_cast<float>(l.strip)) {
-    strip_tooltip("B, tile column", "columns", "rows", c, config.bn, problem.n, problem.k, study.b_column_fetches);
+    strip_tooltip("B, tile column", "columns", "rows", c, config.bn, problem.n, problem.k,
+                  study.b_column_fetches[static_cast<std::size_t>(c)]);
   }
 }
 
@@ -504,14 +500,7 @@ void legend(const AppModel& model, double heat_max) {
 
 void draw_launch_order_panel(PanelContext& context) {
   AppModel& model = context.model;
-  if (!model.validity()) {
-    ui::heading("This configuration cannot run");
-    ImGui::PushStyleColor(ImGuiCol_Text, colour::to_vec4(colour::conflict));
-    ImGui::TextWrapped("%s", model.validity().error().message.c_str());
-    ImGui::PopStyleColor();
-    ui::note_text("Change the configuration on the left (or press Reset to go back to the rung's defaults).");
-    return;
-  }
+  if (!config_ready(model)) return;
   if (!model.device()) {
     ui::note_text("No device profile: the L2 model needs one (see the messages above).");
     return;

@@ -185,17 +185,20 @@ void knob_editor(AppModel& model, const sim::Knob& knob, bool compact) {
   ImGui::PopID();
 }
 
+bool config_ready(const AppModel& model) {
+  if (model.validity()) return true;
+  ui::heading("This configuration cannot run");
+  ImGui::PushStyleColor(ImGuiCol_Text, ui::colour::to_vec4(ui::colour::conflict));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(model.validity().error().message.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  ui::note_text("Change the configuration on the left (or press Reset to go back to the rung's defaults).");
+  return false;
+}
+
 bool block_ready(AppModel& model) {
-  if (!model.validity()) {
-    ui::heading("This configuration cannot run");
-    ImGui::PushStyleColor(ImGuiCol_Text, ui::colour::to_vec4(ui::colour::conflict));
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(model.validity().error().message.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-    ui::note_text("Change the configuration on the left (or press Reset to go back to the rung's defaults).");
-    return false;
-  }
+  if (!config_ready(model)) return false;
   if (!model.block_error().empty() && !model.view_current()) {
     ui::coloured_text(ui::colour::conflict, "The block could not be simulated:");
     ImGui::TextWrapped("%s", model.block_error().c_str());

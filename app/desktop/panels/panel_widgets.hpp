@@ -26,6 +26,10 @@ std::string step_name(const sim::PhaseRef& ref, int ksteps);
 // `compact`: name and value only (several on one line, with ImGui::SameLine between them).
 void knob_editor(AppModel& model, const sim::Knob& knob, bool compact = false);
 
+// Draws why the configuration cannot run (validate()'s sentence and what to do) and returns false; true when it is
+// valid.
+bool config_ready(const AppModel& model);
+
 // Draws why there is nothing to show (an invalid configuration, an error, a computation in progress) and returns
 // false; returns true when the outline and the cursor's phase are ready to draw.
 bool block_ready(AppModel& model);

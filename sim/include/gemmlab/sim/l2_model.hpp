@@ -50,16 +50,33 @@ struct WaveTraffic {
   std::int64_t dram_read_bytes = 0, dram_write_bytes = 0;
 };
 
+// The L2's unit of data: what a miss fetches from DRAM.
+inline constexpr int kL2SectorBytes = 32;
+
+// A whole strip of tiles (a tile row of A over all k-steps, a tile column of B over all k-steps): the sectors it
+// fetched from DRAM, and the sectors fetching each of its tiles once takes, a sector shared by two neighbouring
+// tiles counted once, as the model fetches it.
+struct StripFetches {
+  std::int64_t fetched_sectors = 0, once_sectors = 0;
+  double times() const { return once_sectors ? double(fetched_sectors) / double(once_sectors) : 0.0; }
+  std::int64_t fetched_bytes() const { return fetched_sectors * kL2SectorBytes; }
+  std::int64_t once_bytes() const { return once_sectors * kL2SectorBytes; }
+};
+
 // How much of each tile of A (tiles_m x ksteps: a block row's bm x bk piece at each k-step) or of B (ksteps x
 // tiles_n) came from DRAM over the whole kernel, for heat maps.
 struct TileFetches {
   int rows = 0, cols = 0;
   std::vector<std::uint32_t> fetched_sectors;  // row-major, rows x cols
   std::vector<std::uint16_t> tile_sectors;     // the sectors one read of the tile touches
+  std::vector<std::uint16_t> new_sectors;      // of those, the ones it does not share with the tile before it
   // Fetches of the tile from DRAM: fetched sectors / the tile's sectors (0 for a tile whose sectors all belong to
   // its neighbour, as with bk = 1, where 8 k-steps share each sector).
   double times(int row, int col) const;
   double max_times() const;
+  // A row (A: a tile row) or column (B: a tile column) of the map as one strip.
+  StripFetches row_strip(int row) const;
+  StripFetches column_strip(int col) const;
 };
 
 struct L2Result {
