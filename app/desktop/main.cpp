@@ -19,6 +19,7 @@
 #include "app_frame.hpp"
 #include "cli/number_options.hpp"
 #include "cli/rung_options.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "model/app_model.hpp"
 #include "model/paths.hpp"
@@ -85,7 +86,7 @@ gemmlab::Status apply_flags(const CLI::App& app, const Invocation& invocation, S
     if (text->empty()) continue;
     auto choice = parse_order_choice(*text, settings.launch_orders[side].group_size);
     if (!choice) return gemmlab::Error{std::string(flag) + ": " + choice.error().message};
-    settings.launch_orders[side] = {std::string(order_kind_name(choice->kind)), choice->group_size};
+    settings.launch_orders[side] = {std::string(sim::order_kind_name(choice->kind)), choice->group_size};
   }
   if (!invocation.colour_by.empty()) settings.grid_colouring = invocation.colour_by;
   if (!invocation.panel.empty()) {

@@ -1,6 +1,8 @@
 #include "gemmlab/sim/launch_order.hpp"
 
+#include <array>
 #include <charconv>
+#include <utility>
 
 namespace gemmlab::sim {
 namespace {
@@ -8,17 +10,34 @@ namespace {
 using kernel::BlockOrder;
 using kernel::OrderKind;
 
+constexpr std::array<std::pair<OrderKind, std::string_view>, 4> kKindNames = {
+    {{OrderKind::RowMajor, "row"}, {OrderKind::ColumnMajor, "col"}, {OrderKind::Cutlass, "cutlass"},
+     {OrderKind::GroupM, "groupm"}}};
+
 constexpr std::string_view kOrderHelp = "row, col, cutlass:N (N = 1, 2, 4, 8, ...) or groupm:N (N >= 1)";
 
 }  // namespace
 
+std::string_view order_kind_name(OrderKind kind) {
+  for (const auto& [k, name] : kKindNames)
+    if (k == kind) return name;
+  return "row";
+}
+
+std::optional<OrderKind> find_order_kind(std::string_view name) {
+  for (const auto& [kind, n] : kKindNames)
+    if (n == name) return kind;
+  return std::nullopt;
+}
+
 Result<BlockOrder> parse_order(std::string_view text) {
-  if (text == "row") return BlockOrder{OrderKind::RowMajor, 0};
-  if (text == "col") return BlockOrder{OrderKind::ColumnMajor, 0};
   const auto colon = text.find(':');
-  const std::string_view kind = text.substr(0, colon);
-  if (colon == std::string_view::npos || (kind != "cutlass" && kind != "groupm"))
+  const auto found = find_order_kind(text.substr(0, colon));
+  const bool grouped = found && (*found == OrderKind::Cutlass || *found == OrderKind::GroupM);
+  if (!found || grouped != (colon != std::string_view::npos))
     return Error{"unknown launch order '" + std::string(text) + "'; use " + std::string(kOrderHelp)};
+  if (!grouped) return BlockOrder{*found, 0};
+  const std::string_view kind = order_kind_name(*found);
   const std::string_view number = text.substr(colon + 1);
   long long size = 0;
   const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), size);
@@ -65,8 +84,8 @@ Status validate_order(BlockOrder order, int tiles_m, int tiles_n) {
 
 std::string order_name(BlockOrder order) {
   switch (order.kind) {
-    case OrderKind::RowMajor: return "row";
-    case OrderKind::ColumnMajor: return "col";
+    case OrderKind::RowMajor:
+    case OrderKind::ColumnMajor: return std::string(order_kind_name(order.kind));
     case OrderKind::Cutlass: return "cutlass:" + std::to_string(1 << order.param);
     case OrderKind::GroupM: return "groupm:" + std::to_string(order.param);
   }

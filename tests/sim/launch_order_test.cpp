@@ -27,7 +27,14 @@ TEST(LaunchOrder, ParsesEachKindAndNamesItBack) {
   EXPECT_EQ(parse_order("groupm:8")->kind, OrderKind::GroupM);
 }
 
+TEST(LaunchOrder, KindNamesGoBothWays) {
+  for (const OrderKind kind : {OrderKind::RowMajor, OrderKind::ColumnMajor, OrderKind::Cutlass, OrderKind::GroupM})
+    EXPECT_EQ(find_order_kind(order_kind_name(kind)), kind);
+  EXPECT_FALSE(find_order_kind("diagonal").has_value());
+}
+
 TEST(LaunchOrder, BadNamesAndSizesAreErrors) {
+  expect_error(parse_order("row:2"), "unknown launch order 'row:2'");
   expect_error(parse_order("diagonal"), "unknown launch order 'diagonal'");
   expect_error(parse_order("groupm"), "unknown launch order");
   expect_error(parse_order("groupm:"), "not a whole number");

@@ -4,6 +4,7 @@
 
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::desktop {
@@ -59,7 +60,7 @@ AppModel::AppModel(Options options)
     const OrderSettings& saved = s.launch_orders[side];
     OrderChoice& choice = order_sides_[side].choice;
     choice.group_size = saved.group_size;  // checked where it is used: a bad size is the panel's sentence
-    if (const auto kind = find_order_kind(saved.kind)) choice.kind = *kind;
+    if (const auto kind = sim::find_order_kind(saved.kind)) choice.kind = *kind;
     else add_message(Message::Level::Warning, "saved launch order '" + saved.kind + "' is unknown; showing row");
   }
   if (const auto colouring = parse_grid_colouring(s.grid_colouring)) grid_colouring_ = *colouring;
@@ -602,7 +603,7 @@ Settings AppModel::settings() const {
   s.block_row = block_.row, s.block_col = block_.col;
   s.play_speed = play_speed_;
   for (std::size_t side = 0; side < order_sides_.size(); ++side)
-    s.launch_orders[side] = {std::string(order_kind_name(order_sides_[side].choice.kind)),
+    s.launch_orders[side] = {std::string(sim::order_kind_name(order_sides_[side].choice.kind)),
                              order_sides_[side].choice.group_size};
   s.grid_colouring = std::string(to_string(grid_colouring_));
   return s;

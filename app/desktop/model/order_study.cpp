@@ -1,7 +1,6 @@
 #include "model/order_study.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <utility>
 
@@ -10,30 +9,11 @@
 #include "gemmlab/sim/simulate.hpp"
 
 namespace gemmlab::desktop {
-namespace {
 
 using kernel::OrderKind;
 
-constexpr std::array<std::pair<OrderKind, std::string_view>, 4> kKindNames = {
-    {{OrderKind::RowMajor, "row"}, {OrderKind::ColumnMajor, "col"}, {OrderKind::Cutlass, "cutlass"},
-     {OrderKind::GroupM, "groupm"}}};
-
-}  // namespace
-
-std::string_view order_kind_name(OrderKind kind) {
-  for (const auto& [k, name] : kKindNames)
-    if (k == kind) return name;
-  return "row";
-}
-
-std::optional<OrderKind> find_order_kind(std::string_view name) {
-  for (const auto& [kind, n] : kKindNames)
-    if (n == name) return kind;
-  return std::nullopt;
-}
-
 std::string OrderChoice::name() const {
-  std::string out(order_kind_name(kind));
+  std::string out(sim::order_kind_name(kind));
   if (grouped()) {
     out += ':';  // appended piece by piece: GCC 12 warns falsely about ":" + std::string
     out += std::to_string(group_size);

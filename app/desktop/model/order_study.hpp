@@ -31,9 +31,6 @@ struct OrderChoice {
   bool operator==(const OrderChoice&) const = default;
 };
 
-// "row", "col", "cutlass", "groupm" (the part of an order's name before the colon), and back.
-std::string_view order_kind_name(kernel::OrderKind kind);
-std::optional<kernel::OrderKind> find_order_kind(std::string_view name);
 // A whole order name ("groupm:8", "row"); a row or column order keeps `group_size`. Errors are parse_order's.
 Result<OrderChoice> parse_order_choice(std::string_view text, int group_size = 8);
 

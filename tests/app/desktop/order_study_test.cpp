@@ -34,9 +34,6 @@ TEST(OrderChoice, NamesAreWhatTheCliReads) {
   EXPECT_EQ((OrderChoice{OrderKind::ColumnMajor, 8}.name()), "col");
   EXPECT_EQ((OrderChoice{OrderKind::Cutlass, 4}.name()), "cutlass:4");
   EXPECT_EQ((OrderChoice{OrderKind::GroupM, 6}.name()), "groupm:6");
-  for (const OrderKind kind : {OrderKind::RowMajor, OrderKind::ColumnMajor, OrderKind::Cutlass, OrderKind::GroupM})
-    EXPECT_EQ(find_order_kind(order_kind_name(kind)), kind);
-  EXPECT_FALSE(find_order_kind("diagonal").has_value());
 }
 
 TEST(OrderChoice, ABadSizeIsParseOrdersSentence) {

@@ -1,6 +1,7 @@
 #pragma once
 // Launch orders as the user names them ("row", "col", "cutlass:4", "groupm:8"), their checks against a grid, and the
 // sequence of tiles a grid launches. The mapping itself is kernel::tile_of_launch, shared with the GPU kernels.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,6 +10,10 @@
 #include "gemmlab/result.hpp"
 
 namespace gemmlab::sim {
+
+// "row", "col", "cutlass", "groupm": the part of an order's name before the colon, and back.
+std::string_view order_kind_name(kernel::OrderKind kind);
+std::optional<kernel::OrderKind> find_order_kind(std::string_view name);
 
 // "row", "col", "cutlass:N" (CUTLASS's GemmIdentityThreadblockSwizzle<N>: N a power of two, the swizzle width in
 // tile columns) or "groupm:N" (Triton's GROUP_M: N tile rows per group). The size is checked against a grid by
