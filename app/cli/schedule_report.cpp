@@ -32,6 +32,7 @@ std::string si(double value) {
 std::string limiter_unit(sim::Limiter l) {
   switch (l) {
     case sim::Limiter::FmaUnits: return "FMAs";
+    case sim::Limiter::TensorCores: return "tensor-core multiply-adds";
     case sim::Limiter::InstructionIssue: return "warp instructions";
     case sim::Limiter::SharedMemory: return "wavefronts";
     case sim::Limiter::Dram: return "bytes";

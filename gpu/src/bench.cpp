@@ -2,12 +2,14 @@
 #include "gemmlab/gpu/bench.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <chrono>
 #include <ctime>
 #include <optional>
 
 #include "cuda_error.hpp"
 #include "gemmlab/gpu/instances.hpp"
+#include "reference.hpp"
 #include "session.hpp"
 #include "verify_detail.hpp"
 
@@ -48,21 +50,23 @@ class Events {
   std::vector<cudaEvent_t> events_;
 };
 
-// One input set beyond the verified one: A, B and C of the shape.
+// One input set beyond the verified one: A, B and C of the shape (A and B as 16-bit copies for 16-bit inputs).
 struct InputSet {
   DeviceBuffer<float> a, b, c;
+  DeviceBuffer<std::uint16_t> a16, b16;
 };
 
-// An entry of the benchmark: cuBLAS or one instance.
+// An entry of the benchmark: cuBLAS or one instance, on one input type.
 struct Entry {
   std::optional<std::size_t> instance;
   std::string name, config;
+  kernel::InputType input = kernel::InputType::F32;
 };
 
 class ShapeRun {
  public:
-  ShapeRun(Session& session, const BenchOptions& options, const Shape& shape)
-      : session_(session), options_(options), shape_(shape) {}
+  ShapeRun(Session& session, const BenchOptions& options, const Shape& shape, kernel::InputType input)
+      : session_(session), options_(options), shape_(shape), input_(input) {}
 
   // Allocates and fills the verified set (with its FP64 reference) and enough further sets to exceed 2x L2.
   Status prepare(std::size_t shape_index) {
@@ -70,9 +74,11 @@ class ShapeRun {
     if (!buffers) return buffers.error();
     buffers_.emplace(std::move(*buffers));
     const std::uint64_t seed = case_seed(options_.seed, shape_index, 0);
-    if (auto ok = buffers_->prepare(shape_, 1.0f, 0.0f, seed, session_.stream()); !ok) return ok;
-    const std::size_t set_bytes = 4 * (elements(shape_.m, shape_.k) + elements(shape_.k, shape_.n) +
-                                       elements(shape_.m, shape_.n));
+    if (auto ok = buffers_->prepare(shape_, 1.0f, 0.0f, seed, input_, session_.stream()); !ok) return ok;
+    const bool sixteen_bit = input_ != kernel::InputType::F32;
+    const std::size_t input_bytes = sixteen_bit ? 2 : 4;
+    const std::size_t set_bytes = input_bytes * (elements(shape_.m, shape_.k) + elements(shape_.k, shape_.n)) +
+                                  4 * elements(shape_.m, shape_.n);
     const std::size_t l2 = static_cast<std::size_t>(session_.device().l2_bytes);
     const std::size_t sets = std::clamp<std::size_t>((2 * l2 + set_bytes - 1) / set_bytes, 1, 64);
     for (std::size_t i = 1; i < sets; ++i) {
@@ -85,7 +91,17 @@ class ShapeRun {
       if (!c) return c.error();
       if (auto ok = fill_random(a->data(), a->size(), seed * 7 + 3 * i, session_.stream()); !ok) return ok;
       if (auto ok = fill_random(b->data(), b->size(), seed * 7 + 3 * i + 1, session_.stream()); !ok) return ok;
-      extra_.push_back({std::move(*a), std::move(*b), std::move(*c)});
+      InputSet set{std::move(*a), std::move(*b), std::move(*c), {}, {}};
+      if (sixteen_bit) {
+        auto a16 = DeviceBuffer<std::uint16_t>::allocate(set.a.size(), "16-bit A of " + what);
+        if (!a16) return a16.error();
+        auto b16 = DeviceBuffer<std::uint16_t>::allocate(set.b.size(), "16-bit B of " + what);
+        if (!b16) return b16.error();
+        if (auto ok = round_to_input(set.a.data(), a16->data(), set.a.size(), input_, session_.stream()); !ok) return ok;
+        if (auto ok = round_to_input(set.b.data(), b16->data(), set.b.size(), input_, session_.stream()); !ok) return ok;
+        set.a16 = std::move(*a16), set.b16 = std::move(*b16);
+      }
+      extra_.push_back(std::move(set));
     }
     return finish(session_.stream(), "filling the benchmark's inputs");
   }
@@ -97,6 +113,7 @@ class ShapeRun {
     row.name = entry.name;
     row.instance = entry.instance;
     row.config = entry.config;
+    row.input = entry.input;
     row.shape = shape_;
     // Verify first: a kernel that computes the wrong thing is not timed.
     auto checked = check(entry);
@@ -151,11 +168,14 @@ class ShapeRun {
   static std::size_t elements(int rows, int cols) { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); }
 
   GemmArgs args(std::size_t set) const {
-    if (set == 0)
-      return {buffers_->a.data(), buffers_->b.data(), buffers_->c.data(), shape_.m, shape_.n, shape_.k, 1.0f, 0.0f,
-              options_.order};
+    GemmArgs g = buffers_->args(shape_, 1.0f, 0.0f, options_.order);
+    if (set == 0) return g;
     const InputSet& s = extra_[set - 1];
-    return {s.a.data(), s.b.data(), s.c.data(), shape_.m, shape_.n, shape_.k, 1.0f, 0.0f, options_.order};
+    const bool sixteen_bit = input_ != kernel::InputType::F32;
+    g.a = sixteen_bit ? static_cast<const void*>(s.a16.data()) : s.a.data();
+    g.b = sixteen_bit ? static_cast<const void*>(s.b16.data()) : s.b.data();
+    g.c = const_cast<float*>(s.c.data());
+    return g;
   }
 
   Status launch(const Entry& entry, std::size_t set) {
@@ -176,6 +196,7 @@ class ShapeRun {
   Session& session_;
   const BenchOptions& options_;
   Shape shape_;
+  kernel::InputType input_;
   std::optional<GemmBuffers> buffers_;
   std::vector<InputSet> extra_;
 };
@@ -199,16 +220,30 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
   report.order = options.order;
   report.sm_clock_start_mhz = sm_clock_now(options.device);
 
-  std::vector<Entry> entries{{std::nullopt, "cublas", "CUBLAS_COMPUTE_32F"}};
-  for (const std::size_t i : *selected)
-    entries.push_back({i, std::string(rung_info(gpu_instances()[i].rung).slug), instance_label(gpu_instances()[i])});
+  // Per input type: cuBLAS on that type first (the yardstick of the kernels after it), then every selected instance
+  // that takes it.
+  std::vector<std::vector<Entry>> groups;
+  std::size_t total = 0;
+  for (const kernel::InputType type : {kernel::InputType::F32, kernel::InputType::F16, kernel::InputType::BF16}) {
+    std::vector<Entry> group{{std::nullopt, "cublas", std::string(cublas_label(type)), type}};
+    for (const std::size_t i : *selected) {
+      const auto takes = inputs_for(i, options.inputs);
+      if (std::find(takes.begin(), takes.end(), type) != takes.end())
+        group.push_back({i, std::string(rung_info(gpu_instances()[i].rung).slug), instance_label(gpu_instances()[i]), type});
+    }
+    if (group.size() == 1) continue;
+    total += group.size() * options.shapes.size();
+    groups.push_back(std::move(group));
+  }
+  if (groups.empty()) return Error{"none of the selected kernels takes the requested input types"};
 
-  const std::size_t total = entries.size() * options.shapes.size();
   std::size_t done = 0;
-  for (std::size_t si = 0; si < options.shapes.size(); ++si) {
+  for (std::size_t si = 0; si < options.shapes.size() && !report.cancelled; ++si)
+  for (const std::vector<Entry>& entries : groups) {
     const Shape& shape = options.shapes[si];
-    if (progress) progress({done, total, "preparing " + to_string(shape)});
-    ShapeRun run(*session, options, shape);
+    const kernel::InputType type = entries.front().input;
+    if (progress) progress({done, total, "preparing " + to_string(shape) + " " + std::string(kernel::input_name(type))});
+    ShapeRun run(*session, options, shape, type);
     if (auto ok = run.prepare(si); !ok) return ok.error();
     report.buffer_sets_max = std::max(report.buffer_sets_max, static_cast<int>(run.sets()));
     const std::size_t first_row = report.rows.size();
@@ -223,7 +258,7 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
       report.rows.push_back(std::move(*row));
       ++done;
     }
-    // Ratios against this shape's cuBLAS row (the first of the shape), where both were timed.
+    // Ratios against this shape's and input type's cuBLAS row (the group's first), where both were timed.
     if (report.rows.size() == first_row) break;  // cancelled before the shape's first entry
     const BenchRow& cublas = report.rows[first_row];
     if (cublas.status == BenchStatus::Timed)

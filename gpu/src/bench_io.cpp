@@ -55,6 +55,11 @@ Result<BenchRow> parse_row(const nlohmann::json& jr) {
   if (!jr.contains("name") || !jr["name"].is_string()) return Error{"'name' must be the kernel's name"};
   row.name = jr["name"].get<std::string>();
   row.config = jr.value("config", "");
+  // Reports from before the tensor-core rungs have no "input": every row was FP32.
+  const std::string input = jr.value("input", "fp32");
+  const auto type = kernel::find_input(input);
+  if (!type) return Error{row.name + ": 'input' must be fp32, fp16 or bf16, not '" + input + "'"};
+  row.input = *type;
   int size[3] = {};
   for (int i = 0; i < 3; ++i) {
     const char* key = i == 0 ? "m" : i == 1 ? "n" : "k";
@@ -105,7 +110,8 @@ Result<BenchRow> parse_row(const nlohmann::json& jr) {
 std::string bench_report_json(const BenchReport& r) {
   nlohmann::json rows = nlohmann::json::array();
   for (const BenchRow& row : r.rows) {
-    nlohmann::json j = {{"name", row.name},         {"config", row.config},       {"m", row.shape.m},
+    nlohmann::json j = {{"name", row.name},         {"config", row.config},       {"input", kernel::input_name(row.input)},
+                        {"m", row.shape.m},
                         {"n", row.shape.n},         {"k", row.shape.k},           {"status", to_string(row.status)},
                         {"message", row.message},   {"runs", row.runs},           {"median_ms", row.median_ms},
                         {"min_ms", row.min_ms},     {"max_ms", row.max_ms},       {"tflops", row.tflops},
@@ -137,7 +143,7 @@ std::string bench_report_json(const BenchReport& r) {
 }
 
 std::string bench_report_csv(const BenchReport& r) {
-  std::string out = "name,config,m,n,k,status,runs,median_ms,min_ms,max_ms,tflops,ratio_to_cublas,message\n";
+  std::string out = "name,config,input,m,n,k,status,runs,median_ms,min_ms,max_ms,tflops,ratio_to_cublas,message\n";
   const auto quoted = [](std::string text) {
     std::string q = "\"";
     for (const char ch : text) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
@@ -147,7 +153,8 @@ std::string bench_report_csv(const BenchReport& r) {
     char numbers[256];
     std::snprintf(numbers, sizeof numbers, "%d,%.6f,%.6f,%.6f,%.4f,%.4f", row.runs, row.median_ms, row.min_ms,
                   row.max_ms, row.tflops, row.ratio_to_cublas);
-    out += row.name + "," + quoted(row.config) + "," + std::to_string(row.shape.m) + "," + std::to_string(row.shape.n) +
+    out += row.name + "," + quoted(row.config) + "," + std::string(kernel::input_name(row.input)) + "," +
+           std::to_string(row.shape.m) + "," + std::to_string(row.shape.n) +
            "," + std::to_string(row.shape.k) + "," + std::string(to_string(row.status)) + "," + numbers + "," +
            quoted(row.message) + "\n";
   }

@@ -10,7 +10,17 @@
 //   cp_async<N> LDGSTS: cp.async.cg (16 bytes, L2 only) or cp.async.ca (4 or 8 bytes); a lane whose predicate is
 //               off copies 0 source bytes, which fills its shared bytes with zeros
 //   fma         FFMA
+//   cp_async16  LDGSTS.E.BYPASS.128 (cp.async.cg, 16 bytes) of 16-bit elements
+//   ldmatrix    LDSM.16.M88.{1,2,4}[.T] (ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16)
+//   mma         HMMA.16816.F32[.BF16] (the atom's PTX, kernel/mma_atom.hpp)
+//
+// `In` is the element type of A and B: float for the FP32 rungs, __half or __nv_bfloat16 for the tensor-core rungs.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
+
+#include <cstdint>
+#include <type_traits>
 
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/executor.hpp"
@@ -44,14 +54,20 @@ __device__ __forceinline__ typename Native<N>::type to_native(const kernel::Vec<
   else return make_float4(v[0], v[1], v[2], v[3]);
 }
 
+template <class In>
 struct GpuExecutor {
-  const float* __restrict__ a;
-  const float* __restrict__ b;
+  const In* __restrict__ a;
+  const In* __restrict__ b;
   float* __restrict__ c;
   float* smem;  // the block's dynamic shared memory
 
+  // The FP32 operations' view of an operand (only C where A and B are 16-bit: no description loads them as floats).
   __device__ __forceinline__ const float* source(kernel::Operand operand) const {
-    return operand == kernel::Operand::A ? a : operand == kernel::Operand::B ? b : c;
+    if constexpr (std::is_same_v<In, float>) return operand == kernel::Operand::A ? a : operand == kernel::Operand::B ? b : c;
+    else return c;
+  }
+  __device__ __forceinline__ unsigned shared_address(int byte) const {
+    return static_cast<unsigned>(__cvta_generic_to_shared(reinterpret_cast<char*>(smem) + byte));
   }
 
   template <int N>
@@ -110,6 +126,41 @@ struct GpuExecutor {
       asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(dst), "l"(src), "n"(4 * N),
                    "r"(src_bytes));
     }
+  }
+
+  __device__ __forceinline__ void cp_async16(int byte, kernel::Operand operand, kernel::Index index, bool pred) {
+    const In* src = (operand == kernel::Operand::A ? a : b) + index;
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(shared_address(byte)), "l"(src),
+                 "r"(pred ? 16 : 0));
+  }
+
+  // Volatile, like the loads above: it must stay after the barrier that makes the copies it reads visible.
+  template <int R, bool Trans, class RowAddress>
+  __device__ __forceinline__ void ldmatrix(kernel::Ldsm<R, Trans>, std::uint32_t* out, RowAddress&& row_address) {
+    const unsigned address = shared_address(row_address(static_cast<int>(threadIdx.x % 32)));
+    if constexpr (R == 4 && Trans) {
+      asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];\n"
+                   : "=r"(out[0]), "=r"(out[1]), "=r"(out[2]), "=r"(out[3]) : "r"(address));
+    } else if constexpr (R == 4) {
+      asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
+                   : "=r"(out[0]), "=r"(out[1]), "=r"(out[2]), "=r"(out[3]) : "r"(address));
+    } else if constexpr (R == 2 && Trans) {
+      asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];\n"
+                   : "=r"(out[0]), "=r"(out[1]) : "r"(address));
+    } else if constexpr (R == 2) {
+      asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];\n"
+                   : "=r"(out[0]), "=r"(out[1]) : "r"(address));
+    } else if constexpr (Trans) {
+      asm volatile("ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%0}, [%1];\n" : "=r"(out[0]) : "r"(address));
+    } else {
+      asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];\n" : "=r"(out[0]) : "r"(address));
+    }
+  }
+
+  template <class Atom>
+  __device__ __forceinline__ void mma(Atom, float* d, const std::uint32_t* a_regs, const std::uint32_t* b_regs) {
+    static_assert(!std::is_same_v<In, float>, "mma takes 16-bit A and B");
+    Atom::template issue<std::is_same_v<In, __nv_bfloat16>>(d, a_regs, b_regs);
   }
 
   __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }

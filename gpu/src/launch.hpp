@@ -6,19 +6,22 @@
 #include <cstddef>
 
 #include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/kernel/element.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
 
 namespace gemmlab::gpu {
 
-// C (m x n) = alpha * A (m x k) * B (k x n) + beta * C, row-major device pointers.
+// C (m x n) = alpha * A (m x k) * B (k x n) + beta * C, row-major device pointers. A and B hold `input` elements
+// (float, __half or __nv_bfloat16); C is FP32.
 struct GemmArgs {
-  const float* a = nullptr;
-  const float* b = nullptr;
+  const void* a = nullptr;
+  const void* b = nullptr;
   float* c = nullptr;
   int m = 0, n = 0, k = 0;
   float alpha = 1.0f, beta = 0.0f;
   kernel::BlockOrder order{};
+  kernel::InputType input = kernel::InputType::F32;
 };
 
 // Enqueues the kernel on `stream`; an error names the failed launch.

@@ -1,4 +1,7 @@
 // Inputs, poison, the FP64 reference and the comparison (see reference.hpp).
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
 #include <cmath>
 #include <limits>
 
@@ -89,6 +92,25 @@ __global__ void __launch_bounds__(kRefSide * kRefSide)
     }
 }
 
+// x rounded to nearest even in T, as its bits; `x` becomes the rounded value.
+__device__ std::uint16_t round_in_place(float& x, __half) {
+  const __half h = __float2half_rn(x);
+  x = __half2float(h);
+  return __half_as_ushort(h);
+}
+__device__ std::uint16_t round_in_place(float& x, __nv_bfloat16) {
+  const __nv_bfloat16 h = __float2bfloat16_rn(x);
+  x = __bfloat162float(h);
+  return __bfloat16_as_ushort(h);
+}
+
+template <class T>
+__global__ void round_kernel(float* data, std::uint16_t* bits, std::size_t count) {
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < count;
+       i += std::size_t{gridDim.x} * blockDim.x)
+    bits[i] = round_in_place(data[i], T{});
+}
+
 struct DeviceComparison {
   unsigned long long bad;
   unsigned long long first_bad;
@@ -133,10 +155,17 @@ Status fill_nan(float* data, std::size_t count, cudaStream_t stream) {
   return Ok{};
 }
 
+Status round_to_input(float* data, std::uint16_t* bits, std::size_t count, kernel::InputType type, cudaStream_t stream) {
+  if (type == kernel::InputType::BF16) round_kernel<__nv_bfloat16><<<blocks_for(count), kThreads, 0, stream>>>(data, bits, count);
+  else if (type == kernel::InputType::F16) round_kernel<__half><<<blocks_for(count), kThreads, 0, stream>>>(data, bits, count);
+  else return Error{"round_to_input: fp32 inputs need no rounding"};
+  GEMMLAB_CUDA_TRY(cudaGetLastError());
+  return Ok{};
+}
+
 Status reference_gemm(const float* a, const float* b, const float* c0, double* ref, double* tol, int m, int n, int k,
-                      double alpha, double beta, cudaStream_t stream) {
+                      double alpha, double beta, double unit_roundoff, cudaStream_t stream) {
   const dim3 grid((n + kRefTile - 1) / kRefTile, (m + kRefTile - 1) / kRefTile);
-  const double unit_roundoff = std::ldexp(1.0, -24);
   reference_kernel<<<grid, kRefSide * kRefSide, 0, stream>>>(a, b, c0, ref, tol, m, n, k, alpha, beta,
                                                              (k + 2) * unit_roundoff);
   GEMMLAB_CUDA_TRY(cudaGetLastError());

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "gemmlab/kernel/element.hpp"
 #include "gemmlab/result.hpp"
 
 namespace gemmlab::gpu {
@@ -14,19 +15,27 @@ namespace gemmlab::gpu {
 // reproducible, and never zero, so an element a kernel forgot to multiply in still changes the result.
 Status fill_random(float* data, std::size_t count, std::uint64_t seed, cudaStream_t stream);
 
+// Rounds `count` floats in place to FP16 or BF16 (to nearest, ties to even) and writes the 16-bit values to `bits`:
+// the tensor-core kernels read `bits`, the FP64 reference the rounded floats, so both see the same inputs.
+Status round_to_input(float* data, std::uint16_t* bits, std::size_t count, kernel::InputType type, cudaStream_t stream);
+
 // Every element becomes a quiet NaN (all bits set): an element the kernel does not write fails the comparison.
 Status fill_nan(float* data, std::size_t count, cudaStream_t stream);
 
 // ref = alpha * A * B + beta * C0 in FP64 (row-major m x k, k x n, m x n; c0 may be null when beta == 0), and the
 // tolerance of every element:
 //
-//   tol = (k + 2) * u * (|alpha| * sum_k |a_ik| |b_kj| + |beta| * |c0_ij|),   u = 2^-24 (FP32 unit roundoff)
+//   tol = (k + 2) * u * (|alpha| * sum_k |a_ik| |b_kj| + |beta| * |c0_ij|),   u = unit_roundoff
 //
 // This is the classic bound on a dot product summed in FP32 in any order, |fl(s) - s| <= k u sum |a b| (to first
 // order), plus two more roundings for alpha * acc + beta * c. A correct kernel can never exceed it, whatever its
-// summation order or use of FMA; a missing, doubled or misplaced term exceeds it for most elements.
+// summation order or use of FMA; a missing, doubled or misplaced term exceeds it for most elements. u is FP32's
+// 2^-24 for FFMA kernels (round to nearest); the tensor cores' FP32 additions are not documented to round to
+// nearest (NVIDIA leaves the order and rounding of an mma's internal sums open), so their checks allow a whole ulp,
+// u = 2^-23 (kUnitRoundoffTensor). Their products of 16-bit inputs are exact in FP32 either way.
+inline constexpr double kUnitRoundoffFp32 = 0x1p-24, kUnitRoundoffTensor = 0x1p-23;
 Status reference_gemm(const float* a, const float* b, const float* c0, double* ref, double* tol, int m, int n, int k,
-                      double alpha, double beta, cudaStream_t stream);
+                      double alpha, double beta, double unit_roundoff, cudaStream_t stream);
 
 struct Comparison {
   std::int64_t checked = 0;

@@ -16,6 +16,15 @@ std::string_view to_string(CheckStatus status) {
   return "?";
 }
 
+std::string_view cublas_label(kernel::InputType input) {
+  switch (input) {
+    case kernel::InputType::F32: return "CUBLAS_COMPUTE_32F";
+    case kernel::InputType::F16: return "CUDA_R_16F in, CUBLAS_COMPUTE_32F";
+    case kernel::InputType::BF16: return "CUDA_R_16BF in, CUBLAS_COMPUTE_32F";
+  }
+  return "?";
+}
+
 std::string_view to_string(BenchStatus status) {
   switch (status) {
     case BenchStatus::Timed: return "timed";

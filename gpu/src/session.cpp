@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "cuda_error.hpp"
+#include "gemmlab/gpu/bench.hpp"
 
 namespace gemmlab::gpu {
 
@@ -54,11 +55,15 @@ Status launch_instance(std::size_t index, const GemmArgs& args, cudaStream_t str
 }
 
 Status launch_cublas(cublasHandle_t handle, const GemmArgs& g) {
+  const cudaDataType_t in = g.input == kernel::InputType::F16    ? CUDA_R_16F
+                            : g.input == kernel::InputType::BF16 ? CUDA_R_16BF
+                                                                 : CUDA_R_32F;
   // Row-major C (m x n) = A B is column-major C^T (n x m) = B^T (n x k) A^T (k x m): B first, leading dimension n.
-  const auto code = cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, g.n, g.m, g.k, &g.alpha, g.b, CUDA_R_32F, g.n, g.a,
-                                 CUDA_R_32F, g.k, &g.beta, g.c, CUDA_R_32F, g.n, CUBLAS_COMPUTE_32F,
-                                 CUBLAS_GEMM_DEFAULT);
-  if (code != CUBLAS_STATUS_SUCCESS) return cublas_error("cublasGemmEx (FP32, CUBLAS_COMPUTE_32F)", code);
+  // FP32 accumulation and an FP32 C for every input type, as the rungs.
+  const auto code = cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, g.n, g.m, g.k, &g.alpha, g.b, in, g.n, g.a, in, g.k,
+                                 &g.beta, g.c, CUDA_R_32F, g.n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  if (code != CUBLAS_STATUS_SUCCESS)
+    return cublas_error("cublasGemmEx (" + std::string(cublas_label(g.input)) + ")", code);
   return Ok{};
 }
 

@@ -1,6 +1,7 @@
 // verify(): every selected instance on every shape and case, against the FP64 reference (see verify.hpp).
 #include "gemmlab/gpu/verify.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -9,6 +10,7 @@
 #include "device_buffer.hpp"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/sim/rung_model.hpp"
+#include "gemmlab/sim/simulate.hpp"
 #include "reference.hpp"
 #include "session.hpp"
 #include "verify_detail.hpp"
@@ -59,20 +61,50 @@ Result<GemmBuffers> GemmBuffers::allocate(const Shape& s) {
   if (!c0) return c0.error();
   auto c = DeviceBuffer<float>::allocate(count(s.m, s.n), "C of the " + dims + " problem");
   if (!c) return c.error();
+  auto a16 = DeviceBuffer<std::uint16_t>::allocate(count(s.m, s.k), "16-bit A of the " + dims + " problem");
+  if (!a16) return a16.error();
+  auto b16 = DeviceBuffer<std::uint16_t>::allocate(count(s.k, s.n), "16-bit B of the " + dims + " problem");
+  if (!b16) return b16.error();
   auto ref = DeviceBuffer<double>::allocate(count(s.m, s.n), "the FP64 reference of the " + dims + " problem");
   if (!ref) return ref.error();
   auto tol = DeviceBuffer<double>::allocate(count(s.m, s.n), "the tolerances of the " + dims + " problem");
   if (!tol) return tol.error();
   out.a = std::move(*a), out.b = std::move(*b), out.c0 = std::move(*c0), out.c = std::move(*c);
+  out.a16 = std::move(*a16), out.b16 = std::move(*b16);
   out.ref = std::move(*ref), out.tol = std::move(*tol);
   return out;
 }
 
-Status GemmBuffers::prepare(const Shape& s, float alpha, float beta, std::uint64_t seed, cudaStream_t stream) {
+Status GemmBuffers::prepare(const Shape& s, float alpha, float beta, std::uint64_t seed, kernel::InputType type,
+                            cudaStream_t stream) {
+  input = type;
   if (auto ok = fill_random(a.data(), a.size(), seed * 3 + 0, stream); !ok) return ok;
   if (auto ok = fill_random(b.data(), b.size(), seed * 3 + 1, stream); !ok) return ok;
   if (auto ok = fill_random(c0.data(), c0.size(), seed * 3 + 2, stream); !ok) return ok;
-  return reference_gemm(a.data(), b.data(), c0.data(), ref.data(), tol.data(), s.m, s.n, s.k, alpha, beta, stream);
+  const bool sixteen_bit = type != kernel::InputType::F32;
+  if (sixteen_bit) {
+    if (auto ok = round_to_input(a.data(), a16.data(), a.size(), type, stream); !ok) return ok;
+    if (auto ok = round_to_input(b.data(), b16.data(), b.size(), type, stream); !ok) return ok;
+  }
+  return reference_gemm(a.data(), b.data(), c0.data(), ref.data(), tol.data(), s.m, s.n, s.k, alpha, beta,
+                        sixteen_bit ? kUnitRoundoffTensor : kUnitRoundoffFp32, stream);
+}
+
+GemmArgs GemmBuffers::args(const Shape& s, float alpha, float beta, kernel::BlockOrder order) const {
+  GemmArgs g;
+  const bool sixteen_bit = input != kernel::InputType::F32;
+  g.a = sixteen_bit ? static_cast<const void*>(a16.data()) : a.data();
+  g.b = sixteen_bit ? static_cast<const void*>(b16.data()) : b.data();
+  g.c = const_cast<float*>(c.data());
+  g.m = s.m, g.n = s.n, g.k = s.k, g.alpha = alpha, g.beta = beta, g.order = order, g.input = input;
+  return g;
+}
+
+std::vector<kernel::InputType> inputs_for(std::size_t instance, std::span<const kernel::InputType> wanted) {
+  std::vector<kernel::InputType> out;
+  for (const kernel::InputType type : sim::input_types(gpu_instances()[instance].rung))
+    if (wanted.empty() || std::find(wanted.begin(), wanted.end(), type) != wanted.end()) out.push_back(type);
+  return out;
 }
 
 Status GemmBuffers::reset_c(float beta, cudaStream_t stream) {
@@ -94,10 +126,11 @@ Result<CheckResult> run_and_check(Session& session, GemmBuffers& buffers, std::s
   if (auto valid = sim::validate(inst.rung, inst.config, problem, session.limits()); !valid)
     return CheckResult{CheckStatus::Refused, valid.error().message, 0, 0.0, 0.0};
   if (auto ok = buffers.reset_c(beta, session.stream()); !ok) return ok.error();
-  const GemmArgs args{buffers.a.data(), buffers.b.data(), buffers.c.data(), s.m, s.n, s.k, alpha, beta, order};
+  const GemmArgs args = buffers.args(s, alpha, beta, order);
   if (auto launched = launch_instance(instance, args, session.stream()); !launched)
     return CheckResult{CheckStatus::Failed, launched.error().message, 0, 0.0, 0.0};
-  const std::string name = std::string(rung_info(inst.rung).slug) + " (" + instance_label(inst) + ") at " + to_string(s);
+  const std::string name = std::string(rung_info(inst.rung).slug) + " (" + instance_label(inst) + ", " +
+                           std::string(kernel::input_name(buffers.input)) + ") at " + to_string(s);
   if (auto done = finish(session.stream(), name); !done) return done.error();
   return buffers.check(s, session.stream());
 }
@@ -117,20 +150,33 @@ Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& 
 
   VerifyReport report;
   report.device = session->device();
-  const std::size_t total = shapes.size() * std::size(kCases) * selected->size();
+  // Each instance runs once per input type it takes (FP32; or FP16 and BF16), grouped by type so that one set of
+  // rounded inputs serves every instance of that type.
+  std::vector<kernel::InputType> types;
+  std::size_t runs_per_case = 0;
+  for (const std::size_t instance : *selected)
+    for (const kernel::InputType type : inputs_for(instance, options.inputs)) {
+      ++runs_per_case;
+      if (std::find(types.begin(), types.end(), type) == types.end()) types.push_back(type);
+    }
+  if (runs_per_case == 0) return Error{"none of the selected kernels takes the requested input types"};
+  const std::size_t total = shapes.size() * std::size(kCases) * runs_per_case;
   for (std::size_t si = 0; si < shapes.size(); ++si) {
     const Shape& s = shapes[si];
     std::optional<GemmBuffers> buffers;  // allocated once a check needs them (a refused shape allocates nothing)
-    for (std::size_t ci = 0; ci < std::size(kCases); ++ci) {
+    for (std::size_t ci = 0; ci < std::size(kCases); ++ci)
+    for (const kernel::InputType type : types) {
       const auto [alpha, beta] = kCases[ci];
       bool prepared = false;
       for (const std::size_t instance : *selected) {
+        const auto takes = inputs_for(instance, options.inputs);
+        if (std::find(takes.begin(), takes.end(), type) == takes.end()) continue;
         if (cancel && cancel->load()) {
           report.cancelled = true;
           return report;
         }
         const GpuInstance& inst = gpu_instances()[instance];
-        VerifyRow row{instance, s, alpha, beta, {}};
+        VerifyRow row{instance, s, alpha, beta, type, {}};
         const sim::Problem problem{s.m, s.n, s.k, alpha, beta};
         if (auto valid = sim::validate(inst.rung, inst.config, problem, session->limits()); !valid) {
           row.result = {CheckStatus::Refused, valid.error().message, 0, 0.0, 0.0};
@@ -141,7 +187,7 @@ Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& 
             buffers.emplace(std::move(*allocated));
           }
           if (!prepared) {
-            if (auto ok = buffers->prepare(s, alpha, beta, case_seed(options.seed, si, ci), session->stream()); !ok)
+            if (auto ok = buffers->prepare(s, alpha, beta, case_seed(options.seed, si, ci), type, session->stream()); !ok)
               return ok.error();
             prepared = true;
           }

@@ -2,6 +2,8 @@
 // The pieces of verification the benchmark reuses: one problem's buffers with its reference, and the check of one
 // instance against it.
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "device_buffer.hpp"
 #include "gemmlab/gpu/verify.hpp"
@@ -12,11 +14,17 @@ namespace gemmlab::gpu {
 
 struct GemmBuffers {
   DeviceBuffer<float> a, b, c0, c;
+  DeviceBuffer<std::uint16_t> a16, b16;  // A and B as FP16 or BF16 for the tensor-core kernels
   DeviceBuffer<double> ref, tol;
+  kernel::InputType input = kernel::InputType::F32;  // what prepare() made A and B
 
   static Result<GemmBuffers> allocate(const Shape& shape);
-  // Random A, B and initial C from `seed`, then the FP64 reference for alpha and beta.
-  Status prepare(const Shape& shape, float alpha, float beta, std::uint64_t seed, cudaStream_t stream);
+  // Random A, B and initial C from `seed`, A and B rounded to `input` (16-bit copies in a16, b16), then the FP64
+  // reference for alpha and beta on those rounded inputs, with the tolerance of `input`'s kernels.
+  Status prepare(const Shape& shape, float alpha, float beta, std::uint64_t seed, kernel::InputType input,
+                 cudaStream_t stream);
+  // The kernel arguments for these buffers (A and B in the prepared input type).
+  GemmArgs args(const Shape& shape, float alpha, float beta, kernel::BlockOrder order) const;
   // C before a run: poisoned with NaN when beta == 0, else the initial C.
   Status reset_c(float beta, cudaStream_t stream);
   // C against the reference (synchronizes).
@@ -29,5 +37,8 @@ Result<CheckResult> run_and_check(Session& session, GemmBuffers& buffers, std::s
                                   float alpha, float beta, kernel::BlockOrder order);
 
 std::uint64_t case_seed(std::uint64_t seed, std::size_t shape, std::size_t scalar_case);
+
+// The input types an instance's rung takes (sim::input_types), restricted to `wanted` (empty: all of them).
+std::vector<kernel::InputType> inputs_for(std::size_t instance, std::span<const kernel::InputType> wanted);
 
 }  // namespace gemmlab::gpu

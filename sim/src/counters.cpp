@@ -49,6 +49,7 @@ bool op_class_is_global(int c) { return c < 6 || c >= 15; }
 Counters& Counters::operator+=(const Counters& other) {
   for (int i = 0; i < kOpClassCount; ++i) add(ops[i], other.ops[i]);
   fma += other.fma;
+  mma += other.mma;
   return *this;
 }
 
@@ -60,6 +61,7 @@ Counters Counters::scaled(std::int64_t times) const {
                   o.sectors * times,      o.lines * times,      o.ideal_sectors * times};
   }
   out.fma = fma * times;
+  out.mma = mma * times;
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include "gemmlab/sim/global_address.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/simulate.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "l2_geometry.hpp"
 
 namespace gemmlab::sim {
@@ -68,6 +69,7 @@ struct ExactL2Replay::Trace {
     if (stream->schedule().size() != phases)
       return Error{"block (" + std::to_string(tile.row) + ", " + std::to_string(tile.col) +
                    ") has a schedule of a different length from block (0, 0)'s: a kernel description error"};
+    const OperandBytes bytes = operand_bytes(rung);
     std::unordered_set<std::uint64_t> seen;
     for (std::size_t p = 0; p < phases; ++p) {
       begin.push_back(sectors.size());
@@ -83,7 +85,7 @@ struct ExactL2Replay::Trace {
           const std::uint64_t sector = address / l2::kSectorBytes;  // a lane's 4, 8 or 16 aligned bytes: one sector
           const bool store = op == MemOp::StoreGlobal;
           if (!store && !seen.insert(sector).second) continue;
-          const auto element = global_element(address);
+          const auto element = global_element(address, bytes);
           if (!element)
             return Error{"the stream of block (" + std::to_string(tile.row) + ", " + std::to_string(tile.col) +
                          ") touched global address " + std::to_string(address) + ", outside A, B and C"};
@@ -122,7 +124,7 @@ Result<ExactL2Replay> ExactL2Replay::record(RungId rung, const kernel::KernelCon
   auto trace = std::make_unique<Trace>();
   trace->rung = rung, trace->config = config, trace->problem = problem;
   trace->tiles_m = shape->tiles_m, trace->tiles_n = shape->tiles_n, trace->ksteps = shape->ksteps;
-  auto units = l2::make_units(problem, config, shape->tiles_m, shape->tiles_n, shape->ksteps);
+  auto units = l2::make_units(problem, config, shape->tiles_m, shape->tiles_n, shape->ksteps, operand_bytes(rung));
   if (!units) return units.error();
   trace->units = std::move(*units);
   for (int row = 0; row < shape->tiles_m; ++row)

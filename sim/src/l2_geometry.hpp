@@ -1,5 +1,5 @@
 #pragma once
-// The sectors of a tile of a row-major FP32 matrix: shared by the fast L2 model (which costs whole tiles) and the
+// The sectors of a tile of a row-major matrix: shared by the fast L2 model (which costs whole tiles) and the
 // sector-exact one (which uses it only to normalise its per-tile fetch counts).
 #include <algorithm>
 #include <array>
@@ -9,13 +9,14 @@
 
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/result.hpp"
+#include "gemmlab/sim/global_address.hpp"
 #include "gemmlab/sim/l2_model.hpp"
 #include "gemmlab/sim/problem.hpp"
 
 namespace gemmlab::sim::l2 {
 
 inline constexpr int kSectorBytes = kL2SectorBytes;
-inline constexpr int kFloatsPerSector = kSectorBytes / 4;
+inline constexpr int kMaxElementsPerSector = kSectorBytes / 2;  // 16-bit elements
 
 // The sectors one read of a tile touches, and how many of them the tile just before it in the same rows (the columns
 // to its left) touches too.
@@ -24,34 +25,37 @@ struct TileSectors {
   std::int64_t shared_with_previous = 0;
 };
 
-// Rows [first_row, end_row) of a matrix with `ld` floats per row, grouped by where each row starts within a sector
-// (row * ld mod 8): rows with the same start offset touch the same number of sectors for any column range.
+// Rows [first_row, end_row) of a matrix with `ld` elements per row, `per_sector` of them in a sector (8 floats or
+// 16 halves), grouped by where each row starts within a sector (row * ld mod per_sector): rows with the same start
+// offset touch the same number of sectors for any column range.
 class RowAlignments {
  public:
-  RowAlignments(std::int64_t first_row, std::int64_t end_row, std::int64_t ld) {
+  RowAlignments(std::int64_t first_row, std::int64_t end_row, std::int64_t ld, int per_sector)
+      : per_sector_(per_sector) {
     const std::int64_t rows = std::max<std::int64_t>(0, end_row - first_row);
-    // row * ld mod 8 repeats every 8 rows: count whole periods, then the rest.
-    for (std::int64_t r = 0; r < std::min<std::int64_t>(rows, kFloatsPerSector); ++r) {
-      const std::int64_t per_period = (rows - r + kFloatsPerSector - 1) / kFloatsPerSector;
-      count_[static_cast<std::size_t>((first_row + r) * ld % kFloatsPerSector)] += per_period;
+    // row * ld mod per_sector repeats every per_sector rows: count whole periods, then the rest.
+    for (std::int64_t r = 0; r < std::min<std::int64_t>(rows, per_sector); ++r) {
+      const std::int64_t per_period = (rows - r + per_sector - 1) / per_sector;
+      count_[static_cast<std::size_t>((first_row + r) * ld % per_sector)] += per_period;
     }
   }
 
   // The columns [col, col + width) of every row (width >= 1).
   TileSectors columns(std::int64_t col, std::int64_t width) const {
     TileSectors out;
-    for (int offset = 0; offset < kFloatsPerSector; ++offset) {
+    for (int offset = 0; offset < per_sector_; ++offset) {
       const std::int64_t rows = count_[static_cast<std::size_t>(offset)];
       if (rows == 0) continue;
-      const std::int64_t start = (offset + col) % kFloatsPerSector;
-      out.sectors += rows * ((start + width - 1) / kFloatsPerSector + 1);
+      const std::int64_t start = (offset + col) % per_sector_;
+      out.sectors += rows * ((start + width - 1) / per_sector_ + 1);
       if (col > 0 && start != 0) out.shared_with_previous += rows;
     }
     return out;
   }
 
  private:
-  std::array<std::int64_t, kFloatsPerSector> count_{};
+  int per_sector_;
+  std::array<std::int64_t, kMaxElementsPerSector> count_{};
 };
 
 // Every tile of a launch as a unit: tiles_m x ksteps of A, then ksteps x tiles_n of B, then tiles_m x tiles_n of C.
@@ -63,7 +67,8 @@ struct Units {
   std::size_t b_offset = 0, c_offset = 0;
 };
 // An error when a tile touches more sectors than 16 bits count.
-Result<Units> make_units(const Problem& problem, const kernel::KernelConfig& config, int tiles_m, int tiles_n, int ksteps);
+Result<Units> make_units(const Problem& problem, const kernel::KernelConfig& config, int tiles_m, int tiles_n, int ksteps,
+                         const OperandBytes& bytes);
 
 // An empty per-tile fetch map of rows x cols units starting at `offset`, with each tile's read and new sectors.
 TileFetches fetch_map(int rows, int cols, const Units& units, std::size_t offset);

@@ -6,6 +6,7 @@
 
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/simulate.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "l2_geometry.hpp"
 
 namespace gemmlab::sim {
@@ -80,7 +81,8 @@ Status store(std::vector<std::uint16_t>& into, std::size_t at, T value) {
 
 namespace l2 {
 
-Result<Units> make_units(const Problem& p, const kernel::KernelConfig& c, int tiles_m, int tiles_n, int ksteps) {
+Result<Units> make_units(const Problem& p, const kernel::KernelConfig& c, int tiles_m, int tiles_n, int ksteps,
+                         const OperandBytes& bytes) {
   Units u;
   u.b_offset = std::size_t(tiles_m) * std::size_t(ksteps);
   u.c_offset = u.b_offset + std::size_t(ksteps) * std::size_t(tiles_n);
@@ -90,10 +92,11 @@ Result<Units> make_units(const Problem& p, const kernel::KernelConfig& c, int ti
   // The grid_rows x grid_cols tiles (tile_rows x tile_cols each, clipped at the edges) of a rows x cols matrix, as
   // the units from `offset` on, row-major.
   const auto tiles = [&](std::size_t offset, int grid_rows, int grid_cols, int tile_rows, int tile_cols,
-                         std::int64_t rows, std::int64_t cols) -> Status {
+                         std::int64_t rows, std::int64_t cols, kernel::Operand operand) -> Status {
+    const int per_sector = kSectorBytes / bytes[static_cast<std::size_t>(operand)];
     for (int r = 0; r < grid_rows; ++r) {
       const std::int64_t row0 = std::int64_t(r) * tile_rows;
-      const RowAlignments alignments(row0, std::min(rows, row0 + tile_rows), cols);
+      const RowAlignments alignments(row0, std::min(rows, row0 + tile_rows), cols, per_sector);
       for (int q = 0; q < grid_cols; ++q) {
         const std::int64_t col0 = std::int64_t(q) * tile_cols;
         const TileSectors s = alignments.columns(col0, std::min<std::int64_t>(tile_cols, cols - col0));
@@ -104,9 +107,9 @@ Result<Units> make_units(const Problem& p, const kernel::KernelConfig& c, int ti
     }
     return Ok{};
   };
-  if (auto ok = tiles(0, tiles_m, ksteps, c.bm, c.bk, p.m, p.k); !ok) return ok.error();
-  if (auto ok = tiles(u.b_offset, ksteps, tiles_n, c.bk, c.bn, p.k, p.n); !ok) return ok.error();
-  if (auto ok = tiles(u.c_offset, tiles_m, tiles_n, c.bm, c.bn, p.m, p.n); !ok) return ok.error();
+  if (auto ok = tiles(0, tiles_m, ksteps, c.bm, c.bk, p.m, p.k, kernel::Operand::A); !ok) return ok.error();
+  if (auto ok = tiles(u.b_offset, ksteps, tiles_n, c.bk, c.bn, p.k, p.n, kernel::Operand::B); !ok) return ok.error();
+  if (auto ok = tiles(u.c_offset, tiles_m, tiles_n, c.bm, c.bn, p.m, p.n, kernel::Operand::C); !ok) return ok.error();
   return u;
 }
 
@@ -185,7 +188,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   if (units > kMaxUnits)
     return Error{"the L2 model would track " + std::to_string(units) + " tiles, more than its " +
                  std::to_string(kMaxUnits) + ": use larger tiles (bm, bn, bk) or a smaller problem"};
-  auto made = l2::make_units(problem, config, tiles_m, tiles_n, ksteps);
+  auto made = l2::make_units(problem, config, tiles_m, tiles_n, ksteps, operand_bytes(rung));
   if (!made) return made.error();
   const l2::Units& u = *made;
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "dispatch.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::sim {
@@ -35,7 +36,13 @@ RegisterCount estimate_registers(RungId rung, const kernel::KernelConfig& c) {
   const int fragments = c.tm + c.tn;
   const int staged = (c.bm * c.bk + c.bk * c.bn + threads - 1) / threads;  // one thread's share of a k-step's tiles
   int live = 0;
-  switch (rung) {
+  // A description that declares its live registers says so itself (kernel/rungs/mma_sync.hpp).
+  bool declared = false;
+  (void)with_kernel<Status>(rung, [&]<class K>() -> Status {
+    if constexpr (requires { K::live_registers(c); }) live = K::live_registers(c), declared = true;
+    return Ok{};
+  });
+  if (!declared) switch (rung) {
     case RungId::NaiveUncoalesced:
     case RungId::NaiveCoalesced:
     case RungId::SmemTiling: live = 3; break;  // the accumulator and the two loaded values
@@ -50,6 +57,7 @@ RegisterCount estimate_registers(RungId rung, const kernel::KernelConfig& c) {
     // Two sets of fragments: the next k index loads while this one multiplies.
     case RungId::WarpTile:
     case RungId::SmemEpilogue: live = accumulators + 2 * fragments; break;
+    default: break;
   }
   return {round_up(live + kOverheadRegisters, 8), RegisterSource::Estimated};
 }

@@ -8,6 +8,7 @@
 // previous warp) and notes which ones come out exactly as they were: those keep their cost, the memory model need
 // not run again. The buffer's invariant: every instruction in it carries the cost of its own contents.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -31,10 +32,13 @@ struct InstructionBuffer {
 
 class Recorder {
  public:
-  // A new phase: no error, no FMA counted yet.
+  // Bytes per element of A, B and C (kernel::operand_bytes of the rung being recorded).
+  void set_operand_bytes(int a, int b, int c) { operand_bytes_ = {a, b, c}; }
+  // A new phase: no error, no FMA or mma counted yet.
   void begin_phase() {
     error_.clear();
     fmas_ = 0;
+    mmas_ = 0;
   }
   // The threads of warp `warp`, `lanes` of them (32 but in a partial last warp), follow; their instructions go into
   // `out` from out.size on.
@@ -72,6 +76,7 @@ class Recorder {
       }
       const MemOp was = w.access.op;
       s.unchanged = reused && was == s.op && w.access.width_bytes == s.width &&
+                    w.access.ldmatrix_count == s.ldsm_count && w.access.ldmatrix_trans == s.ldsm_trans &&
                     w.access.active_mask == s.active_mask && w.access.zero_fill_mask == s.zero_fill_mask &&
                     std::equal(address, address + kLanes, w.access.address.begin()) &&
                     (!copy || std::equal(shared_address, shared_address + kLanes, w.access.shared_address.begin()));
@@ -80,6 +85,8 @@ class Recorder {
       if (s.unchanged) continue;  // its lines stay clean, and its cost stays valid
       w.access.op = s.op;
       w.access.width_bytes = s.width;
+      w.access.ldmatrix_count = s.ldsm_count;
+      w.access.ldmatrix_trans = s.ldsm_trans;
       // gpu/src/executor.cuh issues 16-byte copies as cp.async.cg (L2 only) and 4- and 8-byte ones as .ca.
       w.access.cache_global = copy && s.width == 16;
       w.access.active_mask = s.active_mask;
@@ -92,6 +99,7 @@ class Recorder {
   }
   const std::string& error() const { return error_; }
   std::int64_t fma_count() const { return fmas_; }
+  std::int64_t mma_count() const { return mmas_; }  // warp-level mma instructions
   // Whether the warp's instruction `index` came out exactly as the instruction that was in its place before, so that
   // the cost it carries is its own. Valid after end_warp().
   bool unchanged(std::size_t index) const { return slots_[index].unchanged; }
@@ -99,26 +107,41 @@ class Recorder {
   template <int N>
   void ldg(kernel::Vec<N>& out, kernel::Operand operand, kernel::Index index, bool pred) {
     out = kernel::zeros<N>();
-    push(MemOp::LoadGlobal, N, pred, global(operand, index), 0, false);
+    push(MemOp::LoadGlobal, 4 * N, pred, global(operand, index), 0, false);
   }
   template <int N>
   void stg(kernel::Operand operand, kernel::Index index, const kernel::Vec<N>&, bool pred) {
-    push(MemOp::StoreGlobal, N, pred, global(operand, index), 0, false);
+    push(MemOp::StoreGlobal, 4 * N, pred, global(operand, index), 0, false);
   }
   template <int N>
   void lds(kernel::Vec<N>& out, int offset) {
     out = kernel::zeros<N>();
-    push(MemOp::LoadShared, N, true, shared(offset), 0, false);
+    push(MemOp::LoadShared, 4 * N, true, shared(offset), 0, false);
   }
   template <int N>
   void sts(int offset, const kernel::Vec<N>&) {
-    push(MemOp::StoreShared, N, true, shared(offset), 0, false);
+    push(MemOp::StoreShared, 4 * N, true, shared(offset), 0, false);
   }
   template <int N>
   void cp_async(int offset, kernel::Operand operand, kernel::Index index, bool pred, kernel::Width<N>) {
     // A predicated-off cp.async still writes zeros to shared memory (src-size 0): the lane stays active, reads no
     // global memory (zero_fill_mask), and its source address is recorded as 0, which passes the alignment check.
-    push(MemOp::CpAsync, N, true, pred ? global(operand, index) : 0, shared(offset), !pred);
+    push(MemOp::CpAsync, 4 * N, true, pred ? global(operand, index) : 0, shared(offset), !pred);
+  }
+  void cp_async16(int byte, kernel::Operand operand, kernel::Index index, bool pred) {
+    push(MemOp::CpAsync, 16, true, pred ? global(operand, index) : 0, static_cast<std::uint64_t>(byte), !pred);
+  }
+  // The lane gives one row address; the registers it receives come from other lanes' rows, and recording moves no
+  // data, so they are zeros.
+  template <int R, bool Trans, class RowAddress>
+  void ldmatrix(kernel::Ldsm<R, Trans>, std::uint32_t* out, RowAddress&& row_address) {
+    for (int i = 0; i < R; ++i) out[i] = 0;
+    push(MemOp::LdMatrix, 16, true, static_cast<std::uint64_t>(row_address(lane_)), 0, false, R, Trans);
+  }
+  // One warp-wide instruction: counted once per warp, by lane 0.
+  template <class Atom>
+  void mma(Atom, float*, const std::uint32_t*, const std::uint32_t*) {
+    if (lane_ == 0) ++mmas_;
   }
   void cp_async_commit() {}
   template <int P>
@@ -136,27 +159,31 @@ class Recorder {
   struct Slot {
     MemOp op;
     int width;
+    int ldsm_count;
+    bool ldsm_trans;
     std::uint32_t active_mask, zero_fill_mask;  // built lane by lane
     bool unchanged;                             // set by end_warp()
   };
 
-  static std::uint64_t global(kernel::Operand operand, kernel::Index index) {
-    return kOperandBase[static_cast<int>(operand)] + static_cast<std::uint64_t>(index) * 4;
+  std::uint64_t global(kernel::Operand operand, kernel::Index index) const {
+    const auto o = static_cast<std::size_t>(operand);
+    return kOperandBase[o] + static_cast<std::uint64_t>(index) * static_cast<std::uint64_t>(operand_bytes_[o]);
   }
   static std::uint64_t shared(int offset) { return static_cast<std::uint64_t>(offset) * 4; }
 
   // Called for every lane of every instruction, with `op` known where it is inlined: the lane's part stays small;
   // lane 0's work of starting an instruction is out of line.
-  [[gnu::always_inline]] void push(MemOp op, int floats, bool active, std::uint64_t address,
-                                   std::uint64_t shared_address, bool zero_fill) {
-    const int width = floats * 4;
+  [[gnu::always_inline]] void push(MemOp op, int width, bool active, std::uint64_t address,
+                                   std::uint64_t shared_address, bool zero_fill, int ldsm_count = 1,
+                                   bool ldsm_trans = false) {
     if (lane_ == 0) {
-      start_instruction(op, width);
+      start_instruction(op, width, ldsm_count, ldsm_trans);
     } else if (next_ >= count_) {
       return different_counts();
     }
     Slot& s = slots_[next_];
-    if (s.op != op || s.width != width) return different_instructions();
+    if (s.op != op || s.width != width || s.ldsm_count != ldsm_count || s.ldsm_trans != ldsm_trans)
+      return different_instructions();
     const std::size_t at = next_ * kLanes + static_cast<std::size_t>(lane_);
     staged_[at] = address;
     if (op == MemOp::CpAsync) staged_shared_[at] = shared_address;
@@ -165,13 +192,13 @@ class Recorder {
     ++next_;
   }
 
-  [[gnu::noinline]] void start_instruction(MemOp op, int width) {
+  [[gnu::noinline]] void start_instruction(MemOp op, int width, int ldsm_count, bool ldsm_trans) {
     if (slots_.size() <= next_) {
       slots_.resize(next_ + 1);
       staged_.resize(slots_.size() * kLanes);
       staged_shared_.resize(slots_.size() * kLanes);
     }
-    slots_[next_] = {op, width, 0, 0, false};
+    slots_[next_] = {op, width, ldsm_count, ldsm_trans, 0, 0, false};
   }
 
   // The errors keep the first sentence, out of the way of the inlined path.
@@ -190,7 +217,8 @@ class Recorder {
   InstructionBuffer* out_ = nullptr;
   int warp_ = 0, lane_ = 0, lanes_ = 32;
   std::size_t next_ = 0, count_ = 0;
-  std::int64_t fmas_ = 0;
+  std::int64_t fmas_ = 0, mmas_ = 0;
+  std::array<int, 3> operand_bytes_ = {4, 4, 4};
   std::string error_;
   std::vector<Slot> slots_;                  // per instruction of the current warp
   std::vector<std::uint64_t> staged_;        // address of instruction i, lane l at [i * 32 + l]

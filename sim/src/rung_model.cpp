@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <concepts>
+#include <vector>
 
 #include "dispatch.hpp"
+#include "gemmlab/kernel/element.hpp"
 
 namespace gemmlab::sim {
 namespace {
@@ -18,8 +21,8 @@ constexpr Knob kKnobs[] = {
     {"tn", &KernelConfig::tn, 1, KernelConfig::max_tn, "columns of C per thread"},
     {"wm", &KernelConfig::wm, 1, 256, "rows of C per warp"},
     {"wn", &KernelConfig::wn, 1, 256, "columns of C per warp"},
-    {"a_pad", &KernelConfig::a_pad, 0, 32, "floats of padding after each shared row of A"},
-    {"b_pad", &KernelConfig::b_pad, 0, 32, "floats of padding after each shared row of B"},
+    {"a_pad", &KernelConfig::a_pad, 0, 32, "elements of padding after each shared row of A"},
+    {"b_pad", &KernelConfig::b_pad, 0, 32, "elements of padding after each shared row of B"},
     {"swizzle", &KernelConfig::swizzle, 0, 1, "1: XOR-swizzle shared rows instead of padding them"},
     {"conflicting", &KernelConfig::conflicting, 0, 1, "1: the layout that shows bank conflicts"},
     {"stages", &KernelConfig::stages, 1, 4, "shared-memory buffers in flight"},
@@ -40,8 +43,9 @@ constexpr std::string_view kVecKnobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad",
 constexpr std::string_view kCpAsyncKnobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad", "b_pad", "stages"};
 constexpr std::string_view kWarpTileKnobs[] = {"bm", "bn", "bk", "wm", "wn", "tm", "tn", "a_pad", "b_pad", "stages"};
 
-// Defaults and knobs of each rung, in rung-list order (checked below).
-const std::array<RungModel, 10> kModels = [] {
+// Defaults and knobs of the FP32 rungs, in rung-list order. Newer rungs declare theirs in their description
+// (SelfDescribed below); the FP32 rungs are to move there too.
+const std::array<RungModel, 10> kFp32Models = [] {
   std::array<RungModel, 10> m{{
       {RungId::NaiveUncoalesced, false, config(32, 32, 1), Names(kNaiveKnobs)},
       {RungId::NaiveCoalesced, false, config(32, 32, 1), Names(kNaiveKnobs)},
@@ -69,6 +73,37 @@ const std::array<RungModel, 10> kModels = [] {
 template <RungId Id>
 constexpr bool described() {
   return Described<Id>;
+}
+
+// A description that declares its own knobs, defaults and tiling rules (kernel/rungs/mma_sync.hpp).
+template <class K>
+concept SelfDescribed = requires(const KernelConfig& c) {
+  { K::defaults() } -> std::convertible_to<KernelConfig>;
+  K::knobs;
+  { K::validate(c) } -> std::convertible_to<Status>;
+};
+
+template <RungId Id>
+RungModel model_of() {
+  if constexpr (Described<Id>) {
+    using K = typename kernel::KernelOf<Id>::type;
+    if constexpr (SelfDescribed<K>) return {Id, true, K::defaults(), Names(K::knobs)};
+  }
+  const auto index = static_cast<std::size_t>(Id);
+  if (index < kFp32Models.size()) return kFp32Models[index];
+  return {Id, false, KernelConfig{}, Names{}};
+}
+
+// The sizes a rung can run, where its description restricts them.
+Status validate_sizes(RungId id, const Problem& p) {
+  const auto r = with_kernel<Status>(id, [&]<class K>() -> Status {
+    if constexpr (requires { K::validate_sizes(p.m, p.n, p.k); }) {
+      if (auto ok = K::validate_sizes(p.m, p.n, p.k); !ok)
+        return Error{"rung " + std::string(rung_info(id).slug) + ": " + ok.error().message};
+    }
+    return Ok{};
+  });
+  return r;
 }
 
 bool is_described(RungId id) {
@@ -203,7 +238,11 @@ Status validate_tiling(RungId id, const KernelConfig& c) {
     case RungId::CpAsync: return validate_cp_async_tiling(c);
     case RungId::WarpTile:
     case RungId::SmemEpilogue: return validate_warp_tiling(c);
-    default: return Ok{};
+    default:
+      return with_kernel<Status>(id, [&]<class K>() -> Status {
+        if constexpr (SelfDescribed<K>) return K::validate(c);
+        else return Ok{};
+      });
   }
 }
 
@@ -220,8 +259,12 @@ const Knob* find_knob(std::string_view name) {
 bool RungModel::has_knob(std::string_view name) const { return std::ranges::find(knobs, name) != knobs.end(); }
 
 const RungModel& rung_model(RungId id) {
-  static const std::array<RungModel, 10> models = [] {
-    auto m = kModels;
+  static const std::vector<RungModel> models = [] {
+    std::vector<RungModel> m{
+#define GEMMLAB_RUNG(ident, slug, title, precision, change) model_of<RungId::ident>(),
+#include "gemmlab/rungs.def"
+#undef GEMMLAB_RUNG
+    };
     for (auto& model : m) model.described = is_described(model.id);
     return m;
   }();
@@ -231,6 +274,16 @@ const RungModel& rung_model(RungId id) {
 int threads_per_block(RungId id, const KernelConfig& c) {
   const auto r = with_kernel<Result<int>>(id, [&]<class K>() -> Result<int> { return K::threads(c); });
   return r ? *r : 0;
+}
+
+OperandBytes operand_bytes(RungId id) {
+  OperandBytes bytes = kFloatOperands;
+  (void)with_kernel<Status>(id, [&]<class K>() -> Status {
+    for (const auto operand : {kernel::Operand::A, kernel::Operand::B, kernel::Operand::C})
+      bytes[static_cast<std::size_t>(operand)] = kernel::operand_bytes<K>(operand);
+    return Ok{};
+  });
+  return bytes;
 }
 
 int smem_bytes(RungId id, const KernelConfig& c) {
@@ -263,7 +316,8 @@ Status validate(RungId id, const KernelConfig& c, const Problem& problem, const 
   if (smem > limits.max_smem_per_block_bytes)
     return Error{"this configuration needs " + str(smem) + " bytes of shared memory per block; the device allows " +
                  str(limits.max_smem_per_block_bytes) + ": use smaller tiles, less padding or fewer stages"};
-  return validate_problem(problem);
+  if (auto sizes = validate_problem(problem); !sizes) return sizes;
+  return validate_sizes(id, problem);
 }
 
 }  // namespace gemmlab::sim

@@ -28,6 +28,7 @@ static_assert([] {
 std::string_view to_string(Precision precision) {
   switch (precision) {
     case Precision::FP32: return "fp32";
+    case Precision::FP16BF16: return "fp16/bf16";
   }
   return "?";
 }

@@ -8,6 +8,7 @@
 
 #include "dispatch.hpp"
 #include "functional.hpp"
+#include "gemmlab/kernel/element.hpp"
 #include "gemmlab/kernel/schedule.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "recorder.hpp"
@@ -24,8 +25,12 @@ template <class K>
 class Engine {
  public:
   using State = typename K::template State<KernelConfig>;
+  static constexpr int a_bytes = kernel::operand_bytes<K>(kernel::Operand::A);
+  static constexpr int b_bytes = kernel::operand_bytes<K>(kernel::Operand::B);
 
-  Engine(const KernelConfig& c, const Problem& p) : c_(c), p_(p) {}
+  Engine(const KernelConfig& c, const Problem& p) : c_(c), p_(p) {
+    recorder_.set_operand_bytes(a_bytes, b_bytes, kernel::operand_bytes<K>(kernel::Operand::C));
+  }
 
   LaunchShape shape() const {
     LaunchShape s;
@@ -103,6 +108,7 @@ class Engine {
     out.instructions.resize(status ? kept.size : 0);  // drops what earlier, longer phases left
     out.fma = x.fma_count();
     out.counters.fma = out.fma;
+    out.counters.mma = x.mma_count();
     return status;
   }
 
@@ -112,8 +118,10 @@ class Engine {
     const std::int64_t row0 = std::int64_t{tile.row} * c_.bm, col0 = std::int64_t{tile.col} * c_.bn;
     const std::int64_t k0 = std::int64_t{ref.section == Section::Mainloop ? ref.kstep : 0} * c_.bk;
     const int ksteps = kernel::ceil_div(p_.k, c_.bk);
-    const std::uint64_t a_mod = static_cast<std::uint64_t>((row0 * p_.k + k0) * 4 % 128) / 4;
-    const std::uint64_t b_mod = static_cast<std::uint64_t>((k0 * p_.n + col0) * 4 % 128) / 4;
+    // In 4-byte units (5 bits): a 2-byte element's odd offsets would need a sixth bit, but the 16-bit rungs
+    // require n and k multiples of 8, so their tiles start 16-byte aligned.
+    const std::uint64_t a_mod = static_cast<std::uint64_t>((row0 * p_.k + k0) * a_bytes % 128) / 4;
+    const std::uint64_t b_mod = static_cast<std::uint64_t>((k0 * p_.n + col0) * b_bytes % 128) / 4;
     const std::uint64_t c_mod = static_cast<std::uint64_t>((row0 * p_.n + col0) * 4 % 128) / 4;
     const int kstep = ref.section == Section::Mainloop ? ref.kstep : 0;
     const std::uint64_t stage = static_cast<std::uint64_t>(kstep % 12);
@@ -188,10 +196,11 @@ class Engine {
     return out;
   }
 
-  Result<std::vector<float>> execute(const std::vector<float>& a, const std::vector<float>& b, std::vector<float> c) {
+  Result<std::vector<float>> execute(const std::vector<float>& a, const std::vector<float>& b, std::vector<float> c,
+                                     kernel::InputType input) {
     const LaunchShape s = shape();
     std::vector<int> writes(c.size(), 0);
-    FunctionalExecutor x(a, b, c, writes, K::smem_floats(c_));
+    FunctionalExecutor x(a, b, c, writes, K::smem_floats(c_), input);
     std::vector<State> states(static_cast<std::size_t>(s.threads_per_block));
     for (int tr = 0; tr < s.tiles_m; ++tr)
       for (int tc = 0; tc < s.tiles_n; ++tc) {
@@ -202,6 +211,8 @@ class Engine {
           if (x.failed()) return;
           for (int tid = 0; tid < s.threads_per_block; ++tid) {
             x.set_thread(tid);
+            x.set_registers(&states[static_cast<std::size_t>(tid)], sizeof(State),
+                            std::min(32, s.threads_per_block - tid / 32 * 32));
             kernel::run_phase<K>(x, c_, context(tile, tid), states[static_cast<std::size_t>(tid)], ref.section,
                                  ref.kstep, ref.phase);
           }
@@ -354,8 +365,20 @@ Result<KernelCounters> simulate_kernel(RungId rung, const KernelConfig& config, 
   return with_engine<KernelCounters>(rung, config, problem, [](auto& e) { return e.kernel(); });
 }
 
+std::vector<kernel::InputType> input_types(RungId rung) {
+  if (rung_info(rung).precision == Precision::FP16BF16) return {kernel::InputType::F16, kernel::InputType::BF16};
+  return {kernel::InputType::F32};
+}
+
 Result<std::vector<float>> execute(RungId rung, const KernelConfig& config, const Problem& problem,
-                                   const std::vector<float>& a, const std::vector<float>& b, std::vector<float> c) {
+                                   const std::vector<float>& a, const std::vector<float>& b, std::vector<float> c,
+                                   std::optional<kernel::InputType> input) {
+  const auto types = input_types(rung);
+  const kernel::InputType type = input.value_or(types.front());
+  if (std::find(types.begin(), types.end(), type) == types.end())
+    return Error{"rung " + std::string(rung_info(rung).slug) + " takes " +
+                 std::string(to_string(rung_info(rung).precision)) + " inputs, not " +
+                 std::string(kernel::input_name(type))};
   if (problem.m > kMaxFunctionalDimension || problem.n > kMaxFunctionalDimension || problem.k > kMaxFunctionalDimension)
     return Error{"functional execution runs every thread on the CPU; it takes sizes up to " +
                  std::to_string(kMaxFunctionalDimension) + " in each dimension"};
@@ -364,7 +387,7 @@ Result<std::vector<float>> execute(RungId rung, const KernelConfig& config, cons
       c.size() != size(problem.m, problem.n))
     return Error{"the matrices' sizes do not match the problem (A m x k, B k x n, C m x n)"};
   return with_engine<std::vector<float>>(rung, config, problem,
-                                         [&](auto& e) { return e.execute(a, b, std::move(c)); });
+                                         [&](auto& e) { return e.execute(a, b, std::move(c), type); });
 }
 
 }  // namespace gemmlab::sim

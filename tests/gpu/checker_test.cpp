@@ -27,7 +27,7 @@ struct Problem {
     ASSERT_TRUE(fill_random(a.data(), a.size(), 1, nullptr));
     ASSERT_TRUE(fill_random(b.data(), b.size(), 2, nullptr));
     ASSERT_TRUE(fill_random(c0.data(), c0.size(), 3, nullptr));
-    ASSERT_TRUE(reference_gemm(a.data(), b.data(), c0.data(), ref.data(), tol.data(), m, n, k, alpha, beta, nullptr));
+    ASSERT_TRUE(reference_gemm(a.data(), b.data(), c0.data(), ref.data(), tol.data(), m, n, k, alpha, beta, kUnitRoundoffFp32, nullptr));
     host_ref.resize(ref.size());
     host_tol.resize(tol.size());
     ASSERT_EQ(cudaMemcpy(host_ref.data(), ref.data(), ref.size() * 8, cudaMemcpyDeviceToHost), cudaSuccess);

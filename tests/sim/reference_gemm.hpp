@@ -4,6 +4,7 @@
 #include <random>
 #include <vector>
 
+#include "gemmlab/rungs.hpp"
 #include "gemmlab/sim/problem.hpp"
 
 namespace gemmlab::sim::test_support {
@@ -15,6 +16,19 @@ inline std::vector<float> random_integers(std::size_t count, std::mt19937& rng) 
   for (auto& x : v) x = static_cast<float>(dist(rng));
   return v;
 }
+
+// The nearest problem at least as large that `rung` accepts: the 16-bit rungs need n and k multiples of 8 (16-byte
+// rows for cp.async.16), so generic tests' odd sizes are rounded up there (m stays odd).
+inline Problem admissible(RungId rung, Problem p) {
+  if (rung_info(rung).precision == Precision::FP16BF16) {
+    p.n = (p.n + 7) / 8 * 8;
+    p.k = (p.k + 7) / 8 * 8;
+  }
+  return p;
+}
+
+// Padding that keeps a rung's shared rows 16-byte aligned: 4 floats, or 8 halves.
+inline int aligned_pad(RungId rung) { return rung_info(rung).precision == Precision::FP16BF16 ? 8 : 4; }
 
 inline std::vector<float> reference_gemm(const Problem& p, const std::vector<float>& a, const std::vector<float>& b,
                                          const std::vector<float>& c) {

@@ -43,13 +43,14 @@ std::vector<Case> cases() {
     }
     if (model.has_knob("a_pad")) {
       KernelConfig c = model.defaults;
-      c.a_pad = 4;
-      c.b_pad = 4;
-      out.push_back({info.id, c, std::string(info.slug) + "+pad4"});
+      c.a_pad = c.b_pad = test_support::aligned_pad(info.id);
+      c.swizzle = 0;
+      out.push_back({info.id, c, std::string(info.slug) + "+pad" + std::to_string(c.a_pad)});
     }
     if (model.has_knob("swizzle")) {
       KernelConfig c = model.defaults;
       c.swizzle = 1;
+      c.a_pad = c.b_pad = 0;
       out.push_back({info.id, c, std::string(info.slug) + "+swizzle"});
     }
     for (int stages = 2; stages <= 4; ++stages)
@@ -69,6 +70,7 @@ TEST(Execute, EveryDescribedRungComputesTheExactGemm) {
   ASSERT_FALSE(all.empty());
   for (const auto& cs : all)
     for (Problem p : sizes) {
+      p = test_support::admissible(cs.rung, p);
       for (const float beta : {0.0f, -1.0f}) {
         p.alpha = 2.0f;
         p.beta = beta;
@@ -118,6 +120,7 @@ Counters brute_force(RungId rung, const KernelConfig& config, const Problem& p) 
 
 void expect_equal(const Counters& a, const Counters& b, const std::string& what) {
   EXPECT_EQ(a.fma, b.fma) << what;
+  EXPECT_EQ(a.mma, b.mma) << what;
   for (int i = 0; i < kOpClassCount; ++i) {
     const auto& x = a.ops[std::size_t(i)];
     const auto& y = b.ops[std::size_t(i)];
@@ -135,7 +138,8 @@ TEST(SimulateKernel, BlockClassesGiveTheSameCountersAsEveryBlock) {
   // Odd sizes: edge blocks clipped in m, n and k, rows of A and C not 128-byte aligned.
   const Problem sizes[] = {{100, 77, 45, 1.0f, 0.0f}, {130, 260, 37, 1.0f, 1.0f}};
   for (const auto& cs : cases())
-    for (const Problem& p : sizes) {
+    for (const Problem& size : sizes) {
+      const Problem p = test_support::admissible(cs.rung, size);
       const auto fast = simulate_kernel(cs.rung, cs.config, p);
       ASSERT_TRUE(fast) << cs.name << ": " << fast.error().message;
       expect_equal(fast->total, brute_force(cs.rung, cs.config, p), cs.name + " " + std::to_string(p.m));
@@ -148,7 +152,7 @@ TEST(SimulateKernel, FmaCountIsMTimesNTimesKRoundedUpToTiles) {
   for (const auto& cs : cases()) {
     const auto r = simulate_kernel(cs.rung, cs.config, p);
     ASSERT_TRUE(r) << cs.name << ": " << r.error().message;
-    EXPECT_EQ(r->total.fma, std::int64_t{256} * 256 * 256) << cs.name;
+    EXPECT_EQ(r->total.fma + r->total.mma * kMmaMultiplyAdds, std::int64_t{256} * 256 * 256) << cs.name;
   }
 }
 

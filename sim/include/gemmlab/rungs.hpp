@@ -7,7 +7,8 @@
 
 namespace gemmlab {
 
-enum class Precision { FP32 };
+// The inputs a rung takes: FP32, or FP16 and BF16 (each with FP32 accumulation and an FP32 C).
+enum class Precision { FP32, FP16BF16 };
 
 std::string_view to_string(Precision precision);
 

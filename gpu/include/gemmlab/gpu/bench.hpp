@@ -17,6 +17,7 @@
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/shapes.hpp"
 #include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/kernel/element.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
 
@@ -27,11 +28,15 @@ struct BenchOptions {
   bool all_instances = false;  // false: each rung's default configuration
   std::vector<Shape> shapes{{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192}};
   kernel::BlockOrder order{};
+  std::vector<kernel::InputType> inputs;  // empty: every input type each kernel takes (FP32; FP16 and BF16)
   int device = 0;
   int runs = 20;                   // timed runs per entry and shape
   double seconds_per_entry = 15.0; // fewer runs (at least 3) where `runs` would take longer than this
   std::uint64_t seed = 7;
 };
+
+// cuBLAS's row label for an input type: "CUBLAS_COMPUTE_32F" (FP32), "CUDA_R_16F, CUBLAS_COMPUTE_32F", ...
+std::string_view cublas_label(kernel::InputType input);
 
 enum class BenchStatus { Timed, FailedVerification, Refused };
 std::string_view to_string(BenchStatus status);
@@ -39,7 +44,8 @@ std::string_view to_string(BenchStatus status);
 struct BenchRow {
   std::string name;                  // the rung's slug, or "cublas"
   std::optional<std::size_t> instance;  // index into gpu_instances(); empty for cuBLAS
-  std::string config;                // "default", "stages=2", ... ("CUBLAS_COMPUTE_32F" for cuBLAS)
+  std::string config;                // "default", "stages=2", ... (cublas_label for cuBLAS)
+  kernel::InputType input = kernel::InputType::F32;  // A and B's element type; the ratio is to cuBLAS on the same
   Shape shape;
   BenchStatus status = BenchStatus::Timed;
   std::string message;               // why it was not timed, or why it ran fewer times than asked

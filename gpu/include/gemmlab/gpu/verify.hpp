@@ -4,8 +4,10 @@
 // For every shape, two cases run, each with fresh random inputs (never zero, see fill_random):
 //   alpha = 0.75, beta = 0     C is poisoned with NaN first, so an element the kernel does not write fails;
 //   alpha = 1.25, beta = -0.5  C holds random values that the kernel must read and scale.
-// An element passes when |out - ref| <= (k + 2) * 2^-24 * (|alpha| * sum_k |a_ik b_kj| + |beta c_ij|), the bound on
-// an FP32 dot product summed in any order (gpu/src/reference.hpp explains it). NaN never passes.
+// An element passes when |out - ref| <= (k + 2) * u * (|alpha| * sum_k |a_ik b_kj| + |beta c_ij|), the bound on
+// an FP32 dot product summed in any order, u = 2^-24 (2^-23 for tensor cores; gpu/src/reference.hpp explains it).
+// NaN never passes. The tensor-core kernels run on FP16 or BF16 inputs: A and B are rounded first, and the FP64
+// reference is computed from the same rounded values.
 // A configuration that the rung's validate() refuses for a shape is reported as refused, with its sentence.
 #include <atomic>
 #include <cstddef>
@@ -18,6 +20,7 @@
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/shapes.hpp"
 #include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/kernel/element.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
 
@@ -38,6 +41,7 @@ struct VerifyRow {
   std::size_t instance = 0;     // index into gpu_instances()
   Shape shape;
   float alpha = 1.0f, beta = 0.0f;
+  kernel::InputType input = kernel::InputType::F32;  // the element type of A and B in this run
   CheckResult result;
 };
 
@@ -46,6 +50,7 @@ struct VerifyOptions {
   bool all_instances = false;      // false: each rung's default configuration only
   std::vector<Shape> shapes;       // empty: default_verify_shapes()
   kernel::BlockOrder order{};
+  std::vector<kernel::InputType> inputs;  // empty: every input type each kernel takes (FP32; FP16 and BF16)
   int device = 0;
   std::uint64_t seed = 2024;
 };

@@ -9,6 +9,18 @@
 //   x.cp_async_commit(), x.cp_async_wait(Pending<P>)  group the copies in flight, wait until P groups remain
 //   x.fma(a, b, c)                                    a * b + c
 //
+// The tensor-core rungs (16-bit A and B, FP32 C) address shared memory in BYTES and add warp-wide operations:
+//
+//   x.cp_async16(int byte, Operand, Index, bool pred)   16 bytes global -> shared (cp.async.cg), zero-fill if !pred
+//   x.ldmatrix(Ldsm<R, Trans>, uint32_t* out, row_address)   ldmatrix.sync.aligned.m8n8.xR[.trans].shared.b16 into
+//                                                     R registers; row_address(lane) is the byte offset of the
+//                                                     16-byte row lane `lane` gives: a function of the lane, because
+//                                                     every lane's registers are built from other lanes' rows
+//   x.mma(MmaM16N8K16, float* d, const uint32_t* a, const uint32_t* b)   d = a * b + d, one warp-wide HMMA
+//
+// The GPU issues the PTX; the simulator records ldmatrix as one LdMatrix warp instruction (each lane's row address)
+// and counts mma as one tensor-core instruction; the functional executor computes what the warp's lanes receive.
+//
 // On the GPU (gpu/) the executor performs them: the calls inline into plain loads, stores and FFMAs. In the
 // simulator (sim/) one executor records each lane's address so the warp's instruction can be costed, and another
 // runs them on the CPU to produce C. Every call is made unconditionally, with a predicate, so every lane of a warp
@@ -19,5 +31,12 @@ template <int N>
 struct Width {};
 template <int P>
 struct Pending {};
+// ldmatrix's shape: R matrices of 8 x 8 16-bit elements (R = 1, 2, 4), transposed on the way or not.
+template <int R, bool Trans>
+struct Ldsm {
+  static_assert(R == 1 || R == 2 || R == 4, "ldmatrix loads 1, 2 or 4 matrices");
+  static constexpr int count = R;
+  static constexpr bool trans = Trans;
+};
 
 }  // namespace gemmlab::kernel

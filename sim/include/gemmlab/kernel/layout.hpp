@@ -31,3 +31,24 @@ struct XorSwizzled {
 };
 
 }  // namespace gemmlab::kernel
+
+// A tile of 16-bit elements (FP16, BF16), addressed in BYTES: (row, column in elements) -> byte offset. Tensor-core
+// rungs move rows in 16-byte chunks of 8 elements (cp.async.16 writes one, each ldmatrix row address reads one), so
+// both fixes act on chunks:
+// - `pad` elements after each row (a multiple of 8, to keep chunks 16-byte aligned): 8 elements shift the next row
+//   by one 16-byte bank group, so 8 consecutive rows at the same column fall in 8 different groups;
+// - `swizzle`: no padding; the chunk index XOR the row mod 8 (CuTe's Swizzle<3,3,3> on the element offset of a
+//   64-element row; a wider row repeats the pattern on every 8 chunks). The same 8 rows land in 8 groups, and the
+//   8 chunks of a 128-byte span stay a permutation of one another, so 16-byte stores of whole rows stay conflict-free.
+struct HalfTile {
+  int cols;
+  int pad = 0;
+  bool swizzle = false;
+  GEMMLAB_HD int row_bytes() const { return 2 * (cols + pad); }
+  GEMMLAB_HD int operator()(int row, int col) const {
+    const int chunk = col >> 3;
+    const int placed = swizzle ? chunk ^ (row & 7) : chunk;
+    return row * row_bytes() + (placed << 4) + ((col & 7) << 1);
+  }
+  GEMMLAB_HD int size_bytes(int rows) const { return rows * row_bytes(); }
+};

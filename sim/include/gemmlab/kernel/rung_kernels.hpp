@@ -5,6 +5,7 @@
 #include "gemmlab/kernel/rungs/blocktile_2d.hpp"
 #include "gemmlab/kernel/rungs/cp_async.hpp"
 #include "gemmlab/kernel/rungs/double_buffer.hpp"
+#include "gemmlab/kernel/rungs/mma_sync.hpp"
 #include "gemmlab/kernel/rungs/naive.hpp"
 #include "gemmlab/kernel/rungs/smem_epilogue.hpp"
 #include "gemmlab/kernel/rungs/smem_tiling.hpp"
@@ -27,5 +28,9 @@ template <> struct KernelOf<RungId::DoubleBuffer> { using type = rungs::DoubleBu
 template <> struct KernelOf<RungId::CpAsync> { using type = rungs::CpAsync; };
 template <> struct KernelOf<RungId::WarpTile> { using type = rungs::WarpTile; };
 template <> struct KernelOf<RungId::SmemEpilogue> { using type = rungs::SmemEpilogue; };
+template <> struct KernelOf<RungId::MmaRowMajor> { using type = rungs::MmaRowMajor; };
+template <> struct KernelOf<RungId::MmaPadded> { using type = rungs::MmaPadded; };
+template <> struct KernelOf<RungId::MmaSwizzled> { using type = rungs::MmaSwizzled; };
+template <> struct KernelOf<RungId::MmaMultistage> { using type = rungs::MmaMultistage; };
 
 }  // namespace gemmlab::kernel

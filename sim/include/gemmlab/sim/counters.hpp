@@ -11,6 +11,8 @@ namespace gemmlab::sim {
 
 // Instruction classes: ldg/stg/lds/sts in 32/64/128 bits, ldmatrix .x1/.x2/.x4, cp.async 4/8/16 bytes.
 inline constexpr int kOpClassCount = 18;
+// Multiply-adds of one mma.sync.m16n8k16 (16 x 8 x 16), the only tensor-core atom the rungs use so far.
+inline constexpr std::int64_t kMmaMultiplyAdds = 16 * 8 * 16;
 int op_class(const WarpAccess& access);
 std::string_view op_class_name(int op_class);
 bool op_class_is_shared(int op_class);  // costed in wavefronts (lds, sts, ldsm, and cp.async's shared side)
@@ -25,7 +27,8 @@ struct OpCounters {
 
 struct Counters {
   std::array<OpCounters, kOpClassCount> ops{};
-  std::int64_t fma = 0;  // thread-level fused multiply-adds (2 FLOPs each)
+  std::int64_t fma = 0;  // thread-level fused multiply-adds on the FP32 units (FFMA; 2 FLOPs each)
+  std::int64_t mma = 0;  // warp-level tensor-core instructions (HMMA, mma.sync.m16n8k16: kMmaMultiplyAdds each)
 
   Counters& operator+=(const Counters& other);
   Counters scaled(std::int64_t times) const;

@@ -15,6 +15,11 @@ namespace gemmlab::sim {
 inline constexpr std::array<std::uint64_t, 3> kOperandBase = {std::uint64_t{1} << 40, std::uint64_t{2} << 40,
                                                                std::uint64_t{3} << 40};
 
+// Bytes per element of A, B and C: 4 each on the FP32 rungs; 2, 2, 4 on the tensor-core rungs (operand_bytes in
+// rung_model.hpp).
+using OperandBytes = std::array<int, 3>;
+inline constexpr OperandBytes kFloatOperands = {4, 4, 4};
+
 struct GlobalElement {
   kernel::Operand operand = kernel::Operand::A;
   kernel::Index index = 0;  // element index in the row-major matrix
@@ -22,11 +27,13 @@ struct GlobalElement {
 
 // The matrix and element a recorded global address points at; nullopt for an address outside the three matrices'
 // windows (such as the 0 recorded for a zero-filling cp.async lane).
-inline std::optional<GlobalElement> global_element(std::uint64_t address) {
+inline std::optional<GlobalElement> global_element(std::uint64_t address,
+                                                   const OperandBytes& bytes = kFloatOperands) {
   for (int operand = 2; operand >= 0; --operand) {
     const std::uint64_t base = kOperandBase[static_cast<std::size_t>(operand)];
     if (address >= base && address - base < kOperandBase[0]) {
-      return GlobalElement{static_cast<kernel::Operand>(operand), static_cast<kernel::Index>((address - base) / 4)};
+      const auto size = static_cast<std::uint64_t>(bytes[static_cast<std::size_t>(operand)]);
+      return GlobalElement{static_cast<kernel::Operand>(operand), static_cast<kernel::Index>((address - base) / size)};
     }
   }
   return std::nullopt;

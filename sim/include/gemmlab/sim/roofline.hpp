@@ -16,9 +16,10 @@
 
 namespace gemmlab::sim {
 
-enum class Limiter { FmaUnits, InstructionIssue, SharedMemory, Dram };
+// The math units are two limiters: the FP32 units (FFMA) and the tensor cores (mma); a rung uses one of them.
+enum class Limiter { FmaUnits, InstructionIssue, SharedMemory, Dram, TensorCores };
 inline constexpr Limiter kLimiters[] = {Limiter::FmaUnits, Limiter::InstructionIssue, Limiter::SharedMemory,
-                                        Limiter::Dram};
+                                        Limiter::Dram, Limiter::TensorCores};
 std::string_view to_string(Limiter limiter);
 
 struct LimiterTime {
@@ -30,8 +31,8 @@ struct LimiterTime {
 
 struct Roofline {
   double useful_flops = 0;           // 2 m n k
-  double warp_instructions = 0;      // FMA (thread FMAs / 32) plus memory instructions, over the kernel
-  double fma_instruction_share = 0;  // FMAs' share of those
+  double warp_instructions = 0;      // FMA (thread FMAs / 32), mma and memory instructions, over the kernel
+  double fma_instruction_share = 0;  // the math instructions' (FFMA and mma) share of those
   std::vector<LimiterTime> limits;   // one per Limiter, in kLimiters' order
   Limiter bottleneck = Limiter::FmaUnits;
   std::vector<double> wave_seconds;  // each wave: its slowest resource

@@ -8,6 +8,7 @@
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
+#include "gemmlab/sim/global_address.hpp"
 #include "gemmlab/sim/problem.hpp"
 
 namespace gemmlab::sim {
@@ -38,6 +39,9 @@ const RungModel& rung_model(RungId id);
 // ok, or one sentence saying what is wrong and what to change. Checks the knobs' ranges, the rung's tiling rules,
 // threads per block and shared memory against `limits`, and the problem (sizes and the rung's size requirements).
 Status validate(RungId id, const kernel::KernelConfig& config, const Problem& problem, const DeviceLimits& limits = {});
+
+// Bytes per element of A, B and C in the rung's kernels.
+OperandBytes operand_bytes(RungId id);
 
 // Threads per block and shared-memory bytes of a configuration (from the rung's description).
 int threads_per_block(RungId id, const kernel::KernelConfig& config);

@@ -3,11 +3,13 @@
 // k-step, block and kernel, and functional execution on the CPU.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
+#include "gemmlab/kernel/element.hpp"
 #include "gemmlab/memory_model.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
@@ -113,8 +115,15 @@ Result<KernelCounters> simulate_kernel(RungId rung, const kernel::KernelConfig& 
 // `c` holds C's initial values (read only where beta != 0). Checks, as it goes, that every access stays inside its
 // matrix and its shared buffer, that no two threads touch the same shared word between barriers unless both only
 // read, and that every element of C is written exactly once. For problems up to 512 in each dimension.
+//
+// `input`: the element type A and B are given to the kernel in (a and b are rounded to it): FP32 for the FP32
+// rungs, FP16 or BF16 for the tensor-core rungs; empty: the rung's first (FP32, or FP16).
 inline constexpr int kMaxFunctionalDimension = 512;
 Result<std::vector<float>> execute(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
-                                   const std::vector<float>& a, const std::vector<float>& b, std::vector<float> c);
+                                   const std::vector<float>& a, const std::vector<float>& b, std::vector<float> c,
+                                   std::optional<kernel::InputType> input = std::nullopt);
+
+// The element types a rung takes its A and B in: {F32}, or {F16, BF16}.
+std::vector<kernel::InputType> input_types(RungId rung);
 
 }  // namespace gemmlab::sim

@@ -1,0 +1,269 @@
+#pragma once
+// Rungs 11 to 14: tensor cores through mma.sync. FP16 or BF16 A and B, FP32 accumulation and C.
+//
+// What changed from the FP32 ladder. Rung 10's threads each computed an 8 x 16 tile of C with FFMAs; here a warp
+// hands its tile to the tensor cores, 16 x 8 x 16 at a time (mma.sync.m16n8k16: 2048 multiply-adds in one
+// instruction, against 32 for a warp's FFMA). The operands must be in registers in the atom's fragment layout
+// (kernel/mma_atom.hpp), and ldmatrix builds that layout straight from shared memory: each lane gives the address of
+// one 16-byte row of an 8 x 8 matrix, and every lane receives two elements of each matrix.
+//
+// The block: bm x bn of C, split into warps of wm x wn, 32 * (bm / wm) * (bn / wn) threads. A warp's tile is
+// (wm / 16) x (wn / 8) atoms; per 16 k it loads wm / 16 A fragments (ldmatrix.x4) and wn / 16 pairs of B fragments
+// (ldmatrix.x4.trans from the row-major B tile), then issues (wm / 16) * (wn / 8) mma. Tiles travel global -> shared
+// with cp.async.cg, 16 bytes (8 elements) per copy, `stages` buffers deep, exactly as rung 8 (cp_async.hpp): the
+// prologue issues tiles 0 .. S-2; k-step t waits for tile t, barrier, issues tile t+S-1 into the buffer tile t-1
+// used, multiplies tile t.
+//
+// The four rungs share this description and differ in their defaults (and so in what a learner sees first):
+//   mma-rowmajor    row-major shared tiles, rows of 64 halves (A) and 128 halves (B): each 8 x 8 matrix of an
+//                   ldmatrix reads 8 rows that are a multiple of 128 bytes apart, all in the same 4 banks: 8-way
+//                   conflicts, 8 wavefronts per matrix where 1 would do;
+//   mma-padded      8 halves (16 bytes) of padding per row: the 8 rows fall in 8 different bank groups, no conflict,
+//                   at the cost of 1/9 (A) and 1/17 (B) more shared memory;
+//   mma-swizzled    no padding; the 16-byte chunk index XOR the row mod 8 (layout.hpp, HalfTile): conflict-free for
+//                   the ldmatrix reads and the cp.async writes, nothing wasted;
+//   mma-multistage  the swizzled layout with a bigger block tile and more stages in flight.
+//
+// Sizes: m is anything (rows past the edge are zero-filled and not stored); n and k must be multiples of 8, so
+// that every row of A and B starts on a 16-byte boundary and a 16-byte copy is wholly inside the matrix or wholly
+// outside it. C is written straight from the accumulators: each lane's two consecutive floats with one 64-bit store.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/context.hpp"
+#include "gemmlab/kernel/epilogue.hpp"
+#include "gemmlab/kernel/executor.hpp"
+#include "gemmlab/kernel/layout.hpp"
+#include "gemmlab/kernel/mma_atom.hpp"
+#include "gemmlab/kernel/vec.hpp"
+#include "gemmlab/result.hpp"
+
+namespace gemmlab::kernel::rungs {
+
+struct MmaSync {
+  using Atom = MmaM16N8K16;
+  static constexpr int input_bytes = 2;  // FP16 or BF16 A and B (kernel/element.hpp)
+  static constexpr int chunk_elements = 8;  // one 16-byte cp.async
+
+  template <class C> static constexpr int max_m_tiles = C::max_wm / Atom::m;
+  template <class C> static constexpr int max_n_tiles = C::max_wn / Atom::n;
+
+  // A thread's registers: its warp tile's accumulators, and the A and B fragments of one 16-deep slice of k.
+  template <class C>
+  struct State {
+    float acc[max_m_tiles<C>][max_n_tiles<C>][Atom::c_values];
+    std::uint32_t a[max_m_tiles<C>][4];
+    std::uint32_t b[max_n_tiles<C>][2];  // n8 tiles 2j and 2j + 1 are one ldmatrix.x4.trans: 4 consecutive registers
+  };
+
+  // Stage s of shared memory: the A tile (bm x bk), then the B tile (bk x bn), both row-major as in global memory.
+  template <class C> GEMMLAB_HD static HalfTile a_layout(const C& c) { return {c.bk, c.a_pad, c.swizzle != 0}; }
+  template <class C> GEMMLAB_HD static HalfTile b_layout(const C& c) { return {c.bn, c.b_pad, c.swizzle != 0}; }
+  template <class C> GEMMLAB_HD static int stage_bytes(const C& c) {
+    return a_layout(c).size_bytes(c.bm) + b_layout(c).size_bytes(c.bk);
+  }
+  template <class C> GEMMLAB_HD static int a_base(const C& c, int stage) { return stage * stage_bytes(c); }
+  template <class C> GEMMLAB_HD static int b_base(const C& c, int stage) {
+    return a_base(c, stage) + a_layout(c).size_bytes(c.bm);
+  }
+
+  template <class C> GEMMLAB_HD static constexpr int warps(const C& c) { return (c.bm / c.wm) * (c.bn / c.wn); }
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return 32 * warps(c); }
+  template <class C> GEMMLAB_HD static int smem_floats(const C& c) { return c.stages * stage_bytes(c) / 4; }
+  template <class C> GEMMLAB_HD static int prologue_phases(const C&) { return 1; }
+  template <class C> GEMMLAB_HD static int mainloop_phases(const C&) { return 2; }  // 0: wait, 1: copy + multiply
+  template <class C> GEMMLAB_HD static int epilogue_phases(const C&) { return 1; }
+  GEMMLAB_HD static bool barrier_after(Section section, int phase) {
+    return section == Section::Mainloop && phase == 0;
+  }
+
+  // The warp's tile: rows [warp_row * wm, +wm) and columns [warp_col * wn, +wn) of the block's.
+  template <class C> GEMMLAB_HD static int warp_row(const C& c, int tid) { return tid / 32 / (c.bn / c.wn); }
+  template <class C> GEMMLAB_HD static int warp_col(const C& c, int tid) { return tid / 32 % (c.bn / c.wn); }
+
+  // Issues this thread's 16-byte copies of a tile_rows x tile_cols tile of 16-bit elements whose first element is
+  // (row0, col0) of a row-major rows_total x cols_total matrix. Consecutive threads copy consecutive chunks of a row;
+  // a chunk outside the matrix is zero-filled (cols_total % 8 == 0, so a chunk is wholly in or out).
+  template <class X>
+  GEMMLAB_HD static void copy_tile(X& x, Operand operand, int row0, int col0, int rows_total, int cols_total,
+                                   int tile_rows, int tile_cols, int tid, int threads, int smem_base,
+                                   const HalfTile& layout) {
+    const int chunks_per_row = tile_cols / chunk_elements;
+    const int per_thread = tile_rows * chunks_per_row / threads;
+    for (int i = 0; i < per_thread; ++i) {
+      const int chunk = tid + i * threads;
+      const int r = chunk / chunks_per_row, col = chunk % chunks_per_row * chunk_elements;
+      const bool pred = row0 + r < rows_total && col0 + col < cols_total;
+      const Index index = pred ? Index(row0 + r) * cols_total + col0 + col : Index(0);
+      x.cp_async16(smem_base + layout(r, col), operand, index, pred);
+    }
+  }
+
+  template <class X, class C>
+  GEMMLAB_HD static void load_tile(X& x, const C& c, const ThreadContext& t, int tile, int stage) {
+    const int k0 = tile * c.bk;
+    copy_tile(x, Operand::A, t.row0, k0, t.m, t.k, c.bm, c.bk, t.tid, threads(c), a_base(c, stage), a_layout(c));
+    copy_tile(x, Operand::B, k0, t.col0, t.k, t.n, c.bk, c.bn, t.tid, threads(c), b_base(c, stage), b_layout(c));
+  }
+
+  template <class X>
+  GEMMLAB_HD static void wait_for_oldest_tile(X& x, int stages) {
+    switch (stages) {
+      case 2: x.cp_async_wait(Pending<0>{}); break;
+      case 3: x.cp_async_wait(Pending<1>{}); break;
+      default: x.cp_async_wait(Pending<2>{}); break;
+    }
+  }
+
+  template <class X, class C>
+  GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, State<C>& s, int) {
+    GEMMLAB_UNROLL
+    for (int i = 0; i < c.wm / Atom::m; ++i)
+      GEMMLAB_UNROLL
+      for (int j = 0; j < c.wn / Atom::n; ++j)
+        GEMMLAB_UNROLL
+        for (int v = 0; v < Atom::c_values; ++v) s.acc[i][j][v] = 0.0f;
+    for (int tile = 0; tile < c.stages - 1; ++tile) {
+      if (tile < t.ksteps) load_tile(x, c, t, tile, tile);
+      x.cp_async_commit();  // an empty group past the end of K keeps the wait count right
+    }
+  }
+
+  template <class X, class C>
+  GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, State<C>& s, int kstep, int phase) {
+    if (phase == 0) {
+      wait_for_oldest_tile(x, c.stages);  // then the barrier
+      return;
+    }
+    const int next = kstep + c.stages - 1;
+    if (next < t.ksteps) load_tile(x, c, t, next, next % c.stages);
+    x.cp_async_commit();
+    multiply_tile(x, c, t, s, kstep % c.stages);
+  }
+
+  // Per 16 k of the tile: the warp's A fragments, its B fragments, then every atom of its tile. Unrolled, so every
+  // index into the State is a constant and the fragments and accumulators stay in registers.
+  template <class X, class C>
+  GEMMLAB_HD static void multiply_tile(X& x, const C& c, const ThreadContext& t, State<C>& s, int stage) {
+    const HalfTile as = a_layout(c), bs = b_layout(c);
+    const int a0 = a_base(c, stage), b0 = b_base(c, stage);
+    const int row0 = warp_row(c, t.tid) * c.wm, col0 = warp_col(c, t.tid) * c.wn;
+    GEMMLAB_UNROLL
+    for (int k16 = 0; k16 < c.bk; k16 += Atom::k) {
+      GEMMLAB_UNROLL
+      for (int i = 0; i < c.wm / Atom::m; ++i) {
+        const int r = row0 + i * Atom::m;
+        x.ldmatrix(Ldsm<4, false>{}, s.a[i],
+                   [&](int lane) { return a0 + as(r + Atom::ldsm_row(lane), k16 + Atom::ldsm_col(lane)); });
+      }
+      GEMMLAB_UNROLL
+      for (int j = 0; j < c.wn / Atom::n; j += 2) {
+        const int col = col0 + j * Atom::n;
+        x.ldmatrix(Ldsm<4, true>{}, s.b[j],
+                   [&](int lane) { return b0 + bs(k16 + Atom::ldsm_row(lane), col + Atom::ldsm_col(lane)); });
+      }
+      GEMMLAB_UNROLL
+      for (int i = 0; i < c.wm / Atom::m; ++i)
+        GEMMLAB_UNROLL
+        for (int j = 0; j < c.wn / Atom::n; ++j) x.mma(Atom{}, s.acc[i][j], s.a[i], s.b[j]);
+    }
+  }
+
+  // C = alpha * acc + beta * C: each lane's two consecutive results of a row with one 64-bit access.
+  template <class X, class C>
+  GEMMLAB_HD static void epilogue(X& x, const C& c, const ThreadContext& t, State<C>& s, int) {
+    x.cp_async_wait(Pending<0>{});  // only empty groups are left; no copy may outlive the block
+    const int lane = t.tid % 32;
+    const int row0 = t.row0 + warp_row(c, t.tid) * c.wm, col0 = t.col0 + warp_col(c, t.tid) * c.wn;
+    GEMMLAB_UNROLL
+    for (int i = 0; i < c.wm / Atom::m; ++i)
+      GEMMLAB_UNROLL
+      for (int j = 0; j < c.wn / Atom::n; ++j)
+        GEMMLAB_UNROLL
+        for (int v = 0; v < Atom::c_values; v += 2) {
+          const int row = row0 + i * Atom::m + Atom::c_row(lane, v), col = col0 + j * Atom::n + Atom::c_col(lane, v);
+          Vec<2> out;
+          out[0] = s.acc[i][j][v], out[1] = s.acc[i][j][v + 1];
+          store_c(x, t, Index(row) * t.n + col, out, row < t.m && col < t.n);
+        }
+  }
+
+  // ---- What the simulator, the CLI and the app need to know about this description (host only). ----
+
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "wm", "wn", "a_pad", "b_pad", "swizzle", "stages"};
+
+  // The sizes it can run: rows of A and B must start on 16-byte boundaries.
+  static Status validate_sizes(int /*m*/, int n, int k) {
+    if (n % 8 != 0 || k % 8 != 0)
+      return Error{"n=" + std::to_string(n) + " and k=" + std::to_string(k) +
+                   " must be multiples of 8: rows of A (k halves) and B (n halves) are copied in 16-byte chunks of 8, "
+                   "which must start on 16-byte boundaries"};
+    return Ok{};
+  }
+
+  static Status validate(const KernelConfig& c) {
+    const auto str = [](int v) { return std::to_string(v); };
+    if (c.stages < 2)
+      return Error{"stages=" + str(c.stages) + " leaves no tile in flight while one is multiplied: use 2 to 4"};
+    if (c.wm % 16 != 0 || c.wn % 16 != 0 || c.wm > KernelConfig::max_wm || c.wn > KernelConfig::max_wn)
+      return Error{"the warp tile " + str(c.wm) + " x " + str(c.wn) +
+                   " must be made of 16 x 16 blocks (an A fragment is 16 rows; B fragments load 16 columns at a time) "
+                   "and at most " + str(KernelConfig::max_wm) + " x " + str(KernelConfig::max_wn)};
+    if (c.bm % c.wm != 0 || c.bn % c.wn != 0)
+      return Error{"the block tile " + str(c.bm) + " x " + str(c.bn) + " must be a multiple of the warp tile " +
+                   str(c.wm) + " x " + str(c.wn)};
+    if (c.bk % 16 != 0)
+      return Error{"bk=" + str(c.bk) + " is not a multiple of 16: one mma.m16n8k16 consumes 16 k"};
+    if (c.a_pad % 8 != 0 || c.b_pad % 8 != 0)
+      return Error{"a_pad=" + str(c.a_pad) + " and b_pad=" + str(c.b_pad) +
+                   " must be multiples of 8 halves, so every shared row stays 16-byte aligned for cp.async.16 and "
+                   "ldmatrix"};
+    if (c.swizzle && (c.a_pad != 0 || c.b_pad != 0))
+      return Error{"swizzle=1 replaces padding: set a_pad=0 and b_pad=0 (or swizzle=0 to pad)"};
+    if (c.swizzle && (c.bk % 64 != 0 || c.bn % 64 != 0))
+      return Error{"swizzle=1 permutes the 8 16-byte chunks of 128 bytes, so shared rows must be multiples of 64 "
+                   "halves: bk=" + str(c.bk) + " and bn=" + str(c.bn) + " must be multiples of 64"};
+    const int threads = 32 * (c.bm / c.wm) * (c.bn / c.wn);
+    const int a_chunks = c.bm * c.bk / chunk_elements, b_chunks = c.bk * c.bn / chunk_elements;
+    if (a_chunks % threads != 0 || b_chunks % threads != 0)
+      return Error{"the " + str(threads) + " threads must share the tile copies evenly, but the A tile has " +
+                   str(a_chunks) + " and the B tile " + str(b_chunks) +
+                   " 16-byte chunks: change bk (or the tile sizes) so both are multiples of " + str(threads)};
+    return Ok{};
+  }
+
+  // Registers a thread keeps live: accumulators, one k16 slice of fragments, and the next slice's loads overlapping
+  // this slice's mma (the compiler double-buffers them when it unrolls the k16 loop).
+  static int live_registers(const KernelConfig& c) {
+    const int m_tiles = c.wm / Atom::m, n_tiles = c.wn / Atom::n;
+    return m_tiles * n_tiles * Atom::c_values + 2 * (4 * m_tiles + 2 * n_tiles);
+  }
+};
+
+namespace detail {
+constexpr KernelConfig mma_defaults(int bm, int bn, int bk, int wm, int wn, int pad, int swizzle, int stages) {
+  KernelConfig c;
+  c.bm = bm, c.bn = bn, c.bk = bk, c.wm = wm, c.wn = wn, c.a_pad = pad, c.b_pad = pad, c.swizzle = swizzle;
+  c.stages = stages;
+  return c;
+}
+}  // namespace detail
+
+// 128 x 128 blocks of 4 warps (64 x 64 each), bk = 64 (128-byte rows of A), 2 stages.
+struct MmaRowMajor : MmaSync {
+  static constexpr KernelConfig defaults() { return detail::mma_defaults(128, 128, 64, 64, 64, 0, 0, 2); }
+};
+struct MmaPadded : MmaSync {
+  static constexpr KernelConfig defaults() { return detail::mma_defaults(128, 128, 64, 64, 64, 8, 0, 2); }
+};
+struct MmaSwizzled : MmaSync {
+  static constexpr KernelConfig defaults() { return detail::mma_defaults(128, 128, 64, 64, 64, 0, 1, 2); }
+};
+// 128 x 256 blocks of 8 warps (64 x 64 each), 3 stages in flight (144 KiB of shared memory).
+struct MmaMultistage : MmaSync {
+  static constexpr KernelConfig defaults() { return detail::mma_defaults(128, 256, 64, 64, 64, 0, 1, 3); }
+};
+
+}  // namespace gemmlab::kernel::rungs
