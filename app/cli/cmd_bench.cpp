@@ -1,4 +1,4 @@
-// gemmlab-cli bench: each rung's kernel next to cuBLAS FP32, verified first, timed with CUDA events
+// gemmlab-cli bench: each rung's kernel next to cuBLAS on the same input type, verified first, timed with CUDA events
 // (gemmlab/gpu/bench.hpp). Text on stdout; --json F / --csv F write the report to files ("-": stdout).
 #include <CLI/CLI.hpp>
 #include <unistd.h>
@@ -20,7 +20,7 @@ namespace gemmlab::cli {
 namespace {
 
 struct BenchArgs {
-  std::string rungs, sizes, order = "row", json_path, csv_path;
+  std::string rungs, sizes, order = "row", inputs, json_path, csv_path;
   bool all = false;
   int device = 0, runs = 20;
 };
@@ -42,12 +42,13 @@ void print_report(const gpu::BenchReport& r, std::ostream& out) {
       << "date: " << r.date_utc << ", block order " << sim::order_name(r.order) << ", up to " << r.buffer_sets_max
       << " input sets rotated (together > 2x L2)\n";
   using A = TextTable::Align;
-  TextTable table({{"kernel"}, {"config"}, {"size"}, {"runs", A::Right}, {"median ms", A::Right},
+  TextTable table({{"kernel"}, {"config"}, {"input"}, {"size"}, {"runs", A::Right}, {"median ms", A::Right},
                    {"TFLOPS", A::Right}, {"x cuBLAS", A::Right}, {"note"}});
   for (const auto& row : r.rows) {
     const bool timed = row.status == gpu::BenchStatus::Timed;
     std::string note = timed ? row.message : std::string(gpu::to_string(row.status)) + ": " + row.message;
-    table.add_row({row.name, row.config, gpu::to_string(row.shape), timed ? std::to_string(row.runs) : "",
+    table.add_row({row.name, row.config, std::string(kernel::input_name(row.input)), gpu::to_string(row.shape),
+                   timed ? std::to_string(row.runs) : "",
                    timed ? fixed(row.median_ms, 3) : "", timed ? fixed(row.tflops, 2) : "",
                    timed && row.ratio_to_cublas > 0 ? fixed(row.ratio_to_cublas, 3) : "", note});
   }
@@ -72,7 +73,7 @@ bool write_output(const std::string& path, const std::string& text) {
 
 int run_bench_command(const BenchArgs& args) {
   gpu::BenchOptions options;
-  auto selection = parse_gpu_selection(args.rungs, args.sizes, args.order, options.shapes);
+  auto selection = parse_gpu_selection(args.rungs, args.sizes, args.order, options.shapes, args.inputs);
   if (!selection) {
     std::cerr << "gemmlab-cli: " << selection.error().message << "\n";
     return kExitUsage;
@@ -88,6 +89,7 @@ int run_bench_command(const BenchArgs& args) {
   options.rungs = selection->rungs;
   options.shapes = selection->shapes;
   options.order = selection->order;
+  options.inputs = selection->inputs;
   options.all_instances = args.all;
   options.device = args.device;
   options.runs = args.runs;
@@ -125,6 +127,7 @@ Command add_bench_command(CLI::App& parent) {
   sub->add_option("--sizes", args->sizes, "Comma-separated sizes: N for N x N x N, or MxNxK (default: 1024,2048,4096,8192)")
       ->check(non_empty_list());
   sub->add_flag("--all", args->all, "Every compiled configuration, not only each rung's default");
+  sub->add_option("--inputs", args->inputs, kInputsHelp)->check(non_empty_list());
   sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N")->capture_default_str();
   sub->add_option("--runs", args->runs, "Timed runs per kernel and size (fewer where one run takes seconds)")
       ->capture_default_str()

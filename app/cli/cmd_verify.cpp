@@ -17,7 +17,7 @@ namespace gemmlab::cli {
 namespace {
 
 struct VerifyArgs {
-  std::string rungs, sizes, order = "row";
+  std::string rungs, sizes, order = "row", inputs;
   bool all = false, json = false;
   int device = 0;
   std::uint64_t seed = 2024;
@@ -26,8 +26,9 @@ struct VerifyArgs {
 std::string row_line(const gpu::VerifyRow& row) {
   const gpu::GpuInstance& inst = gpu::gpu_instances()[row.instance];
   char head[200];
-  std::snprintf(head, sizeof head, "%-8s %-18s %-22s %-14s alpha=%-5g beta=%-5g", std::string(gpu::to_string(row.result.status)).c_str(),
-                std::string(rung_info(inst.rung).slug).c_str(), gpu::instance_label(inst).c_str(),
+  std::snprintf(head, sizeof head, "%-8s %-18s %-22s %-4s %-14s alpha=%-5g beta=%-5g",
+                std::string(gpu::to_string(row.result.status)).c_str(), std::string(rung_info(inst.rung).slug).c_str(),
+                gpu::instance_label(inst).c_str(), std::string(kernel::input_name(row.input)).c_str(),
                 gpu::to_string(row.shape).c_str(), static_cast<double>(row.alpha), static_cast<double>(row.beta));
   std::string line = head;
   if (row.result.status == gpu::CheckStatus::Passed) {
@@ -42,7 +43,8 @@ std::string row_line(const gpu::VerifyRow& row) {
 
 nlohmann::json row_json(const gpu::VerifyRow& row) {
   const gpu::GpuInstance& inst = gpu::gpu_instances()[row.instance];
-  return {{"rung", rung_info(inst.rung).slug}, {"config", gpu::instance_label(inst)}, {"m", row.shape.m},
+  return {{"rung", rung_info(inst.rung).slug}, {"config", gpu::instance_label(inst)},
+          {"input", kernel::input_name(row.input)}, {"m", row.shape.m},
           {"n", row.shape.n}, {"k", row.shape.k}, {"alpha", row.alpha}, {"beta", row.beta},
           {"status", gpu::to_string(row.result.status)}, {"message", row.result.message},
           {"bad_elements", row.result.bad_elements}, {"worst_error_over_tolerance", row.result.worst_ratio},
@@ -51,7 +53,7 @@ nlohmann::json row_json(const gpu::VerifyRow& row) {
 
 int run_verify(const VerifyArgs& args) {
   gpu::VerifyOptions options;
-  auto selection = parse_gpu_selection(args.rungs, args.sizes, args.order, {});
+  auto selection = parse_gpu_selection(args.rungs, args.sizes, args.order, {}, args.inputs);
   if (!selection) {
     std::cerr << "gemmlab-cli: " << selection.error().message << "\n";
     return kExitUsage;
@@ -59,6 +61,7 @@ int run_verify(const VerifyArgs& args) {
   options.rungs = selection->rungs;
   options.shapes = selection->shapes;
   options.order = selection->order;
+  options.inputs = selection->inputs;
   options.all_instances = args.all;
   options.device = args.device;
   options.seed = args.seed;
@@ -98,6 +101,7 @@ Command add_verify_command(CLI::App& parent) {
                   "shapes)")
       ->check(non_empty_list());
   sub->add_flag("--all", args->all, "Every compiled configuration, not only each rung's default");
+  sub->add_option("--inputs", args->inputs, kInputsHelp)->check(non_empty_list());
   sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N")->capture_default_str();
   sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(whole_number(0));
   sub->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();

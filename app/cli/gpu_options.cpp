@@ -1,5 +1,6 @@
 #include "gpu_options.hpp"
 
+#include <algorithm>
 #include <CLI/CLI.hpp>
 
 #include "gemmlab/sim/launch_order.hpp"
@@ -44,8 +45,16 @@ Result<std::vector<RungId>> parse_rung_list(const std::string& text) {
 }
 
 Result<GpuSelection> parse_gpu_selection(const std::string& rungs, const std::string& sizes, const std::string& order,
-                                         std::vector<gpu::Shape> fallback_shapes) {
+                                         std::vector<gpu::Shape> fallback_shapes, const std::string& inputs) {
   GpuSelection out;
+  for (std::size_t start = 0; start < inputs.size();) {
+    const std::size_t comma = std::min(inputs.find(',', start), inputs.size());
+    const std::string name = inputs.substr(start, comma - start);
+    const auto type = kernel::find_input(name);
+    if (!type) return Error{"--inputs: '" + name + "' is not an input type (fp32, fp16, bf16)"};
+    out.inputs.push_back(*type);
+    start = comma + 1;
+  }
   auto rung_list = parse_rung_list(rungs);
   if (!rung_list) return rung_list.error();
   out.rungs = std::move(*rung_list);

@@ -5,6 +5,7 @@
 
 #include "gemmlab/gpu/shapes.hpp"
 #include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/kernel/element.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
 
@@ -20,13 +21,18 @@ CLI::Validator non_empty_list();
 // "cp-async,8" -> the rungs named by slug or ladder number; empty text -> empty (every rung).
 Result<std::vector<RungId>> parse_rung_list(const std::string& text);
 
-// What --rungs, --sizes and --order select.
+// What --rungs, --sizes, --order and --inputs select.
 struct GpuSelection {
   std::vector<RungId> rungs;
   std::vector<gpu::Shape> shapes;  // `fallback_shapes` when --sizes was not given
   kernel::BlockOrder order;
+  std::vector<kernel::InputType> inputs;  // empty: every input type each kernel takes
 };
 Result<GpuSelection> parse_gpu_selection(const std::string& rungs, const std::string& sizes, const std::string& order,
-                                         std::vector<gpu::Shape> fallback_shapes);
+                                         std::vector<gpu::Shape> fallback_shapes, const std::string& inputs = {});
+
+inline constexpr const char* kInputsHelp =
+    "Comma-separated input types of A and B: fp32, fp16, bf16 (default: every type each kernel takes; the tensor-core "
+    "rungs take fp16 and bf16)";
 
 }  // namespace gemmlab::cli

@@ -35,7 +35,7 @@ std::string_view to_string(BenchStatus status) {
 }
 
 std::span<const Shape> default_verify_shapes() {
-  static constexpr std::array<Shape, 13> shapes{{
+  static constexpr std::array<Shape, 16> shapes{{
       {1, 1, 1}, {7, 7, 7}, {33, 33, 33}, {127, 127, 127}, {1000, 1000, 1000}, {4097, 4097, 4097},
       {67, 45, 33},      // odd in every dimension: the sanitizer's size
       {1, 513, 7},       // a single row of C
@@ -44,6 +44,10 @@ std::span<const Shape> default_verify_shapes() {
       {1000, 127, 33},   // n not a multiple of 4: the scalar paths, tall
       {36, 68, 4100},    // multiples of 4 with partial tiles and a long k: the 128-bit paths at the edges
       {256, 384, 64},    // exact multiples of every tile: no edge at all
+      // The tensor-core rungs take n and k in multiples of 8 (16-byte rows of halves) and refuse the others above:
+      {67, 40, 72},      // odd m, partial tiles in n and k: the sanitizer's size for them
+      {1001, 136, 4104}, // a partial last k-step after 64 whole ones
+      {8, 8, 8},         // the smallest they take
   }};
   return shapes;
 }

@@ -34,7 +34,7 @@ TEST(CliSchedule, JsonHasOccupancyWavesL2AndRoofline) {
   EXPECT_EQ(j["l2"]["per_wave"].size(), static_cast<std::size_t>(waves));
   EXPECT_EQ(j["l2"]["dram_write_bytes"], 4096LL * 4096 * 4);
   EXPECT_GE(j["l2"]["dram_read_bytes"].get<std::int64_t>(), j["l2"]["min_dram_read_bytes"].get<std::int64_t>());
-  EXPECT_EQ(j["roofline"]["limits"].size(), 4u);
+  EXPECT_EQ(j["roofline"]["limits"].size(), 5u);
   EXPECT_EQ(j["roofline"]["measured"], false);
   EXPECT_GT(j["roofline"]["predicted_tflops"].get<double>(), 0.0);
   EXPECT_FALSE(j["l2"].contains("a_tile_fetches")) << "heat maps only with --tiles";

@@ -86,7 +86,7 @@ TEST(BenchReportFormats, JsonRoundTrips) {
 TEST(BenchReportFormats, CsvHasAHeaderAndOneLinePerRowWithQuotesEscaped) {
   const std::string csv = bench_report_csv(sample_report());
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4);
-  EXPECT_EQ(csv.rfind("name,config,m,n,k,status", 0), 0u);
+  EXPECT_EQ(csv.rfind("name,config,input,m,n,k,status", 0), 0u);
   EXPECT_NE(csv.find("\"C[0][0] is NaN, \"\"quoted\"\"\""), std::string::npos) << csv;
 }
 

@@ -23,8 +23,8 @@ int lane_words(const sim::WarpAccess& access, int lane) {
 
 }  // namespace
 
-ElementRef decode_global(std::uint64_t address, const sim::Problem& problem) {
-  const auto element = sim::global_element(address);
+ElementRef decode_global(std::uint64_t address, const sim::Problem& problem, const sim::OperandBytes& bytes) {
+  const auto element = sim::global_element(address, bytes);
   if (!element) return {};
   const kernel::Index cols = element->operand == Operand::A ? problem.k : problem.n;
   if (cols <= 0) return {};
@@ -67,6 +67,7 @@ Result<std::unique_ptr<BlockWalker>> BlockWalker::open(RungId rung, const kernel
   outline->shape = stream->shape();
   outline->schedule = stream->schedule();
   outline->smem_words = outline->shape.smem_bytes / 4;
+  outline->operand_bytes = sim::operand_bytes(rung);
 
   // Who writes C: the epilogue's global stores, lane by lane.
   const int row0 = tile.row * config.bm, col0 = tile.col * config.bn;
@@ -84,7 +85,7 @@ Result<std::unique_ptr<BlockWalker>> BlockWalker::open(RungId rung, const kernel
         const std::uint32_t mask = a.op == MemOp::CpAsync ? w.global_mask : a.active_mask;
         if (!lane_on(mask, lane) || !sim::touches_global(a.op)) continue;
         for (int q = 0; q < lane_words(a, lane); ++q) {
-          const ElementRef e = decode_global(a.address[static_cast<std::size_t>(lane)] + 4u * q, problem);
+          const ElementRef e = decode_global(a.address[static_cast<std::size_t>(lane)] + 4u * q, problem, outline->operand_bytes);
           if (first_kstep && a.op != MemOp::StoreGlobal) {
             // How many k-steps ahead of k-step 0 this load fetches: the pipeline's depth.
             if (e.operand == static_cast<std::int8_t>(Operand::A)) max_tile_loaded = std::max(max_tile_loaded, e.col / config.bk);
@@ -144,7 +145,7 @@ void BlockWalker::apply(const sim::PhaseStream& phase, PhaseView* view) {
       switch (a.op) {
         case MemOp::LoadGlobal:
           for (int q = 0; q < words; ++q) {
-            const ElementRef e = active ? decode_global(a.address[l] + 4u * q, outline_->problem) : ElementRef{};
+            const ElementRef e = active ? decode_global(a.address[l] + 4u * q, outline_->problem, outline_->operand_bytes) : ElementRef{};
             if (lv) lv->global[static_cast<std::size_t>(q)] = e;
             // Loads of C (the epilogue's beta * C) are combined in registers, never staged in shared memory.
             if (e.operand != static_cast<std::int8_t>(Operand::C)) pending.push_back(e);
@@ -153,7 +154,7 @@ void BlockWalker::apply(const sim::PhaseStream& phase, PhaseView* view) {
         case MemOp::StoreGlobal:
           if (lv && active)
             for (int q = 0; q < words; ++q)
-              lv->global[static_cast<std::size_t>(q)] = decode_global(a.address[l] + 4u * q, outline_->problem);
+              lv->global[static_cast<std::size_t>(q)] = decode_global(a.address[l] + 4u * q, outline_->problem, outline_->operand_bytes);
           break;
         case MemOp::StoreShared: {
           const std::uint64_t word0 = a.address[l] / 4;
@@ -186,7 +187,7 @@ void BlockWalker::apply(const sim::PhaseStream& phase, PhaseView* view) {
           const bool reads_global = lane_on(w.global_mask, lane);
           if (lv) lv->shared_word = static_cast<std::uint32_t>(word0);
           for (int q = 0; q < words; ++q) {
-            const ElementRef e = reads_global ? decode_global(a.address[l] + 4u * q, outline_->problem) : ElementRef{};
+            const ElementRef e = reads_global ? decode_global(a.address[l] + 4u * q, outline_->problem, outline_->operand_bytes) : ElementRef{};
             if (active)
               if (ElementRef* slot = word_at(word0 + q)) *slot = e;
             if (lv) {

@@ -16,6 +16,8 @@
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
 #include "gemmlab/sim/problem.hpp"
+#include "gemmlab/sim/global_address.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/simulate.hpp"
 
 namespace gemmlab::desktop {
@@ -52,6 +54,7 @@ struct BlockOutline {
   std::vector<int> c_writer;  // bm x bn, row-major: the thread that stores each element of the block's C tile (-1: none)
   int lookahead_ksteps = 0;   // how far ahead of the tile being multiplied the loads run (double buffering: 1)
   int smem_words = 0;
+  sim::OperandBytes operand_bytes = sim::kFloatOperands;
 };
 
 // One phase of the block, decoded.
@@ -109,6 +112,9 @@ class BlockWalker {
 };
 
 // The element a recorded global address names, as row and column of its matrix.
-ElementRef decode_global(std::uint64_t address, const sim::Problem& problem);
+// `bytes`: the element sizes of the rung's A, B and C (sim::operand_bytes). A 4-byte word of 16-bit elements is
+// named by its first element.
+ElementRef decode_global(std::uint64_t address, const sim::Problem& problem,
+                         const sim::OperandBytes& bytes = sim::kFloatOperands);
 
 }  // namespace gemmlab::desktop

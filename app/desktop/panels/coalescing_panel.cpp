@@ -65,7 +65,8 @@ void summary(const sim::WarpInstruction& w, const sim::GlobalDetail& detail) {
 }
 
 // The touched lines, one row each (32 floats = 4 sectors), lanes drawn on their floats, fetched sectors framed.
-void lines_diagram(const InstructionView& iv, const sim::GlobalDetail& detail, const sim::Problem& problem) {
+void lines_diagram(const InstructionView& iv, const sim::GlobalDetail& detail, const sim::Problem& problem,
+                   const sim::OperandBytes& bytes) {
   const auto& w = iv.instruction;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float avail = ImGui::GetContentRegionAvail().x;
@@ -121,7 +122,7 @@ void lines_diagram(const InstructionView& iv, const sim::GlobalDetail& detail, c
     previous = line;
     line_y[line] = y;
     // The first element of the line, to say where in the matrix it is.
-    const ElementRef first = decode_global(line * 128, problem);
+    const ElementRef first = decode_global(line * 128, problem, bytes);
     std::snprintf(text, sizeof text, "%s", element_name(first).c_str());
     draw->AddText(ImVec2(origin.x, y + (cell - ImGui::GetTextLineHeight()) * 0.5f), colour::operand(std::max<int>(0, first.operand)), text);
     const auto& floats = owner[line];
@@ -224,7 +225,7 @@ void draw_coalescing_panel(PanelContext& context) {
   summary(w, *detail);
   ImGui::Spacing();
   ImGui::BeginChild("coalescing-lines", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.62f), false);
-  lines_diagram(iv, *detail, outline->problem);
+  lines_diagram(iv, *detail, outline->problem, outline->operand_bytes);
   ImGui::EndChild();
   ImGui::Separator();
   lane_table(iv);

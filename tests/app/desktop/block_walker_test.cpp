@@ -47,7 +47,7 @@ TEST_P(EveryRung, SharedReadsOfTheMainLoopHitTheTilesBeingMultiplied) {
     if (ref.section != kernel::Section::Mainloop) continue;
     const int k0 = ref.kstep * config.bk;
     for (const auto& iv : (*view)->instructions) {
-      if (iv.instruction.access.op != MemOp::LoadShared) continue;
+      if (iv.instruction.access.op != MemOp::LoadShared && iv.instruction.access.op != MemOp::LdMatrix) continue;
       for (int lane = 0; lane < 32; ++lane) {
         if (!((iv.instruction.access.active_mask >> lane) & 1u)) continue;
         for (int q = 0; q < iv.words_per_lane(); ++q) {
