@@ -21,9 +21,12 @@ import sys
 
 # (label, ncu metric, the simulator's op classes, the simulator's field). The ncu metric names are Hopper's (ncu 2025.3).
 COUNTERS = [
-    ("shared load wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", ("lds.",), "wavefronts"),
-    ("shared load bank conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", ("lds.",),
+    # ncu's op_ld counts ldmatrix (LDSM) with the other shared loads (docs/memory-model.md); op_ldsm alone.
+    ("shared load wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", ("lds.", "ldsm."), "wavefronts"),
+    ("shared load bank conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", ("lds.", "ldsm."),
      "bank_conflicts"),
+    ("ldmatrix wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum", ("ldsm.",),
+     "wavefronts"),
     ("shared store wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", ("sts.",), "wavefronts"),
     ("shared store bank conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", ("sts.",),
      "bank_conflicts"),

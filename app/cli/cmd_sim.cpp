@@ -37,7 +37,7 @@ nlohmann::json to_json(const sim::Counters& c) {
                     {"ideal_sectors", o.ideal_sectors}});
     ops[std::string(sim::op_class_name(i))] = entry;
   }
-  return {{"fma", c.fma}, {"ops", ops}};
+  return {{"fma", c.fma}, {"mma", c.mma}, {"ops", ops}};
 }
 
 void print_counters(const sim::Counters& c, std::ostream& out) {
@@ -56,7 +56,11 @@ void print_counters(const sim::Counters& c, std::ostream& out) {
                    global && o.sectors ? fixed(100.0 * double(o.ideal_sectors) / double(o.sectors), 1) + "%" : ""});
   }
   table.print(out);
-  out << "FMAs (thread-level): " << c.fma << "\n";
+  if (c.mma > 0)
+    out << "mma.sync.m16n8k16 (warp-level, tensor cores): " << c.mma << " (" << c.mma * sim::kMmaMultiplyAdds
+        << " multiply-adds)\n";
+  else
+    out << "FMAs (thread-level): " << c.fma << "\n";
 }
 
 }  // namespace
