@@ -16,15 +16,22 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
+INPUTS = ("fp32", "fp16", "bf16")  # the ladder's input types; a tensor-core rung's ratio is to cuBLAS on its own
+
+
 def load(path):
     report = json.loads(path.read_text())
-    rows = [r for r in report["rows"] if r["status"] == "timed" and r["config"] in ("default", "CUBLAS_COMPUTE_32F")]
+    rows = [r for r in report["rows"] if r["status"] == "timed" and (r["config"] == "default" or r["name"] == "cublas")]
     sizes = sorted({r["m"] for r in rows if r["m"] == r["n"] == r["k"]})
     table = {}
     for r in rows:
         if r["m"] == r["n"] == r["k"]:
-            table[(r["name"], r["m"])] = r
+            table[(r["name"], r["m"], r.get("input", "fp32"))] = r  # reports before the tensor-core rungs: all fp32
     return report, sizes, table
+
+
+def inputs_of(name, sizes, table):
+    return [i for i in INPUTS if any((name, n, i) in table for n in sizes)]
 
 
 def device_line(report):
@@ -37,26 +44,33 @@ def device_line(report):
 def rung_table(name, sizes, table):
     head = "| | " + " | ".join(f"{n}³" for n in sizes) + " |"
     rule = "| --- | " + " | ".join("---:" for _ in sizes) + " |"
-    def cells(key, fmt):
-        return " | ".join(fmt(table[(key, n)]) if (key, n) in table else "" for n in sizes)
-    return "\n".join([
-        head, rule,
-        "| TFLOPS | " + cells(name, lambda r: "%.2f" % r["tflops"]) + " |",
-        "| × cuBLAS | " + cells(name, lambda r: "%.3f" % r["ratio_to_cublas"]) + " |",
-        "| cuBLAS FP32, TFLOPS | " + cells("cublas", lambda r: "%.2f" % r["tflops"]) + " |",
-    ])
+    def cells(key, inp, fmt):
+        return " | ".join(fmt(table[(key, n, inp)]) if (key, n, inp) in table else "" for n in sizes)
+    lines = [head, rule]
+    inputs = inputs_of(name, sizes, table)
+    for inp in inputs:
+        suffix = "" if len(inputs) == 1 else f" ({inp.upper()})"
+        lines += [
+            f"| TFLOPS{suffix} | " + cells(name, inp, lambda r: "%.2f" % r["tflops"]) + " |",
+            f"| × cuBLAS{suffix} | " + cells(name, inp, lambda r: "%.3f" % r["ratio_to_cublas"]) + " |",
+            f"| cuBLAS {inp.upper()}, TFLOPS | " + cells("cublas", inp, lambda r: "%.2f" % r["tflops"]) + " |",
+        ]
+    return "\n".join(lines)
 
 
 def ladder_table(rungs, sizes, table):
-    lines = ["| rung | " + " | ".join(f"{n}³ TFLOPS | × cuBLAS" for n in sizes) + " |",
-             "| --- | " + " | ".join("---: | ---:" for _ in sizes) + " |"]
-    for number, name in [(None, "cublas")] + rungs:
-        label = "cuBLAS FP32" if name == "cublas" else f"{number} {name}"
-        cells = []
-        for n in sizes:
-            r = table.get((name, n))
-            cells.append(f"{r['tflops']:.2f} | {r['ratio_to_cublas']:.3f}" if r else " | ")
-        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines = ["| rung | inputs | " + " | ".join(f"{n}³ TFLOPS | × cuBLAS" for n in sizes) + " |",
+             "| --- | --- | " + " | ".join("---: | ---:" for _ in sizes) + " |"]
+    for inp in INPUTS:
+        for number, name in [(None, "cublas")] + rungs:
+            if (name, sizes[-1], inp) not in table and not any((name, n, inp) in table for n in sizes):
+                continue
+            label = f"cuBLAS {inp.upper()}" if name == "cublas" else f"{number} {name}"
+            cells = []
+            for n in sizes:
+                r = table.get((name, n, inp))
+                cells.append(f"{r['tflops']:.2f} | {r['ratio_to_cublas']:.3f}" if r else " | ")
+            lines.append(f"| {label} | {inp} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -73,7 +87,8 @@ def main():
         if not m:
             print(f"{page}: no '## Measured on the H100' section with a 'Reproduce' line", file=sys.stderr)
             continue
-        body = ("Default configuration, median of 20 runs, cuBLAS in the same process.\n" + device_line(report) +
+        body = ("Default configuration, median of 20 runs, cuBLAS on the same inputs in the same process.\n" +
+                device_line(report) +
                 "\n\n" + rung_table(name, sizes, table) + "\n")
         page.write_text(text[:m.start(2)] + body + text[m.end(2):])
     print(ladder_table(rungs, sizes, table))

@@ -41,6 +41,29 @@ TEST(Bench, TimesCublasAndEveryRungAfterVerifyingThem) {
   EXPECT_GE(calls, 6u);
 }
 
+TEST(Bench, TensorCoreRungsAreComparedWithCublasOnTheirOwnInputType) {
+  BenchOptions options;
+  options.rungs = {RungId::MmaSwizzled};
+  options.shapes = {{512, 512, 512}};
+  options.runs = 3;
+  const auto report = run_bench(options);
+  ASSERT_TRUE(report) << report.error().message;
+  ASSERT_EQ(report->rows.size(), 4u);  // per input type (FP16, then BF16): cuBLAS, then the rung
+  EXPECT_EQ(report->rows[0].input, kernel::InputType::F16);
+  EXPECT_EQ(report->rows[2].input, kernel::InputType::BF16);
+  for (std::size_t i = 0; i < 4; i += 2) {
+    const BenchRow& cublas = report->rows[i];
+    const BenchRow& rung = report->rows[i + 1];
+    EXPECT_EQ(cublas.name, "cublas");
+    EXPECT_EQ(cublas.config, cublas_label(cublas.input));
+    EXPECT_EQ(rung.input, cublas.input);
+    ASSERT_EQ(rung.status, BenchStatus::Timed) << rung.message;
+    ASSERT_EQ(cublas.status, BenchStatus::Timed) << cublas.message;
+    EXPECT_DOUBLE_EQ(cublas.ratio_to_cublas, 1.0);
+    EXPECT_NEAR(rung.ratio_to_cublas, rung.tflops / cublas.tflops, 1e-12);
+  }
+}
+
 TEST(Bench, StopsWhenCancelled) {
   std::atomic<bool> cancel{false};
   const auto report = run_bench(small_options(), [&](const BenchProgress& p) {

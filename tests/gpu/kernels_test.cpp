@@ -6,6 +6,8 @@
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/verify.hpp"
 #include "gemmlab/sim/launch_order.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+#include "gemmlab/sim/simulate.hpp"
 
 namespace gemmlab::gpu {
 namespace {
@@ -20,6 +22,26 @@ std::string failures(const VerifyReport& report) {
   return out;
 }
 
+// The rungs of one precision: the FP32 rungs take any size; the 16-bit ones need n and k multiples of 8, so their
+// odd sizes are odd in m only.
+std::vector<RungId> rungs_of(Precision precision) {
+  std::vector<RungId> out;
+  for (const auto& rung : rungs())
+    if (rung.precision == precision && find_gpu_instance(rung.id, sim::rung_model(rung.id).defaults)) out.push_back(rung.id);
+  return out;
+}
+
+// Checks per shape: 2 scalar cases for every selected instance and every input type it takes (FP16 and BF16 for the
+// tensor-core rungs).
+std::size_t checks_per_shape(const VerifyOptions& options) {
+  const auto selected = select_instances(options.rungs, options.all_instances);
+  EXPECT_TRUE(selected);
+  std::size_t runs = 0;
+  if (selected)
+    for (const std::size_t i : *selected) runs += sim::input_types(gpu_instances()[i].rung).size();
+  return 2 * runs;
+}
+
 void expect_all_pass(const VerifyOptions& options, std::size_t expected_rows) {
   const auto report = verify(options);
   ASSERT_TRUE(report) << report.error().message;
@@ -31,17 +53,24 @@ void expect_all_pass(const VerifyOptions& options, std::size_t expected_rows) {
 
 TEST(Kernels, EveryDefaultPassesAtEdgeSizes) {
   VerifyOptions options;
+  options.rungs = rungs_of(Precision::FP32);
   options.shapes = {{1, 1, 1}, {7, 7, 7}, {67, 45, 33}, {130, 260, 36}, {33, 129, 1000}};
-  const auto defaults = select_instances({}, false);
-  ASSERT_TRUE(defaults);
-  expect_all_pass(options, options.shapes.size() * 2 * defaults->size());
+  expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
+  options.rungs = rungs_of(Precision::FP16BF16);
+  ASSERT_FALSE(options.rungs.empty());
+  options.shapes = {{1, 8, 8}, {7, 8, 8}, {67, 40, 72}, {130, 264, 40}, {33, 136, 1000}};
+  expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
 }
 
 TEST(Kernels, EveryCompiledConfigurationPasses) {
   VerifyOptions options;
   options.all_instances = true;
+  options.rungs = rungs_of(Precision::FP32);
   options.shapes = {{67, 45, 33}, {256, 128, 64}, {200, 300, 20}};
-  expect_all_pass(options, options.shapes.size() * 2 * gpu_instances().size());
+  expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
+  options.rungs = rungs_of(Precision::FP16BF16);
+  options.shapes = {{67, 40, 72}, {256, 128, 64}, {200, 304, 24}};
+  expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
 }
 
 TEST(Kernels, EveryBlockOrderCoversEveryTile) {
@@ -49,12 +78,25 @@ TEST(Kernels, EveryBlockOrderCoversEveryTile) {
   for (const char* text : {"col", "cutlass:2", "cutlass:8", "groupm:3"}) {
     VerifyOptions options;
     options.order = *sim::parse_order(text);
-    options.shapes = {{300, 500, 24}};
-    const auto defaults = select_instances({}, false);
-    ASSERT_TRUE(defaults);
+    options.shapes = {{300, 504, 24}};
     SCOPED_TRACE(text);
-    expect_all_pass(options, 2 * defaults->size());
+    expect_all_pass(options, checks_per_shape(options));
   }
+}
+
+TEST(Kernels, InputTypesARungDoesNotTakeAreNotRun) {
+  VerifyOptions options;
+  options.rungs = {RungId::CpAsync};
+  options.inputs = {kernel::InputType::F16};
+  const auto report = verify(options);
+  ASSERT_FALSE(report);  // cp-async takes FP32 only: nothing to run is an error, not an empty pass
+  EXPECT_NE(report.error().message.find("input types"), std::string::npos) << report.error().message;
+  options.rungs = {RungId::MmaSwizzled};
+  options.shapes = {{67, 40, 72}};
+  const auto fp16 = verify(options);
+  ASSERT_TRUE(fp16) << fp16.error().message;
+  EXPECT_EQ(fp16->rows.size(), 2u);
+  for (const auto& row : fp16->rows) EXPECT_EQ(row.input, kernel::InputType::F16);
 }
 
 TEST(Kernels, FreshInputsAreDrawnForEverySeed) {
