@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/sim/simulate.hpp"
 #include "model/paths.hpp"
 
 namespace gemmlab::desktop {
@@ -41,20 +42,23 @@ Status save_results_file(const std::filesystem::path& path, const gpu::BenchRepo
 }
 
 const gpu::BenchRow* find_measured(const gpu::BenchReport& report, RungId rung, const kernel::KernelConfig& config,
-                                   const gpu::Shape& shape) {
+                                   const gpu::Shape& shape, std::optional<kernel::InputType> input) {
   const auto instance = gpu::find_gpu_instance(rung, config);
   if (!instance) return nullptr;
   const std::string label = gpu::instance_label(gpu::gpu_instances()[*instance]);
   const std::string_view slug = rung_info(rung).slug;
+  const kernel::InputType type = input.value_or(sim::input_types(rung).front());
   for (const auto& row : report.rows)
-    if (row.name == slug && row.config == label && row.shape == shape && row.status == gpu::BenchStatus::Timed)
+    if (row.name == slug && row.config == label && row.input == type && row.shape == shape &&
+        row.status == gpu::BenchStatus::Timed)
       return &row;
   return nullptr;
 }
 
-const gpu::BenchRow* find_cublas(const gpu::BenchReport& report, const gpu::Shape& shape) {
+const gpu::BenchRow* find_cublas(const gpu::BenchReport& report, const gpu::Shape& shape, kernel::InputType input) {
   for (const auto& row : report.rows)
-    if (row.name == "cublas" && row.shape == shape && row.status == gpu::BenchStatus::Timed) return &row;
+    if (row.name == "cublas" && row.input == input && row.shape == shape && row.status == gpu::BenchStatus::Timed)
+      return &row;
   return nullptr;
 }
 

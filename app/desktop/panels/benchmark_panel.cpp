@@ -5,6 +5,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -64,9 +65,9 @@ void controls(AppModel& model) {
 void results_table(const gpu::BenchReport& report) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("results", 7, flags, ImVec2(0, 0))) return;
+  if (!ImGui::BeginTable("results", 8, flags, ImVec2(0, 0))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  for (const char* name : {"kernel", "configuration", "size", "TFLOPS", "of cuBLAS", "median ms", "status"})
+  for (const char* name : {"kernel", "configuration", "input", "size", "TFLOPS", "of cuBLAS", "median ms", "status"})
     ImGui::TableSetupColumn(name);
   ImGui::TableHeadersRow();
   for (const auto& row : report.rows) {
@@ -75,6 +76,8 @@ void results_table(const gpu::BenchReport& report) {
     ImGui::TextUnformatted(row.name.c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.config.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(std::string(kernel::input_name(row.input)).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(gpu::to_string(row.shape).c_str());
     const bool timed = row.status == gpu::BenchStatus::Timed;
@@ -91,15 +94,30 @@ void results_table(const gpu::BenchReport& report) {
   ImGui::EndTable();
 }
 
-// TFLOPS against problem size (cubes), one line per kernel, cuBLAS thick and white.
+// A chart line's name: the kernel, its configuration where not the default, its input type where not FP32 ("cuBLAS"
+// and the type for cuBLAS: "cuBLAS FP16").
+std::string series_name(const gpu::BenchRow& row) {
+  if (row.name == "cublas") {
+    std::string name = "cuBLAS ";
+    for (const char ch : kernel::input_name(row.input))
+      name.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
+    return name;
+  }
+  std::string name = row.name;
+  if (row.config != "default") name.append(" ").append(row.config);
+  if (row.input != kernel::InputType::F32) name.append(" ").append(kernel::input_name(row.input));
+  return name;
+}
+
+// TFLOPS against problem size (cubes), one line per kernel and input type, cuBLAS thick (white for FP32, tinted for
+// the 16-bit inputs).
 void chart(const gpu::BenchReport& report, float height) {
   std::map<std::string, std::vector<std::pair<int, double>>> series;
   std::set<int> sizes;
   double top = 1.0;
   for (const auto& row : report.rows) {
     if (row.status != gpu::BenchStatus::Timed || row.shape.m != row.shape.n || row.shape.n != row.shape.k) continue;
-    const std::string name = row.name == "cublas" || row.config == "default" ? row.name : row.name + " " + row.config;
-    series[name].push_back({row.shape.m, row.tflops});
+    series[series_name(row)].push_back({row.shape.m, row.tflops});
     sizes.insert(row.shape.m);
     top = std::max(top, row.tflops);
   }
@@ -146,15 +164,18 @@ void chart(const gpu::BenchReport& report, float height) {
   for (const auto& name : names) {
     auto& points = series[name];
     std::sort(points.begin(), points.end());
-    const bool reference = name == "cublas";
-    const ImU32 c = reference ? colour::highlight : colour::warp(rank(name) - 1);
+    const bool reference = name.rfind("cuBLAS", 0) == 0;
+    const ImU32 c = !reference                    ? colour::warp(rank(name) - 1)
+                    : name == "cuBLAS FP32"       ? colour::highlight
+                    : name == "cuBLAS FP16"       ? IM_COL32(170, 200, 255, 255)
+                                                  : IM_COL32(255, 205, 160, 255);
     for (std::size_t i = 0; i < points.size(); ++i) {
       const ImVec2 p(sx(points[i].first), sy(points[i].second));
       draw->AddCircleFilled(p, reference ? 4.0f : 3.0f, c);
       if (i > 0) draw->AddLine(ImVec2(sx(points[i - 1].first), sy(points[i - 1].second)), p, c, reference ? 3.0f : 1.5f);
     }
     draw->AddLine(ImVec2(right + 10, legend_y + 8), ImVec2(right + 26, legend_y + 8), c, reference ? 3.0f : 1.5f);
-    draw->AddText(ImVec2(right + 32, legend_y), c, reference ? "cuBLAS FP32" : name.c_str());
+    draw->AddText(ImVec2(right + 32, legend_y), c, name.c_str());
     legend_y += ImGui::GetTextLineHeight() + 1;
   }
 }

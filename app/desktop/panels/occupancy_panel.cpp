@@ -88,7 +88,7 @@ void limits_section(const sim::SchedulePrediction& p) {
 void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
   const auto& predictions = model.ladder_predictions();
   const gpu::Shape shape{model.problem().m, model.problem().n, model.problem().k};
-  const gpu::BenchRow* cublas = model.results() ? find_cublas(model.results()->report, shape) : nullptr;
+  const gpu::BenchRow* cublas = model.results() ? find_cublas(model.results()->report, shape) : nullptr;  // FP32: this chart is the FP32 ladder's
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(220.0f, ImGui::GetContentRegionAvail().y - 8.0f));
   ImGui::InvisibleButton("rung-chart", size);
