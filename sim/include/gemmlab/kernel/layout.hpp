@@ -30,8 +30,6 @@ struct XorSwizzled {
   GEMMLAB_HD int size(int rows) const { return rows * cols; }
 };
 
-}  // namespace gemmlab::kernel
-
 // A tile of 16-bit elements (FP16, BF16), addressed in BYTES: (row, column in elements) -> byte offset. Tensor-core
 // rungs move rows in 16-byte chunks of 8 elements (cp.async.16 writes one, each ldmatrix row address reads one), so
 // both fixes act on chunks:
@@ -52,3 +50,5 @@ struct HalfTile {
   }
   GEMMLAB_HD int size_bytes(int rows) const { return rows * row_bytes(); }
 };
+
+}  // namespace gemmlab::kernel
