@@ -49,6 +49,7 @@
 // wavefronts for an ideal 4). Warp tiling (rung 9) arranges the threads of a warp so their reads stay within 128
 // bytes. And each lane stores C 16 bytes out of every 32: half of each sector written per instruction (rung 10).
 #include "gemmlab/kernel/context.hpp"
+#include "gemmlab/kernel/cp_async_pipeline.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/executor.hpp"
 #include "gemmlab/kernel/layout.hpp"
@@ -133,34 +134,19 @@ struct CpAsync {
     copy_tile_async(x, Operand::B, k0, t.col0, t.k, t.n, c.bk, c.bn, t.tid, threads(c), b_base(c, stage), b_layout(c));
   }
 
-  // Blocks until the oldest tile in flight has landed: at most stages - 2 younger groups may stay pending.
-  template <class X>
-  GEMMLAB_HD static void wait_for_oldest_tile(X& x, int stages) {
-    switch (stages) {
-      case 2: x.cp_async_wait(Pending<0>{}); break;
-      case 3: x.cp_async_wait(Pending<1>{}); break;
-      default: x.cp_async_wait(Pending<2>{}); break;
-    }
-  }
-
   template <class X, class C>
   GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, State<C>& s, int) {
     Vectorized::prologue(x, c, t, s, 0);  // zero the accumulators
-    for (int tile = 0; tile < c.stages - 1; ++tile) {
-      if (tile < t.ksteps) load_tile(x, c, t, tile, tile);
-      x.cp_async_commit();  // an empty group past the end of K keeps the wait count right
-    }
+    CpAsyncPipeline::fill(x, c.stages, t.ksteps, [&](int tile, int stage) { load_tile(x, c, t, tile, stage); });
   }
 
   template <class X, class C>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, State<C>& s, int kstep, int phase) {
     if (phase == 0) {
-      wait_for_oldest_tile(x, c.stages);  // then the barrier
+      CpAsyncPipeline::wait_for_oldest_tile(x, c.stages);  // then the barrier
       return;
     }
-    const int next = kstep + c.stages - 1;
-    if (next < t.ksteps) load_tile(x, c, t, next, next % c.stages);
-    x.cp_async_commit();
+    CpAsyncPipeline::refill(x, c.stages, kstep, t.ksteps, [&](int tile, int stage) { load_tile(x, c, t, tile, stage); });
     multiply_tile(x, c, t, s, kstep % c.stages);
   }
 

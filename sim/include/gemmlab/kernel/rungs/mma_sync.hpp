@@ -33,6 +33,7 @@
 
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
+#include "gemmlab/kernel/cp_async_pipeline.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/executor.hpp"
 #include "gemmlab/kernel/layout.hpp"
@@ -108,15 +109,6 @@ struct MmaSync {
     copy_tile(x, Operand::B, k0, t.col0, t.k, t.n, c.bk, c.bn, t.tid, threads(c), b_base(c, stage), b_layout(c));
   }
 
-  template <class X>
-  GEMMLAB_HD static void wait_for_oldest_tile(X& x, int stages) {
-    switch (stages) {
-      case 2: x.cp_async_wait(Pending<0>{}); break;
-      case 3: x.cp_async_wait(Pending<1>{}); break;
-      default: x.cp_async_wait(Pending<2>{}); break;
-    }
-  }
-
   template <class X, class C>
   GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, State<C>& s, int) {
     GEMMLAB_UNROLL
@@ -125,21 +117,16 @@ struct MmaSync {
       for (int j = 0; j < c.wn / Atom::n; ++j)
         GEMMLAB_UNROLL
         for (int v = 0; v < Atom::c_values; ++v) s.acc[i][j][v] = 0.0f;
-    for (int tile = 0; tile < c.stages - 1; ++tile) {
-      if (tile < t.ksteps) load_tile(x, c, t, tile, tile);
-      x.cp_async_commit();  // an empty group past the end of K keeps the wait count right
-    }
+    CpAsyncPipeline::fill(x, c.stages, t.ksteps, [&](int tile, int stage) { load_tile(x, c, t, tile, stage); });
   }
 
   template <class X, class C>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, State<C>& s, int kstep, int phase) {
     if (phase == 0) {
-      wait_for_oldest_tile(x, c.stages);  // then the barrier
+      CpAsyncPipeline::wait_for_oldest_tile(x, c.stages);  // then the barrier
       return;
     }
-    const int next = kstep + c.stages - 1;
-    if (next < t.ksteps) load_tile(x, c, t, next, next % c.stages);
-    x.cp_async_commit();
+    CpAsyncPipeline::refill(x, c.stages, kstep, t.ksteps, [&](int tile, int stage) { load_tile(x, c, t, tile, stage); });
     multiply_tile(x, c, t, s, kstep % c.stages);
   }
 

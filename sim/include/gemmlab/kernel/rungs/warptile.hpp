@@ -214,11 +214,8 @@ struct WarpTile {
     if (phase == 0) {
       GEMMLAB_UNROLL
       for (int i = 0; i < c.tm * c.tn; ++i) s.acc[i] = 0.0f;
-      for (int tile = 0; tile < c.stages - 1; ++tile) {
-        if (tile < t.ksteps) load_tile(x, c, t, tile, tile);
-        x.cp_async_commit();
-      }
-      CpAsync::wait_for_oldest_tile(x, c.stages);  // tile 0; then the barrier
+      CpAsyncPipeline::fill(x, c.stages, t.ksteps, [&](int tile, int stage) { load_tile(x, c, t, tile, stage); });
+      CpAsyncPipeline::wait_for_oldest_tile(x, c.stages);  // tile 0; then the barrier
       return;
     }
     load_fragments(x, c, t, s, 0, 0, 0);
@@ -227,9 +224,8 @@ struct WarpTile {
   template <class X, class C>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, State<C>& s, int kstep, int phase) {
     if (phase == 0) {
-      const int next = kstep + c.stages - 1;
-      if (next < t.ksteps) load_tile(x, c, t, next, next % c.stages);
-      x.cp_async_commit();
+      CpAsyncPipeline::refill(x, c.stages, kstep, t.ksteps,
+                              [&](int tile, int stage) { load_tile(x, c, t, tile, stage); });
       const int stage = kstep % c.stages;
       // The k indices in pairs, so that each fragment buffer has a constant index; the pair loop stays rolled on
       // the GPU (see "The main loop stays small" above). It leaves kk = bk - 2 (bk is even) for after the loop: its
@@ -244,7 +240,7 @@ struct WarpTile {
       }
       load_fragments(x, c, t, s, stage, kk + 1, 1);
       outer_product(x, c, s, 0);
-      CpAsync::wait_for_oldest_tile(x, c.stages);  // tile kstep + 1; then the barrier
+      CpAsyncPipeline::wait_for_oldest_tile(x, c.stages);  // tile kstep + 1; then the barrier
       return;
     }
     // bk is even, so the last k index used buffer 1 and the next tile's first fragments go to buffer 0.
