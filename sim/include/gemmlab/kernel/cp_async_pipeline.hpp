@@ -26,6 +26,17 @@ struct CpAsyncPipeline {
     x.cp_async_commit();
   }
 
+  // A k-step of two phases, as rungs 8 and 11 to 14 run it: phase 0 waits for tile kstep (the rung puts a barrier
+  // after it: every thread's copies visible, every thread done with tile kstep - 1); phase 1 refills the freed buffer
+  // and multiplies tile kstep from buffer kstep % stages (multiply(stage)).
+  template <class X, class LoadTile, class Multiply>
+  GEMMLAB_HD static void step(X& x, int stages, int kstep, int ksteps, int phase, LoadTile&& load_tile,
+                              Multiply&& multiply) {
+    if (phase == 0) return wait_for_oldest_tile(x, stages);
+    refill(x, stages, kstep, ksteps, load_tile);
+    multiply(kstep % stages);
+  }
+
   // Blocks until the oldest tile in flight has landed: at most stages - 2 younger groups may stay pending. The count
   // must be a compile-time constant; the simulator's run-time `stages` is dispatched here.
   template <class X>

@@ -122,12 +122,9 @@ struct MmaSync {
 
   template <class X, class C>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, State<C>& s, int kstep, int phase) {
-    if (phase == 0) {
-      CpAsyncPipeline::wait_for_oldest_tile(x, c.stages);  // then the barrier
-      return;
-    }
-    CpAsyncPipeline::refill(x, c.stages, kstep, t.ksteps, [&](int tile, int stage) { load_tile(x, c, t, tile, stage); });
-    multiply_tile(x, c, t, s, kstep % c.stages);
+    CpAsyncPipeline::step(
+        x, c.stages, kstep, t.ksteps, phase, [&](int tile, int stage) { load_tile(x, c, t, tile, stage); },
+        [&](int stage) { multiply_tile(x, c, t, s, stage); });
   }
 
   // Per 16 k of the tile: the warp's A fragments, its B fragments, then every atom of its tile. Unrolled, so every
