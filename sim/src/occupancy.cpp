@@ -31,35 +31,9 @@ std::string_view to_string(OccupancyLimit limit) {
 }
 
 RegisterCount estimate_registers(RungId rung, const kernel::KernelConfig& c) {
-  const int threads = std::max(1, threads_per_block(rung, c));
-  const int accumulators = c.tm * c.tn;
-  const int fragments = c.tm + c.tn;
-  const int staged = (c.bm * c.bk + c.bk * c.bn + threads - 1) / threads;  // one thread's share of a k-step's tiles
-  int live = 0;
-  // A description that declares its live registers says so itself (kernel/rungs/mma_sync.hpp).
-  bool declared = false;
-  (void)with_kernel<Status>(rung, [&]<class K>() -> Status {
-    if constexpr (requires { K::live_registers(c); }) live = K::live_registers(c), declared = true;
-    return Ok{};
-  });
-  if (!declared) switch (rung) {
-    case RungId::NaiveUncoalesced:
-    case RungId::NaiveCoalesced:
-    case RungId::SmemTiling: live = 3; break;  // the accumulator and the two loaded values
-    case RungId::BlockTile1D: live = c.tm + 2; break;
-    // Loads and fragments are not live at the same time: the tile is copied, then multiplied.
-    case RungId::BlockTile2D:
-    case RungId::Vectorized: live = accumulators + std::max(fragments, staged); break;
-    // The next tile's loads are held in registers across the multiply.
-    case RungId::DoubleBuffer: live = accumulators + fragments + staged; break;
-    // A is read 4 k at a time: a tm x 4 block of A and a B fragment.
-    case RungId::CpAsync: live = accumulators + 4 * c.tm + c.tn; break;
-    // Two sets of fragments: the next k index loads while this one multiplies.
-    case RungId::WarpTile:
-    case RungId::SmemEpilogue: live = accumulators + 2 * fragments; break;
-    default: break;
-  }
-  return {round_up(live + kOverheadRegisters, 8), RegisterSource::Estimated};
+  // Each rung's description says what its threads keep live (kernel/rungs/*.hpp, live_registers).
+  const auto live = with_kernel<Result<int>>(rung, [&]<class K>() -> Result<int> { return K::live_registers(c); });
+  return {round_up((live ? *live : 0) + kOverheadRegisters, 8), RegisterSource::Estimated};
 }
 
 std::string Occupancy::limit_sentence() const {

@@ -3,6 +3,10 @@
 // reads one B value into a register and reuses it tm times against tm A values: tm FMAs per B load instead of 1,
 // so shared-memory traffic per FMA drops and the block can cover a larger tile (default 64 x 64, bk = 8,
 // tm = 8: 512 threads).
+#include <string>
+#include <string_view>
+#include "gemmlab/result.hpp"
+#include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/layout.hpp"
@@ -63,6 +67,25 @@ struct BlockTile1D {
       store_c(x, t, Index(row) * t.n + col, s.acc[i], row < t.m && col < t.n);
     }
   }
+  // ---- Its knobs, defaults, tiling rules and register estimate: what the simulator, the CLI and the app read (host
+  // only; sim/src/rung_model.cpp and occupancy.cpp). ----
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "tm", "a_pad", "b_pad"};
+  static constexpr KernelConfig defaults() {
+    KernelConfig c;
+    c.bm = 64, c.bn = 64, c.bk = 8, c.tm = 8;
+    return c;
+  }
+  static Status validate([[maybe_unused]] const KernelConfig& c) {
+    if (c.bm % c.tm != 0)
+      return Error{"bm=" + std::to_string(c.bm) + " is not a multiple of tm=" + std::to_string(c.tm) +
+                   ": each thread takes tm whole rows"};
+    return Ok{};
+  }
+  // Registers a thread keeps live besides the overhead every kernel has (occupancy.cpp adds it).
+  static int live_registers([[maybe_unused]] const KernelConfig& c) {
+    return c.tm + 2;  // the column of results, the loaded A value and B value
+  }
+
 };
 
 }  // namespace gemmlab::kernel::rungs

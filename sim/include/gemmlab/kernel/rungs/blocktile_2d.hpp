@@ -5,6 +5,10 @@
 //
 // What is left for the next rung: the A fragment is a column of the A tile (tm floats bk apart) and the B
 // fragment tn floats of a row, all read with 32-bit loads, and lanes that read B 8 floats apart share banks.
+#include <string>
+#include <string_view>
+#include "gemmlab/result.hpp"
+#include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/layout.hpp"
@@ -79,6 +83,31 @@ struct BlockTile2D {
       }
     }
   }
+  // ---- Its knobs, defaults, tiling rules and register estimate: what the simulator, the CLI and the app read (host
+  // only; sim/src/rung_model.cpp and occupancy.cpp). ----
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad", "b_pad"};
+  static constexpr KernelConfig defaults() {
+    KernelConfig c;
+    c.bm = 128, c.bn = 128, c.bk = 8, c.tm = 8, c.tn = 8;
+    return c;
+  }
+  static Status validate([[maybe_unused]] const KernelConfig& c) {
+    if (c.bm % c.tm != 0)
+      return Error{"bm=" + std::to_string(c.bm) + " is not a multiple of tm=" + std::to_string(c.tm) +
+                   ": each thread takes tm whole rows"};
+    if (c.bn % c.tn != 0)
+      return Error{"bn=" + std::to_string(c.bn) + " is not a multiple of tn=" + std::to_string(c.tn) +
+                   ": each thread takes tn whole columns"};
+    return Ok{};
+  }
+  // Registers a thread keeps live besides the overhead every kernel has (occupancy.cpp adds it).
+  static int live_registers([[maybe_unused]] const KernelConfig& c) {
+    const int n = threads(c) > 0 ? threads(c) : 1;  // validate() refuses a tile with no thread; estimate anyway
+    const int staged = (c.bm * c.bk + c.bk * c.bn + n - 1) / n;  // one thread's share of a k-step's tiles
+    // Loads and fragments are not live at the same time: the tile is copied, then multiplied.
+    return c.tm * c.tn + (c.tm + c.tn > staged ? c.tm + c.tn : staged);
+  }
+
 };
 
 }  // namespace gemmlab::kernel::rungs

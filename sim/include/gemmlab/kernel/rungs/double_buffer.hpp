@@ -26,6 +26,10 @@
 // more than two tiles deep.
 //
 // The number of stages is fixed at 2 (kStages): the model's `stages` knob is not exposed for this rung.
+#include <string>
+#include <string_view>
+#include "gemmlab/result.hpp"
+#include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/rungs/vectorized.hpp"
 #include "gemmlab/kernel/vec.hpp"
@@ -97,6 +101,25 @@ struct DoubleBuffer {
     for (int i = 0; i < Vectorized::a_loads(c); ++i) Vectorized::store_a(x, c, t, next, as, i, a_next[i]);
     for (int i = 0; i < Vectorized::b_loads(c); ++i) Vectorized::store_b(x, c, t, next, i, b_next[i]);
   }
+  // ---- Its knobs, defaults, tiling rules and register estimate: what the simulator, the CLI and the app read (host
+  // only; sim/src/rung_model.cpp and occupancy.cpp). ----
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad", "b_pad", "swizzle"};
+  static constexpr KernelConfig defaults() {
+    KernelConfig c;
+    c = Vectorized::defaults();
+    c.stages = 2;  // fixed: two shared buffers
+    return c;
+  }
+  static Status validate([[maybe_unused]] const KernelConfig& c) {
+    return Vectorized::validate(c);
+  }
+  // Registers a thread keeps live besides the overhead every kernel has (occupancy.cpp adds it).
+  static int live_registers([[maybe_unused]] const KernelConfig& c) {
+    const int n = threads(c) > 0 ? threads(c) : 1;  // validate() refuses a tile with no thread; estimate anyway
+    const int staged = (c.bm * c.bk + c.bk * c.bn + n - 1) / n;  // one thread's share of a k-step's tiles
+    return c.tm * c.tn + c.tm + c.tn + staged;  // the next tile's loads are held across the multiply
+  }
+
 };
 
 }  // namespace gemmlab::kernel::rungs

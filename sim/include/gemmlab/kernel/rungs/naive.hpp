@@ -8,6 +8,10 @@
 //                      (4 sectors) and one float of A that all lanes share (1 sector, broadcast).
 //
 // Each k-step is one k index (bk = 1) and needs no barrier: the threads share nothing.
+#include <string>
+#include <string_view>
+#include "gemmlab/result.hpp"
+#include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/vec.hpp"
@@ -51,6 +55,22 @@ struct Naive {
     const int row = t.row0 + row_in_tile(c, t.tid);
     const int col = t.col0 + col_in_tile(c, t.tid);
     store_c(x, t, Index(row) * t.n + col, s.acc, row < t.m && col < t.n);
+  }
+
+  // ---- Its knobs, defaults, tiling rules and register estimate: what the simulator, the CLI and the app read (host
+  // only; sim/src/rung_model.cpp and occupancy.cpp). ----
+  static constexpr std::string_view knobs[] = {"bm", "bn"};
+  static constexpr KernelConfig defaults() {
+    KernelConfig c;
+    c.bm = 32, c.bn = 32, c.bk = 1;
+    return c;
+  }
+  static Status validate([[maybe_unused]] const KernelConfig& c) {
+    return Ok{};
+  }
+  // Registers a thread keeps live besides the overhead every kernel has (occupancy.cpp adds it).
+  static int live_registers([[maybe_unused]] const KernelConfig& c) {
+    return 3;  // the accumulator and the two loaded values
   }
 };
 

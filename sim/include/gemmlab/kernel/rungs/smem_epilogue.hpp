@@ -38,6 +38,10 @@
 // Register arrays on the GPU: the pass is a run-time value wherever the phase loop is not unrolled, and indexing the
 // accumulators with it would move them to local memory. So each pass walks all tm rows and selects its own with a
 // compare: every index into acc stays a compile-time constant.
+#include <string>
+#include <string_view>
+#include "gemmlab/result.hpp"
+#include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/executor.hpp"
@@ -144,6 +148,13 @@ struct SmemEpilogue {
       }
     }
   }
+  // ---- Its knobs, defaults, tiling rules and register estimate: what the simulator, the CLI and the app read (host
+  // only; sim/src/rung_model.cpp and occupancy.cpp). ----
+  static constexpr auto& knobs = WarpTile::knobs;
+  static constexpr KernelConfig defaults() { return WarpTile::defaults(); }
+  static Status validate(const KernelConfig& c) { return WarpTile::validate(c); }
+  static int live_registers(const KernelConfig& c) { return WarpTile::live_registers(c); }
+
 };
 
 }  // namespace gemmlab::kernel::rungs

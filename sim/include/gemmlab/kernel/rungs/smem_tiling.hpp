@@ -7,6 +7,10 @@
 //   conflicting = 1  threads take consecutive ROWS of C when reading shared memory, so a warp reads one column of
 //                    the A tile: 32 words bm floats apart, all in one bank - a 32-way bank conflict.
 //   a_pad = 1        one float of padding per A row moves each row one bank over: the column read is conflict-free.
+#include <string>
+#include <string_view>
+#include "gemmlab/result.hpp"
+#include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/layout.hpp"
@@ -68,6 +72,25 @@ struct SmemTiling {
     const int row = t.row0 + row_in_tile(c, t.tid), col = t.col0 + col_in_tile(c, t.tid);
     store_c(x, t, Index(row) * t.n + col, s.acc, row < t.m && col < t.n);
   }
+  // ---- Its knobs, defaults, tiling rules and register estimate: what the simulator, the CLI and the app read (host
+  // only; sim/src/rung_model.cpp and occupancy.cpp). ----
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "a_pad", "b_pad", "conflicting"};
+  static constexpr KernelConfig defaults() {
+    KernelConfig c;
+    c.bm = 32, c.bn = 32, c.bk = 32;
+    return c;
+  }
+  static Status validate([[maybe_unused]] const KernelConfig& c) {
+    if (c.bm != c.bn || c.bk != c.bm)
+      return Error{"smem-tiling copies one element of each tile per thread, so bm, bn and bk must be equal (got bm=" +
+                   std::to_string(c.bm) + ", bn=" + std::to_string(c.bn) + ", bk=" + std::to_string(c.bk) + ")"};
+    return Ok{};
+  }
+  // Registers a thread keeps live besides the overhead every kernel has (occupancy.cpp adds it).
+  static int live_registers([[maybe_unused]] const KernelConfig& c) {
+    return 3;  // the accumulator and the two loaded values
+  }
+
 };
 
 }  // namespace gemmlab::kernel::rungs

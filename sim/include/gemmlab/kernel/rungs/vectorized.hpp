@@ -36,6 +36,10 @@
 // B's when n % 4 == 0. When they are not, the kernel takes a scalar path for that matrix (4 predicated 32-bit loads
 // in place of one 128-bit load; 32-bit stores of C). The choice depends only on the problem size, so every thread of
 // the block takes the same branch. Any m, n, k works; edges are handled by predication.
+#include <string>
+#include <string_view>
+#include "gemmlab/result.hpp"
+#include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/layout.hpp"
@@ -205,6 +209,53 @@ struct Vectorized {
       }
     }
   }
+  // ---- Its knobs, defaults, tiling rules and register estimate: what the simulator, the CLI and the app read (host
+  // only; sim/src/rung_model.cpp and occupancy.cpp). ----
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "tm", "tn", "a_pad", "b_pad", "swizzle"};
+  static constexpr KernelConfig defaults() {
+    KernelConfig c;
+    c.bm = 128, c.bn = 128, c.bk = 8, c.tm = 8, c.tn = 8;
+    return c;
+  }
+  static Status validate([[maybe_unused]] const KernelConfig& c) {
+    if (c.tm % 4 != 0 || c.tn % 4 != 0)
+      return Error{"tm=" + std::to_string(c.tm) + " and tn=" + std::to_string(c.tn) +
+                   " must be multiples of 4: each thread reads its A and B fragments with 128-bit shared loads"};
+    if (c.bm % c.tm != 0)
+      return Error{"bm=" + std::to_string(c.bm) + " is not a multiple of tm=" + std::to_string(c.tm) + ": each thread takes tm whole rows"};
+    if (c.bn % c.tn != 0)
+      return Error{"bn=" + std::to_string(c.bn) + " is not a multiple of tn=" + std::to_string(c.tn) + ": each thread takes tn whole columns"};
+    if (c.bk % 4 != 0)
+      return Error{"bk=" + std::to_string(c.bk) + " is not a multiple of 4: the A tile is loaded 4 consecutive k at a time"};
+    if (c.a_pad % 4 != 0 || c.b_pad % 4 != 0)
+      return Error{"a_pad=" + std::to_string(c.a_pad) + " and b_pad=" + std::to_string(c.b_pad) +
+                   " must be multiples of 4 floats, so every shared row stays 16-byte aligned for 128-bit loads"};
+    if (c.swizzle && c.a_pad != 0)
+      return Error{"swizzle=1 replaces the padding of the A tile: set a_pad=0 (or swizzle=0 to use a_pad=" +
+                   std::to_string(c.a_pad) + ")"};
+    if (c.swizzle && c.bm % 32 != 0)
+      return Error{"swizzle=1 permutes groups of 8 16-byte chunks, so bm=" + std::to_string(c.bm) +
+                   " must be a multiple of 32; use padding (swizzle=0, a_pad=4) for this tile"};
+    const int threads = (c.bm / c.tm) * (c.bn / c.tn);
+    const int a_vectors = c.bm * c.bk / 4, b_vectors = c.bk * c.bn / 4;
+    if (a_vectors % threads != 0 || b_vectors % threads != 0)
+      return Error{"the " + std::to_string(threads) + " threads must share the tile loads evenly, but the A tile has " +
+                   std::to_string(a_vectors) + " and the B tile " + std::to_string(b_vectors) +
+                   " float4s: change bk (or the tile sizes) so both are multiples of " + std::to_string(threads)};
+    const int staged = (a_vectors > b_vectors ? a_vectors : b_vectors) / threads * 4;
+    if (staged > KernelConfig::max_loads)
+      return Error{"each thread would copy " + std::to_string(staged) + " floats of one tile per k-step; at most " +
+                   std::to_string(KernelConfig::max_loads) + " are allowed: use a smaller bk or more threads (smaller tm, tn)"};
+    return Ok{};
+  }
+  // Registers a thread keeps live besides the overhead every kernel has (occupancy.cpp adds it).
+  static int live_registers([[maybe_unused]] const KernelConfig& c) {
+    const int n = threads(c) > 0 ? threads(c) : 1;  // validate() refuses a tile with no thread; estimate anyway
+    const int staged = (c.bm * c.bk + c.bk * c.bn + n - 1) / n;  // one thread's share of a k-step's tiles
+    // Loads and fragments are not live at the same time: the tile is copied, then multiplied.
+    return c.tm * c.tn + (c.tm + c.tn > staged ? c.tm + c.tn : staged);
+  }
+
 };
 
 }  // namespace rungs

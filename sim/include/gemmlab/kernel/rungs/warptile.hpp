@@ -71,6 +71,10 @@
 // of a lane row store 128 contiguous bytes (full lines), but other warp shapes (wn = 4 * tn) write half lines, and
 // when n % 4 != 0 the 32-bit stores of a lane land 16 bytes apart from its neighbours' (16 sectors for 32 floats).
 // Rung 10 routes C through shared memory so the stores are row-contiguous whatever the thread tiling.
+#include <string>
+#include <string_view>
+#include "gemmlab/result.hpp"
+#include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/executor.hpp"
@@ -262,6 +266,57 @@ struct WarpTile {
       }
     }
   }
+  // ---- Its knobs, defaults, tiling rules and register estimate: what the simulator, the CLI and the app read (host
+  // only; sim/src/rung_model.cpp and occupancy.cpp). ----
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "wm", "wn", "tm", "tn", "a_pad", "b_pad", "stages"};
+  static constexpr KernelConfig defaults() {
+    KernelConfig c;
+    // A 128 x 256 x 32 block tile, 8 warps of 32 x 128, a 4 x 8 lane grid of 8 x 16 results per lane, A padded
+    // against the copies' bank conflicts, 3 stages (the comment at the top of this file explains each choice).
+    c.bm = 128, c.bn = 256, c.bk = 32, c.tm = 8, c.tn = 16, c.wm = 32, c.wn = 128, c.a_pad = 4, c.stages = 3;
+    return c;
+  }
+  static Status validate([[maybe_unused]] const KernelConfig& c) {
+    if (c.stages < 2)
+      return Error{"stages=" + std::to_string(c.stages) + " leaves no tile in flight while one is multiplied: use 2 to 4"};
+    if (c.tm % 4 != 0 || c.tn % 4 != 0)
+      return Error{"tm=" + std::to_string(c.tm) + " and tn=" + std::to_string(c.tn) +
+                   " must be multiples of 4: a thread's results are 4 x 4 sub-tiles read with 128-bit shared loads"};
+    if (c.wm % c.tm != 0 || c.wn % c.tn != 0)
+      return Error{"the warp tile " + std::to_string(c.wm) + " x " + std::to_string(c.wn) + " must be a multiple of the thread tile " +
+                   std::to_string(c.tm) + " x " + std::to_string(c.tn) + ": each lane takes tm rows and tn columns of it"};
+    const int lane_rows = c.wm / c.tm, lane_cols = c.wn / c.tn;
+    if (lane_rows * lane_cols != 32 || lane_rows < 2 || lane_cols < 2)
+      return Error{"the warp tile " + std::to_string(c.wm) + " x " + std::to_string(c.wn) + " with " + std::to_string(c.tm) + " x " + std::to_string(c.tn) +
+                   " results per lane gives a " + std::to_string(lane_rows) + " x " + std::to_string(lane_cols) +
+                   " lane grid; it must have 32 lanes and at least 2 in each direction (e.g. wm=32, wn=128 with "
+                   "tm=8, tn=16: 4 x 8)"};
+    if (c.bm % c.wm != 0 || c.bn % c.wn != 0)
+      return Error{"the block tile " + std::to_string(c.bm) + " x " + std::to_string(c.bn) + " must be a multiple of the warp tile " +
+                   std::to_string(c.wm) + " x " + std::to_string(c.wn) + ": change bm, bn, wm or wn"};
+    if (c.bk % 8 != 0)
+      return Error{"bk=" + std::to_string(c.bk) + " is not a multiple of 8: A is copied in slabs of 8 k (one 32-byte sector of a "
+                   "row) and fragments alternate between two register buffers"};
+    if (c.a_pad % 4 != 0 || c.b_pad % 4 != 0)
+      return Error{"a_pad=" + std::to_string(c.a_pad) + " and b_pad=" + std::to_string(c.b_pad) +
+                   " must be multiples of 4 floats, so every shared row stays 16-byte aligned for 128-bit loads"};
+    const int threads = (c.bm / c.wm) * (c.bn / c.wn) * 32;
+    const int rows_per_round = threads / 8;  // copy_tile_async_transposed: 8 threads per row of A
+    if (c.bm % rows_per_round != 0)
+      return Error{"bm=" + std::to_string(c.bm) + " is not a multiple of " + std::to_string(rows_per_round) +
+                   ": each round of A copies puts 8 of the " + std::to_string(threads) + " threads on a row, covering " +
+                   std::to_string(rows_per_round) + " rows; use a taller block tile or fewer warps"};
+    const int b_chunks = c.bk * c.bn / 4;
+    if (b_chunks % threads != 0)
+      return Error{"the " + std::to_string(threads) + " threads must share the B tile's copies evenly, but it has " + std::to_string(b_chunks) +
+                   " 16-byte chunks: change bk or bn so that is a multiple of " + std::to_string(threads)};
+    return Ok{};
+  }
+  // Registers a thread keeps live besides the overhead every kernel has (occupancy.cpp adds it).
+  static int live_registers([[maybe_unused]] const KernelConfig& c) {
+    return c.tm * c.tn + 2 * (c.tm + c.tn);  // two sets of fragments: the next k index loads while this one multiplies
+  }
+
 };
 
 }  // namespace rungs
