@@ -30,7 +30,8 @@ struct Span {
 
 std::string range(int lo, int hi) { return lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi); }
 
-std::string describe_elements(const InstructionView& iv, bool shared_side) {
+// `bytes`: the rung's element sizes; a word of 16-bit elements covers its element and the next one in the row.
+std::string describe_elements(const InstructionView& iv, bool shared_side, const sim::OperandBytes& bytes) {
   std::array<Span, 3> spans;
   const auto& a = iv.instruction.access;
   for (int lane = 0; lane < 32; ++lane) {
@@ -38,7 +39,10 @@ std::string describe_elements(const InstructionView& iv, bool shared_side) {
     const auto& lv = iv.lanes[static_cast<std::size_t>(lane)];
     for (int q = 0; q < iv.words_per_lane(); ++q) {
       const ElementRef& e = shared_side ? lv.shared[static_cast<std::size_t>(q)] : lv.global[static_cast<std::size_t>(q)];
-      if (e.valid()) spans[static_cast<std::size_t>(e.operand)].add(e);
+      if (!e.valid()) continue;
+      const auto op = static_cast<std::size_t>(e.operand);
+      spans[op].add(e);
+      if (bytes[op] == 2) spans[op].add({e.operand, e.row, e.col + 1});
     }
   }
   std::string out;
@@ -72,7 +76,7 @@ std::string element_name(const ElementRef& e) {
 
 std::string instruction_name(const sim::WarpInstruction& instruction) { return sim::op_name(instruction.access); }
 
-std::string instruction_sentence(const InstructionView& iv, const BlockOutline&) {
+std::string instruction_sentence(const InstructionView& iv, const BlockOutline& outline) {
   const auto& w = iv.instruction;
   const auto& a = w.access;
   const std::string who = "Warp " + std::to_string(w.warp);
@@ -83,27 +87,27 @@ std::string instruction_sentence(const InstructionView& iv, const BlockOutline&)
     case MemOp::LoadGlobal:
       if (lanes == 0) return who + " issues a load whose lanes are all predicated off (past the end of K): it reads nothing.";
       s = who + " loads " + std::to_string(lanes) + " x " + std::to_string(bytes) + " bytes of " +
-          describe_elements(iv, false) + " from global memory into registers.";
+          describe_elements(iv, false, outline.operand_bytes) + " from global memory into registers.";
       break;
     case MemOp::StoreGlobal:
       s = who + " writes " + std::to_string(lanes) + " x " + std::to_string(bytes) + " bytes of " +
-          describe_elements(iv, false) + " to global memory.";
+          describe_elements(iv, false, outline.operand_bytes) + " to global memory.";
       break;
     case MemOp::StoreShared: {
-      const std::string what = describe_elements(iv, true);
+      const std::string what = describe_elements(iv, true, outline.operand_bytes);
       s = who + " stores " + std::to_string(lanes) + " x " + std::to_string(bytes) + " bytes to shared memory" +
           (what.empty() ? " (computed values)." : ": " + what + ".");
       break;
     }
     case MemOp::LoadShared:
     case MemOp::LdMatrix: {
-      const std::string what = describe_elements(iv, true);
+      const std::string what = describe_elements(iv, true, outline.operand_bytes);
       s = who + " reads " + std::to_string(lanes) + " x " + std::to_string(a.op == MemOp::LdMatrix ? 16 : bytes) +
           " bytes from shared memory" + (what.empty() ? "." : ": " + what + ".");
       break;
     }
     case MemOp::CpAsync:
-      s = who + " copies " + describe_elements(iv, false) + " from global straight into shared memory, " +
+      s = who + " copies " + describe_elements(iv, false, outline.operand_bytes) + " from global straight into shared memory, " +
           std::to_string(bytes) + " bytes per lane, with no register in between.";
       break;
   }

@@ -144,11 +144,17 @@ Grids colour_grids(const AppModel& model, const BlockOutline& o, const PhaseView
         if (brings_in(op) || op == MemOp::StoreGlobal) e = lv.global[static_cast<std::size_t>(q)];
         else if (reads_shared(op) && current) e = lv.shared[static_cast<std::size_t>(q)];
         else continue;
-        int column = 0, row = 0;
-        if (!cell_of(w, e, column, row)) continue;
-        if (e.operand == 0) g.a[static_cast<std::size_t>(row * w.width + column)] = shade;
-        else if (e.operand == 1) g.b[static_cast<std::size_t>(row * w.bn + column)] = shade;
-        else if (e.operand == 2) g.c[static_cast<std::size_t>(row * w.bn + column)] = shade;
+        // A word of 16-bit elements (the tensor-core rungs' A and B) holds two neighbours in a row.
+        const int per_word = e.valid() ? 4 / o.operand_bytes[static_cast<std::size_t>(e.operand)] : 1;
+        for (int h = 0; h < per_word; ++h) {
+          ElementRef eh = e;
+          eh.col += h;
+          int column = 0, row = 0;
+          if (!cell_of(w, eh, column, row)) continue;
+          if (e.operand == 0) g.a[static_cast<std::size_t>(row * w.width + column)] = shade;
+          else if (e.operand == 1) g.b[static_cast<std::size_t>(row * w.bn + column)] = shade;
+          else if (e.operand == 2) g.c[static_cast<std::size_t>(row * w.bn + column)] = shade;
+        }
       }
     }
   }
