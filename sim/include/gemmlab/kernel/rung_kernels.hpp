@@ -5,6 +5,7 @@
 #include "gemmlab/kernel/rungs/blocktile_2d.hpp"
 #include "gemmlab/kernel/rungs/cp_async.hpp"
 #include "gemmlab/kernel/rungs/double_buffer.hpp"
+#include "gemmlab/kernel/rungs/mma_staged_epilogue.hpp"
 #include "gemmlab/kernel/rungs/mma_sync.hpp"
 #include "gemmlab/kernel/rungs/naive.hpp"
 #include "gemmlab/kernel/rungs/smem_epilogue.hpp"
@@ -32,5 +33,6 @@ template <> struct KernelOf<RungId::MmaRowMajor> { using type = rungs::MmaRowMaj
 template <> struct KernelOf<RungId::MmaPadded> { using type = rungs::MmaPadded; };
 template <> struct KernelOf<RungId::MmaSwizzled> { using type = rungs::MmaSwizzled; };
 template <> struct KernelOf<RungId::MmaMultistage> { using type = rungs::MmaMultistage; };
+template <> struct KernelOf<RungId::MmaStagedEpilogue> { using type = rungs::MmaStagedEpilogue; };
 
 }  // namespace gemmlab::kernel
