@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/rung_kernels.hpp"
 #include "gemmlab/rungs.hpp"
 
 // Declared only (gemmlab/sim/occupancy.hpp, device_profile.hpp), so that the kernels' compiles do not depend on them.
@@ -24,6 +25,8 @@ struct GpuInstance {
   kernel::KernelConfig config;
 };
 
+// A configuration from its twelve knobs in KernelConfig's order (the build's table of recorded registers writes them
+// this way, from the compiled kernels' names).
 constexpr kernel::KernelConfig make_kernel_config(int bm, int bn, int bk, int tm, int tn, int wm, int wn, int a_pad,
                                                   int b_pad, int swizzle, int conflicting, int stages) {
   kernel::KernelConfig c;
@@ -33,7 +36,8 @@ constexpr kernel::KernelConfig make_kernel_config(int bm, int bn, int bk, int tm
 }
 
 inline constexpr GpuInstance kGpuInstances[] = {
-#define GEMMLAB_GPU_INSTANCE(rung, ...) {RungId::rung, make_kernel_config(__VA_ARGS__)},
+#define GEMMLAB_GPU_INSTANCE(rung, ...) \
+  {RungId::rung, kernel::with_overrides(kernel::KernelOf<RungId::rung>::type::defaults(), kernel::KnobOverrides __VA_ARGS__)},
 #include "gemmlab/gpu/instances.def"
 #undef GEMMLAB_GPU_INSTANCE
 };

@@ -3,6 +3,8 @@
 // needs and says which ones those are (sim/rung_registry). The simulator uses KernelConfig with run-time values;
 // the GPU compiles FixedConfig instantiations whose members are compile-time constants, so loops over them unroll
 // and per-thread arrays live in registers. Both have the same member names, so a rung's code reads `c.bm` either way.
+#include <optional>
+
 namespace gemmlab::kernel {
 
 struct KernelConfig {
@@ -19,6 +21,20 @@ struct KernelConfig {
   static constexpr int max_wm = 128, max_wn = 128;  // a warp's tile on the tensor-core rungs (its fragments)
   static constexpr int max_loads = 64;  // per-thread staging registers for one tile of A or B
 };
+
+// Knobs to change in a configuration, by name: `with_overrides(K::defaults(), {.a_pad = 8, .b_pad = 8})`. The
+// instance list writes its alternates this way (gpu/include/gemmlab/gpu/instances.def).
+struct KnobOverrides {
+  std::optional<int> bm{}, bn{}, bk{}, tm{}, tn{}, wm{}, wn{}, a_pad{}, b_pad{}, swizzle{}, conflicting{}, stages{};
+};
+
+constexpr KernelConfig with_overrides(KernelConfig c, const KnobOverrides& o) {
+  c.bm = o.bm.value_or(c.bm), c.bn = o.bn.value_or(c.bn), c.bk = o.bk.value_or(c.bk);
+  c.tm = o.tm.value_or(c.tm), c.tn = o.tn.value_or(c.tn), c.wm = o.wm.value_or(c.wm), c.wn = o.wn.value_or(c.wn);
+  c.a_pad = o.a_pad.value_or(c.a_pad), c.b_pad = o.b_pad.value_or(c.b_pad), c.swizzle = o.swizzle.value_or(c.swizzle);
+  c.conflicting = o.conflicting.value_or(c.conflicting), c.stages = o.stages.value_or(c.stages);
+  return c;
+}
 
 template <int BM, int BN, int BK, int TM = 1, int TN = 1, int WM = 0, int WN = 0, int APad = 0, int BPad = 0,
           int Swizzle = 0, int Conflicting = 0, int Stages = 1>
