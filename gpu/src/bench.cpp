@@ -208,6 +208,8 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
   auto selected = select_instances(options.rungs, options.all_instances);
   if (!selected) return selected.error();
   if (options.runs < 1) return Error{"runs must be at least 1"};
+  auto types = input_types_to_run(*selected, options.inputs);
+  if (!types) return types.error();
   auto session = Session::open(options.device);
   if (!session) return session.error();
   auto software = software_versions();
@@ -224,18 +226,16 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
   // that takes it.
   std::vector<std::vector<Entry>> groups;
   std::size_t total = 0;
-  for (const kernel::InputType type : {kernel::InputType::F32, kernel::InputType::F16, kernel::InputType::BF16}) {
+  for (const kernel::InputType type : *types) {
     std::vector<Entry> group{{std::nullopt, "cublas", std::string(cublas_label(type)), type}};
     for (const std::size_t i : *selected) {
       const auto takes = inputs_for(i, options.inputs);
       if (std::find(takes.begin(), takes.end(), type) != takes.end())
         group.push_back({i, std::string(rung_info(gpu_instances()[i].rung).slug), instance_label(gpu_instances()[i]), type});
     }
-    if (group.size() == 1) continue;
     total += group.size() * options.shapes.size();
     groups.push_back(std::move(group));
   }
-  if (groups.empty()) return Error{"none of the selected kernels takes the requested input types"};
 
   std::size_t done = 0;
   for (std::size_t si = 0; si < options.shapes.size() && !report.cancelled; ++si)

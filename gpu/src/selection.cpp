@@ -1,9 +1,11 @@
 // What verify and bench run, and the names they print: plain C++, compiled in the CUDA and the stub build alike.
+#include <algorithm>
 #include <array>
 
 #include "gemmlab/gpu/bench.hpp"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/verify.hpp"
+#include "gemmlab/sim/simulate.hpp"
 
 namespace gemmlab::gpu {
 
@@ -50,6 +52,34 @@ std::span<const Shape> default_verify_shapes() {
       {8, 8, 8},         // the smallest they take
   }};
   return shapes;
+}
+
+std::vector<kernel::InputType> inputs_for(std::size_t instance, std::span<const kernel::InputType> wanted) {
+  std::vector<kernel::InputType> out;
+  for (const kernel::InputType type : sim::input_types(gpu_instances()[instance].rung))
+    if (wanted.empty() || std::find(wanted.begin(), wanted.end(), type) != wanted.end()) out.push_back(type);
+  return out;
+}
+
+Result<std::vector<kernel::InputType>> input_types_to_run(std::span<const std::size_t> instances,
+                                                         std::span<const kernel::InputType> wanted) {
+  std::vector<kernel::InputType> out;
+  for (const kernel::InputType type : {kernel::InputType::F32, kernel::InputType::F16, kernel::InputType::BF16})
+    for (const std::size_t i : instances) {
+      const auto takes = inputs_for(i, wanted);
+      if (std::find(takes.begin(), takes.end(), type) != takes.end()) {
+        out.push_back(type);
+        break;
+      }
+    }
+  if (!out.empty()) return out;
+  std::string taken;  // what the selected rungs take, rung by rung
+  for (const std::size_t i : instances) {
+    const RungInfo& rung = rung_info(gpu_instances()[i].rung);
+    const std::string entry = std::string(rung.slug) + " takes " + std::string(to_string(rung.precision));
+    if (taken.find(entry) == std::string::npos) taken += (taken.empty() ? "" : "; ") + entry;
+  }
+  return Error{"none of the selected kernels takes the input types asked for (" + taken + ")"};
 }
 
 Result<std::vector<std::size_t>> select_instances(std::span<const RungId> rungs, bool all_instances) {

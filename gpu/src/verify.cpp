@@ -100,13 +100,6 @@ GemmArgs GemmBuffers::args(const Shape& s, float alpha, float beta, kernel::Bloc
   return g;
 }
 
-std::vector<kernel::InputType> inputs_for(std::size_t instance, std::span<const kernel::InputType> wanted) {
-  std::vector<kernel::InputType> out;
-  for (const kernel::InputType type : sim::input_types(gpu_instances()[instance].rung))
-    if (wanted.empty() || std::find(wanted.begin(), wanted.end(), type) != wanted.end()) out.push_back(type);
-  return out;
-}
-
 Status GemmBuffers::reset_c(float beta, cudaStream_t stream) {
   if (beta == 0.0f) return fill_nan(c.data(), c.size(), stream);
   GEMMLAB_CUDA_TRY(cudaMemcpyAsync(c.data(), c0.data(), c.size() * sizeof(float), cudaMemcpyDeviceToDevice, stream));
@@ -139,6 +132,8 @@ Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& 
                             const std::atomic<bool>* cancel) {
   auto selected = select_instances(options.rungs, options.all_instances);
   if (!selected) return selected.error();
+  auto types = input_types_to_run(*selected, options.inputs);
+  if (!types) return types.error();
   auto session = Session::open(options.device);
   if (!session) return session.error();
   const std::span<const Shape> shapes =
@@ -152,20 +147,14 @@ Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& 
   report.device = session->device();
   // Each instance runs once per input type it takes (FP32; or FP16 and BF16), grouped by type so that one set of
   // rounded inputs serves every instance of that type.
-  std::vector<kernel::InputType> types;
   std::size_t runs_per_case = 0;
-  for (const std::size_t instance : *selected)
-    for (const kernel::InputType type : inputs_for(instance, options.inputs)) {
-      ++runs_per_case;
-      if (std::find(types.begin(), types.end(), type) == types.end()) types.push_back(type);
-    }
-  if (runs_per_case == 0) return Error{"none of the selected kernels takes the requested input types"};
+  for (const std::size_t instance : *selected) runs_per_case += inputs_for(instance, options.inputs).size();
   const std::size_t total = shapes.size() * std::size(kCases) * runs_per_case;
   for (std::size_t si = 0; si < shapes.size(); ++si) {
     const Shape& s = shapes[si];
     std::optional<GemmBuffers> buffers;  // allocated once a check needs them (a refused shape allocates nothing)
     for (std::size_t ci = 0; ci < std::size(kCases); ++ci)
-    for (const kernel::InputType type : types) {
+    for (const kernel::InputType type : *types) {
       const auto [alpha, beta] = kCases[ci];
       bool prepared = false;
       for (const std::size_t instance : *selected) {

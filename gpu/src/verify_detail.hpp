@@ -38,7 +38,4 @@ Result<CheckResult> run_and_check(Session& session, GemmBuffers& buffers, std::s
 
 std::uint64_t case_seed(std::uint64_t seed, std::size_t shape, std::size_t scalar_case);
 
-// The input types an instance's rung takes (sim::input_types), restricted to `wanted` (empty: all of them).
-std::vector<kernel::InputType> inputs_for(std::size_t instance, std::span<const kernel::InputType> wanted);
-
 }  // namespace gemmlab::gpu

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/verify.hpp"
 #include "gemmlab/sim/rung_model.hpp"
@@ -68,6 +69,39 @@ TEST(GpuInstances, SelectionTakesDefaultsOrEverything) {
   ASSERT_TRUE(smem);
   EXPECT_EQ(smem->size(), 3u);  // default, conflicting, conflicting + padding
   for (const std::size_t i : *smem) EXPECT_EQ(gpu_instances()[i].rung, RungId::SmemTiling);
+}
+
+TEST(InputTypes, EachInstanceRunsOnTheTypesItsRungTakes) {
+  const auto fp32 = select_instances(std::vector<RungId>{RungId::CpAsync}, false);
+  const auto half = select_instances(std::vector<RungId>{RungId::MmaSwizzled}, false);
+  ASSERT_TRUE(fp32 && half);
+  EXPECT_EQ(inputs_for((*fp32)[0], {}), std::vector<kernel::InputType>{kernel::InputType::F32});
+  EXPECT_EQ(inputs_for((*half)[0], {}), (std::vector<kernel::InputType>{kernel::InputType::F16, kernel::InputType::BF16}));
+  const std::vector<kernel::InputType> bf16{kernel::InputType::BF16};
+  EXPECT_EQ(inputs_for((*half)[0], bf16), bf16);
+  std::vector<std::size_t> both = *fp32;
+  both.push_back((*half)[0]);
+  const auto all = input_types_to_run(both, {});
+  ASSERT_TRUE(all);
+  EXPECT_EQ(*all, (std::vector<kernel::InputType>{kernel::InputType::F32, kernel::InputType::F16, kernel::InputType::BF16}));
+}
+
+TEST(InputTypes, AskingForATypeNoSelectedKernelTakesIsASentence) {
+  const auto half = select_instances(std::vector<RungId>{RungId::MmaSwizzled}, false);
+  ASSERT_TRUE(half);
+  const std::vector<kernel::InputType> fp32{kernel::InputType::F32};
+  const auto none = input_types_to_run(*half, fp32);
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error().message.find("mma-swizzled takes fp16/bf16"), std::string::npos) << none.error().message;
+  // verify and the benchmark say so before they look for a GPU, so every machine gives the same answer.
+  VerifyOptions options;
+  options.rungs = {RungId::MmaSwizzled};
+  options.inputs = fp32;
+  const auto report = verify(options);
+  ASSERT_FALSE(report);
+  if (built_with_cuda()) {  // the stub build says "no CUDA toolkit" first
+    EXPECT_NE(report.error().message.find("takes fp16/bf16"), std::string::npos) << report.error().message;
+  }
 }
 
 }  // namespace

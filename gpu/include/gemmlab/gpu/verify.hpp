@@ -78,4 +78,12 @@ Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& 
 // default configuration, or all of its instances. An error names a rung that has no GPU kernel in this build.
 Result<std::vector<std::size_t>> select_instances(std::span<const RungId> rungs, bool all_instances);
 
+// The input types an instance's rung takes ({FP32}, or {FP16, BF16}), restricted to `wanted` (empty: all of them).
+std::vector<kernel::InputType> inputs_for(std::size_t instance, std::span<const kernel::InputType> wanted);
+
+// The input types these instances run on, in the order FP32, FP16, BF16; an error, before any GPU work, where none
+// of them takes any of `wanted` ("mma-swizzled takes fp16, bf16").
+Result<std::vector<kernel::InputType>> input_types_to_run(std::span<const std::size_t> instances,
+                                                         std::span<const kernel::InputType> wanted);
+
 }  // namespace gemmlab::gpu
