@@ -83,41 +83,52 @@ void limits_section(const sim::SchedulePrediction& p) {
   ImGui::PopTextWrapPos();
 }
 
-// Every rung side by side: its roofline bound (circle) and, where the results on show have it, its measured speed
-// (square), against the FP32 peak and cuBLAS. The gap between circle and square is what the roofline leaves out.
+// The rungs of the selected rung's precision side by side: each one's roofline bound (circle) and, where the results
+// on show have it, its measured speed (square), against the peak of the units they use and cuBLAS on the same inputs
+// (FP32; FP16 for the tensor-core rungs). The gap between circle and square is what the roofline leaves out.
 void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
   const auto& predictions = model.ladder_predictions();
   const gpu::Shape shape{model.problem().m, model.problem().n, model.problem().k};
-  const gpu::BenchRow* cublas = model.results() ? find_cublas(model.results()->report, shape) : nullptr;  // FP32: this chart is the FP32 ladder's
+  const bool tensor = rung_info(model.rung()).precision == Precision::FP16BF16;
+  std::vector<const RungInfo*> shown;
+  for (const auto& rung : rungs())
+    if (rung.precision == rung_info(model.rung()).precision) shown.push_back(&rung);
+  const double peak = tensor ? device.tensor_fp16_tflops : device.fp32_tflops;
+  const double step = tensor ? 100.0 : 10.0;
+  const gpu::BenchRow* cublas =
+      model.results() ? find_cublas(model.results()->report, shape, tensor ? kernel::InputType::F16 : kernel::InputType::F32)
+                      : nullptr;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(220.0f, ImGui::GetContentRegionAvail().y - 8.0f));
   ImGui::InvisibleButton("rung-chart", size);
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float left = origin.x + 50, right = origin.x + size.x - 10, top = origin.y + 24, bottom = origin.y + size.y - 28;
-  const double y_max = std::ceil(device.fp32_tflops / 10.0) * 10.0 + 5.0;
+  const double y_max = std::ceil(peak / step) * step + step / 2;
   const auto sy = [&](double tflops) { return bottom - static_cast<float>(std::clamp(tflops, 0.0, y_max) / y_max) * (bottom - top); };
-  const auto count = static_cast<float>(rungs().size());
-  const auto sx = [&](int number) { return left + (right - left) * (static_cast<float>(number) - 0.5f) / count; };
+  const auto count = static_cast<float>(shown.size());
+  const auto sx = [&](std::size_t index) { return left + (right - left) * (static_cast<float>(index) + 0.5f) / count; };
   draw->AddRect(ImVec2(left, top), ImVec2(right, bottom), IM_COL32(80, 84, 96, 255));
   char text[96];
-  for (double v = 0; v <= y_max; v += 10) {
+  for (double v = 0; v <= y_max; v += step) {
     draw->AddLine(ImVec2(left, sy(v)), ImVec2(right, sy(v)), IM_COL32(255, 255, 255, 18));
     std::snprintf(text, sizeof text, "%.0f", v);
     draw->AddText(ImVec2(origin.x + 14, sy(v) - 8), colour::muted_text, text);
   }
   draw->AddText(ImVec2(origin.x, origin.y), colour::muted_text, "TFLOPS");
-  draw->AddLine(ImVec2(left, sy(device.fp32_tflops)), ImVec2(right, sy(device.fp32_tflops)), colour::operand(1), 2.0f);
-  std::snprintf(text, sizeof text, "FP32 peak %.0f", device.fp32_tflops);
-  draw->AddText(ImVec2(right - 120, sy(device.fp32_tflops) - 18), colour::operand(1), text);
+  draw->AddLine(ImVec2(left, sy(peak)), ImVec2(right, sy(peak)), colour::operand(1), 2.0f);
+  if (tensor) std::snprintf(text, sizeof text, "FP16 tensor peak %.0f (datasheet; mma.sync reaches less)", peak);
+  else std::snprintf(text, sizeof text, "FP32 peak %.0f", peak);
+  draw->AddText(ImVec2(right - ImGui::CalcTextSize(text).x - 8, sy(peak) - 18), colour::operand(1), text);
   if (cublas) {
     draw->AddLine(ImVec2(left, sy(cublas->tflops)), ImVec2(right, sy(cublas->tflops)), colour::highlight, 1.5f);
-    std::snprintf(text, sizeof text, "cuBLAS, measured %.1f", cublas->tflops);
-    draw->AddText(ImVec2(right - 190, sy(cublas->tflops) - 18), colour::highlight, text);
+    std::snprintf(text, sizeof text, "cuBLAS %s, measured %.1f", tensor ? "FP16" : "FP32", cublas->tflops);
+    draw->AddText(ImVec2(right - ImGui::CalcTextSize(text).x - 8, sy(cublas->tflops) - 18), colour::highlight, text);
   }
-  for (const auto& rung : rungs()) {
+  for (std::size_t index = 0; index < shown.size(); ++index) {
+    const RungInfo& rung = *shown[index];
     const auto i = static_cast<std::size_t>(rung.number - 1);
-    const float x = sx(rung.number);
+    const float x = sx(index);
     const ImU32 c = colour::warp(rung.number - 1);
     std::snprintf(text, sizeof text, "%d", rung.number);
     draw->AddText(ImVec2(x - 4, bottom + 6), rung.id == model.rung() ? colour::highlight : colour::muted_text, text);
@@ -167,8 +178,10 @@ void draw_occupancy_panel(PanelContext& context) {
   limits_section(*p);
   ImGui::EndChild();
   ImGui::Separator();
-  ImGui::Text("Every rung on the %s at %d x %d x %d (each with its configuration in this app)", p->device.name.c_str(),
-              model.problem().m, model.problem().n, model.problem().k);
+  const bool tensor = rung_info(model.rung()).precision == Precision::FP16BF16;
+  ImGui::Text("Every %s rung on the %s at %d x %d x %d (each with its configuration in this app)",
+              tensor ? "tensor-core (FP16)" : "FP32", p->device.name.c_str(), model.problem().m, model.problem().n,
+              model.problem().k);
   rung_chart(model, p->device);
 }
 
