@@ -132,7 +132,7 @@ std::string phase_sentence(const PhaseView& view) {
   if (copies) add("copies global -> shared (cp.async)");
   if (stores_shared) add("stores to shared memory");
   if (reads_shared) add("reads shared memory and multiplies");
-  if (!reads_shared && view.fma > 0) add("multiplies");
+  if (!reads_shared && (view.fma > 0 || view.counters.mma > 0)) add("multiplies");
   if (writes_c) add("writes C");
   if (out.empty()) out = "no memory instructions: this phase works in registers only";
   return out;

@@ -232,6 +232,10 @@ void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
   ui::term_tooltip_for_last_item("phase");
   if (v.fma > 0 && o.shape.threads_per_block > 0)
     ui::note_text("%lld FMAs per thread in this phase.", static_cast<long long>(v.fma / o.shape.threads_per_block));
+  if (v.counters.mma > 0 && o.shape.warps_per_block > 0)
+    ui::note_text("%lld mma.sync.m16n8k16 per warp in this phase, on the tensor cores (2,048 multiply-adds each; the "
+                  "MMA fragments tab shows which lane holds what).",
+                  static_cast<long long>(v.counters.mma / o.shape.warps_per_block));
   ImGui::Spacing();
   const InstructionView* iv = model.cursor_instruction();
   if (!iv) {
