@@ -45,19 +45,7 @@ struct MmaStagedEpilogue : MmaSync {
   // Each lane's accumulator pairs into the C tile at their place in the block: (row, column) -> row * stride + column.
   template <class X, class C>
   GEMMLAB_HD static void stage_accumulators(X& x, const C& c, const ThreadContext& t, State<C>& s) {
-    const int lane = t.tid % 32;
-    const int row0 = warp_row(c, t.tid) * c.wm, col0 = warp_col(c, t.tid) * c.wn;
-    GEMMLAB_UNROLL
-    for (int i = 0; i < c.wm / Atom::m; ++i)
-      GEMMLAB_UNROLL
-      for (int j = 0; j < c.wn / Atom::n; ++j)
-        GEMMLAB_UNROLL
-        for (int v = 0; v < Atom::c_values; v += 2) {
-          const int row = row0 + i * Atom::m + Atom::c_row(lane, v), col = col0 + j * Atom::n + Atom::c_col(lane, v);
-          Vec<2> pair;
-          pair[0] = s.acc[i][j][v], pair[1] = s.acc[i][j][v + 1];
-          x.sts(row * c_stride(c) + col, pair);
-        }
+    for_each_result_pair(c, t, s, [&](int row, int col, const Vec<2>& pair) { x.sts(row * c_stride(c) + col, pair); });
   }
 
   // The C tile back along its rows, 4 floats per lane, and out to C with alpha and beta.

@@ -155,23 +155,32 @@ struct MmaSync {
     }
   }
 
-  // C = alpha * acc + beta * C: each lane's two consecutive results of a row with one 64-bit access.
-  template <class X, class C>
-  GEMMLAB_HD static void epilogue(X& x, const C& c, const ThreadContext& t, State<C>& s, int) {
-    x.cp_async_wait(Pending<0>{});  // only empty groups are left; no copy may outlive the block
+  // Calls f(row, col, pair) for each pair of consecutive results the lane holds (c0, c1 and c2, c3 of every atom),
+  // at (row, col) of the block's C tile.
+  template <class C, class F>
+  GEMMLAB_HD static void for_each_result_pair(const C& c, const ThreadContext& t, const State<C>& s, F&& f) {
     const int lane = t.tid % 32;
-    const int row0 = t.row0 + warp_row(c, t.tid) * c.wm, col0 = t.col0 + warp_col(c, t.tid) * c.wn;
+    const int row0 = warp_row(c, t.tid) * c.wm, col0 = warp_col(c, t.tid) * c.wn;
     GEMMLAB_UNROLL
     for (int i = 0; i < c.wm / Atom::m; ++i)
       GEMMLAB_UNROLL
       for (int j = 0; j < c.wn / Atom::n; ++j)
         GEMMLAB_UNROLL
         for (int v = 0; v < Atom::c_values; v += 2) {
-          const int row = row0 + i * Atom::m + Atom::c_row(lane, v), col = col0 + j * Atom::n + Atom::c_col(lane, v);
-          Vec<2> out;
-          out[0] = s.acc[i][j][v], out[1] = s.acc[i][j][v + 1];
-          store_c(x, t, Index(row) * t.n + col, out, row < t.m && col < t.n);
+          Vec<2> pair;
+          pair[0] = s.acc[i][j][v], pair[1] = s.acc[i][j][v + 1];
+          f(row0 + i * Atom::m + Atom::c_row(lane, v), col0 + j * Atom::n + Atom::c_col(lane, v), pair);
         }
+  }
+
+  // C = alpha * acc + beta * C: each lane's two consecutive results of a row with one 64-bit access.
+  template <class X, class C>
+  GEMMLAB_HD static void epilogue(X& x, const C& c, const ThreadContext& t, State<C>& s, int) {
+    x.cp_async_wait(Pending<0>{});  // only empty groups are left; no copy may outlive the block
+    for_each_result_pair(c, t, s, [&](int r, int col, const Vec<2>& pair) {
+      const int row = t.row0 + r, global_col = t.col0 + col;
+      store_c(x, t, Index(row) * t.n + global_col, pair, row < t.m && global_col < t.n);
+    });
   }
 
   // ---- What the simulator, the CLI and the app need to know about this description (host only). ----
