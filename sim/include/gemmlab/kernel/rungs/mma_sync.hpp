@@ -1,5 +1,5 @@
 #pragma once
-// Rungs 11 to 14: tensor cores through mma.sync. FP16 or BF16 A and B, FP32 accumulation and C.
+// Rungs 11 to 14 (and 15's main loop): tensor cores through mma.sync. FP16 or BF16 A and B, FP32 accumulation and C.
 //
 // What changed from the FP32 ladder. Rung 10's threads each computed an 8 x 16 tile of C with FFMAs; here a warp
 // hands its tile to the tensor cores, 16 x 8 x 16 at a time (mma.sync.m16n8k16: 2048 multiply-adds in one
@@ -23,6 +23,7 @@
 //   mma-swizzled    no padding; the 16-byte chunk index XOR the row mod 8 (layout.hpp, HalfTile): conflict-free for
 //                   the ldmatrix reads and the cp.async writes, nothing wasted;
 //   mma-multistage  the swizzled layout with a bigger block tile and more stages in flight.
+// Rung 15 (mma_staged_epilogue.hpp) keeps this main loop and changes the epilogue.
 //
 // Sizes: m is anything (rows past the edge are zero-filled and not stored); n and k must be multiples of 8, so
 // that every row of A and B starts on a 16-byte boundary and a 16-byte copy is wholly inside the matrix or wholly
