@@ -3,14 +3,11 @@
 // by phase. It also checks what a sanitizer would: bounds and alignment of every access, shared-memory races
 // between barriers, and that C is written exactly once per element. The first problem found becomes the error.
 //
-// Warp-wide operations. ldmatrix and mma exchange data between the lanes of a warp, but threads run here one after
-// another. The executor therefore sees the warp's registers: each thread's State is one element of an array, so a
-// register of lane j is at the same offset in lane j's State. ldmatrix writes EVERY lane's registers, as the
-// instruction does, computing lane j's values from the row addresses of the lanes that supply them (the
-// description gives the row address as a function of the lane); mma then reads the other lanes' A and B registers
-// and computes the calling lane's part of D. A lane that reissues the same ldmatrix rewrites the same values (the
-// race check guarantees that the rows it reads do not change within a phase), so whichever lane runs first, every
-// mma sees the fragments its own ldmatrix loaded.
+// Warp-wide operations. ldmatrix and mma exchange data between the lanes of a warp. For rungs that use them the
+// lanes of a warp run in lockstep (lockstep.hpp): at ldmatrix or mma each lane leaves what it brings (its row
+// address, or where its registers are) and waits; when the whole warp waits, complete_warp_operation() carries the
+// instruction out for all lanes at once - every lane's registers from the other lanes' rows, every lane's part of D
+// from the warp's A and B registers - and the lanes go on.
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -22,6 +19,7 @@
 #include "gemmlab/kernel/executor.hpp"
 #include "gemmlab/kernel/vec.hpp"
 #include "gemmlab/sim/rounding.hpp"
+#include "lockstep.hpp"
 
 namespace gemmlab::sim {
 
@@ -41,13 +39,8 @@ class FunctionalExecutor {
   }
 
   void set_thread(int tid) { tid_ = tid; }
-  // The thread's registers and the warp's: `state` is this thread's State, `state_bytes` its size; the warp's lanes
-  // are the `lanes` consecutive States from lane 0's.
-  void set_registers(void* state, std::size_t state_bytes, int lanes) {
-    state_ = static_cast<unsigned char*>(state);
-    state_bytes_ = state_bytes;
-    warp_lanes_ = lanes;
-  }
+  // The lockstep the warp's lanes run in (null: thread by thread; then a warp-wide operation is an error).
+  void set_lockstep(WarpLockstep* lockstep) { lockstep_ = lockstep; }
   void barrier() { ++epoch_; }
   void new_block() {
     std::fill(smem_.begin(), smem_.end(), 0.0f);
@@ -120,65 +113,36 @@ class FunctionalExecutor {
     std::memcpy(shared_bytes() + byte, chunk, 16);
   }
 
+  // ldmatrix: the lane leaves its row address and where its registers go, and waits for the warp.
   template <int R, bool Trans, class RowAddress>
   void ldmatrix(kernel::Ldsm<R, Trans>, std::uint32_t* out, RowAddress&& row_address) {
-    const int lane = tid_ % 32;
-    int rows[32] = {};
-    for (int l = 0; l < 8 * R; ++l) {
-      rows[l] = row_address(l);
-      if (!check_shared_bytes(rows[l], 16, 16, "an ldmatrix row address")) return;
+    if (!join_warp_operation(&FunctionalExecutor::complete_ldmatrix<R, Trans>, "ldmatrix")) return;
+    const int lane = lockstep_->lane();
+    const int row = row_address(lane);
+    if (lane < 8 * R) {
+      if (!check_shared_bytes(row, 16, 16, "an ldmatrix row address")) return;
+      for (int w = 0; w < 4; ++w) read_word(row / 4 + w);
     }
-    if (lane < 8 * R)
-      for (int w = 0; w < 4; ++w) read_word(rows[lane] / 4 + w);
-    const long at = offset_in_state(out, R * 4, "ldmatrix's destination");
-    if (at < 0) return;
-    const unsigned char* smem = shared_bytes();
-    for (int j = 0; j < warp_lanes_; ++j) {
-      std::uint32_t values[R];
-      for (int i = 0; i < R; ++i) {
-        if (!Trans) {  // lane j: row j / 4 of matrix i, elements 2 (j % 4) and 2 (j % 4) + 1
-          std::memcpy(&values[i], smem + rows[8 * i + j / 4] + 4 * (j % 4), 4);
-        } else {  // lane j: column j / 4 of matrix i, rows 2 (j % 4) and 2 (j % 4) + 1
-          std::uint16_t lo, hi;
-          std::memcpy(&lo, smem + rows[8 * i + 2 * (j % 4)] + 2 * (j / 4), 2);
-          std::memcpy(&hi, smem + rows[8 * i + 2 * (j % 4) + 1] + 2 * (j / 4), 2);
-          values[i] = static_cast<std::uint32_t>(lo) | static_cast<std::uint32_t>(hi) << 16;
-        }
-      }
-      std::memcpy(lane_state(j) + at, values, sizeof values);
-    }
+    op_.row[lane] = row;
+    op_.out[lane] = out;
+    lockstep_->wait_for_warp();
   }
 
-  // D = A B + D for the calling lane's elements of D, with A and B gathered from the warp's registers.
+  // mma: the lane leaves where its A, B and D registers are, and waits for the warp.
   template <class Atom>
   void mma(Atom, float* d, const std::uint32_t* a, const std::uint32_t* b) {
     if (input_ == kernel::InputType::F32) return fail("mma on FP32 inputs: this executor was given no 16-bit A and B");
-    const long at_a = offset_in_state(a, 4 * Atom::a_values / 2, "mma's A operand");
-    const long at_b = offset_in_state(b, 4 * Atom::b_values / 2, "mma's B operand");
-    if (at_a < 0 || at_b < 0) return;
-    // Only the rows of A and columns of B this lane's elements of D need are gathered.
-    const int lane = tid_ % 32;
-    bool row_needed[Atom::m] = {}, col_needed[Atom::n] = {};
-    for (int v = 0; v < Atom::c_values; ++v) {
-      row_needed[Atom::c_row(lane, v)] = true;
-      col_needed[Atom::c_col(lane, v)] = true;
-    }
-    float am[Atom::m][Atom::k], bm[Atom::k][Atom::n];
-    for (int j = 0; j < warp_lanes_; ++j) {
-      std::uint16_t av[Atom::a_values], bv[Atom::b_values];
-      std::memcpy(av, lane_state(j) + at_a, sizeof av);
-      std::memcpy(bv, lane_state(j) + at_b, sizeof bv);
-      for (int v = 0; v < Atom::a_values; ++v)
-        if (row_needed[Atom::a_row(j, v)]) am[Atom::a_row(j, v)][Atom::a_col(j, v)] = decode_.value(av[v]);
-      for (int v = 0; v < Atom::b_values; ++v)
-        if (col_needed[Atom::b_col(j, v)]) bm[Atom::b_row(j, v)][Atom::b_col(j, v)] = decode_.value(bv[v]);
-    }
-    for (int v = 0; v < Atom::c_values; ++v) {
-      const int r = Atom::c_row(lane, v), col = Atom::c_col(lane, v);
-      float acc = d[v];
-      for (int kk = 0; kk < Atom::k; ++kk) acc = std::fma(am[r][kk], bm[kk][col], acc);
-      d[v] = acc;
-    }
+    if (!join_warp_operation(&FunctionalExecutor::complete_mma<Atom>, "mma")) return;
+    const int lane = lockstep_->lane();
+    op_.d[lane] = d, op_.a[lane] = a, op_.b[lane] = b;
+    lockstep_->wait_for_warp();
+  }
+
+  // Called by the lockstep when every lane of the warp waits at the same operation.
+  void complete_warp_operation() {
+    if (op_.complete) (this->*op_.complete)();
+    op_.complete = nullptr;
+    op_.arrived = 0;
   }
 
   void cp_async_commit() {}
@@ -224,18 +188,6 @@ class FunctionalExecutor {
     }
     return true;
   }
-  // Where `registers` (bytes long) sits in the calling thread's State; -1 (and an error) when it is not inside it.
-  long offset_in_state(const void* registers, int bytes, const char* what) {
-    const auto* p = static_cast<const unsigned char*>(registers);
-    if (state_ == nullptr || p < state_ || p + bytes > state_ + state_bytes_) {
-      fail(std::string(what) + " is not in the thread's State: warp-wide operations exchange registers kept there");
-      return -1;
-    }
-    return static_cast<long>(p - state_);
-  }
-  unsigned char* lane_state(int lane) {
-    return state_ + (static_cast<long>(lane) - tid_ % 32) * static_cast<long>(state_bytes_);
-  }
   void fail(const std::string& message) {
     if (error_.empty()) error_ = "thread " + std::to_string(tid_) + ": " + message;
   }
@@ -266,6 +218,65 @@ class FunctionalExecutor {
     }
     return true;
   }
+  // The operation the warp's lanes are meeting at: the first lane to arrive names it, the others must name the same.
+  bool join_warp_operation(void (FunctionalExecutor::*complete)(), const char* what) {
+    if (lockstep_ == nullptr) {
+      fail(std::string(what) + " is a warp-wide operation, but the lanes do not run in lockstep");
+      return false;
+    }
+    if (op_.arrived++ == 0) {
+      op_.complete = complete;
+      op_.lanes = 0;
+    } else if (op_.complete != complete) {
+      fail("lanes of a warp issue different warp-wide operations at the same point (" + std::string(what) + ")");
+      return false;
+    }
+    op_.lanes = op_.arrived;
+    return true;
+  }
+
+  // Lane j receives, of matrix i, row j / 4 at elements 2 (j % 4) and + 1 (.trans: column j / 4 at rows 2 (j % 4)
+  // and + 1): from the row addresses of lanes 8i + j / 4 (.trans: 8i + 2 (j % 4) and + 1).
+  template <int R, bool Trans>
+  void complete_ldmatrix() {
+    if (op_.lanes < 8 * R) return fail("ldmatrix needs the row addresses of " + std::to_string(8 * R) + " lanes");
+    const unsigned char* smem = shared_bytes();
+    for (int j = 0; j < op_.lanes; ++j)
+      for (int i = 0; i < R; ++i) {
+        std::uint32_t value;
+        if (!Trans) {
+          std::memcpy(&value, smem + op_.row[8 * i + j / 4] + 4 * (j % 4), 4);
+        } else {
+          std::uint16_t lo, hi;
+          std::memcpy(&lo, smem + op_.row[8 * i + 2 * (j % 4)] + 2 * (j / 4), 2);
+          std::memcpy(&hi, smem + op_.row[8 * i + 2 * (j % 4) + 1] + 2 * (j / 4), 2);
+          value = static_cast<std::uint32_t>(lo) | static_cast<std::uint32_t>(hi) << 16;
+        }
+        op_.out[j][i] = value;
+      }
+  }
+
+  // D = A B + D for every lane, with A and B gathered from the warp's registers by the atom's layouts.
+  template <class Atom>
+  void complete_mma() {
+    if (op_.lanes != 32) return fail("mma.sync needs all 32 lanes of the warp");
+    float am[Atom::m][Atom::k], bm[Atom::k][Atom::n];
+    for (int j = 0; j < 32; ++j) {
+      std::uint16_t av[Atom::a_values], bv[Atom::b_values];
+      std::memcpy(av, op_.a[j], sizeof av);
+      std::memcpy(bv, op_.b[j], sizeof bv);
+      for (int v = 0; v < Atom::a_values; ++v) am[Atom::a_row(j, v)][Atom::a_col(j, v)] = decode_.value(av[v]);
+      for (int v = 0; v < Atom::b_values; ++v) bm[Atom::b_row(j, v)][Atom::b_col(j, v)] = decode_.value(bv[v]);
+    }
+    for (int j = 0; j < 32; ++j)
+      for (int v = 0; v < Atom::c_values; ++v) {
+        const int r = Atom::c_row(j, v), col = Atom::c_col(j, v);
+        float acc = op_.d[j][v];
+        for (int kk = 0; kk < Atom::k; ++kk) acc = std::fma(am[r][kk], bm[kk][col], acc);
+        op_.d[j][v] = acc;
+      }
+  }
+
   void read_word(int offset) {
     Word& w = words_[static_cast<std::size_t>(offset)];
     if (w.write_epoch == epoch_ && w.writer != tid_)
@@ -303,9 +314,17 @@ class FunctionalExecutor {
   kernel::InputType input_;
   Decoder decode_{input_};
   std::vector<std::uint16_t> a16_, b16_;  // A and B rounded to the 16-bit input type (empty for FP32)
-  unsigned char* state_ = nullptr;       // the calling thread's State
-  std::size_t state_bytes_ = 0;
-  int warp_lanes_ = 32;
+  WarpLockstep* lockstep_ = nullptr;
+  // The warp-wide operation the lanes are meeting at: what each lane left, and how to carry it out.
+  struct WarpOperation {
+    void (FunctionalExecutor::*complete)() = nullptr;
+    int arrived = 0, lanes = 0;
+    int row[32] = {};                     // ldmatrix: each lane's row address
+    std::uint32_t* out[32] = {};          // ldmatrix: each lane's destination registers
+    float* d[32] = {};                    // mma: each lane's accumulators
+    const std::uint32_t* a[32] = {};      // mma: each lane's A and B registers
+    const std::uint32_t* b[32] = {};
+  } op_;
   std::vector<float> smem_;
   std::vector<Word> words_;
   std::int64_t epoch_ = 0;

@@ -27,6 +27,8 @@ class Engine {
   using State = typename K::template State<KernelConfig>;
   static constexpr int a_bytes = kernel::operand_bytes<K>(kernel::Operand::A);
   static constexpr int b_bytes = kernel::operand_bytes<K>(kernel::Operand::B);
+  // Rungs with warp-wide operations (an MMA atom) run the lanes of a warp in lockstep when executed.
+  static constexpr bool kWarpWide = requires { typename K::Atom; };
 
   Engine(const KernelConfig& c, const Problem& p) : c_(c), p_(p) {
     recorder_.set_operand_bytes(a_bytes, b_bytes, kernel::operand_bytes<K>(kernel::Operand::C));
@@ -201,23 +203,35 @@ class Engine {
     const LaunchShape s = shape();
     std::vector<int> writes(c.size(), 0);
     FunctionalExecutor x(a, b, c, writes, K::smem_floats(c_), input);
+    if constexpr (kWarpWide) x.set_lockstep(&lockstep_);
     std::vector<State> states(static_cast<std::size_t>(s.threads_per_block));
     for (int tr = 0; tr < s.tiles_m; ++tr)
       for (int tc = 0; tc < s.tiles_n; ++tc) {
         const TileCoord tile{tr, tc};
         x.new_block();
         std::fill(states.begin(), states.end(), State{});  // fresh registers, as a new block gets
+        Status status = Ok{};
         for_each_phase([&](PhaseRef ref) {
-          if (x.failed()) return;
-          for (int tid = 0; tid < s.threads_per_block; ++tid) {
-            x.set_thread(tid);
-            x.set_registers(&states[static_cast<std::size_t>(tid)], sizeof(State),
-                            std::min(32, s.threads_per_block - tid / 32 * 32));
+          if (x.failed() || !status) return;
+          const auto run_thread = [&](int tid) {
             kernel::run_phase<K>(x, c_, context(tile, tid), states[static_cast<std::size_t>(tid)], ref.section,
                                  ref.kstep, ref.phase);
+          };
+          if constexpr (kWarpWide) {
+            // The lanes of each warp in lockstep at ldmatrix and mma (lockstep.hpp).
+            for (int first = 0; first < s.threads_per_block && status; first += 32)
+              status = lockstep_.run(
+                  std::min(32, s.threads_per_block - first), [&](int lane) { run_thread(first + lane); },
+                  [&](int lane) { x.set_thread(first + lane); }, [&] { x.complete_warp_operation(); });
+          } else {
+            for (int tid = 0; tid < s.threads_per_block; ++tid) {
+              x.set_thread(tid);
+              run_thread(tid);
+            }
           }
           if (K::barrier_after(ref.section, ref.phase)) x.barrier();
         });
+        if (!status) return Error{"block (" + std::to_string(tr) + ", " + std::to_string(tc) + "), " + status.error().message};
         if (x.failed())
           return Error{"block (" + std::to_string(tr) + ", " + std::to_string(tc) + "), " + x.error()};
       }
@@ -252,6 +266,7 @@ class Engine {
   State scratch_{};
   std::vector<WarpInstruction> scratch_instructions_;
   Recorder recorder_;
+  WarpLockstep lockstep_;
   std::unordered_map<std::uint64_t, Counters> memo_;
 };
 
