@@ -108,9 +108,10 @@ void print_roofline(const sim::SchedulePrediction& p, std::ostream& out) {
   using A = TextTable::Align;
   TextTable table({{"limit"}, {"work", A::Right}, {"device peak", A::Right}, {"time", A::Right}});
   for (const auto& l : r.limits)
-    table.add_row({std::string(sim::to_string(l.limiter)) + (l.limiter == r.bottleneck ? " (bottleneck)" : ""),
-                   si(l.work) + " " + limiter_unit(l.limiter), si(l.rate) + " " + limiter_unit(l.limiter) + "/s",
-                   milliseconds(l.seconds)});
+    if (sim::in_use(l))
+      table.add_row({std::string(sim::to_string(l.limiter)) + (l.limiter == r.bottleneck ? " (bottleneck)" : ""),
+                     si(l.work) + " " + limiter_unit(l.limiter), si(l.rate) + " " + limiter_unit(l.limiter) + "/s",
+                     milliseconds(l.seconds)});
   table.print(out);
   out << "predicted: " << milliseconds(r.predicted_seconds) << ", " << fixed(r.predicted_tflops, 1) << " TFLOPS ("
       << kNotMeasured << ")\n"

@@ -75,6 +75,7 @@ void limits_section(const sim::SchedulePrediction& p) {
   for (const auto& l : r.limits) longest = std::max(longest, l.seconds);
   char text[96];
   for (const auto& l : r.limits) {
+    if (!sim::in_use(l)) continue;
     std::snprintf(text, sizeof text, "%.3f ms", 1e3 * l.seconds);
     bar(std::string(sim::to_string(l.limiter)).c_str(), l.seconds, longest, text, l.limiter == r.bottleneck);
   }

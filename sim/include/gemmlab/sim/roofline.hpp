@@ -29,6 +29,12 @@ struct LimiterTime {
   double rate = 0;     // the device's peak for it, per second
 };
 
+// Whether a kernel uses the resource at all: a rung computes on the FP32 units or on the tensor cores, not both, and
+// the other one's row is noise in a table.
+inline bool in_use(const LimiterTime& l) {
+  return l.work > 0 || (l.limiter != Limiter::FmaUnits && l.limiter != Limiter::TensorCores);
+}
+
 struct Roofline {
   double useful_flops = 0;           // 2 m n k
   double warp_instructions = 0;      // FMA (thread FMAs / 32), mma and memory instructions, over the kernel
