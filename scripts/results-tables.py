@@ -7,6 +7,9 @@ REPORT is `gemmlab-cli bench --json` output (default assets/results/h100.json, t
   - rewrites, in each docs/rungs/NN-slug.md, the block between "## Measured on the H100" and the line that starts
     with "Reproduce": the device line and the rung's table, so no number on a rung page is typed by hand.
 The prose after each table (what the numbers mean) stays the author's.
+
+scripts/results-tables.py --alternates REPORT prints every timed row of a report (`bench --all`), each configuration
+and input type against cuBLAS on the same inputs: the tables of compiled alternates in docs/results.md.
 """
 import json
 import pathlib
@@ -74,7 +77,30 @@ def ladder_table(rungs, sizes, table):
     return "\n".join(lines)
 
 
+def alternates_table(report):
+    sizes = sorted({r["m"] for r in report["rows"] if r["m"] == r["n"] == r["k"]})
+    lines = ["| rung | configuration | input | " + " | ".join(f"{n}³ TFLOPS | × cuBLAS" for n in sizes) + " |",
+             "| --- | --- | --- | " + " | ".join("---: | ---:" for _ in sizes) + " |"]
+    keys = []
+    for r in report["rows"]:
+        key = (r["name"], r["config"], r.get("input", "fp32"))
+        if r["status"] == "timed" and key not in keys:
+            keys.append(key)
+    for name, config, inp in keys:
+        cells = []
+        for n in sizes:
+            r = next((r for r in report["rows"] if (r["name"], r["config"], r.get("input", "fp32")) == (name, config, inp)
+                      and r["m"] == r["n"] == r["k"] == n and r["status"] == "timed"), None)
+            cells.append(f"{r['tflops']:.2f} | {r['ratio_to_cublas']:.3f}" if r else " | ")
+        label = ("cuBLAS", "") if name == "cublas" else (name, config)
+        lines.append(f"| {label[0]} | {label[1]} | {inp} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--alternates":
+        print(alternates_table(json.loads(pathlib.Path(sys.argv[2]).read_text())))
+        return
     report_path = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "assets/results/h100.json"
     report, sizes, table = load(report_path)
     rungs = []

@@ -112,6 +112,12 @@ class BlockWalker {
 };
 
 // The element a recorded global address names, as row and column of its matrix.
+// How many elements of its matrix the 4-byte word starting at element `e` holds: 1, or 2 for 16-bit A and B (the
+// word's elements are e and the next one in its row).
+inline int elements_in_word(const ElementRef& e, const sim::OperandBytes& bytes) {
+  return e.valid() ? 4 / bytes[static_cast<std::size_t>(e.operand)] : 1;
+}
+
 // `bytes`: the element sizes of the rung's A, B and C (sim::operand_bytes). A 4-byte word of 16-bit elements is
 // named by its first element.
 ElementRef decode_global(std::uint64_t address, const sim::Problem& problem,

@@ -40,9 +40,8 @@ std::string describe_elements(const InstructionView& iv, bool shared_side, const
     for (int q = 0; q < iv.words_per_lane(); ++q) {
       const ElementRef& e = shared_side ? lv.shared[static_cast<std::size_t>(q)] : lv.global[static_cast<std::size_t>(q)];
       if (!e.valid()) continue;
-      const auto op = static_cast<std::size_t>(e.operand);
-      spans[op].add(e);
-      if (bytes[op] == 2) spans[op].add({e.operand, e.row, e.col + 1});
+      for (int h = 0; h < elements_in_word(e, bytes); ++h)
+        spans[static_cast<std::size_t>(e.operand)].add({e.operand, e.row, e.col + h});
     }
   }
   std::string out;

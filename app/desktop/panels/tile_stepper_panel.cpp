@@ -144,9 +144,7 @@ Grids colour_grids(const AppModel& model, const BlockOutline& o, const PhaseView
         if (brings_in(op) || op == MemOp::StoreGlobal) e = lv.global[static_cast<std::size_t>(q)];
         else if (reads_shared(op) && current) e = lv.shared[static_cast<std::size_t>(q)];
         else continue;
-        // A word of 16-bit elements (the tensor-core rungs' A and B) holds two neighbours in a row.
-        const int per_word = e.valid() ? 4 / o.operand_bytes[static_cast<std::size_t>(e.operand)] : 1;
-        for (int h = 0; h < per_word; ++h) {
+        for (int h = 0; h < elements_in_word(e, o.operand_bytes); ++h) {
           ElementRef eh = e;
           eh.col += h;
           int column = 0, row = 0;
