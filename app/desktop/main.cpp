@@ -4,6 +4,7 @@
 //   gemmlab --rung vectorized --a-pad 4        start on a rung and configuration (the same flags as gemmlab-cli)
 //   gemmlab --screenshot out.png --panel banks render, save a PNG and exit (saved settings are not read or written)
 //   gemmlab --frames 120 --frame-times         render 120 frames, print how long they took, exit
+//   gemmlab --live-benchmark 256 [--cancel-after S]   press the benchmark panel's Run on the GPU, report, exit
 //   gemmlab --panel launch-order --order row --compare-order groupm:8 --wave 2   the launch orders compared
 #include <CLI/CLI.hpp>
 #include <imgui.h>
@@ -14,6 +15,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "app_frame.hpp"
@@ -25,6 +27,7 @@
 #include "model/paths.hpp"
 #include "model/settings.hpp"
 #include "panels/panels.hpp"
+#include "model/live_bench_script.hpp"
 #include "screenshot.hpp"
 #include "ui/cell_grid.hpp"
 #include "ui/theme.hpp"
@@ -37,6 +40,7 @@ using namespace gemmlab::desktop;
 
 constexpr int kExitUsage = 2;
 constexpr int kExitNoDisplay = 3;  // scripts/run falls back to the headless tour on this code
+constexpr int kExitNoGpu = 77;     // --live-benchmark without a GPU: CTest reports the test as skipped
 constexpr int kWarmupFrames = 5;   // left out of the frame-time figures: fonts, textures and first layouts
 
 struct Invocation {
@@ -49,6 +53,8 @@ struct Invocation {
   int wave = -1;                                 // and its selected wave (-1: all)
   bool frame_times = false;
   bool list_panels = false;
+  std::string live_benchmark;    // sizes: run the benchmark panel's live run, then exit
+  double cancel_after = 0.0;     // ... pressing Cancel after this many seconds of it
   std::shared_ptr<cli::RungOptions> rung = std::make_shared<cli::RungOptions>();
 };
 
@@ -151,6 +157,12 @@ int main(int argc, char** argv) {
   app.add_option("--colour-by", invocation.colour_by, "... colouring the tiles by wave or by launch order")
       ->check(CLI::IsMember(
           {std::string(to_string(GridColouring::Wave)), std::string(to_string(GridColouring::LaunchOrder))}));
+  app.add_option("--live-benchmark", invocation.live_benchmark,
+                 "Press the benchmark panel's \"Run every rung on the GPU\" for these sizes (as its Sizes field takes "
+                 "them), print what the panel then shows and the frame times while it ran, and exit (exit 77: no GPU)");
+  app.add_option("--cancel-after", invocation.cancel_after,
+                 "... pressing the run's Cancel after this many seconds")
+      ->check(CLI::Range(0.0, 3600.0));
   cli::add_rung_options(app, invocation.rung, cli::RungFlag::Optional);
   app.footer(panel_help());
   try {
@@ -174,7 +186,17 @@ int main(int argc, char** argv) {
   }
 
   // Settings: the user's, unless this run only renders (then the defaults, so pictures do not depend on the user).
-  const bool rendering_only = !invocation.screenshot_path.empty() || invocation.frame_times || invocation.frames > 0;
+  const bool rendering_only = !invocation.screenshot_path.empty() || invocation.frame_times || invocation.frames > 0 ||
+                              !invocation.live_benchmark.empty();
+  std::optional<LiveBenchScript> live_bench;
+  if (!invocation.live_benchmark.empty()) {
+    auto script = LiveBenchScript::create(invocation.live_benchmark, invocation.cancel_after);
+    if (!script) {
+      std::cerr << "gemmlab: " << script.error().message << "\n";
+      return kExitUsage;
+    }
+    live_bench = std::move(*script);
+  }
   std::filesystem::path settings_path = invocation.settings_path;
   if (settings_path.empty() && !rendering_only && !config_dir().empty()) settings_path = config_dir() / "settings.json";
   LoadedSettings loaded = settings_path.empty() ? LoadedSettings{} : load_settings(settings_path);
@@ -190,7 +212,7 @@ int main(int argc, char** argv) {
 
   std::string ini_path;  // outlives the window: ImGui writes the ini when the window's context is destroyed
   Window::Options window_options;
-  window_options.vsync = !invocation.frame_times;
+  window_options.vsync = !invocation.frame_times && !live_bench;  // frame times measure the app, not the display
   auto window = Window::open(window_options);
   if (!window) {
     std::cerr << "gemmlab: " << window.error().message << "\n"
@@ -231,14 +253,17 @@ int main(int argc, char** argv) {
     if (invocation.instruction >= 0) model.select_instruction(invocation.instruction);
   }
 
-  const int frame_limit = invocation.frames > 0 ? invocation.frames : (invocation.screenshot_path.empty() ? 0 : 3);
+  // A screenshot waits 3 frames for its jobs, or for the whole live benchmark.
+  const int frame_limit =
+      invocation.frames > 0 ? invocation.frames : (invocation.screenshot_path.empty() || live_bench ? 0 : 3);
   int settled_at = 0;  // the frame after which every job had finished
   FrameTimes times;
   auto last = std::chrono::steady_clock::now();
   int status = 0;
   for (int frame = 1; !(*window)->should_close(); ++frame) {
     const auto start = std::chrono::steady_clock::now();
-    model.update(std::chrono::duration<double>(start - last).count());
+    const double frame_seconds = std::chrono::duration<double>(start - last).count();
+    model.update(frame_seconds);
     last = start;
     (*window)->begin_frame();
     if (grids) grids->begin_frame();
@@ -252,8 +277,14 @@ int main(int argc, char** argv) {
         times.build_ms.push_back(std::chrono::duration<double, std::milli>(built - start).count());
       }
     }
+    if (live_bench) {
+      if (auto stepped = live_bench->step(model, frame_seconds); !stepped) {
+        std::cerr << "gemmlab: " << stepped.error().message << "\n";
+        return kExitNoGpu;
+      }
+    }
     bool done = false;
-    if (frame_limit > 0 && frame >= frame_limit) {
+    if ((frame_limit > 0 && frame >= frame_limit) || (live_bench && live_bench->finished())) {
       // A picture shows finished results: wait for the jobs, then draw twice more so layouts settle.
       if (settled_at == 0) {
         if (!model.wait_until_idle(std::chrono::seconds(30)))
@@ -276,6 +307,7 @@ int main(int argc, char** argv) {
     model.save_settings_if_changed();
     if (done) break;
   }
+  if (live_bench) std::cout << live_bench->summary(model) << "\n";
   if (invocation.frame_times)
     times.report(model.panel(), (*window)->renderer(), (*window)->framebuffer_width(), (*window)->framebuffer_height());
   model.save_settings_if_changed(/*now=*/true);

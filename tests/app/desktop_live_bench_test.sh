@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# desktop_live_bench_test.sh APP [OUT_DIR]: the desktop app's live benchmark on a real GPU, end to end (label "gpu").
+# Starts the app under a display (DISPLAY, or xvfb-run), presses the benchmark panel's "Run every rung on the GPU"
+# for one size (gemmlab --live-benchmark), and checks that
+#   - the panel then shows results measured now on this machine's GPU (its device name, not the recorded file), every
+#     row timed;
+#   - Cancel, pressed part way through a longer run, stops it promptly and the panel says it was cancelled;
+#   - the app stayed responsive while the GPU worked: no frame took longer than MAX_FRAME_MS (default 1000).
+# Exit 77 (skipped) where there is no GPU or no display server. scripts/device-desktop runs it on the GPU machine.
+set -u
+app=$1 out=${2:-$(mktemp -d)}
+max_frame_ms=${MAX_FRAME_MS:-1000}
+mkdir -p "$out"
+run() {  # run LOG ARGS...: the app on the display we have
+  local log=$1; shift
+  if [ -n "${DISPLAY:-}" ]; then
+    "$app" "$@" >"$log" 2>&1
+  elif command -v xvfb-run >/dev/null; then
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" "$@" >"$log" 2>&1
+  else
+    echo "skipped: no DISPLAY and no xvfb-run"
+    exit 77
+  fi
+}
+run "$out/full.log" --live-benchmark 256 --panel benchmark --screenshot "$out/live-benchmark.png"
+rc=$?
+cat "$out/full.log"
+[ $rc -eq 77 ] && { echo "skipped: no GPU here"; exit 77; }
+failed=0
+summary=$(grep "live benchmark (256)" "$out/full.log")
+[ $rc -eq 0 ] || { echo "FAILED: exit $rc"; failed=1; }
+echo "$summary" | grep -q "measured now on the " || { echo "FAILED: the panel does not show results measured now"; failed=1; }
+gpu=$(echo "$summary" | sed -n 's/.*measured now on the \([^,]*\),.*/\1/p')
+[ -n "$gpu" ] && [ "$gpu" != "recorded" ] || { echo "FAILED: no device name in the results shown"; failed=1; }
+timed=$(echo "$summary" | sed -n 's/.*: \([0-9]*\) of \([0-9]*\) rows timed.*/\1 \2/p')
+read -r got total <<<"$timed"
+[ -n "${got:-}" ] && [ "$got" -gt 0 ] && [ "$got" = "$total" ] || { echo "FAILED: not every row was timed ($timed)"; failed=1; }
+slowest=$(echo "$summary" | sed -n 's/.*max \([0-9.]*\) ms.*/\1/p')
+[ -n "$slowest" ] && awk -v s="$slowest" -v m="$max_frame_ms" 'BEGIN { exit !(s < m) }' ||
+  { echo "FAILED: a frame took ${slowest:-?} ms while the benchmark ran (limit $max_frame_ms ms)"; failed=1; }
+
+start=$(date +%s)
+run "$out/cancel.log" --live-benchmark 4096,8192 --cancel-after 1
+rc=$?
+took=$(( $(date +%s) - start ))
+cat "$out/cancel.log"
+[ $rc -eq 0 ] || { echo "FAILED: the cancelled run exited $rc"; failed=1; }
+grep -q "Cancel pressed after .*the app says: benchmark cancelled" "$out/cancel.log" || { echo "FAILED: the app does not say the run was cancelled"; failed=1; }
+[ $took -lt 60 ] || { echo "FAILED: the cancelled run took $took s to end"; failed=1; }
+[ $failed -eq 0 ] && echo "live benchmark on $gpu: $got rows timed; cancelled run ended after $took s"
+exit $failed
