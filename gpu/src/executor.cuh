@@ -170,7 +170,9 @@ struct GpuExecutor {
   // ---- The WMMA API (kernel/wmma.hpp). ----
   static constexpr bool has_wmma_api = true;
   template <class Use, class Layout = void>
-  using WmmaFragment = nvcuda::wmma::fragment<Use, 16, 16, 16, std::conditional_t<std::is_same_v<Use, nvcuda::wmma::accumulator>, float, In>, Layout>;
+  using WmmaFragment =
+      nvcuda::wmma::fragment<Use, 16, 16, 16,
+                             std::conditional_t<std::is_same_v<Use, nvcuda::wmma::accumulator>, float, In>, Layout>;
   using WmmaA = WmmaFragment<nvcuda::wmma::matrix_a, nvcuda::wmma::row_major>;
   using WmmaB = WmmaFragment<nvcuda::wmma::matrix_b, nvcuda::wmma::row_major>;
   using WmmaC = WmmaFragment<nvcuda::wmma::accumulator>;
@@ -189,8 +191,9 @@ struct GpuExecutor {
   }
 
   // load_matrix_sync of A or B from shared memory. For BF16, CUDA 13's header reaches PTX as a generic-address
-  // wmma.load (FP16's becomes wmma.load...shared); ptxas then cannot use ldmatrix, and the BF16 kernel spills. So BF16
-  // issues the same PTX instruction with the state space spelled out - what the FP16 API call produces.
+  // wmma.load (FP16's becomes wmma.load...shared.f16); ptxas then cannot use ldmatrix, and the BF16 kernel spills. So
+  // BF16 issues the PTX instruction itself, wmma.load...shared.bf16. Volatile, like ldmatrix above: it stays after the
+  // barrier that makes the copies it reads visible (the FP16 call is ordered by the API's own memory semantics).
   template <class Fragment>
   __device__ __forceinline__ void wmma_load(Fragment& out, int byte, int row_bytes) {
     constexpr bool is_a = std::is_same_v<Fragment, kernel::Wmma16x16x16::A>;

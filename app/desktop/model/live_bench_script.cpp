@@ -57,7 +57,9 @@ std::string LiveBenchScript::summary(const AppModel& model) const {
   if (!frame_ms_.empty()) {
     std::vector<double> sorted = frame_ms_;
     std::sort(sorted.begin(), sorted.end());
-    const auto at = [&](double q) { return sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))]; };
+    const auto at = [&](double q) {
+      return sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))];
+    };
     std::snprintf(text, sizeof text, "; %zu frames while it ran: median %.1f ms, 90th percentile %.1f ms, max %.1f ms",
                   sorted.size(), at(0.5), at(0.9), sorted.back());
     out += text;

@@ -26,7 +26,8 @@ class LiveBenchScript {
   std::string summary(const AppModel& model) const;
 
  private:
-  LiveBenchScript(std::string sizes, double cancel_after_s) : sizes_(std::move(sizes)), cancel_after_s_(cancel_after_s) {}
+  LiveBenchScript(std::string sizes, double cancel_after_s)
+      : sizes_(std::move(sizes)), cancel_after_s_(cancel_after_s) {}
   std::string sizes_;
   double cancel_after_s_;
   bool started_ = false, cancel_pressed_ = false, finished_ = false;

@@ -1,5 +1,6 @@
 // The scripted press of the benchmark panel's Run button (gemmlab --live-benchmark): what it refuses before a
-// window opens, and what it says where there is no GPU. The run itself needs a GPU: tests/app/desktop_live_bench_test.sh.
+// window opens, and what it says where there is no GPU. The run itself needs a GPU:
+// tests/app/desktop_live_bench_test.sh.
 #include "model/live_bench_script.hpp"
 
 #include <gtest/gtest.h>

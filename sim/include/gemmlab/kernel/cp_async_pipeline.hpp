@@ -1,5 +1,5 @@
 #pragma once
-// The multistage cp.async pipeline of rungs 8 and 11 to 16, written once: `stages` shared buffers, tile t in buffer
+// The multistage cp.async pipeline of rungs 8 to 16, written once: `stages` shared buffers, tile t in buffer
 // t % stages, one commit group per tile. A rung says how to issue the copies of one tile (load_tile(tile, stage));
 // the pipeline says when. Rung 8's page (docs/rungs/08-cp-async.md) explains the schedule.
 #include "gemmlab/hd.hpp"

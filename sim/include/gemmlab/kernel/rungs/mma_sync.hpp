@@ -3,9 +3,10 @@
 //
 // What changed from rung 11 (wmma.hpp). The same tiles and instructions, written by hand instead of through the WMMA
 // API: the warp hands its tile to the tensor cores 16 x 8 x 16 at a time (mma.sync.m16n8k16: 2048 multiply-adds in
-// one instruction, against 32 for a warp's FFMA), and every lane's addresses and registers are ours to place. The operands must be in registers in the atom's fragment layout
-// (kernel/mma_atom.hpp), and ldmatrix builds that layout straight from shared memory: each lane gives the address of
-// one 16-byte row of an 8 x 8 matrix, and every lane receives two elements of each matrix.
+// one instruction, against 32 for a warp's FFMA), and every lane's addresses and registers are ours to place. The
+// operands must be in registers in the atom's fragment layout (kernel/mma_atom.hpp), and ldmatrix builds that layout
+// straight from shared memory: each lane gives the address of one 16-byte row of an 8 x 8 matrix, and every lane
+// receives two elements of each matrix.
 //
 // The block: bm x bn of C, split into warps of wm x wn, 32 * (bm / wm) * (bn / wn) threads. A warp's tile is
 // (wm / 16) x (wn / 8) atoms; per 16 k it loads wm / 16 A fragments (ldmatrix.x4) and wn / 16 pairs of B fragments
@@ -62,21 +63,12 @@ struct MmaMainloop {
   }
 };
 
-struct MmaSync : MmaMainloop<MmaSync> {
+// What rungs 11 to 16 share, whichever way they multiply: the block and warp tiles, the shared layouts and the
+// copies into them, the rules of validate, and the registers a thread keeps.
+struct MmaTiles {
   using Atom = MmaM16N8K16;
   static constexpr int input_bytes = 2;  // FP16 or BF16 A and B (kernel/element.hpp)
   static constexpr int chunk_elements = 8;  // one 16-byte cp.async
-
-  template <class C> static constexpr int max_m_tiles = C::max_wm / Atom::m;
-  template <class C> static constexpr int max_n_tiles = C::max_wn / Atom::n;
-
-  // A thread's registers: its warp tile's accumulators, and the A and B fragments of one 16-deep slice of k.
-  template <class C>
-  struct State {
-    float acc[max_m_tiles<C>][max_n_tiles<C>][Atom::c_values];
-    std::uint32_t a[max_m_tiles<C>][4];
-    std::uint32_t b[max_n_tiles<C>][2];  // n8 tiles 2j and 2j + 1 are one ldmatrix.x4.trans: 4 consecutive registers
-  };
 
   // Stage s of shared memory: the A tile (bm x bk), then the B tile (bk x bn), both row-major as in global memory.
   template <class C> GEMMLAB_HD static HalfTile a_layout(const C& c) { return {c.bk, c.a_pad, c.swizzle != 0}; }
@@ -127,6 +119,71 @@ struct MmaSync : MmaMainloop<MmaSync> {
     copy_tile(x, Operand::A, t.row0, k0, t.m, t.k, c.bm, c.bk, t.tid, threads(c), a_base(c, stage), a_layout(c));
     copy_tile(x, Operand::B, k0, t.col0, t.k, t.n, c.bk, c.bn, t.tid, threads(c), b_base(c, stage), b_layout(c));
   }
+
+  // ---- What the simulator, the CLI and the app need to know about this description (host only). ----
+
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "wm", "wn", "a_pad", "b_pad", "swizzle", "stages"};
+
+  // The sizes it can run: rows of A and B must start on 16-byte boundaries.
+  static Status validate_sizes(int /*m*/, int n, int k) {
+    if (n % 8 != 0 || k % 8 != 0)
+      return Error{"n=" + std::to_string(n) + " and k=" + std::to_string(k) +
+                   " must be multiples of 8: rows of A (k halves) and B (n halves) are copied in 16-byte chunks of 8, "
+                   "which must start on 16-byte boundaries"};
+    return Ok{};
+  }
+
+  static Status validate(const KernelConfig& c) {
+    const auto str = [](int v) { return std::to_string(v); };
+    if (c.stages < 2)
+      return Error{"stages=" + str(c.stages) + " leaves no tile in flight while one is multiplied: use 2 to 4"};
+    if (c.wm % 16 != 0 || c.wn % 16 != 0 || c.wm > KernelConfig::max_wm || c.wn > KernelConfig::max_wn)
+      return Error{"the warp tile " + str(c.wm) + " x " + str(c.wn) +
+                   " must be made of 16 x 16 blocks (an A fragment is 16 rows; B fragments load 16 columns at a time) "
+                   "and at most " + str(KernelConfig::max_wm) + " x " + str(KernelConfig::max_wn)};
+    if (c.bm % c.wm != 0 || c.bn % c.wn != 0)
+      return Error{"the block tile " + str(c.bm) + " x " + str(c.bn) + " must be a multiple of the warp tile " +
+                   str(c.wm) + " x " + str(c.wn)};
+    if (c.bk % 16 != 0)
+      return Error{"bk=" + str(c.bk) + " is not a multiple of 16: one mma.m16n8k16 consumes 16 k"};
+    if (c.a_pad % 8 != 0 || c.b_pad % 8 != 0)
+      return Error{"a_pad=" + str(c.a_pad) + " and b_pad=" + str(c.b_pad) +
+                   " must be multiples of 8 halves, so every shared row stays 16-byte aligned for cp.async.16 and "
+                   "ldmatrix"};
+    if (c.swizzle && (c.a_pad != 0 || c.b_pad != 0))
+      return Error{"swizzle=1 replaces padding: set a_pad=0 and b_pad=0 (or swizzle=0 to pad)"};
+    if (c.swizzle && (c.bk % 64 != 0 || c.bn % 64 != 0))
+      return Error{"swizzle=1 permutes the 8 16-byte chunks of 128 bytes, so shared rows must be multiples of 64 "
+                   "halves: bk=" + str(c.bk) + " and bn=" + str(c.bn) + " must be multiples of 64"};
+    const int threads = 32 * (c.bm / c.wm) * (c.bn / c.wn);
+    const int a_chunks = c.bm * c.bk / chunk_elements, b_chunks = c.bk * c.bn / chunk_elements;
+    if (a_chunks % threads != 0 || b_chunks % threads != 0)
+      return Error{"the " + str(threads) + " threads must share the tile copies evenly, but the A tile has " +
+                   str(a_chunks) + " and the B tile " + str(b_chunks) +
+                   " 16-byte chunks: change bk (or the tile sizes) so both are multiples of " + str(threads)};
+    return Ok{};
+  }
+
+  // Registers a thread keeps live: accumulators, one k16 slice of fragments, and the next slice's loads overlapping
+  // this slice's mma (the compiler double-buffers them when it unrolls the k16 loop).
+  static int live_registers(const KernelConfig& c) {
+    const int m_tiles = c.wm / Atom::m, n_tiles = c.wn / Atom::n;
+    return m_tiles * n_tiles * Atom::c_values + 2 * (4 * m_tiles + 2 * n_tiles);
+  }
+};
+
+// Rungs 12 to 16: the fragments in registers in the atom's layout, loaded with ldmatrix, multiplied with mma.sync.
+struct MmaSync : MmaTiles, MmaMainloop<MmaSync> {
+  template <class C> static constexpr int max_m_tiles = C::max_wm / Atom::m;
+  template <class C> static constexpr int max_n_tiles = C::max_wn / Atom::n;
+
+  // A thread's registers: its warp tile's accumulators, and the A and B fragments of one 16-deep slice of k.
+  template <class C>
+  struct State {
+    float acc[max_m_tiles<C>][max_n_tiles<C>][Atom::c_values];
+    std::uint32_t a[max_m_tiles<C>][4];
+    std::uint32_t b[max_n_tiles<C>][2];  // n8 tiles 2j and 2j + 1 are one ldmatrix.x4.trans: 4 consecutive registers
+  };
 
   template <class C>
   GEMMLAB_HD static void zero_accumulators(const C& c, State<C>& s) {
@@ -192,57 +249,6 @@ struct MmaSync : MmaMainloop<MmaSync> {
       const int row = t.row0 + r, global_col = t.col0 + col;
       store_c(x, t, Index(row) * t.n + global_col, pair, row < t.m && global_col < t.n);
     });
-  }
-
-  // ---- What the simulator, the CLI and the app need to know about this description (host only). ----
-
-  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "wm", "wn", "a_pad", "b_pad", "swizzle", "stages"};
-
-  // The sizes it can run: rows of A and B must start on 16-byte boundaries.
-  static Status validate_sizes(int /*m*/, int n, int k) {
-    if (n % 8 != 0 || k % 8 != 0)
-      return Error{"n=" + std::to_string(n) + " and k=" + std::to_string(k) +
-                   " must be multiples of 8: rows of A (k halves) and B (n halves) are copied in 16-byte chunks of 8, "
-                   "which must start on 16-byte boundaries"};
-    return Ok{};
-  }
-
-  static Status validate(const KernelConfig& c) {
-    const auto str = [](int v) { return std::to_string(v); };
-    if (c.stages < 2)
-      return Error{"stages=" + str(c.stages) + " leaves no tile in flight while one is multiplied: use 2 to 4"};
-    if (c.wm % 16 != 0 || c.wn % 16 != 0 || c.wm > KernelConfig::max_wm || c.wn > KernelConfig::max_wn)
-      return Error{"the warp tile " + str(c.wm) + " x " + str(c.wn) +
-                   " must be made of 16 x 16 blocks (an A fragment is 16 rows; B fragments load 16 columns at a time) "
-                   "and at most " + str(KernelConfig::max_wm) + " x " + str(KernelConfig::max_wn)};
-    if (c.bm % c.wm != 0 || c.bn % c.wn != 0)
-      return Error{"the block tile " + str(c.bm) + " x " + str(c.bn) + " must be a multiple of the warp tile " +
-                   str(c.wm) + " x " + str(c.wn)};
-    if (c.bk % 16 != 0)
-      return Error{"bk=" + str(c.bk) + " is not a multiple of 16: one mma.m16n8k16 consumes 16 k"};
-    if (c.a_pad % 8 != 0 || c.b_pad % 8 != 0)
-      return Error{"a_pad=" + str(c.a_pad) + " and b_pad=" + str(c.b_pad) +
-                   " must be multiples of 8 halves, so every shared row stays 16-byte aligned for cp.async.16 and "
-                   "ldmatrix"};
-    if (c.swizzle && (c.a_pad != 0 || c.b_pad != 0))
-      return Error{"swizzle=1 replaces padding: set a_pad=0 and b_pad=0 (or swizzle=0 to pad)"};
-    if (c.swizzle && (c.bk % 64 != 0 || c.bn % 64 != 0))
-      return Error{"swizzle=1 permutes the 8 16-byte chunks of 128 bytes, so shared rows must be multiples of 64 "
-                   "halves: bk=" + str(c.bk) + " and bn=" + str(c.bn) + " must be multiples of 64"};
-    const int threads = 32 * (c.bm / c.wm) * (c.bn / c.wn);
-    const int a_chunks = c.bm * c.bk / chunk_elements, b_chunks = c.bk * c.bn / chunk_elements;
-    if (a_chunks % threads != 0 || b_chunks % threads != 0)
-      return Error{"the " + str(threads) + " threads must share the tile copies evenly, but the A tile has " +
-                   str(a_chunks) + " and the B tile " + str(b_chunks) +
-                   " 16-byte chunks: change bk (or the tile sizes) so both are multiples of " + str(threads)};
-    return Ok{};
-  }
-
-  // Registers a thread keeps live: accumulators, one k16 slice of fragments, and the next slice's loads overlapping
-  // this slice's mma (the compiler double-buffers them when it unrolls the k16 loop).
-  static int live_registers(const KernelConfig& c) {
-    const int m_tiles = c.wm / Atom::m, n_tiles = c.wn / Atom::n;
-    return m_tiles * n_tiles * Atom::c_values + 2 * (4 * m_tiles + 2 * n_tiles);
   }
 };
 

@@ -7,15 +7,15 @@
 // The API hides which lane holds what, and on sm_80 and later nvcc turns it into ldmatrix and mma.sync.m16n8k16
 // (kernel/wmma.hpp lists the instructions): the simulator counts those.
 //
-// Everything else is rung 12's (mma_sync.hpp): the same block and warp tiles, the same cp.async pipeline into
-// row-major shared tiles, so the two rungs run the same instructions in their main loops. What the API takes away is
-// control, and the next rungs need it:
-//   - load_matrix_sync takes one pointer and a row stride. The rows of an 8 x 8 matrix 128 bytes apart land in the
-//     same banks (8-way conflicts) and the only cure it allows is padding (a_pad, b_pad); an XOR-swizzled tile is
-//     not a pointer and a stride, so rung 14's layout is out of reach;
-//   - the accumulator's layout is unspecified, so C can only leave through store_matrix_sync (4 64-bit stores per
-//     lane and 16 x 16 block): no staging through shared memory for 128-bit stores (rung 16);
-//   - the 16 x 16 x 16 granularity fixes the fragment shapes: warp tiles are multiples of 16 x 16.
+// Everything else is rung 12's (MmaTiles in mma_sync.hpp): the same block and warp tiles, the same cp.async pipeline
+// into row-major shared tiles, so the two rungs run the same instructions in their main loops. What the API takes
+// away is control, and the next rungs need it:
+//   - load_matrix_sync takes one pointer and a row stride. The rows of an 8 x 8 matrix 128 (A) or 256 (B) bytes apart
+//     land in the same banks (8-way conflicts), and the only cure it allows is padding (a_pad, b_pad); an
+//     XOR-swizzled tile is not a pointer and a stride, so rung 14's layout is out of reach;
+//   - the accumulator's layout is unspecified: C can be staged only where store_matrix_sync puts it, not in a layout
+//     chosen for each lane's stores (rung 16);
+//   - the API's few shapes (16 x 16 x 16 here) fix the fragments: warp tiles are multiples of 16 x 16.
 //
 // Sizes: m and n multiples of 16 (store_matrix_sync writes whole 16 x 16 blocks, and a block past the edge of C is
 // not stored), k a multiple of 8 (16-byte copies of A's rows).
@@ -27,7 +27,7 @@
 
 namespace gemmlab::kernel::rungs {
 
-struct Wmma : MmaSync, MmaMainloop<Wmma> {
+struct Wmma : MmaTiles, MmaMainloop<Wmma> {
   using Shape = Wmma16x16x16;
 
   template <class C> static constexpr int max_m_blocks = C::max_wm / Shape::m;
@@ -40,9 +40,6 @@ struct Wmma : MmaSync, MmaMainloop<Wmma> {
     Shape::A a[max_m_blocks<C>];
     Shape::B b[max_n_blocks<C>];
   };
-
-  using MmaMainloop<Wmma>::prologue;
-  using MmaMainloop<Wmma>::mainloop;
 
   template <class C>
   GEMMLAB_HD static void zero_accumulators(const C& c, State<C>& s) {
@@ -109,7 +106,7 @@ struct Wmma : MmaSync, MmaMainloop<Wmma> {
     if (m % 16 != 0 || n % 16 != 0)
       return Error{"m=" + std::to_string(m) + " and n=" + std::to_string(n) +
                    " must be multiples of 16: store_matrix_sync writes whole 16 x 16 blocks of C"};
-    return MmaSync::validate_sizes(m, n, k);
+    return MmaTiles::validate_sizes(m, n, k);
   }
 
   static Status validate(const KernelConfig& c) {
@@ -117,9 +114,9 @@ struct Wmma : MmaSync, MmaMainloop<Wmma> {
       return Error{"swizzle=1 is not possible here: load_matrix_sync reads a tile given by a pointer and a row "
                    "stride, and an XOR-swizzled tile is neither (rung 14 swizzles with ldmatrix): use a_pad=8 and "
                    "b_pad=8 to remove the conflicts"};
-    return MmaSync::validate(c);
+    return MmaTiles::validate(c);
   }
-  // live_registers: rung 12's (the fragments the hardware uses are the same 4 registers per A and per B block).
+  // live_registers: MmaTiles's (the fragments the hardware uses are the same 4 registers per A and per B block).
 };
 
 }  // namespace gemmlab::kernel::rungs
