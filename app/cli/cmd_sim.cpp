@@ -79,9 +79,9 @@ Command add_sim_command(CLI::App& parent) {
       ->transform(whole_number(0));
   return {sub, [options, schedule, json, kstep] {
             const auto request = resolve_request(*options, *schedule);
-            if (!request) {
+            if (!request) {  // an unknown rung, knob, device or launch order: the command line is wrong
               std::cerr << "gemmlab-cli: " << request.error().message << "\n";
-              return kExitFailed;
+              return kExitUsage;
             }
             const auto& [rung, config, problem] = request->kernel;
             const auto* target = &request->target;
@@ -96,6 +96,13 @@ Command add_sim_command(CLI::App& parent) {
                         << "\n";
               return kExitFailed;
             }
+            // Before the simulation, which can take minutes: a k-step that does not exist is refused at once.
+            if (const auto launch = sim::launch_shape(rung, config, problem); launch && *kstep >= launch->ksteps) {
+              std::cerr << "gemmlab-cli: --kstep: k-step " << *kstep << " does not exist: the kernel has k-steps "
+                        << (launch->ksteps == 1 ? std::string("0 only") : "0-" + std::to_string(launch->ksteps - 1))
+                        << " (indices count from 0)\n";
+              return kExitUsage;
+            }
             const auto kernel = sim::simulate_kernel(rung, config, problem);
             if (!kernel) {
               std::cerr << "gemmlab-cli: " << kernel.error().message << "\n";
@@ -109,10 +116,6 @@ Command add_sim_command(CLI::App& parent) {
               return kExitFailed;
             }
             const int step = *kstep < 0 ? 0 : *kstep;
-            if (step >= shape.ksteps) {
-              std::cerr << "gemmlab-cli: --kstep " << step << " is past the last k-step (" << shape.ksteps - 1 << ")\n";
-              return kExitFailed;
-            }
             const auto prediction = sim::predict_schedule(rung, config, problem, *kernel, target->order, target->device,
                                                           gpu::measured_registers(rung, config, target->device));
             if (!prediction) {

@@ -54,6 +54,13 @@ TEST(CliSim, OccupancySaysWhereTheRegistersCameFrom) {
   EXPECT_EQ(nlohmann::json::parse(other.out)["occupancy"]["registers_source"], "estimated");
 }
 
+// A rung by its ladder number, as the rung pages and `bench --rungs` name it.
+TEST(CliSim, RungByLadderNumber) {
+  const auto r = run_cli({"sim", "--rung", "9", "--m", "256", "--n", "256", "--k", "256", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["rung"], "warptile");
+}
+
 TEST(CliSim, InvalidConfigurationPrintsTheValidateSentence) {
   const auto r = run_cli({"sim", "--rung", "blocktile-2d", "--tm", "7"});
   EXPECT_EQ(r.exit_code, 1);
@@ -76,13 +83,17 @@ TEST(CliSim, BadInputIsAnErrorNeverACrash) {
     int exit_code;
     std::string says;
   } cases[] = {
-      {{"sim", "--rung", "no-such-rung"}, 1, "unknown rung"},
+      // Unknown names on the command line are usage errors (2), as docs/architecture.md says.
+      {{"sim", "--rung", "no-such-rung"}, 2, "unknown rung 'no-such-rung' (give a slug or a ladder number"},
+      {{"sim", "--rung", "0"}, 2, "unknown rung '0'"},
       {{"sim", "--rung", "naive-coalesced", "--m", "0"}, 1, "at least 1"},
       {{"sim", "--rung", "naive-coalesced", "--k", "-5"}, 1, "at least 1"},
       {{"sim", "--rung", "naive-coalesced", "--n", "99999999999"}, 2, "--n"},
       {{"sim", "--rung", "naive-coalesced", "--m", "2000000"}, 1, "larger than"},
-      {{"sim", "--rung", "naive-coalesced", "--stages", "2"}, 1, "no knob 'stages'"},
-      {{"sim", "--rung", "blocktile-2d", "--m", "64", "--n", "64", "--k", "64", "--kstep", "8"}, 1, "past the last"},
+      {{"sim", "--rung", "naive-coalesced", "--stages", "2"}, 2, "no knob 'stages'"},
+      {{"sim", "--rung", "blocktile-2d", "--m", "64", "--n", "64", "--k", "64", "--kstep", "8"}, 2,
+       "--kstep: k-step 8 does not exist: the kernel has k-steps 0-7 (indices count from 0)"},
+      {{"sim", "--rung", "blocktile-2d", "--order", "spiral"}, 2, "--order: unknown launch order 'spiral'"},
       {{"sim"}, 2, "--rung"},
       {{"sim", "--rung", "blocktile-2d", "--bm", "abc"}, 2, "--bm: 'abc' is not a whole number"},
       {{"sim", "--rung", "naive-coalesced", "--m", "3000000000"}, 2, "from -2147483648 to 2147483647"},

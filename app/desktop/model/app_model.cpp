@@ -212,6 +212,57 @@ void AppModel::select_instruction(int index) {
   resolve_cursor();
 }
 
+std::string index_range(std::int64_t count) {
+  if (count <= 0) return "none";
+  return count == 1 ? "0" : "0-" + std::to_string(count - 1);
+}
+
+std::string index_of(std::int64_t index, std::int64_t count) {
+  return std::to_string(index) + " of " + index_range(count);
+}
+
+namespace {
+// "warp 40 does not exist: the block has warps 0-3".
+Error out_of_range(const std::string& what, std::int64_t index, const std::string& whose, std::int64_t count) {
+  const std::string has = count > 1 ? what + "s " + index_range(count) : count == 1 ? "only " + what + " 0" : "no " + what + "s";
+  return Error{what + " " + std::to_string(index) + " does not exist: " + whose + " " + has + " (indices count from 0)"};
+}
+}  // namespace
+
+Status AppModel::go_to_phase(std::size_t phase) {
+  if (!outline_current()) return Error{"the block's schedule is not known" + (block_error_.empty() ? std::string() : ": " + block_error_)};
+  const auto phases = static_cast<std::int64_t>(outline_->schedule.size());
+  if (phase >= outline_->schedule.size()) return out_of_range("phase", static_cast<std::int64_t>(phase), "the block has", phases);
+  seek_phase(phase);
+  return Ok{};
+}
+
+Status AppModel::go_to_warp(int warp) {
+  if (!launch_) return Error{"there is no launch to pick a warp from: " + (validity_ ? std::string("not computed yet") : validity_.error().message)};
+  if (warp < 0 || warp >= launch_->warps_per_block) return out_of_range("warp", warp, "the block has", launch_->warps_per_block);
+  select_warp(warp);
+  return Ok{};
+}
+
+Status AppModel::go_to_instruction(int index) {
+  if (!view_current()) return Error{"the phase's instructions are not known yet"};
+  const int count = view_->instruction_count(cursor_.warp);
+  if (index < 0 || index >= count)
+    return out_of_range("instruction", index,
+                        "warp " + std::to_string(cursor_.warp) + " in phase " + std::to_string(cursor_.phase) + " has",
+                        count);
+  select_instruction(index);
+  return Ok{};
+}
+
+Status AppModel::go_to_wave(int wave) {
+  if (!prediction_) return Error{"the launch's waves are not known" + (prediction_error_.empty() ? std::string() : ": " + prediction_error_)};
+  const int waves = prediction_->l2.waves.waves;
+  if (wave < 0 || wave >= waves) return out_of_range("wave", wave, "the launch has", waves);
+  select_wave(wave);
+  return Ok{};
+}
+
 void AppModel::resolve_cursor() {
   if (!view_current()) return;
   const int count = view_->instruction_count(cursor_.warp);

@@ -61,6 +61,11 @@ struct RungPrediction {
   std::string note;  // the bottleneck in a sentence, or why there is no prediction
 };
 
+// Indices count from 0 everywhere (phases, warps, instructions, waves, wavefronts, launch positions): "0-32" for 33
+// of them, "none" for 0; and "5 of 0-32" for one of them, as the panels label the stepper's position.
+std::string index_range(std::int64_t count);
+std::string index_of(std::int64_t index, std::int64_t count);
+
 // How the launch-order panel colours the grid's tiles: one colour per wave, or a gradient along the launch sequence.
 enum class GridColouring { Wave, LaunchOrder };
 // "wave", "launch": what the settings and gemmlab --colour-by say.
@@ -153,6 +158,14 @@ class AppModel {
   void seek_phase(std::size_t phase);
   void select_warp(int warp);
   void select_instruction(int index);  // of the selected warp in the cursor's phase
+  // The command line's way to place the stepper and the wave (gemmlab --phase, --warp, --instruction, --wave).
+  // Indices count from 0, as everywhere in gemmlab; one out of range is an error sentence and changes nothing (the
+  // commands above clamp, for the keys and buttons). Each needs what it indexes to be known: the block's schedule,
+  // the phase's instructions or the prediction's waves, so wait_until_idle comes first.
+  Status go_to_phase(std::size_t phase);
+  Status go_to_warp(int warp);
+  Status go_to_instruction(int index);
+  Status go_to_wave(int wave);
   // The next (direction > 0) or previous instruction of `kind` of the selected warp, looking across phases.
   void seek_instruction(InstructionKind kind, int direction);
   void set_playing(bool playing);

@@ -266,6 +266,53 @@ TEST(AppModel, StepsThroughWaves) {
   EXPECT_EQ(model.selected_wave(), 0);
 }
 
+// The command line's indices (gemmlab --phase, --warp, --instruction, --wave) count from 0 and are refused, not
+// clamped, past the end: smem-tiling at 256^3 has 32 x 32 blocks of 1024 threads (32 warps) and 8 k-steps; 64
+// blocks fit in one wave on the H100 (1 per SM, 132 SMs).
+TEST(AppModel, CommandLineIndicesAreRefusedPastTheEnd) {
+  AppModel model(options());
+  settle(model);
+  ASSERT_TRUE(model.outline_current());
+  const auto phases = static_cast<std::int64_t>(model.outline()->schedule.size());
+  const StepCursor before = model.cursor();
+
+  auto status = model.go_to_warp(32);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().message, "warp 32 does not exist: the block has warps 0-31 (indices count from 0)");
+  status = model.go_to_phase(static_cast<std::size_t>(phases));
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().message, "phase " + std::to_string(phases) + " does not exist: the block has phases 0-" +
+                                        std::to_string(phases - 1) + " (indices count from 0)");
+  status = model.go_to_wave(1);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().message, "wave 1 does not exist: the launch has only wave 0 (indices count from 0)");
+  EXPECT_EQ(model.cursor().phase, before.phase) << "a refused index changes nothing";
+  EXPECT_EQ(model.cursor().warp, before.warp);
+  EXPECT_EQ(model.selected_wave(), -1);
+
+  // The last of each is accepted, and 0 is the first.
+  EXPECT_TRUE(model.go_to_warp(31).ok());
+  EXPECT_TRUE(model.go_to_phase(static_cast<std::size_t>(phases - 1)).ok());
+  EXPECT_TRUE(model.go_to_wave(0).ok());
+  EXPECT_EQ(model.selected_wave(), 0);
+  settle(model);
+  // The last phase is the epilogue: each thread stores its one element of C, one st.global per warp.
+  ASSERT_EQ(model.phase_view()->instruction_count(31), 1);
+  status = model.go_to_instruction(1);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().message, "instruction 1 does not exist: warp 31 in phase " + std::to_string(phases - 1) +
+                                        " has only instruction 0 (indices count from 0)");
+  EXPECT_TRUE(model.go_to_instruction(0).ok());
+  EXPECT_EQ(model.cursor().instruction, 0);
+}
+
+TEST(AppModel, IndexRangesReadFromZero) {
+  EXPECT_EQ(index_range(33), "0-32");
+  EXPECT_EQ(index_range(1), "0");
+  EXPECT_EQ(index_range(0), "none");
+  EXPECT_EQ(index_of(2, 33), "2 of 0-32");
+}
+
 TEST(AppModel, ACancelledStudyWaitsToBeAskedAgain) {
   Settings s;
   s.rung = "naive-coalesced";  // 32 x 32 tiles, one k per step: the L2 model takes a while
