@@ -165,16 +165,27 @@ void chart(const gpu::BenchReport& report, float height) {
     auto& points = series[name];
     std::sort(points.begin(), points.end());
     const bool reference = name.rfind("cuBLAS", 0) == 0;
-    const ImU32 c = !reference                    ? colour::warp(rank(name) - 1)
+    const ImU32 c = !reference                    ? colour::rung(rank(name))
                     : name == "cuBLAS FP32"       ? colour::highlight
                     : name == "cuBLAS FP16"       ? IM_COL32(170, 200, 255, 255)
                                                   : IM_COL32(255, 205, 160, 255);
+    const bool square = !reference && colour::rung_marker(rank(name)) == colour::Marker::Square;
+    const auto marker = [&](ImVec2 p, float r) {
+      if (square) draw->AddRectFilled(ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r), c);
+      else draw->AddCircleFilled(p, r, c);
+    };
     for (std::size_t i = 0; i < points.size(); ++i) {
       const ImVec2 p(sx(points[i].first), sy(points[i].second));
-      draw->AddCircleFilled(p, reference ? 4.0f : 3.0f, c);
-      if (i > 0) draw->AddLine(ImVec2(sx(points[i - 1].first), sy(points[i - 1].second)), p, c, reference ? 3.0f : 1.5f);
+      marker(p, reference ? 4.0f : 3.5f);
+      if (i > 0) draw->AddLine(ImVec2(sx(points[i - 1].first), sy(points[i - 1].second)), p, c, reference ? 3.0f : 2.0f);
     }
-    draw->AddLine(ImVec2(right + 10, legend_y + 8), ImVec2(right + 26, legend_y + 8), c, reference ? 3.0f : 1.5f);
+    // The rung's number at its line's last point: colours alone do not name fifteen lines.
+    if (!reference && !points.empty()) {
+      std::snprintf(text, sizeof text, "%d", rank(name));
+      draw->AddText(ImVec2(sx(points.back().first) + 6, sy(points.back().second) - 7), c, text);
+    }
+    draw->AddLine(ImVec2(right + 10, legend_y + 8), ImVec2(right + 26, legend_y + 8), c, reference ? 3.0f : 2.0f);
+    marker(ImVec2(right + 18, legend_y + 8), 3.5f);
     draw->AddText(ImVec2(right + 32, legend_y), c, name.c_str());
     legend_y += ImGui::GetTextLineHeight() + 1;
   }
