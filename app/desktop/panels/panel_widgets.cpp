@@ -75,6 +75,50 @@ std::string element_name(const ElementRef& e) {
 
 std::string instruction_name(const sim::WarpInstruction& instruction) { return sim::op_name(instruction.access); }
 
+std::string instruction_brief(int index, const InstructionView& iv, const BlockOutline& outline) {
+  const auto& w = iv.instruction;
+  const auto op = w.access.op;
+  // Shared loads and stores name what the shared words hold; global ones (and cp.async) what they read or write.
+  const bool shared_side = op == MemOp::LoadShared || op == MemOp::StoreShared || op == MemOp::LdMatrix;
+  std::string what = describe_elements(iv, shared_side, outline.operand_bytes);
+  if (what.empty()) what = op == MemOp::StoreShared ? "computed values" : "nothing (lanes predicated off)";
+  // The cost first, so a narrow list still shows it; the ideal only where the cost is above it.
+  const auto count = [](int n, int ideal, const char* unit) {
+    std::string text = std::to_string(n) + " " + unit + (n == 1 ? "" : "s");
+    if (n > ideal) text += " (ideal " + std::to_string(ideal) + ")";
+    return text;
+  };
+  std::string cost;
+  if (sim::touches_shared(op)) cost = count(w.shared.wavefronts, w.shared.ideal_wavefronts, "wavefront");
+  if (sim::touches_global(op))
+    cost += (cost.empty() ? "" : ", ") + count(w.global.sectors, w.global.ideal_sectors, "sector");
+  return instruction_label(index, w) + "  " + cost + "  " + what;
+}
+
+void instruction_list(AppModel& model, const BlockOutline& outline, const PhaseView& view) {
+  const int warp = model.cursor().warp, count = view.instruction_count(warp);
+  ImGui::Text("Warp %d's instructions in this phase (%d):", warp, count);
+  ui::term_tooltip_for_last_item("instruction names");
+  const float rows = static_cast<float>(std::clamp(count, 1, 8));
+  ImGui::BeginChild("instruction-list", ImVec2(0, rows * ImGui::GetTextLineHeightWithSpacing() + 6.0f), true,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  for (int i = 0; i < count; ++i) {
+    const InstructionView* iv = view.find(warp, i);
+    const bool current = i == model.cursor().instruction;
+    const bool costly = iv->instruction.shared.bank_conflicts() > 0 ||
+                        iv->instruction.global.sectors > iv->instruction.global.ideal_sectors;
+    ImGui::PushID(i);
+    if (costly) ImGui::PushStyleColor(ImGuiCol_Text, ui::colour::to_vec4(ui::colour::conflict));
+    const std::string brief = instruction_brief(i, *iv, outline);
+    if (ImGui::Selectable(brief.c_str(), current)) model.select_instruction(i);
+    if (costly) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nclick to step there", brief.c_str());
+    if (current && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+    ImGui::PopID();
+  }
+  ImGui::EndChild();
+}
+
 std::string instruction_sentence(const InstructionView& iv, const BlockOutline& outline) {
   const auto& w = iv.instruction;
   const auto& a = w.access;
@@ -141,7 +185,7 @@ std::string step_name(const sim::PhaseRef& ref, int ksteps) {
   switch (ref.section) {
     case kernel::Section::Prologue: return "prologue";
     case kernel::Section::Epilogue: return "epilogue";
-    case kernel::Section::Mainloop: return "k-step " + std::to_string(ref.kstep) + " of " + std::to_string(ksteps);
+    case kernel::Section::Mainloop: return "k-step " + index_of(ref.kstep, ksteps);
   }
   return {};
 }
@@ -267,12 +311,19 @@ int instruction_picker(AppModel& model, InstructionKind kind) {
   warp_selector(model);
   ImGui::SameLine();
   if (outline && view)
-    ui::note_text("%s, phase %zu of %zu", step_name(view->ref, outline->shape.ksteps).c_str(), view->phase_index + 1,
-                  outline->schedule.size());
+    ui::note_text("%s, phase %s", step_name(view->ref, outline->shape.ksteps).c_str(),
+                  index_of(static_cast<std::int64_t>(view->phase_index), static_cast<std::int64_t>(outline->schedule.size())).c_str());
   ImGui::PopID();
   if (picked < 0)
     ui::note_text("The selected warp has no %s instruction in this phase. Use the arrows to find one in another "
                   "phase.", what);
+  // Say so when this panel shows another instruction than the stepper's (gemmlab --instruction counts every
+  // instruction of the warp, loads and stores of both memories alike).
+  const int at = model.cursor().instruction;
+  if (picked >= 0 && picked != at && at >= 0 && at < view->instruction_count(warp))
+    ui::note_text("The stepper stands at instruction %d, %s, which is not a %s instruction: this panel shows the "
+                  "nearest one that is, instruction %d.",
+                  at, instruction_name(view->find(warp, at)->instruction).c_str(), what, picked);
   return picked;
 }
 

@@ -43,6 +43,13 @@ int pick_instruction(const AppModel& model, InstructionKind kind);
 // so and returns -1.
 int instruction_picker(AppModel& model, InstructionKind kind);
 
+// One instruction in a line, for lists: "#3  lds.32  32 wavefronts (ideal 1)  A rows 0-31, column 3".
+std::string instruction_brief(int index, const InstructionView& instruction, const BlockOutline& outline);
+
+// Every instruction of the selected warp in the cursor's phase, one line each with what it moves and its cost; the
+// cursor's is highlighted and a click goes to one. So a learner can find "the A-column read" without stepping.
+void instruction_list(AppModel& model, const BlockOutline& outline, const PhaseView& view);
+
 // The warp selector (a number, clamped by the model to the block's warps).
 void warp_selector(AppModel& model);
 
