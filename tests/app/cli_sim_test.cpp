@@ -54,6 +54,44 @@ TEST(CliSim, OccupancySaysWhereTheRegistersCameFrom) {
   EXPECT_EQ(nlohmann::json::parse(other.out)["occupancy"]["registers_source"], "estimated");
 }
 
+// --list-phase: one warp's instructions in a phase, what each moves and its cost. smem-tiling with --conflicting 1
+// keeps its A tile so that a column of it lies in one bank: warp 0's first shared read in k-step 0 (phase 1; phase
+// 0 is the tile loads) is A's column 0, 32 rows -> 32 wavefronts where 1 would do; the next reads B.
+TEST(CliSim, ListsAWarpsInstructionsInAPhase) {
+  const auto r = run_cli({"sim", "--rung", "smem-tiling", "--conflicting", "1", "--m", "256", "--n", "256", "--k",
+                          "256", "--list-phase", "1", "--warp", "0", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["phase"], 1);
+  EXPECT_EQ(j["step"], "k-step 0 of 0-7");
+  const auto& first = j["instructions"][0];
+  EXPECT_EQ(first["op"], "lds.32");
+  EXPECT_EQ(first["moves"], "A rows 0-31, column 0");
+  EXPECT_EQ(first["shared"]["wavefronts"], 32);
+  EXPECT_EQ(first["shared"]["ideal_wavefronts"], 1);
+  EXPECT_EQ(j["instructions"][1]["moves"].get<std::string>().rfind("B ", 0), 0u) << j["instructions"][1];
+
+  const auto text = run_cli({"sim", "--rung", "smem-tiling", "--conflicting", "1", "--m", "256", "--n", "256", "--k",
+                             "256", "--list-phase", "1"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("phase 1 of 0-16 (k-step 0 of 0-7, then a barrier): warp 0 issues 64 memory instructions"),
+            std::string::npos)
+      << text.out;
+
+  // Past the end: refused with the range, exit 2; --warp alone belongs to --list-phase.
+  const auto phase = run_cli({"sim", "--rung", "smem-tiling", "--m", "256", "--n", "256", "--k", "256",
+                              "--list-phase", "17"});
+  EXPECT_EQ(phase.exit_code, 2);
+  EXPECT_NE(phase.err.find("phase 17 does not exist: the block has phases 0-16 (indices count from 0)"),
+            std::string::npos)
+      << phase.err;
+  const auto warp = run_cli({"sim", "--rung", "smem-tiling", "--m", "256", "--n", "256", "--k", "256",
+                             "--list-phase", "1", "--warp", "32"});
+  EXPECT_EQ(warp.exit_code, 2);
+  EXPECT_NE(warp.err.find("warp 32 does not exist: the block has warps 0-31"), std::string::npos) << warp.err;
+  EXPECT_EQ(run_cli({"sim", "--rung", "smem-tiling", "--warp", "1"}).exit_code, 2);
+}
+
 // A rung by its ladder number, as the rung pages and `bench --rungs` name it.
 TEST(CliSim, RungByLadderNumber) {
   const auto r = run_cli({"sim", "--rung", "9", "--m", "256", "--n", "256", "--k", "256", "--json"});

@@ -212,15 +212,6 @@ void AppModel::select_instruction(int index) {
   resolve_cursor();
 }
 
-std::string index_range(std::int64_t count) {
-  if (count <= 0) return "none";
-  return count == 1 ? "0" : "0-" + std::to_string(count - 1);
-}
-
-std::string index_of(std::int64_t index, std::int64_t count) {
-  return std::to_string(index) + " of " + index_range(count);
-}
-
 namespace {
 // "warp 40 does not exist: the block has warps 0-3".
 Error out_of_range(const std::string& what, std::int64_t index, const std::string& whose, std::int64_t count) {
@@ -568,31 +559,44 @@ void AppModel::request_kernel_counters() {
 }
 
 void AppModel::request_ladder_predictions() {
-  if (!device_ || ladder_requested_ == config_generation_) return;
-  ladder_requested_ = config_generation_;
-  const auto configs = configs_;
+  if (!device_) return;
+  if (ladder_generation_ != config_generation_) {  // new inputs: every figure is pending again
+    ladder_generation_ = config_generation_;
+    ladder_predictions_.assign(rungs().size(), RungPrediction{});
+    ladder_in_flight_ = false;  // a job for the old inputs is superseded by the next submit
+  }
+  if (ladder_in_flight_) return;
+  // The panel on show first: while its jobs run (the block, the kernel counters, the order studies), wait.
+  for (const auto& job : jobs_.status())
+    if (job.group != "ladder" && job.group != "bench") return;
+  // The selected rung first (its figure stands beside its configuration), then the ladder in order.
+  auto next = static_cast<std::size_t>(rung_);
+  if (!ladder_predictions_[next].pending) {
+    const auto pending = std::ranges::find_if(ladder_predictions_, &RungPrediction::pending);
+    if (pending == ladder_predictions_.end()) return;
+    next = static_cast<std::size_t>(pending - ladder_predictions_.begin());
+  }
+  const RungInfo& rung = rungs()[next];
+  const kernel::KernelConfig config = configs_.at(rung.id);
   const sim::Problem problem = problem_;
   const sim::DeviceProfile device = *device_;
   const std::uint64_t generation = config_generation_;
-  jobs_.submit("ladder", "predicting every rung", [=, this](JobContext& job) -> JobRunner::Completion {
-    std::vector<RungPrediction> out;
-    for (const auto& rung : rungs()) {
-      if (job.cancelled()) return nullptr;
-      job.set_progress(static_cast<double>(out.size()) / static_cast<double>(rungs().size()));
-      RungPrediction p;
-      const kernel::KernelConfig& config = configs.at(rung.id);
-      auto predicted = sim::predict_schedule(rung.id, config, problem, {}, device,
-                                             gpu::measured_registers(rung.id, config, device));
-      if (predicted) {
-        p.tflops = predicted->roofline.predicted_tflops;
-        p.note = predicted->roofline.explanation;
-      } else {
-        p.note = predicted.error().message;
-      }
-      out.push_back(std::move(p));
+  ladder_in_flight_ = true;
+  jobs_.submit("ladder", "predicting rung " + std::to_string(rung.number), [=, this](JobContext&) -> JobRunner::Completion {
+    RungPrediction p;
+    p.pending = false;
+    auto predicted = sim::predict_schedule(rung.id, config, problem, {}, device,
+                                           gpu::measured_registers(rung.id, config, device));
+    if (predicted) {
+      p.tflops = predicted->roofline.predicted_tflops;
+      p.note = predicted->roofline.explanation;
+    } else {
+      p.note = predicted.error().message;
     }
-    return [this, generation, out = std::move(out)] {
-      if (generation == config_generation_) ladder_predictions_ = out;
+    return [this, generation, next, p = std::move(p)] {
+      if (generation != ladder_generation_) return;
+      ladder_predictions_[next] = p;
+      ladder_in_flight_ = false;
     };
   });
 }

@@ -17,17 +17,35 @@
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
+#include "gemmlab/sim/block_walker.hpp"
 #include "gemmlab/sim/problem.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/simulate.hpp"
 #include "model/bench_results.hpp"
-#include "model/block_walker.hpp"
 #include "model/docs_page.hpp"
 #include "model/job_runner.hpp"
 #include "model/order_study.hpp"
 #include "model/settings.hpp"
 
 namespace gemmlab::desktop {
+
+// The decoded block stream lives in the simulator (gemmlab-cli lists a phase's instructions with it too); the app
+// names its pieces as its own.
+using sim::BlockOutline;
+using sim::BlockWalker;
+using sim::decode_global;
+using sim::describe_elements;
+using sim::ElementRef;
+using sim::elements_in_word;
+using sim::index_of;
+using sim::index_range;
+using sim::InstructionKind;
+using sim::InstructionView;
+using sim::is_kind;
+using sim::KeepGoing;
+using sim::LaneView;
+using sim::PhaseView;
+using sim::step_name;
 
 struct Message {
   enum class Level { Info, Warning, Error };
@@ -58,13 +76,9 @@ struct ViewTransform {
 // A rung's predicted speed at the current problem size, for the ladder: the roofline bound, or why there is none.
 struct RungPrediction {
   std::optional<double> tflops;
-  std::string note;  // the bottleneck in a sentence, or why there is no prediction
+  std::string note;      // the bottleneck in a sentence, or why there is no prediction
+  bool pending = true;  // not computed yet for the current inputs (the ladder shows "...")
 };
-
-// Indices count from 0 everywhere (phases, warps, instructions, waves, wavefronts, launch positions): "0-32" for 33
-// of them, "none" for 0; and "5 of 0-32" for one of them, as the panels label the stepper's position.
-std::string index_range(std::int64_t count);
-std::string index_of(std::int64_t index, std::int64_t count);
 
 // How the launch-order panel colours the grid's tiles: one colour per wave, or a gradient along the launch sequence.
 enum class GridColouring { Wave, LaunchOrder };
@@ -111,7 +125,9 @@ class AppModel {
   // Occupancy, waves, L2 and the roofline of the selected configuration on the device (with the kernel counters).
   const std::optional<sim::SchedulePrediction>& prediction() const { return prediction_; }
   const std::string& prediction_error() const { return prediction_error_; }
-  // One entry per rung (ladder order), each with its own current configuration; empty until first computed.
+  // One entry per rung (ladder order), each with its own current configuration. They fill in one rung at a time on
+  // a worker, the selected rung first, and only while no job of the panel on show is running: at 8192^3 a naive
+  // rung's prediction takes seconds, and the panel the user looks at comes first.
   const std::vector<RungPrediction>& ladder_predictions() const { return ladder_predictions_; }
   // Measured results on show (recorded, run here, or loaded), and why there are none.
   const std::optional<ShownResults>& results() const { return results_; }
@@ -257,7 +273,8 @@ class AppModel {
   std::string gpu_status_;
   std::string results_path_ = "gemmlab-results.json";
   std::string bench_shapes_ = "1024,2048,4096";
-  std::uint64_t ladder_requested_ = 0;
+  std::uint64_t ladder_generation_ = 0;  // config_generation_ that ladder_predictions_ belong to
+  bool ladder_in_flight_ = false;        // a rung's prediction is being computed
 
   std::filesystem::path settings_path_;
   std::string saved_settings_json_;

@@ -75,9 +75,12 @@ void rung_table(AppModel& model) {
     if (index < predictions.size() && predictions[index].tflops) {
       ImGui::Text("%.1f", *predictions[index].tflops);  // TFLOPS
     } else {
-      ImGui::TextDisabled(index < predictions.size() ? "n/a" : "...");
+      ImGui::TextDisabled(index < predictions.size() && !predictions[index].pending ? "n/a" : "...");
     }
-    if (ImGui::IsItemHovered() && index < predictions.size()) {
+    if (ImGui::IsItemHovered() && (index >= predictions.size() || predictions[index].pending)) {
+      ImGui::SetTooltip("Predicting this rung at %d x %d x %d: the figures fill in one rung at a time, after the "
+                        "panel on show.", model.problem().m, model.problem().n, model.problem().k);
+    } else if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
       if (predictions[index].tflops)

@@ -489,7 +489,7 @@ void legend(const AppModel& model, double heat_max) {
       ImGui::Dummy(ImVec2(box * 1.6f, ImGui::GetTextLineHeight()));
     }
     ImGui::SameLine();
-    ImGui::TextUnformatted(model.wave_count() > 12 ? "1-12, then again" : "1, 2, ...");
+    ImGui::TextUnformatted(model.wave_count() > 12 ? "0-11, then again" : "0, 1, ...");
   }
   const char* dimmed = "dim: earlier waves, grey: later ones";
   const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x;

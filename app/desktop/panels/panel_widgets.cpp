@@ -17,45 +17,6 @@ namespace {
 
 using sim::MemOp;
 
-// Row and column ranges of one matrix's elements an instruction touches, for "A rows 0-3, columns 0-7".
-struct Span {
-  int row_min = INT_MAX, row_max = INT_MIN, col_min = INT_MAX, col_max = INT_MIN;
-  int count = 0;
-  void add(const ElementRef& e) {
-    row_min = std::min(row_min, e.row), row_max = std::max(row_max, e.row);
-    col_min = std::min(col_min, e.col), col_max = std::max(col_max, e.col);
-    ++count;
-  }
-};
-
-std::string range(int lo, int hi) { return lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi); }
-
-// `bytes`: the rung's element sizes; a word of 16-bit elements covers its element and the next one in the row.
-std::string describe_elements(const InstructionView& iv, bool shared_side, const sim::OperandBytes& bytes) {
-  std::array<Span, 3> spans;
-  const auto& a = iv.instruction.access;
-  for (int lane = 0; lane < 32; ++lane) {
-    if (!((a.active_mask >> lane) & 1u)) continue;
-    const auto& lv = iv.lanes[static_cast<std::size_t>(lane)];
-    for (int q = 0; q < iv.words_per_lane(); ++q) {
-      const ElementRef& e = shared_side ? lv.shared[static_cast<std::size_t>(q)] : lv.global[static_cast<std::size_t>(q)];
-      if (!e.valid()) continue;
-      for (int h = 0; h < elements_in_word(e, bytes); ++h)
-        spans[static_cast<std::size_t>(e.operand)].add({e.operand, e.row, e.col + h});
-    }
-  }
-  std::string out;
-  static constexpr const char* kNames[] = {"A", "B", "C"};
-  for (std::size_t op = 0; op < 3; ++op) {
-    const Span& s = spans[op];
-    if (s.count == 0) continue;
-    if (!out.empty()) out += " and ";
-    out += std::string(kNames[op]) + (s.row_min == s.row_max ? " row " : " rows ") + range(s.row_min, s.row_max) +
-           (s.col_min == s.col_max ? ", column " : ", columns ") + range(s.col_min, s.col_max);
-  }
-  return out;
-}
-
 int active_lanes(const sim::WarpAccess& a) { return std::popcount(a.active_mask); }
 
 // "#3  lds.128" (snprintf: GCC 12 warns falsely about chains of std::string + on a short literal).
@@ -179,15 +140,6 @@ std::string phase_sentence(const PhaseView& view) {
   if (writes_c) add("writes C");
   if (out.empty()) out = "no memory instructions: this phase works in registers only";
   return out;
-}
-
-std::string step_name(const sim::PhaseRef& ref, int ksteps) {
-  switch (ref.section) {
-    case kernel::Section::Prologue: return "prologue";
-    case kernel::Section::Epilogue: return "epilogue";
-    case kernel::Section::Mainloop: return "k-step " + index_of(ref.kstep, ksteps);
-  }
-  return {};
 }
 
 void knob_editor(AppModel& model, const sim::Knob& knob, bool compact) {

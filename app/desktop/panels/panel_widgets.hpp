@@ -18,8 +18,6 @@ std::string instruction_name(const sim::WarpInstruction& instruction);
 std::string instruction_sentence(const InstructionView& instruction, const BlockOutline& outline);
 // What the phase does: "loads the tiles from global memory, stores them to shared memory".
 std::string phase_sentence(const PhaseView& view);
-// "k-step 3 of 128", "prologue", "epilogue".
-std::string step_name(const sim::PhaseRef& ref, int ksteps);
 
 // The editor of one knob of the current rung: a checkbox for on/off knobs, a number with - + and, for sizes,
 // halve / double buttons. Changes go straight to the model (validate() runs on every change).

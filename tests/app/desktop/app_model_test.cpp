@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include <unistd.h>
@@ -186,6 +187,28 @@ TEST(AppModel, PredictsEveryRungOnTheDevice) {
   EXPECT_GT(model.prediction()->occupancy.blocks_per_sm, 0);
 }
 
+// The ladder's figures fill in one rung at a time, after the work of what is on show (the block, the kernel's
+// counters) and the selected rung first; the others stay pending ("...") until their turn.
+TEST(AppModel, LadderFillsInAfterThePanelSelectedRungFirst) {
+  Settings s;
+  s.rung = "warptile";
+  AppModel model(options(s));
+  const auto selected = static_cast<std::size_t>(rung_info(RungId::WarpTile).number - 1);
+  const auto done = [&] {
+    return std::ranges::count_if(model.ladder_predictions(), [](const RungPrediction& p) { return !p.pending; });
+  };
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  while (done() == 0 && std::chrono::steady_clock::now() < deadline) {
+    model.update(0.0);
+    model.jobs().wait_idle(10ms);
+  }
+  ASSERT_EQ(done(), 1);
+  EXPECT_FALSE(model.ladder_predictions()[selected].pending) << "the selected rung comes first";
+  EXPECT_TRUE(model.kernel_counters_current()) << "the panel's own work comes before the ladder";
+  settle(model);
+  EXPECT_EQ(done(), static_cast<std::ptrdiff_t>(rungs().size()));
+}
+
 // The occupancy panel's registers: the build's count for a compiled configuration (in a CUDA build), the estimate
 // for one that is not compiled; the panel prints which.
 TEST(AppModel, OccupancyUsesTheBuildsRegistersWhereTheConfigurationIsCompiled) {
@@ -304,13 +327,6 @@ TEST(AppModel, CommandLineIndicesAreRefusedPastTheEnd) {
                                         " has only instruction 0 (indices count from 0)");
   EXPECT_TRUE(model.go_to_instruction(0).ok());
   EXPECT_EQ(model.cursor().instruction, 0);
-}
-
-TEST(AppModel, IndexRangesReadFromZero) {
-  EXPECT_EQ(index_range(33), "0-32");
-  EXPECT_EQ(index_range(1), "0");
-  EXPECT_EQ(index_range(0), "none");
-  EXPECT_EQ(index_of(2, 33), "2 of 0-32");
 }
 
 TEST(AppModel, ACancelledStudyWaitsToBeAskedAgain) {
