@@ -95,7 +95,7 @@ int print_phase_listing(RungId rung, const kernel::KernelConfig& config, const s
   }
   table.print(std::cout);
   std::cout << "(gemmlab --panel banks --rung " << rung_info(rung).slug << " --phase " << phase << " --warp " << warp
-            << " --instruction N shows instruction N lane by lane)\n";
+            << " --instruction N, with the same size and knob flags, shows instruction N lane by lane)\n";
   return kExitOk;
 }
 

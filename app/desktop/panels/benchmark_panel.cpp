@@ -132,9 +132,10 @@ void chart(const gpu::BenchReport& report, float height) {
   const float legend = ImGui::GetFontSize() * 12.0f;
   const float left = origin.x + 50, right = origin.x + width - legend, y0 = origin.y + 24, y1 = origin.y + height - 28;
   const std::vector<int> xs(sizes.begin(), sizes.end());
+  const float last_x = right - ImGui::CalcTextSize("15").x - 16;  // room for the rung numbers at the lines' ends
   const auto sx = [&](int size) {
     const auto i = std::find(xs.begin(), xs.end(), size) - xs.begin();
-    return xs.size() == 1 ? (left + right) * 0.5f : left + (right - left) * static_cast<float>(i) / static_cast<float>(xs.size() - 1);
+    return xs.size() == 1 ? (left + last_x) * 0.5f : left + (last_x - left) * static_cast<float>(i) / static_cast<float>(xs.size() - 1);
   };
   const double y_top = std::ceil(top / 10.0) * 10.0;
   const auto sy = [&](double tflops) { return y1 - static_cast<float>(tflops / y_top) * (y1 - y0); };

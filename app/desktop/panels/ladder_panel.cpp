@@ -166,8 +166,9 @@ void configuration(AppModel& model) {
   // a contradiction ("simulator only" beside "this build has CUDA").
   const bool cuda = gpu::built_with_cuda();
   ui::coloured_text(compiled ? ui::colour::ok : ui::colour::muted_text,
-                    compiled ? (cuda ? "[GPU kernel: this build runs and times it]"
-                                     : "[GPU kernel; this build has no CUDA]")
+                    compiled ? (!cuda                    ? "[a GPU kernel, but this build has no CUDA]"
+                                : model.gpu_available() ? "[GPU kernel: the benchmark tab can time it]"
+                                                        : "[GPU kernel in this build; no GPU here]")
                              : (cuda ? "[simulated only: not one of the GPU kernels]"
                                      : "[simulated only: no GPU kernel, no CUDA]"));
   if (ImGui::IsItemHovered())
