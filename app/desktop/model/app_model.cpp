@@ -1,6 +1,7 @@
 #include "model/app_model.hpp"
 
 #include <algorithm>
+#include <exception>
 
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/instances.hpp"
@@ -563,7 +564,7 @@ void AppModel::request_ladder_predictions() {
   if (ladder_generation_ != config_generation_) {  // new inputs: every figure is pending again
     ladder_generation_ = config_generation_;
     ladder_predictions_.assign(rungs().size(), RungPrediction{});
-    ladder_in_flight_ = false;  // a job for the old inputs is superseded by the next submit
+    ladder_in_flight_.reset();  // a job for the old inputs is superseded by the next submit
   }
   if (ladder_in_flight_) return;
   // The panel on show first: while its jobs run (the block, the kernel counters, the order studies), wait.
@@ -581,22 +582,26 @@ void AppModel::request_ladder_predictions() {
   const sim::Problem problem = problem_;
   const sim::DeviceProfile device = *device_;
   const std::uint64_t generation = config_generation_;
-  ladder_in_flight_ = true;
+  ladder_in_flight_ = next;
   jobs_.submit("ladder", "predicting rung " + std::to_string(rung.number), [=, this](JobContext&) -> JobRunner::Completion {
     RungPrediction p;
     p.pending = false;
-    auto predicted = sim::predict_schedule(rung.id, config, problem, {}, device,
-                                           gpu::measured_registers(rung.id, config, device));
-    if (predicted) {
-      p.tflops = predicted->roofline.predicted_tflops;
-      p.note = predicted->roofline.explanation;
-    } else {
-      p.note = predicted.error().message;
+    try {  // a job that throws never completes: the chain of rungs would stop here
+      auto predicted = sim::predict_schedule(rung.id, config, problem, {}, device,
+                                             gpu::measured_registers(rung.id, config, device));
+      if (predicted) {
+        p.tflops = predicted->roofline.predicted_tflops;
+        p.note = predicted->roofline.explanation;
+      } else {
+        p.note = predicted.error().message;
+      }
+    } catch (const std::exception& e) {
+      p.note = std::string("the prediction failed: ") + e.what();
     }
     return [this, generation, next, p = std::move(p)] {
       if (generation != ladder_generation_) return;
       ladder_predictions_[next] = p;
-      ladder_in_flight_ = false;
+      ladder_in_flight_.reset();
     };
   });
 }

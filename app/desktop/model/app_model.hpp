@@ -274,7 +274,7 @@ class AppModel {
   std::string results_path_ = "gemmlab-results.json";
   std::string bench_shapes_ = "1024,2048,4096";
   std::uint64_t ladder_generation_ = 0;  // config_generation_ that ladder_predictions_ belong to
-  bool ladder_in_flight_ = false;        // a rung's prediction is being computed
+  std::optional<std::size_t> ladder_in_flight_;  // the rung whose prediction is being computed
 
   std::filesystem::path settings_path_;
   std::string saved_settings_json_;
