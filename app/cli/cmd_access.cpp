@@ -490,8 +490,8 @@ Command add_access_command(CLI::App& parent) {
       "  gemmlab-cli access --op lds.32 --stride 132          # rows padded by one word: conflict-free\n"
       "  gemmlab-cli access --op ldg.32 --stride 4 --base 4   # coalesced but misaligned: 5 sectors\n"
       "  gemmlab-cli access --op cp.async.16 --stride 16 --shared-stride 128\n"
-      "  gemmlab-cli access --op ldsm.x4 --stride 128         # ldmatrix rows 128 bytes apart: 8-way (rung 11)\n"
-      "  gemmlab-cli access --op ldsm.x4 --stride 144         # rows padded by 16 bytes: conflict-free (rung 12)\n"
+      "  gemmlab-cli access --op ldsm.x4 --stride 128         # ldmatrix rows 128 bytes apart: 8-way (rung 12)\n"
+      "  gemmlab-cli access --op ldsm.x4 --stride 144         # rows padded by 16 bytes: conflict-free (rung 13)\n"
       "  gemmlab-cli access --op lds.64 --lanes 0,8,16,-,32,... (32 entries)");
   return {sub, [sub, o] { return run_access(sub, *o); }};
 }

@@ -13,11 +13,14 @@
 //   cp_async16  LDGSTS.E.BYPASS.128 (cp.async.cg, 16 bytes) of 16-bit elements
 //   ldmatrix    LDSM.16.M88.{1,2,4}[.T] (ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16)
 //   mma         HMMA.16816.F32[.BF16] (the atom's PTX, kernel/mma_atom.hpp)
+//   wmma_*      the WMMA API itself (nvcuda::wmma, 16 x 16 x 16): the simulator counts what nvcc makes of it
+//               (kernel/wmma.hpp); the fragments live in the description's storage, copied in and out by value
 //
 // `In` is the element type of A and B: float for the FP32 rungs, __half or __nv_bfloat16 for the tensor-core rungs.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
+#include <mma.h>
 
 #include <cstdint>
 #include <type_traits>
@@ -25,6 +28,7 @@
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/executor.hpp"
 #include "gemmlab/kernel/vec.hpp"
+#include "gemmlab/kernel/wmma.hpp"
 
 namespace gemmlab::gpu {
 
@@ -161,6 +165,67 @@ struct GpuExecutor {
   __device__ __forceinline__ void mma(Atom, float* d, const std::uint32_t* a_regs, const std::uint32_t* b_regs) {
     static_assert(!std::is_same_v<In, float>, "mma takes 16-bit A and B");
     Atom::template issue<std::is_same_v<In, __nv_bfloat16>>(d, a_regs, b_regs);
+  }
+
+  // ---- The WMMA API (kernel/wmma.hpp). ----
+  static constexpr bool has_wmma_api = true;
+  template <class Use, class Layout = void>
+  using WmmaFragment = nvcuda::wmma::fragment<Use, 16, 16, 16, std::conditional_t<std::is_same_v<Use, nvcuda::wmma::accumulator>, float, In>, Layout>;
+  using WmmaA = WmmaFragment<nvcuda::wmma::matrix_a, nvcuda::wmma::row_major>;
+  using WmmaB = WmmaFragment<nvcuda::wmma::matrix_b, nvcuda::wmma::row_major>;
+  using WmmaC = WmmaFragment<nvcuda::wmma::accumulator>;
+
+  // The API's fragment in the description's storage and back: plain copies of registers, which the compiler drops.
+  template <class Fragment, class Storage>
+  __device__ __forceinline__ static Fragment unpack(const Storage& storage) {
+    static_assert(sizeof(Fragment::x) <= sizeof(storage), "the description's fragment storage is too small");
+    Fragment f;
+    memcpy(&f.x, &storage, sizeof(f.x));
+    return f;
+  }
+  template <class Fragment, class Storage>
+  __device__ __forceinline__ static void pack(Storage& storage, const Fragment& f) {
+    memcpy(&storage, &f.x, sizeof(f.x));
+  }
+
+  // load_matrix_sync of A or B from shared memory. For BF16, CUDA 13's header reaches PTX as a generic-address
+  // wmma.load (FP16's becomes wmma.load...shared); ptxas then cannot use ldmatrix, and the BF16 kernel spills. So BF16
+  // issues the same PTX instruction with the state space spelled out - what the FP16 API call produces.
+  template <class Fragment>
+  __device__ __forceinline__ void wmma_load(Fragment& out, int byte, int row_bytes) {
+    constexpr bool is_a = std::is_same_v<Fragment, kernel::Wmma16x16x16::A>;
+    using Api = std::conditional_t<is_a, WmmaA, WmmaB>;
+    Api f;
+    if constexpr (std::is_same_v<In, __nv_bfloat16>) {
+      std::uint32_t r[4];
+      if constexpr (is_a) {
+        asm volatile("wmma.load.a.sync.aligned.row.m16n16k16.shared.bf16 {%0, %1, %2, %3}, [%4], %5;\n"
+                     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(shared_address(byte)), "r"(row_bytes / 2));
+      } else {
+        asm volatile("wmma.load.b.sync.aligned.row.m16n16k16.shared.bf16 {%0, %1, %2, %3}, [%4], %5;\n"
+                     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(shared_address(byte)), "r"(row_bytes / 2));
+      }
+      static_assert(sizeof(f.x) == sizeof(r), "a BF16 16 x 16 x 16 fragment of A or B is 4 registers");
+      memcpy(&f.x, r, sizeof(r));
+    } else {
+      nvcuda::wmma::load_matrix_sync(f, reinterpret_cast<const In*>(reinterpret_cast<const char*>(smem) + byte),
+                                     static_cast<unsigned>(row_bytes / 2));
+    }
+    pack(out, f);
+  }
+  __device__ __forceinline__ void wmma_mma(kernel::Wmma16x16x16::Accumulator& d, const kernel::Wmma16x16x16::A& a,
+                                           const kernel::Wmma16x16x16::B& b) {
+    WmmaC acc = unpack<WmmaC>(d);
+    nvcuda::wmma::mma_sync(acc, unpack<WmmaA>(a), unpack<WmmaB>(b), acc);
+    pack(d, acc);
+  }
+  __device__ __forceinline__ void wmma_load_c(kernel::Wmma16x16x16::Accumulator& out, kernel::Index index, int n) {
+    WmmaC f;
+    nvcuda::wmma::load_matrix_sync(f, c + index, static_cast<unsigned>(n), nvcuda::wmma::mem_row_major);
+    pack(out, f);
+  }
+  __device__ __forceinline__ void wmma_store_c(const kernel::Wmma16x16x16::Accumulator& f, kernel::Index index, int n) {
+    nvcuda::wmma::store_matrix_sync(c + index, unpack<WmmaC>(f), static_cast<unsigned>(n), nvcuda::wmma::mem_row_major);
   }
 
   __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }

@@ -37,7 +37,7 @@ std::string_view to_string(BenchStatus status) {
 }
 
 std::span<const Shape> default_verify_shapes() {
-  static constexpr std::array<Shape, 16> shapes{{
+  static constexpr std::array<Shape, 18> shapes{{
       {1, 1, 1}, {7, 7, 7}, {33, 33, 33}, {127, 127, 127}, {1000, 1000, 1000}, {4097, 4097, 4097},
       {67, 45, 33},      // odd in every dimension: the sanitizer's size
       {1, 513, 7},       // a single row of C
@@ -50,6 +50,9 @@ std::span<const Shape> default_verify_shapes() {
       {67, 40, 72},      // odd m, partial tiles in n and k: the sanitizer's size for them
       {1001, 136, 4104}, // a partial last k-step after 64 whole ones
       {8, 8, 8},         // the smallest they take
+      // wmma stores whole 16 x 16 blocks of C and takes m and n in multiples of 16 as well:
+      {80, 48, 72},      // partial tiles in m, n and k: the sanitizer's size for it
+      {1008, 144, 4104}, // a partial last k-step after 64 whole ones
   }};
   return shapes;
 }

@@ -22,7 +22,7 @@ void KernelCounters4096(benchmark::State& state) {
 }
 BENCHMARK(KernelCounters4096)
     ->DenseRange(0, 4)
-    ->DenseRange(static_cast<int>(RungId::MmaRowMajor), static_cast<int>(RungId::MmaMultistage))
+    ->DenseRange(static_cast<int>(RungId::Wmma), static_cast<int>(RungId::MmaStagedEpilogue))
     ->Unit(benchmark::kMillisecond);
 
 // Every warp instruction of every phase of one block, recorded and costed, at the problem size in range(1).

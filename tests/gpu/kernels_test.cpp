@@ -22,12 +22,17 @@ std::string failures(const VerifyReport& report) {
   return out;
 }
 
-// The rungs of one precision: the FP32 rungs take any size; the 16-bit ones need n and k multiples of 8, so their
-// odd sizes are odd in m only.
-std::vector<RungId> rungs_of(Precision precision) {
+// The rungs of one precision with a GPU kernel, split by the sizes they take: the FP32 rungs take any size; the
+// 16-bit ones need n and k multiples of 8, so their odd sizes are odd in m only; wmma stores whole 16 x 16 blocks
+// and needs m and n multiples of 16 as well (`whole_blocks`).
+std::vector<RungId> rungs_of(Precision precision, bool whole_blocks = false) {
   std::vector<RungId> out;
-  for (const auto& rung : rungs())
-    if (rung.precision == precision && find_gpu_instance(rung.id, sim::rung_model(rung.id).defaults)) out.push_back(rung.id);
+  for (const auto& rung : rungs()) {
+    const auto& defaults = sim::rung_model(rung.id).defaults;
+    const bool odd_m = static_cast<bool>(sim::validate(rung.id, defaults, {67, 40, 72}));
+    if (rung.precision == precision && find_gpu_instance(rung.id, defaults) && odd_m != whole_blocks)
+      out.push_back(rung.id);
+  }
   return out;
 }
 
@@ -60,6 +65,10 @@ TEST(Kernels, EveryDefaultPassesAtEdgeSizes) {
   ASSERT_FALSE(options.rungs.empty());
   options.shapes = {{1, 8, 8}, {7, 8, 8}, {67, 40, 72}, {130, 264, 40}, {33, 136, 1000}};
   expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
+  options.rungs = rungs_of(Precision::FP16BF16, true);
+  ASSERT_FALSE(options.rungs.empty());
+  options.shapes = {{16, 16, 8}, {80, 48, 72}, {144, 272, 40}, {48, 144, 1000}};
+  expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
 }
 
 TEST(Kernels, EveryCompiledConfigurationPasses) {
@@ -71,6 +80,9 @@ TEST(Kernels, EveryCompiledConfigurationPasses) {
   options.rungs = rungs_of(Precision::FP16BF16);
   options.shapes = {{67, 40, 72}, {256, 128, 64}, {200, 304, 24}};
   expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
+  options.rungs = rungs_of(Precision::FP16BF16, true);
+  options.shapes = {{80, 48, 72}, {256, 128, 64}, {208, 304, 24}};
+  expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
 }
 
 TEST(Kernels, EveryBlockOrderCoversEveryTile) {
@@ -78,7 +90,7 @@ TEST(Kernels, EveryBlockOrderCoversEveryTile) {
   for (const char* text : {"col", "cutlass:2", "cutlass:8", "groupm:3"}) {
     VerifyOptions options;
     options.order = *sim::parse_order(text);
-    options.shapes = {{300, 504, 24}};
+    options.shapes = {{304, 528, 24}};  // partial tiles in m and n, taken by every rung (wmma's 16 x 16 blocks too)
     SCOPED_TRACE(text);
     expect_all_pass(options, checks_per_shape(options));
   }

@@ -6,6 +6,7 @@
 
 #include "gemmlab/rungs.hpp"
 #include "gemmlab/sim/problem.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::sim::test_support {
 
@@ -17,13 +18,15 @@ inline std::vector<float> random_integers(std::size_t count, std::mt19937& rng) 
   return v;
 }
 
-// The nearest problem at least as large that `rung` accepts: the 16-bit rungs need n and k multiples of 8 (16-byte
-// rows for cp.async.16), so generic tests' odd sizes are rounded up there (m stays odd).
+// The nearest problem at least as large that `rung` accepts at its defaults: the 16-bit rungs need n and k multiples
+// of 8 (16-byte rows for cp.async.16), so generic tests' odd sizes are rounded up there (m stays odd); where that is
+// not enough (wmma stores whole 16 x 16 blocks), m and n are rounded up to 16 as well.
 inline Problem admissible(RungId rung, Problem p) {
-  if (rung_info(rung).precision == Precision::FP16BF16) {
-    p.n = (p.n + 7) / 8 * 8;
-    p.k = (p.k + 7) / 8 * 8;
-  }
+  const auto up = [](int v, int step) { return (v + step - 1) / step * step; };
+  if (rung_info(rung).precision != Precision::FP16BF16) return p;
+  p.n = up(p.n, 8), p.k = up(p.k, 8);
+  if (validate(rung, rung_model(rung).defaults, p)) return p;
+  p.m = up(p.m, 16), p.n = up(p.n, 16);
   return p;
 }
 

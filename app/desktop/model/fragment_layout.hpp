@@ -24,7 +24,7 @@ struct FragmentLayout {
   int ldsm_lane[16][2] = {};
 };
 
-// The layout of mma.sync.m16n8k16 (the atom of rungs 11 to 14).
+// The layout of mma.sync.m16n8k16 (the atom of rungs 12 to 15).
 const FragmentLayout& m16n8k16_layout();
 
 }  // namespace gemmlab::desktop

@@ -1,4 +1,4 @@
-// Rungs 11 to 14 (kernel/rungs/mma_sync.hpp): the ldmatrix bank conflicts the layouts promise, the tensor-core work,
+// Rungs 12 to 15 (kernel/rungs/mma_sync.hpp): the ldmatrix bank conflicts the layouts promise, the tensor-core work,
 // exact GEMMs on FP16 and BF16 inputs, and the sentences validate() gives.
 #include <gtest/gtest.h>
 
@@ -14,14 +14,10 @@ namespace gemmlab::sim {
 namespace {
 
 using kernel::KernelConfig;
-using test_support::mainloop;
+using test_support::multiply_phase;
 using test_support::record;
 using test_support::warp_ops;
 
-// k-step 0's multiply phase of block (0, 0) at 512^3: every instruction of a k-step, no edge.
-PhaseStream multiply_phase(RungId rung, const KernelConfig& config) {
-  return record(rung, config, {512, 512, 512}, {0, 0}, mainloop(0, 1));
-}
 
 TEST(MmaSyncRung, RowMajorTilesGiveLdmatrixAnEightWayConflict) {
   // A rows of 64 halves (128 bytes), B rows of 128 halves: the 8 rows of each 8 x 8 matrix share one bank group.

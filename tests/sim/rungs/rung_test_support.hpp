@@ -30,6 +30,12 @@ inline PhaseRef prologue(int phase) { return {kernel::Section::Prologue, 0, phas
 inline PhaseRef mainloop(int kstep, int phase) { return {kernel::Section::Mainloop, kstep, phase}; }
 inline PhaseRef epilogue(int phase) { return {kernel::Section::Epilogue, 0, phase}; }
 
+// k-step 0's multiply phase (phase 1 of rungs 8 and 11 to 16) of block (0, 0) at 512^3: every instruction of a
+// k-step, no edge.
+inline PhaseStream multiply_phase(RungId rung, const kernel::KernelConfig& config) {
+  return record(rung, config, {512, 512, 512}, {0, 0}, mainloop(0, 1));
+}
+
 // The instructions of one class ("lds.128", "cp.async.4", ...) that one warp issues in a phase, costs summed.
 struct WarpOps {
   std::int64_t instructions = 0, wavefronts = 0, ideal_wavefronts = 0, requests = 0, sectors = 0, lines = 0;

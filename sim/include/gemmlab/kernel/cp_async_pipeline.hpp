@@ -1,5 +1,5 @@
 #pragma once
-// The multistage cp.async pipeline of rungs 8 to 14, written once: `stages` shared buffers, tile t in buffer
+// The multistage cp.async pipeline of rungs 8 and 11 to 16, written once: `stages` shared buffers, tile t in buffer
 // t % stages, one commit group per tile. A rung says how to issue the copies of one tile (load_tile(tile, stage));
 // the pipeline says when. Rung 8's page (docs/rungs/08-cp-async.md) explains the schedule.
 #include "gemmlab/hd.hpp"
@@ -26,7 +26,7 @@ struct CpAsyncPipeline {
     x.cp_async_commit();
   }
 
-  // A k-step of two phases, as rungs 8 and 11 to 14 run it: phase 0 waits for tile kstep (the rung puts a barrier
+  // A k-step of two phases, as rungs 8 and 11 to 16 run it: phase 0 waits for tile kstep (the rung puts a barrier
   // after it: every thread's copies visible, every thread done with tile kstep - 1); phase 1 refills the freed buffer
   // and multiplies tile kstep from buffer kstep % stages (multiply(stage)).
   template <class X, class LoadTile, class Multiply>

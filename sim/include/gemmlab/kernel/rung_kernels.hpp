@@ -12,6 +12,7 @@
 #include "gemmlab/kernel/rungs/smem_tiling.hpp"
 #include "gemmlab/kernel/rungs/vectorized.hpp"
 #include "gemmlab/kernel/rungs/warptile.hpp"
+#include "gemmlab/kernel/rungs/wmma.hpp"
 #include "gemmlab/rungs.hpp"
 
 namespace gemmlab::kernel {
@@ -29,6 +30,7 @@ template <> struct KernelOf<RungId::DoubleBuffer> { using type = rungs::DoubleBu
 template <> struct KernelOf<RungId::CpAsync> { using type = rungs::CpAsync; };
 template <> struct KernelOf<RungId::WarpTile> { using type = rungs::WarpTile; };
 template <> struct KernelOf<RungId::SmemEpilogue> { using type = rungs::SmemEpilogue; };
+template <> struct KernelOf<RungId::Wmma> { using type = rungs::Wmma; };
 template <> struct KernelOf<RungId::MmaRowMajor> { using type = rungs::MmaRowMajor; };
 template <> struct KernelOf<RungId::MmaPadded> { using type = rungs::MmaPadded; };
 template <> struct KernelOf<RungId::MmaSwizzled> { using type = rungs::MmaSwizzled; };

@@ -1,8 +1,8 @@
 #pragma once
-// Rung 15: tensor cores with C staged through shared memory (seed 001, item 3), on rung 14's main loop.
+// Rung 16: tensor cores with C staged through shared memory (seed 001, item 3), on rung 15's main loop.
 //
-// What changed from rung 14. The accumulators leave the block through shared memory instead of straight from the
-// fragments. In rung 14 each lane stores its two consecutive floats of a row with one 64-bit store: a warp
+// What changed from rung 15. The accumulators leave the block through shared memory instead of straight from the
+// fragments. In rung 15 each lane stores its two consecutive floats of a row with one 64-bit store: a warp
 // instruction covers 8 rows x 32 bytes, every sector full but 8 of them in 8 different rows, and a warp tile of 64 x 64
 // takes 64 such stores per lane. Here:
 //
@@ -17,7 +17,7 @@
 // 2t + 1) 8 banks apart: conflict-free. The tile needs bm x (bn + 8) floats, which the pipeline's buffers hold at the
 // default (132 KiB of 144 KiB); where they do not, the block takes the larger of the two.
 //
-// Sizes: as rung 14 (n and k multiples of 8, so a 16-byte chunk of a row of C is wholly inside C or outside it).
+// Sizes: as rung 15 (n and k multiples of 8, so a 16-byte chunk of a row of C is wholly inside C or outside it).
 #include "gemmlab/kernel/rungs/mma_sync.hpp"
 
 namespace gemmlab::kernel::rungs {

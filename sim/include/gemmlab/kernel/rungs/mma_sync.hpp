@@ -1,9 +1,9 @@
 #pragma once
-// Rungs 11 to 14 (and 15's main loop): tensor cores through mma.sync. FP16 or BF16 A and B, FP32 accumulation and C.
+// Rungs 12 to 15 (and 16's main loop): tensor cores through mma.sync. FP16 or BF16 A and B, FP32 accumulation and C.
 //
-// What changed from the FP32 ladder. Rung 10's threads each computed an 8 x 16 tile of C with FFMAs; here a warp
-// hands its tile to the tensor cores, 16 x 8 x 16 at a time (mma.sync.m16n8k16: 2048 multiply-adds in one
-// instruction, against 32 for a warp's FFMA). The operands must be in registers in the atom's fragment layout
+// What changed from rung 11 (wmma.hpp). The same tiles and instructions, written by hand instead of through the WMMA
+// API: the warp hands its tile to the tensor cores 16 x 8 x 16 at a time (mma.sync.m16n8k16: 2048 multiply-adds in
+// one instruction, against 32 for a warp's FFMA), and every lane's addresses and registers are ours to place. The operands must be in registers in the atom's fragment layout
 // (kernel/mma_atom.hpp), and ldmatrix builds that layout straight from shared memory: each lane gives the address of
 // one 16-byte row of an 8 x 8 matrix, and every lane receives two elements of each matrix.
 //
@@ -23,7 +23,7 @@
 //   mma-swizzled    no padding; the 16-byte chunk index XOR the row mod 8 (layout.hpp, HalfTile): conflict-free for
 //                   the ldmatrix reads and the cp.async writes, nothing wasted;
 //   mma-multistage  the swizzled layout with a bigger block tile and more stages in flight.
-// Rung 15 (mma_staged_epilogue.hpp) keeps this main loop and changes the epilogue.
+// Rung 16 (mma_staged_epilogue.hpp) keeps this main loop and changes the epilogue.
 //
 // Sizes: m is anything (rows past the edge are zero-filled and not stored); n and k must be multiples of 8, so
 // that every row of A and B starts on a 16-byte boundary and a 16-byte copy is wholly inside the matrix or wholly
@@ -44,7 +44,25 @@
 
 namespace gemmlab::kernel::rungs {
 
-struct MmaSync {
+// The prologue and k-step of rungs 11 to 16, written once: K (the description) says how to zero its accumulators,
+// copy a tile and multiply one; the cp.async pipeline says when.
+template <class K>
+struct MmaMainloop {
+  template <class X, class C, class S>
+  GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int) {
+    K::zero_accumulators(c, s);
+    CpAsyncPipeline::fill(x, c.stages, t.ksteps, [&](int tile, int stage) { K::load_tile(x, c, t, tile, stage); });
+  }
+
+  template <class X, class C, class S>
+  GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int kstep, int phase) {
+    CpAsyncPipeline::step(
+        x, c.stages, kstep, t.ksteps, phase, [&](int tile, int stage) { K::load_tile(x, c, t, tile, stage); },
+        [&](int stage) { K::multiply_tile(x, c, t, s, stage); });
+  }
+};
+
+struct MmaSync : MmaMainloop<MmaSync> {
   using Atom = MmaM16N8K16;
   static constexpr int input_bytes = 2;  // FP16 or BF16 A and B (kernel/element.hpp)
   static constexpr int chunk_elements = 8;  // one 16-byte cp.async
@@ -110,22 +128,14 @@ struct MmaSync {
     copy_tile(x, Operand::B, k0, t.col0, t.k, t.n, c.bk, c.bn, t.tid, threads(c), b_base(c, stage), b_layout(c));
   }
 
-  template <class X, class C>
-  GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, State<C>& s, int) {
+  template <class C>
+  GEMMLAB_HD static void zero_accumulators(const C& c, State<C>& s) {
     GEMMLAB_UNROLL
     for (int i = 0; i < c.wm / Atom::m; ++i)
       GEMMLAB_UNROLL
       for (int j = 0; j < c.wn / Atom::n; ++j)
         GEMMLAB_UNROLL
         for (int v = 0; v < Atom::c_values; ++v) s.acc[i][j][v] = 0.0f;
-    CpAsyncPipeline::fill(x, c.stages, t.ksteps, [&](int tile, int stage) { load_tile(x, c, t, tile, stage); });
-  }
-
-  template <class X, class C>
-  GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, State<C>& s, int kstep, int phase) {
-    CpAsyncPipeline::step(
-        x, c.stages, kstep, t.ksteps, phase, [&](int tile, int stage) { load_tile(x, c, t, tile, stage); },
-        [&](int stage) { multiply_tile(x, c, t, s, stage); });
   }
 
   // Per 16 k of the tile: the warp's A fragments, its B fragments, then every atom of its tile. Unrolled, so every
