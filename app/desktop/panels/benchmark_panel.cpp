@@ -180,7 +180,7 @@ void chart(const gpu::BenchReport& report, float height) {
       marker(p, reference ? 4.0f : 3.5f);
       if (i > 0) draw->AddLine(ImVec2(sx(points[i - 1].first), sy(points[i - 1].second)), p, c, reference ? 3.0f : 2.0f);
     }
-    // The rung's number at its line's last point: colours alone do not name fifteen lines.
+    // The rung's number at its line's last point: colours alone do not name sixteen lines.
     if (!reference && !points.empty()) {
       std::snprintf(text, sizeof text, "%d", rank(name));
       draw->AddText(ImVec2(sx(points.back().first) + 6, sy(points.back().second) - 7), c, text);
