@@ -77,20 +77,6 @@ std::string strided_lanes(std::uint64_t base, std::uint64_t stride, LaneList& ou
   return "";
 }
 
-// Lane numbers as ranges: 0-15, 17, 20-23.
-std::string ranges(const std::vector<int>& lanes) {
-  std::string out;
-  for (std::size_t i = 0; i < lanes.size();) {
-    std::size_t j = i;
-    while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1) ++j;
-    if (!out.empty()) out += ", ";
-    out += std::to_string(lanes[i]);
-    if (j > i) out += "-" + std::to_string(lanes[j]);
-    i = j + 1;
-  }
-  return out.empty() ? "none" : out;
-}
-
 std::string hex32(std::uint32_t value) {
   char text[16];
   std::snprintf(text, sizeof text, "0x%08x", value);
@@ -186,13 +172,74 @@ void print_wrapped(std::ostream& out, const std::vector<std::string>& entries, s
   out << "\n";
 }
 
-void print_shared(std::ostream& out, const sim::SharedDetail& d, const WarpAccess& a, const char* title) {
+// Prose wrapped at 100 columns, every line after the first indented by `indent` (the first starts there too).
+void print_paragraph(std::ostream& out, const std::string& text, std::size_t indent) {
+  std::vector<std::string> words;
+  std::istringstream stream(text);
+  for (std::string word; stream >> word;) words.push_back(word);
+  print_wrapped(out, words, indent);
+}
+
+// One "way" row per bank: 1 = no conflict, . = unused.
+void print_way_row(std::ostream& out, const std::array<int, 32>& way_per_bank) {
+  out << "  bank";
+  for (int b = 0; b < 32; ++b) out << (b < 10 ? "  " : " ") << b;
+  out << "\n  way ";
+  for (int b = 0; b < 32; ++b) {
+    const int way = way_per_bank[static_cast<std::size_t>(b)];
+    const std::string text = way == 0 ? "." : std::to_string(way);
+    out << std::string(3 - std::min<std::size_t>(text.size(), 2), ' ') << text;
+  }
+  out << "\n";
+}
+
+int max_of(const std::array<int, 32>& values) { return *std::max_element(values.begin(), values.end()); }
+
+// A copy's conflicts can come from either side (Rule C1); the N-way row of the destination alone does not show
+// where, so the source side gets its row and a sentence, as in the desktop's banks panel.
+void print_copy_sides(std::ostream& out, const sim::SharedDetail& d, const WarpAccess& a,
+                      const sim::GlobalDetail* source) {
+  out << "\nN-way per bank on the source side (lanes of one phase whose global source falls in the bank; cp.async\n"
+         "reads its source through L1's 32 banks, addressed like shared memory: bank = (address / 4) mod 32):\n";
+  print_way_row(out, d.max_source_way_per_bank);
+  const int destination = max_of(d.max_way_per_bank), from_source = max_of(d.max_source_way_per_bank);
+  std::ostringstream why;
+  why << "A copy's lanes take a wavefront slot on both sides, and lanes sharing a bank on either side never share a "
+         "wavefront, even when they read the same source address: each phase takes as many wavefronts as its busiest "
+         "bank on either side (here up to "
+      << destination << " on the destination, " << from_source << " on the source).";
+  if (d.cost.bank_conflicts() > 0 && from_source != destination)
+    why << " So the " << (from_source > destination ? "source" : "destination") << " side sets the count of "
+        << d.cost.wavefronts << " wavefronts here"
+        << (destination == 1 ? ", though the destination's row shows no conflict." : ".");
+  out << "\n";
+  print_paragraph(out, why.str(), 0);
+  if (a.cache_global) {
+    out << "ncu: the hardware does not count a .cg copy's shared writes (its conflict counter shows 0); the model\n"
+           "applies the same rule as to .ca (docs/memory-model.md, \"What the counters do with cp.async\").\n";
+  } else if (source != nullptr) {
+    const int lines = static_cast<int>(source->lines.size());
+    const int hardware_ideal = std::max(d.cost.ideal_wavefronts, (lines + 3) / 4);
+    out << "ncu: its hardware conflict counter for copies (l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts)\n"
+           "subtracts max(ideal, source lines / 4 rounded up) instead: "
+        << d.cost.wavefronts << " - max(" << d.cost.ideal_wavefronts << ", " << (lines + 3) / 4
+        << ") = " << d.cost.wavefronts - hardware_ideal << " (docs/memory-model.md).\n";
+  }
+}
+
+void print_shared(std::ostream& out, const sim::SharedDetail& d, const WarpAccess& a, const char* title,
+                  const sim::GlobalDetail* copy_source) {
   const auto& c = d.cost;
+  const bool copy = a.op == MemOp::CpAsync;
+  const std::string ideal = "  ideal           " + std::to_string(c.ideal_wavefronts) + "    ";
   out << title << "\n"
       << "  wavefronts      " << c.wavefronts << "\n"
-      << "  ideal           " << c.ideal_wavefronts
-      << (a.op == MemOp::LdMatrix ? "    (one per 8x8 matrix)\n" : "    (active bytes / 128, rounded up)\n")
-      << "  bank conflicts  " << c.bank_conflicts() << "    (wavefronts - ideal, as ncu counts them)\n\n";
+      << ideal;
+  print_paragraph(out, "(" + sim::ideal_rule(a, d) + ")", ideal.size());
+  out << "  bank conflicts  " << c.bank_conflicts()
+      << (copy ? "    (wavefronts - ideal, from either side of the copy: see below)\n"
+               : "    (wavefronts - ideal, as ncu counts them)\n")
+      << "\n";
 
   out << "Wavefronts: each moves at most one 4-byte word per bank; lanes asking for the same word share it.\n"
          "Entries read lanes->banks: 0-31->0-31 is lane i on bank i, 0-15->4 lanes sharing a word of bank 4,\n"
@@ -206,30 +253,29 @@ void print_shared(std::ostream& out, const sim::SharedDetail& d, const WarpAcces
     print_wrapped(out, lane_bank_entries(d.wavefronts[i]), label.size());
   }
 
-  out << "\nN-way per bank (the most distinct words one phase asked of the bank; 1 = no conflict, . = unused):\n";
-  out << "  bank";
-  for (int b = 0; b < 32; ++b) out << (b < 10 ? "  " : " ") << b;
-  out << "\n  way ";
-  for (int b = 0; b < 32; ++b) {
-    const int way = d.max_way_per_bank[static_cast<std::size_t>(b)];
-    const std::string text = way == 0 ? "." : std::to_string(way);
-    out << std::string(3 - std::min<std::size_t>(text.size(), 2), ' ') << text;
-  }
-  out << "\n";
+  if (copy)
+    out << "\nN-way per bank on the destination (lanes of one phase writing the bank; 1 = no conflict, . = unused):\n";
+  else
+    out << "\nN-way per bank (the most distinct words one phase asked of the bank; 1 = no conflict, . = unused):\n";
+  print_way_row(out, d.max_way_per_bank);
+  if (copy) print_copy_sides(out, d, a, copy_source);
 }
 
-nlohmann::json shared_json(const sim::SharedDetail& d) {
+nlohmann::json shared_json(const sim::SharedDetail& d, const WarpAccess& a) {
   auto wavefronts = nlohmann::json::array();
   for (const auto& w : d.wavefronts) {
     auto hits = nlohmann::json::array();
     for (const auto& h : w.hits) hits.push_back({{"lane", h.lane}, {"bank", h.bank}, {"word", h.word}});
     wavefronts.push_back({{"lanes", w.lanes}, {"hits", hits}});
   }
-  return {{"wavefronts", d.cost.wavefronts},
-          {"ideal_wavefronts", d.cost.ideal_wavefronts},
-          {"bank_conflicts", d.cost.bank_conflicts()},
-          {"max_way_per_bank", d.max_way_per_bank},
-          {"wavefront_detail", wavefronts}};
+  nlohmann::json out{{"wavefronts", d.cost.wavefronts},
+                     {"ideal_wavefronts", d.cost.ideal_wavefronts},
+                     {"ideal_rule", sim::ideal_rule(a, d)},
+                     {"bank_conflicts", d.cost.bank_conflicts()},
+                     {"max_way_per_bank", d.max_way_per_bank},
+                     {"wavefront_detail", wavefronts}};
+  if (a.op == MemOp::CpAsync) out["max_source_way_per_bank"] = d.max_source_way_per_bank;
+  return out;
 }
 
 // ----- global memory -------------------------------------------------------------------------------------------
@@ -258,7 +304,7 @@ void print_global(std::ostream& out, const sim::GlobalDetail& d, const char* tit
   std::vector<std::array<std::string, 4>> rows{{"sector", "line", "bytes", "lanes"}};
   for (const auto& [sector, lanes] : lanes_of)
     rows.push_back({std::to_string(sector), std::to_string(sector / 4),
-                    std::to_string(sector * 32) + "-" + std::to_string(sector * 32 + 31), ranges(lanes)});
+                    std::to_string(sector * 32) + "-" + std::to_string(sector * 32 + 31), sim::lane_ranges(lanes)});
   std::array<std::size_t, 4> widths{};
   for (const auto& row : rows)
     for (std::size_t i = 0; i < 4; ++i) widths[i] = std::max(widths[i], row[i].size());
@@ -321,8 +367,8 @@ CLI::Validator mask_validator() {
       "MASK", "lane mask");
 }
 
-int usage_error(CLI::App* sub, const std::string& message) {
-  std::cerr << "gemmlab-cli access: " << message << "\n\n" << sub->help();
+int usage_error(const std::string& message) {
+  std::cerr << "gemmlab-cli access: " << message << "\n(gemmlab-cli access --help lists the options and examples)\n";
   return kExitUsage;
 }
 
@@ -344,24 +390,24 @@ int run_access(CLI::App* sub, const Options& o) {
   if (sub->count("--lanes")) parse_lanes(o.lanes, lanes);
   else if (sub->count("--stride") || sub->count("--base")) {
     if (const auto error = strided_lanes(o.base, o.stride, lanes); !error.empty())
-      return usage_error(sub, "--stride/--base: " + error);
-  } else return usage_error(sub, "give the lanes' byte offsets with --lanes (32 of them) or --stride [--base]");
+      return usage_error("--stride/--base: " + error);
+  } else return usage_error("give the lanes' byte offsets with --lanes (32 of them) or --stride [--base]");
   access.address = lanes.address;
   access.active_mask &= lanes.given;
 
   const bool shared_given = sub->count("--shared-lanes") || sub->count("--shared-stride") || sub->count("--shared-base");
   if (is_cp_async) {
     if (!shared_given)
-      return usage_error(sub, o.op + " copies global -> shared: give the global source offsets with --lanes/--stride "
+      return usage_error(o.op + " copies global -> shared: give the global source offsets with --lanes/--stride "
                                      "and the shared destination offsets with --shared-lanes/--shared-stride");
     LaneList shared;
     if (sub->count("--shared-lanes")) parse_lanes(o.shared_lanes, shared);
     else if (const auto error = strided_lanes(o.shared_base, o.shared_stride, shared); !error.empty())
-      return usage_error(sub, "--shared-stride/--shared-base: " + error);
+      return usage_error("--shared-stride/--shared-base: " + error);
     access.shared_address = shared.address;
     access.active_mask &= shared.given;
   } else if (shared_given) {
-    return usage_error(sub, "--shared-lanes, --shared-stride and --shared-base are for cp.async only; " + o.op +
+    return usage_error("--shared-lanes, --shared-stride and --shared-base are for cp.async only; " + o.op +
                                 " takes its addresses from --lanes or --stride");
   }
 
@@ -386,7 +432,7 @@ int run_access(CLI::App* sub, const Options& o) {
                        {"active_lanes", active_lane_count(access)},
                        {"addresses", access.address}};
     if (is_cp_async) out["shared_addresses"] = access.shared_address;
-    if (shared_detail) out["shared"] = shared_json(*shared_detail);
+    if (shared_detail) out["shared"] = shared_json(*shared_detail, access);
     if (global_detail) out["global"] = global_json(*global_detail);
     std::cout << out.dump(2) << "\n";
     return kExitOk;
@@ -402,7 +448,8 @@ int run_access(CLI::App* sub, const Options& o) {
   if (global_detail && shared_detail) std::cout << "\n";
   if (shared_detail)
     print_shared(std::cout, *shared_detail, access,
-                 is_cp_async ? "Shared memory (the copy's destination, a store):" : "Shared memory:");
+                 is_cp_async ? "Shared memory (the copy's destination, a store):" : "Shared memory:",
+                 global_detail ? &*global_detail : nullptr);
   return kExitOk;
 }
 

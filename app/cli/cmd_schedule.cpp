@@ -9,6 +9,7 @@
 #include "command.hpp"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/sim/launch_order.hpp"
+#include "gemmlab/sim/occupancy.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "number_options.hpp"
@@ -35,9 +36,9 @@ Command add_schedule_command(CLI::App& parent) {
       ->transform(whole_number(0));
   return {sub, [options, schedule, json, tiles, waves_shown] {
             const auto request = resolve_request(*options, *schedule);
-            if (!request) {
+            if (!request) {  // an unknown rung, knob, device or launch order: the command line is wrong
               std::cerr << "gemmlab-cli: " << request.error().message << "\n";
-              return kExitFailed;
+              return kExitUsage;
             }
             const auto& [rung, config, problem] = request->kernel;
             const auto* target = &request->target;
@@ -69,6 +70,8 @@ Command add_schedule_command(CLI::App& parent) {
                   {"roofline", roofline_json(*p)}};
               for (const auto name : sim::rung_model(rung).knobs)
                 out["config"][std::string(name)] = config.*sim::find_knob(name)->field;
+              // Beside the count used (measured where compiled): the estimate, which docs/scheduling.md compares.
+              out["occupancy"]["registers_estimate"] = sim::estimate_registers(rung, config).per_thread;
               std::cout << out.dump(2) << "\n";
               return kExitOk;
             }

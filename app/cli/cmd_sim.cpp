@@ -10,11 +10,13 @@
 
 #include "command.hpp"
 #include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/sim/block_walker.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/simulate.hpp"
 #include "number_options.hpp"
+#include "phase_listing.hpp"
 #include "rung_options.hpp"
 #include "schedule_options.hpp"
 #include "schedule_report.hpp"
@@ -77,16 +79,26 @@ Command add_sim_command(CLI::App& parent) {
   sub->add_flag("--json", *json, "Print JSON instead of tables");
   sub->add_option("--kstep", *kstep, "Also show the first block's counters at this k-step (default: the first)")
       ->transform(whole_number(0));
-  return {sub, [options, schedule, json, kstep] {
+  auto list_phase = std::make_shared<int>(-1);
+  auto warp = std::make_shared<int>(0);
+  auto* list = sub->add_option("--list-phase", *list_phase,
+                               "Instead: list one warp's instructions in this phase of the first block (from 0), with "
+                               "what each moves and its cost")
+                   ->transform(whole_number(0));
+  sub->add_option("--warp", *warp, "With --list-phase: the warp (from 0; default 0)")
+      ->transform(whole_number(0))
+      ->needs(list);
+  return {sub, [options, schedule, json, kstep, list_phase, warp] {
             const auto request = resolve_request(*options, *schedule);
-            if (!request) {
+            if (!request) {  // an unknown rung, knob, device or launch order: the command line is wrong
               std::cerr << "gemmlab-cli: " << request.error().message << "\n";
-              return kExitFailed;
+              return kExitUsage;
             }
             const auto& [rung, config, problem] = request->kernel;
             const auto* target = &request->target;
             const RungInfo& info = rung_info(rung);
             const auto valid = sim::validate(rung, config, problem, sim::device_limits(target->device));
+            if (valid && *list_phase >= 0) return print_phase_listing(rung, config, problem, *list_phase, *warp, *json);
             if (!valid) {
               if (*json)
                 std::cout << nlohmann::json{{"rung", info.slug}, {"valid", false}, {"reason", valid.error().message}}
@@ -95,6 +107,12 @@ Command add_sim_command(CLI::App& parent) {
               std::cerr << "gemmlab-cli: invalid configuration for " << info.slug << ": " << valid.error().message
                         << "\n";
               return kExitFailed;
+            }
+            // Before the simulation, which can take minutes: a k-step that does not exist is refused at once.
+            if (const auto launch = sim::launch_shape(rung, config, problem); launch && *kstep >= launch->ksteps) {
+              std::cerr << "gemmlab-cli: --kstep: k-step " << *kstep << " does not exist: the kernel has k-steps "
+                        << sim::index_range(launch->ksteps) << " (indices count from 0)\n";
+              return kExitUsage;
             }
             const auto kernel = sim::simulate_kernel(rung, config, problem);
             if (!kernel) {
@@ -109,10 +127,6 @@ Command add_sim_command(CLI::App& parent) {
               return kExitFailed;
             }
             const int step = *kstep < 0 ? 0 : *kstep;
-            if (step >= shape.ksteps) {
-              std::cerr << "gemmlab-cli: --kstep " << step << " is past the last k-step (" << shape.ksteps - 1 << ")\n";
-              return kExitFailed;
-            }
             const auto prediction = sim::predict_schedule(rung, config, problem, *kernel, target->order, target->device,
                                                           gpu::measured_registers(rung, config, target->device));
             if (!prediction) {

@@ -5,7 +5,6 @@
 
 #include "gemmlab/sim/launch_order.hpp"
 
-#include <charconv>
 #include <optional>
 
 namespace gemmlab::cli {
@@ -26,12 +25,7 @@ Result<std::vector<RungId>> parse_rung_list(const std::string& text) {
   while (!rest.empty()) {
     const std::size_t comma = rest.find(',');
     const std::string_view item = rest.substr(0, comma);
-    std::optional<RungId> rung = find_rung(item);
-    int number = 0;
-    const auto [end, code] = std::from_chars(item.data(), item.data() + item.size(), number);
-    if (!rung && code == std::errc{} && end == item.data() + item.size() && number >= 1 &&
-        number <= static_cast<int>(rungs().size()))
-      rung = rungs()[static_cast<std::size_t>(number - 1)].id;
+    const std::optional<RungId> rung = find_rung(item);
     if (!rung) {
       std::string message = "unknown rung '";
       message.append(item).append("' (give slugs or ladder numbers; gemmlab-cli list shows them)");

@@ -45,7 +45,12 @@ int main(int argc, char** argv) {
     const CLI::App* context = &app;
     for (const auto& command : commands)
       if (command.app->parsed()) context = command.app;
-    std::cerr << "gemmlab-cli: " << error.what() << "\n\n" << context->help();
+    // In a subcommand: the sentence, then where its options are (its whole help would push the sentence off the
+    // screen). Without one: the tool's short help, which lists the subcommands.
+    if (context == &app) std::cerr << "gemmlab-cli: " << error.what() << "\n\n" << app.help();
+    else
+      std::cerr << "gemmlab-cli: " << error.what() << "\n(gemmlab-cli " << context->get_name()
+                << " --help lists the options)\n";
     return kExitUsage;
   }
 

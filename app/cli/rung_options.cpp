@@ -31,7 +31,7 @@ void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options
 
 Result<RungOptions::Resolved> RungOptions::resolve() const {
   const auto rung = find_rung(rung_slug);
-  if (!rung) return Error{"unknown rung '" + rung_slug + "' (gemmlab-cli list shows them)"};
+  if (!rung) return Error{"unknown rung '" + rung_slug + "' (give a slug or a ladder number; gemmlab-cli list shows them)"};
   const sim::RungModel& model = sim::rung_model(*rung);
   Resolved out{*rung, model.defaults, {m, n, k, alpha, beta}};
   for (const auto& [name, value] : knob_values) {

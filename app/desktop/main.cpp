@@ -42,6 +42,10 @@ constexpr int kExitUsage = 2;
 constexpr int kExitNoDisplay = 3;  // scripts/run falls back to the headless tour on this code
 constexpr int kExitNoGpu = 77;     // --live-benchmark without a GPU: CTest reports the test as skipped
 constexpr int kWarmupFrames = 5;   // left out of the frame-time figures: fonts, textures and first layouts
+// How long a picture waits for its figures. The panel's own work comes first and the ladder's predictions after,
+// one rung at a time; at 8192^3 on a busy machine the naive rungs' predictions alone can pass 30 s, and a picture
+// taken before they land differs from one taken after (the README pictures are compared with fresh ones).
+constexpr auto kSettleTimeout = std::chrono::seconds(120);
 
 struct Invocation {
   std::string screenshot_path;
@@ -144,15 +148,16 @@ int main(int argc, char** argv) {
   app.add_option("--settings", invocation.settings_path,
                  "Read (and, in a normal run, write) the settings here instead of the user's config folder");
   app.add_flag("--list-panels", invocation.list_panels, "Print the panel names, one per line, and exit");
-  app.add_option("--phase", invocation.phase, "Start the stepper at this phase of the block's schedule (0-based)")
+  // Every index counts from 0, here, in the panels' labels and in the docs.
+  app.add_option("--phase", invocation.phase, "Start the stepper at this phase of the block's schedule (from 0)")
       ->transform(cli::whole_number(0));
-  app.add_option("--instruction", invocation.instruction, "... and at this instruction of the warp (0-based)")
+  app.add_option("--instruction", invocation.instruction, "... and at this instruction of the warp in that phase (from 0)")
       ->transform(cli::whole_number(0));
-  app.add_option("--warp", invocation.warp, "... of this warp of the block")->transform(cli::whole_number(0));
+  app.add_option("--warp", invocation.warp, "... of this warp of the block (from 0)")->transform(cli::whole_number(0));
   app.add_option("--order", invocation.order,
                  "Launch order & L2: the left order (row, col, cutlass:N with N a power of two, groupm:N)");
   app.add_option("--compare-order", invocation.compare_order, "... and the right order, compared with it");
-  app.add_option("--wave", invocation.wave, "... showing this wave (0-based; the default shows all)")
+  app.add_option("--wave", invocation.wave, "... showing this wave (from 0; the default shows all)")
       ->transform(cli::whole_number(0));
   app.add_option("--colour-by", invocation.colour_by, "... colouring the tiles by wave or by launch order")
       ->check(CLI::IsMember(
@@ -243,14 +248,22 @@ int main(int argc, char** argv) {
   model_options.data_roots = data_roots();
   AppModel model(std::move(model_options));
   PanelContext context{model, grids.get()};
-  if (invocation.wave >= 0) model.select_wave(invocation.wave);  // clamped once the waves are known
-  if (invocation.phase >= 0 || invocation.instruction >= 0 || invocation.warp >= 0) {
-    // The stepper's position needs the block's schedule: let the first jobs finish, then move.
+  if (invocation.phase >= 0 || invocation.instruction >= 0 || invocation.warp >= 0 || invocation.wave >= 0) {
+    // The stepper's position and the wave need the block's schedule and the launch: let the first jobs finish, then
+    // move. An index out of range is a usage error, as for every other flag (never clamped into range).
+    const auto refuse = [](const char* flag, const Status& status) {
+      if (!status) std::cerr << "gemmlab: " << flag << ": " << status.error().message << "\n";
+      return !status;
+    };
     model.wait_until_idle(std::chrono::seconds(30));
-    if (invocation.warp >= 0) model.select_warp(invocation.warp);
-    if (invocation.phase >= 0) model.seek_phase(static_cast<std::size_t>(invocation.phase));
+    if (invocation.wave >= 0 && refuse("--wave", model.go_to_wave(invocation.wave))) return kExitUsage;
+    if (invocation.warp >= 0 && refuse("--warp", model.go_to_warp(invocation.warp))) return kExitUsage;
+    if (invocation.phase >= 0 &&
+        refuse("--phase", model.go_to_phase(static_cast<std::size_t>(invocation.phase))))
+      return kExitUsage;
     model.wait_until_idle(std::chrono::seconds(30));
-    if (invocation.instruction >= 0) model.select_instruction(invocation.instruction);
+    if (invocation.instruction >= 0 && refuse("--instruction", model.go_to_instruction(invocation.instruction)))
+      return kExitUsage;
   }
 
   // A screenshot waits 3 frames for its jobs, or for the whole live benchmark.
@@ -287,8 +300,9 @@ int main(int argc, char** argv) {
     if ((frame_limit > 0 && frame >= frame_limit) || (live_bench && live_bench->finished())) {
       // A picture shows finished results: wait for the jobs, then draw twice more so layouts settle.
       if (settled_at == 0) {
-        if (!model.wait_until_idle(std::chrono::seconds(30)))
-          std::cerr << "gemmlab: some work was still running after 30 s; the picture shows what was ready\n";
+        if (!model.wait_until_idle(kSettleTimeout))
+          std::cerr << "gemmlab: some work was still running after " << kSettleTimeout.count()
+                    << " s; the picture shows what was ready\n";
         settled_at = frame;
       }
       done = frame >= settled_at + 2;

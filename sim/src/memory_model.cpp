@@ -564,7 +564,7 @@ Result<SharedDetail> shared_detail(const WarpAccess& access) {
     const int words_per_lane = plan.bytes_per_lane / kBankBytes;
     for (int first = 0; first < plan.lanes; first += plan.phase_lanes) {
       CopyScheduler schedule;
-      std::array<int, kBanks> lanes_on_bank{};
+      std::array<int, kBanks> lanes_on_bank{}, sources_on_bank{};
       int phase_wavefronts = 0;
       for (int lane = first; lane < first + plan.phase_lanes; ++lane) {
         if (!active(plan.mask, lane)) continue;
@@ -581,16 +581,50 @@ Result<SharedDetail> shared_detail(const WarpAccess& access) {
           ++lanes_on_bank[static_cast<std::size_t>(word % kBanks)];
           add_word(lane, word, wavefronts + schedule.colour(lane));
         }
+        if (!active(plan.source_mask, lane)) continue;
+        const std::uint64_t first_source_word = (*plan.source)[static_cast<std::size_t>(lane)] / kBankBytes;
+        for (int w = 0; w < words_per_lane; ++w)
+          ++sources_on_bank[static_cast<std::size_t>((first_source_word + static_cast<std::uint64_t>(w)) % kBanks)];
       }
       for (int bank = 0; bank < kBanks; ++bank) {
-        auto& way = detail.max_way_per_bank[static_cast<std::size_t>(bank)];
-        way = std::max(way, lanes_on_bank[static_cast<std::size_t>(bank)]);
+        const auto b = static_cast<std::size_t>(bank);
+        detail.max_way_per_bank[b] = std::max(detail.max_way_per_bank[b], lanes_on_bank[b]);
+        detail.max_source_way_per_bank[b] = std::max(detail.max_source_way_per_bank[b], sources_on_bank[b]);
       }
       wavefronts += phase_wavefronts;
     }
   }
   detail.cost = SharedCost{wavefronts, ideal_wavefronts(plan)};
+  detail.phase_lanes = plan.phase_lanes;
+  detail.pairs_merged = plan.phase_lanes * plan.bytes_per_lane > kWavefrontBytes;
   return detail;
+}
+
+std::string lane_ranges(const std::vector<int>& lanes) {
+  std::string out;
+  for (std::size_t i = 0; i < lanes.size();) {
+    std::size_t j = i;
+    while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1) ++j;
+    // Appends, not a chain of +: GCC 12 warns falsely about those (-Wrestrict).
+    if (!out.empty()) out.append(", ");
+    out.append(std::to_string(lanes[i]));
+    if (j > i) out.append("-").append(std::to_string(lanes[j]));
+    i = j + 1;
+  }
+  return out.empty() ? "none" : out;
+}
+
+std::string ideal_rule(const WarpAccess& access, const SharedDetail& detail) {
+  if (access.op == MemOp::LdMatrix) return "one per 8x8 matrix";
+  const int phases = kWarpSize / detail.phase_lanes;
+  std::string text = "one per phase with an active lane: " + op_name(access) + " is served in ";
+  text += phases == 1 ? "1 phase of 32 lanes"
+                      : std::to_string(phases) + " phases of " + std::to_string(detail.phase_lanes) + " lanes";
+  if (detail.pairs_merged)
+    text += " (two phases merged into one: wherever both lanes of a pair n, n^1 or n, n^2 are active, they give the "
+            "same address; rule L1)";
+  if (detail.cost.ideal_wavefronts < phases) text += ", " + std::to_string(detail.cost.ideal_wavefronts) + " of them with an active lane";
+  return text;
 }
 
 Result<GlobalCost> global_cost(const WarpAccess& access) {

@@ -1,6 +1,7 @@
 #include "gemmlab/rungs.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 namespace gemmlab {
 namespace {
@@ -39,8 +40,14 @@ const RungInfo& rung_info(RungId id) { return kRungs[static_cast<std::size_t>(id
 
 std::optional<RungId> find_rung(std::string_view slug) {
   const auto it = std::ranges::find(kRungs, slug, &RungInfo::slug);
-  if (it == kRungs.end()) return std::nullopt;
-  return it->id;
+  if (it != kRungs.end()) return it->id;
+  // Or the ladder number, as the docs and the rung pages name them ("rung 9"): digits only, no sign or spaces.
+  int number = 0;
+  const auto [end, code] = std::from_chars(slug.data(), slug.data() + slug.size(), number);
+  if (slug.empty() || code != std::errc{} || end != slug.data() + slug.size() || slug.front() == '0' || number < 1 ||
+      number > static_cast<int>(kRungs.size()))
+    return std::nullopt;
+  return kRungs[static_cast<std::size_t>(number - 1)].id;
 }
 
 }  // namespace gemmlab

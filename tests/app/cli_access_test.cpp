@@ -2,6 +2,8 @@
 // (1: the instruction itself is invalid, e.g. misaligned; 2: the command line is wrong).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "run_process.hpp"
@@ -37,6 +39,50 @@ TEST(CliAccess, SharedJsonCounts) {
   EXPECT_EQ(json["shared"]["max_way_per_bank"][0], 32);
   EXPECT_EQ(json["shared"]["wavefront_detail"].size(), 32u);
   EXPECT_FALSE(json.contains("global"));
+}
+
+// The ideal's label states the rule the number follows (one wavefront per phase with an active lane, rule I1), not
+// "bytes / 128": sts.128 on lanes 0-3 of each quarter moves 256 bytes in 4 quarter phases -> ideal 4, no conflict;
+// lds.128 on lanes 0, 4, 8, ... merges its (vacuous) pairs into 2 phases of 16 -> ideal 2.
+TEST(CliAccess, IdealLabelSaysTheRuleItsNumberFollows) {
+  const auto sts = cli({"access", "--op", "sts.128", "--stride", "16", "--mask", "0x0f0f0f0f"});
+  ASSERT_EQ(sts.exit_code, 0) << sts.err;
+  EXPECT_NE(sts.out.find("ideal           4    (one per phase with an active lane: sts.128 is served in 4 phases of "
+                         "8 lanes)"),
+            std::string::npos)
+      << sts.out;
+  EXPECT_EQ(sts.out.find("bytes / 128"), std::string::npos) << sts.out;
+  const auto lds = json_of(cli({"access", "--op", "lds.128", "--stride", "16", "--mask", "0x11111111", "--json"}));
+  EXPECT_EQ(lds["shared"]["ideal_wavefronts"], 2);
+  EXPECT_NE(lds["shared"]["ideal_rule"].get<std::string>().find("served in 2 phases of 16 lanes (two phases merged"),
+            std::string::npos)
+      << lds["shared"]["ideal_rule"];
+}
+
+// A copy whose destination is contiguous (no conflict on the shared side: N-way 1 everywhere) but whose sources lie
+// 128 bytes apart (all 8 lanes of a quarter on banks 0-3 of the source): 32 wavefronts, 28 conflicts, and the CLI
+// says where they come from, with the source side's N-way row and ncu's own count (32 - max(4, 32 lines / 4) = 24).
+TEST(CliAccess, CopyConflictsNameTheSourceSide) {
+  const auto text = cli({"access", "--op", "cp.async.16", "--stride", "128", "--shared-stride", "16"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("bank conflicts  28"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("N-way per bank on the source side"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  way   8  8  8  8  .  ."), std::string::npos) << text.out;
+  std::string prose = text.out;  // the explanation is wrapped at 100 columns
+  std::replace(prose.begin(), prose.end(), '\n', ' ');
+  EXPECT_NE(prose.find("So the source side sets the count of 32 wavefronts here, though the destination's row shows "
+                       "no conflict."),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("32 - max(4, 8) = 24"), std::string::npos) << text.out;
+
+  const auto json = json_of(cli({"access", "--op", "cp.async.16", "--stride", "128", "--shared-stride", "16", "--json"}));
+  EXPECT_EQ(json["shared"]["max_way_per_bank"][0], 1);
+  EXPECT_EQ(json["shared"]["max_source_way_per_bank"][0], 8);
+  EXPECT_EQ(json["shared"]["max_source_way_per_bank"][4], 0);
+  // Plain shared instructions have no source side.
+  EXPECT_FALSE(json_of(cli({"access", "--op", "lds.32", "--stride", "4", "--json"}))["shared"].contains(
+      "max_source_way_per_bank"));
 }
 
 // Coalesced 32-bit global load 4 bytes off a sector boundary: bytes 4..131 -> sectors 0-4, lines 0-1, ideal 4.
@@ -153,6 +199,13 @@ TEST(CliAccess, OtherUsageErrors) {
   const auto bad_mask = cli({"access", "--op", "lds.32", "--stride", "4", "--mask", "lanes"});
   EXPECT_EQ(bad_mask.exit_code, 2);
   EXPECT_NE(bad_mask.err.find("not a 32-bit lane mask"), std::string::npos) << bad_mask.err;
+
+  // Every usage error is its sentence and a pointer to the help, never the whole help (its examples would push
+  // the sentence off the screen).
+  for (const auto* result : {&bad_entry, &bad_op, &no_lanes, &cp_without_shared, &both, &bad_mask}) {
+    EXPECT_EQ(result->err.find("Examples:"), std::string::npos) << result->err;
+    EXPECT_NE(result->err.find("access --help lists the options"), std::string::npos) << result->err;
+  }
 }
 
 // CLI11 alone would wrap "--stride -4" to 2^64 - 4 and read "010" as octal 8; offsets are decimal or 0x-hex, and a

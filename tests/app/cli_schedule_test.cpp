@@ -124,19 +124,19 @@ TEST(CliSchedule, BadInputIsAClearError) {
     int exit_code;
     std::string says;
   } cases[] = {
-      {{"schedule", "--rung", "blocktile-2d", "--device", "v100"}, 1, "--device: unknown device 'v100'; known devices"},
-      {{"schedule", "--rung", "blocktile-2d", "--device", "/no/such/profile.json"}, 1, "cannot open device profile"},
-      {{"schedule", "--rung", "blocktile-2d", "--order", "spiral"}, 1, "--order: unknown launch order 'spiral'"},
-      {{"schedule", "--rung", "blocktile-2d", "--order", "groupm:0"}, 1, "--order: the group size"},
-      {{"schedule", "--rung", "blocktile-2d", "--order", "groupm:-2"}, 1, "must be at least 1"},
-      {{"schedule", "--rung", "blocktile-2d", "--order", "cutlass:3"}, 1, "power of two"},
+      {{"schedule", "--rung", "blocktile-2d", "--device", "v100"}, 2, "--device: unknown device 'v100'; known devices"},
+      {{"schedule", "--rung", "blocktile-2d", "--device", "/no/such/profile.json"}, 2, "cannot open device profile"},
+      {{"schedule", "--rung", "blocktile-2d", "--order", "spiral"}, 2, "--order: unknown launch order 'spiral'"},
+      {{"schedule", "--rung", "blocktile-2d", "--order", "groupm:0"}, 2, "--order: the group size"},
+      {{"schedule", "--rung", "blocktile-2d", "--order", "groupm:-2"}, 2, "must be at least 1"},
+      {{"schedule", "--rung", "blocktile-2d", "--order", "cutlass:3"}, 2, "power of two"},
       {{"schedule", "--rung", "blocktile-2d", "--m", "512", "--order", "groupm:5"}, 1,
        "group size 5 of groupm:5 is larger than the grid's 4 tile rows"},
       {{"schedule", "--rung", "blocktile-2d", "--n", "512", "--order", "cutlass:8"}, 1,
        "swizzle width 8 of cutlass:8 is larger than the grid's 4 tile columns"},
       {{"schedule", "--rung", "cp-async", "--bk", "32", "--stages", "4", "--device", "gtx-1070"}, 1,
        "the device allows 49152"},
-      {{"schedule", "--rung", "no-such-rung"}, 1, "unknown rung"},
+      {{"schedule", "--rung", "no-such-rung"}, 2, "unknown rung"},
       {{"schedule", "--rung", "blocktile-2d", "--m", "0"}, 1, "at least 1"},
       {{"schedule"}, 2, "--rung"},
   };
@@ -167,7 +167,7 @@ TEST(CliSim, PrintsOccupancyAndRooflineForTheChosenDevice) {
   EXPECT_FALSE(doc["l2"].contains("per_wave"));
 
   const auto bad = run_cli({"sim", "--rung", "vectorized", "--device", "titan"});
-  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("--device: unknown device 'titan'"), std::string::npos) << bad.err;
 }
 

@@ -54,6 +54,51 @@ TEST(CliSim, OccupancySaysWhereTheRegistersCameFrom) {
   EXPECT_EQ(nlohmann::json::parse(other.out)["occupancy"]["registers_source"], "estimated");
 }
 
+// --list-phase: one warp's instructions in a phase, what each moves and its cost. smem-tiling with --conflicting 1
+// keeps its A tile so that a column of it lies in one bank: warp 0's first shared read in k-step 0 (phase 1; phase
+// 0 is the tile loads) is A's column 0, 32 rows -> 32 wavefronts where 1 would do; the next reads B.
+TEST(CliSim, ListsAWarpsInstructionsInAPhase) {
+  const auto r = run_cli({"sim", "--rung", "smem-tiling", "--conflicting", "1", "--m", "256", "--n", "256", "--k",
+                          "256", "--list-phase", "1", "--warp", "0", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["phase"], 1);
+  EXPECT_EQ(j["step"], "k-step 0 of 0-7");
+  const auto& first = j["instructions"][0];
+  EXPECT_EQ(first["op"], "lds.32");
+  EXPECT_EQ(first["moves"], "A rows 0-31, column 0");
+  EXPECT_EQ(first["shared"]["wavefronts"], 32);
+  EXPECT_EQ(first["shared"]["ideal_wavefronts"], 1);
+  EXPECT_EQ(j["instructions"][1]["moves"].get<std::string>().rfind("B ", 0), 0u) << j["instructions"][1];
+
+  const auto text = run_cli({"sim", "--rung", "smem-tiling", "--conflicting", "1", "--m", "256", "--n", "256", "--k",
+                             "256", "--list-phase", "1"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("phase 1 of 0-16 (k-step 0 of 0-7, then a barrier): warp 0 issues 64 memory instructions"),
+            std::string::npos)
+      << text.out;
+
+  // Past the end: refused with the range, exit 2; --warp alone belongs to --list-phase.
+  const auto phase = run_cli({"sim", "--rung", "smem-tiling", "--m", "256", "--n", "256", "--k", "256",
+                              "--list-phase", "17"});
+  EXPECT_EQ(phase.exit_code, 2);
+  EXPECT_NE(phase.err.find("phase 17 does not exist: the block has phases 0-16 (indices count from 0)"),
+            std::string::npos)
+      << phase.err;
+  const auto warp = run_cli({"sim", "--rung", "smem-tiling", "--m", "256", "--n", "256", "--k", "256",
+                             "--list-phase", "1", "--warp", "32"});
+  EXPECT_EQ(warp.exit_code, 2);
+  EXPECT_NE(warp.err.find("warp 32 does not exist: the block has warps 0-31"), std::string::npos) << warp.err;
+  EXPECT_EQ(run_cli({"sim", "--rung", "smem-tiling", "--warp", "1"}).exit_code, 2);
+}
+
+// A rung by its ladder number, as the rung pages and `bench --rungs` name it.
+TEST(CliSim, RungByLadderNumber) {
+  const auto r = run_cli({"sim", "--rung", "9", "--m", "256", "--n", "256", "--k", "256", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["rung"], "warptile");
+}
+
 TEST(CliSim, InvalidConfigurationPrintsTheValidateSentence) {
   const auto r = run_cli({"sim", "--rung", "blocktile-2d", "--tm", "7"});
   EXPECT_EQ(r.exit_code, 1);
@@ -76,13 +121,17 @@ TEST(CliSim, BadInputIsAnErrorNeverACrash) {
     int exit_code;
     std::string says;
   } cases[] = {
-      {{"sim", "--rung", "no-such-rung"}, 1, "unknown rung"},
+      // Unknown names on the command line are usage errors (2), as docs/architecture.md says.
+      {{"sim", "--rung", "no-such-rung"}, 2, "unknown rung 'no-such-rung' (give a slug or a ladder number"},
+      {{"sim", "--rung", "0"}, 2, "unknown rung '0'"},
       {{"sim", "--rung", "naive-coalesced", "--m", "0"}, 1, "at least 1"},
       {{"sim", "--rung", "naive-coalesced", "--k", "-5"}, 1, "at least 1"},
       {{"sim", "--rung", "naive-coalesced", "--n", "99999999999"}, 2, "--n"},
       {{"sim", "--rung", "naive-coalesced", "--m", "2000000"}, 1, "larger than"},
-      {{"sim", "--rung", "naive-coalesced", "--stages", "2"}, 1, "no knob 'stages'"},
-      {{"sim", "--rung", "blocktile-2d", "--m", "64", "--n", "64", "--k", "64", "--kstep", "8"}, 1, "past the last"},
+      {{"sim", "--rung", "naive-coalesced", "--stages", "2"}, 2, "no knob 'stages'"},
+      {{"sim", "--rung", "blocktile-2d", "--m", "64", "--n", "64", "--k", "64", "--kstep", "8"}, 2,
+       "--kstep: k-step 8 does not exist: the kernel has k-steps 0-7 (indices count from 0)"},
+      {{"sim", "--rung", "blocktile-2d", "--order", "spiral"}, 2, "--order: unknown launch order 'spiral'"},
       {{"sim"}, 2, "--rung"},
       {{"sim", "--rung", "blocktile-2d", "--bm", "abc"}, 2, "--bm: 'abc' is not a whole number"},
       {{"sim", "--rung", "naive-coalesced", "--m", "3000000000"}, 2, "from -2147483648 to 2147483647"},

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # desktop_cli_test.sh CHECK APP PNG_CHECK OUT_DIR: the desktop app's command line and its bad-input paths, as a
 # user meets them. CHECK is one of: help, unknown-panel, unknown-rung, bad-order, bad-number (with a bad screenshot
-# path), corrupt-settings, invalid-config, frame-times.
+# path), corrupt-settings, invalid-config, frame-times, index-out-of-range, rung-number.
 set -u
 check=$1 app=$2 png_check=$3 out=$4
 mkdir -p "$out"
@@ -62,6 +62,34 @@ case $check in
     need_xvfb
     report=$(xvfb "$app" --panel banks --frames 12 --frame-times) || fail "exit code $?"
     grep -Eq "frame times, panel banks, .* median [0-9.]+ ms" <<<"$report" || fail "no frame-time report: $report" ;;
+  index-out-of-range)  # stepper indices count from 0; past the end is a usage error naming the flag, never clamped
+    need_xvfb
+    rm -f "$out/index.png"
+    err=$(xvfb "$app" --rung smem-tiling --m 256 --n 256 --k 256 --warp 99 --screenshot "$out/index.png" 2>&1 >/dev/null)
+    code=$?
+    [ "$code" -eq 2 ] || fail "--warp 99: exit code $code, expected 2"
+    grep -q -- "--warp: warp 99 does not exist: the block has warps 0-31 (indices count from 0)" <<<"$err" \
+      || fail "--warp 99: $err"
+    err=$(xvfb "$app" --rung smem-tiling --m 256 --n 256 --k 256 --phase 9999 --screenshot "$out/index.png" 2>&1 >/dev/null)
+    code=$?
+    [ "$code" -eq 2 ] || fail "--phase 9999: exit code $code, expected 2"
+    grep -q -- "--phase: phase 9999 does not exist: the block has phases 0-" <<<"$err" || fail "--phase 9999: $err"
+    err=$(xvfb "$app" --rung smem-tiling --m 256 --n 256 --k 256 --phase 1 --instruction 99 \
+          --screenshot "$out/index.png" 2>&1 >/dev/null)
+    code=$?
+    [ "$code" -eq 2 ] || fail "--instruction 99: exit code $code, expected 2"
+    grep -q -- "--instruction: instruction 99 does not exist: warp 0 in phase 1 has instructions 0-" <<<"$err" \
+      || fail "--instruction 99: $err"
+    err=$(xvfb "$app" --panel launch-order --rung smem-tiling --m 256 --n 256 --k 256 --wave 3 \
+          --screenshot "$out/index.png" 2>&1 >/dev/null)
+    code=$?
+    [ "$code" -eq 2 ] || fail "--wave 3: exit code $code, expected 2"
+    grep -q -- "--wave: wave 3 does not exist: the launch has only wave 0" <<<"$err" || fail "--wave 3: $err"
+    [ ! -e "$out/index.png" ] || fail "a refused index still wrote a picture" ;;
+  rung-number)  # a rung by its ladder number, as the rung pages name it
+    need_xvfb
+    xvfb "$app" --rung 9 --panel ladder --screenshot "$out/rung-number.png" >/dev/null || fail "--rung 9: exit code $?"
+    "$png_check" "$out/rung-number.png" || fail "no picture" ;;
   *) echo "unknown check $check"; exit 2 ;;
 esac
 echo "ok: $check"

@@ -54,7 +54,7 @@ TEST(DeviceProfile, TheDefaultIsTheH100WeMeasureOn) {
   const auto h100 = find_device(kDefaultDevice);
   ASSERT_TRUE(h100.ok()) << h100.error().message;
   EXPECT_EQ(h100->id, "h100-sxm");
-  // The figures of DESIGN.md's "The GPU we measure on".
+  // The figures of the H100 the results were measured on (its device query: sm_90, 132 SMs, 50 MiB of L2, ...).
   EXPECT_EQ(h100->sms, 132);
   EXPECT_EQ(h100->l2_bytes, 50 * 1024 * 1024);
   EXPECT_EQ(h100->smem_per_sm_bytes, 228 * 1024);

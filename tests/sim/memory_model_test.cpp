@@ -206,6 +206,32 @@ TEST(SharedMask, IdealIsOnePerPhaseWithAnActiveLane) {
   EXPECT_EQ(sts64.ideal_wavefronts, 2);
 }
 
+// The ideal's rule in words names the phases it counts: sts.128 on mask 0x0f0f0f0f keeps 4 quarter phases of 8
+// lanes, all with an active lane (ideal 4, not 256 bytes / 128 = 2); lds.128 on mask 0x11111111 merges its vacuous
+// pairs into 2 phases of 16 (ideal 2); lds.32 on lanes 0-3 has its one phase; ldmatrix one per matrix.
+TEST(LaneRanges, RunsAreJoined) {
+  EXPECT_EQ(lane_ranges({0, 1, 2, 3, 5, 16, 17}), "0-3, 5, 16-17");
+  EXPECT_EQ(lane_ranges({0, 16}), "0, 16");
+  EXPECT_EQ(lane_ranges({}), "none");
+}
+
+TEST(SharedMask, IdealRuleNamesThePhases) {
+  const auto rule = [](const WarpAccess& a) {
+    const auto detail = shared_detail(a);
+    EXPECT_TRUE(detail.ok());
+    return detail.ok() ? ideal_rule(a, *detail) : std::string();
+  };
+  EXPECT_EQ(rule(strided("sts.128", 16, 0, 0x0f0f0f0fu)),
+            "one per phase with an active lane: sts.128 is served in 4 phases of 8 lanes");
+  EXPECT_EQ(rule(strided("lds.128", 16, 0, 0x11111111u)),
+            "one per phase with an active lane: lds.128 is served in 2 phases of 16 lanes (two phases merged into "
+            "one: wherever both lanes of a pair n, n^1 or n, n^2 are active, they give the same address; rule L1)");
+  EXPECT_EQ(rule(strided("sts.128", 16, 0, 0x000000ffu)),
+            "one per phase with an active lane: sts.128 is served in 4 phases of 8 lanes, 1 of them with an active lane");
+  EXPECT_EQ(rule(strided("lds.32", 4, 0, 0xfu)), "one per phase with an active lane: lds.32 is served in 1 phase of 32 lanes");
+  EXPECT_EQ(rule(strided("ldsm.x4", 16)), "one per 8x8 matrix");
+}
+
 // Rule L1 asks the whole warp: lanes 0-15 paired by n^1 and lanes 16-31 by n^2 merge nothing, so lds.128 keeps its
 // 4 quarter phases, each 2 distinct chunks on distinct banks -> 4 wavefronts (H100: lds128_pairs_mixed_xor1_xor2).
 // Pairs whose partner is inactive agree vacuously: lds.128 on mask 0x11111111 (lanes 0, 4, 8, ...) merges into 2
@@ -391,6 +417,24 @@ TEST(CpAsync, SourceAddressesCollideToo) {
     ASSERT_TRUE(detail.ok());
     EXPECT_EQ(static_cast<int>(detail->wavefronts.size()), expected) << "source stride " << stride;
   }
+}
+
+// The detail shows where the extra wavefronts of a copy come from. cp.async.16 with sources 128 bytes apart into a
+// contiguous destination: each quarter's 8 lanes write 8 different bank groups (1 lane per bank on the shared side)
+// but all read bank group 0 of the source (banks 0-3): 8 lanes on each of banks 0-3, none elsewhere.
+TEST(CpAsync, DetailShowsTheSourceSide) {
+  auto a = strided("cp.async.16", 128, 4096);
+  for (int l = 0; l < 32; ++l) a.shared_address[static_cast<std::size_t>(l)] = 16 * static_cast<std::uint64_t>(l);
+  const auto detail = shared_detail(a);
+  ASSERT_TRUE(detail.ok());
+  for (int b = 0; b < 32; ++b) {
+    EXPECT_EQ(detail->max_way_per_bank[static_cast<std::size_t>(b)], 1) << "bank " << b;
+    EXPECT_EQ(detail->max_source_way_per_bank[static_cast<std::size_t>(b)], b < 4 ? 8 : 0) << "bank " << b;
+  }
+  // A plain store has no source side.
+  const auto store = shared_detail(strided("sts.128", 16));
+  ASSERT_TRUE(store.ok());
+  EXPECT_EQ(store->max_source_way_per_bank, (std::array<int, 32>{}));
 }
 
 // Zero-filling lanes (src-size 0) read nothing: they neither collide on the source side nor count as global sectors.

@@ -4,6 +4,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 namespace gemmlab {
 namespace {
@@ -45,6 +46,18 @@ TEST(Rungs, UnknownSlugIsNotFound) {
   EXPECT_FALSE(find_rung("").has_value());
   EXPECT_FALSE(find_rung("no-such-rung").has_value());
   EXPECT_FALSE(find_rung("Naive-Coalesced").has_value());  // slugs are exact
+}
+
+// The ladder number finds the same rung as its slug (as `bench --rungs 9` always did, now `sim --rung 9` too);
+// anything but plain digits in range is not a number.
+TEST(Rungs, FindByLadderNumber) {
+  for (const auto& rung : rungs()) EXPECT_EQ(find_rung(std::to_string(rung.number)), rung.id) << rung.slug;
+  const auto last = std::to_string(rungs().size());
+  EXPECT_EQ(find_rung("9"), find_rung("warptile"));
+  for (const std::string& bad : std::vector<std::string>{"0", "-1", "+9", " 9", "9 ", "09", "9x",
+                                                         std::to_string(rungs().size() + 1), "99999999999"})
+    EXPECT_FALSE(find_rung(bad).has_value()) << bad;
+  EXPECT_TRUE(find_rung(last).has_value());
 }
 
 TEST(Rungs, LadderStartsWithTheFp32Ladder) {

@@ -1,6 +1,7 @@
 #include "model/app_model.hpp"
 
 #include <algorithm>
+#include <exception>
 
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/instances.hpp"
@@ -210,6 +211,48 @@ void AppModel::select_warp(int warp) {
 void AppModel::select_instruction(int index) {
   cursor_.instruction = index;
   resolve_cursor();
+}
+
+namespace {
+// "warp 40 does not exist: the block has warps 0-3".
+Error out_of_range(const std::string& what, std::int64_t index, const std::string& whose, std::int64_t count) {
+  const std::string has = count > 1 ? what + "s " + index_range(count) : count == 1 ? "only " + what + " 0" : "no " + what + "s";
+  return Error{what + " " + std::to_string(index) + " does not exist: " + whose + " " + has + " (indices count from 0)"};
+}
+}  // namespace
+
+Status AppModel::go_to_phase(std::size_t phase) {
+  if (!outline_current()) return Error{"the block's schedule is not known" + (block_error_.empty() ? std::string() : ": " + block_error_)};
+  const auto phases = static_cast<std::int64_t>(outline_->schedule.size());
+  if (phase >= outline_->schedule.size()) return out_of_range("phase", static_cast<std::int64_t>(phase), "the block has", phases);
+  seek_phase(phase);
+  return Ok{};
+}
+
+Status AppModel::go_to_warp(int warp) {
+  if (!launch_) return Error{"there is no launch to pick a warp from: " + (validity_ ? std::string("not computed yet") : validity_.error().message)};
+  if (warp < 0 || warp >= launch_->warps_per_block) return out_of_range("warp", warp, "the block has", launch_->warps_per_block);
+  select_warp(warp);
+  return Ok{};
+}
+
+Status AppModel::go_to_instruction(int index) {
+  if (!view_current()) return Error{"the phase's instructions are not known yet"};
+  const int count = view_->instruction_count(cursor_.warp);
+  if (index < 0 || index >= count)
+    return out_of_range("instruction", index,
+                        "warp " + std::to_string(cursor_.warp) + " in phase " + std::to_string(cursor_.phase) + " has",
+                        count);
+  select_instruction(index);
+  return Ok{};
+}
+
+Status AppModel::go_to_wave(int wave) {
+  if (!prediction_) return Error{"the launch's waves are not known" + (prediction_error_.empty() ? std::string() : ": " + prediction_error_)};
+  const int waves = prediction_->l2.waves.waves;
+  if (wave < 0 || wave >= waves) return out_of_range("wave", wave, "the launch has", waves);
+  select_wave(wave);
+  return Ok{};
 }
 
 void AppModel::resolve_cursor() {
@@ -517,19 +560,33 @@ void AppModel::request_kernel_counters() {
 }
 
 void AppModel::request_ladder_predictions() {
-  if (!device_ || ladder_requested_ == config_generation_) return;
-  ladder_requested_ = config_generation_;
-  const auto configs = configs_;
+  if (!device_) return;
+  if (ladder_generation_ != config_generation_) {  // new inputs: every figure is pending again
+    ladder_generation_ = config_generation_;
+    ladder_predictions_.assign(rungs().size(), RungPrediction{});
+    ladder_in_flight_.reset();  // a job for the old inputs is superseded by the next submit
+  }
+  if (ladder_in_flight_) return;
+  // The panel on show first: while its jobs run (the block, the kernel counters, the order studies), wait.
+  for (const auto& job : jobs_.status())
+    if (job.group != "ladder" && job.group != "bench") return;
+  // The selected rung first (its figure stands beside its configuration), then the ladder in order.
+  auto next = static_cast<std::size_t>(rung_);
+  if (!ladder_predictions_[next].pending) {
+    const auto pending = std::ranges::find_if(ladder_predictions_, &RungPrediction::pending);
+    if (pending == ladder_predictions_.end()) return;
+    next = static_cast<std::size_t>(pending - ladder_predictions_.begin());
+  }
+  const RungInfo& rung = rungs()[next];
+  const kernel::KernelConfig config = configs_.at(rung.id);
   const sim::Problem problem = problem_;
   const sim::DeviceProfile device = *device_;
   const std::uint64_t generation = config_generation_;
-  jobs_.submit("ladder", "predicting every rung", [=, this](JobContext& job) -> JobRunner::Completion {
-    std::vector<RungPrediction> out;
-    for (const auto& rung : rungs()) {
-      if (job.cancelled()) return nullptr;
-      job.set_progress(static_cast<double>(out.size()) / static_cast<double>(rungs().size()));
-      RungPrediction p;
-      const kernel::KernelConfig& config = configs.at(rung.id);
+  ladder_in_flight_ = next;
+  jobs_.submit("ladder", "predicting rung " + std::to_string(rung.number), [=, this](JobContext&) -> JobRunner::Completion {
+    RungPrediction p;
+    p.pending = false;
+    try {  // a job that throws never completes: the chain of rungs would stop here
       auto predicted = sim::predict_schedule(rung.id, config, problem, {}, device,
                                              gpu::measured_registers(rung.id, config, device));
       if (predicted) {
@@ -538,10 +595,13 @@ void AppModel::request_ladder_predictions() {
       } else {
         p.note = predicted.error().message;
       }
-      out.push_back(std::move(p));
+    } catch (const std::exception& e) {
+      p.note = std::string("the prediction failed: ") + e.what();
     }
-    return [this, generation, out = std::move(out)] {
-      if (generation == config_generation_) ladder_predictions_ = out;
+    return [this, generation, next, p = std::move(p)] {
+      if (generation != ladder_generation_) return;
+      ladder_predictions_[next] = p;
+      ladder_in_flight_.reset();
     };
   });
 }

@@ -17,17 +17,35 @@
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
+#include "gemmlab/sim/block_walker.hpp"
 #include "gemmlab/sim/problem.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/simulate.hpp"
 #include "model/bench_results.hpp"
-#include "model/block_walker.hpp"
 #include "model/docs_page.hpp"
 #include "model/job_runner.hpp"
 #include "model/order_study.hpp"
 #include "model/settings.hpp"
 
 namespace gemmlab::desktop {
+
+// The decoded block stream lives in the simulator (gemmlab-cli lists a phase's instructions with it too); the app
+// names its pieces as its own.
+using sim::BlockOutline;
+using sim::BlockWalker;
+using sim::decode_global;
+using sim::describe_elements;
+using sim::ElementRef;
+using sim::elements_in_word;
+using sim::index_of;
+using sim::index_range;
+using sim::InstructionKind;
+using sim::InstructionView;
+using sim::is_kind;
+using sim::KeepGoing;
+using sim::LaneView;
+using sim::PhaseView;
+using sim::step_name;
 
 struct Message {
   enum class Level { Info, Warning, Error };
@@ -58,7 +76,8 @@ struct ViewTransform {
 // A rung's predicted speed at the current problem size, for the ladder: the roofline bound, or why there is none.
 struct RungPrediction {
   std::optional<double> tflops;
-  std::string note;  // the bottleneck in a sentence, or why there is no prediction
+  std::string note;      // the bottleneck in a sentence, or why there is no prediction
+  bool pending = true;  // not computed yet for the current inputs (the ladder shows "...")
 };
 
 // How the launch-order panel colours the grid's tiles: one colour per wave, or a gradient along the launch sequence.
@@ -106,7 +125,9 @@ class AppModel {
   // Occupancy, waves, L2 and the roofline of the selected configuration on the device (with the kernel counters).
   const std::optional<sim::SchedulePrediction>& prediction() const { return prediction_; }
   const std::string& prediction_error() const { return prediction_error_; }
-  // One entry per rung (ladder order), each with its own current configuration; empty until first computed.
+  // One entry per rung (ladder order), each with its own current configuration. They fill in one rung at a time on
+  // a worker, the selected rung first, and only while no job of the panel on show is running: at 8192^3 a naive
+  // rung's prediction takes seconds, and the panel the user looks at comes first.
   const std::vector<RungPrediction>& ladder_predictions() const { return ladder_predictions_; }
   // Measured results on show (recorded, run here, or loaded), and why there are none.
   const std::optional<ShownResults>& results() const { return results_; }
@@ -153,6 +174,14 @@ class AppModel {
   void seek_phase(std::size_t phase);
   void select_warp(int warp);
   void select_instruction(int index);  // of the selected warp in the cursor's phase
+  // The command line's way to place the stepper and the wave (gemmlab --phase, --warp, --instruction, --wave).
+  // Indices count from 0, as everywhere in gemmlab; one out of range is an error sentence and changes nothing (the
+  // commands above clamp, for the keys and buttons). Each needs what it indexes to be known: the block's schedule,
+  // the phase's instructions or the prediction's waves, so wait_until_idle comes first.
+  Status go_to_phase(std::size_t phase);
+  Status go_to_warp(int warp);
+  Status go_to_instruction(int index);
+  Status go_to_wave(int wave);
   // The next (direction > 0) or previous instruction of `kind` of the selected warp, looking across phases.
   void seek_instruction(InstructionKind kind, int direction);
   void set_playing(bool playing);
@@ -244,7 +273,8 @@ class AppModel {
   std::string gpu_status_;
   std::string results_path_ = "gemmlab-results.json";
   std::string bench_shapes_ = "1024,2048,4096";
-  std::uint64_t ladder_requested_ = 0;
+  std::uint64_t ladder_generation_ = 0;  // config_generation_ that ladder_predictions_ belong to
+  std::optional<std::size_t> ladder_in_flight_;  // the rung whose prediction is being computed
 
   std::filesystem::path settings_path_;
   std::string saved_settings_json_;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <climits>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,19 @@ std::vector<ElementRef> words_at(const PhaseView& v, int at) {
   return words;
 }
 
+// The active lanes of the instruction by the first shared word each touches: more than one lane on a word is a
+// broadcast (loads) or lanes writing the same place (stores).
+std::map<std::uint32_t, std::vector<int>> lanes_by_first_word(const InstructionView& iv) {
+  std::map<std::uint32_t, std::vector<int>> out;
+  const auto& a = iv.instruction.access;
+  for (int lane = 0; lane < 32; ++lane) {
+    const bool gives_address = a.op != sim::MemOp::LdMatrix || lane < 8 * a.ldmatrix_count;
+    if (((a.active_mask >> lane) & 1u) && gives_address)
+      out[iv.lanes[static_cast<std::size_t>(lane)].shared_word].push_back(lane);
+  }
+  return out;
+}
+
 void summary(const InstructionView& iv, const sim::SharedDetail& detail) {
   const auto& w = iv.instruction;
   const int lanes = std::popcount(w.access.active_mask);
@@ -75,8 +89,8 @@ void summary(const InstructionView& iv, const sim::SharedDetail& detail) {
   ImGui::SameLine(0, 4);
   ui::term("ideal wavefronts", "Ideal");
   ImGui::SameLine(0, 4);
-  ImGui::Text("= bytes / 128 = %d.", detail.cost.ideal_wavefronts);
-  ImGui::SameLine();
+  ImGui::SameLine(0, 4);
+  ImGui::TextWrapped("= %d: %s.", detail.cost.ideal_wavefronts, sim::ideal_rule(w.access, detail).c_str());
   if (worst > 1) {
     ImGui::Text("The worst bank, %d, must deliver %d different words to one group of lanes:", worst_bank, worst);
     ImGui::SameLine(0, 4);
@@ -119,7 +133,7 @@ void lane_strip(const InstructionView& iv, const sim::SharedDetail& detail, floa
     draw->AddRectFilled(min, max, colour::bank(bank), 3.0f);
     std::snprintf(text, sizeof text, "%d", bank);
     ui::centered_text(draw, min, max, kDark, text);
-    std::snprintf(text, sizeof text, "%d", wavefront_of[static_cast<std::size_t>(lane)] + 1);
+    std::snprintf(text, sizeof text, "%d", wavefront_of[static_cast<std::size_t>(lane)]);
     ui::centered_text(draw, ImVec2(x, origin.y + 2 * row), ImVec2(x + column, origin.y + 3 * row), colour::highlight, text);
   }
   ImGui::InvisibleButton("lanes", ImVec2(left + 32 * column, 3 * row));
@@ -133,7 +147,7 @@ void lane_strip(const InstructionView& iv, const sim::SharedDetail& detail, floa
       ImGui::SetTooltip("lane %d: byte offset %u (word %u) -> bank %u\n%s %s\nserved in wavefront %d", lane,
                         lv.shared_word * 4u, lv.shared_word, lv.shared_word % kBanks,
                         a.op == sim::MemOp::StoreShared || a.op == sim::MemOp::CpAsync ? "writes" : "reads", holds.c_str(),
-                        wavefront_of[static_cast<std::size_t>(lane)] + 1);
+                        wavefront_of[static_cast<std::size_t>(lane)]);
     }
   }
 }
@@ -164,7 +178,7 @@ void wavefront_grid(const sim::SharedDetail& detail, float left, float column) {
   for (int f = 0; f < shown; ++f) {
     const float y = top + static_cast<float>(f) * row;
     const bool extra = f >= detail.cost.ideal_wavefronts;
-    std::snprintf(text, sizeof text, "%s %d", extra ? "extra" : "ideal", f + 1);
+    std::snprintf(text, sizeof text, "%s %d", extra ? "extra" : "ideal", f);
     draw->AddText(ImVec2(origin.x, y + 1), extra ? colour::conflict : colour::ok, text);
     draw->AddRectFilled(ImVec2(origin.x + left, y), ImVec2(origin.x + left + kBanks * column, y + row - 2),
                         extra ? IM_COL32(70, 24, 28, 255) : IM_COL32(30, 34, 42, 255));
@@ -253,20 +267,20 @@ void buffer_view(PanelContext& context, const BlockOutline& o, const PhaseView& 
     draw->AddText(ImVec2(at.x + 2.0f, at.y + std::max(0.0f, (cell - line) * 0.5f)),
                   a_words > b_words ? colour::operand(0) : b_words > 0 ? colour::operand(1) : colour::muted_text, text);
   }
-  // Outlines and lane numbers on the touched words.
-  for (int lane = 0; lane < 32; ++lane) {
-    if (!((a.active_mask >> lane) & 1u)) continue;
-    const std::uint32_t word0 = iv.lanes[static_cast<std::size_t>(lane)].shared_word;
+  // Outlines and lane numbers on the touched words. Lanes sharing a word (a broadcast) would draw their numbers on
+  // top of each other: the word shows its first lane and a "+", and its tooltip lists them all.
+  const std::map<std::uint32_t, std::vector<int>> lanes_of = lanes_by_first_word(iv);
+  for (const auto& [word0, lanes] : lanes_of) {
     for (int q = 0; q < iv.words_per_lane(); ++q) {
       const std::uint32_t word = word0 + static_cast<std::uint32_t>(q);
       ImVec2 min, max;
       cell_rect(canvas, margin, 1.0f, static_cast<int>(word % kBanks), static_cast<int>(word / kBanks), min, max);
       const bool bad = conflicted[word % kBanks];
       draw->AddRect(min, max, bad ? colour::conflict : colour::highlight, 0.0f, 0, bad ? 2.5f : 1.5f);
-      if (q == 0 && cell >= ImGui::CalcTextSize("31").x + 2) {
-        std::snprintf(text, sizeof text, "%d", lane);
-        ui::centered_text(draw, min, max, kDark, text);
-      }
+      if (q != 0) continue;
+      std::snprintf(text, sizeof text, "%d%s", lanes.front(), lanes.size() > 1 ? "+" : "");
+      if (cell < ImGui::CalcTextSize(text).x + 2) std::snprintf(text, sizeof text, "%d", lanes.front());
+      if (cell >= ImGui::CalcTextSize(text).x + 2) ui::centered_text(draw, min, max, kDark, text);
     }
   }
   // Keep the touched words in sight: when some are off screen, scroll so they are (centred when they fit).
@@ -291,9 +305,14 @@ void buffer_view(PanelContext& context, const BlockOutline& o, const PhaseView& 
     const int column = static_cast<int>(p.x - margin), row = static_cast<int>(p.y - 1.0f);
     if (p.x >= margin && p.y >= 1.0f && column < kBanks && row < rows) {
       const std::size_t word = static_cast<std::size_t>(row) * kBanks + static_cast<std::size_t>(column);
-      ImGui::SetTooltip("word %zu (byte offset %zu), bank %d\nholds: %s", word, word * 4, column,
+      std::string touched;
+      for (const auto& [word0, lanes] : lanes_of)
+        if (word >= word0 && word < word0 + static_cast<std::size_t>(iv.words_per_lane()))
+          touched = std::string(lanes.size() > 1 ? "\nlanes " : "\nlane ") + sim::lane_ranges(lanes) + " of this instruction";
+      ImGui::SetTooltip("word %zu (byte offset %zu), bank %d\nholds: %s%s", word, word * 4, column,
                         word < words.size() ? (words[word].valid() ? element_name(words[word]).c_str() : "nothing (padding, or not written yet)")
-                                            : "past the end of the buffer");
+                                            : "past the end of the buffer",
+                        touched.c_str());
     }
   }
 }

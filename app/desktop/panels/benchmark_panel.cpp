@@ -132,9 +132,10 @@ void chart(const gpu::BenchReport& report, float height) {
   const float legend = ImGui::GetFontSize() * 12.0f;
   const float left = origin.x + 50, right = origin.x + width - legend, y0 = origin.y + 24, y1 = origin.y + height - 28;
   const std::vector<int> xs(sizes.begin(), sizes.end());
+  const float last_x = right - ImGui::CalcTextSize("15").x - 16;  // room for the rung numbers at the lines' ends
   const auto sx = [&](int size) {
     const auto i = std::find(xs.begin(), xs.end(), size) - xs.begin();
-    return xs.size() == 1 ? (left + right) * 0.5f : left + (right - left) * static_cast<float>(i) / static_cast<float>(xs.size() - 1);
+    return xs.size() == 1 ? (left + last_x) * 0.5f : left + (last_x - left) * static_cast<float>(i) / static_cast<float>(xs.size() - 1);
   };
   const double y_top = std::ceil(top / 10.0) * 10.0;
   const auto sy = [&](double tflops) { return y1 - static_cast<float>(tflops / y_top) * (y1 - y0); };
@@ -165,16 +166,27 @@ void chart(const gpu::BenchReport& report, float height) {
     auto& points = series[name];
     std::sort(points.begin(), points.end());
     const bool reference = name.rfind("cuBLAS", 0) == 0;
-    const ImU32 c = !reference                    ? colour::warp(rank(name) - 1)
+    const ImU32 c = !reference                    ? colour::rung(rank(name))
                     : name == "cuBLAS FP32"       ? colour::highlight
                     : name == "cuBLAS FP16"       ? IM_COL32(170, 200, 255, 255)
                                                   : IM_COL32(255, 205, 160, 255);
+    const bool square = !reference && colour::rung_marker(rank(name)) == colour::Marker::Square;
+    const auto marker = [&](ImVec2 p, float r) {
+      if (square) draw->AddRectFilled(ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r), c);
+      else draw->AddCircleFilled(p, r, c);
+    };
     for (std::size_t i = 0; i < points.size(); ++i) {
       const ImVec2 p(sx(points[i].first), sy(points[i].second));
-      draw->AddCircleFilled(p, reference ? 4.0f : 3.0f, c);
-      if (i > 0) draw->AddLine(ImVec2(sx(points[i - 1].first), sy(points[i - 1].second)), p, c, reference ? 3.0f : 1.5f);
+      marker(p, reference ? 4.0f : 3.5f);
+      if (i > 0) draw->AddLine(ImVec2(sx(points[i - 1].first), sy(points[i - 1].second)), p, c, reference ? 3.0f : 2.0f);
     }
-    draw->AddLine(ImVec2(right + 10, legend_y + 8), ImVec2(right + 26, legend_y + 8), c, reference ? 3.0f : 1.5f);
+    // The rung's number at its line's last point: colours alone do not name sixteen lines.
+    if (!reference && !points.empty()) {
+      std::snprintf(text, sizeof text, "%d", rank(name));
+      draw->AddText(ImVec2(sx(points.back().first) + 6, sy(points.back().second) - 7), c, text);
+    }
+    draw->AddLine(ImVec2(right + 10, legend_y + 8), ImVec2(right + 26, legend_y + 8), c, reference ? 3.0f : 2.0f);
+    marker(ImVec2(right + 18, legend_y + 8), 3.5f);
     draw->AddText(ImVec2(right + 32, legend_y), c, name.c_str());
     legend_y += ImGui::GetTextLineHeight() + 1;
   }

@@ -171,7 +171,7 @@ void lane_table(const InstructionView& iv) {
   ImGui::TableSetupColumn("lane");
   ImGui::TableSetupColumn("element");
   ImGui::TableSetupColumn("byte offset in the matrix");
-  ImGui::TableSetupColumn("sector (line.sector)", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("line, sector in it", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
   for (int lane = 0; lane < 32; ++lane) {
     ImGui::TableNextRow();
@@ -193,7 +193,9 @@ void lane_table(const InstructionView& iv) {
     const std::uint64_t offset = element ? static_cast<std::uint64_t>(element->index) * 4 : address;
     ImGui::Text("%llu", static_cast<unsigned long long>(offset));
     ImGui::TableNextColumn();
-    ImGui::Text("%llu.%llu", static_cast<unsigned long long>(offset / 128), static_cast<unsigned long long>((offset % 128) / 32));
+    // Words, not "32.0": a dot read as a decimal point.
+    ImGui::Text("line %llu, sector %llu of 0-3", static_cast<unsigned long long>(offset / 128),
+                static_cast<unsigned long long>((offset % 128) / 32));
   }
   ImGui::EndTable();
 }

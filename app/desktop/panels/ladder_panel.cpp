@@ -75,9 +75,12 @@ void rung_table(AppModel& model) {
     if (index < predictions.size() && predictions[index].tflops) {
       ImGui::Text("%.1f", *predictions[index].tflops);  // TFLOPS
     } else {
-      ImGui::TextDisabled(index < predictions.size() ? "n/a" : "...");
+      ImGui::TextDisabled(index < predictions.size() && !predictions[index].pending ? "n/a" : "...");
     }
-    if (ImGui::IsItemHovered() && index < predictions.size()) {
+    if (ImGui::IsItemHovered() && (index >= predictions.size() || predictions[index].pending)) {
+      ImGui::SetTooltip("Predicting this rung at %d x %d x %d: the figures fill in one rung at a time, after the "
+                        "panel on show.", model.problem().m, model.problem().n, model.problem().k);
+    } else if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
       if (predictions[index].tflops)
@@ -159,13 +162,21 @@ void configuration(AppModel& model) {
   }
   // Whether this configuration is one of the kernels the GPU build compiles (gpu/include/gemmlab/gpu/instances.def).
   const bool compiled = gpu::find_gpu_instance(model.rung(), model.config()).has_value();
-  ui::coloured_text(compiled ? ui::colour::ok : ui::colour::muted_text, compiled ? "[GPU kernel]" : "[simulator only]");
+  // One sentence that says both what this configuration is and what the build can do, so the two never read as
+  // a contradiction ("simulator only" beside "this build has CUDA").
+  const bool cuda = gpu::built_with_cuda();
+  ui::coloured_text(compiled ? ui::colour::ok : ui::colour::muted_text,
+                    compiled ? (!cuda                    ? "[a GPU kernel, but this build has no CUDA]"
+                                : model.gpu_available() ? "[GPU kernel: the benchmark tab can time it]"
+                                                        : "[GPU kernel in this build; no GPU here]")
+                             : (cuda ? "[simulated only: not one of the GPU kernels]"
+                                     : "[simulated only: no GPU kernel, no CUDA]"));
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(compiled ? "The GPU build compiles this exact configuration, so it can also be run and timed."
-                               : "The GPU build compiles a fixed set of configurations; this one is not among them. "
-                                 "The simulator takes any valid configuration.");
-  ImGui::SameLine();
-  ui::note_text(gpu::built_with_cuda() ? "This build has CUDA." : "This build has no CUDA: nothing runs on a GPU here.");
+    ImGui::SetTooltip(compiled ? "The GPU build compiles this exact configuration, so a build with CUDA can also run "
+                                 "and time it."
+                               : "The GPU build compiles a fixed set of configurations "
+                                 "(gpu/include/gemmlab/gpu/instances.def); this one is not among them. The simulator takes any valid "
+                                 "configuration.");
 }
 
 // Occupancy and the roofline bound of the selected configuration.

@@ -194,7 +194,7 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
   }
   const WaveFootprint& f = study.waves[static_cast<std::size_t>(wave)];
   const sim::WaveTraffic& t = l2.per_wave[static_cast<std::size_t>(wave)];
-  ui::coloured_text(colour::wave(wave), "Wave %d:", wave + 1);
+  ui::coloured_text(colour::wave(wave), "Wave %s:", index_of(wave, l2.waves.waves).c_str());
   ImGui::SameLine();
   ImGui::TextWrapped("%d blocks on %d tile rows x %d tile columns, so each k-step reads %d tiles of A and %d of B. "
                      "A hit %.1f%%, B hit %.1f%%, DRAM read %s.",
@@ -287,7 +287,7 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
                                             l.grid_y() + static_cast<float>(r * l.tile_h));
         const ImVec2 max(min.x + tile_width, min.y + tile_height);
         const ImU32 fill = cells[static_cast<std::size_t>(r * l.tile_h) * columns + static_cast<std::size_t>(c * l.tile_w)];
-        std::snprintf(text, sizeof text, "%d", study.position_of(r, c) + 1);
+        std::snprintf(text, sizeof text, "%d", study.position_of(r, c));
         ui::centered_text(draw, min, max, is_light(fill) ? IM_COL32(12, 12, 16, 255) : IM_COL32(235, 235, 240, 255), text);
       }
   }
@@ -304,11 +304,14 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
   if (in_rows && in_columns) {
     const int position = study.position_of(r, c);
     const int wave = study.wave_of_position(position);
-    ImGui::SetTooltip("Tile (%d, %d): C rows %d-%d, columns %d-%d\nlaunched %d of %zu, in wave %d of %zu (its block "
-                      "%d)\nclick: show this wave",
+    const auto blocks = static_cast<std::int64_t>(study.launch_position.size());
+    const auto waves = static_cast<std::int64_t>(study.waves.size());
+    ImGui::SetTooltip("Tile (%d, %d): C rows %d-%d, columns %d-%d\nlaunch position %s, in wave %s (its block %s)\n"
+                      "click: show this wave",
                       r, c, r * config.bm, std::min(problem.m, (r + 1) * config.bm) - 1, c * config.bn,
-                      std::min(problem.n, (c + 1) * config.bn) - 1, position + 1, study.launch_position.size(), wave + 1,
-                      study.waves.size(), position - wave * study.blocks_per_wave() + 1);
+                      std::min(problem.n, (c + 1) * config.bn) - 1, index_of(position, blocks).c_str(),
+                      index_of(wave, waves).c_str(),
+                      index_of(position - wave * study.blocks_per_wave(), study.blocks_per_wave()).c_str());
   } else if (in_rows && p.x >= 0.0f && p.x < static_cast<float>(l.strip)) {
     strip_tooltip("A, tile row", "rows", "columns", r, config.bm, problem.m, problem.k,
                   study.a_row_fetches[static_cast<std::size_t>(r)]);
@@ -410,7 +413,7 @@ void controls(AppModel& model) {
   if (step_button(">", 1.3f, "next wave (Right arrow)")) model.step_wave(+1);
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  if (wave >= 0) ImGui::Text("wave %d of %d", wave + 1, waves);
+  if (wave >= 0) ImGui::Text("wave %s", index_of(wave, waves).c_str());
   else if (waves == 1) ImGui::TextUnformatted("one wave");
   else ImGui::Text("all %d waves", waves);
   ImGui::SameLine();
@@ -486,7 +489,7 @@ void legend(const AppModel& model, double heat_max) {
       ImGui::Dummy(ImVec2(box * 1.6f, ImGui::GetTextLineHeight()));
     }
     ImGui::SameLine();
-    ImGui::TextUnformatted(model.wave_count() > 12 ? "1-12, then again" : "1, 2, ...");
+    ImGui::TextUnformatted(model.wave_count() > 12 ? "0-11, then again" : "0, 1, ...");
   }
   const char* dimmed = "dim: earlier waves, grey: later ones";
   const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x;

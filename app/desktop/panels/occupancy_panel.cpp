@@ -130,7 +130,7 @@ void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
     const RungInfo& rung = *shown[index];
     const auto i = static_cast<std::size_t>(rung.number - 1);
     const float x = sx(index);
-    const ImU32 c = colour::warp(rung.number - 1);
+    const ImU32 c = colour::rung(rung.number);
     std::snprintf(text, sizeof text, "%d", rung.number);
     draw->AddText(ImVec2(x - 4, bottom + 6), rung.id == model.rung() ? colour::highlight : colour::muted_text, text);
     if (rung.id == model.rung())

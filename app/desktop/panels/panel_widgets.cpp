@@ -17,45 +17,6 @@ namespace {
 
 using sim::MemOp;
 
-// Row and column ranges of one matrix's elements an instruction touches, for "A rows 0-3, columns 0-7".
-struct Span {
-  int row_min = INT_MAX, row_max = INT_MIN, col_min = INT_MAX, col_max = INT_MIN;
-  int count = 0;
-  void add(const ElementRef& e) {
-    row_min = std::min(row_min, e.row), row_max = std::max(row_max, e.row);
-    col_min = std::min(col_min, e.col), col_max = std::max(col_max, e.col);
-    ++count;
-  }
-};
-
-std::string range(int lo, int hi) { return lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi); }
-
-// `bytes`: the rung's element sizes; a word of 16-bit elements covers its element and the next one in the row.
-std::string describe_elements(const InstructionView& iv, bool shared_side, const sim::OperandBytes& bytes) {
-  std::array<Span, 3> spans;
-  const auto& a = iv.instruction.access;
-  for (int lane = 0; lane < 32; ++lane) {
-    if (!((a.active_mask >> lane) & 1u)) continue;
-    const auto& lv = iv.lanes[static_cast<std::size_t>(lane)];
-    for (int q = 0; q < iv.words_per_lane(); ++q) {
-      const ElementRef& e = shared_side ? lv.shared[static_cast<std::size_t>(q)] : lv.global[static_cast<std::size_t>(q)];
-      if (!e.valid()) continue;
-      for (int h = 0; h < elements_in_word(e, bytes); ++h)
-        spans[static_cast<std::size_t>(e.operand)].add({e.operand, e.row, e.col + h});
-    }
-  }
-  std::string out;
-  static constexpr const char* kNames[] = {"A", "B", "C"};
-  for (std::size_t op = 0; op < 3; ++op) {
-    const Span& s = spans[op];
-    if (s.count == 0) continue;
-    if (!out.empty()) out += " and ";
-    out += std::string(kNames[op]) + (s.row_min == s.row_max ? " row " : " rows ") + range(s.row_min, s.row_max) +
-           (s.col_min == s.col_max ? ", column " : ", columns ") + range(s.col_min, s.col_max);
-  }
-  return out;
-}
-
 int active_lanes(const sim::WarpAccess& a) { return std::popcount(a.active_mask); }
 
 // "#3  lds.128" (snprintf: GCC 12 warns falsely about chains of std::string + on a short literal).
@@ -74,6 +35,50 @@ std::string element_name(const ElementRef& e) {
 }
 
 std::string instruction_name(const sim::WarpInstruction& instruction) { return sim::op_name(instruction.access); }
+
+std::string instruction_brief(int index, const InstructionView& iv, const BlockOutline& outline) {
+  const auto& w = iv.instruction;
+  const auto op = w.access.op;
+  // Shared loads and stores name what the shared words hold; global ones (and cp.async) what they read or write.
+  const bool shared_side = op == MemOp::LoadShared || op == MemOp::StoreShared || op == MemOp::LdMatrix;
+  std::string what = describe_elements(iv, shared_side, outline.operand_bytes);
+  if (what.empty()) what = op == MemOp::StoreShared ? "computed values" : "nothing (lanes predicated off)";
+  // The cost first, so a narrow list still shows it; the ideal only where the cost is above it.
+  const auto count = [](int n, int ideal, const char* unit) {
+    std::string text = std::to_string(n) + " " + unit + (n == 1 ? "" : "s");
+    if (n > ideal) text += " (ideal " + std::to_string(ideal) + ")";
+    return text;
+  };
+  std::string cost;
+  if (sim::touches_shared(op)) cost = count(w.shared.wavefronts, w.shared.ideal_wavefronts, "wavefront");
+  if (sim::touches_global(op))
+    cost += (cost.empty() ? "" : ", ") + count(w.global.sectors, w.global.ideal_sectors, "sector");
+  return instruction_label(index, w) + "  " + cost + "  " + what;
+}
+
+void instruction_list(AppModel& model, const BlockOutline& outline, const PhaseView& view) {
+  const int warp = model.cursor().warp, count = view.instruction_count(warp);
+  ImGui::Text("Warp %d's instructions in this phase (%d):", warp, count);
+  ui::term_tooltip_for_last_item("instruction names");
+  const float rows = static_cast<float>(std::clamp(count, 1, 8));
+  ImGui::BeginChild("instruction-list", ImVec2(0, rows * ImGui::GetTextLineHeightWithSpacing() + 6.0f), true,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  for (int i = 0; i < count; ++i) {
+    const InstructionView* iv = view.find(warp, i);
+    const bool current = i == model.cursor().instruction;
+    const bool costly = iv->instruction.shared.bank_conflicts() > 0 ||
+                        iv->instruction.global.sectors > iv->instruction.global.ideal_sectors;
+    ImGui::PushID(i);
+    if (costly) ImGui::PushStyleColor(ImGuiCol_Text, ui::colour::to_vec4(ui::colour::conflict));
+    const std::string brief = instruction_brief(i, *iv, outline);
+    if (ImGui::Selectable(brief.c_str(), current)) model.select_instruction(i);
+    if (costly) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nclick to step there", brief.c_str());
+    if (current && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+    ImGui::PopID();
+  }
+  ImGui::EndChild();
+}
 
 std::string instruction_sentence(const InstructionView& iv, const BlockOutline& outline) {
   const auto& w = iv.instruction;
@@ -135,15 +140,6 @@ std::string phase_sentence(const PhaseView& view) {
   if (writes_c) add("writes C");
   if (out.empty()) out = "no memory instructions: this phase works in registers only";
   return out;
-}
-
-std::string step_name(const sim::PhaseRef& ref, int ksteps) {
-  switch (ref.section) {
-    case kernel::Section::Prologue: return "prologue";
-    case kernel::Section::Epilogue: return "epilogue";
-    case kernel::Section::Mainloop: return "k-step " + std::to_string(ref.kstep) + " of " + std::to_string(ksteps);
-  }
-  return {};
 }
 
 void knob_editor(AppModel& model, const sim::Knob& knob, bool compact) {
@@ -267,12 +263,19 @@ int instruction_picker(AppModel& model, InstructionKind kind) {
   warp_selector(model);
   ImGui::SameLine();
   if (outline && view)
-    ui::note_text("%s, phase %zu of %zu", step_name(view->ref, outline->shape.ksteps).c_str(), view->phase_index + 1,
-                  outline->schedule.size());
+    ui::note_text("%s, phase %s", step_name(view->ref, outline->shape.ksteps).c_str(),
+                  index_of(static_cast<std::int64_t>(view->phase_index), static_cast<std::int64_t>(outline->schedule.size())).c_str());
   ImGui::PopID();
   if (picked < 0)
     ui::note_text("The selected warp has no %s instruction in this phase. Use the arrows to find one in another "
                   "phase.", what);
+  // Say so when this panel shows another instruction than the stepper's (gemmlab --instruction counts every
+  // instruction of the warp, loads and stores of both memories alike).
+  const int at = model.cursor().instruction;
+  if (picked >= 0 && picked != at && at >= 0 && at < view->instruction_count(warp))
+    ui::note_text("The stepper stands at instruction %d, %s, which is not a %s instruction: this panel shows the "
+                  "nearest one that is, instruction %d.",
+                  at, instruction_name(view->find(warp, at)->instruction).c_str(), what, picked);
   return picked;
 }
 

@@ -18,8 +18,6 @@ std::string instruction_name(const sim::WarpInstruction& instruction);
 std::string instruction_sentence(const InstructionView& instruction, const BlockOutline& outline);
 // What the phase does: "loads the tiles from global memory, stores them to shared memory".
 std::string phase_sentence(const PhaseView& view);
-// "k-step 3 of 128", "prologue", "epilogue".
-std::string step_name(const sim::PhaseRef& ref, int ksteps);
 
 // The editor of one knob of the current rung: a checkbox for on/off knobs, a number with - + and, for sizes,
 // halve / double buttons. Changes go straight to the model (validate() runs on every change).
@@ -42,6 +40,13 @@ int pick_instruction(const AppModel& model, InstructionKind kind);
 // of that kind for the selected warp, and the warp. Returns the picked instruction index; when there is none, says
 // so and returns -1.
 int instruction_picker(AppModel& model, InstructionKind kind);
+
+// One instruction in a line, for lists: "#3  lds.32  32 wavefronts (ideal 1)  A rows 0-31, column 3".
+std::string instruction_brief(int index, const InstructionView& instruction, const BlockOutline& outline);
+
+// Every instruction of the selected warp in the cursor's phase, one line each with what it moves and its cost; the
+// cursor's is highlighted and a click goes to one. So a learner can find "the A-column read" without stepping.
+void instruction_list(AppModel& model, const BlockOutline& outline, const PhaseView& view);
 
 // The warp selector (a number, clamped by the model to the block's warps).
 void warp_selector(AppModel& model);

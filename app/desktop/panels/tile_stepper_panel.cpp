@@ -447,8 +447,8 @@ void timeline(AppModel& model, const BlockOutline& o, const PhaseView& v) {
   if (ImGui::IsItemHovered()) {
     const float mx = ImGui::GetIO().MousePos.x - origin.x;
     const std::size_t phase = std::min(phases - 1, static_cast<std::size_t>(std::max(0.0f, mx / per_phase)));
-    ImGui::SetTooltip("%s, phase %zu of %zu\nclick to go there", step_name(o.schedule[phase], o.shape.ksteps).c_str(),
-                      phase + 1, phases);
+    ImGui::SetTooltip("%s, phase %s\nclick to go there", step_name(o.schedule[phase], o.shape.ksteps).c_str(),
+                      index_of(static_cast<std::int64_t>(phase), static_cast<std::int64_t>(phases)).c_str());
     if (ImGui::IsItemClicked()) model.seek_phase(phase);
   }
 }
@@ -468,8 +468,10 @@ void draw_tile_stepper_panel(PanelContext& context) {
   const int warp = model.cursor().warp;
   const int count = v.instruction_count(warp);
   ImGui::SameLine();
-  ImGui::Text("  %s  |  phase %zu of %zu  |  warp %d, instruction %d of %d", step_name(v.ref, o.shape.ksteps).c_str(),
-              v.phase_index + 1, o.schedule.size(), warp, count ? model.cursor().instruction + 1 : 0, count);
+  ImGui::Text("  %s  |  phase %s  |  warp %s, instruction %s", step_name(v.ref, o.shape.ksteps).c_str(),
+              index_of(static_cast<std::int64_t>(v.phase_index), static_cast<std::int64_t>(o.schedule.size())).c_str(),
+              index_of(warp, o.shape.warps_per_block).c_str(),
+              count ? index_of(model.cursor().instruction, count).c_str() : "none in this phase");
   if (!model.view_current()) {
     ImGui::SameLine();
     ui::note_text("(updating)");
@@ -495,6 +497,8 @@ void draw_tile_stepper_panel(PanelContext& context) {
   keys_hint();
   ImGui::Separator();
   explanation(model, o, v);
+  ImGui::Separator();
+  instruction_list(model, o, v);
   ImGui::Separator();
   legend(o);
   ImGui::EndChild();

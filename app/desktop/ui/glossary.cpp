@@ -30,8 +30,12 @@ constexpr Entry kGlossary[] = {
     {"wavefront", "One pass of shared memory serving part of a warp's request: at most one word from each of the 32 "
                   "banks, 128 bytes in all. A request that needs two different words from one bank needs two "
                   "wavefronts. Nsight Compute counts these."},
-    {"ideal wavefronts", "The wavefronts a request would take without conflicts: the bytes the warp moves / 128. "
-                         "1 for a 32-bit access of a full warp, 2 for 64-bit, 4 for 128-bit."},
+    {"ideal wavefronts", "The wavefronts a request would take without conflicts: one per phase that has an active "
+                         "lane. The lanes are served in phases of 128 bytes: one phase of 32 lanes for 32-bit "
+                         "accesses, 2 of 16 for 64-bit, 4 of 8 for 128-bit (loads whose lane pairs share addresses "
+                         "merge two phases); ldmatrix, one per 8x8 matrix. So a full warp's ideal is its bytes / 128, "
+                         "but a partial mask keeps every phase it touches: sts.128 on lanes 0-3 of each quarter moves "
+                         "256 bytes and its ideal is 4, as the H100 counts it."},
     {"bank conflict", "Lanes need different words that live in the same bank: the bank delivers them one per "
                       "wavefront, so the request takes extra wavefronts. bank conflicts = wavefronts - ideal "
                       "wavefronts (as ncu reports them). Lanes reading the same word do not conflict (broadcast)."},

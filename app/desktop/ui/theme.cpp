@@ -118,6 +118,17 @@ ImU32 operand(int operand, float brightness) {
 
 ImU32 wave(int wave, float brightness) { return warp(wave, brightness); }
 
+ImU32 rung(int number) {
+  static constexpr std::array<ImU32, 10> kPalette = {
+      IM_COL32(95, 160, 240, 255),  IM_COL32(255, 150, 40, 255),  IM_COL32(240, 80, 85, 255),
+      IM_COL32(110, 215, 205, 255), IM_COL32(100, 200, 80, 255),  IM_COL32(245, 215, 70, 255),
+      IM_COL32(200, 130, 200, 255), IM_COL32(255, 170, 180, 255), IM_COL32(190, 140, 105, 255),
+      IM_COL32(200, 200, 200, 255)};
+  return kPalette[static_cast<std::size_t>((((number - 1) % 10) + 10) % 10)];
+}
+
+Marker rung_marker(int number) { return number > 10 ? Marker::Square : Marker::Circle; }
+
 namespace {
 // Linear interpolation between evenly spaced colour stops.
 template <std::size_t N>

@@ -26,6 +26,12 @@ ImU32 bank(int bank, float brightness = 1.0f);  // 32 hues around the wheel; nei
 ImU32 warp(int warp, float brightness = 1.0f);  // a qualitative palette, repeating after 12
 ImU32 operand(int operand, float brightness = 1.0f);  // A blue, B amber, C violet
 ImU32 wave(int wave, float brightness = 1.0f);  // the warp palette: neighbouring waves always differ
+// A rung's colour in the charts (by ladder number, from 1): ten hues far apart (Tableau's ten, lightened for a dark
+// background); rungs 11 on reuse them, so a chart that shows more than ten also tells them apart by marker shape
+// (rung_marker) and labels each line with its number.
+ImU32 rung(int number);
+enum class Marker { Circle, Square };
+Marker rung_marker(int number);
 ImU32 heat(float t);      // 0..1: dark blue, purple, red, orange, pale yellow (how often something came from DRAM)
 ImU32 sequence(float t);  // 0..1: purple, blue, green, yellow (first to last, as in viridis)
 inline constexpr ImU32 conflict = IM_COL32(255, 70, 70, 255);

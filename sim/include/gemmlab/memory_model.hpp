@@ -74,8 +74,18 @@ struct SharedDetail {
   // the lanes writing it in one phase. A cp.async can take more wavefronts than its busiest bank when its source
   // addresses collide (Rule C1).
   std::array<int, 32> max_way_per_bank{};
+  // cp.async only (zeros otherwise): the same on the copy's source side, which L1 reads through 32 banks addressed
+  // like shared memory: the most lanes of one phase whose source falls in the bank (Rule C1).
+  std::array<int, 32> max_source_way_per_bank{};
+  // How the lanes were served (Rules S1, L1): lanes per phase, and whether a load's lane pairs merged two phases.
+  // The ideal is one wavefront per phase with an active lane (Rule I1).
+  int phase_lanes = 32;
+  bool pairs_merged = false;
 };
 Result<SharedDetail> shared_detail(const WarpAccess& access);
+// Rule I1 in a sentence for this instruction, for the CLI and the banks panel: "one per phase with an active lane:
+// sts.128 is served in 4 phases of 8 lanes, 4 of them with an active lane".
+std::string ideal_rule(const WarpAccess& access, const SharedDetail& detail);
 
 struct GlobalDetail {
   GlobalCost cost;
@@ -92,6 +102,9 @@ Result<WarpAccess> parse_op(std::string_view name);  // fills op/width/ldmatrix/
 std::string op_name(const WarpAccess& access);
 // Every name parse_op accepts, in a fixed order (for help texts and tests).
 const std::vector<std::string_view>& op_names();
+
+// Lane numbers (ascending) as ranges, for the CLI and the panels: "0-15, 17, 20-23"; "none" for no lane.
+std::string lane_ranges(const std::vector<int>& lanes);
 
 // Whether the instruction reads or writes shared memory / global memory (CpAsync does both).
 bool touches_shared(MemOp op);

@@ -31,6 +31,7 @@ struct RungInfo {
 std::span<const RungInfo> rungs();
 
 const RungInfo& rung_info(RungId id);
-std::optional<RungId> find_rung(std::string_view slug);
+// By slug ("warptile") or ladder number ("9").
+std::optional<RungId> find_rung(std::string_view slug_or_number);
 
 }  // namespace gemmlab

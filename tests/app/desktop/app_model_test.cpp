@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include <unistd.h>
@@ -186,6 +187,28 @@ TEST(AppModel, PredictsEveryRungOnTheDevice) {
   EXPECT_GT(model.prediction()->occupancy.blocks_per_sm, 0);
 }
 
+// The ladder's figures fill in one rung at a time, after the work of what is on show (the block, the kernel's
+// counters) and the selected rung first; the others stay pending ("...") until their turn.
+TEST(AppModel, LadderFillsInAfterThePanelSelectedRungFirst) {
+  Settings s;
+  s.rung = "warptile";
+  AppModel model(options(s));
+  const auto selected = static_cast<std::size_t>(rung_info(RungId::WarpTile).number - 1);
+  const auto done = [&] {
+    return std::ranges::count_if(model.ladder_predictions(), [](const RungPrediction& p) { return !p.pending; });
+  };
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  while (done() == 0 && std::chrono::steady_clock::now() < deadline) {
+    model.update(0.0);
+    model.jobs().wait_idle(10ms);
+  }
+  ASSERT_EQ(done(), 1);
+  EXPECT_FALSE(model.ladder_predictions()[selected].pending) << "the selected rung comes first";
+  EXPECT_TRUE(model.kernel_counters_current()) << "the panel's own work comes before the ladder";
+  settle(model);
+  EXPECT_EQ(done(), static_cast<std::ptrdiff_t>(rungs().size()));
+}
+
 // The occupancy panel's registers: the build's count for a compiled configuration (in a CUDA build), the estimate
 // for one that is not compiled; the panel prints which.
 TEST(AppModel, OccupancyUsesTheBuildsRegistersWhereTheConfigurationIsCompiled) {
@@ -264,6 +287,46 @@ TEST(AppModel, StepsThroughWaves) {
   model.request_order_studies();
   settle(model);
   EXPECT_EQ(model.selected_wave(), 0);
+}
+
+// The command line's indices (gemmlab --phase, --warp, --instruction, --wave) count from 0 and are refused, not
+// clamped, past the end: smem-tiling at 256^3 has 32 x 32 blocks of 1024 threads (32 warps) and 8 k-steps; 64
+// blocks fit in one wave on the H100 (1 per SM, 132 SMs).
+TEST(AppModel, CommandLineIndicesAreRefusedPastTheEnd) {
+  AppModel model(options());
+  settle(model);
+  ASSERT_TRUE(model.outline_current());
+  const auto phases = static_cast<std::int64_t>(model.outline()->schedule.size());
+  const StepCursor before = model.cursor();
+
+  auto status = model.go_to_warp(32);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().message, "warp 32 does not exist: the block has warps 0-31 (indices count from 0)");
+  status = model.go_to_phase(static_cast<std::size_t>(phases));
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().message, "phase " + std::to_string(phases) + " does not exist: the block has phases 0-" +
+                                        std::to_string(phases - 1) + " (indices count from 0)");
+  status = model.go_to_wave(1);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().message, "wave 1 does not exist: the launch has only wave 0 (indices count from 0)");
+  EXPECT_EQ(model.cursor().phase, before.phase) << "a refused index changes nothing";
+  EXPECT_EQ(model.cursor().warp, before.warp);
+  EXPECT_EQ(model.selected_wave(), -1);
+
+  // The last of each is accepted, and 0 is the first.
+  EXPECT_TRUE(model.go_to_warp(31).ok());
+  EXPECT_TRUE(model.go_to_phase(static_cast<std::size_t>(phases - 1)).ok());
+  EXPECT_TRUE(model.go_to_wave(0).ok());
+  EXPECT_EQ(model.selected_wave(), 0);
+  settle(model);
+  // The last phase is the epilogue: each thread stores its one element of C, one st.global per warp.
+  ASSERT_EQ(model.phase_view()->instruction_count(31), 1);
+  status = model.go_to_instruction(1);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().message, "instruction 1 does not exist: warp 31 in phase " + std::to_string(phases - 1) +
+                                        " has only instruction 0 (indices count from 0)");
+  EXPECT_TRUE(model.go_to_instruction(0).ok());
+  EXPECT_EQ(model.cursor().instruction, 0);
 }
 
 TEST(AppModel, ACancelledStudyWaitsToBeAskedAgain) {

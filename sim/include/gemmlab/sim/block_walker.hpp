@@ -1,5 +1,6 @@
 #pragma once
-// One block's instruction stream as the tile stepper, banks and coalescing panels show it: the simulator's
+// One block's instruction stream as the desktop's tile stepper, banks and coalescing panels and gemmlab-cli sim
+// --list-phase show it: the simulator's
 // BlockStream replayed phase by phase, with every lane's addresses turned back into matrix elements. Global
 // addresses name their element directly; shared words get theirs by following the data: a lane's global load is
 // queued in its registers and the lane's next shared store takes it from there (cp.async carries both addresses
@@ -9,6 +10,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "gemmlab/kernel/block_order.hpp"
@@ -20,7 +22,7 @@
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/simulate.hpp"
 
-namespace gemmlab::desktop {
+namespace gemmlab::sim {
 
 // An element of A, B or C; `operand` -1 means none (a zero-filled word, or a word no load has written).
 struct ElementRef {
@@ -123,4 +125,15 @@ inline int elements_in_word(const ElementRef& e, const sim::OperandBytes& bytes)
 ElementRef decode_global(std::uint64_t address, const sim::Problem& problem,
                          const sim::OperandBytes& bytes = sim::kFloatOperands);
 
-}  // namespace gemmlab::desktop
+// Indices count from 0 everywhere (phases, warps, instructions, k-steps, waves, wavefronts, launch positions), in both
+// faces: "0-32" for 33 of them, "0" for one, "none" for none; "5 of 0-32" for one of them.
+std::string index_range(std::int64_t count);
+std::string index_of(std::int64_t index, std::int64_t count);
+// "k-step 3 of 0-127", "prologue", "epilogue".
+std::string step_name(const PhaseRef& ref, int ksteps);
+
+// What an instruction's lanes touch, as ranges per matrix: "A rows 0-31, column 3 and B row 0, columns 0-15"; empty
+// when no lane touches an element. `shared_side`: the elements its shared words hold, else its global ones.
+std::string describe_elements(const InstructionView& instruction, bool shared_side, const OperandBytes& bytes);
+
+}  // namespace gemmlab::sim

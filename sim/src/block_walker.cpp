@@ -1,11 +1,13 @@
-#include "model/block_walker.hpp"
+#include "gemmlab/sim/block_walker.hpp"
 
 #include <algorithm>
+#include <array>
+#include <climits>
 
 #include "gemmlab/memory_model.hpp"
 #include "gemmlab/sim/global_address.hpp"
 
-namespace gemmlab::desktop {
+namespace gemmlab::sim {
 namespace {
 
 using kernel::Operand;
@@ -21,6 +23,19 @@ int lane_words(const sim::WarpAccess& access, int lane) {
   return access.width_bytes / 4;
 }
 
+// Row and column ranges of one matrix's elements an instruction touches, for "A rows 0-3, columns 0-7".
+struct Span {
+  int row_min = INT_MAX, row_max = INT_MIN, col_min = INT_MAX, col_max = INT_MIN;
+  int count = 0;
+  void add(const ElementRef& e) {
+    row_min = std::min(row_min, e.row), row_max = std::max(row_max, e.row);
+    col_min = std::min(col_min, e.col), col_max = std::max(col_max, e.col);
+    ++count;
+  }
+};
+
+std::string range(int lo, int hi) { return lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi); }
+
 }  // namespace
 
 ElementRef decode_global(std::uint64_t address, const sim::Problem& problem, const sim::OperandBytes& bytes) {
@@ -30,6 +45,48 @@ ElementRef decode_global(std::uint64_t address, const sim::Problem& problem, con
   if (cols <= 0) return {};
   return {static_cast<std::int8_t>(element->operand), static_cast<std::int32_t>(element->index / cols),
           static_cast<std::int32_t>(element->index % cols)};
+}
+
+// `bytes`: the rung's element sizes; a word of 16-bit elements covers its element and the next one in the row.
+std::string describe_elements(const InstructionView& iv, bool shared_side, const OperandBytes& bytes) {
+  std::array<Span, 3> spans;
+  const auto& a = iv.instruction.access;
+  for (int lane = 0; lane < 32; ++lane) {
+    if (!((a.active_mask >> lane) & 1u)) continue;
+    const auto& lv = iv.lanes[static_cast<std::size_t>(lane)];
+    for (int q = 0; q < iv.words_per_lane(); ++q) {
+      const ElementRef& e = shared_side ? lv.shared[static_cast<std::size_t>(q)] : lv.global[static_cast<std::size_t>(q)];
+      if (!e.valid()) continue;
+      for (int h = 0; h < elements_in_word(e, bytes); ++h)
+        spans[static_cast<std::size_t>(e.operand)].add({e.operand, e.row, e.col + h});
+    }
+  }
+  std::string out;
+  static constexpr const char* kNames[] = {"A", "B", "C"};
+  for (std::size_t op = 0; op < 3; ++op) {
+    const Span& s = spans[op];
+    if (s.count == 0) continue;
+    if (!out.empty()) out += " and ";
+    out += std::string(kNames[op]) + (s.row_min == s.row_max ? " row " : " rows ") + range(s.row_min, s.row_max) +
+           (s.col_min == s.col_max ? ", column " : ", columns ") + range(s.col_min, s.col_max);
+  }
+  return out;
+}
+
+std::string index_range(std::int64_t count) {
+  if (count <= 0) return "none";
+  return count == 1 ? "0" : "0-" + std::to_string(count - 1);
+}
+
+std::string index_of(std::int64_t index, std::int64_t count) { return std::to_string(index) + " of " + index_range(count); }
+
+std::string step_name(const PhaseRef& ref, int ksteps) {
+  switch (ref.section) {
+    case kernel::Section::Prologue: return "prologue";
+    case kernel::Section::Epilogue: return "epilogue";
+    case kernel::Section::Mainloop: return "k-step " + index_of(ref.kstep, ksteps);
+  }
+  return {};
 }
 
 int InstructionView::words_per_lane() const {
@@ -264,4 +321,4 @@ Result<std::optional<std::size_t>> BlockWalker::find_phase(std::size_t from, int
   return std::optional<std::size_t>();
 }
 
-}  // namespace gemmlab::desktop
+}  // namespace gemmlab::sim

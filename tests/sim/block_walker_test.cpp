@@ -2,7 +2,7 @@
 // each lane's loads into its stores, so these tests check that every shared read of the main loop lands on the tile
 // the k-step multiplies (or, for rungs that prefetch register fragments, the next one), for every rung, and
 // spot-check single lanes against the kernels' own index math.
-#include "model/block_walker.hpp"
+#include "gemmlab/sim/block_walker.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include "gemmlab/sim/global_address.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
-namespace gemmlab::desktop {
+namespace gemmlab::sim {
 namespace {
 
 using sim::MemOp;
@@ -206,5 +206,15 @@ TEST(BlockWalker, CancelStopsBetweenPhasesAndLeavesTheWalkerUsable) {
   EXPECT_EQ((*view)->phase_index, last);
 }
 
+// Labels count from 0, in both faces.
+TEST(IndexLabels, ReadFromZero) {
+  EXPECT_EQ(index_range(33), "0-32");
+  EXPECT_EQ(index_range(1), "0");
+  EXPECT_EQ(index_range(0), "none");
+  EXPECT_EQ(index_of(2, 33), "2 of 0-32");
+  EXPECT_EQ(step_name({kernel::Section::Mainloop, 3, 0}, 128), "k-step 3 of 0-127");
+  EXPECT_EQ(step_name({kernel::Section::Prologue, 0, 0}, 128), "prologue");
+}
+
 }  // namespace
-}  // namespace gemmlab::desktop
+}  // namespace gemmlab::sim
