@@ -14,8 +14,8 @@
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/simulate.hpp"
-#include "number_options.hpp"
-#include "rung_options.hpp"
+#include "common/number_options.hpp"
+#include "common/rung_options.hpp"
 #include "schedule_options.hpp"
 #include "schedule_report.hpp"
 #include "table.hpp"
@@ -68,15 +68,15 @@ void print_counters(const sim::Counters& c, std::ostream& out) {
 Command add_sim_command(CLI::App& parent) {
   auto* sub = parent.add_subcommand(
       "sim", "Simulate a rung: its warp memory instructions' counters per kernel, per block and per k-step");
-  auto options = std::make_shared<RungOptions>();
-  add_rung_options(*sub, options);
+  auto options = std::make_shared<common::RungOptions>();
+  common::add_rung_options(*sub, options);
   auto schedule = std::make_shared<ScheduleOptions>();
   add_schedule_options(*sub, schedule);
   auto json = std::make_shared<bool>(false);
   auto kstep = std::make_shared<int>(-1);
   sub->add_flag("--json", *json, "Print JSON instead of tables");
   sub->add_option("--kstep", *kstep, "Also show the first block's counters at this k-step (default: the first)")
-      ->transform(whole_number(0));
+      ->transform(common::whole_number(0));
   return {sub, [options, schedule, json, kstep] {
             const auto request = resolve_request(*options, *schedule);
             if (!request) {
@@ -153,7 +153,7 @@ Command add_sim_command(CLI::App& parent) {
               return kExitOk;
             }
             std::cout << "rung " << info.number << " " << info.slug << ": " << info.title << "\n"
-                      << "configuration: " << describe_config(rung, config) << " (valid)\n"
+                      << "configuration: " << common::describe_config(rung, config) << " (valid)\n"
                       << "problem: C(" << problem.m << " x " << problem.n << ") = " << problem.alpha << " * A(" << problem.m
                       << " x " << problem.k << ") B(" << problem.k << " x " << problem.n << ") + " << problem.beta
                       << " * C\n"

@@ -63,6 +63,7 @@ AppModel::AppModel(Options options)
     if (const auto kind = sim::find_order_kind(saved.kind)) choice.kind = *kind;
     else add_message(Message::Level::Warning, "saved launch order '" + saved.kind + "' is unknown; showing row");
   }
+  window_layout_ = s.window_layout;
   if (const auto colouring = parse_grid_colouring(s.grid_colouring)) grid_colouring_ = *colouring;
   else add_message(Message::Level::Warning, "saved grid colouring '" + s.grid_colouring + "' is unknown; colouring by wave");
   docs_ = load_rung_docs(gemmlab::rung_info(rung_), data_roots_);
@@ -380,6 +381,8 @@ std::optional<GridColouring> parse_grid_colouring(std::string_view name) {
 
 void AppModel::set_grid_colouring(GridColouring colouring) { grid_colouring_ = colouring; }
 
+void AppModel::set_window_layout(std::string layout) { window_layout_ = std::move(layout); }
+
 void AppModel::recompute_order_study(int side) { order_sides_.at(static_cast<std::size_t>(side)).requested_generation = 0; }
 
 void AppModel::request_order_studies() {
@@ -606,6 +609,7 @@ Settings AppModel::settings() const {
     s.launch_orders[side] = {std::string(sim::order_kind_name(order_sides_[side].choice.kind)),
                              order_sides_[side].choice.group_size};
   s.grid_colouring = std::string(to_string(grid_colouring_));
+  s.window_layout = window_layout_;
   return s;
 }
 

@@ -67,7 +67,7 @@ struct StripFetches {
 // tiles_n) came from DRAM over the whole kernel, for heat maps.
 struct TileFetches {
   int rows = 0, cols = 0;
-  std::vector<std::uint32_t> fetched_sectors;  // row-major, rows x cols
+  std::vector<std::int64_t> fetched_sectors;   // row-major, rows x cols; 64-bit, as a big grid reads a tile more than 2^32 sectors
   std::vector<std::uint16_t> tile_sectors;     // the sectors one read of the tile touches
   std::vector<std::uint16_t> new_sectors;      // of those, the ones it does not share with the tile before it
   // Fetches of the tile from DRAM: fetched sectors / the tile's sectors (0 for a tile whose sectors all belong to
