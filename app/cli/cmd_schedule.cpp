@@ -13,6 +13,7 @@
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "common/number_options.hpp"
 #include "common/rung_options.hpp"
+#include "interrupt.hpp"
 #include "schedule_options.hpp"
 #include "schedule_report.hpp"
 
@@ -42,8 +43,10 @@ Command add_schedule_command(CLI::App& parent) {
             const auto& [rung, config, problem] = request->kernel;
             const auto* target = &request->target;
             const RungInfo& info = rung_info(rung);
+            InterruptibleWork work("predicting " + std::string(info.slug));
             const auto p = sim::predict_schedule(rung, config, problem, target->order, target->device,
-                                                 gpu::measured_registers(rung, config, target->device));
+                                                 gpu::measured_registers(rung, config, target->device), work.progress());
+            if (work.interrupted()) return work.report_stopped();
             if (!p) {
               if (*json)
                 std::cout << nlohmann::json{{"rung", info.slug}, {"valid", false}, {"reason", p.error().message}}.dump(2)

@@ -16,6 +16,7 @@
 #include "gemmlab/sim/simulate.hpp"
 #include "common/number_options.hpp"
 #include "common/rung_options.hpp"
+#include "interrupt.hpp"
 #include "schedule_options.hpp"
 #include "schedule_report.hpp"
 #include "table.hpp"
@@ -96,7 +97,10 @@ Command add_sim_command(CLI::App& parent) {
                         << "\n";
               return kExitFailed;
             }
-            const auto kernel = sim::simulate_kernel(rung, config, problem);
+            InterruptibleWork work("simulating " + std::string(info.slug));
+            // The kernel's counters, then (below) the L2 model: the two parts that take minutes on big problems.
+            const auto kernel = sim::simulate_kernel(rung, config, problem, sim::part_of(work.progress(), 0.0, 0.5));
+            if (work.interrupted()) return work.report_stopped();
             if (!kernel) {
               std::cerr << "gemmlab-cli: " << kernel.error().message << "\n";
               return kExitFailed;
@@ -114,7 +118,9 @@ Command add_sim_command(CLI::App& parent) {
               return kExitFailed;
             }
             const auto prediction = sim::predict_schedule(rung, config, problem, *kernel, target->order, target->device,
-                                                          gpu::measured_registers(rung, config, target->device));
+                                                          gpu::measured_registers(rung, config, target->device),
+                                                          sim::part_of(work.progress(), 0.5, 1.0));
+            if (work.interrupted()) return work.report_stopped();
             if (!prediction) {
               std::cerr << "gemmlab-cli: " << info.slug << " on " << target->device.name << ": "
                         << prediction.error().message << "\n";

@@ -173,7 +173,7 @@ double TileFetches::max_times() const {
 }
 
 Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
-                             const L2Options& options, const L2Progress& progress) {
+                             const L2Options& options, const Progress& progress) {
   auto shape = launch_shape(rung, config, problem);
   if (!shape) return shape.error();
   if (auto ok = validate_order(options.order, shape->tiles_m, shape->tiles_n); !ok) return ok.error();

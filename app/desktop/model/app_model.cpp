@@ -416,10 +416,7 @@ void AppModel::request_order_studies() {
     const kernel::BlockOrder block_order = *order;
     jobs_.submit(order_job_group(index), "L2 model of " + choice.name(),
                  [=](JobContext& job) -> JobRunner::Completion {
-                   auto study = study_order(rung, config, problem, block_order, device, [&](double done) {
-                     job.set_progress(done);
-                     return !job.cancelled();
-                   });
+                   auto study = study_order(rung, config, problem, block_order, device, job.progress());
                    if (job.cancelled()) return nullptr;
                    if (!study) return [apply, error = study.error().message] { apply(nullptr, error); };
                    return [apply, study = std::move(*study)] { apply(study, {}); };
@@ -497,12 +494,14 @@ void AppModel::request_kernel_counters() {
   const std::uint64_t generation = config_generation_;
   const std::optional<sim::DeviceProfile> device = device_;
   jobs_.submit("kernel", "simulating the whole kernel", [=, this](JobContext& job) -> JobRunner::Completion {
-    auto counters = sim::simulate_kernel(rung, config, problem);
-    job.set_progress(0.5);
+    const sim::Progress progress = job.progress();
+    auto counters = sim::simulate_kernel(rung, config, problem, sim::part_of(progress, 0.0, 0.5));
     std::optional<Result<sim::SchedulePrediction>> prediction;
     if (counters && device)
       prediction = sim::predict_schedule(rung, config, problem, *counters, {}, *device,
-                                         gpu::measured_registers(rung, config, *device));
+                                         gpu::measured_registers(rung, config, *device),
+                                         sim::part_of(progress, 0.5, 1.0));
+    if (job.cancelled()) return nullptr;
     return [this, generation, counters = std::move(counters), prediction = std::move(prediction)] {
       if (generation != config_generation_) return;
       if (!counters) {
@@ -528,13 +527,16 @@ void AppModel::request_ladder_predictions() {
   const std::uint64_t generation = config_generation_;
   jobs_.submit("ladder", "predicting every rung", [=, this](JobContext& job) -> JobRunner::Completion {
     std::vector<RungPrediction> out;
+    const double count = static_cast<double>(rungs().size());
     for (const auto& rung : rungs()) {
       if (job.cancelled()) return nullptr;
-      job.set_progress(static_cast<double>(out.size()) / static_cast<double>(rungs().size()));
       RungPrediction p;
       const kernel::KernelConfig& config = configs.at(rung.id);
+      const double index = static_cast<double>(out.size());
       auto predicted = sim::predict_schedule(rung.id, config, problem, {}, device,
-                                             gpu::measured_registers(rung.id, config, device));
+                                             gpu::measured_registers(rung.id, config, device),
+                                             sim::part_of(job.progress(), index / count, (index + 1) / count));
+      if (job.cancelled()) return nullptr;
       if (predicted) {
         p.tflops = predicted->roofline.predicted_tflops;
         p.note = predicted->roofline.explanation;

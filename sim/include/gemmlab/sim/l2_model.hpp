@@ -21,6 +21,7 @@
 #include "gemmlab/rungs.hpp"
 #include "gemmlab/sim/occupancy.hpp"
 #include "gemmlab/sim/problem.hpp"
+#include "gemmlab/sim/progress.hpp"
 
 namespace gemmlab::sim {
 
@@ -99,13 +100,11 @@ struct L2Result {
   }
 };
 
-// Told the fraction of waves done after each wave; returning false stops the model (a caller's Cancel button).
-using L2Progress = std::function<bool(double fraction_done)>;
-
 // The fast model: about 10 ns per tile read (blocks x k-steps x 2), so an 8192^3 problem in 128 x 128 tiles is well
 // under a second (but the naive rungs' 32 x 32 x 1 tiles take seconds). Errors: an invalid configuration or order,
-// a grid too large to model, or `progress` returning false ("cancelled").
+// a grid too large to model, or `progress` (told the fraction of waves done after each wave) returning false
+// ("cancelled").
 Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
-                             const L2Options& options, const L2Progress& progress = {});
+                             const L2Options& options, const Progress& progress = {});
 
 }  // namespace gemmlab::sim
