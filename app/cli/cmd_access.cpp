@@ -17,7 +17,7 @@
 
 #include "command.hpp"
 #include "gemmlab/memory_model.hpp"
-#include "number_options.hpp"
+#include "common/number_options.hpp"
 
 namespace gemmlab::cli {
 namespace {
@@ -54,7 +54,7 @@ std::string parse_lanes(const std::string& text, LaneList& out) {
   for (int lane = 0; lane < kLanes; ++lane) {
     const auto& entry = entries[static_cast<std::size_t>(lane)];
     if (entry == "-") continue;
-    if (!parse_unsigned(entry, out.address[static_cast<std::size_t>(lane)]))
+    if (!common::parse_unsigned(entry, out.address[static_cast<std::size_t>(lane)]))
       return "lane " + std::to_string(lane) + ": '" + entry +
              "' is not a byte offset (write it in decimal or as 0x-hex, or '-' for an inactive lane)";
     out.given |= 1u << lane;
@@ -360,7 +360,7 @@ CLI::Validator mask_validator() {
   return CLI::Validator(
       [](std::string& text) {
         std::uint64_t value = 0;
-        if (!parse_unsigned(text, value) || value > 0xffffffffu)
+        if (!common::parse_unsigned(text, value) || value > 0xffffffffu)
           return "'" + text + "' is not a 32-bit lane mask (write it as 0x-hex, e.g. 0x0000ffff for lanes 0-15)";
         return std::string();
       },
@@ -381,7 +381,7 @@ int model_error(const Options& o, const std::string& message) {
 int run_access(CLI::App* sub, const Options& o) {
   WarpAccess access = sim::parse_op(o.op).value();  // validated while parsing
   std::uint64_t mask = 0;
-  parse_unsigned(o.mask, mask);  // validated while parsing
+  common::parse_unsigned(o.mask, mask);  // validated while parsing
   access.active_mask = static_cast<std::uint32_t>(mask);
 
   // The addresses: --lanes or --stride/--base (CLI11 keeps the two apart).
@@ -467,9 +467,9 @@ Command add_access_command(CLI::App& parent) {
                                 "lane). Shared ops: offsets in shared memory; cp.async: the global source")
                     ->check(lane_list_validator());
   auto* stride = sub->add_option("--stride", o->stride, "Instead of --lanes: lane l at base + l x stride bytes")
-                     ->transform(byte_offset());
+                     ->transform(common::byte_offset());
   auto* base = sub->add_option("--base", o->base, "With --stride: the byte offset of lane 0 (default 0)")
-                   ->transform(byte_offset());
+                   ->transform(common::byte_offset());
   stride->excludes(lanes);
   base->excludes(lanes);
   auto* shared_lanes = sub->add_option("--shared-lanes", o->shared_lanes,
@@ -477,9 +477,9 @@ Command add_access_command(CLI::App& parent) {
                            ->check(lane_list_validator());
   auto* shared_stride =
       sub->add_option("--shared-stride", o->shared_stride, "cp.async only, instead of --shared-lanes: l x stride")
-          ->transform(byte_offset());
+          ->transform(common::byte_offset());
   auto* shared_base = sub->add_option("--shared-base", o->shared_base, "With --shared-stride: lane 0's offset")
-                               ->transform(byte_offset());
+                               ->transform(common::byte_offset());
   shared_stride->excludes(shared_lanes);
   shared_base->excludes(shared_lanes);
   sub->add_option("--mask", o->mask, "Active lanes, one bit per lane (default 0xffffffff)")->check(mask_validator());

@@ -4,15 +4,15 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "command.hpp"
+#include "gemmlab/file_io.hpp"
 #include "gemmlab/gpu/bench.hpp"
 #include "gpu_options.hpp"
-#include "number_options.hpp"
-#include "output_path.hpp"
+#include "common/number_options.hpp"
+#include "common/output_path.hpp"
 #include "table.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 
@@ -62,10 +62,8 @@ bool write_output(const std::string& path, const std::string& text) {
     std::cout << text;
     return true;
   }
-  std::ofstream file(path);
-  file << text;
-  if (!file) {
-    std::cerr << "gemmlab-cli: cannot write " << path << "\n";
+  if (auto written = write_output_file(path, text, "report"); !written) {
+    std::cerr << "gemmlab-cli: " << written.error().message << "\n";
     return false;
   }
   return true;
@@ -81,7 +79,7 @@ int run_bench_command(const BenchArgs& args) {
   for (const auto& [flag, path] : {std::pair{"--json", &args.json_path}, std::pair{"--csv", &args.csv_path}}) {
     if (path->empty()) continue;
     if (*path == "-") continue;  // stdout
-    if (const auto why = unwritable_because(*path); !why.empty()) {  // found before a run that may take minutes
+    if (const auto why = common::unwritable_because(*path); !why.empty()) {  // found before a run that may take minutes
       std::cerr << "gemmlab-cli: " << flag << ": cannot write the report to " << *path << ": " << why << "\n";
       return kExitFailed;
     }
@@ -131,10 +129,12 @@ Command add_bench_command(CLI::App& parent) {
   sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N")->capture_default_str();
   sub->add_option("--runs", args->runs, "Timed runs per kernel and size (fewer where one run takes seconds)")
       ->capture_default_str()
-      ->transform(whole_number(1));
-  sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(whole_number(0));
-  sub->add_option("--json", args->json_path, "Write the report as JSON to this file ('-': stdout, no table)");
-  sub->add_option("--csv", args->csv_path, "Write the report as CSV to this file ('-': stdout, no table)");
+      ->transform(common::whole_number(1));
+  sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(common::whole_number(0));
+  sub->add_option("--json", args->json_path, "Write the report as JSON to this file ('-': stdout, no table)")
+      ->check(common::non_empty_text("a file name, or '-' for stdout"));
+  sub->add_option("--csv", args->csv_path, "Write the report as CSV to this file ('-': stdout, no table)")
+      ->check(common::non_empty_text("a file name, or '-' for stdout"));
   return {sub, [args] { return run_bench_command(*args); }};
 }
 

@@ -12,8 +12,9 @@
 #include "gemmlab/sim/occupancy.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
-#include "number_options.hpp"
-#include "rung_options.hpp"
+#include "common/number_options.hpp"
+#include "common/rung_options.hpp"
+#include "interrupt.hpp"
 #include "schedule_options.hpp"
 #include "schedule_report.hpp"
 
@@ -22,9 +23,9 @@ namespace gemmlab::cli {
 Command add_schedule_command(CLI::App& parent) {
   auto* sub = parent.add_subcommand(
       "schedule", "Model a rung's launch on a GPU: occupancy and waves, L2 reuse for a launch order, the roofline");
-  auto options = std::make_shared<RungOptions>();
+  auto options = std::make_shared<common::RungOptions>();
   auto schedule = std::make_shared<ScheduleOptions>();
-  add_rung_options(*sub, options);
+  common::add_rung_options(*sub, options);
   add_schedule_options(*sub, schedule);
   auto json = std::make_shared<bool>(false);
   auto tiles = std::make_shared<bool>(false);
@@ -33,7 +34,7 @@ Command add_schedule_command(CLI::App& parent) {
   sub->add_flag("--tiles", *tiles, "With --json: how many times each tile of A and B came from DRAM (for heat maps)");
   sub->add_option("--waves", *waves_shown, "Waves listed in the text table (the first ones and the last)")
       ->capture_default_str()
-      ->transform(whole_number(0));
+      ->transform(common::whole_number(0));
   return {sub, [options, schedule, json, tiles, waves_shown] {
             const auto request = resolve_request(*options, *schedule);
             if (!request) {  // an unknown rung, knob, device or launch order: the command line is wrong
@@ -43,8 +44,10 @@ Command add_schedule_command(CLI::App& parent) {
             const auto& [rung, config, problem] = request->kernel;
             const auto* target = &request->target;
             const RungInfo& info = rung_info(rung);
+            InterruptibleWork work("predicting " + std::string(info.slug));
             const auto p = sim::predict_schedule(rung, config, problem, target->order, target->device,
-                                                 gpu::measured_registers(rung, config, target->device));
+                                                 gpu::measured_registers(rung, config, target->device), work.progress());
+            if (work.interrupted()) return work.report_stopped();
             if (!p) {
               if (*json)
                 std::cout << nlohmann::json{{"rung", info.slug}, {"valid", false}, {"reason", p.error().message}}.dump(2)
@@ -77,7 +80,7 @@ Command add_schedule_command(CLI::App& parent) {
             }
             const auto& s = p->shape;
             std::cout << "rung " << info.number << " " << info.slug << ": " << info.title << "\n"
-                      << "configuration: " << describe_config(rung, config) << "\n"
+                      << "configuration: " << common::describe_config(rung, config) << "\n"
                       << "problem: " << problem.m << " x " << problem.n << " x " << problem.k << ": " << s.tiles_m
                       << " x " << s.tiles_n << " = " << s.blocks << " blocks of " << s.threads_per_block << " threads, "
                       << s.smem_bytes << " bytes of shared memory, " << s.ksteps << " k-steps\n"

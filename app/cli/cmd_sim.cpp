@@ -15,9 +15,10 @@
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/simulate.hpp"
-#include "number_options.hpp"
+#include "common/number_options.hpp"
+#include "common/rung_options.hpp"
+#include "interrupt.hpp"
 #include "phase_listing.hpp"
-#include "rung_options.hpp"
 #include "schedule_options.hpp"
 #include "schedule_report.hpp"
 #include "table.hpp"
@@ -70,23 +71,23 @@ void print_counters(const sim::Counters& c, std::ostream& out) {
 Command add_sim_command(CLI::App& parent) {
   auto* sub = parent.add_subcommand(
       "sim", "Simulate a rung: its warp memory instructions' counters per kernel, per block and per k-step");
-  auto options = std::make_shared<RungOptions>();
-  add_rung_options(*sub, options);
+  auto options = std::make_shared<common::RungOptions>();
+  common::add_rung_options(*sub, options);
   auto schedule = std::make_shared<ScheduleOptions>();
   add_schedule_options(*sub, schedule);
   auto json = std::make_shared<bool>(false);
   auto kstep = std::make_shared<int>(-1);
   sub->add_flag("--json", *json, "Print JSON instead of tables");
   sub->add_option("--kstep", *kstep, "Also show the first block's counters at this k-step (default: the first)")
-      ->transform(whole_number(0));
+      ->transform(common::whole_number(0));
   auto list_phase = std::make_shared<int>(-1);
   auto warp = std::make_shared<int>(0);
   auto* list = sub->add_option("--list-phase", *list_phase,
                                "Instead: list one warp's instructions in this phase of the first block (from 0), with "
                                "what each moves and its cost")
-                   ->transform(whole_number(0));
+                   ->transform(common::whole_number(0));
   sub->add_option("--warp", *warp, "With --list-phase: the warp (from 0; default 0)")
-      ->transform(whole_number(0))
+      ->transform(common::whole_number(0))
       ->needs(list);
   return {sub, [options, schedule, json, kstep, list_phase, warp] {
             const auto request = resolve_request(*options, *schedule);
@@ -114,7 +115,10 @@ Command add_sim_command(CLI::App& parent) {
                         << sim::index_range(launch->ksteps) << " (indices count from 0)\n";
               return kExitUsage;
             }
-            const auto kernel = sim::simulate_kernel(rung, config, problem);
+            InterruptibleWork work("simulating " + std::string(info.slug));
+            // The kernel's counters, then (below) the L2 model: the two parts that take minutes on big problems.
+            const auto kernel = sim::simulate_kernel(rung, config, problem, sim::part_of(work.progress(), 0.0, 0.5));
+            if (work.interrupted()) return work.report_stopped();
             if (!kernel) {
               std::cerr << "gemmlab-cli: " << kernel.error().message << "\n";
               return kExitFailed;
@@ -128,7 +132,9 @@ Command add_sim_command(CLI::App& parent) {
             }
             const int step = *kstep < 0 ? 0 : *kstep;
             const auto prediction = sim::predict_schedule(rung, config, problem, *kernel, target->order, target->device,
-                                                          gpu::measured_registers(rung, config, target->device));
+                                                          gpu::measured_registers(rung, config, target->device),
+                                                          sim::part_of(work.progress(), 0.5, 1.0));
+            if (work.interrupted()) return work.report_stopped();
             if (!prediction) {
               std::cerr << "gemmlab-cli: " << info.slug << " on " << target->device.name << ": "
                         << prediction.error().message << "\n";
@@ -167,7 +173,7 @@ Command add_sim_command(CLI::App& parent) {
               return kExitOk;
             }
             std::cout << "rung " << info.number << " " << info.slug << ": " << info.title << "\n"
-                      << "configuration: " << describe_config(rung, config) << " (valid)\n"
+                      << "configuration: " << common::describe_config(rung, config) << " (valid)\n"
                       << "problem: C(" << problem.m << " x " << problem.n << ") = " << problem.alpha << " * A(" << problem.m
                       << " x " << problem.k << ") B(" << problem.k << " x " << problem.n << ") + " << problem.beta
                       << " * C\n"

@@ -9,7 +9,7 @@
 #include "command.hpp"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/verify.hpp"
-#include "number_options.hpp"
+#include "common/number_options.hpp"
 #include "gpu_options.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 
@@ -103,8 +103,10 @@ Command add_verify_command(CLI::App& parent) {
   sub->add_flag("--all", args->all, "Every compiled configuration, not only each rung's default");
   sub->add_option("--inputs", args->inputs, kInputsHelp)->check(non_empty_list());
   sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N")->capture_default_str();
-  sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(whole_number(0));
-  sub->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();
+  sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(common::whole_number(0));
+  sub->add_option("--seed", args->seed, "Seed of the random inputs")
+      ->capture_default_str()
+      ->transform(common::unsigned_number("a seed"));
   sub->add_flag("--json", args->json, "Print JSON instead of one line per check");
   return {sub, [args] { return run_verify(*args); }};
 }

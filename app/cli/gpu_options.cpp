@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <CLI/CLI.hpp>
 
+#include "common/number_options.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 
 #include <optional>
@@ -10,19 +11,15 @@
 namespace gemmlab::cli {
 
 CLI::Validator non_empty_list() {
-  return CLI::Validator(
-      [](std::string& text) {
-        return text.find_first_not_of(" \t") == std::string::npos
-                   ? std::string("is empty; give a comma-separated list, or leave the flag out for the defaults")
-                   : std::string();
-      },
-      "LIST", "non-empty list");
+  return common::non_empty_text("a comma-separated list, or leave the flag out for the defaults");
 }
 
 Result<std::vector<RungId>> parse_rung_list(const std::string& text) {
   std::vector<RungId> out;
+  if (text.empty()) return out;
+  // Every item between commas is read, an empty one too: "1," names an empty rung, as "64," names an empty size.
   std::string_view rest = text;
-  while (!rest.empty()) {
+  while (true) {
     const std::size_t comma = rest.find(',');
     const std::string_view item = rest.substr(0, comma);
     const std::optional<RungId> rung = find_rung(item);
@@ -41,7 +38,7 @@ Result<std::vector<RungId>> parse_rung_list(const std::string& text) {
 Result<GpuSelection> parse_gpu_selection(const std::string& rungs, const std::string& sizes, const std::string& order,
                                          std::vector<gpu::Shape> fallback_shapes, const std::string& inputs) {
   GpuSelection out;
-  for (std::size_t start = 0; start < inputs.size();) {
+  for (std::size_t start = 0; !inputs.empty() && start <= inputs.size();) {  // "fp32," ends in an empty item
     const std::size_t comma = std::min(inputs.find(',', start), inputs.size());
     const std::string name = inputs.substr(start, comma - start);
     const auto type = kernel::find_input(name);

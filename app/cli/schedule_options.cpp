@@ -26,7 +26,7 @@ Result<ScheduleOptions::Resolved> ScheduleOptions::resolve() const {
   return Resolved{std::move(*profile), *parsed};
 }
 
-Result<ScheduleRequest> resolve_request(const RungOptions& rung_options, const ScheduleOptions& schedule_options) {
+Result<ScheduleRequest> resolve_request(const common::RungOptions& rung_options, const ScheduleOptions& schedule_options) {
   auto kernel = rung_options.resolve();
   if (!kernel) return kernel.error();
   auto target = schedule_options.resolve();

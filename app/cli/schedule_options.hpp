@@ -6,7 +6,7 @@
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/sim/device_profile.hpp"
-#include "rung_options.hpp"
+#include "common/rung_options.hpp"
 
 namespace CLI {
 class App;
@@ -30,9 +30,9 @@ void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>&
 
 // Everything a schedule prediction needs, from the rung flags and the schedule flags together.
 struct ScheduleRequest {
-  RungOptions::Resolved kernel;
+  common::RungOptions::Resolved kernel;
   ScheduleOptions::Resolved target;
 };
-Result<ScheduleRequest> resolve_request(const RungOptions& rung_options, const ScheduleOptions& schedule_options);
+Result<ScheduleRequest> resolve_request(const common::RungOptions& rung_options, const ScheduleOptions& schedule_options);
 
 }  // namespace gemmlab::cli

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "app_frame.hpp"
-#include "cli/number_options.hpp"
-#include "cli/rung_options.hpp"
+#include "common/number_options.hpp"
+#include "common/rung_options.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "model/app_model.hpp"
@@ -59,7 +59,7 @@ struct Invocation {
   bool list_panels = false;
   std::string live_benchmark;    // sizes: run the benchmark panel's live run, then exit
   double cancel_after = 0.0;     // ... pressing Cancel after this many seconds of it
-  std::shared_ptr<cli::RungOptions> rung = std::make_shared<cli::RungOptions>();
+  std::shared_ptr<common::RungOptions> rung = std::make_shared<common::RungOptions>();
 };
 
 std::string panel_help() {
@@ -136,39 +136,48 @@ int main(int argc, char** argv) {
   CLI::App app{"gemmlab: step through a GEMM kernel's tile loads, bank conflicts, coalescing and launch order, rung by rung",
                "gemmlab"};
   Invocation invocation;
+  // Text flags given as '' are refused, as gemmlab-cli refuses them (an empty --screenshot would otherwise open an
+  // interactive session, an empty --panel or --order would be ignored).
   app.add_option("--screenshot", invocation.screenshot_path,
-                 "Render, write the window to this PNG file, and exit (saved settings are neither read nor written)");
-  app.add_option("--panel", invocation.panel, "Open this panel (names below)");
+                 "Render, write the window to this PNG file, and exit (saved settings are neither read nor written); "
+                 "exits 1 when the configuration shown is invalid")
+      ->check(common::non_empty_text("the name of a PNG file"));
+  app.add_option("--panel", invocation.panel, "Open this panel (names below)")
+      ->check(common::non_empty_text("a panel name (gemmlab --list-panels)"));
   app.add_option("--frames", invocation.frames,
                  "Render this many frames, then exit (with --screenshot: before the capture)")
-      ->transform(cli::whole_number(1, 100000));
+      ->transform(common::whole_number(1, 100000));
   app.add_flag("--frame-times", invocation.frame_times,
                "Print how long the frames took (median, 90th percentile, max), leaving out the first " +
                    std::to_string(kWarmupFrames));
   app.add_option("--settings", invocation.settings_path,
-                 "Read (and, in a normal run, write) the settings here instead of the user's config folder");
+                 "Read (and, in a normal run, write) the settings here instead of the user's config folder")
+      ->check(common::non_empty_text("the path of a settings file"));
   app.add_flag("--list-panels", invocation.list_panels, "Print the panel names, one per line, and exit");
   // Every index counts from 0, here, in the panels' labels and in the docs.
   app.add_option("--phase", invocation.phase, "Start the stepper at this phase of the block's schedule (from 0)")
-      ->transform(cli::whole_number(0));
+      ->transform(common::whole_number(0));
   app.add_option("--instruction", invocation.instruction, "... and at this instruction of the warp in that phase (from 0)")
-      ->transform(cli::whole_number(0));
-  app.add_option("--warp", invocation.warp, "... of this warp of the block (from 0)")->transform(cli::whole_number(0));
+      ->transform(common::whole_number(0));
+  app.add_option("--warp", invocation.warp, "... of this warp of the block (from 0)")->transform(common::whole_number(0));
   app.add_option("--order", invocation.order,
-                 "Launch order & L2: the left order (row, col, cutlass:N with N a power of two, groupm:N)");
-  app.add_option("--compare-order", invocation.compare_order, "... and the right order, compared with it");
+                 "Launch order & L2: the left order (row, col, cutlass:N with N a power of two, groupm:N)")
+      ->check(common::non_empty_text("a launch order (row, col, cutlass:N, groupm:N)"));
+  app.add_option("--compare-order", invocation.compare_order, "... and the right order, compared with it")
+      ->check(common::non_empty_text("a launch order (row, col, cutlass:N, groupm:N)"));
   app.add_option("--wave", invocation.wave, "... showing this wave (from 0; the default shows all)")
-      ->transform(cli::whole_number(0));
+      ->transform(common::whole_number(0));
   app.add_option("--colour-by", invocation.colour_by, "... colouring the tiles by wave or by launch order")
       ->check(CLI::IsMember(
           {std::string(to_string(GridColouring::Wave)), std::string(to_string(GridColouring::LaunchOrder))}));
   app.add_option("--live-benchmark", invocation.live_benchmark,
                  "Press the benchmark panel's \"Run every rung on the GPU\" for these sizes (as its Sizes field takes "
-                 "them), print what the panel then shows and the frame times while it ran, and exit (exit 77: no GPU)");
+                 "them), print what the panel then shows and the frame times while it ran, and exit (exit 77: no GPU)")
+      ->check(common::non_empty_text("sizes, as the benchmark panel takes them (256, 1024,2048, MxNxK)"));
   app.add_option("--cancel-after", invocation.cancel_after,
                  "... pressing the run's Cancel after this many seconds")
       ->check(CLI::Range(0.0, 3600.0));
-  cli::add_rung_options(app, invocation.rung, cli::RungFlag::Optional);
+  common::add_rung_options(app, invocation.rung, common::RungFlag::Optional);
   app.footer(panel_help());
   try {
     app.parse(argc, argv);
@@ -215,7 +224,6 @@ int main(int argc, char** argv) {
     loaded.settings.panel = "tile-stepper";
   }
 
-  std::string ini_path;  // outlives the window: ImGui writes the ini when the window's context is destroyed
   Window::Options window_options;
   window_options.vsync = !invocation.frame_times && !live_bench;  // frame times measure the app, not the display
   auto window = Window::open(window_options);
@@ -226,15 +234,11 @@ int main(int argc, char** argv) {
   }
 
   (*window)->set_ignore_mouse(rendering_only);
-  // Window layout (ImGui's ini) next to the settings, in normal runs only.
+  // Window layout: ImGui's ini text, kept inside the settings file (ImGui writes no file of its own).
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
-  if (!rendering_only && !settings_path.empty()) {
-    std::error_code error;
-    std::filesystem::create_directories(settings_path.parent_path(), error);
-    ini_path = (settings_path.parent_path() / "imgui.ini").string();
-    io.IniFilename = ini_path.c_str();
-  }
+  if (!rendering_only && !loaded.settings.window_layout.empty())
+    ImGui::LoadIniSettingsFromMemory(loaded.settings.window_layout.c_str(), loaded.settings.window_layout.size());
   const ui::Fonts fonts = ui::load_fonts_and_style();
   if (!fonts.note.empty()) loaded.messages.push_back(fonts.note);
   std::unique_ptr<ui::CellGridRenderer> grids;
@@ -244,7 +248,8 @@ int main(int argc, char** argv) {
   AppModel::Options model_options;
   model_options.settings = loaded.settings;
   model_options.startup_messages = loaded.messages;
-  model_options.settings_path = rendering_only ? std::filesystem::path{} : settings_path;
+  // A settings file that could not be read as ours is never overwritten (load_settings said so).
+  model_options.settings_path = rendering_only || loaded.keep_file ? std::filesystem::path{} : settings_path;
   model_options.data_roots = data_roots();
   AppModel model(std::move(model_options));
   PanelContext context{model, grids.get()};
@@ -316,14 +321,24 @@ int main(int argc, char** argv) {
       } else {
         std::cout << "gemmlab: wrote " << invocation.screenshot_path << "\n";
       }
+      // The picture shows why the configuration is invalid; a script rendering it must not take it for success.
+      if (!model.validity()) {
+        std::cerr << "gemmlab: the configuration shown is invalid: " << model.validity().error().message << "\n";
+        status = 1;
+      }
     }
     (*window)->present();
+    if (io.WantSaveIniSettings) {
+      model.set_window_layout(ImGui::SaveIniSettingsToMemory());
+      io.WantSaveIniSettings = false;
+    }
     model.save_settings_if_changed();
     if (done) break;
   }
   if (live_bench) std::cout << live_bench->summary(model) << "\n";
   if (invocation.frame_times)
     times.report(model.panel(), (*window)->renderer(), (*window)->framebuffer_width(), (*window)->framebuffer_height());
+  if (!rendering_only) model.set_window_layout(ImGui::SaveIniSettingsToMemory());
   model.save_settings_if_changed(/*now=*/true);
   return status;
 }

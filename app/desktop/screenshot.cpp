@@ -4,9 +4,11 @@
 #include <stb_image_write.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
-#include "cli/output_path.hpp"
+#include "common/output_path.hpp"
+#include "gemmlab/file_io.hpp"
 
 namespace gemmlab::desktop {
 
@@ -21,13 +23,19 @@ Status save_back_buffer_png(const std::string& path, int width, int height) {
     return Error{"glReadPixels failed with OpenGL error " + std::to_string(gl_error)};
   // OpenGL's first row is the bottom one; PNG's is the top.
   stbi_flip_vertically_on_write(1);
-  if (!stbi_write_png(path.c_str(), width, height, 4, pixels.data(), static_cast<int>(row_bytes)))
-    return Error{"could not write " + path};
-  return Ok{};
+  // Encoded in memory and written by write_output_file, which checks every write and the close (stbi_write_png
+  // does not: it reports success on a full disk).
+  std::string png;
+  const auto append = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+  };
+  if (!stbi_write_png_to_func(append, &png, width, height, 4, pixels.data(), static_cast<int>(row_bytes)))
+    return Error{"could not encode the screenshot as PNG"};
+  return write_output_file(path, png, "screenshot");
 }
 
 Status check_png_path(const std::string& path) {
-  if (const auto why = cli::unwritable_because(path); !why.empty())
+  if (const auto why = common::unwritable_because(path); !why.empty())
     return Error{"cannot write the screenshot to '" + path + "': " + why};
   return Ok{};
 }

@@ -2,10 +2,13 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <limits>
+#include <vector>
 #include <optional>
 
 #include "gemmlab/gpu/bench.hpp"
 #include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/json_input.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 
@@ -43,14 +46,39 @@ int version_number(const std::string& text) {  // "13.0" -> 13000
 Result<double> row_number(const nlohmann::json& jr, const char* key, double fallback) {
   const auto it = jr.find(key);
   if (it == jr.end()) return fallback;
-  if (!it->is_number()) return Error{std::string(key).append(" must be a number, not ").append(it->dump())};
+  if (!it->is_number()) return Error{std::string(key).append(" must be a number, not ").append(json_excerpt(*it))};
   return it->get<double>();
+}
+
+// A whole number that fits T, at least `min`; `fallback` where absent, or an error where there is none. (A number
+// outside T's range must be refused, not converted: for a double that would be undefined behaviour.)
+template <class T>
+Result<T> whole_field(const nlohmann::json& j, const char* key, T min, std::optional<T> fallback) {
+  const auto it = j.find(key);
+  if (it == j.end() && fallback) return *fallback;
+  constexpr T max = std::numeric_limits<T>::max();
+  if (it == j.end() || !it->is_number_integer() || *it < min || *it > nlohmann::json(max))
+    return Error{std::string(1, '\'')
+                     .append(key)
+                     .append("' must be a whole number from " + std::to_string(min) + " to " + std::to_string(max))
+                     .append(", not ")
+                     .append(it == j.end() ? std::string("missing") : json_excerpt(*it))};
+  return it->get<T>();
+}
+
+// Reads `j[key]` into `out` (0 or more; left as it is where absent unless `required`).
+template <class T>
+Status read_whole(const nlohmann::json& j, const char* key, T& out, bool required = false) {
+  auto value = whole_field<T>(j, key, 0, required ? std::nullopt : std::optional<T>(out));
+  if (!value) return value.error();
+  out = *value;
+  return Ok{};
 }
 
 // One row of a report; errors name the kernel and the field. (A wrong type in an optional text field throws
 // nlohmann's type_error, which parse_bench_report_json reports.)
 Result<BenchRow> parse_row(const nlohmann::json& jr) {
-  if (!jr.is_object()) return Error{"must be an object, not " + jr.dump()};
+  if (!jr.is_object()) return Error{"must be an object, not " + json_excerpt(jr)};
   BenchRow row;
   if (!jr.contains("name") || !jr["name"].is_string()) return Error{"'name' must be the kernel's name"};
   row.name = jr["name"].get<std::string>();
@@ -62,12 +90,9 @@ Result<BenchRow> parse_row(const nlohmann::json& jr) {
   row.input = *type;
   int size[3] = {};
   for (int i = 0; i < 3; ++i) {
-    const char* key = i == 0 ? "m" : i == 1 ? "n" : "k";
-    const auto it = jr.find(key);
-    if (it == jr.end() || !it->is_number_integer() || *it < 1 || *it > nlohmann::json(INT32_MAX))
-      return Error{row.name + ": '" + key + "' must be a whole number of at least 1, not " +
-                   (it == jr.end() ? std::string("missing") : it->dump())};
-    size[i] = it->get<int>();
+    const auto value = whole_field<int>(jr, i == 0 ? "m" : i == 1 ? "n" : "k", 1, std::nullopt);
+    if (!value) return Error{row.name + ": " + value.error().message};
+    size[i] = *value;
   }
   row.shape = {size[0], size[1], size[2]};
   if (!jr.contains("status") || !jr["status"].is_string()) return Error{row.name + ": 'status' must be text"};
@@ -75,14 +100,16 @@ Result<BenchRow> parse_row(const nlohmann::json& jr) {
   if (!status) return Error{row.name + " has an unknown status '" + jr["status"].get<std::string>() + "'"};
   row.status = *status;
   row.message = jr.value("message", "");
-  row.runs = jr.value("runs", 0);
+  const auto runs = whole_field<int>(jr, "runs", 0, 0);
+  if (!runs) return Error{row.name + ": " + runs.error().message};
+  row.runs = *runs;
   double* numbers[] = {&row.median_ms, &row.min_ms, &row.max_ms, &row.tflops, &row.ratio_to_cublas};
   const char* keys[] = {"median_ms", "min_ms", "max_ms", "tflops", "ratio_to_cublas"};
   for (std::size_t i = 0; i < std::size(keys); ++i) {
     auto value = row_number(jr, keys[i], 0.0);
     if (!value) return Error{row.name + " at " + to_string(row.shape) + ": " + value.error().message};
     if (!(*value >= 0.0))
-      return Error{row.name + " at " + to_string(row.shape) + ": '" + keys[i] + "' is " + jr[keys[i]].dump() +
+      return Error{row.name + " at " + to_string(row.shape) + ": '" + keys[i] + "' is " + json_excerpt(jr[keys[i]]) +
                    "; times and rates cannot be negative"};
     *numbers[i] = *value;
   }
@@ -93,11 +120,10 @@ Result<BenchRow> parse_row(const nlohmann::json& jr) {
     if (const auto rung = find_rung(row.name)) {
       kernel::KernelConfig config;
       for (const auto& knob : sim::all_knobs()) {
-        const auto it = jr["kernel_config"].find(std::string(knob.name));
-        if (it == jr["kernel_config"].end()) continue;
-        if (!it->is_number_integer())
-          return Error{row.name + ": knob '" + std::string(knob.name) + "' must be a whole number, not " + it->dump()};
-        config.*knob.field = it->get<int>();
+        if (!jr["kernel_config"].contains(std::string(knob.name))) continue;
+        const auto value = whole_field<int>(jr["kernel_config"], std::string(knob.name).c_str(), 0, std::nullopt);
+        if (!value) return Error{row.name + ": knob " + value.error().message};
+        config.*knob.field = *value;
       }
       row.instance = find_gpu_instance(*rung, config);  // empty where this build does not compile it
     }
@@ -162,8 +188,10 @@ std::string bench_report_csv(const BenchReport& r) {
 }
 
 Result<BenchReport> parse_bench_report_json(std::string_view text) {
+  auto parsed = parse_json_input(text);
+  if (!parsed) return Error{"the benchmark report is not valid: " + parsed.error().message};
   try {
-    const nlohmann::json j = nlohmann::json::parse(text);
+    const nlohmann::json& j = *parsed;
     if (j.value("schema", "") != kSchema)
       return Error{"not a gemmlab benchmark report (expected \"schema\": \"" + std::string(kSchema) + "\")"};
     BenchReport r;
@@ -172,23 +200,27 @@ Result<BenchReport> parse_bench_report_json(std::string_view text) {
     r.device.name = d.at("name").get<std::string>();
     r.device.pci_bus_id = d.value("pci_bus_id", "");
     std::sscanf(d.value("compute_capability", "0.0").c_str(), "%d.%d", &r.device.cc_major, &r.device.cc_minor);
-    r.device.sm_count = d.at("sm_count").get<int>();
-    r.device.l2_bytes = d.value("l2_bytes", std::int64_t{0});
-    r.device.global_memory_bytes = d.value("global_memory_bytes", std::int64_t{0});
-    r.device.smem_per_block_optin_bytes = d.value("smem_per_block_optin_bytes", std::int64_t{0});
-    r.device.sm_clock_max_mhz = d.value("sm_clock_max_mhz", 0);
-    r.device.memory_clock_max_mhz = d.value("memory_clock_max_mhz", 0);
+    // Each count and size where the report gives it, checked before it is stored.
+    std::vector<Status> fields = {
+        read_whole(d, "sm_count", r.device.sm_count, /*required=*/true),
+        read_whole(d, "l2_bytes", r.device.l2_bytes),
+        read_whole(d, "global_memory_bytes", r.device.global_memory_bytes),
+        read_whole(d, "smem_per_block_optin_bytes", r.device.smem_per_block_optin_bytes),
+        read_whole(d, "sm_clock_max_mhz", r.device.sm_clock_max_mhz),
+        read_whole(d, "memory_clock_max_mhz", r.device.memory_clock_max_mhz),
+        read_whole(j, "sm_clock_start_mhz", r.sm_clock_start_mhz),
+        read_whole(j, "sm_clock_end_mhz", r.sm_clock_end_mhz),
+        read_whole(j, "buffer_sets_max", r.buffer_sets_max)};
+    for (const auto& field : fields)
+      if (!field) return Error{"the benchmark report is not valid: " + field.error().message};
     const auto& s = j.at("software");
     r.software.driver = s.value("driver", "");
     r.software.driver_cuda_version = version_number(s.value("driver_cuda", ""));
     r.software.runtime_version = version_number(s.value("runtime_cuda", ""));
     r.software.cublas = s.value("cublas", "");
-    r.sm_clock_start_mhz = j.value("sm_clock_start_mhz", 0);
-    r.sm_clock_end_mhz = j.value("sm_clock_end_mhz", 0);
     auto order = sim::parse_order(j.value("block_order", "row"));
     if (!order) return order.error();
     r.order = *order;
-    r.buffer_sets_max = j.value("buffer_sets_max", 0);
     r.cancelled = j.value("cancelled", false);
     const auto& rows = j.at("rows");
     if (!rows.is_array()) return Error{"\"rows\" must be a list of rows"};

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "gemmlab/builtin_devices.hpp"
+#include "gemmlab/file_io.hpp"
+#include "gemmlab/json_input.hpp"
 
 namespace gemmlab::sim {
 namespace {
@@ -104,12 +104,12 @@ Status read_numeric(const json& doc, std::string_view origin, const NumericField
     return Ok{};
   }
   const std::string name(f.name);
-  if (!it->is_number()) return Error{where(origin) + "field '" + name + "' must be a number, not " + it->dump()};
+  if (!it->is_number()) return Error{where(origin) + "field '" + name + "' must be a number, not " + json_excerpt(*it)};
   const double value = it->get<double>();
   if (f.as_double == nullptr && !it->is_number_integer())
-    return Error{where(origin) + "field '" + name + "' must be a whole number, not " + it->dump()};
+    return Error{where(origin) + "field '" + name + "' must be a whole number, not " + json_excerpt(*it)};
   if (!(value >= f.min && value <= f.max))
-    return Error{where(origin) + "field '" + name + "' is " + it->dump() + "; it must be in [" + number_text(f.min) +
+    return Error{where(origin) + "field '" + name + "' is " + json_excerpt(*it) + "; it must be in [" + number_text(f.min) +
                  ", " + number_text(f.max) + "]"};
   if (f.as_int) p.*f.as_int = it->get<int>();
   if (f.as_int64) p.*f.as_int64 = it->get<std::int64_t>();
@@ -128,7 +128,7 @@ Status read_tensor(const json& doc, std::string_view origin, DeviceProfile& p) {
     const auto v = it->find(std::string(kTensorKinds[i]));
     if (v == it->end()) return Error{where(origin) + "field '" + name + "' is missing (0 means no tensor cores)"};
     if (!v->is_number() || v->get<double>() < 0)
-      return Error{where(origin) + "field '" + name + "' must be a number >= 0, not " + v->dump()};
+      return Error{where(origin) + "field '" + name + "' must be a number >= 0, not " + json_excerpt(*v)};
     *targets[i] = v->get<double>();
   }
   for (const auto& [key, value] : it->items())
@@ -199,12 +199,9 @@ Status check_consistency(const DeviceProfile& p, std::string_view origin) {
 }  // namespace
 
 Result<DeviceProfile> parse_device_profile(std::string_view text, std::string_view origin) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    return Error{where(origin) + "not valid JSON: " + e.what()};
-  }
+  auto parsed = parse_json_input(text);
+  if (!parsed) return Error{where(origin) + parsed.error().message};
+  const json& doc = *parsed;
   if (!doc.is_object()) return Error{where(origin) + "must be a JSON object of fields"};
 
   std::vector<std::string> known;
@@ -244,14 +241,9 @@ Result<DeviceProfile> parse_device_profile(std::string_view text, std::string_vi
 }
 
 Result<DeviceProfile> load_device_profile_file(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    return Error{"device profile '" + path + "' is a directory; give the path of a .json file"};
-  std::ifstream in(path);
-  if (!in) return Error{"cannot open device profile '" + path + "': check the path"};
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_device_profile(text.str(), path);
+  auto text = read_input_file(path, "device profile");
+  if (!text) return text.error();
+  return parse_device_profile(*text, path);
 }
 
 std::span<const std::string_view> builtin_device_ids() {

@@ -173,7 +173,7 @@ double TileFetches::max_times() const {
 }
 
 Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
-                             const L2Options& options, const L2Progress& progress) {
+                             const L2Options& options, const Progress& progress) {
   auto shape = launch_shape(rung, config, problem);
   if (!shape) return shape.error();
   if (auto ok = validate_order(options.order, shape->tiles_m, shape->tiles_n); !ok) return ok.error();
@@ -208,7 +208,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   // with its earlier neighbour, so a shared sector takes room once.
   const auto shared = [&](std::size_t unit) { return std::int64_t(u.read_sectors[unit]) - u.new_sectors[unit]; };
   const auto read = [&](std::size_t unit, bool has_prev, bool has_next, SectorReads& reads, WaveTraffic& wave,
-                        std::uint32_t* fetched) {
+                        std::int64_t* fetched) {
     const std::int64_t sectors = u.read_sectors[unit];
     std::int64_t misses = sectors;
     if (has_prev && lru.resident(unit - 1)) misses -= shared(unit);
@@ -218,7 +218,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
     misses = std::max<std::int64_t>(misses, 0);  // bk < 8: one sector is shared by more than two tiles
     reads.hits += sectors - misses;
     wave.dram_read_bytes += misses * l2::kSectorBytes;
-    if (fetched) *fetched += static_cast<std::uint32_t>(misses);
+    if (fetched) *fetched += misses;
   };
 
   std::vector<std::size_t> a_base, b_base;  // per block of the wave: its A row's first unit, its B column's

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <concepts>
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "dispatch.hpp"
@@ -135,6 +137,13 @@ Status validate(RungId id, const KernelConfig& c, const Problem& problem, const 
     return Error{"this configuration needs " + str(smem) + " bytes of shared memory per block; the device allows " +
                  str(limits.max_smem_per_block_bytes) + ": use smaller tiles, less padding or fewer stages"};
   if (auto sizes = validate_problem(problem); !sizes) return sizes;
+  // Blocks are counted and launched as an int (CUDA's grid is at most 2^31 - 1 blocks wide): refuse a larger grid
+  // here, before any count of it overflows or any loop over it starts.
+  const std::int64_t blocks =
+      std::int64_t{kernel::ceil_div(problem.m, c.bm)} * std::int64_t{kernel::ceil_div(problem.n, c.bn)};
+  if (blocks > std::numeric_limits<int>::max())
+    return Error{"this problem needs " + std::to_string(blocks) + " blocks of " + str(c.bm) + " x " + str(c.bn) +
+                 ", more than the " + str(std::numeric_limits<int>::max()) + " a launch can have: use larger tiles (bm, bn)"};
   return validate_sizes(id, problem);
 }
 

@@ -7,17 +7,18 @@ namespace gemmlab::sim {
 
 Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                                             kernel::BlockOrder order, const DeviceProfile& device,
-                                            std::optional<RegisterCount> registers) {
+                                            std::optional<RegisterCount> registers, const Progress& progress) {
   if (auto valid = validate(rung, config, problem, device_limits(device)); !valid) return valid.error();
-  auto counters = simulate_kernel(rung, config, problem);
+  // The kernel's counters, then the L2 model: each may take a while on a big problem.
+  auto counters = simulate_kernel(rung, config, problem, part_of(progress, 0.0, 0.5));
   if (!counters) return counters.error();
-  return predict_schedule(rung, config, problem, *counters, order, device, registers);
+  return predict_schedule(rung, config, problem, *counters, order, device, registers, part_of(progress, 0.5, 1.0));
 }
 
 Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                                             const KernelCounters& counters, kernel::BlockOrder order,
                                             const DeviceProfile& device, std::optional<RegisterCount> registers,
-                                            const L2Progress& progress) {
+                                            const Progress& progress) {
   if (auto valid = validate(rung, config, problem, device_limits(device)); !valid) return valid.error();
   SchedulePrediction out;
   out.device = device;

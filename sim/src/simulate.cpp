@@ -158,6 +158,10 @@ class Engine {
     Status status = Ok{};
     for_each_phase([&](PhaseRef ref) {
       if (!status) return;
+      if (on_phase_ && !on_phase_()) {
+        status = cancelled();
+        return;
+      }
       auto counters = phase_counters(tile, ref);
       if (!counters) {
         status = counters.error();
@@ -178,23 +182,31 @@ class Engine {
     return phase_key(tile, PhaseRef{Section::Epilogue, 0, 0}) & ((std::uint64_t{1} << 43) - 1);
   }
 
-  Result<KernelCounters> kernel() {
+  Result<KernelCounters> kernel(const Progress& progress) {
     KernelCounters out;
     out.shape = shape();
     std::unordered_map<std::uint64_t, std::size_t> class_of;
-    for (int tr = 0; tr < out.shape.tiles_m; ++tr)
+    for (int tr = 0; tr < out.shape.tiles_m; ++tr) {
+      if (progress && !progress(0.0)) return cancelled();  // a grid of 2^30 blocks takes a while to sort
       for (int tc = 0; tc < out.shape.tiles_n; ++tc) {
         const TileCoord tile{tr, tc};
         const auto [it, added] = class_of.emplace(block_key(tile), out.classes.size());
         if (added) out.classes.push_back({tile, 0, {}});
         ++out.classes[it->second].count;
       }
+    }
+    // Progress is counted in phases: every class costs its whole schedule.
+    std::int64_t phases_per_block = 0, done = 0;
+    for_each_phase([&](PhaseRef) { ++phases_per_block; });
+    const double total = double(phases_per_block) * double(out.classes.size());
+    if (progress) on_phase_ = [&] { return ++done % kPhasesPerReport != 0 || progress(double(done) / total); };
     for (auto& cls : out.classes) {
       auto counters = block(cls.example);
       if (!counters) return counters.error();
       cls.per_block = counters->total;
       out.total += cls.per_block.scaled(cls.count);
     }
+    on_phase_ = nullptr;  // it refers to this call's locals
     return out;
   }
 
@@ -261,8 +273,12 @@ class Engine {
     return Ok{};
   }
 
+  static Error cancelled() { return Error{"the simulation was cancelled"}; }
+  static constexpr std::int64_t kPhasesPerReport = 64;  // often enough to stop within milliseconds
+
   KernelConfig c_;
   Problem p_;
+  std::function<bool()> on_phase_;  // set by kernel(): counts phases for its progress; false stops block()
   State scratch_{};
   std::vector<WarpInstruction> scratch_instructions_;
   Recorder recorder_;
@@ -376,8 +392,9 @@ Result<BlockCounters> simulate_block(RungId rung, const KernelConfig& config, co
   });
 }
 
-Result<KernelCounters> simulate_kernel(RungId rung, const KernelConfig& config, const Problem& problem) {
-  return with_engine<KernelCounters>(rung, config, problem, [](auto& e) { return e.kernel(); });
+Result<KernelCounters> simulate_kernel(RungId rung, const KernelConfig& config, const Problem& problem,
+                                       const Progress& progress) {
+  return with_engine<KernelCounters>(rung, config, problem, [&](auto& e) { return e.kernel(progress); });
 }
 
 std::vector<kernel::InputType> input_types(RungId rung) {

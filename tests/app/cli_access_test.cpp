@@ -18,7 +18,8 @@ std::string lane_list(std::uint64_t stride, std::uint64_t base = 0, std::uint32_
   std::string out;
   for (int lane = 0; lane < count; ++lane) {
     if (lane) out += ",";
-    out += (inactive >> lane) & 1u ? std::string("-") : std::to_string(base + stride * static_cast<std::uint64_t>(lane));
+    const bool off = lane < 32 && ((inactive >> lane) & 1u);  // lanes past 32 (a wrong count) are active
+    out += off ? std::string("-") : std::to_string(base + stride * static_cast<std::uint64_t>(lane));
   }
   return out;
 }

@@ -56,7 +56,15 @@ TEST(CliVerify, UsageErrorsNameTheBadValue) {
                {{"bench", "--runs", "0"}, "--runs"},
                {{"bench", "--device", "-1"}, "--device: '-1' is out of range"},
                {{"verify", "--sizes", ""}, "--sizes: is empty"},
-               {{"bench", "--rungs", ""}, "--rungs: is empty"}};
+               {{"bench", "--rungs", ""}, "--rungs: is empty"},
+               // A list that ends in a comma names the empty item, as --sizes does.
+               {{"verify", "--rungs", "1,"}, "unknown rung ''"},
+               {{"verify", "--sizes", "64,"}, "''"},
+               {{"verify", "--inputs", "fp32,"}, "'' is not an input type"},
+               // The seed is read as every number flag is: no sign, no octal, not empty.
+               {{"verify", "--seed", "-1"}, "--seed: '-1' is not a seed"},
+               {{"verify", "--seed", ""}, "--seed: '' is not a seed"},
+               {{"bench", "--json", ""}, "--json: is empty"}};
   for (const auto& c : cases) {
     const auto r = run_cli(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args.back() << ": " << r.err;

@@ -137,7 +137,7 @@ TEST(CliSchedule, BadInputIsAClearError) {
       {{"schedule", "--rung", "cp-async", "--bk", "32", "--stages", "4", "--device", "gtx-1070"}, 1,
        "the device allows 49152"},
       {{"schedule", "--rung", "no-such-rung"}, 2, "unknown rung"},
-      {{"schedule", "--rung", "blocktile-2d", "--m", "0"}, 1, "at least 1"},
+      {{"schedule", "--rung", "blocktile-2d", "--m", "0"}, 2, "--m: '0' is out of range"},
       {{"schedule"}, 2, "--rung"},
   };
   for (const auto& c : cases) {

@@ -124,22 +124,32 @@ TEST(CliSim, BadInputIsAnErrorNeverACrash) {
       // Unknown names on the command line are usage errors (2), as docs/architecture.md says.
       {{"sim", "--rung", "no-such-rung"}, 2, "unknown rung 'no-such-rung' (give a slug or a ladder number"},
       {{"sim", "--rung", "0"}, 2, "unknown rung '0'"},
-      {{"sim", "--rung", "naive-coalesced", "--m", "0"}, 1, "at least 1"},
-      {{"sim", "--rung", "naive-coalesced", "--k", "-5"}, 1, "at least 1"},
+      // Sizes and knobs no rung could take are refused by their flag, as usage errors.
+      {{"sim", "--rung", "naive-coalesced", "--m", "0"}, 2, "--m: '0' is out of range: give a whole number from 1 to 1048576"},
+      {{"sim", "--rung", "naive-coalesced", "--k", "-5"}, 2, "--k: '-5' is out of range"},
       {{"sim", "--rung", "naive-coalesced", "--n", "99999999999"}, 2, "--n"},
-      {{"sim", "--rung", "naive-coalesced", "--m", "2000000"}, 1, "larger than"},
+      {{"sim", "--rung", "naive-coalesced", "--m", "2000000"}, 2, "--m: '2000000' is out of range"},
+      {{"sim", "--rung", "blocktile-2d", "--bm", "0"}, 2, "--bm: '0' is out of range: give a whole number from 1 to 512"},
+      {{"sim", "--rung", "cp-async", "--stages", "100"}, 2, "--stages: '100' is out of range"},
+      {{"sim", "--rung", ""}, 2, "--rung: is empty"},
+      // A grid of more blocks than a launch can have is refused before any work on it.
+      {{"sim", "--rung", "naive-coalesced", "--bm", "1", "--bn", "1", "--m", "65536", "--n", "65536", "--k", "1"}, 1,
+       "needs 4294967296 blocks"},
       {{"sim", "--rung", "naive-coalesced", "--stages", "2"}, 2, "no knob 'stages'"},
       {{"sim", "--rung", "blocktile-2d", "--m", "64", "--n", "64", "--k", "64", "--kstep", "8"}, 2,
        "--kstep: k-step 8 does not exist: the kernel has k-steps 0-7 (indices count from 0)"},
       {{"sim", "--rung", "blocktile-2d", "--order", "spiral"}, 2, "--order: unknown launch order 'spiral'"},
       {{"sim"}, 2, "--rung"},
       {{"sim", "--rung", "blocktile-2d", "--bm", "abc"}, 2, "--bm: 'abc' is not a whole number"},
-      {{"sim", "--rung", "naive-coalesced", "--m", "3000000000"}, 2, "from -2147483648 to 2147483647"},
+      {{"sim", "--rung", "naive-coalesced", "--m", "3000000000"}, 2, "from 1 to 1048576"},
       {{"sim", "--rung", "blocktile-2d", "--m", "64", "--n", "64", "--k", "64", "--kstep", "-5"}, 2,
        "--kstep: '-5' is out of range: give a whole number 0 or more"},
       {{"sim", "--rung", "naive-coalesced", "--alpha", "nan"}, 2, "--alpha: 'nan' is not a finite number"},
       {{"sim", "--rung", "naive-coalesced", "--beta", "inf"}, 2, "--beta: 'inf' is not a finite number"},
       {{"sim", "--rung", "naive-coalesced", "--alpha", "1.5x"}, 2, "--alpha: '1.5x' is not a finite number"},
+      // Checked as the float the value is stored in.
+      {{"sim", "--rung", "naive-coalesced", "--alpha", "1e39"}, 2, "--alpha: '1e39' is out of range for a float"},
+      {{"sim", "--rung", "naive-coalesced", "--beta", "1e-46"}, 2, "--beta: '1e-46' is out of range for a float"},
   };
   for (const auto& c : cases) {
     const auto r = run_cli(c.args);

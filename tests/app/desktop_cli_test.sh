@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # desktop_cli_test.sh CHECK APP PNG_CHECK OUT_DIR: the desktop app's command line and its bad-input paths, as a
 # user meets them. CHECK is one of: help, unknown-panel, unknown-rung, bad-order, bad-number (with a bad screenshot
-# path), corrupt-settings, invalid-config, frame-times, index-out-of-range, rung-number.
+# path), empty-flags, corrupt-settings, invalid-config, full-disk, frame-times, index-out-of-range, rung-number.
 set -u
 check=$1 app=$2 png_check=$3 out=$4
 mkdir -p "$out"
@@ -44,7 +44,23 @@ case $check in
     # an unwritable screenshot path is refused before any window opens (so this needs no display)
     err=$("$app" --screenshot /nonexistent-folder/x.png 2>&1 >/dev/null); code=$?
     [ "$code" -eq 2 ] || fail "--screenshot into a missing folder: exit code $code, expected 2"
-    grep -q "the folder '/nonexistent-folder' does not exist" <<<"$err" || fail "--screenshot: $err" ;;
+    grep -q "the folder '/nonexistent-folder' does not exist" <<<"$err" || fail "--screenshot: $err"
+    # sizes and knobs no rung could take are refused by the flag, as gemmlab-cli refuses them
+    err=$("$app" --m -5 --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--m -5: exit code $code, expected 2"
+    grep -q -- "--m: '-5' is out of range: give a whole number from 1 to" <<<"$err" || fail "--m -5: $err"
+    err=$("$app" --stages 100 --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--stages 100: exit code $code, expected 2"
+    grep -q -- "--stages: '100' is out of range" <<<"$err" || fail "--stages 100: $err"
+    err=$("$app" --alpha 1e39 --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--alpha 1e39: exit code $code, expected 2"
+    grep -q -- "--alpha: '1e39' is out of range for a float" <<<"$err" || fail "--alpha 1e39: $err" ;;
+  empty-flags)  # a text flag given as '' is refused (exit 2) before any window opens, never ignored
+    for flag in --screenshot --panel --rung --order --compare-order --settings; do
+      err=$("$app" "$flag" '' 2>&1 >/dev/null); code=$?
+      [ "$code" -eq 2 ] || fail "$flag '': exit code $code, expected 2"
+      grep -q -- "$flag: is empty" <<<"$err" || fail "$flag '': no message naming the flag: $err"
+    done ;;
   corrupt-settings)  # a damaged settings file is a message; the app still renders
     need_xvfb
     settings="$out/corrupt-settings.json"
@@ -53,11 +69,20 @@ case $check in
     [ "$code" -eq 0 ] || fail "exit code $code with a corrupt settings file: $err"
     grep -q "not a valid settings file" <<<"$err" || fail "no message about the settings file: $err"
     "$png_check" "$out/corrupt-settings.png" || fail "no picture" ;;
-  invalid-config)  # an invalid configuration renders, showing why
+  invalid-config)  # an invalid configuration renders, showing why, and the run exits 1 saying why
     need_xvfb
-    xvfb "$app" --rung smem-tiling --bm 33 --panel tile-stepper --screenshot "$out/invalid-config.png" \
-      || fail "exit code $? for an invalid configuration"
+    err=$(xvfb "$app" --rung smem-tiling --bm 33 --panel tile-stepper --screenshot "$out/invalid-config.png" 2>&1 \
+          >/dev/null); code=$?
+    [ "$code" -eq 1 ] || fail "exit code $code for an invalid configuration, expected 1: $err"
+    grep -q "the configuration shown is invalid" <<<"$err" || fail "no message about the configuration: $err"
     "$png_check" "$out/invalid-config.png" --region 0.32 0.08 1.0 1.0 || fail "the panel area is blank" ;;
+  full-disk)  # a screenshot that cannot be written is a sentence and exit 1, never "wrote"
+    need_xvfb
+    [ -w /dev/full ] || { echo "skipped: no writable /dev/full"; exit 77; }
+    result=$(xvfb "$app" --panel ladder --screenshot /dev/full 2>&1); code=$?
+    [ "$code" -eq 1 ] || fail "exit code $code writing to /dev/full, expected 1: $result"
+    grep -q "could not write the screenshot '/dev/full'" <<<"$result" || fail "no message: $result"
+    grep -q "wrote" <<<"$result" && fail "reports success: $result" ;;
   frame-times)  # the report is printed (its figures are not judged: this is no timed test)
     need_xvfb
     report=$(xvfb "$app" --panel banks --frames 12 --frame-times) || fail "exit code $?"

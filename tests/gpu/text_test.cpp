@@ -102,14 +102,20 @@ TEST(BenchReportFormats, BadRowsAreRefusedNamingTheRowAndTheField) {
     std::function<void(nlohmann::json&)> edit;
     std::string says;
   } cases[] = {
-      {[](auto& j) { j["rows"][1]["m"] = 0; }, "row 2: cp-async: 'm' must be a whole number of at least 1, not 0"},
-      {[](auto& j) { j["rows"][1]["n"] = "big"; }, "row 2: cp-async: 'n' must be a whole number of at least 1"},
+      {[](auto& j) { j["rows"][1]["m"] = 0; }, "row 2: cp-async: 'm' must be a whole number from 1 to 2147483647, not 0"},
+      {[](auto& j) { j["rows"][1]["n"] = "big"; }, "row 2: cp-async: 'n' must be a whole number from 1 to"},
       {[](auto& j) { j["rows"][0]["tflops"] = -5; }, "row 1: cublas at 4096: 'tflops' is -5"},
       {[](auto& j) { j["rows"][0]["median_ms"] = "fast"; }, "row 1: cublas at 4096: median_ms must be a number"},
       {[](auto& j) { j["rows"][1]["tflops"] = 0; }, "row 2: cp-async at 4096 is timed but"},
       {[](auto& j) { j["rows"][1]["kernel_config"]["bm"] = "x"; }, "row 2: cp-async: knob 'bm' must be a whole number"},
       {[](auto& j) { j["rows"][2]["status"] = "great"; }, "row 3: cp-async has an unknown status 'great'"},
       {[](auto& j) { j["rows"] = nlohmann::json::object(); }, "\"rows\" must be a list"},
+      // Counts are checked in the int they are stored in: 1e300 would not convert.
+      {[](auto& j) { j["rows"][1]["runs"] = 1e300; }, "row 2: cp-async: 'runs' must be a whole number from 0 to"},
+      {[](auto& j) { j["rows"][1]["runs"] = 4294967296; }, "'runs' must be a whole number from 0 to 2147483647"},
+      {[](auto& j) { j["device"]["sm_count"] = 1e300; }, "'sm_count' must be a whole number from 0 to"},
+      // A bad value is quoted as a short excerpt, not whole.
+      {[](auto& j) { j["rows"][1]["m"] = std::vector<int>(10000, 7); }, "not [7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7..."},
   };
   for (const auto& c : cases) {
     const auto r = with(c.edit);
@@ -118,6 +124,15 @@ TEST(BenchReportFormats, BadRowsAreRefusedNamingTheRowAndTheField) {
   }
   // A failed row has no timing: zeros there are fine.
   EXPECT_TRUE(with([](auto& j) { j["rows"][2]["tflops"] = 0; }));
+}
+
+TEST(BenchReportFormats, DeeplyNestedJsonIsRefusedNotACrash) {
+  // 100,000 nested lists in a row: printing or destroying them recursively would exhaust the stack.
+  auto text = bench_report_json(sample_report());
+  text.replace(text.find("\"runs\": "), 0, "\"deep\": " + std::string(100000, '[') + std::string(100000, ']') + ", ");
+  const auto r = parse_bench_report_json(text);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("nested more than 64 deep"), std::string::npos) << r.error().message;
 }
 
 TEST(BenchReportFormats, ForeignJsonIsRefusedWithAReason) {

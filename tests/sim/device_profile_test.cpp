@@ -137,6 +137,24 @@ TEST(DeviceProfile, InconsistentFiguresAreCaught) {
                "'base_clock_mhz' (2500) is above 'boost_clock_mhz'");
 }
 
+TEST(DeviceProfile, DeeplyNestedValuesAreASentenceNotACrash) {
+  expect_error(parse_device_profile("{\"sms\": " + std::string(100000, '[') + std::string(100000, ']') + "}", "deep.json"),
+               "device profile 'deep.json': lists and objects are nested more than 64 deep");
+  // A bad value is quoted as a short excerpt, however large it is.
+  const auto big = parse_device_profile(h100_with([](auto& d) { d["sms"] = std::vector<int>(100000, 1); }), "x.json");
+  expect_error(big, "field 'sms' must be a number, not [1,1,1");
+  EXPECT_LT(big.error().message.size(), 200u);
+}
+
+TEST(DeviceProfile, OnlyRegularFilesAreRead) {
+  const auto dir = std::filesystem::temp_directory_path() / "gemmlab_device_profile_special";
+  std::filesystem::create_directories(dir);
+  std::filesystem::remove(dir / "zero.json");
+  std::filesystem::create_symlink("/dev/zero", dir / "zero.json");
+  expect_error(find_device((dir / "zero.json").string()), "is not a regular file");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(DeviceProfile, ProfilesLoadFromFiles) {
   const auto dir = std::filesystem::temp_directory_path() / "gemmlab_device_profile_test";
   std::filesystem::create_directories(dir);

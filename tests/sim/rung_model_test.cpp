@@ -54,5 +54,16 @@ TEST(RungModel, ValidationSentencesSayWhatToChange) {
   EXPECT_NE(smem.error().message.find("shared memory"), std::string::npos) << smem.error().message;
 }
 
+TEST(RungModel, AGridThatCannotLaunchIsRefusedAtOnce) {
+  auto c = rung_model(RungId::NaiveCoalesced).defaults;
+  c.bm = c.bn = 1;
+  // 65536 x 65536 blocks of one thread: 2^32, which overflows an int (the count was once computed in one).
+  const auto refused = validate(RungId::NaiveCoalesced, c, {65536, 65536, 1});
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("needs 4294967296 blocks of 1 x 1"), std::string::npos)
+      << refused.error().message;
+  EXPECT_TRUE(validate(RungId::NaiveCoalesced, c, {32768, 65535, 1}));  // 2^31 - 32768 blocks: allowed
+}
+
 }  // namespace
 }  // namespace gemmlab::sim

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <limits>
 #include <random>
@@ -188,6 +190,24 @@ TEST(SimulateKernel, SmemTilingConflictsVanishWithPadding) {
   const auto padded = simulate_kernel(RungId::SmemTiling, c, p);
   ASSERT_TRUE(padded);
   EXPECT_EQ(padded->total.shared_loads().bank_conflicts(), 0);
+}
+
+TEST(SimulateKernel, ReportsProgressAndStopsWhenAsked) {
+  const auto c = rung_model(RungId::SmemTiling).defaults;
+  std::vector<double> seen;
+  const auto whole = simulate_kernel(RungId::SmemTiling, c, {4096, 4096, 4096}, [&](double f) {
+    seen.push_back(f);
+    return true;
+  });
+  ASSERT_TRUE(whole) << whole.error().message;
+  ASSERT_FALSE(seen.empty());
+  EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+  EXPECT_LE(seen.back(), 1.0);
+  int calls = 0;
+  const auto stopped = simulate_kernel(RungId::SmemTiling, c, {4096, 4096, 4096}, [&](double) { return ++calls < 2; });
+  ASSERT_FALSE(stopped);
+  EXPECT_NE(stopped.error().message.find("cancelled"), std::string::npos) << stopped.error().message;
+  EXPECT_EQ(calls, 2);  // it stopped at the first "no"
 }
 
 TEST(Simulate, InvalidInputIsAnErrorNotACrash) {

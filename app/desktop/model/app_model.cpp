@@ -64,6 +64,7 @@ AppModel::AppModel(Options options)
     if (const auto kind = sim::find_order_kind(saved.kind)) choice.kind = *kind;
     else add_message(Message::Level::Warning, "saved launch order '" + saved.kind + "' is unknown; showing row");
   }
+  window_layout_ = s.window_layout;
   if (const auto colouring = parse_grid_colouring(s.grid_colouring)) grid_colouring_ = *colouring;
   else add_message(Message::Level::Warning, "saved grid colouring '" + s.grid_colouring + "' is unknown; colouring by wave");
   docs_ = load_rung_docs(gemmlab::rung_info(rung_), data_roots_);
@@ -423,6 +424,8 @@ std::optional<GridColouring> parse_grid_colouring(std::string_view name) {
 
 void AppModel::set_grid_colouring(GridColouring colouring) { grid_colouring_ = colouring; }
 
+void AppModel::set_window_layout(std::string layout) { window_layout_ = std::move(layout); }
+
 void AppModel::recompute_order_study(int side) { order_sides_.at(static_cast<std::size_t>(side)).requested_generation = 0; }
 
 void AppModel::request_order_studies() {
@@ -456,10 +459,7 @@ void AppModel::request_order_studies() {
     const kernel::BlockOrder block_order = *order;
     jobs_.submit(order_job_group(index), "L2 model of " + choice.name(),
                  [=](JobContext& job) -> JobRunner::Completion {
-                   auto study = study_order(rung, config, problem, block_order, device, [&](double done) {
-                     job.set_progress(done);
-                     return !job.cancelled();
-                   });
+                   auto study = study_order(rung, config, problem, block_order, device, job.progress());
                    if (job.cancelled()) return nullptr;
                    if (!study) return [apply, error = study.error().message] { apply(nullptr, error); };
                    return [apply, study = std::move(*study)] { apply(study, {}); };
@@ -537,12 +537,14 @@ void AppModel::request_kernel_counters() {
   const std::uint64_t generation = config_generation_;
   const std::optional<sim::DeviceProfile> device = device_;
   jobs_.submit("kernel", "simulating the whole kernel", [=, this](JobContext& job) -> JobRunner::Completion {
-    auto counters = sim::simulate_kernel(rung, config, problem);
-    job.set_progress(0.5);
+    const sim::Progress progress = job.progress();
+    auto counters = sim::simulate_kernel(rung, config, problem, sim::part_of(progress, 0.0, 0.5));
     std::optional<Result<sim::SchedulePrediction>> prediction;
     if (counters && device)
       prediction = sim::predict_schedule(rung, config, problem, *counters, {}, *device,
-                                         gpu::measured_registers(rung, config, *device));
+                                         gpu::measured_registers(rung, config, *device),
+                                         sim::part_of(progress, 0.5, 1.0));
+    if (job.cancelled()) return nullptr;
     return [this, generation, counters = std::move(counters), prediction = std::move(prediction)] {
       if (generation != config_generation_) return;
       if (!counters) {
@@ -566,7 +568,13 @@ void AppModel::request_ladder_predictions() {
     ladder_predictions_.assign(rungs().size(), RungPrediction{});
     ladder_in_flight_.reset();  // a job for the old inputs is superseded by the next submit
   }
-  if (ladder_in_flight_) return;
+  if (ladder_in_flight_) {
+    // A cancelled job's completion never runs: once no ladder job is left and nothing waits to complete, go on.
+    for (const auto& job : jobs_.status())
+      if (job.group == "ladder") return;
+    if (!jobs_.idle()) return;
+    ladder_in_flight_.reset();
+  }
   // The panel on show first: while its jobs run (the block, the kernel counters, the order studies), wait.
   for (const auto& job : jobs_.status())
     if (job.group != "ladder" && job.group != "bench") return;
@@ -583,12 +591,14 @@ void AppModel::request_ladder_predictions() {
   const sim::DeviceProfile device = *device_;
   const std::uint64_t generation = config_generation_;
   ladder_in_flight_ = next;
-  jobs_.submit("ladder", "predicting rung " + std::to_string(rung.number), [=, this](JobContext&) -> JobRunner::Completion {
+  jobs_.submit("ladder", "predicting rung " + std::to_string(rung.number), [=, this](JobContext& job) -> JobRunner::Completion {
     RungPrediction p;
     p.pending = false;
     try {  // a job that throws never completes: the chain of rungs would stop here
       auto predicted = sim::predict_schedule(rung.id, config, problem, {}, device,
-                                             gpu::measured_registers(rung.id, config, device));
+                                             gpu::measured_registers(rung.id, config, device),
+                                             sim::part_of(job.progress(), 0.0, 1.0));
+      if (job.cancelled()) return nullptr;  // superseded or cancelled: request_ladder_predictions notices
       if (predicted) {
         p.tflops = predicted->roofline.predicted_tflops;
         p.note = predicted->roofline.explanation;
@@ -666,6 +676,7 @@ Settings AppModel::settings() const {
     s.launch_orders[side] = {std::string(sim::order_kind_name(order_sides_[side].choice.kind)),
                              order_sides_[side].choice.group_size};
   s.grid_colouring = std::string(to_string(grid_colouring_));
+  s.window_layout = window_layout_;
   return s;
 }
 

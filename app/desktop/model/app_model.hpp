@@ -209,6 +209,8 @@ class AppModel {
   bool wait_until_idle(std::chrono::milliseconds timeout);
 
   Settings settings() const;
+  // The window layout (ImGui's ini text), saved with the settings; the window passes it in when ImGui asks to save.
+  void set_window_layout(std::string layout);
   // Saves the settings when they changed since the last save (at most once a second unless `now`).
   void save_settings_if_changed(bool now = false);
 
@@ -248,6 +250,7 @@ class AppModel {
   std::array<OrderSide, kOrderSides> order_sides_;
   int selected_wave_ = -1;
   GridColouring grid_colouring_ = GridColouring::Wave;
+  std::string window_layout_;
 
   // Results and the generation of the inputs they belong to.
   std::uint64_t config_generation_ = 1;  // rung, configuration, problem

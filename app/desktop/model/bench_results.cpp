@@ -1,8 +1,6 @@
 #include "model/bench_results.hpp"
 
-#include <fstream>
-#include <sstream>
-
+#include "gemmlab/file_io.hpp"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/sim/simulate.hpp"
 #include "model/paths.hpp"
@@ -15,11 +13,9 @@ const std::filesystem::path kRecorded = std::filesystem::path("assets") / "resul
 }  // namespace
 
 Result<ShownResults> load_results_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"could not open " + path.string()};
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto report = gpu::parse_bench_report_json(text.str());
+  auto text = read_input_file(path.string(), "results file");
+  if (!text) return text.error();
+  auto report = gpu::parse_bench_report_json(*text);
   if (!report) return Error{path.string() + " is not a results file: " + report.error().message};
   return ShownResults{std::move(*report), "loaded from " + path.string()};
 }
@@ -35,10 +31,7 @@ Result<ShownResults> load_recorded_results(const std::vector<std::filesystem::pa
 }
 
 Status save_results_file(const std::filesystem::path& path, const gpu::BenchReport& report) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << gpu::bench_report_json(report);
-  if (!out) return Error{"could not write " + path.string()};
-  return Ok{};
+  return write_output_file(path.string(), gpu::bench_report_json(report), "results file");
 }
 
 const gpu::BenchRow* find_measured(const gpu::BenchReport& report, RungId rung, const kernel::KernelConfig& config,

@@ -25,6 +25,13 @@ class JobContext {
   bool cancelled() const { return cancel_.load(std::memory_order_relaxed); }
   // For library calls that poll a flag themselves (gpu::run_bench).
   const std::atomic<bool>* cancel_flag() const { return &cancel_; }
+  // For the simulator's long calls: reports their progress here and stops them when the job is cancelled.
+  std::function<bool(double)> progress() {
+    return [this](double fraction) {
+      set_progress(fraction);
+      return !cancelled();
+    };
+  }
 
  private:
   friend class JobRunner;

@@ -35,11 +35,12 @@ Result<OrderChoice> parse_order_choice(std::string_view text, int group_size) {
 Result<std::shared_ptr<const OrderStudy>> study_order(RungId rung, const kernel::KernelConfig& config,
                                                       const sim::Problem& problem, kernel::BlockOrder order,
                                                       const sim::DeviceProfile& device,
-                                                      const sim::L2Progress& progress) {
-  auto counters = sim::simulate_kernel(rung, config, problem);
+                                                      const sim::Progress& progress) {
+  auto counters = sim::simulate_kernel(rung, config, problem, sim::part_of(progress, 0.0, 0.5));
   if (!counters) return counters.error();
   auto prediction = sim::predict_schedule(rung, config, problem, *counters, order, device,
-                                          gpu::measured_registers(rung, config, device), progress);
+                                          gpu::measured_registers(rung, config, device),
+                                          sim::part_of(progress, 0.5, 1.0));
   if (!prediction) return prediction.error();
 
   auto study = std::make_shared<OrderStudy>();

@@ -64,10 +64,10 @@ struct OrderStudy {
 };
 
 // Simulates the kernel's counters, then the L2 model and the roofline for `order` on `device`. `progress` (told the
-// fraction done, false to stop) follows the L2 model, which takes seconds for the naive rungs' small tiles.
+// fraction done, false to stop) follows both, which take seconds for big problems and the naive rungs' small tiles.
 Result<std::shared_ptr<const OrderStudy>> study_order(RungId rung, const kernel::KernelConfig& config,
                                                       const sim::Problem& problem, kernel::BlockOrder order,
                                                       const sim::DeviceProfile& device,
-                                                      const sim::L2Progress& progress = {});
+                                                      const sim::Progress& progress = {});
 
 }  // namespace gemmlab::desktop

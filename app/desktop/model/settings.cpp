@@ -1,10 +1,14 @@
 #include "model/settings.hpp"
 
+#include <unistd.h>
+
 #include <cstdint>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <system_error>
+
+#include "gemmlab/file_io.hpp"
+#include "gemmlab/json_input.hpp"
+#include "gemmlab/sim/problem.hpp"
 
 namespace gemmlab::desktop {
 namespace {
@@ -12,6 +16,7 @@ namespace {
 using nlohmann::json;
 
 constexpr int kSettingsVersion = 1;
+constexpr std::size_t kMaxSettingsBytes = std::size_t{1} << 20;  // a settings file is a few kilobytes
 
 bool is_int(const json& value) {
   return value.is_number_integer() && value >= json(INT32_MIN) && value <= json(INT32_MAX);
@@ -42,22 +47,24 @@ void read_string(const json& object, const char* key, std::string& out, std::vec
 
 LoadedSettings parse_settings(std::string_view text, std::string_view source_name) {
   LoadedSettings out;
-  const json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
   const std::string source(source_name);
-  if (root.is_discarded() || !root.is_object()) {
-    const std::string what = root.is_discarded() ? "malformed JSON" : "JSON, but not an object of settings";
-    out.messages.push_back(source + " is not a valid settings file (" + what + "); it was ignored and the defaults "
-                           "are used. It will be overwritten when settings change.");
+  const auto ignored = [&](const std::string& why) {
+    out.messages.push_back(source + " " + why + "; it was ignored and the defaults are used. It is left as it is: " +
+                           "this session's settings are not saved.");
+    out.keep_file = true;
     return out;
-  }
+  };
+  const auto parsed = parse_json_input(text);
+  if (!parsed) return ignored("is not a valid settings file (" + parsed.error().message + ")");
+  const json& root = *parsed;
+  if (!root.is_object()) return ignored("is not a valid settings file (JSON, but not an object of settings)");
   std::vector<std::string> problems;
   int version = kSettingsVersion;
   read_int(root, "version", version, problems);
-  if (version != kSettingsVersion) {
-    out.messages.push_back(source + " has settings version " + std::to_string(version) + ", this gemmlab reads " +
-                           std::to_string(kSettingsVersion) + "; it was ignored and the defaults are used.");
-    return out;
-  }
+  if (!problems.empty()) return ignored("has a 'version' that is not a whole number");
+  if (version != kSettingsVersion)
+    return ignored("has settings version " + std::to_string(version) + ", this gemmlab reads " +
+                   std::to_string(kSettingsVersion));
   Settings& s = out.settings;
   read_string(root, "rung", s.rung, problems);
   read_string(root, "panel", s.panel, problems);
@@ -71,8 +78,9 @@ LoadedSettings parse_settings(std::string_view text, std::string_view source_nam
       for (auto [key, value] : {std::pair{"alpha", &s.alpha}, std::pair{"beta", &s.beta}}) {
         const auto it = problem->find(key);
         if (it == problem->end()) continue;
-        if (it->is_number()) *value = it->get<float>();
-        else problems.push_back(std::string("'") + key + "' is not a number; kept the default");
+        // Checked as the float it is stored in: 1e39 would become infinite, 1e-46 zero.
+        if (it->is_number() && sim::fits_float(it->get<double>())) *value = static_cast<float>(it->get<double>());
+        else problems.push_back(std::string("'") + key + "' is not a number a float holds; kept the default");
       }
     } else {
       problems.push_back("'problem' is not an object with m, n and k; kept the default size");
@@ -101,6 +109,7 @@ LoadedSettings parse_settings(std::string_view text, std::string_view source_nam
     }
   }
   read_string(root, "grid_colouring", s.grid_colouring, problems);
+  read_string(root, "window_layout", s.window_layout, problems);
   if (const auto orders = root.find("launch_orders"); orders != root.end()) {
     if (!orders->is_array() || orders->size() != s.launch_orders.size()) {
       problems.push_back("'launch_orders' is not a list of two orders; kept the default orders");
@@ -134,41 +143,66 @@ std::string settings_to_json(const Settings& s) {
                      {"block_col", s.block_col},
                      {"play_speed", s.play_speed},
                      {"launch_orders", orders},
-                     {"grid_colouring", s.grid_colouring}};
+                     {"grid_colouring", s.grid_colouring},
+                     {"window_layout", s.window_layout}};
   return root.dump(2) + "\n";
 }
 
 LoadedSettings load_settings(const std::filesystem::path& path) {
   std::error_code error;
-  if (!std::filesystem::exists(path, error)) return {};
-  if (std::filesystem::is_directory(path, error)) {
+  if (!std::filesystem::exists(path, error) && !error) return {};  // the first run: nothing to keep
+  auto text = read_input_file(path.string(), "settings file", kMaxSettingsBytes);
+  if (!text) {
     LoadedSettings out;
-    out.messages.push_back(path.string() + " is a folder, not a settings file; the defaults are used");
+    out.messages.push_back(text.error().message + "; the defaults are used, and this session's settings are not saved");
+    out.keep_file = true;
     return out;
   }
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  if (in) text << in.rdbuf();
-  if (!in || in.bad()) {
-    LoadedSettings out;
-    out.messages.push_back("could not read " + path.string() + "; the defaults are used");
-    return out;
-  }
-  return parse_settings(text.str(), path.string());
+  return parse_settings(*text, path.string());
 }
 
-Status save_settings(const std::filesystem::path& path, const Settings& settings) {
+namespace {
+
+// The file a save replaces: a symbolic link's target (so the link keeps pointing at the settings).
+std::filesystem::path save_target(const std::filesystem::path& path) {
+  std::filesystem::path target = path;
   std::error_code error;
-  std::filesystem::create_directories(path.parent_path(), error);
-  if (error) return Error{"could not create " + path.parent_path().string() + ": " + error.message()};
-  const std::filesystem::path temporary = path.string() + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << settings_to_json(settings);
-    if (!out) return Error{"could not write " + temporary.string()};
+  for (int hops = 0; hops < 40 && std::filesystem::is_symlink(target, error); ++hops) {
+    const std::filesystem::path next = std::filesystem::read_symlink(target, error);
+    if (error) break;
+    target = next.is_absolute() ? next : target.parent_path() / next;
   }
-  std::filesystem::rename(temporary, path, error);
-  if (error) return Error{"could not replace " + path.string() + ": " + error.message()};
+  return target;
+}
+
+}  // namespace
+
+Status save_settings(const std::filesystem::path& path, const Settings& settings) {
+  namespace fs = std::filesystem;
+  const fs::path target = save_target(path);
+  std::error_code error;
+  if (fs::exists(target, error)) {
+    if (!fs::is_regular_file(target, error)) return Error{target.string() + " is not a regular file; it was left as it is"};
+    // No write permission for anyone counts too: root may write anything, but a file made read-only is kept.
+    const auto write_bits = fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write;
+    if (::access(target.c_str(), W_OK) != 0 || (fs::status(target, error).permissions() & write_bits) == fs::perms::none)
+      return Error{target.string() + " is read-only; it was left as it is (make it writable to keep the settings)"};
+  }
+  if (target.has_parent_path()) {
+    fs::create_directories(target.parent_path(), error);
+    if (error) return Error{"could not create " + target.parent_path().string() + ": " + error.message()};
+  }
+  const fs::path temporary = target.string() + ".tmp";
+  if (auto written = write_output_file(temporary.string(), settings_to_json(settings), "settings file"); !written) {
+    fs::remove(temporary, error);
+    return written.error();
+  }
+  fs::rename(temporary, target, error);
+  if (error) {
+    const std::string why = error.message();
+    fs::remove(temporary, error);
+    return Error{"could not replace " + target.string() + ": " + why};
+  }
   return Ok{};
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 // The user's choices that outlive a run (the rung, each rung's configuration, the problem size, the open panel,
-// the selected block, the play speed and the launch orders compared), as a small JSON file in the user's config folder. Window layout is
-// ImGui's own ini file next to it. A missing file gives the defaults; an unreadable or malformed one gives the
-// defaults and a message - never a crash. Values are checked where they are used (AppModel), so one bad entry
-// costs only itself.
+// the selected block, the play speed and the launch orders compared), as a small JSON file in the user's config folder. The
+// window layout (ImGui's ini text) is kept inside it, so gemmlab writes no other file. A missing file gives the
+// defaults; an unreadable, malformed or newer one gives the defaults and a message - never a crash - and is never
+// overwritten. Values are checked where they are used (AppModel), so one bad entry costs only itself.
 #include <array>
 #include <filesystem>
 #include <map>
@@ -32,11 +32,15 @@ struct Settings {
   double play_speed = 8.0;  // instructions per second
   std::array<OrderSettings, 2> launch_orders = {OrderSettings{"row", 8}, OrderSettings{"groupm", 8}};
   std::string grid_colouring = "wave";  // the launch-order panel's tiles, coloured by "wave" or "launch" order
+  std::string window_layout;            // ImGui's ini text ("": ImGui's defaults)
 };
 
 struct LoadedSettings {
   Settings settings;
   std::vector<std::string> messages;  // what was ignored, and why
+  // The file exists but was not read as this gemmlab's settings (unreadable, malformed, a newer version, not a
+  // regular file): saving over it would lose what it holds, so this session saves nothing.
+  bool keep_file = false;
 };
 
 // Parses settings JSON; anything unusable is left at its default and named in `messages`.
@@ -44,7 +48,8 @@ LoadedSettings parse_settings(std::string_view text, std::string_view source_nam
 std::string settings_to_json(const Settings& settings);
 
 LoadedSettings load_settings(const std::filesystem::path& path);
-// Writes through a temporary file and a rename, so a crash mid-write never leaves a half-written file.
+// Writes through a temporary file and a rename, so a crash mid-write never leaves a half-written file. A symbolic
+// link is followed (its target is replaced, the link stays); a read-only file is an error and stays as it is.
 Status save_settings(const std::filesystem::path& path, const Settings& settings);
 
 }  // namespace gemmlab::desktop

@@ -413,7 +413,8 @@ void controls(AppModel& model) {
   if (step_button(">", 1.3f, "next wave (Right arrow)")) model.step_wave(+1);
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  if (wave >= 0) ImGui::Text("wave %s", index_of(wave, waves).c_str());
+  // A wave asked for before the waves are known (--wave N) is checked when they are: until then it is not shown.
+  if (wave >= 0 && wave < waves) ImGui::Text("wave %s", index_of(wave, waves).c_str());
   else if (waves == 1) ImGui::TextUnformatted("one wave");
   else ImGui::Text("all %d waves", waves);
   ImGui::SameLine();

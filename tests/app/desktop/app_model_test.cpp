@@ -329,6 +329,25 @@ TEST(AppModel, CommandLineIndicesAreRefusedPastTheEnd) {
   EXPECT_EQ(model.cursor().instruction, 0);
 }
 
+TEST(AppModel, LeavingDoesNotWaitForBigWork) {
+  // 65536^3: the kernel simulation, the ladder's predictions and the L2 models take minutes. Leaving (destroying the
+  // model, as closing the window does) cancels them, and each stops at its next check.
+  Settings s;
+  s.rung = "warptile";
+  s.panel = "launch-order";
+  const auto started = std::chrono::steady_clock::now();
+  {
+    AppModel::Options o;
+    o.settings = s;
+    o.settings.m = o.settings.n = o.settings.k = 65536;
+    AppModel model(std::move(o));
+    model.request_order_studies();
+    model.update(0.0);
+    EXPECT_FALSE(model.wait_until_idle(500ms));  // still working
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 10s);
+}
+
 TEST(AppModel, ACancelledStudyWaitsToBeAskedAgain) {
   Settings s;
   s.rung = "naive-coalesced";  // 32 x 32 tiles, one k per step: the L2 model takes a while

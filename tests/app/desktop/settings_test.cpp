@@ -6,7 +6,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <sstream>
 
 namespace gemmlab::desktop {
 namespace {
@@ -78,12 +81,13 @@ TEST(Settings, NotAnObjectIsIgnored) {
   EXPECT_EQ(loaded.settings.m, Settings{}.m);
 }
 
-TEST(Settings, AFolderIsNamedAsOne) {
+TEST(Settings, AFolderIsNamedAsOneAndKept) {
   const auto path = temp_file("a-folder.json");
   std::filesystem::create_directories(path);
   const LoadedSettings loaded = load_settings(path);
   ASSERT_EQ(loaded.messages.size(), 1u);
-  EXPECT_NE(loaded.messages[0].find("is a folder"), std::string::npos) << loaded.messages[0];
+  EXPECT_NE(loaded.messages[0].find("is a directory"), std::string::npos) << loaded.messages[0];
+  EXPECT_TRUE(loaded.keep_file);
   EXPECT_EQ(loaded.settings.rung, Settings{}.rung);
 }
 
@@ -99,11 +103,91 @@ TEST(Settings, WrongTypesCostOnlyThemselves) {
   EXPECT_DOUBLE_EQ(loaded.settings.play_speed, Settings{}.play_speed);
 }
 
-TEST(Settings, OtherVersionIsIgnored) {
-  const LoadedSettings loaded = parse_settings(R"({"version": 99, "rung": "vectorized"})", "future.json");
+TEST(Settings, OtherVersionIsIgnoredAndKept) {
+  const LoadedSettings loaded = parse_settings(R"({"version": 2, "rung": "vectorized"})", "future.json");
   ASSERT_EQ(loaded.messages.size(), 1u);
-  EXPECT_NE(loaded.messages[0].find("99"), std::string::npos);
+  EXPECT_NE(loaded.messages[0].find("version 2"), std::string::npos);
+  EXPECT_NE(loaded.messages[0].find("not saved"), std::string::npos) << loaded.messages[0];
+  EXPECT_TRUE(loaded.keep_file);  // a newer gemmlab's file is not downgraded
   EXPECT_EQ(loaded.settings.rung, Settings{}.rung);
+  EXPECT_FALSE(parse_settings(R"({"version": 1, "rung": "vectorized"})", "ours.json").keep_file);
+}
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+TEST(Settings, DeeplyNestedJsonIsAMessage) {
+  const LoadedSettings loaded =
+      parse_settings("{\"knobs\": " + std::string(100000, '[') + std::string(100000, ']') + "}", "deep.json");
+  ASSERT_EQ(loaded.messages.size(), 1u);
+  EXPECT_NE(loaded.messages[0].find("nested more than"), std::string::npos) << loaded.messages[0];
+  EXPECT_TRUE(loaded.keep_file);
+}
+
+TEST(Settings, ValuesAreCheckedAsTheFloatTheyBecome) {
+  const LoadedSettings loaded = parse_settings(R"({"version": 1, "problem": {"alpha": 1e39, "beta": 1e-46}})", "f.json");
+  EXPECT_EQ(loaded.messages.size(), 2u);
+  EXPECT_FLOAT_EQ(loaded.settings.alpha, Settings{}.alpha);
+  EXPECT_FLOAT_EQ(loaded.settings.beta, Settings{}.beta);
+}
+
+TEST(Settings, WindowLayoutIsKeptInsideTheFile) {
+  Settings s;
+  s.window_layout = "[Window][Debug##Default]\nPos=60,60\n";
+  const LoadedSettings back = parse_settings(settings_to_json(s), "test");
+  EXPECT_EQ(back.settings.window_layout, s.window_layout);
+}
+
+TEST(Settings, ASpecialFileIsRefusedWithoutWaiting) {
+  const auto fifo = temp_file("fifo.json");
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const LoadedSettings loaded = load_settings(fifo);  // a blocking open would wait here for a writer, forever
+  ASSERT_EQ(loaded.messages.size(), 1u);
+  EXPECT_NE(loaded.messages[0].find("not a regular file"), std::string::npos) << loaded.messages[0];
+  EXPECT_TRUE(loaded.keep_file);
+  EXPECT_FALSE(save_settings(fifo, Settings{}).ok());
+  std::filesystem::remove(fifo);
+}
+
+TEST(Settings, SavingFollowsASymbolicLink) {
+  const auto target = temp_file("link-target.json");
+  const auto link = temp_file("link.json");
+  std::filesystem::remove(link);
+  write_text(target, "{}");
+  std::filesystem::create_symlink(target, link);
+  Settings s;
+  s.rung = "warptile";
+  ASSERT_TRUE(save_settings(link, s).ok());
+  EXPECT_TRUE(std::filesystem::is_symlink(link));  // the link stays a link...
+  EXPECT_EQ(load_settings(target).settings.rung, "warptile");  // ... and its target has the settings
+  std::filesystem::remove(link);
+}
+
+TEST(Settings, AReadOnlyFileIsNotReplaced) {
+  const auto path = temp_file("read-only.json");
+  std::filesystem::remove(path);
+  write_text(path, "{\"version\": 1}\n");
+  std::filesystem::permissions(path, std::filesystem::perms::owner_read);
+  const auto saved = save_settings(path, Settings{});
+  ASSERT_FALSE(saved.ok());
+  EXPECT_NE(saved.error().message.find("read-only"), std::string::npos) << saved.error().message;
+  EXPECT_EQ(read_text(path), "{\"version\": 1}\n");
+  std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+}
+
+TEST(Settings, AnUnreadableFileIsKept) {
+  const LoadedSettings loaded = parse_settings("\x01\x02 not json", "binary.json");
+  EXPECT_TRUE(loaded.keep_file);
 }
 
 TEST(Settings, MissingFileIsQuietDefaults) {

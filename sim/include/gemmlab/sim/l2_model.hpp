@@ -21,6 +21,7 @@
 #include "gemmlab/rungs.hpp"
 #include "gemmlab/sim/occupancy.hpp"
 #include "gemmlab/sim/problem.hpp"
+#include "gemmlab/sim/progress.hpp"
 
 namespace gemmlab::sim {
 
@@ -67,7 +68,7 @@ struct StripFetches {
 // tiles_n) came from DRAM over the whole kernel, for heat maps.
 struct TileFetches {
   int rows = 0, cols = 0;
-  std::vector<std::uint32_t> fetched_sectors;  // row-major, rows x cols
+  std::vector<std::int64_t> fetched_sectors;   // row-major, rows x cols; 64-bit, as a big grid reads a tile more than 2^32 sectors
   std::vector<std::uint16_t> tile_sectors;     // the sectors one read of the tile touches
   std::vector<std::uint16_t> new_sectors;      // of those, the ones it does not share with the tile before it
   // Fetches of the tile from DRAM: fetched sectors / the tile's sectors (0 for a tile whose sectors all belong to
@@ -99,13 +100,11 @@ struct L2Result {
   }
 };
 
-// Told the fraction of waves done after each wave; returning false stops the model (a caller's Cancel button).
-using L2Progress = std::function<bool(double fraction_done)>;
-
 // The fast model: about 10 ns per tile read (blocks x k-steps x 2), so an 8192^3 problem in 128 x 128 tiles is well
 // under a second (but the naive rungs' 32 x 32 x 1 tiles take seconds). Errors: an invalid configuration or order,
-// a grid too large to model, or `progress` returning false ("cancelled").
+// a grid too large to model, or `progress` (told the fraction of waves done after each wave) returning false
+// ("cancelled").
 Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
-                             const L2Options& options, const L2Progress& progress = {});
+                             const L2Options& options, const Progress& progress = {});
 
 }  // namespace gemmlab::sim

@@ -1,5 +1,8 @@
 #pragma once
 // The GEMM to simulate or run: C (m x n) = alpha * A (m x k) * B (k x n) + beta * C, all row-major FP32.
+#include <cmath>
+#include <limits>
+
 #include "gemmlab/result.hpp"
 
 namespace gemmlab::sim {
@@ -12,6 +15,14 @@ struct Problem {
 // The largest dimension accepted: every index a kernel computes (row * k + col and so on) stays far inside int64,
 // and every tile coordinate inside int.
 inline constexpr int kMaxDimension = 1 << 20;
+
+// Whether a number read as a double survives becoming the float alpha and beta are stored in: finite as a float
+// (1e39 is not), and not so small that it loses its precision or becomes 0 (1e-46 does); 0 itself is fine.
+inline bool fits_float(double value) {
+  const double magnitude = std::abs(value);
+  return magnitude <= std::numeric_limits<float>::max() &&
+         (magnitude == 0.0 || magnitude >= std::numeric_limits<float>::min());
+}
 
 // Sizes must be in [1, kMaxDimension] and each matrix at most 2^34 elements; the error says which one is wrong.
 Status validate_problem(const Problem& problem);

@@ -25,7 +25,8 @@ struct SchedulePrediction {
 // configuration is validated against the device's limits; errors say what to change.
 Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                                             kernel::BlockOrder order, const DeviceProfile& device,
-                                            std::optional<RegisterCount> registers = std::nullopt);
+                                            std::optional<RegisterCount> registers = std::nullopt,
+                                            const Progress& progress = {});
 
 // The same from counters already simulated (simulate_kernel with the same rung, configuration and problem).
 // `progress` follows the L2 model, the part that can take seconds, and can stop it (simulate_l2).
@@ -33,6 +34,6 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
                                             const KernelCounters& counters, kernel::BlockOrder order,
                                             const DeviceProfile& device,
                                             std::optional<RegisterCount> registers = std::nullopt,
-                                            const L2Progress& progress = {});
+                                            const Progress& progress = {});
 
 }  // namespace gemmlab::sim

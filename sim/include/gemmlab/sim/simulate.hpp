@@ -15,6 +15,7 @@
 #include "gemmlab/rungs.hpp"
 #include "gemmlab/sim/counters.hpp"
 #include "gemmlab/sim/problem.hpp"
+#include "gemmlab/sim/progress.hpp"
 
 namespace gemmlab::sim {
 
@@ -108,8 +109,10 @@ struct KernelCounters {
   std::vector<BlockClass> classes;
 };
 
-// Exact counters of the whole kernel.
-Result<KernelCounters> simulate_kernel(RungId rung, const kernel::KernelConfig& config, const Problem& problem);
+// Exact counters of the whole kernel. Big problems take seconds to minutes: `progress` is told how far it is and can
+// stop it (the error then says "cancelled").
+Result<KernelCounters> simulate_kernel(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
+                                       const Progress& progress = {});
 
 // Runs the stream on the CPU - every global load, shared store, shared load and FMA of every thread - and returns C.
 // `c` holds C's initial values (read only where beta != 0). Checks, as it goes, that every access stays inside its

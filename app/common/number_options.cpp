@@ -1,4 +1,4 @@
-#include "number_options.hpp"
+#include "common/number_options.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -6,7 +6,9 @@
 #include <cmath>
 #include <cstdlib>
 
-namespace gemmlab::cli {
+#include "gemmlab/sim/problem.hpp"
+
+namespace gemmlab::common {
 
 bool parse_unsigned(const std::string& text, std::uint64_t& value) {
   const bool is_hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
@@ -37,16 +39,26 @@ CLI::Validator whole_number(std::int64_t min, std::int64_t max) {
       "", "whole number");
 }
 
-CLI::Validator byte_offset() {
+CLI::Validator unsigned_number(const std::string& what) {
   return CLI::Validator(
-      [](std::string& text) {
+      [what](std::string& text) {
         std::uint64_t value = 0;
         if (!parse_unsigned(text, value))
-          return "'" + text + "' is not a byte offset (a whole number >= 0 below 2^64, in decimal or as 0x-hex)";
-        text = std::to_string(value);
+          return "'" + text + "' is not " + what + " (a whole number >= 0 below 2^64, in decimal or as 0x-hex)";
+        text = std::to_string(value);  // decimal for CLI11, which would read a leading 0 as octal
         return std::string();
       },
-      "", "byte offset");
+      "", "whole number");
+}
+
+CLI::Validator byte_offset() { return unsigned_number("a byte offset"); }
+
+CLI::Validator non_empty_text(const std::string& what) {
+  return CLI::Validator(
+      [what](std::string& text) {
+        return text.find_first_not_of(" \t") == std::string::npos ? "is empty: give " + what : std::string();
+      },
+      "", "text");
 }
 
 CLI::Validator finite_number() {
@@ -56,9 +68,11 @@ CLI::Validator finite_number() {
         const double value = text.empty() ? 0.0 : std::strtod(text.c_str(), &end);
         if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
           return "'" + text + "' is not a finite number (write it as 0.5, -2 or 1e-3)";
+        if (!sim::fits_float(value))  // checked as the float it becomes: 1e39 would be inf, 1e-46 zero
+          return "'" + text + "' is out of range for a float: give 0, or a magnitude from 1.2e-38 to 3.4e38";
         return std::string();
       },
       "", "finite number");
 }
 
-}  // namespace gemmlab::cli
+}  // namespace gemmlab::common

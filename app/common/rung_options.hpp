@@ -14,7 +14,7 @@ namespace CLI {
 class App;
 }
 
-namespace gemmlab::cli {
+namespace gemmlab::common {
 
 struct RungOptions {
   std::string rung_slug;
@@ -41,4 +41,4 @@ void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options
 // "bm=128 bn=128 bk=8 ..." for the knobs the rung has.
 std::string describe_config(RungId rung, const kernel::KernelConfig& config);
 
-}  // namespace gemmlab::cli
+}  // namespace gemmlab::common

@@ -1,10 +1,10 @@
-#include "output_path.hpp"
+#include "common/output_path.hpp"
 
 #include <unistd.h>
 
 #include <filesystem>
 
-namespace gemmlab::cli {
+namespace gemmlab::common {
 
 std::string unwritable_because(const std::string& path) {
   namespace fs = std::filesystem;
@@ -18,4 +18,4 @@ std::string unwritable_because(const std::string& path) {
   return "";
 }
 
-}  // namespace gemmlab::cli
+}  // namespace gemmlab::common

@@ -1,20 +1,24 @@
-#include "rung_options.hpp"
+#include "common/rung_options.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include "gemmlab/sim/rung_model.hpp"
-#include "number_options.hpp"
+#include "common/number_options.hpp"
 
-namespace gemmlab::cli {
+namespace gemmlab::common {
 
 void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options, RungFlag rung_flag) {
   std::string slugs;
   for (const auto& rung : rungs()) slugs += (slugs.empty() ? "" : ", ") + std::string(rung.slug);
   app.add_option("--rung", options->rung_slug, "The rung (kernel variant): " + slugs)
-      ->required(rung_flag == RungFlag::Required);
-  app.add_option("--m", options->m, "Rows of A and C")->capture_default_str()->transform(whole_number());
-  app.add_option("--n", options->n, "Columns of B and C")->capture_default_str()->transform(whole_number());
-  app.add_option("--k", options->k, "Columns of A, rows of B")->capture_default_str()->transform(whole_number());
+      ->required(rung_flag == RungFlag::Required)
+      ->check(non_empty_text("a rung: " + slugs));
+  // Sizes and knobs are refused here, where the flag is named, when no rung could take them (the rung's own rules
+  // are checked later, with the configuration).
+  const auto size = whole_number(1, sim::kMaxDimension);
+  app.add_option("--m", options->m, "Rows of A and C")->capture_default_str()->transform(size);
+  app.add_option("--n", options->n, "Columns of B and C")->capture_default_str()->transform(size);
+  app.add_option("--k", options->k, "Columns of A, rows of B")->capture_default_str()->transform(size);
   app.add_option("--alpha", options->alpha, "C = alpha * A * B + beta * C")->capture_default_str()->check(finite_number());
   app.add_option("--beta", options->beta, "C = alpha * A * B + beta * C")->capture_default_str()->check(finite_number());
   for (const auto& knob : sim::all_knobs()) {
@@ -25,7 +29,7 @@ void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options
     app.add_option_function<int>(
         flag, [options, name](const int& value) { options->knob_values[name] = value; },
         std::string(knob.help) + " (rungs that have this knob; default: the rung's)")
-        ->transform(whole_number());
+        ->transform(whole_number(knob.min, knob.max));
   }
 }
 
@@ -53,4 +57,4 @@ std::string describe_config(RungId rung, const kernel::KernelConfig& config) {
   return out;
 }
 
-}  // namespace gemmlab::cli
+}  // namespace gemmlab::common
