@@ -53,6 +53,37 @@ def blocktile_2d(*knobs):
     return cli("sim", "--rung", "blocktile-2d", "--m", "4096", "--n", "4096", "--k", "4096", *knobs)["kernel"]["ops"]
 
 
+RESULTS = ROOT / "assets" / "results" / "h100.json"
+
+
+def bench(name, size, inp):
+    """The recorded H100 run's row (assets/results/h100.json, the ladder of docs/results.md)."""
+    report = json.loads(RESULTS.read_text())
+    return next(r for r in report["rows"] if r["name"] == name and r["config"] == "default" and r["m"] == size
+                and r["input"] == inp)
+
+
+def ratio(name, size, inp):
+    return f"{bench(name, size, inp)['ratio_to_cublas']:.3f}"
+
+
+def tflops(name, size, inp, digits):
+    return f"{bench(name, size, inp)['tflops']:.{digits}f}"
+
+
+def gain(faster, slower, size):
+    """Per cent by which `faster` beats `slower` on FP16 in the recorded run."""
+    return f"{100 * (bench(faster, size, 'fp16')['tflops'] / bench(slower, size, 'fp16')['tflops'] - 1):.0f}"
+
+
+def best_rungs(digits):
+    """The headline of README.md and docs/results.md: the best FP32 and tensor-core rungs at 4096^3 and 8192^3."""
+    return {"date": json.loads(RESULTS.read_text())["date_utc"],
+            "w4": ratio("warptile", 4096, "fp32"), "w8": ratio("warptile", 8192, "fp32"),
+            "wt4": tflops("warptile", 4096, "fp32", digits), "wt8": tflops("warptile", 8192, "fp32", digits),
+            "m4": ratio("mma-staged-epilogue", 4096, "fp16"), "m8": ratio("mma-staged-epilogue", 8192, "fp16")}
+
+
 def measured_registers(rung):
     occupancy = cli("schedule", "--rung", rung)["occupancy"]
     if occupancy["registers_source"] != "measured":
@@ -61,6 +92,30 @@ def measured_registers(rung):
 
 
 QUOTES = [
+    # The measured headline: the recorded ladder run (assets/results/h100.json).
+    ("README.md",
+     r"cuBLAS 13\.1\.0, (?P<date>[\dT:-]+Z); on the GPU machine:\s+`scripts/device-build && build-device/bin/gemmlab-cli "
+     r"bench --sizes 1024,2048,4096,8192`\): the best FP32 rung,\s+warptile, runs at \*\*(?P<w4>[\d.]+)× cuBLAS FP32 at "
+     r"4096³ and (?P<w8>[\d.]+)× at 8192³\*\* \((?P<wt4>[\d.]+) and (?P<wt8>[\d.]+) TFLOPS\); the best tensor-core\s+"
+     r"rung, mma-staged-epilogue, at \*\*(?P<m4>[\d.]+)× cuBLAS FP16 at 4096³ and (?P<m8>[\d.]+)× at 8192³\*\* "
+     r"\((?P<mt4>\d+) and (?P<mt8>\d+) TFLOPS",
+     lambda: {**best_rungs(1), "mt4": tflops("mma-staged-epilogue", 4096, "fp16", 0),
+              "mt8": tflops("mma-staged-epilogue", 8192, "fp16", 0)}),
+    ("docs/results.md",
+     r"reaches \*\*(?P<w4>[\d.]+)× cuBLAS at 4096³ and (?P<w8>[\d.]+)× at 8192³\*\* in this run \((?P<wt4>[\d.]+) and "
+     r"(?P<wt8>[\d.]+) TFLOPS\)",
+     lambda: {k: v for k, v in best_rungs(2).items() if k in ("w4", "w8", "wt4", "wt8")}),
+    ("docs/results.md",
+     r"mma-staged-epilogue, reaches (?P<m4>[\d.]+)× cuBLAS FP16 at 4096³ and\s+(?P<m8>[\d.]+)× at 8192³ "
+     r"\((?P<b4>[\d.]+)× and (?P<b8>[\d.]+)× of cuBLAS BF16\)",
+     lambda: {"m4": ratio("mma-staged-epilogue", 4096, "fp16"), "m8": ratio("mma-staged-epilogue", 8192, "fp16"),
+              "b4": ratio("mma-staged-epilogue", 4096, "bf16"), "b8": ratio("mma-staged-epilogue", 8192, "bf16")}),
+    ("docs/results.md",
+     r"fastest tensor-core rung: (?P<t4>\d+) TFLOPS at 4096³ and (?P<t8>\d+) at 8192³ in the\s+ladder run, "
+     r"(?P<g4>\d+)% and (?P<g8>\d+)% over rung 15",
+     lambda: {"t4": tflops("mma-staged-epilogue", 4096, "fp16", 0), "t8": tflops("mma-staged-epilogue", 8192, "fp16", 0),
+              "g4": gain("mma-staged-epilogue", "mma-multistage", 4096),
+              "g8": gain("mma-staged-epilogue", "mma-multistage", 8192)}),
     # Rung 5's table of shared loads, and its global sectors (a command).
     ("docs/rungs/05-blocktile-2d.md",
      r"\| `lds.32` \| (?P<instructions>[\d,]+) \| (?P<wavefronts>[\d,]+) \| (?P<ideal>[\d,]+) \| (?P<conflicts>[\d,]+) \|",

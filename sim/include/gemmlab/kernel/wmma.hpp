@@ -71,6 +71,13 @@ GEMMLAB_HD void wmma_mma(X& x, Wmma16x16x16::Accumulator& d, const Wmma16x16x16:
   }
 }
 
+// What load_matrix_sync and store_matrix_sync of an accumulator become on these GPUs: each lane's 4 pairs of
+// neighbouring results, one 64-bit access each. f(p, row, col) for pair p, at (row, col) of the 16 x 16 block.
+template <class F>
+GEMMLAB_HD void for_each_accumulator_pair(int lane, F&& f) {
+  for (int p = 0; p < 4; ++p) f(p, Wmma16x16x16::pair_row(lane, p), Wmma16x16x16::pair_col(lane, p));
+}
+
 // load_matrix_sync / store_matrix_sync of an accumulator from / to C (row-major, rows n floats apart), the block at
 // element `index`. Only C is read or written this way.
 template <class X>
@@ -78,13 +85,11 @@ GEMMLAB_HD void wmma_load_c(X& x, Wmma16x16x16::Accumulator& f, const ThreadCont
   if constexpr (HasWmmaApi<X>) {
     x.wmma_load_c(f, index, t.n);
   } else {
-    const int lane = t.tid % 32;
-    for (int p = 0; p < 4; ++p) {
+    for_each_accumulator_pair(t.tid % 32, [&](int p, int row, int col) {
       Vec<2> pair;
-      const int row = Wmma16x16x16::pair_row(lane, p), col = Wmma16x16x16::pair_col(lane, p);
       x.ldg(pair, Operand::C, index + Index(row) * t.n + col, true);
       f.v[2 * p] = pair[0], f.v[2 * p + 1] = pair[1];
-    }
+    });
   }
 }
 
@@ -93,13 +98,11 @@ GEMMLAB_HD void wmma_store_c(X& x, const Wmma16x16x16::Accumulator& f, const Thr
   if constexpr (HasWmmaApi<X>) {
     x.wmma_store_c(f, index, t.n);
   } else {
-    const int lane = t.tid % 32;
-    for (int p = 0; p < 4; ++p) {
+    for_each_accumulator_pair(t.tid % 32, [&](int p, int row, int col) {
       Vec<2> pair;
       pair[0] = f.v[2 * p], pair[1] = f.v[2 * p + 1];
-      const int row = Wmma16x16x16::pair_row(lane, p), col = Wmma16x16x16::pair_col(lane, p);
       x.stg(Operand::C, index + Index(row) * t.n + col, pair, true);
-    }
+    });
   }
 }
 

@@ -7,6 +7,7 @@
 #include <string_view>
 #include "gemmlab/result.hpp"
 #include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/tiling_rules.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/layout.hpp"
@@ -76,10 +77,7 @@ struct BlockTile1D {
     return c;
   }
   static Status validate([[maybe_unused]] const KernelConfig& c) {
-    if (c.bm % c.tm != 0)
-      return Error{"bm=" + std::to_string(c.bm) + " is not a multiple of tm=" + std::to_string(c.tm) +
-                   ": each thread takes tm whole rows"};
-    return Ok{};
+    return whole_thread_rows(c);
   }
   // Registers a thread keeps live besides the overhead every kernel has (occupancy.cpp adds it).
   static int live_registers([[maybe_unused]] const KernelConfig& c) {

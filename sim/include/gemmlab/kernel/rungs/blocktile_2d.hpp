@@ -9,6 +9,7 @@
 #include <string_view>
 #include "gemmlab/result.hpp"
 #include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/tiling_rules.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/layout.hpp"
@@ -92,13 +93,8 @@ struct BlockTile2D {
     return c;
   }
   static Status validate([[maybe_unused]] const KernelConfig& c) {
-    if (c.bm % c.tm != 0)
-      return Error{"bm=" + std::to_string(c.bm) + " is not a multiple of tm=" + std::to_string(c.tm) +
-                   ": each thread takes tm whole rows"};
-    if (c.bn % c.tn != 0)
-      return Error{"bn=" + std::to_string(c.bn) + " is not a multiple of tn=" + std::to_string(c.tn) +
-                   ": each thread takes tn whole columns"};
-    return Ok{};
+    if (auto rows = whole_thread_rows(c); !rows) return rows;
+    return whole_thread_columns(c);
   }
   // Registers a thread keeps live besides the overhead every kernel has (occupancy.cpp adds it).
   static int live_registers([[maybe_unused]] const KernelConfig& c) {

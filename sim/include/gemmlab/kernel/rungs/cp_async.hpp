@@ -52,6 +52,7 @@
 #include <string_view>
 #include "gemmlab/result.hpp"
 #include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/tiling_rules.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/cp_async_pipeline.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
@@ -197,22 +198,12 @@ struct CpAsync {
       return Error{"stages=" + std::to_string(c.stages) + " leaves no tile in flight while one is multiplied: cp-async needs 2 to 4"};
     if (c.tn % 4 != 0)
       return Error{"tn=" + std::to_string(c.tn) + " is not a multiple of 4: each thread reads its B fragment with 128-bit loads"};
-    if (c.bm % c.tm != 0)
-      return Error{"bm=" + std::to_string(c.bm) + " is not a multiple of tm=" + std::to_string(c.tm) + ": each thread takes tm whole rows"};
-    if (c.bn % c.tn != 0)
-      return Error{"bn=" + std::to_string(c.bn) + " is not a multiple of tn=" + std::to_string(c.tn) + ": each thread takes tn whole columns"};
+    if (auto rows = whole_thread_rows(c); !rows) return rows;
+    if (auto columns = whole_thread_columns(c); !columns) return columns;
     if (c.bk % 4 != 0)
       return Error{"bk=" + std::to_string(c.bk) + " is not a multiple of 4: the A tile is copied and read 4 consecutive k at a time"};
-    if (c.a_pad % 4 != 0 || c.b_pad % 4 != 0)
-      return Error{"a_pad=" + std::to_string(c.a_pad) + " and b_pad=" + std::to_string(c.b_pad) +
-                   " must be multiples of 4 floats, so every shared row stays 16-byte aligned for cp.async.16 and lds.128"};
-    const int threads = (c.bm / c.tm) * (c.bn / c.tn);
-    const int a_chunks = c.bm * c.bk / 4, b_chunks = c.bk * c.bn / 4;
-    if (a_chunks % threads != 0 || b_chunks % threads != 0)
-      return Error{"the " + std::to_string(threads) + " threads must share the tile copies evenly, but the A tile has " +
-                   std::to_string(a_chunks) + " and the B tile " + std::to_string(b_chunks) +
-                   " 16-byte chunks: change bk (or the tile sizes) so both are multiples of " + std::to_string(threads)};
-    return Ok{};
+    if (auto padding = padding_keeps_rows_aligned(c, 4, "floats", "cp.async.16 and lds.128"); !padding) return padding;
+    return copies_share_evenly((c.bm / c.tm) * (c.bn / c.tn), c.bm * c.bk / 4, c.bk * c.bn / 4);
   }
   // Registers a thread keeps live besides the overhead every kernel has (occupancy.cpp adds it).
   static int live_registers([[maybe_unused]] const KernelConfig& c) {

@@ -34,6 +34,7 @@
 #include <string_view>
 
 #include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/tiling_rules.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/cp_async_pipeline.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
@@ -95,6 +96,19 @@ struct MmaTiles {
   template <class C> GEMMLAB_HD static int warp_row(const C& c, int tid) { return tid / 32 / (c.bn / c.wn); }
   template <class C> GEMMLAB_HD static int warp_col(const C& c, int tid) { return tid / 32 % (c.bn / c.wn); }
 
+  // What a warp's multiply of one stage reads: the stage's A and B tiles (layout and first byte) and where the
+  // warp's tile starts in the block's C tile.
+  struct WarpStage {
+    HalfTile a_layout, b_layout;
+    int a_base, b_base;
+    int row0, col0;
+  };
+  template <class C>
+  GEMMLAB_HD static WarpStage warp_stage(const C& c, const ThreadContext& t, int stage) {
+    return {a_layout(c), b_layout(c), a_base(c, stage), b_base(c, stage), warp_row(c, t.tid) * c.wm,
+            warp_col(c, t.tid) * c.wn};
+  }
+
   // Issues this thread's 16-byte copies of a tile_rows x tile_cols tile of 16-bit elements whose first element is
   // (row0, col0) of a row-major rows_total x cols_total matrix. Consecutive threads copy consecutive chunks of a row;
   // a chunk outside the matrix is zero-filled (cols_total % 8 == 0, so a chunk is wholly in or out).
@@ -146,22 +160,15 @@ struct MmaTiles {
                    str(c.wm) + " x " + str(c.wn)};
     if (c.bk % 16 != 0)
       return Error{"bk=" + str(c.bk) + " is not a multiple of 16: one mma.m16n8k16 consumes 16 k"};
-    if (c.a_pad % 8 != 0 || c.b_pad % 8 != 0)
-      return Error{"a_pad=" + str(c.a_pad) + " and b_pad=" + str(c.b_pad) +
-                   " must be multiples of 8 halves, so every shared row stays 16-byte aligned for cp.async.16 and "
-                   "ldmatrix"};
+    if (auto padding = padding_keeps_rows_aligned(c, 8, "halves", "cp.async.16 and ldmatrix"); !padding)
+      return padding;
     if (c.swizzle && (c.a_pad != 0 || c.b_pad != 0))
       return Error{"swizzle=1 replaces padding: set a_pad=0 and b_pad=0 (or swizzle=0 to pad)"};
     if (c.swizzle && (c.bk % 64 != 0 || c.bn % 64 != 0))
       return Error{"swizzle=1 permutes the 8 16-byte chunks of 128 bytes, so shared rows must be multiples of 64 "
                    "halves: bk=" + str(c.bk) + " and bn=" + str(c.bn) + " must be multiples of 64"};
-    const int threads = 32 * (c.bm / c.wm) * (c.bn / c.wn);
-    const int a_chunks = c.bm * c.bk / chunk_elements, b_chunks = c.bk * c.bn / chunk_elements;
-    if (a_chunks % threads != 0 || b_chunks % threads != 0)
-      return Error{"the " + str(threads) + " threads must share the tile copies evenly, but the A tile has " +
-                   str(a_chunks) + " and the B tile " + str(b_chunks) +
-                   " 16-byte chunks: change bk (or the tile sizes) so both are multiples of " + str(threads)};
-    return Ok{};
+    return copies_share_evenly(32 * (c.bm / c.wm) * (c.bn / c.wn), c.bm * c.bk / chunk_elements,
+                               c.bk * c.bn / chunk_elements);
   }
 
   // Registers a thread keeps live: accumulators, one k16 slice of fragments, and the next slice's loads overlapping
@@ -199,22 +206,22 @@ struct MmaSync : MmaTiles, MmaMainloop<MmaSync> {
   // index into the State is a constant and the fragments and accumulators stay in registers.
   template <class X, class C>
   GEMMLAB_HD static void multiply_tile(X& x, const C& c, const ThreadContext& t, State<C>& s, int stage) {
-    const HalfTile as = a_layout(c), bs = b_layout(c);
-    const int a0 = a_base(c, stage), b0 = b_base(c, stage);
-    const int row0 = warp_row(c, t.tid) * c.wm, col0 = warp_col(c, t.tid) * c.wn;
+    const WarpStage w = warp_stage(c, t, stage);
     GEMMLAB_UNROLL
     for (int k16 = 0; k16 < c.bk; k16 += Atom::k) {
       GEMMLAB_UNROLL
       for (int i = 0; i < c.wm / Atom::m; ++i) {
-        const int r = row0 + i * Atom::m;
-        x.ldmatrix(Ldsm<4, false>{}, s.a[i],
-                   [&](int lane) { return a0 + as(r + Atom::ldsm_row(lane), k16 + Atom::ldsm_col(lane)); });
+        const int r = w.row0 + i * Atom::m;
+        x.ldmatrix(Ldsm<4, false>{}, s.a[i], [&](int lane) {
+          return w.a_base + w.a_layout(r + Atom::ldsm_row(lane), k16 + Atom::ldsm_col(lane));
+        });
       }
       GEMMLAB_UNROLL
       for (int j = 0; j < c.wn / Atom::n; j += 2) {
-        const int col = col0 + j * Atom::n;
-        x.ldmatrix(Ldsm<4, true>{}, s.b[j],
-                   [&](int lane) { return b0 + bs(k16 + Atom::ldsm_row(lane), col + Atom::ldsm_col(lane)); });
+        const int col = w.col0 + j * Atom::n;
+        x.ldmatrix(Ldsm<4, true>{}, s.b[j], [&](int lane) {
+          return w.b_base + w.b_layout(k16 + Atom::ldsm_row(lane), col + Atom::ldsm_col(lane));
+        });
       }
       GEMMLAB_UNROLL
       for (int i = 0; i < c.wm / Atom::m; ++i)

@@ -40,6 +40,7 @@
 #include <string_view>
 #include "gemmlab/result.hpp"
 #include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/tiling_rules.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/layout.hpp"
@@ -221,15 +222,11 @@ struct Vectorized {
     if (c.tm % 4 != 0 || c.tn % 4 != 0)
       return Error{"tm=" + std::to_string(c.tm) + " and tn=" + std::to_string(c.tn) +
                    " must be multiples of 4: each thread reads its A and B fragments with 128-bit shared loads"};
-    if (c.bm % c.tm != 0)
-      return Error{"bm=" + std::to_string(c.bm) + " is not a multiple of tm=" + std::to_string(c.tm) + ": each thread takes tm whole rows"};
-    if (c.bn % c.tn != 0)
-      return Error{"bn=" + std::to_string(c.bn) + " is not a multiple of tn=" + std::to_string(c.tn) + ": each thread takes tn whole columns"};
+    if (auto rows = whole_thread_rows(c); !rows) return rows;
+    if (auto columns = whole_thread_columns(c); !columns) return columns;
     if (c.bk % 4 != 0)
       return Error{"bk=" + std::to_string(c.bk) + " is not a multiple of 4: the A tile is loaded 4 consecutive k at a time"};
-    if (c.a_pad % 4 != 0 || c.b_pad % 4 != 0)
-      return Error{"a_pad=" + std::to_string(c.a_pad) + " and b_pad=" + std::to_string(c.b_pad) +
-                   " must be multiples of 4 floats, so every shared row stays 16-byte aligned for 128-bit loads"};
+    if (auto padding = padding_keeps_rows_aligned(c, 4, "floats", "128-bit loads"); !padding) return padding;
     if (c.swizzle && c.a_pad != 0)
       return Error{"swizzle=1 replaces the padding of the A tile: set a_pad=0 (or swizzle=0 to use a_pad=" +
                    std::to_string(c.a_pad) + ")"};

@@ -75,6 +75,7 @@
 #include <string_view>
 #include "gemmlab/result.hpp"
 #include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/tiling_rules.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/executor.hpp"
@@ -297,9 +298,7 @@ struct WarpTile {
     if (c.bk % 8 != 0)
       return Error{"bk=" + std::to_string(c.bk) + " is not a multiple of 8: A is copied in slabs of 8 k (one 32-byte sector of a "
                    "row) and fragments alternate between two register buffers"};
-    if (c.a_pad % 4 != 0 || c.b_pad % 4 != 0)
-      return Error{"a_pad=" + std::to_string(c.a_pad) + " and b_pad=" + std::to_string(c.b_pad) +
-                   " must be multiples of 4 floats, so every shared row stays 16-byte aligned for 128-bit loads"};
+    if (auto padding = padding_keeps_rows_aligned(c, 4, "floats", "128-bit loads"); !padding) return padding;
     const int threads = (c.bm / c.wm) * (c.bn / c.wn) * 32;
     const int rows_per_round = threads / 8;  // copy_tile_async_transposed: 8 threads per row of A
     if (c.bm % rows_per_round != 0)

@@ -54,15 +54,15 @@ struct Wmma : MmaTiles, MmaMainloop<Wmma> {
   // Per 16 k of the tile: the warp's A fragments, its B fragments, then every 16 x 16 block of its tile.
   template <class X, class C>
   GEMMLAB_HD static void multiply_tile(X& x, const C& c, const ThreadContext& t, State<C>& s, int stage) {
-    const HalfTile as = a_layout(c), bs = b_layout(c);
-    const int a0 = a_base(c, stage), b0 = b_base(c, stage);
-    const int row0 = warp_row(c, t.tid) * c.wm, col0 = warp_col(c, t.tid) * c.wn;
+    const WarpStage w = warp_stage(c, t, stage);
     GEMMLAB_UNROLL
     for (int k16 = 0; k16 < c.bk; k16 += Shape::k) {
       GEMMLAB_UNROLL
-      for (int i = 0; i < c.wm / Shape::m; ++i) wmma_load(x, s.a[i], a0 + as(row0 + i * Shape::m, k16), as.row_bytes());
+      for (int i = 0; i < c.wm / Shape::m; ++i)
+        wmma_load(x, s.a[i], w.a_base + w.a_layout(w.row0 + i * Shape::m, k16), w.a_layout.row_bytes());
       GEMMLAB_UNROLL
-      for (int j = 0; j < c.wn / Shape::n; ++j) wmma_load(x, s.b[j], b0 + bs(k16, col0 + j * Shape::n), bs.row_bytes());
+      for (int j = 0; j < c.wn / Shape::n; ++j)
+        wmma_load(x, s.b[j], w.b_base + w.b_layout(k16, w.col0 + j * Shape::n), w.b_layout.row_bytes());
       GEMMLAB_UNROLL
       for (int i = 0; i < c.wm / Shape::m; ++i)
         GEMMLAB_UNROLL
