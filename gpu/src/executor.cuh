@@ -11,12 +11,16 @@
 //               off copies 0 source bytes, which fills its shared bytes with zeros
 //   fma         FFMA
 //   cp_async16  LDGSTS.E.BYPASS.128 (cp.async.cg, 16 bytes) of 16-bit elements
+//   ldg_element LDG.E.U16: one 16-bit element of A or B (the copy of rows that are not 16-byte aligned)
+//   sts_chunk   STS.128 of 16 bytes held in registers
 //   ldmatrix    LDSM.16.M88.{1,2,4}[.T] (ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16)
 //   mma         HMMA.16816.F32[.BF16] (the atom's PTX, kernel/mma_atom.hpp)
 //   wmma_*      the WMMA API itself (nvcuda::wmma, 16 x 16 x 16): the simulator counts what nvcc makes of it
 //               (kernel/wmma.hpp); the fragments live in the description's storage, copied in and out by value
 //
 // `In` is the element type of A and B: float for the FP32 rungs, __half or __nv_bfloat16 for the tensor-core rungs.
+// `AlignedRows`: the launch guarantees n and k are multiples of 8, so every row of 16-bit A and B starts on a 16-byte
+// boundary (rows_aligned is then a constant, and a description's path for other rows is not compiled in).
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -58,7 +62,7 @@ __device__ __forceinline__ typename Native<N>::type to_native(const kernel::Vec<
   else return make_float4(v[0], v[1], v[2], v[3]);
 }
 
-template <class In>
+template <class In, bool AlignedRows = true>
 struct GpuExecutor {
   const In* __restrict__ a;
   const In* __restrict__ b;
@@ -136,6 +140,18 @@ struct GpuExecutor {
     const In* src = (operand == kernel::Operand::A ? a : b) + index;
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(shared_address(byte)), "l"(src),
                  "r"(pred ? 16 : 0));
+  }
+
+  __device__ __forceinline__ bool rows_aligned(int cols) const { return AlignedRows || cols % 8 == 0; }
+
+  __device__ __forceinline__ void ldg_element(std::uint16_t& out, kernel::Operand operand, kernel::Index index,
+                                              bool pred) {
+    const In* src = (operand == kernel::Operand::A ? a : b) + index;
+    out = pred ? *reinterpret_cast<const std::uint16_t*>(src) : std::uint16_t{0};
+  }
+
+  __device__ __forceinline__ void sts_chunk(int byte, const std::uint32_t (&words)[4]) {
+    *reinterpret_cast<uint4*>(reinterpret_cast<char*>(smem) + byte) = make_uint4(words[0], words[1], words[2], words[3]);
   }
 
   // Volatile, like the loads above: it must stay after the barrier that makes the copies it reads visible.

@@ -27,9 +27,9 @@ struct KernelParams {
 // One phase of the schedule, then the barrier the rung asks for after it. A function object rather than a lambda so
 // that it is force-inlined at each of for_each_phase's three call sites: a call that stayed a call would take the
 // State by address and move it to local memory.
-template <class K, class C, class In>
+template <class K, class C, class In, bool AlignedRows>
 struct PhaseRunner {
-  GpuExecutor<In>& x;
+  GpuExecutor<In, AlignedRows>& x;
   const kernel::ThreadContext& t;
   typename K::template State<C>& s;
   __device__ __forceinline__ void operator()(kernel::Section section, int kstep, int phase) const {
@@ -38,7 +38,7 @@ struct PhaseRunner {
   }
 };
 
-template <class K, class C, class In>
+template <class K, class C, class In, bool AlignedRows>
 __device__ __forceinline__ void run_block(const KernelParams& p) {
   extern __shared__ float4 shared_storage[];  // float4: 16-byte aligned for LDS.128 and cp.async.16
   constexpr C c{};
@@ -54,22 +54,22 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
   t.ksteps = kernel::ceil_div(p.g.k, c.bk);
   t.alpha = p.g.alpha, t.beta = p.g.beta;
 
-  GpuExecutor<In> x{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
+  GpuExecutor<In, AlignedRows> x{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
                     reinterpret_cast<float*>(shared_storage)};
   typename K::template State<C> s;  // registers: every index into it is a constant once the loops unroll
-  kernel::for_each_phase<K>(c, t.ksteps, PhaseRunner<K, C, In>{x, t, s});
+  kernel::for_each_phase<K>(c, t.ksteps, PhaseRunner<K, C, In, AlignedRows>{x, t, s});
 }
 
 // No __launch_bounds__: measured on the H100 (docs/results.md), __launch_bounds__(threads, 1) let nvcc spend
 // registers freely on the small rungs (naive 29 -> 58, smem-tiling 32 -> 44, blocktile-1d -> 120 per thread), which
 // halved their resident blocks and slowed blocktile-1d from 10.0 to 5.9 TFLOPS at 8192^3; the large rungs reach 255
 // registers either way. Without it no default configuration uses local memory (scripts/sass-report checks).
-template <class K, class C, class In>
+template <class K, class C, class In, bool AlignedRows>
 __global__ void rung_kernel(KernelParams p) {
-  run_block<K, C, In>(p);
+  run_block<K, C, In, AlignedRows>(p);
 }
 
-template <class K, class C, class In>
+template <class K, class C, class In, bool AlignedRows>
 Status launch_typed(const GemmArgs& g, cudaStream_t stream) {
   constexpr C c{};
   const int threads = K::threads(c);
@@ -78,23 +78,33 @@ Status launch_typed(const GemmArgs& g, cudaStream_t stream) {
   const int slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order);
   if (smem_bytes > 48 * 1024)  // beyond the default per-block limit only after opting in
     GEMMLAB_CUDA_TRY(
-        cudaFuncSetAttribute(rung_kernel<K, C, In>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));
-  rung_kernel<K, C, In><<<slots, threads, static_cast<std::size_t>(smem_bytes), stream>>>(params);
+        cudaFuncSetAttribute(rung_kernel<K, C, In, AlignedRows>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));
+  rung_kernel<K, C, In, AlignedRows><<<slots, threads, static_cast<std::size_t>(smem_bytes), stream>>>(params);
   GEMMLAB_CUDA_TRY(cudaGetLastError());
   return Ok{};
+}
+
+// A 16-bit rung's kernel for the arguments' sizes: the one compiled for rows of A and B that start on 16-byte
+// boundaries (n and k multiples of 8), or, where the rung takes any size (K::any_size), the one with the copy of
+// other rows compiled in. A rung without it refused such sizes in validate before any launch.
+template <class K, class C, class In>
+Status launch_sized(const GemmArgs& g, cudaStream_t stream) {
+  if (g.n % 8 == 0 && g.k % 8 == 0) return launch_typed<K, C, In, true>(g, stream);
+  if constexpr (K::any_size) return launch_typed<K, C, In, false>(g, stream);
+  else return Error{"this tensor-core kernel takes n and k multiples of 8"};
 }
 
 // The instantiation for the arguments' input type: FP32 rungs take FP32 inputs; 16-bit rungs FP16 or BF16.
 template <class K, class C>
 Status launch_rung(const GemmArgs& g, cudaStream_t stream) {
   if constexpr (kernel::operand_bytes<K>(kernel::Operand::A) == 2) {
-    if (g.input == kernel::InputType::F16) return launch_typed<K, C, __half>(g, stream);
-    if (g.input == kernel::InputType::BF16) return launch_typed<K, C, __nv_bfloat16>(g, stream);
+    if (g.input == kernel::InputType::F16) return launch_sized<K, C, __half>(g, stream);
+    if (g.input == kernel::InputType::BF16) return launch_sized<K, C, __nv_bfloat16>(g, stream);
     return Error{"this tensor-core kernel takes fp16 or bf16 inputs, not " + std::string(kernel::input_name(g.input))};
   } else {
     if (g.input != kernel::InputType::F32)
       return Error{"this kernel takes fp32 inputs, not " + std::string(kernel::input_name(g.input))};
-    return launch_typed<K, C, float>(g, stream);
+    return launch_typed<K, C, float, true>(g, stream);
   }
 }
 

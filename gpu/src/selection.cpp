@@ -46,11 +46,12 @@ std::span<const Shape> default_verify_shapes() {
       {1000, 127, 33},   // n not a multiple of 4: the scalar paths, tall
       {36, 68, 4100},    // multiples of 4 with partial tiles and a long k: the 128-bit paths at the edges
       {256, 384, 64},    // exact multiples of every tile: no edge at all
-      // The tensor-core rungs take n and k in multiples of 8 (16-byte rows of halves) and refuse the others above:
-      {67, 40, 72},      // odd m, partial tiles in n and k: the sanitizer's size for them
+      // The tensor-core rungs copy rows with cp.async.16 when n and k are multiples of 8 (16-byte rows of halves);
+      // rungs 15 and 16 copy other rows element by element (the sizes above), rungs 11 to 14 refuse them:
+      {67, 40, 72},      // odd m, partial tiles in n and k, aligned rows: the sanitizer's size for them
       {1001, 136, 4104}, // a partial last k-step after 64 whole ones
-      {8, 8, 8},         // the smallest they take
-      // wmma stores whole 16 x 16 blocks of C and takes m and n in multiples of 16 as well:
+      {8, 8, 8},         // one chunk of 8 in n and k
+      // wmma stores whole 16 x 16 blocks of C and takes m and n in multiples of 16 only:
       {80, 48, 72},      // partial tiles in m, n and k: the sanitizer's size for it
       {1008, 144, 4104}, // a partial last k-step after 64 whole ones
   }};

@@ -3,12 +3,30 @@
 namespace gemmlab::sim {
 namespace {
 
-// Classes 0-11: {ldg, stg, lds, sts} x {32, 64, 128 bits}; 12-14: ldmatrix .x1/.x2/.x4; 15-17: cp.async 4/8/16.
-constexpr std::string_view kNames[kOpClassCount] = {
-    "ldg.32", "ldg.64", "ldg.128", "stg.32", "stg.64", "stg.128", "lds.32",  "lds.64",     "lds.128",
-    "sts.32", "sts.64", "sts.128", "ldsm.x1", "ldsm.x2", "ldsm.x4", "cp.async.4", "cp.async.8", "cp.async.16"};
+// One class per (operation, width or matrix count), in the order the counters are kept and printed. The order is
+// part of the JSON and CSV output, so new classes go at the end.
+struct OpClass {
+  std::string_view name;
+  MemOp op;
+  int shape;  // bytes per lane; for ldmatrix, the number of matrices
+};
+constexpr OpClass kClasses[kOpClassCount] = {
+    {"ldg.32", MemOp::LoadGlobal, 4},   {"ldg.64", MemOp::LoadGlobal, 8},   {"ldg.128", MemOp::LoadGlobal, 16},
+    {"stg.32", MemOp::StoreGlobal, 4},  {"stg.64", MemOp::StoreGlobal, 8},  {"stg.128", MemOp::StoreGlobal, 16},
+    {"lds.32", MemOp::LoadShared, 4},   {"lds.64", MemOp::LoadShared, 8},   {"lds.128", MemOp::LoadShared, 16},
+    {"sts.32", MemOp::StoreShared, 4},  {"sts.64", MemOp::StoreShared, 8},  {"sts.128", MemOp::StoreShared, 16},
+    {"ldsm.x1", MemOp::LdMatrix, 1},    {"ldsm.x2", MemOp::LdMatrix, 2},    {"ldsm.x4", MemOp::LdMatrix, 4},
+    {"cp.async.4", MemOp::CpAsync, 4},  {"cp.async.8", MemOp::CpAsync, 8},  {"cp.async.16", MemOp::CpAsync, 16},
+    {"ldg.16", MemOp::LoadGlobal, 2},
+};
 
-int width_slot(int bytes) { return bytes == 16 ? 2 : bytes == 8 ? 1 : 0; }
+bool is_shared(MemOp op) { return op != MemOp::LoadGlobal && op != MemOp::StoreGlobal; }
+bool is_global(MemOp op) { return op == MemOp::LoadGlobal || op == MemOp::StoreGlobal || op == MemOp::CpAsync; }
+// What ncu sums as shared loads (lds and ldmatrix), shared stores (sts and cp.async's shared side), global loads
+// (ldg and cp.async's global side) and global stores.
+bool is_shared_load(MemOp op) { return op == MemOp::LoadShared || op == MemOp::LdMatrix; }
+bool is_shared_store(MemOp op) { return op == MemOp::StoreShared || op == MemOp::CpAsync; }
+bool is_global_load(MemOp op) { return op == MemOp::LoadGlobal || op == MemOp::CpAsync; }
 
 void add(OpCounters& into, const OpCounters& from) {
   into.instructions += from.instructions;
@@ -31,20 +49,15 @@ OpCounters sum_classes(const Counters& c, Pick pick) {
 }  // namespace
 
 int op_class(const WarpAccess& a) {
-  switch (a.op) {
-    case MemOp::LoadGlobal: return 0 + width_slot(a.width_bytes);
-    case MemOp::StoreGlobal: return 3 + width_slot(a.width_bytes);
-    case MemOp::LoadShared: return 6 + width_slot(a.width_bytes);
-    case MemOp::StoreShared: return 9 + width_slot(a.width_bytes);
-    case MemOp::LdMatrix: return 12 + (a.ldmatrix_count == 4 ? 2 : a.ldmatrix_count == 2 ? 1 : 0);
-    case MemOp::CpAsync: return 15 + width_slot(a.width_bytes);
-  }
-  return 0;
+  const int shape = a.op == MemOp::LdMatrix ? a.ldmatrix_count : a.width_bytes;
+  for (int i = 0; i < kOpClassCount; ++i)
+    if (kClasses[i].op == a.op && kClasses[i].shape == shape) return i;
+  return 0;  // the memory model refuses other shapes before anything is counted
 }
 
-std::string_view op_class_name(int op_class) { return kNames[op_class]; }
-bool op_class_is_shared(int c) { return c >= 6; }
-bool op_class_is_global(int c) { return c < 6 || c >= 15; }
+std::string_view op_class_name(int op_class) { return kClasses[op_class].name; }
+bool op_class_is_shared(int c) { return is_shared(kClasses[c].op); }
+bool op_class_is_global(int c) { return is_global(kClasses[c].op); }
 
 Counters& Counters::operator+=(const Counters& other) {
   for (int i = 0; i < kOpClassCount; ++i) add(ops[i], other.ops[i]);
@@ -65,10 +78,10 @@ Counters Counters::scaled(std::int64_t times) const {
   return out;
 }
 
-OpCounters Counters::shared_loads() const { return sum_classes(*this, [](int c) { return (c >= 6 && c <= 8) || (c >= 12 && c <= 14); }); }
-OpCounters Counters::shared_stores() const { return sum_classes(*this, [](int c) { return (c >= 9 && c <= 11) || c >= 15; }); }
-OpCounters Counters::global_loads() const { return sum_classes(*this, [](int c) { return c <= 2 || c >= 15; }); }
-OpCounters Counters::global_stores() const { return sum_classes(*this, [](int c) { return c >= 3 && c <= 5; }); }
+OpCounters Counters::shared_loads() const { return sum_classes(*this, [](int c) { return is_shared_load(kClasses[c].op); }); }
+OpCounters Counters::shared_stores() const { return sum_classes(*this, [](int c) { return is_shared_store(kClasses[c].op); }); }
+OpCounters Counters::global_loads() const { return sum_classes(*this, [](int c) { return is_global_load(kClasses[c].op); }); }
+OpCounters Counters::global_stores() const { return sum_classes(*this, [](int c) { return kClasses[c].op == MemOp::StoreGlobal; }); }
 
 void count(Counters& counters, const WarpAccess& access, const SharedCost* shared, const GlobalCost* global) {
   OpCounters& o = counters.ops[op_class(access)];

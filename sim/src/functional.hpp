@@ -113,6 +113,22 @@ class FunctionalExecutor {
     std::memcpy(shared_bytes() + byte, chunk, 16);
   }
 
+  static bool rows_aligned(int cols) { return cols % 8 == 0; }
+  // One 16-bit element of A or B (zero where !pred).
+  void ldg_element(std::uint16_t& out, kernel::Operand operand, kernel::Index index, bool pred) {
+    out = 0;
+    if (!pred) return;
+    if (element_bytes(operand) != 2) return fail("a 16-bit load of " + name(operand) + ", whose elements are not 16-bit");
+    if (!check_global(operand, index, 1, "a 16-bit load")) return;
+    out = sixteen_bit(operand)[static_cast<std::size_t>(index)];
+  }
+  // 16 bytes from registers to shared byte `byte`.
+  void sts_chunk(int byte, const std::uint32_t (&words)[4]) {
+    if (!check_shared_bytes(byte, 16, 16, "st.shared.v4")) return;
+    for (int w = 0; w < 4; ++w) write_word(byte / 4 + w);
+    std::memcpy(shared_bytes() + byte, words, 16);
+  }
+
   // ldmatrix: the lane leaves its row address and where its registers go, and waits for the warp.
   template <int R, bool Trans, class RowAddress>
   void ldmatrix(kernel::Ldsm<R, Trans>, std::uint32_t* out, RowAddress&& row_address) {

@@ -36,7 +36,7 @@ std::string hex(std::uint64_t value) {
 
 // The PTX instruction a learner would write, for error sentences ("ld.shared.v2 needs 8-byte-aligned addresses").
 std::string ptx_name(const WarpAccess& a) {
-  const char* vec = a.width_bytes == 16 ? "v4" : a.width_bytes == 8 ? "v2" : "b32";
+  const char* vec = a.width_bytes == 16 ? "v4" : a.width_bytes == 8 ? "v2" : a.width_bytes == 2 ? "b16" : "b32";
   switch (a.op) {
     case MemOp::LoadShared: return std::string("ld.shared.") + vec;
     case MemOp::StoreShared: return std::string("st.shared.") + vec;
@@ -59,8 +59,11 @@ Status validate(const WarpAccess& a) {
   if (a.op == MemOp::LdMatrix) {
     if (a.ldmatrix_count != 1 && a.ldmatrix_count != 2 && a.ldmatrix_count != 4)
       return Error{"ldmatrix loads 1, 2 or 4 matrices (.x1, .x2, .x4), not " + std::to_string(a.ldmatrix_count)};
-  } else if (a.width_bytes != 4 && a.width_bytes != 8 && a.width_bytes != 16) {
-    return Error{"the access width must be 4, 8 or 16 bytes per lane, not " + std::to_string(a.width_bytes)};
+  } else if (a.width_bytes == 2 && a.op != MemOp::LoadGlobal) {
+    return Error{"only global loads (ldg.16) move 2 bytes per lane here; " + ptx_name(a) + " takes 4, 8 or 16"};
+  } else if (a.width_bytes != 2 && a.width_bytes != 4 && a.width_bytes != 8 && a.width_bytes != 16) {
+    return Error{"the access width must be 4, 8 or 16 bytes per lane (2 for ldg.16), not " +
+                 std::to_string(a.width_bytes)};
   }
   if (a.op == MemOp::CpAsync && a.cache_global && a.width_bytes != 16)
     return Error{"cp.async.cg copies 16 bytes per lane, not " + std::to_string(a.width_bytes) +
@@ -399,7 +402,7 @@ class CopyScheduler {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Global memory. Rule G1: one request per warp instruction. Rule G2: the memory system moves 32-byte sectors; an
-// aligned access of 4, 8 or 16 bytes lies inside one sector, so sectors = distinct (address / 32) over the lanes,
+// aligned access of 2, 4, 8 or 16 bytes lies inside one sector, so sectors = distinct (address / 32) over the lanes,
 // lines = distinct (address / 128). Rule G3: ideal sectors = ceil(lanes x width / 32). Rule G4: a cp.async.cg
 // (L1 bypassed) counts one sector per distinct pair (source line, shared destination sector), as the H100 does.
 // cp.async lanes that zero-fill read nothing and count for none of these.
@@ -503,9 +506,10 @@ constexpr OpName kOps[] = {
     {"lds.32", MemOp::LoadShared, 4, 1, false, false},       {"lds.64", MemOp::LoadShared, 8, 1, false, false},
     {"lds.128", MemOp::LoadShared, 16, 1, false, false},     {"sts.32", MemOp::StoreShared, 4, 1, false, false},
     {"sts.64", MemOp::StoreShared, 8, 1, false, false},      {"sts.128", MemOp::StoreShared, 16, 1, false, false},
-    {"ldg.32", MemOp::LoadGlobal, 4, 1, false, false},       {"ldg.64", MemOp::LoadGlobal, 8, 1, false, false},
-    {"ldg.128", MemOp::LoadGlobal, 16, 1, false, false},     {"stg.32", MemOp::StoreGlobal, 4, 1, false, false},
-    {"stg.64", MemOp::StoreGlobal, 8, 1, false, false},      {"stg.128", MemOp::StoreGlobal, 16, 1, false, false},
+    {"ldg.16", MemOp::LoadGlobal, 2, 1, false, false},       {"ldg.32", MemOp::LoadGlobal, 4, 1, false, false},
+    {"ldg.64", MemOp::LoadGlobal, 8, 1, false, false},       {"ldg.128", MemOp::LoadGlobal, 16, 1, false, false},
+    {"stg.32", MemOp::StoreGlobal, 4, 1, false, false},      {"stg.64", MemOp::StoreGlobal, 8, 1, false, false},
+    {"stg.128", MemOp::StoreGlobal, 16, 1, false, false},
     {"ldsm.x1", MemOp::LdMatrix, 16, 1, false, false},       {"ldsm.x2", MemOp::LdMatrix, 16, 2, false, false},
     {"ldsm.x4", MemOp::LdMatrix, 16, 4, false, false},       {"ldsm.x1.trans", MemOp::LdMatrix, 16, 1, true, false},
     {"ldsm.x2.trans", MemOp::LdMatrix, 16, 2, true, false},  {"ldsm.x4.trans", MemOp::LdMatrix, 16, 4, true, false},

@@ -131,6 +131,14 @@ class Recorder {
   void cp_async16(int byte, kernel::Operand operand, kernel::Index index, bool pred) {
     push(MemOp::CpAsync, 16, true, pred ? global(operand, index) : 0, static_cast<std::uint64_t>(byte), !pred);
   }
+  static bool rows_aligned(int cols) { return cols % 8 == 0; }
+  void ldg_element(std::uint16_t& out, kernel::Operand operand, kernel::Index index, bool pred) {
+    out = 0;
+    push(MemOp::LoadGlobal, 2, pred, global(operand, index), 0, false);
+  }
+  void sts_chunk(int byte, const std::uint32_t (&)[4]) {
+    push(MemOp::StoreShared, 16, true, static_cast<std::uint64_t>(byte), 0, false);
+  }
   // The lane gives one row address; the registers it receives come from other lanes' rows, and recording moves no
   // data, so they are zeros.
   template <int R, bool Trans, class RowAddress>

@@ -120,10 +120,9 @@ class Engine {
     const std::int64_t row0 = std::int64_t{tile.row} * c_.bm, col0 = std::int64_t{tile.col} * c_.bn;
     const std::int64_t k0 = std::int64_t{ref.section == Section::Mainloop ? ref.kstep : 0} * c_.bk;
     const int ksteps = kernel::ceil_div(p_.k, c_.bk);
-    // In 4-byte units (5 bits): a 2-byte element's odd offsets would need a sixth bit, but the 16-bit rungs
-    // require n and k multiples of 8, so their tiles start 16-byte aligned.
-    const std::uint64_t a_mod = static_cast<std::uint64_t>((row0 * p_.k + k0) * a_bytes % 128) / 4;
-    const std::uint64_t b_mod = static_cast<std::uint64_t>((k0 * p_.n + col0) * b_bytes % 128) / 4;
+    // A and B in 2-byte units (6 bits: 16-bit elements start on any even byte), C in 4-byte units (5 bits).
+    const std::uint64_t a_mod = static_cast<std::uint64_t>((row0 * p_.k + k0) * a_bytes % 128) / 2;
+    const std::uint64_t b_mod = static_cast<std::uint64_t>((k0 * p_.n + col0) * b_bytes % 128) / 2;
     const std::uint64_t c_mod = static_cast<std::uint64_t>((row0 * p_.n + col0) * 4 % 128) / 4;
     const int kstep = ref.section == Section::Mainloop ? ref.kstep : 0;
     const std::uint64_t stage = static_cast<std::uint64_t>(kstep % 12);
@@ -132,8 +131,8 @@ class Engine {
     const std::uint64_t cols = static_cast<std::uint64_t>(std::min<std::int64_t>(c_.bn, p_.n - col0));
     std::uint64_t key = static_cast<std::uint64_t>(ref.section);
     key = key << 6 | static_cast<std::uint64_t>(ref.phase);
-    key = key << 5 | a_mod;
-    key = key << 5 | b_mod;
+    key = key << 6 | a_mod;
+    key = key << 6 | b_mod;
     key = key << 5 | c_mod;
     key = key << 4 | stage;
     key = key << 4 | to_end;

@@ -25,14 +25,16 @@ TEST(GpuInstances, EveryDescribedRungHasItsDefaultCompiled) {
 
 TEST(GpuInstances, EveryInstanceIsAValidConfiguration) {
   for (const auto& instance : gpu_instances()) {
-    // Odd in every dimension (the 16-bit rungs: odd m, and n and k the next multiples of 8; wmma: m and n the next
-    // multiples of 16) - the sizes scripts/sanitize runs.
-    const bool sixteen_bit = rung_info(instance.rung).precision == Precision::FP16BF16;
-    const bool whole_blocks = instance.rung == RungId::Wmma;
-    const auto valid = sim::validate(instance.rung, instance.config,
-                                     whole_blocks  ? sim::Problem{80, 48, 72, 1.0f, 0.0f}
-                                     : sixteen_bit ? sim::Problem{67, 48, 40, 1.0f, 0.0f}
-                                                   : sim::Problem{67, 45, 33, 1.0f, 0.0f});
+    // Odd in every dimension the rung's default takes - the sizes scripts/sanitize runs: any size; n and k multiples
+    // of 8 (rungs 12 to 14); m and n multiples of 16 as well (wmma).
+    const auto& defaults = sim::rung_model(instance.rung).defaults;
+    sim::Problem odd{80, 48, 72, 1.0f, 0.0f};
+    for (const sim::Problem p : {sim::Problem{67, 45, 33, 1.0f, 0.0f}, sim::Problem{67, 40, 72, 1.0f, 0.0f}})
+      if (sim::validate(instance.rung, defaults, p)) {
+        odd = p;
+        break;
+      }
+    const auto valid = sim::validate(instance.rung, instance.config, odd);
     EXPECT_TRUE(valid) << rung_info(instance.rung).slug << " " << instance_label(instance) << ": "
                        << (valid ? "" : valid.error().message);
   }

@@ -3,6 +3,8 @@
 // block order. The CLI's `verify` runs the same checks over larger sizes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/verify.hpp"
 #include "gemmlab/sim/launch_order.hpp"
@@ -22,16 +24,16 @@ std::string failures(const VerifyReport& report) {
   return out;
 }
 
-// The rungs of one precision with a GPU kernel, split by the sizes they take: the FP32 rungs take any size; the
-// 16-bit ones need n and k multiples of 8, so their odd sizes are odd in m only; wmma stores whole 16 x 16 blocks
-// and needs m and n multiples of 16 as well (`whole_blocks`).
-std::vector<RungId> rungs_of(Precision precision, bool whole_blocks = false) {
+// The rungs with a GPU kernel, by the sizes they take: any size (the FP32 rungs, and rungs 15 and 16); n and k
+// multiples of 8 (rungs 12 to 14); m and n multiples of 16 as well (wmma, which stores whole 16 x 16 blocks).
+enum class Sizes { Any, AlignedRows, WholeBlocks };
+std::vector<RungId> rungs_taking(Sizes sizes) {
   std::vector<RungId> out;
   for (const auto& rung : rungs()) {
     const auto& defaults = sim::rung_model(rung.id).defaults;
-    const bool odd_m = static_cast<bool>(sim::validate(rung.id, defaults, {67, 40, 72}));
-    if (rung.precision == precision && find_gpu_instance(rung.id, defaults) && odd_m != whole_blocks)
-      out.push_back(rung.id);
+    const auto takes = [&](const sim::Problem& p) { return static_cast<bool>(sim::validate(rung.id, defaults, p)); };
+    const Sizes its = takes({67, 45, 33}) ? Sizes::Any : takes({67, 40, 72}) ? Sizes::AlignedRows : Sizes::WholeBlocks;
+    if (its == sizes && find_gpu_instance(rung.id, defaults)) out.push_back(rung.id);
   }
   return out;
 }
@@ -58,14 +60,16 @@ void expect_all_pass(const VerifyOptions& options, std::size_t expected_rows) {
 
 TEST(Kernels, EveryDefaultPassesAtEdgeSizes) {
   VerifyOptions options;
-  options.rungs = rungs_of(Precision::FP32);
-  options.shapes = {{1, 1, 1}, {7, 7, 7}, {67, 45, 33}, {130, 260, 36}, {33, 129, 1000}};
+  options.rungs = rungs_taking(Sizes::Any);
+  ASSERT_TRUE(std::find(options.rungs.begin(), options.rungs.end(), RungId::MmaStagedEpilogue) != options.rungs.end());
+  options.shapes = {{1, 1, 1}, {7, 7, 7}, {67, 45, 33}, {130, 260, 36}, {33, 129, 1000}, {67, 40, 33}, {67, 45, 72}};
   expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
-  options.rungs = rungs_of(Precision::FP16BF16);
-  ASSERT_FALSE(options.rungs.empty());
+  // Rows copied with cp.async.16 (the tensor-core rungs' kernel for n and k multiples of 8).
+  options.rungs = rungs_taking(Sizes::AlignedRows);
+  for (const RungId rung : {RungId::MmaMultistage, RungId::MmaStagedEpilogue}) options.rungs.push_back(rung);
   options.shapes = {{1, 8, 8}, {7, 8, 8}, {67, 40, 72}, {130, 264, 40}, {33, 136, 1000}};
   expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
-  options.rungs = rungs_of(Precision::FP16BF16, true);
+  options.rungs = rungs_taking(Sizes::WholeBlocks);
   ASSERT_FALSE(options.rungs.empty());
   options.shapes = {{16, 16, 8}, {80, 48, 72}, {144, 272, 40}, {48, 144, 1000}};
   expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
@@ -74,13 +78,13 @@ TEST(Kernels, EveryDefaultPassesAtEdgeSizes) {
 TEST(Kernels, EveryCompiledConfigurationPasses) {
   VerifyOptions options;
   options.all_instances = true;
-  options.rungs = rungs_of(Precision::FP32);
+  options.rungs = rungs_taking(Sizes::Any);
   options.shapes = {{67, 45, 33}, {256, 128, 64}, {200, 300, 20}};
   expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
-  options.rungs = rungs_of(Precision::FP16BF16);
+  options.rungs = rungs_taking(Sizes::AlignedRows);
   options.shapes = {{67, 40, 72}, {256, 128, 64}, {200, 304, 24}};
   expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
-  options.rungs = rungs_of(Precision::FP16BF16, true);
+  options.rungs = rungs_taking(Sizes::WholeBlocks);
   options.shapes = {{80, 48, 72}, {256, 128, 64}, {208, 304, 24}};
   expect_all_pass(options, options.shapes.size() * checks_per_shape(options));
 }

@@ -599,6 +599,24 @@ TEST(Global, MisalignedIsAnError) {
             "lane 5: address 0x58 is not 16-byte aligned; ld.global.v4 needs 16-byte-aligned addresses");
 }
 
+// ldg.16 (one 16-bit element per lane): 32 consecutive elements are 64 bytes, 2 sectors; the tensor-core rungs' copy of
+// unaligned rows puts lanes 16 bytes apart, one chunk each: 512 bytes, 16 sectors for 64 bytes used.
+TEST(Global, SixteenBitLoads) {
+  const auto consecutive = global(strided("ldg.16", 2));
+  EXPECT_EQ(consecutive.requests, 1);
+  EXPECT_EQ(consecutive.sectors, 2);
+  EXPECT_EQ(consecutive.ideal_sectors, 2);
+  const auto chunked = global(strided("ldg.16", 16, 6));
+  EXPECT_EQ(chunked.sectors, 16);
+  EXPECT_EQ(chunked.ideal_sectors, 2);
+  auto odd = strided("ldg.16", 2);
+  odd.address[3] = 0x7;
+  EXPECT_EQ(global_error(odd), "lane 3: address 0x7 is not 2-byte aligned; ld.global.b16 needs 2-byte-aligned addresses");
+  auto store = strided("sts.32", 4);
+  store.width_bytes = 2;
+  EXPECT_FALSE(shared_cost(store).ok());  // only global loads take 2 bytes per lane
+}
+
 TEST(Global, EmptyCostEfficiencyIsOne) { EXPECT_DOUBLE_EQ(GlobalCost{}.efficiency(), 1.0); }
 
 // ----- the wrong model for the op ----------------------------------------------------------------------------------
@@ -722,7 +740,7 @@ TEST(GlobalDetail, SectorsLinesAndLanes) {
 // ----- names -------------------------------------------------------------------------------------------------------
 
 TEST(OpNames, EveryNameRoundTrips) {
-  ASSERT_EQ(op_names().size(), 22u);
+  ASSERT_EQ(op_names().size(), 23u);
   for (auto name : op_names()) {
     auto parsed = parse_op(name);
     ASSERT_TRUE(parsed.ok()) << name;

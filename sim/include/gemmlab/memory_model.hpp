@@ -19,7 +19,7 @@ enum class MemOp { LoadGlobal, StoreGlobal, LoadShared, StoreShared, LdMatrix, C
 // One warp instruction: the operation and each lane's byte address.
 struct WarpAccess {
   MemOp op = MemOp::LoadShared;
-  int width_bytes = 4;          // bytes per lane: 4, 8 or 16. For LdMatrix: ignored (each row address is 16 bytes)
+  int width_bytes = 4;          // bytes per lane: 4, 8 or 16 (2: ldg.16 only). For LdMatrix: ignored (each row address is 16 bytes)
   int ldmatrix_count = 1;       // LdMatrix only: 1, 2 or 4 matrices (.x1/.x2/.x4)
   bool ldmatrix_trans = false;  // LdMatrix only; .trans changes which registers get the data, not what is read
   std::uint32_t active_mask = 0xffffffffu;

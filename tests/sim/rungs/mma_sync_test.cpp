@@ -1,5 +1,6 @@
-// Rungs 12 to 15 (kernel/rungs/mma_sync.hpp): the ldmatrix bank conflicts the layouts promise, the tensor-core work,
-// exact GEMMs on FP16 and BF16 inputs, and the sentences validate() gives.
+// Rungs 12 to 15 (kernel/rungs/mma_sync.hpp) and 16's sizes: the ldmatrix bank conflicts the layouts promise, the
+// tensor-core work, the copies of rows that are not 16-byte aligned, exact GEMMs on FP16 and BF16 inputs at any size,
+// and the sentences validate() gives.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -81,6 +82,36 @@ TEST(MmaSyncRung, ComputesTheExactGemmOnFp16AndBf16Inputs) {
   }
 }
 
+TEST(MmaSyncRung, RowsThatAreNot16ByteAlignedAreCopiedElementByElement) {
+  // k odd: A's rows start on any even byte, so its tiles take the ld.global.b16 path; n is a multiple of 8 and B keeps
+  // cp.async.16. The prologue copies tiles 0 and 1 (3 stages).
+  const KernelConfig c = rung_model(RungId::MmaMultistage).defaults;
+  const auto phase = record(RungId::MmaMultistage, c, {512, 512, 511}, {0, 0}, test_support::prologue(0));
+  const int threads = 32 * (c.bm / c.wm) * (c.bn / c.wn);
+  const int a_chunks = c.bm * c.bk / 8 / threads, b_chunks = c.bk * c.bn / 8 / threads;  // per thread and tile
+  const auto loads = warp_ops(phase, 0, "ldg.16");
+  EXPECT_EQ(loads.instructions, 2 * a_chunks * 8);  // one per element
+  // Lanes 8 apart in elements, 8 lanes per row of A: 128 bytes of each of 4 rows, 4 or 5 sectors each.
+  EXPECT_GE(loads.max_sectors, 16);
+  EXPECT_LE(loads.max_sectors, 20);
+  const auto stores = warp_ops(phase, 0, "sts.128");
+  EXPECT_EQ(stores.instructions, 2 * a_chunks);  // one per chunk
+  EXPECT_EQ(stores.wavefronts, stores.ideal_wavefronts);  // swizzled 16-byte stores, as the copies': no conflict
+  EXPECT_EQ(warp_ops(phase, 0, "cp.async.16").instructions, 2 * b_chunks);
+  // n odd as well: B too.
+  const auto both = record(RungId::MmaMultistage, c, {512, 511, 511}, {0, 0}, test_support::prologue(0));
+  EXPECT_EQ(warp_ops(both, 0, "cp.async.16").instructions, 0);
+  EXPECT_EQ(warp_ops(both, 0, "ldg.16").instructions, 2 * (a_chunks + b_chunks) * 8);
+}
+
+TEST(MmaSyncRung, TheBestTwoComputeTheExactGemmAtAnySize) {
+  // Odd everywhere; n odd only (C's pairs stored one float at a time); k odd only; n % 8 == 4 (rung 16's 128-bit
+  // stores of C still aligned, the copies not); a single element.
+  const std::vector<Problem> sizes{{67, 45, 33}, {37, 129, 72}, {37, 136, 35}, {33, 260, 36}, {1, 1, 1}};
+  for (const RungId rung : {RungId::MmaMultistage, RungId::MmaStagedEpilogue})
+    test_support::expect_exact_gemm(rung, rung_model(rung).defaults, sizes, std::string(rung_info(rung).slug));
+}
+
 TEST(MmaSyncRung, TheInputsAreRoundedToTheInputType) {
   // 1 + 2^-9 is exact in FP16 (10 mantissa bits) and rounds to 1 in BF16 (7 bits): a 1 x 8 x 8 product shows which.
   const Problem p{1, 8, 8, 1.0f, 0.0f};
@@ -106,6 +137,7 @@ TEST(MmaSyncRung, ValidateSaysWhatToChange) {
     return v ? std::string("ok") : v.error().message;
   };
   EXPECT_NE(message(RungId::MmaSwizzled, d, {64, 100, 64}).find("multiples of 8"), std::string::npos);
+  EXPECT_EQ(message(RungId::MmaMultistage, rung_model(RungId::MmaMultistage).defaults, {64, 100, 63}), "ok");
   KernelConfig padded_and_swizzled = d;
   padded_and_swizzled.a_pad = 8;
   EXPECT_NE(message(RungId::MmaSwizzled, padded_and_swizzled, {64, 64, 64}).find("swizzle=1 replaces padding"),

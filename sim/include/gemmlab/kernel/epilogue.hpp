@@ -27,15 +27,15 @@ GEMMLAB_HD void store_c(X& x, const ThreadContext& t, Index index, float acc, bo
   store_c(x, t, index, v, pred);
 }
 
-// Four consecutive results of row `row`, from column `col` (a multiple of 4): one 128-bit access when rows of C are
-// 16-byte aligned (n % 4 == 0), else four 32-bit ones, each predicated on its own column. The branch depends only on
-// the problem size, so every thread of the launch takes the same one.
-template <class X>
-GEMMLAB_HD void store_c4(X& x, const ThreadContext& t, int row, int col, const Vec<4>& acc) {
-  if (t.n % 4 == 0) {
+// N consecutive results of row `row`, from column `col` (a multiple of N): one N-wide access when rows of C keep it
+// aligned (n % N == 0), else N scalar ones, each predicated on its own column. The branch depends only on the problem
+// size, so every thread of the launch takes the same one.
+template <class X, int N>
+GEMMLAB_HD void store_c_run(X& x, const ThreadContext& t, int row, int col, const Vec<N>& acc) {
+  if (t.n % N == 0) {
     store_c(x, t, Index(row) * t.n + col, acc, row < t.m && col < t.n);
   } else {
-    for (int q = 0; q < 4; ++q) store_c(x, t, Index(row) * t.n + col + q, acc[q], row < t.m && col + q < t.n);
+    for (int q = 0; q < N; ++q) store_c(x, t, Index(row) * t.n + col + q, acc[q], row < t.m && col + q < t.n);
   }
 }
 

@@ -12,6 +12,12 @@
 // The tensor-core rungs (16-bit A and B, FP32 C) address shared memory in BYTES and add warp-wide operations:
 //
 //   x.cp_async16(int byte, Operand, Index, bool pred)   16 bytes global -> shared (cp.async.cg), zero-fill if !pred
+//   x.ldg_element(uint16_t& out, Operand, Index, bool pred)   one 16-bit element of A or B (ld.global.b16; 0 if !pred)
+//   x.sts_chunk(int byte, const uint32_t (&words)[4])  16 bytes from registers to shared memory (st.shared.v4.b32)
+//   x.rows_aligned(int cols)                           whether rows of `cols` 16-bit elements start on 16-byte
+//                                                     boundaries (cols % 8 == 0). The GPU compiles a rung twice where
+//                                                     it takes any size: the kernel for n and k multiples of 8 answers
+//                                                     true without looking, so the other path is not compiled into it
 //   x.ldmatrix(Ldsm<R, Trans>, uint32_t* out, row_address)   ldmatrix.sync.aligned.m8n8.xR[.trans].shared.b16 into
 //                                                     R registers; row_address(lane) is the byte offset of the
 //                                                     16-byte row lane `lane` gives: a function of the lane, because

@@ -9,8 +9,9 @@
 
 namespace gemmlab::sim {
 
-// Instruction classes: ldg/stg/lds/sts in 32/64/128 bits, ldmatrix .x1/.x2/.x4, cp.async 4/8/16 bytes.
-inline constexpr int kOpClassCount = 18;
+// Instruction classes: ldg/stg/lds/sts in 32/64/128 bits, ldmatrix .x1/.x2/.x4, cp.async 4/8/16 bytes, and ldg of
+// one 16-bit element.
+inline constexpr int kOpClassCount = 19;
 // Multiply-adds of one mma.sync.m16n8k16 (16 x 8 x 16), the only tensor-core atom the rungs use so far.
 inline constexpr std::int64_t kMmaMultiplyAdds = 16 * 8 * 16;
 int op_class(const WarpAccess& access);

@@ -17,12 +17,13 @@
 // 2t + 1) 8 banks apart: conflict-free. The tile needs bm x (bn + 8) floats, which the pipeline's buffers hold at the
 // default (132 KiB of 144 KiB); where they do not, the block takes the larger of the two.
 //
-// Sizes: as rung 15 (n and k multiples of 8, so a 16-byte chunk of a row of C is wholly inside C or outside it).
+// Sizes: any, as rung 15; the 128-bit stores become four 32-bit ones when n % 4 != 0 (rows of C are then not 16-byte
+// aligned).
 #include "gemmlab/kernel/rungs/mma_sync.hpp"
 
 namespace gemmlab::kernel::rungs {
 
-struct MmaStagedEpilogue : MmaSync {
+struct MmaStagedEpilogue : MmaMultistage {  // its defaults, and any size
   static constexpr int c_pad = 8;  // floats of padding per row of the staged C tile
 
   template <class C> GEMMLAB_HD static int c_stride(const C& c) { return c.bn + c_pad; }
@@ -57,12 +58,10 @@ struct MmaStagedEpilogue : MmaSync {
       const int r = chunk / chunks_per_row, col = chunk % chunks_per_row * 4;
       Vec<4> v;
       x.lds(v, r * c_stride(c) + col);
-      const int row = t.row0 + r, global_col = t.col0 + col;
-      store_c(x, t, Index(row) * t.n + global_col, v, row < t.m && global_col < t.n);
+      store_c_run(x, t, t.row0 + r, t.col0 + col, v);
     }
   }
 
-  static constexpr KernelConfig defaults() { return MmaMultistage::defaults(); }
   static Status validate(const KernelConfig& c) {
     if (auto ok = MmaSync::validate(c); !ok) return ok;
     const int threads = 32 * (c.bm / c.wm) * (c.bn / c.wn);

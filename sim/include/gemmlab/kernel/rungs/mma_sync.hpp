@@ -26,9 +26,11 @@
 //   mma-multistage  the swizzled layout with a bigger block tile and more stages in flight.
 // Rung 16 (mma_staged_epilogue.hpp) keeps this main loop and changes the epilogue.
 //
-// Sizes: m is anything (rows past the edge are zero-filled and not stored); n and k must be multiples of 8, so
-// that every row of A and B starts on a 16-byte boundary and a 16-byte copy is wholly inside the matrix or wholly
-// outside it. C is written straight from the accumulators: each lane's two consecutive floats with one 64-bit store.
+// Sizes: any m (rows past the edge are zero-filled and not stored). n and k multiples of 8 for rungs 12 to 14, so
+// that every row of A and B starts on a 16-byte boundary and a 16-byte copy is wholly inside the matrix or outside
+// it; rung 15 (and 16) take any n and k: an operand whose rows are not 16-byte aligned takes the element-by-element
+// path of copy_tile. C is written straight from the accumulators: each lane's two consecutive floats with one 64-bit
+// store (two 32-bit ones when n is odd, and rows of C are not 8-byte aligned).
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -109,21 +111,44 @@ struct MmaTiles {
             warp_col(c, t.tid) * c.wn};
   }
 
-  // Issues this thread's 16-byte copies of a tile_rows x tile_cols tile of 16-bit elements whose first element is
-  // (row0, col0) of a row-major rows_total x cols_total matrix. Consecutive threads copy consecutive chunks of a row;
-  // a chunk outside the matrix is zero-filled (cols_total % 8 == 0, so a chunk is wholly in or out).
+  // Issues this thread's copies of a tile_rows x tile_cols tile of 16-bit elements whose first element is (row0, col0)
+  // of a row-major rows_total x cols_total matrix, 16 bytes (one chunk of 8 elements) at a time. Consecutive threads
+  // take consecutive chunks of a row. The branch depends only on the matrix's width, so every thread of the launch
+  // takes the same one (x.rows_aligned: a constant in the GPU kernel compiled for n and k multiples of 8):
+  //   cols_total % 8 == 0  every row starts on a 16-byte boundary, and a chunk is wholly inside the matrix or wholly
+  //                        outside: one cp.async.16 per chunk, zero-filled outside;
+  //   otherwise            a chunk's source is not 16-byte aligned, which cp.async.16 needs (and 2-byte elements have
+  //                        no 2-byte cp.async): the thread loads the chunk's 8 elements one by one (ld.global.b16,
+  //                        each predicated on its own column, 0 past the edge) and stores them with one st.shared.v4.
+  //                        The copy is synchronous; the barrier before the tile is multiplied orders it, as it
+  //                        orders the cp.async groups.
   template <class X>
   GEMMLAB_HD static void copy_tile(X& x, Operand operand, int row0, int col0, int rows_total, int cols_total,
                                    int tile_rows, int tile_cols, int tid, int threads, int smem_base,
                                    const HalfTile& layout) {
     const int chunks_per_row = tile_cols / chunk_elements;
     const int per_thread = tile_rows * chunks_per_row / threads;
+    const bool aligned_rows = x.rows_aligned(cols_total);
     for (int i = 0; i < per_thread; ++i) {
       const int chunk = tid + i * threads;
       const int r = chunk / chunks_per_row, col = chunk % chunks_per_row * chunk_elements;
-      const bool pred = row0 + r < rows_total && col0 + col < cols_total;
-      const Index index = pred ? Index(row0 + r) * cols_total + col0 + col : Index(0);
-      x.cp_async16(smem_base + layout(r, col), operand, index, pred);
+      const int row = row0 + r, first = col0 + col;
+      if (aligned_rows) {
+        const bool pred = row < rows_total && first < cols_total;
+        x.cp_async16(smem_base + layout(r, col), operand, pred ? Index(row) * cols_total + first : Index(0), pred);
+      } else {
+        std::uint32_t words[4];
+        GEMMLAB_UNROLL
+        for (int w = 0; w < 4; ++w) {
+          std::uint16_t lo, hi;
+          const bool lo_in = row < rows_total && first + 2 * w < cols_total;
+          const bool hi_in = row < rows_total && first + 2 * w + 1 < cols_total;
+          x.ldg_element(lo, operand, lo_in ? Index(row) * cols_total + first + 2 * w : Index(0), lo_in);
+          x.ldg_element(hi, operand, hi_in ? Index(row) * cols_total + first + 2 * w + 1 : Index(0), hi_in);
+          words[w] = std::uint32_t{lo} | std::uint32_t{hi} << 16;
+        }
+        x.sts_chunk(smem_base + layout(r, col), words);
+      }
     }
   }
 
@@ -138,12 +163,17 @@ struct MmaTiles {
 
   static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "wm", "wn", "a_pad", "b_pad", "swizzle", "stages"};
 
-  // The sizes it can run: rows of A and B must start on 16-byte boundaries.
+  // Whether the rung takes n and k that are not multiples of 8. Its GPU kernel is then compiled a second time with
+  // copy_tile's element-by-element path (the first, for aligned sizes, leaves it out: a branch around the copies
+  // keeps the compiler from interleaving them with the fragment loads and mma: rung 15 measured 0.53x -> 0.36x of
+  // cuBLAS, docs/rungs/15-mma-multistage.md).
+  // Rungs 15 and 16 do; the others refuse such sizes.
+  static constexpr bool any_size = false;
   static Status validate_sizes(int /*m*/, int n, int k) {
     if (n % 8 != 0 || k % 8 != 0)
       return Error{"n=" + std::to_string(n) + " and k=" + std::to_string(k) +
-                   " must be multiples of 8: rows of A (k halves) and B (n halves) are copied in 16-byte chunks of 8, "
-                   "which must start on 16-byte boundaries"};
+                   " must be multiples of 8 here: rows of A (k halves) and B (n halves) are copied in 16-byte chunks "
+                   "of 8, which must start on 16-byte boundaries (rungs 15 and 16 take any size)"};
     return Ok{};
   }
 
@@ -252,10 +282,8 @@ struct MmaSync : MmaTiles, MmaMainloop<MmaSync> {
   template <class X, class C>
   GEMMLAB_HD static void epilogue(X& x, const C& c, const ThreadContext& t, State<C>& s, int) {
     x.cp_async_wait(Pending<0>{});  // only empty groups are left; no copy may outlive the block
-    for_each_result_pair(c, t, s, [&](int r, int col, const Vec<2>& pair) {
-      const int row = t.row0 + r, global_col = t.col0 + col;
-      store_c(x, t, Index(row) * t.n + global_col, pair, row < t.m && global_col < t.n);
-    });
+    for_each_result_pair(c, t, s,
+                         [&](int r, int col, const Vec<2>& pair) { store_c_run(x, t, t.row0 + r, t.col0 + col, pair); });
   }
 };
 
@@ -278,9 +306,11 @@ struct MmaPadded : MmaSync {
 struct MmaSwizzled : MmaSync {
   static constexpr KernelConfig defaults() { return detail::mma_defaults(128, 128, 64, 64, 64, 0, 1, 2); }
 };
-// 128 x 256 blocks of 8 warps (64 x 64 each), 3 stages in flight (144 KiB of shared memory).
+// 128 x 256 blocks of 8 warps (64 x 64 each), 3 stages in flight (144 KiB of shared memory); any size.
 struct MmaMultistage : MmaSync {
   static constexpr KernelConfig defaults() { return detail::mma_defaults(128, 256, 64, 64, 64, 0, 1, 3); }
+  static constexpr bool any_size = true;
+  static Status validate_sizes(int, int, int) { return Ok{}; }
 };
 
 }  // namespace gemmlab::kernel::rungs

@@ -206,7 +206,7 @@ struct Vectorized {
         const int col = t.col0 + tc * c.tn + j;
         Vec<4> acc;
         for (int q = 0; q < 4; ++q) acc[q] = s.acc[i * c.tn + j + q];
-        store_c4(x, t, row, col, acc);
+        store_c_run(x, t, row, col, acc);
       }
     }
   }

@@ -263,7 +263,7 @@ struct WarpTile {
       for (int j = 0; j < c.tn; j += 4) {
         Vec<4> acc;
         for (int q = 0; q < 4; ++q) acc[q] = s.acc[i * c.tn + j + q];
-        store_c4(x, t, t.row0 + thread_row(c, t.tid, i), t.col0 + thread_col(c, t.tid, j), acc);
+        store_c_run(x, t, t.row0 + thread_row(c, t.tid, i), t.col0 + thread_col(c, t.tid, j), acc);
       }
     }
   }
