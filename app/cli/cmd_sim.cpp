@@ -40,7 +40,11 @@ nlohmann::json to_json(const sim::Counters& c) {
                     {"ideal_sectors", o.ideal_sectors}});
     ops[std::string(sim::op_class_name(i))] = entry;
   }
-  return {{"fma", c.fma}, {"mma", c.mma}, {"ops", ops}};
+  nlohmann::json out = {{"fma", c.fma}, {"mma", c.mma}, {"ops", ops}};
+  if (c.tma > 0 || c.wgmma > 0)
+    out.update({{"tma", {{"copies", c.tma}, {"bytes", c.tma_bytes}, {"sectors", c.tma_sectors}}},
+                {"wgmma", {{"instructions", c.wgmma}, {"multiply_adds", c.wgmma_multiply_adds}}}});
+  return out;
 }
 
 void print_counters(const sim::Counters& c, std::ostream& out) {
@@ -59,7 +63,13 @@ void print_counters(const sim::Counters& c, std::ostream& out) {
                    global && o.sectors ? fixed(100.0 * double(o.ideal_sectors) / double(o.sectors), 1) + "%" : ""});
   }
   table.print(out);
-  if (c.mma > 0)
+  if (c.tma > 0)
+    out << "TMA copies (one thread each): " << c.tma << ", " << c.tma_bytes << " bytes into shared memory, "
+        << c.tma_sectors << " global sectors read\n";
+  if (c.wgmma > 0)
+    out << "wgmma.mma_async (warpgroup-level, tensor cores, operands from shared memory): " << c.wgmma << " ("
+        << c.wgmma_multiply_adds << " multiply-adds)\n";
+  else if (c.mma > 0)
     out << "mma.sync.m16n8k16 (warp-level, tensor cores): " << c.mma << " (" << c.mma * sim::kMmaMultiplyAdds
         << " multiply-adds)\n";
   else

@@ -15,12 +15,16 @@
 //   sts_chunk   STS.128 of 16 bytes held in registers
 //   ldmatrix    LDSM.16.M88.{1,2,4}[.T] (ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16)
 //   mma         HMMA.16816.F32[.BF16] (the atom's PTX, kernel/mma_atom.hpp)
+//   mbarrier_*  mbarrier.init / arrive.expect_tx / try_wait.parity (SYNCS in the SASS)
+//   tma_load    cp.async.bulk.tensor.2d (UTMALDG): one box, issued by one thread, through the launch's tensor map
+//   wgmma*      wgmma.fence / mma_async / commit_group / wait_group (WARPGROUP, HGMMA): sm_90a only
 //   wmma_*      the WMMA API itself (nvcuda::wmma, 16 x 16 x 16): the simulator counts what nvcc makes of it
 //               (kernel/wmma.hpp); the fragments live in the description's storage, copied in and out by value
 //
 // `In` is the element type of A and B: float for the FP32 rungs, __half or __nv_bfloat16 for the tensor-core rungs.
 // `AlignedRows`: the launch guarantees n and k are multiples of 8, so every row of 16-bit A and B starts on a 16-byte
 // boundary (rows_aligned is then a constant, and a description's path for other rows is not compiled in).
+#include <cuda.h>  // CUtensorMap (the type only: no driver call here)
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -32,7 +36,9 @@
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/executor.hpp"
 #include "gemmlab/kernel/vec.hpp"
+#include "gemmlab/kernel/wgmma.hpp"
 #include "gemmlab/kernel/wmma.hpp"
+#include "wgmma_instructions.cuh"
 
 namespace gemmlab::gpu {
 
@@ -68,6 +74,8 @@ struct GpuExecutor {
   const In* __restrict__ b;
   float* __restrict__ c;
   float* smem;  // the block's dynamic shared memory
+  const CUtensorMap* a_map = nullptr;  // the launch's tensor maps of A and B (TMA rungs only)
+  const CUtensorMap* b_map = nullptr;
 
   // The FP32 operations' view of an operand (only C where A and B are 16-bit: no description loads them as floats).
   __device__ __forceinline__ const float* source(kernel::Operand operand) const {
@@ -181,6 +189,56 @@ struct GpuExecutor {
   __device__ __forceinline__ void mma(Atom, float* d, const std::uint32_t* a_regs, const std::uint32_t* b_regs) {
     static_assert(!std::is_same_v<In, float>, "mma takes 16-bit A and B");
     Atom::template issue<std::is_same_v<In, __nv_bfloat16>>(d, a_regs, b_regs);
+  }
+
+  // ---- Hopper: mbarriers, TMA, wgmma (kernel/wgmma.hpp). ----
+  __device__ __forceinline__ void mbarrier_init(int byte, int arrivals, bool pred) {
+    if (pred)  // the fence makes the initialised barrier visible to the copy engine (the async proxy)
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\nfence.mbarrier_init.release.cluster;\n"
+                   ::"r"(shared_address(byte)), "r"(arrivals) : "memory");
+  }
+  __device__ __forceinline__ void mbarrier_expect_bytes(int byte, int bytes, bool pred) {
+    if (pred)
+      asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(shared_address(byte)), "r"(bytes)
+                   : "memory");
+  }
+  __device__ __forceinline__ void tma_load(const kernel::TmaBox& box, int byte, int barrier, bool pred) {
+    if (!pred) return;
+    const CUtensorMap* map = box.operand == kernel::Operand::A ? a_map : b_map;
+    asm volatile(
+        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n"
+        ::"r"(shared_address(byte)), "l"(map), "r"(box.col0), "r"(box.row0), "r"(shared_address(barrier))
+        : "memory");
+  }
+  __device__ __forceinline__ void mbarrier_wait(int byte, int parity) {
+    asm volatile(
+        "{\n.reg .pred done;\nwait_again:\n"
+        "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n@!done bra wait_again;\n}\n"
+        ::"r"(shared_address(byte)), "r"(parity) : "memory");
+  }
+  // The accumulators pinned in place: no read or write of them moves across the asynchronous wgmma's fence or wait.
+  template <int N>
+  __device__ __forceinline__ static void pin(float (&acc)[N]) {
+    GEMMLAB_UNROLL
+    for (int i = 0; i < N; ++i) asm volatile("" : "+f"(acc[i])::"memory");
+  }
+  template <int N>
+  __device__ __forceinline__ void wgmma_fence(float (&acc)[N]) {
+    pin(acc);
+    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+  }
+  template <int N>
+  __device__ __forceinline__ void wgmma(kernel::WgmmaM64K16<N>, float* d, const kernel::WgmmaOperand& a,
+                                        const kernel::WgmmaOperand& b) {
+    static_assert(!std::is_same_v<In, float>, "wgmma takes 16-bit A and B here");
+    const std::uint32_t base = shared_address(0);
+    WgmmaInstruction<N, std::is_same_v<In, __nv_bfloat16>>::issue(d, a.descriptor(base), b.descriptor(base));
+  }
+  __device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
+  template <int P, int N>
+  __device__ __forceinline__ void wgmma_wait(kernel::Pending<P>, float (&acc)[N]) {
+    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(P) : "memory");
+    pin(acc);
   }
 
   // ---- The WMMA API (kernel/wmma.hpp). ----

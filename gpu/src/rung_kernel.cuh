@@ -16,12 +16,14 @@
 #include "gemmlab/kernel/rung_kernels.hpp"
 #include "gemmlab/kernel/schedule.hpp"
 #include "launch.hpp"
+#include "tma_map.hpp"
 
 namespace gemmlab::gpu {
 
 struct KernelParams {
   GemmArgs g;
   int tiles_m, tiles_n;
+  CUtensorMap a_map, b_map;  // TMA rungs only: read by the copy engine from the kernel's parameters
 };
 
 // One phase of the schedule, then the barrier the rung asks for after it. A function object rather than a lambda so
@@ -55,7 +57,7 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
   t.alpha = p.g.alpha, t.beta = p.g.beta;
 
   GpuExecutor<In, AlignedRows> x{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
-                    reinterpret_cast<float*>(shared_storage)};
+                                 reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map};
   typename K::template State<C> s;  // registers: every index into it is a constant once the loops unroll
   kernel::for_each_phase<K>(c, t.ksteps, PhaseRunner<K, C, In, AlignedRows>{x, t, s});
 }
@@ -64,9 +66,26 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
 // registers freely on the small rungs (naive 29 -> 58, smem-tiling 32 -> 44, blocktile-1d -> 120 per thread), which
 // halved their resident blocks and slowed blocktile-1d from 10.0 to 5.9 TFLOPS at 8192^3; the large rungs reach 255
 // registers either way. Without it no default configuration uses local memory (scripts/sass-report checks).
+// __grid_constant__: the tensor maps are used where they are, in the parameter space, by address.
 template <class K, class C, class In, bool AlignedRows>
-__global__ void rung_kernel(KernelParams p) {
+__global__ void rung_kernel(const __grid_constant__ KernelParams p) {
   run_block<K, C, In, AlignedRows>(p);
+}
+
+// A TMA rung's launch needs a Hopper GPU (its kernel is compiled for sm_90a only) and the tensor maps of A and B,
+// with the boxes its description copies.
+template <class K, class C, class In>
+Status prepare_tma(const GemmArgs& g, KernelParams& params) {
+  if (auto hopper = require_sm90a(); !hopper) return hopper;
+  constexpr C c{};
+  const kernel::ThreadContext t{};
+  const kernel::TmaBox a = K::a_box(c, t, 0), b = K::b_box(c, t, 0, 0);
+  auto a_map = make_tensor_map(g.a, g.m, g.k, a.rows, a.cols, g.input);
+  if (!a_map) return a_map.error();
+  auto b_map = make_tensor_map(g.b, g.k, g.n, b.rows, b.cols, g.input);
+  if (!b_map) return b_map.error();
+  params.a_map = *a_map, params.b_map = *b_map;
+  return Ok{};
 }
 
 template <class K, class C, class In, bool AlignedRows>
@@ -74,7 +93,9 @@ Status launch_typed(const GemmArgs& g, cudaStream_t stream) {
   constexpr C c{};
   const int threads = K::threads(c);
   const int smem_bytes = K::smem_floats(c) * 4;
-  const KernelParams params{g, kernel::ceil_div(g.m, c.bm), kernel::ceil_div(g.n, c.bn)};
+  KernelParams params{g, kernel::ceil_div(g.m, c.bm), kernel::ceil_div(g.n, c.bn), {}, {}};
+  if constexpr (requires { K::needs_sm90a; })
+    if (auto ready = prepare_tma<K, C, In>(g, params); !ready) return ready;
   const int slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order);
   if (smem_bytes > 48 * 1024)  // beyond the default per-block limit only after opting in
     GEMMLAB_CUDA_TRY(
@@ -90,7 +111,11 @@ Status launch_typed(const GemmArgs& g, cudaStream_t stream) {
 template <class K, class C, class In>
 Status launch_sized(const GemmArgs& g, cudaStream_t stream) {
   if (g.n % 8 == 0 && g.k % 8 == 0) return launch_typed<K, C, In, true>(g, stream);
-  if constexpr (K::any_size) return launch_typed<K, C, In, false>(g, stream);
+  constexpr bool any_size = [] {
+    if constexpr (requires { K::any_size; }) return K::any_size;
+    else return false;
+  }();
+  if constexpr (any_size) return launch_typed<K, C, In, false>(g, stream);
   else return Error{"this tensor-core kernel takes n and k multiples of 8"};
 }
 

@@ -63,6 +63,8 @@ Counters& Counters::operator+=(const Counters& other) {
   for (int i = 0; i < kOpClassCount; ++i) add(ops[i], other.ops[i]);
   fma += other.fma;
   mma += other.mma;
+  tma += other.tma, tma_bytes += other.tma_bytes, tma_sectors += other.tma_sectors;
+  wgmma += other.wgmma, wgmma_multiply_adds += other.wgmma_multiply_adds;
   return *this;
 }
 
@@ -75,6 +77,8 @@ Counters Counters::scaled(std::int64_t times) const {
   }
   out.fma = fma * times;
   out.mma = mma * times;
+  out.tma = tma * times, out.tma_bytes = tma_bytes * times, out.tma_sectors = tma_sectors * times;
+  out.wgmma = wgmma * times, out.wgmma_multiply_adds = wgmma_multiply_adds * times;
   return out;
 }
 

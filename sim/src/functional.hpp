@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "gemmlab/kernel/element.hpp"
 #include "gemmlab/kernel/executor.hpp"
 #include "gemmlab/kernel/vec.hpp"
+#include "gemmlab/kernel/wgmma.hpp"
 #include "gemmlab/sim/rounding.hpp"
 #include "lockstep.hpp"
 
@@ -45,6 +47,8 @@ class FunctionalExecutor {
   void new_block() {
     std::fill(smem_.begin(), smem_.end(), 0.0f);
     std::fill(words_.begin(), words_.end(), Word{});
+    barriers_.clear();
+    acquired_.clear();
     ++epoch_;
   }
   bool failed() const { return !error_.empty(); }
@@ -154,6 +158,75 @@ class FunctionalExecutor {
     lockstep_->wait_for_warp();
   }
 
+  // ---- Hopper (kernel/wgmma.hpp). A copy lands at once here; an mbarrier's phase completes as soon as its arrivals
+  // and its bytes are in, so a thread that waits on a phase that has not completed would wait forever on the GPU too.
+  void mbarrier_init(int byte, int arrivals, bool pred) {
+    if (!pred || !check_shared_bytes(byte, 8, 8, "an mbarrier")) return;
+    barriers_[byte] = Barrier{arrivals, arrivals, 0, 0};
+  }
+  void mbarrier_expect_bytes(int byte, int bytes, bool pred) {
+    if (!pred) return;
+    if (Barrier* b = find_barrier(byte, "mbarrier.arrive.expect_tx")) {
+      b->bytes_pending += bytes;
+      --b->arrivals_pending;
+      complete_phase_if_done(*b);
+    }
+  }
+  // The box, element by element, to its place in the 128-byte-swizzled image (zeros outside the matrix).
+  void tma_load(const kernel::TmaBox& box, int byte, int barrier, bool pred) {
+    if (!pred) return;
+    Barrier* b = find_barrier(barrier, "a TMA copy");
+    if (b == nullptr || element_bytes(box.operand) != 2) return fail("a TMA copy of 16-bit elements needs its mbarrier");
+    if (byte % 1024 != 0)
+      return fail("a TMA copy with the 128-byte swizzle lands at shared byte " + std::to_string(byte) +
+                  ", which is not 1024-byte aligned");
+    if (!check_shared_bytes(byte, box.bytes(), 16, "a TMA copy")) return;
+    const std::vector<std::uint16_t>& source = sixteen_bit(box.operand);
+    for (int r = 0; r < box.rows; ++r)
+      for (int col = 0; col < box.cols; ++col) {
+        const int row = box.row0 + r, column = box.col0 + col;
+        const bool inside = row < box.rows_total && column < box.cols_total;
+        const std::uint16_t value =
+            inside ? source[static_cast<std::size_t>(kernel::Index(row) * box.cols_total + column)] : std::uint16_t{0};
+        const int at = byte + kernel::TmaBox::shared_offset(r, col);
+        write_word(at / 4);
+        Word& w = words_[static_cast<std::size_t>(at / 4)];
+        w.copy_barrier = barrier, w.copy_phase = b->phases_completed;
+        std::memcpy(shared_bytes() + at, &value, 2);
+      }
+    b->bytes_pending -= box.bytes();
+    complete_phase_if_done(*b);
+  }
+  void mbarrier_wait(int byte, int parity) {
+    const Barrier* b = find_barrier(byte, "mbarrier.try_wait");
+    if (b == nullptr) return;
+    if (b->phases_completed % 2 == parity)
+      return fail("waits on the mbarrier at shared byte " + std::to_string(byte) + " for the phase of parity " +
+                  std::to_string(parity) + ", which never completes (its arrivals or bytes are missing)");
+    if (acquired_.size() <= static_cast<std::size_t>(tid_)) acquired_.resize(static_cast<std::size_t>(tid_) + 1);
+    acquired_[static_cast<std::size_t>(tid_)][byte] = b->phases_completed;  // the copies of every completed phase
+  }
+  template <int N>
+  void wgmma_fence(float (&)[N]) {}
+  void wgmma_commit() {}
+  template <int P, int N>
+  void wgmma_wait(kernel::Pending<P>, float (&)[N]) {}
+  // This thread's part of D: its registers' elements, each from A's row and B's column read from shared memory
+  // through the operands' layouts (the descriptor's fields, checked to survive the 64-bit encoding).
+  template <int N>
+  void wgmma(kernel::WgmmaM64K16<N>, float* d, const kernel::WgmmaOperand& a, const kernel::WgmmaOperand& b) {
+    using Atom = kernel::WgmmaM64K16<N>;
+    if (input_ == kernel::InputType::F32) return fail("wgmma on FP32 inputs: this executor was given no 16-bit A and B");
+    if (!encodable(a) || !encodable(b)) return;
+    const int t = tid_ % 128;
+    for (int i = 0; i < Atom::d_values; ++i) {
+      const int row = Atom::d_row(t, i), col = Atom::d_col(t, i);
+      float acc = d[i];
+      for (int kk = 0; kk < Atom::k; ++kk) acc = std::fma(shared_half(a.offset(row, kk)), shared_half(b.offset(kk, col)), acc);
+      d[i] = acc;
+    }
+  }
+
   // Called by the lockstep when every lane of the warp waits at the same operation.
   void complete_warp_operation() {
     if (op_.complete) (this->*op_.complete)();
@@ -171,6 +244,9 @@ class FunctionalExecutor {
     std::int64_t write_epoch = -1, read_epoch = -1;
     int writer = -1;
     int reader = -1;  // -2: more than one thread read it in read_epoch
+    // Written by a TMA copy: visible to a thread that waited for `copy_phase` of the mbarrier at `copy_barrier`
+    // (-1: an ordinary write, ordered by barriers).
+    int copy_barrier = -1, copy_phase = 0;
   };
 
   const std::vector<float>& matrix(kernel::Operand operand) const {
@@ -293,9 +369,48 @@ class FunctionalExecutor {
       }
   }
 
+  struct Barrier {
+    int arrivals = 1, arrivals_pending = 1;
+    std::int64_t bytes_pending = 0;
+    int phases_completed = 0;
+  };
+  Barrier* find_barrier(int byte, const char* what) {
+    const auto it = barriers_.find(byte);
+    if (it != barriers_.end()) return &it->second;
+    fail(std::string(what) + " names shared byte " + std::to_string(byte) + ", where no mbarrier was initialised");
+    return nullptr;
+  }
+  static void complete_phase_if_done(Barrier& b) {
+    if (b.arrivals_pending > 0 || b.bytes_pending != 0) return;
+    ++b.phases_completed;
+    b.arrivals_pending = b.arrivals;
+  }
+  bool encodable(const kernel::WgmmaOperand& o) {
+    const std::uint64_t d = o.descriptor(0);
+    const bool fits = int(d & 0x3FFF) << 4 == o.start && int(d >> 16 & 0x3FFF) << 4 == o.leading_byte_offset &&
+                      int(d >> 32 & 0x3FFF) << 4 == o.stride_byte_offset;
+    if (!fits)
+      fail("a wgmma descriptor cannot hold start " + std::to_string(o.start) + ", leading offset " +
+           std::to_string(o.leading_byte_offset) + " and stride offset " + std::to_string(o.stride_byte_offset) +
+           " (multiples of 16 below 256 KiB)");
+    return fits;
+  }
+  float shared_half(int byte) {
+    if (!check_shared_bytes(byte, 2, 2, "a wgmma operand")) return 0.0f;
+    read_word(byte / 4);
+    std::uint16_t bits;
+    std::memcpy(&bits, shared_bytes() + byte, 2);
+    return decode_.value(bits);
+  }
+
   void read_word(int offset) {
     Word& w = words_[static_cast<std::size_t>(offset)];
-    if (w.write_epoch == epoch_ && w.writer != tid_)
+    if (w.copy_barrier >= 0) {
+      if (!waited_for_copy(w))
+        fail("reads shared float " + std::to_string(offset) + " before waiting for the TMA copy that writes it (the "
+             "mbarrier at shared byte " + std::to_string(w.copy_barrier) + ", phase " + std::to_string(w.copy_phase) +
+             ")");
+    } else if (w.write_epoch == epoch_ && w.writer != tid_)
       fail("reads shared float " + std::to_string(offset) + " that thread " + std::to_string(w.writer) +
            " wrote since the last barrier (a race)");
     if (w.read_epoch != epoch_) w.read_epoch = epoch_, w.reader = tid_;
@@ -310,6 +425,13 @@ class FunctionalExecutor {
       fail("writes shared float " + std::to_string(offset) + " that another thread read since the last barrier (a race)");
     w.write_epoch = epoch_;
     w.writer = tid_;
+    w.copy_barrier = -1;
+  }
+  bool waited_for_copy(const Word& w) const {
+    if (acquired_.size() <= static_cast<std::size_t>(tid_)) return false;
+    const auto& phases = acquired_[static_cast<std::size_t>(tid_)];
+    const auto it = phases.find(w.copy_barrier);
+    return it != phases.end() && it->second > w.copy_phase;
   }
 
   const std::vector<float>& a_;
@@ -343,6 +465,8 @@ class FunctionalExecutor {
   } op_;
   std::vector<float> smem_;
   std::vector<Word> words_;
+  std::map<int, Barrier> barriers_;  // by shared byte
+  std::vector<std::map<int, int>> acquired_;  // per thread: mbarrier byte -> phases whose copies it waited for
   std::int64_t epoch_ = 0;
   int tid_ = 0;
   std::string error_;

@@ -81,31 +81,52 @@ struct ExactL2Replay::Trace {
         if (op != MemOp::LoadGlobal && op != MemOp::StoreGlobal && op != MemOp::CpAsync) continue;
         for (int lane = 0; lane < 32; ++lane) {
           if (!(instruction.global_mask >> lane & 1u)) continue;
-          const std::uint64_t address = instruction.access.address[static_cast<std::size_t>(lane)];
-          const std::uint64_t sector = address / l2::kSectorBytes;  // a lane's 4, 8 or 16 aligned bytes: one sector
-          const bool store = op == MemOp::StoreGlobal;
-          if (!store && !seen.insert(sector).second) continue;
-          const auto element = global_element(address, bytes);
-          if (!element)
-            return Error{"the stream of block (" + std::to_string(tile.row) + ", " + std::to_string(tile.col) +
-                         ") touched global address " + std::to_string(address) + ", outside A, B and C"};
-          TracedSector t{sector, -1, store ? Access::WriteC : Access::ReadC};
-          if (element->operand == kernel::Operand::A) {
-            t.access = Access::ReadA;
-            t.tile = static_cast<std::int32_t>(element->index / problem.k / config.bm * ksteps +
-                                               element->index % problem.k / config.bk);
-          } else if (element->operand == kernel::Operand::B) {
-            t.access = Access::ReadB;
-            t.tile = static_cast<std::int32_t>(element->index / problem.n / config.bk * tiles_n +
-                                               element->index % problem.n / config.bn);
-          }
-          sectors.push_back(t);
+          // A lane's 2, 4, 8 or 16 aligned bytes: one sector.
+          if (auto ok = trace(instruction.access.address[static_cast<std::size_t>(lane)], op == MemOp::StoreGlobal,
+                              tile, bytes, seen);
+              !ok)
+            return ok;
+        }
+      }
+      // TMA copies: every sector of the part of each box inside its matrix.
+      for (const kernel::TmaBox& box : (*phase)->copies) {
+        const auto o = static_cast<std::size_t>(box.operand);
+        const std::uint64_t element = static_cast<std::uint64_t>(bytes[o]);
+        const int cols = std::min(box.cols, box.cols_total - box.col0);
+        for (int r = 0; r < box.rows && box.row0 + r < box.rows_total && cols > 0; ++r) {
+          const std::uint64_t first =
+              kOperandBase[o] + (std::uint64_t(box.row0 + r) * std::uint64_t(box.cols_total) + std::uint64_t(box.col0)) * element;
+          for (std::uint64_t s = first / l2::kSectorBytes; s <= (first + std::uint64_t(cols) * element - 1) / l2::kSectorBytes; ++s)
+            if (auto ok = trace(std::max(first, s * l2::kSectorBytes), false, tile, bytes, seen); !ok) return ok;
         }
       }
       if (sectors.size() > kMaxTracedSectors)
         return Error{"the sector-exact L2 simulation would record more than " + std::to_string(kMaxTracedSectors) +
                      " sectors: use a smaller problem or larger tiles"};
     }
+    return Ok{};
+  }
+
+  // One global access's sector, with the tile of A or B it belongs to (reads of one phase counted once).
+  Status trace(std::uint64_t address, bool store, kernel::TileCoord tile, const OperandBytes& bytes,
+               std::unordered_set<std::uint64_t>& seen) {
+    const std::uint64_t sector = address / l2::kSectorBytes;
+    if (!store && !seen.insert(sector).second) return Ok{};
+    const auto element = global_element(address, bytes);
+    if (!element)
+      return Error{"the stream of block (" + std::to_string(tile.row) + ", " + std::to_string(tile.col) +
+                   ") touched global address " + std::to_string(address) + ", outside A, B and C"};
+    TracedSector t{sector, -1, store ? Access::WriteC : Access::ReadC};
+    if (element->operand == kernel::Operand::A) {
+      t.access = Access::ReadA;
+      t.tile = static_cast<std::int32_t>(element->index / problem.k / config.bm * ksteps +
+                                         element->index % problem.k / config.bk);
+    } else if (element->operand == kernel::Operand::B) {
+      t.access = Access::ReadB;
+      t.tile = static_cast<std::int32_t>(element->index / problem.n / config.bk * tiles_n +
+                                         element->index % problem.n / config.bn);
+    }
+    sectors.push_back(t);
     return Ok{};
   }
 };

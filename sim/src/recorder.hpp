@@ -16,6 +16,7 @@
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/executor.hpp"
 #include "gemmlab/kernel/vec.hpp"
+#include "gemmlab/kernel/wgmma.hpp"
 #include "gemmlab/memory_model.hpp"
 #include "gemmlab/sim/global_address.hpp"  // kOperandBase
 #include "gemmlab/sim/simulate.hpp"
@@ -39,6 +40,8 @@ class Recorder {
     error_.clear();
     fmas_ = 0;
     mmas_ = 0;
+    hopper_ = {};
+    copies_.clear();
   }
   // The threads of warp `warp`, `lanes` of them (32 but in a partial last warp), follow; their instructions go into
   // `out` from out.size on.
@@ -100,6 +103,12 @@ class Recorder {
   const std::string& error() const { return error_; }
   std::int64_t fma_count() const { return fmas_; }
   std::int64_t mma_count() const { return mmas_; }  // warp-level mma instructions
+  // The phase's TMA copies and wgmma (Counters' fields of the same names).
+  struct Hopper {
+    std::int64_t tma = 0, tma_bytes = 0, tma_sectors = 0, wgmma = 0, wgmma_multiply_adds = 0;
+  };
+  const Hopper& hopper() const { return hopper_; }
+  const std::vector<kernel::TmaBox>& copies() const { return copies_; }
   // Whether the warp's instruction `index` came out exactly as the instruction that was in its place before, so that
   // the cost it carries is its own. Valid after end_warp().
   bool unchanged(std::size_t index) const { return slots_[index].unchanged; }
@@ -154,6 +163,39 @@ class Recorder {
   void cp_async_commit() {}
   template <int P>
   void cp_async_wait(kernel::Pending<P>) {}
+
+  // Hopper. A TMA copy is one thread's instruction: counted with the bytes it brings and the global sectors of the
+  // part of the box inside the matrix (the rest is zero-filled without a read). A wgmma is one warpgroup's: counted
+  // once, by lane 0 of its first warp. Barriers and fences move no data.
+  void mbarrier_init(int, int, bool) {}
+  void mbarrier_expect_bytes(int, int, bool) {}
+  void mbarrier_wait(int, int) {}
+  void tma_load(const kernel::TmaBox& box, int, int, bool pred) {
+    if (!pred) return;
+    copies_.push_back(box);
+    ++hopper_.tma;
+    hopper_.tma_bytes += box.bytes();
+    const auto o = static_cast<std::size_t>(box.operand);
+    const std::uint64_t element = static_cast<std::uint64_t>(operand_bytes_[o]);
+    const int cols = std::min(box.cols, box.cols_total - box.col0);
+    for (int r = 0; r < box.rows && box.row0 + r < box.rows_total && cols > 0; ++r) {
+      const std::uint64_t first = kOperandBase[o] + (std::uint64_t(box.row0 + r) * std::uint64_t(box.cols_total) +
+                                                     std::uint64_t(box.col0)) * element;
+      hopper_.tma_sectors += static_cast<std::int64_t>((first + std::uint64_t(cols) * element - 1) / 32 - first / 32 + 1);
+    }
+  }
+  template <int N>
+  void wgmma_fence(float (&)[N]) {}
+  template <int N>
+  void wgmma(kernel::WgmmaM64K16<N>, float*, const kernel::WgmmaOperand&, const kernel::WgmmaOperand&) {
+    if (lane_ != 0 || warp_ % 4 != 0) return;
+    ++hopper_.wgmma;
+    hopper_.wgmma_multiply_adds += kernel::WgmmaM64K16<N>::multiply_adds;
+  }
+  void wgmma_commit() {}
+  template <int P, int N>
+  void wgmma_wait(kernel::Pending<P>, float (&)[N]) {}
+
   // Recording moves no data: every load gives zeros, so a * b + c is c. Returning it spares the multiply.
   float fma(float, float, float c) {
     ++fmas_;
@@ -226,6 +268,8 @@ class Recorder {
   int warp_ = 0, lane_ = 0, lanes_ = 32;
   std::size_t next_ = 0, count_ = 0;
   std::int64_t fmas_ = 0, mmas_ = 0;
+  Hopper hopper_;
+  std::vector<kernel::TmaBox> copies_;
   std::array<int, 3> operand_bytes_ = {4, 4, 4};
   std::string error_;
   std::vector<Slot> slots_;                  // per instruction of the current warp

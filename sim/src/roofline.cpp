@@ -102,8 +102,9 @@ Result<Roofline> roofline(const RooflineInput& in, const DeviceProfile& d) {
   }
   Roofline r;
   r.useful_flops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k);
-  const double math_instructions = double(k.fma) / 32 + double(k.mma);
-  const double tensor_macs = double(k.mma) * double(kMmaMultiplyAdds);
+  // A wgmma is issued by each of its warpgroup's 4 warps.
+  const double math_instructions = double(k.fma) / 32 + double(k.mma) + 4.0 * double(k.wgmma);
+  const double tensor_macs = double(k.tensor_multiply_adds());
   r.warp_instructions = math_instructions + memory_instructions;
   r.fma_instruction_share = r.warp_instructions > 0 ? math_instructions / r.warp_instructions : 0;
   if (tensor_macs > 0 && tensor_per_sm <= 0)

@@ -111,6 +111,11 @@ class Engine {
     out.fma = x.fma_count();
     out.counters.fma = out.fma;
     out.counters.mma = x.mma_count();
+    const Recorder::Hopper& h = x.hopper();
+    out.counters.tma = h.tma, out.counters.tma_bytes = h.tma_bytes, out.counters.tma_sectors = h.tma_sectors;
+    out.counters.wgmma = h.wgmma, out.counters.wgmma_multiply_adds = h.wgmma_multiply_adds;
+    if (keep_instructions) out.copies = x.copies();
+    else out.copies.clear();
     return status;
   }
 

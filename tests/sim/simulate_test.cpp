@@ -151,10 +151,13 @@ TEST(SimulateKernel, BlockClassesGiveTheSameCountersAsEveryBlock) {
 TEST(SimulateKernel, FmaCountIsMTimesNTimesKRoundedUpToTiles) {
   // Every thread of every block does its FMAs, predicated or not: the count covers whole tiles.
   const Problem p{256, 256, 256};
+  const auto whole = [](int size, int tile) { return std::int64_t{kernel::ceil_div(size, tile)} * tile; };
   for (const auto& cs : cases()) {
     const auto r = simulate_kernel(cs.rung, cs.config, p);
     ASSERT_TRUE(r) << cs.name << ": " << r.error().message;
-    EXPECT_EQ(r->total.fma + r->total.mma * kMmaMultiplyAdds, std::int64_t{256} * 256 * 256) << cs.name;
+    EXPECT_EQ(r->total.fma + r->total.tensor_multiply_adds(),
+              whole(p.m, cs.config.bm) * whole(p.n, cs.config.bn) * whole(p.k, cs.config.bk))
+        << cs.name;
   }
 }
 

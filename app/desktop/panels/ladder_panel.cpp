@@ -261,6 +261,8 @@ void kernel_counters(AppModel& model) {
   shared_row("shared stores", total.shared_stores());
   global_row("global loads", total.global_loads());
   global_row("global stores", total.global_stores());
+  // TMA copies (one thread's instruction each): the global sectors they read, against the bytes they bring.
+  row("TMA copies", total.tma, total.tma_sectors, total.tma_bytes / 32, "sector");
   ImGui::EndTable();
   const auto loads = total.shared_loads(), stores = total.shared_stores();
   const std::int64_t conflicts = loads.bank_conflicts() + stores.bank_conflicts();
@@ -269,7 +271,12 @@ void kernel_counters(AppModel& model) {
   ui::coloured_text(conflicts > 0 ? ui::colour::conflict : ui::colour::ok, "%s", count_text(conflicts).c_str());
   ui::term_tooltip_for_last_item("bank conflict");
   ImGui::SameLine();
-  ImGui::Text("  FMAs: %s", count_text(total.fma).c_str());
+  if (total.wgmma > 0)
+    ImGui::Text("  wgmma (warpgroup-wide, from shared memory): %s", count_text(total.wgmma).c_str());
+  else if (total.mma > 0)
+    ImGui::Text("  mma.sync (warp-wide): %s", count_text(total.mma).c_str());
+  else
+    ImGui::Text("  FMAs: %s", count_text(total.fma).c_str());
   prediction(model);
 }
 

@@ -14,6 +14,7 @@
 
 #include "../reference_gemm.hpp"
 #include "gemmlab/sim/counters.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/simulate.hpp"
 
 namespace gemmlab::sim::test_support {
@@ -87,6 +88,12 @@ inline void expect_exact_gemm(RungId rung, const kernel::KernelConfig& config, c
       for (std::size_t i = 0; i < expected.size(); ++i) wrong += (*got)[i] != expected[i];
       EXPECT_EQ(wrong, 0u) << where;
     }
+}
+
+// validate()'s sentence for a configuration and size, or "ok".
+inline std::string validate_message(RungId rung, const kernel::KernelConfig& config, const Problem& problem) {
+  const auto valid = validate(rung, config, problem);
+  return valid ? std::string("ok") : valid.error().message;
 }
 
 }  // namespace gemmlab::sim::test_support

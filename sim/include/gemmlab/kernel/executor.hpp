@@ -24,6 +24,18 @@
 //                                                     every lane's registers are built from other lanes' rows
 //   x.mma(MmaM16N8K16, float* d, const uint32_t* a, const uint32_t* b)   d = a * b + d, one warp-wide HMMA
 //
+// Hopper's asynchronous path (kernel/wgmma.hpp; byte offsets into shared memory again; `pred`: the one thread that
+// issues it):
+//
+//   x.mbarrier_init(int byte, int arrivals, bool pred)        an mbarrier expecting `arrivals` arrivals per phase
+//   x.mbarrier_expect_bytes(int byte, int bytes, bool pred)   arrive, and expect `bytes` more bytes of copies
+//   x.tma_load(const TmaBox&, int byte, int barrier, bool pred)  copy a box to shared memory (128-byte swizzle),
+//                                                     completing its bytes on the mbarrier at `barrier`
+//   x.mbarrier_wait(int byte, int parity)             wait until the phase of that parity has completed
+//   x.wgmma_fence(float (&acc)[N])                    wgmma.fence: the accumulators are ready for wgmma
+//   x.wgmma(WgmmaM64K16<N>, float* d, const WgmmaOperand& a, const WgmmaOperand& b)   D += A * B, warpgroup-wide
+//   x.wgmma_commit(), x.wgmma_wait(Pending<P>, float (&acc)[N])   group the wgmma issued; wait until P groups remain
+//
 // The GPU issues the PTX; the simulator records ldmatrix as one LdMatrix warp instruction (each lane's row address)
 // and counts mma as one tensor-core instruction; the functional executor computes what the warp's lanes receive.
 //

@@ -10,6 +10,7 @@
 #include "gemmlab/kernel/rungs/naive.hpp"
 #include "gemmlab/kernel/rungs/smem_epilogue.hpp"
 #include "gemmlab/kernel/rungs/smem_tiling.hpp"
+#include "gemmlab/kernel/rungs/tma_wgmma.hpp"
 #include "gemmlab/kernel/rungs/vectorized.hpp"
 #include "gemmlab/kernel/rungs/warptile.hpp"
 #include "gemmlab/kernel/rungs/wmma.hpp"
@@ -36,5 +37,6 @@ template <> struct KernelOf<RungId::MmaPadded> { using type = rungs::MmaPadded; 
 template <> struct KernelOf<RungId::MmaSwizzled> { using type = rungs::MmaSwizzled; };
 template <> struct KernelOf<RungId::MmaMultistage> { using type = rungs::MmaMultistage; };
 template <> struct KernelOf<RungId::MmaStagedEpilogue> { using type = rungs::MmaStagedEpilogue; };
+template <> struct KernelOf<RungId::TmaWgmma> { using type = rungs::TmaWgmma; };
 
 }  // namespace gemmlab::kernel

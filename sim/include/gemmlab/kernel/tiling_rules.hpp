@@ -44,4 +44,12 @@ inline Status copies_share_evenly(int threads, int a_chunks, int b_chunks) {
   return Ok{};
 }
 
+// Rows of 16-bit A (k elements) and B (n elements) that start a multiple of 16 bytes apart: n and k multiples of 8.
+// `why` ends the sentence: what needs it.
+inline Status sixteen_byte_rows(int n, int k, std::string_view why) {
+  if (n % 8 != 0 || k % 8 != 0)
+    return Error{"n=" + std::to_string(n) + " and k=" + std::to_string(k) + " must be multiples of 8" + std::string(why)};
+  return Ok{};
+}
+
 }  // namespace gemmlab::kernel

@@ -30,6 +30,12 @@ struct Counters {
   std::array<OpCounters, kOpClassCount> ops{};
   std::int64_t fma = 0;  // thread-level fused multiply-adds on the FP32 units (FFMA; 2 FLOPs each)
   std::int64_t mma = 0;  // warp-level tensor-core instructions (HMMA, mma.sync.m16n8k16: kMmaMultiplyAdds each)
+  // Hopper (kernel/wgmma.hpp): TMA box copies (one thread issues each), the bytes they write to shared memory
+  // (zero-filled parts included) and the 32-byte global sectors they read; warpgroup-level wgmma instructions and
+  // their multiply-adds (64 x N x 16 each).
+  std::int64_t tma = 0, tma_bytes = 0, tma_sectors = 0;
+  std::int64_t wgmma = 0, wgmma_multiply_adds = 0;
+  std::int64_t tensor_multiply_adds() const { return mma * kMmaMultiplyAdds + wgmma_multiply_adds; }
 
   Counters& operator+=(const Counters& other);
   Counters scaled(std::int64_t times) const;

@@ -13,6 +13,7 @@
 #include "gemmlab/memory_model.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
+#include "gemmlab/kernel/wgmma.hpp"
 #include "gemmlab/sim/counters.hpp"
 #include "gemmlab/sim/problem.hpp"
 #include "gemmlab/sim/progress.hpp"
@@ -44,6 +45,7 @@ struct PhaseStream {
   std::vector<WarpInstruction> instructions;  // warp-major: warp 0's instructions in order, then warp 1's, ...
   std::int64_t fma = 0;                       // thread-level FMAs of the whole block in this phase
   Counters counters;
+  std::vector<kernel::TmaBox> copies;         // the phase's TMA copies, in issue order (kept with the instructions)
 };
 
 // The geometry of a launch.

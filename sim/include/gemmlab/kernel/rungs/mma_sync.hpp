@@ -170,11 +170,9 @@ struct MmaTiles {
   // Rungs 15 and 16 do; the others refuse such sizes.
   static constexpr bool any_size = false;
   static Status validate_sizes(int /*m*/, int n, int k) {
-    if (n % 8 != 0 || k % 8 != 0)
-      return Error{"n=" + std::to_string(n) + " and k=" + std::to_string(k) +
-                   " must be multiples of 8 here: rows of A (k halves) and B (n halves) are copied in 16-byte chunks "
-                   "of 8, which must start on 16-byte boundaries (rungs 15 and 16 take any size)"};
-    return Ok{};
+    return sixteen_byte_rows(n, k,
+                             " here: rows of A (k halves) and B (n halves) are copied in 16-byte chunks of 8, which must "
+                             "start on 16-byte boundaries (rungs 15 and 16 take any size)");
   }
 
   static Status validate(const KernelConfig& c) {

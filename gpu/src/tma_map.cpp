@@ -1,0 +1,68 @@
+#include "tma_map.hpp"
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+
+namespace gemmlab::gpu {
+namespace {
+
+using EncodeTiled = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*,
+                                 const cuuint64_t*, const cuuint32_t*, const cuuint32_t*, CUtensorMapInterleave,
+                                 CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+
+// The driver's encoder, or null where the driver has none.
+EncodeTiled encoder() {
+  static const EncodeTiled function = [] {
+    void* found = nullptr;
+    cudaDriverEntryPointQueryResult query{};
+    const cudaError_t e =
+        cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &found, 12000, cudaEnableDefault, &query);
+    return e == cudaSuccess && query == cudaDriverEntryPointSuccess ? reinterpret_cast<EncodeTiled>(found) : nullptr;
+  }();
+  return function;
+}
+
+}  // namespace
+
+Result<CUtensorMap> make_tensor_map(const void* base, int rows, int cols, int box_rows, int box_cols,
+                                    kernel::InputType type) {
+  if (type == kernel::InputType::F32) return Error{"TMA rungs take fp16 or bf16 inputs, not fp32"};
+  if (reinterpret_cast<std::uintptr_t>(base) % 16 != 0 || (std::int64_t{cols} * 2) % 16 != 0)
+    return Error{"TMA needs a 16-byte-aligned matrix whose rows are a multiple of 16 bytes long (" +
+                 std::to_string(cols) + " columns)"};
+  const EncodeTiled encode = encoder();
+  if (encode == nullptr)
+    return Error{"the CUDA driver does not provide cuTensorMapEncodeTiled (TMA needs driver 12.0 or newer)"};
+  CUtensorMap map{};
+  const cuuint64_t dims[2] = {static_cast<cuuint64_t>(cols), static_cast<cuuint64_t>(rows)};
+  const cuuint64_t strides[1] = {static_cast<cuuint64_t>(cols) * 2};  // bytes from one row to the next
+  const cuuint32_t box[2] = {static_cast<cuuint32_t>(box_cols), static_cast<cuuint32_t>(box_rows)};
+  const cuuint32_t element_strides[2] = {1, 1};
+  const CUresult r = encode(&map,
+                               type == kernel::InputType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                                               : CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+                               2, const_cast<void*>(base), dims, strides, box, element_strides,
+                               CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                               CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS)
+    return Error{"cuTensorMapEncodeTiled refused a " + std::to_string(rows) + " x " + std::to_string(cols) +
+                 " matrix with " + std::to_string(box_rows) + " x " + std::to_string(box_cols) + " boxes (CUresult " +
+                 std::to_string(static_cast<int>(r)) + ")"};
+  return map;
+}
+
+Status require_sm90a() {
+  int device = 0, major = 0, minor = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) != cudaSuccess)
+    return Error{"cannot read the GPU's compute capability"};
+  if (major != 9 || minor != 0)
+    return Error{"needs a Hopper GPU (sm_90a): this one has compute capability " + std::to_string(major) + "." +
+                 std::to_string(minor)};
+  return Ok{};
+}
+
+}  // namespace gemmlab::gpu

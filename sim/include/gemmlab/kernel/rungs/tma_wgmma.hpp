@@ -1,0 +1,188 @@
+#pragma once
+// Rung 17: Hopper's own path to the tensor cores - TMA copies, mbarriers, wgmma (kernel/wgmma.hpp). FP16 or BF16 A
+// and B, FP32 accumulation and C; needs an sm_90a GPU.
+//
+// What changed from rung 16. Three jobs move from instructions of every thread to hardware units:
+//
+//   copying      one thread issues a TMA copy per tile box (cp.async.bulk.tensor.2d): the copy engine computes every
+//                address, writes the 128-byte-swizzled image, and fills what lies outside the matrix with zeros. No
+//                thread computes a copy address; no copy passes through the load/store pipe of the SMs' warps.
+//   waiting      an mbarrier per stage counts the bytes landing (arrive.expect_tx, then the copies' complete_tx); the
+//                threads wait on its phase parity instead of cp.async.wait_group and a barrier of their own.
+//   multiplying  a warpgroup (4 warps) issues wgmma.m64nNk16, which reads A and B straight from shared memory through
+//                descriptors: no ldmatrix, no fragment registers, and one instruction does 64 x N x 16 multiply-adds
+//                (N = 256: 128 times an mma.sync.m16n8k16). wgmma is asynchronous: the warps go on while it runs,
+//                and wait for it (wgmma.wait_group) only before its shared memory is overwritten.
+//
+// The block: bm x bn of C, bm / 64 warpgroups, each the 64 x bn strip of rows its wgmma computes; bk = 64 (one
+// 128-byte row of A per box row). Stage s holds A (bm rows of 128 bytes, one box) and B (bn / 64 panels of bk rows
+// of 128 bytes, one box each), every box 1024-byte aligned. The schedule, one block-wide barrier per k-step:
+//
+//   prologue 0   thread 0 initialises one mbarrier per stage; barrier
+//   prologue 1   thread 0 announces the bytes of tiles 0 .. S-2 and issues their copies
+//   k-step t, 0  every thread waits for stage t % S (parity t / S); each warpgroup issues its bk / 16 wgmma on it,
+//                commits them as a group and waits until only that group is in flight (so the group of step t - 1,
+//                which read stage (t - 1) % S, is done); barrier
+//   k-step t, 1  thread 0 refills stage (t - 1) % S with tile t + S - 1, while this step's wgmma run
+//   epilogue     wait for the last group; each thread stores its accumulator pairs (64-bit stores), as rung 15
+//
+// Sizes: any m; n and k multiples of 8 (TMA needs the rows of A and B 16 bytes apart: a row pitch that is a multiple
+// of 16 bytes). Edges of the matrices are TMA's zero fill and the stores' predicates.
+#include <string>
+#include <string_view>
+
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/context.hpp"
+#include "gemmlab/kernel/epilogue.hpp"
+#include "gemmlab/kernel/executor.hpp"
+#include "gemmlab/kernel/tiling_rules.hpp"
+#include "gemmlab/kernel/wgmma.hpp"
+#include "gemmlab/result.hpp"
+
+namespace gemmlab::kernel::rungs {
+
+struct TmaWgmma {
+  static constexpr int input_bytes = 2;
+  static constexpr bool needs_sm90a = true;
+  static constexpr int box_cols = 64;  // elements per box row: 128 bytes, the 128-byte swizzle's row
+  static constexpr int barrier_bytes = 8;
+
+  template <class C> GEMMLAB_HD static constexpr int warpgroups(const C& c) { return c.bm / 64; }  // wgmma's m
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return 128 * warpgroups(c); }
+  template <class C> GEMMLAB_HD static int a_bytes(const C& c) { return c.bm * Swizzle128::row_bytes; }
+  template <class C> GEMMLAB_HD static int b_panel_bytes(const C& c) { return c.bk * Swizzle128::row_bytes; }
+  template <class C> GEMMLAB_HD static int stage_bytes(const C& c) {
+    return a_bytes(c) + c.bn / box_cols * b_panel_bytes(c);
+  }
+  template <class C> GEMMLAB_HD static int a_base(const C& c, int stage) { return stage * stage_bytes(c); }
+  template <class C> GEMMLAB_HD static int b_base(const C& c, int stage) { return a_base(c, stage) + a_bytes(c); }
+  template <class C> GEMMLAB_HD static int barrier(const C& c, int stage) {
+    return c.stages * stage_bytes(c) + stage * barrier_bytes;
+  }
+  template <class C> GEMMLAB_HD static int smem_floats(const C& c) { return barrier(c, c.stages) / 4; }
+  template <class C> GEMMLAB_HD static int prologue_phases(const C&) { return 2; }
+  template <class C> GEMMLAB_HD static int mainloop_phases(const C&) { return 2; }
+  template <class C> GEMMLAB_HD static int epilogue_phases(const C&) { return 1; }
+  GEMMLAB_HD static bool barrier_after(Section section, int phase) { return phase == 0 && section != Section::Epilogue; }
+
+  // The boxes of one k-tile: A's bm x 64, and B's bk x 64 panels.
+  template <class C> GEMMLAB_HD static TmaBox a_box(const C& c, const ThreadContext& t, int tile) {
+    return {Operand::A, t.row0, tile * c.bk, c.bm, box_cols, t.m, t.k};
+  }
+  template <class C> GEMMLAB_HD static TmaBox b_box(const C& c, const ThreadContext& t, int tile, int panel) {
+    return {Operand::B, tile * c.bk, t.col0 + panel * box_cols, c.bk, box_cols, t.k, t.n};
+  }
+
+  static constexpr int max_n = 256;
+  template <class C>
+  struct State {
+    float acc[WgmmaM64K16<max_n>::d_values];  // bn / 2 of them used
+  };
+
+  // Calls f(WgmmaM64K16<bn>{}): the instruction whose N is the block's width (a constant on the GPU).
+  template <class C, class F>
+  GEMMLAB_HD static void with_atom(const C& c, F&& f) {
+    if (c.bn == 256) f(WgmmaM64K16<256>{});
+    else if (c.bn == 128) f(WgmmaM64K16<128>{});
+    else f(WgmmaM64K16<64>{});
+  }
+
+  // Thread 0 announces the tile's bytes to its stage's mbarrier and issues its copies; the others issue nothing.
+  template <class X, class C>
+  GEMMLAB_HD static void load_tile(X& x, const C& c, const ThreadContext& t, int tile, int stage) {
+    const bool issuer = t.tid == 0 && tile < t.ksteps;
+    x.mbarrier_expect_bytes(barrier(c, stage), stage_bytes(c), issuer);
+    x.tma_load(a_box(c, t, tile), a_base(c, stage), barrier(c, stage), issuer);
+    for (int panel = 0; panel < c.bn / box_cols; ++panel)
+      x.tma_load(b_box(c, t, tile, panel), b_base(c, stage) + panel * b_panel_bytes(c), barrier(c, stage), issuer);
+  }
+
+  template <class X, class C, class S>
+  GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
+    if (phase == 0) {
+      GEMMLAB_UNROLL
+      for (int i = 0; i < WgmmaM64K16<max_n>::d_values; ++i) s.acc[i] = 0.0f;
+      for (int stage = 0; stage < c.stages; ++stage) x.mbarrier_init(barrier(c, stage), 1, t.tid == 0);
+      return;
+    }
+    for (int tile = 0; tile < c.stages - 1; ++tile) load_tile(x, c, t, tile, tile);
+  }
+
+  template <class X, class C, class S>
+  GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int kstep, int phase) {
+    if (phase == 1) {
+      const int tile = kstep + c.stages - 1;
+      return load_tile(x, c, t, tile, tile % c.stages);
+    }
+    const int stage = kstep % c.stages;
+    x.mbarrier_wait(barrier(c, stage), (kstep / c.stages) % 2);
+    multiply_tile(x, c, t, s, stage);
+    x.wgmma_wait(Pending<1>{}, s.acc);
+  }
+
+  // The warpgroup's bk / 16 wgmma on one stage: its 64 rows of A, all of B, committed as one group.
+  template <class X, class C, class S>
+  GEMMLAB_HD static void multiply_tile(X& x, const C& c, const ThreadContext& t, S& s, int stage) {
+    const int a_rows = a_base(c, stage) + t.tid / 128 * 64 * Swizzle128::row_bytes;
+    x.wgmma_fence(s.acc);
+    with_atom(c, [&](auto atom) {
+      GEMMLAB_UNROLL
+      for (int k16 = 0; k16 < c.bk; k16 += 16) {
+        const WgmmaOperand a{a_rows + 2 * k16, 16, Swizzle128::rows * Swizzle128::row_bytes, Major::K};
+        const WgmmaOperand b{b_base(c, stage) + k16 * Swizzle128::row_bytes, b_panel_bytes(c),
+                             Swizzle128::rows * Swizzle128::row_bytes, Major::MN};
+        x.wgmma(atom, s.acc, a, b);
+      }
+    });
+    x.wgmma_commit();
+  }
+
+  // C = alpha * acc + beta * C, each thread's pairs of consecutive results with one 64-bit access.
+  template <class X, class C, class S>
+  GEMMLAB_HD static void epilogue(X& x, const C& c, const ThreadContext& t, S& s, int) {
+    x.wgmma_wait(Pending<0>{}, s.acc);
+    const int lane = t.tid % 128, row0 = t.row0 + t.tid / 128 * 64;
+    with_atom(c, [&](auto atom) {
+      using Atom = decltype(atom);
+      GEMMLAB_UNROLL
+      for (int i = 0; i < Atom::d_values; i += 2) {
+        Vec<2> pair;
+        pair[0] = s.acc[i], pair[1] = s.acc[i + 1];
+        store_c_run(x, t, row0 + Atom::d_row(lane, i), t.col0 + Atom::d_col(lane, i), pair);
+      }
+    });
+  }
+
+  // ---- What the simulator, the CLI and the app need to know about this description (host only). ----
+
+  static constexpr std::string_view knobs[] = {"bm", "bn", "stages"};
+
+  static constexpr KernelConfig defaults() {
+    KernelConfig c;
+    c.bm = 192, c.bn = 256, c.bk = 64, c.stages = 4;  // 3 warpgroups: 224 KiB of stages, 154 registers
+    return c;
+  }
+
+  static Status validate_sizes(int /*m*/, int n, int k) {
+    return sixteen_byte_rows(n, k,
+                             ": TMA reads rows of A (k halves) and B (n halves) whose starts are a multiple of 16 bytes "
+                             "apart");
+  }
+
+  static Status validate(const KernelConfig& c) {
+    const auto str = [](int v) { return std::to_string(v); };
+    if (c.bm != 64 && c.bm != 128 && c.bm != 192)
+      return Error{"bm=" + str(c.bm) + ": each warpgroup takes 64 rows (wgmma's m), and a block has 1 to 3 of them: "
+                   "use 64, 128 or 192"};
+    if (c.bn != 64 && c.bn != 128 && c.bn != 256)
+      return Error{"bn=" + str(c.bn) + " is not a wgmma N this repository compiles: use 64, 128 or 256"};
+    if (c.stages < 2)
+      return Error{"stages=" + str(c.stages) + " leaves no tile in flight while one is multiplied: use 2 to 4"};
+    return Ok{};
+  }
+
+  // Registers a thread keeps live: the accumulators and a few addresses (no fragments: wgmma reads shared memory).
+  static int live_registers(const KernelConfig& c) { return c.bn / 2 + 24; }
+};
+
+}  // namespace gemmlab::kernel::rungs

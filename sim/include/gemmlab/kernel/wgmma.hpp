@@ -1,0 +1,91 @@
+#pragma once
+// Hopper's asynchronous tensor-core path, described once for the GPU and the simulator: TMA box copies into a
+// 128-byte-swizzled shared image, mbarriers that count the bytes landing, and the warpgroup MMA (wgmma) that reads
+// A and B straight from shared memory through 64-bit "matrix descriptors".
+//
+// The 128-byte swizzle. TMA writes a box whose rows are 128 bytes (64 16-bit elements) so that, inside every
+// 1024-byte block of 8 such rows, the 16-byte chunk c of row r lands at chunk c ^ r: as an address function, bits
+// [4, 7) of the byte offset are XORed with bits [7, 10). It is the layout rungs 14 to 16 build by hand (HalfTile with
+// swizzle, 64-half rows); here the copy engine writes it and the tensor cores read it, both computing the XOR from
+// the shared address itself, which is why every tile starts on a 1024-byte boundary.
+//
+// wgmma.mma_async.sync.aligned.m64nNk16.f32.{f16,bf16}: a warpgroup (4 warps, 128 threads) computes a 64 x N block
+// of D += A (64 x 16) * B (16 x N). A and B are given by descriptors: a start address and two strides, read with the
+// swizzle above (PTX ISA, "Matrix Descriptor Format"; CuTe's GmmaDescriptor). This repository's A is row-major
+// M x K (K-major: k contiguous) and B row-major K x N (N-major, "MN-major"), so:
+//
+//   A, K-major:  element (m, k) at start + (m / 8) * SBO + (m % 8) * 128 + 2k        (SBO = 1024: 8 rows of 128 B)
+//   B, MN-major: element (k, n) at start + (n / 64) * LBO + (k / 8) * SBO + (k % 8) * 128 + 2 (n % 64)
+//                (LBO: one 64-column panel of the tile; SBO = 1024: 8 k-rows of a panel)
+//
+// each then swizzled. The instruction's "transpose B" flag says B is MN-major. D stays in registers, in the layout
+// of mma.m16n8's C repeated: warp w of the warpgroup holds rows 16w..16w+15, and register i of thread (w, l) is
+// D(16w + l/4 + 8 ((i/2) % 2), 8 (i/4) + 2 (l%4) + i%2).
+#include <cstdint>
+
+#include "gemmlab/hd.hpp"
+#include "gemmlab/kernel/context.hpp"
+#include "gemmlab/kernel/vec.hpp"
+
+namespace gemmlab::kernel {
+
+// The 128-byte swizzle of TMA and wgmma, on a byte offset from a 1024-byte-aligned base.
+struct Swizzle128 {
+  static constexpr int row_bytes = 128, rows = 8;
+  GEMMLAB_HD static constexpr int apply(int byte) { return byte ^ ((byte >> 3) & 0x70); }
+};
+
+// A box of a 2-D tensor that one TMA instruction copies: rows x cols elements starting at element (row0, col0) of a
+// row-major rows_total x cols_total matrix. cols is 64 (128 bytes: the widest row the 128-byte swizzle takes). Parts
+// outside the matrix arrive as zeros, and still count as bytes of the copy.
+struct TmaBox {
+  Operand operand;
+  int row0, col0;
+  int rows, cols;
+  int rows_total, cols_total;
+  GEMMLAB_HD int bytes() const { return rows * cols * 2; }
+  // Where element (r, c) of the box lands, from the box's first (1024-byte-aligned) shared byte.
+  GEMMLAB_HD static int shared_offset(int r, int c) { return Swizzle128::apply(r * Swizzle128::row_bytes + 2 * c); }
+};
+
+// The operand of a wgmma as its descriptor describes it: start address (a shared byte offset), leading and stride
+// byte offsets, and which way it is stored. The GPU executor encodes it (adding the shared window's address); the
+// simulator reads shared memory through it exactly as the layouts above say.
+enum class Major { K, MN };
+struct WgmmaOperand {
+  int start;
+  int leading_byte_offset, stride_byte_offset;
+  Major major;
+
+  // Byte offset (from the shared base) of element (row, col): (m, k) of a K-major A, (k, n) of an MN-major B.
+  GEMMLAB_HD int offset(int row, int col) const {
+    const int linear = major == Major::K
+                           ? start + (row / 8) * stride_byte_offset + (row % 8) * Swizzle128::row_bytes + 2 * col
+                           : start + (col / 64) * leading_byte_offset + (row / 8) * stride_byte_offset +
+                                 (row % 8) * Swizzle128::row_bytes + 2 * (col % 64);
+    return Swizzle128::apply(linear);
+  }
+
+  // The 64-bit descriptor (PTX ISA): start >> 4 in bits 0-13, LBO >> 4 in 16-29, SBO >> 4 in 32-45, base offset 0
+  // (tiles start on 1024-byte boundaries), layout type 1 (128-byte swizzle) in bits 62-63.
+  GEMMLAB_HD std::uint64_t descriptor(std::uint32_t shared_base) const {
+    const auto field = [](std::uint32_t bytes) { return static_cast<std::uint64_t>((bytes >> 4) & 0x3FFF); };
+    return field(shared_base + static_cast<std::uint32_t>(start)) |
+           field(static_cast<std::uint32_t>(leading_byte_offset)) << 16 |
+           field(static_cast<std::uint32_t>(stride_byte_offset)) << 32 | std::uint64_t{1} << 62;
+  }
+};
+
+// wgmma.mma_async.m64nNk16 with FP32 accumulators: N / 2 floats per thread.
+template <int N>
+struct WgmmaM64K16 {
+  static_assert(N == 64 || N == 128 || N == 256, "this repository compiles N = 64, 128 and 256");
+  static constexpr int m = 64, n = N, k = 16;
+  static constexpr int d_values = N / 2;  // accumulators per thread
+  static constexpr std::int64_t multiply_adds = std::int64_t{m} * n * k;
+  // Register `i` of thread `t` (0..127) of the warpgroup holds D(d_row, d_col).
+  GEMMLAB_HD static int d_row(int t, int i) { return 16 * (t / 32) + (t % 32) / 4 + 8 * ((i / 2) % 2); }
+  GEMMLAB_HD static int d_col(int t, int i) { return 8 * (i / 4) + 2 * (t % 4) + i % 2; }
+};
+
+}  // namespace gemmlab::kernel

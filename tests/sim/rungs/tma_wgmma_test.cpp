@@ -1,0 +1,140 @@
+// Rung 17 (kernel/rungs/tma_wgmma.hpp, kernel/wgmma.hpp): the shared image TMA writes is the one wgmma's descriptors
+// read, exact GEMMs through TMA boxes, mbarriers and wgmma on FP16 and BF16, what the simulator counts per k-step,
+// and the sentences validate() gives.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "gemmlab/kernel/layout.hpp"
+#include "gemmlab/kernel/rungs/tma_wgmma.hpp"
+#include "gemmlab/kernel/wgmma.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+#include "rung_test_support.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+using kernel::KernelConfig;
+using kernel::Major;
+using kernel::TmaBox;
+using kernel::WgmmaOperand;
+
+TEST(TmaWgmma, The128ByteSwizzleIsRung14sXorLayout) {
+  // TMA's image of a box with 64-element rows is HalfTile's swizzled layout of 64-half rows: chunk c of row r at c ^ r.
+  const kernel::HalfTile swizzled{64, 0, true};
+  for (int r = 0; r < 24; ++r)
+    for (int c = 0; c < 64; ++c) EXPECT_EQ(TmaBox::shared_offset(r, c), swizzled(r, c)) << r << ", " << c;
+}
+
+TEST(TmaWgmma, DescriptorsReadWhereTheCopiesWrote) {
+  // A: rows of a bm x 64 box; the k16 slice j starts 32 bytes into each row. B: 64-column panels of bk rows; the
+  // k16 slice j starts 16 rows down. Every element the wgmma reads is the element TMA put there.
+  const int bk = 64, panel = bk * 128;
+  for (int j = 0; j < 4; ++j) {
+    const WgmmaOperand a{64 * 128 + 32 * j, 16, 1024, Major::K};  // the second warpgroup's rows
+    for (int m = 0; m < 64; ++m)
+      for (int k = 0; k < 16; ++k) EXPECT_EQ(a.offset(m, k), TmaBox::shared_offset(64 + m, 16 * j + k));
+    const WgmmaOperand b{16 * j * 128, panel, 1024, Major::MN};
+    for (int k = 0; k < 16; ++k)
+      for (int n = 0; n < 256; ++n)
+        EXPECT_EQ(b.offset(k, n), n / 64 * panel + TmaBox::shared_offset(16 * j + k, n % 64));
+  }
+}
+
+TEST(TmaWgmma, DescriptorFieldsAreTheIsaBits) {
+  const WgmmaOperand b{2048, 8192, 1024, Major::MN};
+  const std::uint64_t d = b.descriptor(0x400);
+  EXPECT_EQ(d & 0x3FFF, (0x400u + 2048) >> 4);
+  EXPECT_EQ(d >> 16 & 0x3FFF, 8192u >> 4);
+  EXPECT_EQ(d >> 32 & 0x3FFF, 1024u >> 4);
+  EXPECT_EQ(d >> 62, 1u);  // 128-byte swizzle
+}
+
+TEST(TmaWgmma, EachThreadHoldsItsPartOfD) {
+  // Every element of a 64 x 256 block of D is held by exactly one (thread, register).
+  using Atom = kernel::WgmmaM64K16<256>;
+  std::vector<int> owners(64 * 256, 0);
+  for (int t = 0; t < 128; ++t)
+    for (int i = 0; i < Atom::d_values; ++i) ++owners[static_cast<std::size_t>(Atom::d_row(t, i) * 256 + Atom::d_col(t, i))];
+  for (const int n : owners) EXPECT_EQ(n, 1);
+}
+
+TEST(TmaWgmma, ComputesTheExactGemm) {
+  // Odd m, partial tiles in n and k (TMA's zero fill), 1 to 3 warpgroups, every N, 2 to 4 stages.
+  const KernelConfig d = rung_model(RungId::TmaWgmma).defaults;
+  test_support::expect_exact_gemm(RungId::TmaWgmma, d, {{67, 40, 72}, {130, 264, 200}, {1, 8, 8}}, "default");
+  for (const auto& [bm, bn, stages] : {std::tuple{64, 128, 2}, std::tuple{192, 64, 3}}) {
+    KernelConfig c = d;
+    c.bm = bm, c.bn = bn, c.stages = stages;
+    test_support::expect_exact_gemm(RungId::TmaWgmma, c, {{200, 136, 264}}, "bm=" + std::to_string(bm));
+  }
+  std::mt19937 rng(17);
+  const Problem p{37, 136, 72, 2.0f, -1.0f};
+  const auto a = test_support::random_integers(std::size_t(p.m) * p.k, rng);
+  const auto b = test_support::random_integers(std::size_t(p.k) * p.n, rng);
+  const auto c = test_support::random_integers(std::size_t(p.m) * p.n, rng);
+  const auto bf16 = execute(RungId::TmaWgmma, d, p, a, b, c, kernel::InputType::BF16);
+  ASSERT_TRUE(bf16) << bf16.error().message;
+  EXPECT_EQ(*bf16, test_support::reference_gemm(p, a, b, c));
+}
+
+TEST(TmaWgmma, CountsCopiesAndWgmmaPerKStep) {
+  // K-step 0 at 512^3: its phase 1 refills one stage (1 box of A, bn / 64 of B); its phase 0 issues bk / 16 wgmma per
+  // warpgroup. No thread issues a load or store instruction in the main loop.
+  const KernelConfig c = rung_model(RungId::TmaWgmma).defaults;
+  const auto copy = test_support::record(RungId::TmaWgmma, c, {512, 512, 512}, {0, 0}, test_support::mainloop(0, 1));
+  EXPECT_EQ(copy.counters.tma, 1 + c.bn / 64);
+  EXPECT_EQ(copy.counters.tma_bytes, (c.bm + c.bn) * c.bk * 2);
+  EXPECT_EQ(copy.counters.tma_sectors, (c.bm + c.bn) * c.bk * 2 / 32);
+  EXPECT_TRUE(copy.instructions.empty());
+  const auto multiply = test_support::multiply_phase(RungId::TmaWgmma, c);  // phase 1 of rungs 11-16 is phase 0 here
+  const auto math = test_support::record(RungId::TmaWgmma, c, {512, 512, 512}, {0, 0}, test_support::mainloop(0, 0));
+  EXPECT_EQ(math.counters.wgmma, c.bm / 64 * c.bk / 16);
+  EXPECT_EQ(math.counters.wgmma_multiply_adds, std::int64_t{c.bm} * c.bn * c.bk);
+  EXPECT_TRUE(math.instructions.empty());
+  EXPECT_EQ(multiply.counters.wgmma, 0);
+  const auto kernel = simulate_kernel(RungId::TmaWgmma, c, {4096, 4096, 4096});
+  ASSERT_TRUE(kernel) << kernel.error().message;
+  EXPECT_EQ(kernel->total.tensor_multiply_adds(), std::int64_t{22 * 192} * 4096 * 4096);  // 4096 rows: 22 tiles of 192
+}
+
+TEST(TmaWgmma, EdgeBoxesReadOnlyWhatIsInside) {
+  // 128 x 104 x 64: one k-tile, so the prologue copies tile 0 only. A's box is whole (128 rows of 128 bytes, aligned:
+  // 4 sectors each); B's first panel is whole, its second holds 40 of 64 columns, the last two lie outside n and
+  // read nothing - yet every box brings its full size into shared memory (zeros).
+  const KernelConfig c = rung_model(RungId::TmaWgmma).defaults;
+  const auto copy = test_support::record(RungId::TmaWgmma, c, {128, 104, 64}, {0, 0}, test_support::prologue(1));
+  EXPECT_EQ(copy.counters.tma, 1 + c.bn / 64);
+  EXPECT_EQ(copy.counters.tma_bytes, (c.bm + c.bn) * c.bk * 2);
+  std::int64_t b_sectors = 0;
+  for (std::int64_t k = 0; k < 64; ++k) {
+    const std::int64_t row = k * 104 * 2;
+    b_sectors += (row + 127) / 32 - row / 32 + 1;              // columns 0..63
+    b_sectors += (row + 207) / 32 - (row + 128) / 32 + 1;      // columns 64..103
+  }
+  EXPECT_EQ(copy.counters.tma_sectors, 128 * 4 + b_sectors);
+}
+
+TEST(TmaWgmma, ValidateSaysWhatToChange) {
+  const KernelConfig d = rung_model(RungId::TmaWgmma).defaults;
+  const auto message = [](const KernelConfig& c, const Problem& p) {
+    return test_support::validate_message(RungId::TmaWgmma, c, p);
+  };
+  EXPECT_EQ(message(d, {67, 40, 72}), "ok");
+  EXPECT_NE(message(d, {64, 100, 64}).find("multiples of 8"), std::string::npos);
+  KernelConfig odd = d;
+  odd.bm = 96;
+  EXPECT_NE(message(odd, {64, 64, 64}).find("64 rows"), std::string::npos);
+  KernelConfig wide = d;
+  wide.bn = 192;
+  EXPECT_NE(message(wide, {64, 64, 64}).find("wgmma N"), std::string::npos);
+  KernelConfig deep = d;
+  deep.stages = 5;
+  EXPECT_FALSE(validate(RungId::TmaWgmma, deep, {64, 64, 64}));  // out of the knob's range (and of shared memory)
+  KernelConfig bk = d;
+  bk.bk = 32;
+  EXPECT_NE(message(bk, {64, 64, 64}).find("no knob 'bk'"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gemmlab::sim
