@@ -129,7 +129,22 @@ void chart(const gpu::BenchReport& report, float height) {
   const float width = ImGui::GetContentRegionAvail().x;
   ImGui::Dummy(ImVec2(width, height));
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float legend = ImGui::GetFontSize() * 12.0f;
+  // Ladder order, each rung in the colour the other charts give it; cuBLAS first, white.
+  std::vector<std::string> names;
+  for (const auto& [name, points] : series) names.push_back(name);
+  const auto rank = [](const std::string& name) {
+    const auto slug = name.substr(0, name.find(' '));
+    const auto rung = find_rung(slug);
+    return rung ? rung_info(*rung).number : 0;
+  };
+  std::stable_sort(names.begin(), names.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+  // The legend in as many columns as it needs to stay inside the chart's height.
+  float column_width = ImGui::GetFontSize() * 6.0f;
+  for (const auto& name : names) column_width = std::max(column_width, ImGui::CalcTextSize(name.c_str()).x + 32.0f);
+  const float line = ImGui::GetTextLineHeight() + 1;
+  const int per_column = std::max(1, static_cast<int>((height - 24) / line));
+  const int columns = (static_cast<int>(names.size()) + per_column - 1) / per_column;
+  const float legend = column_width * static_cast<float>(std::max(1, columns));
   const float left = origin.x + 50, right = origin.x + width - legend, y0 = origin.y + 24, y1 = origin.y + height - 28;
   const std::vector<int> xs(sizes.begin(), sizes.end());
   const float last_x = right - ImGui::CalcTextSize("15").x - 16;  // room for the rung numbers at the lines' ends
@@ -152,16 +167,7 @@ void chart(const gpu::BenchReport& report, float height) {
     draw->AddText(ImVec2(sx(size) - 16, y1 + 6), colour::muted_text, text);
   }
   draw->AddText(ImVec2(origin.x, origin.y), colour::muted_text, "TFLOPS");
-  // Ladder order, each rung in the colour the other charts give it; cuBLAS first, white.
-  std::vector<std::string> names;
-  for (const auto& [name, points] : series) names.push_back(name);
-  const auto rank = [](const std::string& name) {
-    const auto slug = name.substr(0, name.find(' '));
-    const auto rung = find_rung(slug);
-    return rung ? rung_info(*rung).number : 0;
-  };
-  std::stable_sort(names.begin(), names.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
-  float legend_y = y0;
+  float legend_x = right + 10, legend_y = y0;
   for (const auto& name : names) {
     auto& points = series[name];
     std::sort(points.begin(), points.end());
@@ -185,10 +191,11 @@ void chart(const gpu::BenchReport& report, float height) {
       std::snprintf(text, sizeof text, "%d", rank(name));
       draw->AddText(ImVec2(sx(points.back().first) + 6, sy(points.back().second) - 7), c, text);
     }
-    draw->AddLine(ImVec2(right + 10, legend_y + 8), ImVec2(right + 26, legend_y + 8), c, reference ? 3.0f : 2.0f);
-    marker(ImVec2(right + 18, legend_y + 8), 3.5f);
-    draw->AddText(ImVec2(right + 32, legend_y), c, name.c_str());
-    legend_y += ImGui::GetTextLineHeight() + 1;
+    draw->AddLine(ImVec2(legend_x, legend_y + 8), ImVec2(legend_x + 16, legend_y + 8), c, reference ? 3.0f : 2.0f);
+    marker(ImVec2(legend_x + 8, legend_y + 8), 3.5f);
+    draw->AddText(ImVec2(legend_x + 22, legend_y), c, name.c_str());
+    legend_y += line;
+    if (legend_y + line > y0 + static_cast<float>(per_column) * line) legend_x += column_width, legend_y = y0;
   }
 }
 
