@@ -79,7 +79,7 @@ Status prepare_tma(const GemmArgs& g, KernelParams& params) {
   if (auto hopper = require_sm90a(); !hopper) return hopper;
   constexpr C c{};
   const kernel::ThreadContext t{};
-  const kernel::TmaBox a = K::a_box(c, t, 0), b = K::b_box(c, t, 0, 0);
+  const kernel::TmaBox a = K::a_box(c, t, 0, 0), b = K::b_box(c, t, 0, 0);
   auto a_map = make_tensor_map(g.a, g.m, g.k, a.rows, a.cols, g.input);
   if (!a_map) return a_map.error();
   auto b_map = make_tensor_map(g.b, g.k, g.n, b.rows, b.cols, g.input);

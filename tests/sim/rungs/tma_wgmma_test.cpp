@@ -63,9 +63,10 @@ TEST(TmaWgmma, ComputesTheExactGemm) {
   // Odd m, partial tiles in n and k (TMA's zero fill), 1 to 3 warpgroups, every N, 2 to 4 stages.
   const KernelConfig d = rung_model(RungId::TmaWgmma).defaults;
   test_support::expect_exact_gemm(RungId::TmaWgmma, d, {{67, 40, 72}, {130, 264, 200}, {1, 8, 8}}, "default");
-  for (const auto& [bm, bn, stages] : {std::tuple{64, 128, 2}, std::tuple{192, 64, 3}}) {
+  for (const auto& [bm, bn, bk, stages] : {std::tuple{64, 128, 64, 2}, std::tuple{192, 64, 64, 3},
+                                           std::tuple{128, 256, 128, 2}}) {
     KernelConfig c = d;
-    c.bm = bm, c.bn = bn, c.stages = stages;
+    c.bm = bm, c.bn = bn, c.bk = bk, c.stages = stages;
     test_support::expect_exact_gemm(RungId::TmaWgmma, c, {{200, 136, 264}}, "bm=" + std::to_string(bm));
   }
   std::mt19937 rng(17);
@@ -83,7 +84,7 @@ TEST(TmaWgmma, CountsCopiesAndWgmmaPerKStep) {
   // warpgroup. No thread issues a load or store instruction in the main loop.
   const KernelConfig c = rung_model(RungId::TmaWgmma).defaults;
   const auto copy = test_support::record(RungId::TmaWgmma, c, {512, 512, 512}, {0, 0}, test_support::mainloop(0, 1));
-  EXPECT_EQ(copy.counters.tma, 1 + c.bn / 64);
+  EXPECT_EQ(copy.counters.tma, c.bk / 64 + c.bn / 64);
   EXPECT_EQ(copy.counters.tma_bytes, (c.bm + c.bn) * c.bk * 2);
   EXPECT_EQ(copy.counters.tma_sectors, (c.bm + c.bn) * c.bk * 2 / 32);
   EXPECT_TRUE(copy.instructions.empty());
@@ -99,12 +100,12 @@ TEST(TmaWgmma, CountsCopiesAndWgmmaPerKStep) {
 }
 
 TEST(TmaWgmma, EdgeBoxesReadOnlyWhatIsInside) {
-  // 128 x 104 x 64: one k-tile, so the prologue copies tile 0 only. A's box is whole (128 rows of 128 bytes, aligned:
-  // 4 sectors each); B's first panel is whole, its second holds 40 of 64 columns, the last two lie outside n and
-  // read nothing - yet every box brings its full size into shared memory (zeros).
+  // 128 x 104 x 64: one k-tile, so the prologue copies tile 0 only. A's box has 128 of its 192 rows inside the matrix
+  // (128-byte rows, aligned: 4 sectors each); B's first panel is whole, its second holds 40 of 64 columns, the last two
+  // lie outside n and read nothing - yet every box brings its full size into shared memory (zeros).
   const KernelConfig c = rung_model(RungId::TmaWgmma).defaults;
   const auto copy = test_support::record(RungId::TmaWgmma, c, {128, 104, 64}, {0, 0}, test_support::prologue(1));
-  EXPECT_EQ(copy.counters.tma, 1 + c.bn / 64);
+  EXPECT_EQ(copy.counters.tma, c.bk / 64 + c.bn / 64);
   EXPECT_EQ(copy.counters.tma_bytes, (c.bm + c.bn) * c.bk * 2);
   std::int64_t b_sectors = 0;
   for (std::int64_t k = 0; k < 64; ++k) {
@@ -133,7 +134,7 @@ TEST(TmaWgmma, ValidateSaysWhatToChange) {
   EXPECT_FALSE(validate(RungId::TmaWgmma, deep, {64, 64, 64}));  // out of the knob's range (and of shared memory)
   KernelConfig bk = d;
   bk.bk = 32;
-  EXPECT_NE(message(bk, {64, 64, 64}).find("no knob 'bk'"), std::string::npos);
+  EXPECT_NE(message(bk, {64, 64, 64}).find("one or two TMA boxes"), std::string::npos);
 }
 
 }  // namespace

@@ -14,8 +14,9 @@
 //                (N = 256: 128 times an mma.sync.m16n8k16). wgmma is asynchronous: the warps go on while it runs,
 //                and wait for it (wgmma.wait_group) only before its shared memory is overwritten.
 //
-// The block: bm x bn of C, bm / 64 warpgroups, each the 64 x bn strip of rows its wgmma computes; bk = 64 (one
-// 128-byte row of A per box row). Stage s holds A (bm rows of 128 bytes, one box) and B (bn / 64 panels of bk rows
+// The block: bm x bn of C, bm / 64 warpgroups, each the 64 x bn strip of rows its wgmma computes; bk = 64 or 128
+// (one or two 128-byte boxes of A per tile). Stage s holds A (bk / 64 boxes of bm rows of 128 bytes) and B (bn / 64
+// panels of bk rows
 // of 128 bytes, one box each), every box 1024-byte aligned. The schedule, one block-wide barrier per k-step:
 //
 //   prologue 0   thread 0 initialises one mbarrier per stage; barrier
@@ -49,7 +50,8 @@ struct TmaWgmma {
 
   template <class C> GEMMLAB_HD static constexpr int warpgroups(const C& c) { return c.bm / 64; }  // wgmma's m
   template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return 128 * warpgroups(c); }
-  template <class C> GEMMLAB_HD static int a_bytes(const C& c) { return c.bm * Swizzle128::row_bytes; }
+  template <class C> GEMMLAB_HD static int a_box_bytes(const C& c) { return c.bm * Swizzle128::row_bytes; }
+  template <class C> GEMMLAB_HD static int a_bytes(const C& c) { return c.bk / box_cols * a_box_bytes(c); }
   template <class C> GEMMLAB_HD static int b_panel_bytes(const C& c) { return c.bk * Swizzle128::row_bytes; }
   template <class C> GEMMLAB_HD static int stage_bytes(const C& c) {
     return a_bytes(c) + c.bn / box_cols * b_panel_bytes(c);
@@ -65,9 +67,9 @@ struct TmaWgmma {
   template <class C> GEMMLAB_HD static int epilogue_phases(const C&) { return 1; }
   GEMMLAB_HD static bool barrier_after(Section section, int phase) { return phase == 0 && section != Section::Epilogue; }
 
-  // The boxes of one k-tile: A's bm x 64, and B's bk x 64 panels.
-  template <class C> GEMMLAB_HD static TmaBox a_box(const C& c, const ThreadContext& t, int tile) {
-    return {Operand::A, t.row0, tile * c.bk, c.bm, box_cols, t.m, t.k};
+  // The boxes of one k-tile: A's bm x 64 (bk / 64 of them, side by side in k), and B's bk x 64 panels.
+  template <class C> GEMMLAB_HD static TmaBox a_box(const C& c, const ThreadContext& t, int tile, int part) {
+    return {Operand::A, t.row0, tile * c.bk + part * box_cols, c.bm, box_cols, t.m, t.k};
   }
   template <class C> GEMMLAB_HD static TmaBox b_box(const C& c, const ThreadContext& t, int tile, int panel) {
     return {Operand::B, tile * c.bk, t.col0 + panel * box_cols, c.bk, box_cols, t.k, t.n};
@@ -92,7 +94,8 @@ struct TmaWgmma {
   GEMMLAB_HD static void load_tile(X& x, const C& c, const ThreadContext& t, int tile, int stage) {
     const bool issuer = t.tid == 0 && tile < t.ksteps;
     x.mbarrier_expect_bytes(barrier(c, stage), stage_bytes(c), issuer);
-    x.tma_load(a_box(c, t, tile), a_base(c, stage), barrier(c, stage), issuer);
+    for (int part = 0; part < c.bk / box_cols; ++part)
+      x.tma_load(a_box(c, t, tile, part), a_base(c, stage) + part * a_box_bytes(c), barrier(c, stage), issuer);
     for (int panel = 0; panel < c.bn / box_cols; ++panel)
       x.tma_load(b_box(c, t, tile, panel), b_base(c, stage) + panel * b_panel_bytes(c), barrier(c, stage), issuer);
   }
@@ -123,12 +126,13 @@ struct TmaWgmma {
   // The warpgroup's bk / 16 wgmma on one stage: its 64 rows of A, all of B, committed as one group.
   template <class X, class C, class S>
   GEMMLAB_HD static void multiply_tile(X& x, const C& c, const ThreadContext& t, S& s, int stage) {
-    const int a_rows = a_base(c, stage) + t.tid / 128 * 64 * Swizzle128::row_bytes;
+    const int a_rows = a_base(c, stage) + t.tid / 128 * 64 * Swizzle128::row_bytes;  // in each box of A
     x.wgmma_fence(s.acc);
     with_atom(c, [&](auto atom) {
       GEMMLAB_UNROLL
       for (int k16 = 0; k16 < c.bk; k16 += 16) {
-        const WgmmaOperand a{a_rows + 2 * k16, 16, Swizzle128::rows * Swizzle128::row_bytes, Major::K};
+        const WgmmaOperand a{a_rows + k16 / box_cols * a_box_bytes(c) + 2 * (k16 % box_cols), 16,
+                             Swizzle128::rows * Swizzle128::row_bytes, Major::K};
         const WgmmaOperand b{b_base(c, stage) + k16 * Swizzle128::row_bytes, b_panel_bytes(c),
                              Swizzle128::rows * Swizzle128::row_bytes, Major::MN};
         x.wgmma(atom, s.acc, a, b);
@@ -155,7 +159,7 @@ struct TmaWgmma {
 
   // ---- What the simulator, the CLI and the app need to know about this description (host only). ----
 
-  static constexpr std::string_view knobs[] = {"bm", "bn", "stages"};
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages"};
 
   static constexpr KernelConfig defaults() {
     KernelConfig c;
@@ -176,6 +180,9 @@ struct TmaWgmma {
                    "use 64, 128 or 192"};
     if (c.bn != 64 && c.bn != 128 && c.bn != 256)
       return Error{"bn=" + str(c.bn) + " is not a wgmma N this repository compiles: use 64, 128 or 256"};
+    if (c.bk != 64 && c.bk != 128)
+      return Error{"bk=" + str(c.bk) + ": a tile of A is one or two TMA boxes of 64 k (128-byte rows, the 128-byte "
+                   "swizzle's width): use 64 or 128"};
     if (c.stages < 2)
       return Error{"stages=" + str(c.stages) + " leaves no tile in flight while one is multiplied: use 2 to 4"};
     return Ok{};
