@@ -106,6 +106,15 @@ OperandBytes operand_bytes(RungId id) {
   return bytes;
 }
 
+bool needs_sm90a(RungId id) {
+  bool needs = false;
+  (void)with_kernel<Status>(id, [&]<class K>() -> Status {
+    needs = requires { K::needs_sm90a; };
+    return Ok{};
+  });
+  return needs;
+}
+
 int smem_bytes(RungId id, const KernelConfig& c) {
   const auto r = with_kernel<Result<int>>(id, [&]<class K>() -> Result<int> { return K::smem_floats(c) * 4; });
   return r ? *r : 0;

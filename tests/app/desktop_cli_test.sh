@@ -5,16 +5,7 @@
 set -u
 check=$1 app=$2 png_check=$3 out=$4
 mkdir -p "$out"
-# The app under Xvfb, returning the app's own exit code: on a busy machine xvfb-run can fail to remove its temporary
-# folder after the app has finished ("problem while cleaning up temporary directory", exit 5), which is not the app's.
-xvfb() {
-  local status_file code
-  status_file=$(mktemp)
-  xvfb-run -a -s "-screen 0 1600x1000x24" sh -c '"$@"; echo $? >"$0"' "$status_file" "$@"
-  code=$(cat "$status_file")
-  rm -f "$status_file"
-  return "${code:-125}"  # empty: the app never ran (Xvfb did not start)
-}
+. "$(dirname "$0")/xvfb.sh"  # xvfb APP ARGS...: the app under Xvfb, with its own exit code
 need_xvfb() {
   command -v xvfb-run >/dev/null || { echo "skipped: xvfb-run is not installed"; exit 77; }
 }

@@ -12,12 +12,13 @@ set -u
 app=$1 out=${2:-$(mktemp -d)}
 max_frame_ms=${MAX_FRAME_MS:-1000}
 mkdir -p "$out"
+. "$(dirname "$0")/xvfb.sh"  # xvfb APP ARGS...: the app under Xvfb, with its own exit code
 run() {  # run LOG ARGS...: the app on the display we have
   local log=$1; shift
   if [ -n "${DISPLAY:-}" ]; then
     "$app" "$@" >"$log" 2>&1
   elif command -v xvfb-run >/dev/null; then
-    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" "$@" >"$log" 2>&1
+    xvfb "$app" "$@" >"$log" 2>&1
   else
     echo "skipped: no DISPLAY and no xvfb-run"
     exit 77

@@ -9,11 +9,12 @@ if ! command -v xvfb-run >/dev/null; then
   exit 77
 fi
 mkdir -p "$out"
+. "$(dirname "$0")/xvfb.sh"  # xvfb APP ARGS...: the app under Xvfb, with its own exit code
 failed=0
 shoot() {  # shoot NAME ARGS...: render into OUT/NAME.png and check the right-hand (panel) part of it
   local name=$1; shift
   rm -f "$out/$name.png"
-  if ! xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --screenshot "$out/$name.png" "$@"; then
+  if ! xvfb "$app" --screenshot "$out/$name.png" "$@"; then
     echo "FAILED: gemmlab --screenshot $name.png $*"
     failed=1
     return

@@ -1,6 +1,7 @@
 #include "model/fragment_layout.hpp"
 
 #include "gemmlab/kernel/mma_atom.hpp"
+#include "gemmlab/kernel/wgmma.hpp"
 
 namespace gemmlab::desktop {
 namespace {
@@ -30,7 +31,27 @@ FragmentLayout make() {
   return l;
 }
 
+WgmmaLayout make_wgmma() {
+  using Atom = kernel::WgmmaM64K16<256>;
+  constexpr int columns = 16;
+  WgmmaLayout l;
+  l.d = sized(Atom::m, columns);
+  for (int thread = 0; thread < 128; ++thread)
+    for (int i = 0; i < Atom::d_values; ++i)
+      if (Atom::d_col(thread, i) < columns)
+        l.d.cells[static_cast<std::size_t>(Atom::d_row(thread, i) * columns + Atom::d_col(thread, i))] = {thread, i, 0};
+  for (int r = 0; r < kernel::Swizzle128::rows; ++r)
+    for (int c = 0; c < 8; ++c)
+      l.placed_chunk[r][c] = kernel::TmaBox::shared_offset(r, 8 * c) % kernel::Swizzle128::row_bytes / 16;
+  return l;
+}
+
 }  // namespace
+
+const WgmmaLayout& wgmma_layout() {
+  static const WgmmaLayout layout = make_wgmma();
+  return layout;
+}
 
 const FragmentLayout& m16n8k16_layout() {
   static const FragmentLayout layout = make();

@@ -27,4 +27,12 @@ struct FragmentLayout {
 // The layout of mma.sync.m16n8k16 (the atom of rungs 11 to 16 (wmma compiles to it)).
 const FragmentLayout& m16n8k16_layout();
 
+// wgmma.m64nNk16 (rung 17, kernel/wgmma.hpp): A and B are read from shared memory, so only D has a register layout.
+struct WgmmaLayout {
+  FragmentMatrix d;  // rows 0-63, columns 0-15 of D: `lane` is the thread of the warpgroup (0-127), `reg` its register
+  // The 128-byte swizzle: where row r's 16-byte chunk c lands within its 128-byte row (chunk c ^ r, rows 0-7).
+  int placed_chunk[8][8] = {};
+};
+const WgmmaLayout& wgmma_layout();
+
 }  // namespace gemmlab::desktop

@@ -1,10 +1,13 @@
 // The fragments of an MMA atom: which lane holds which element of A, B and C for mma.sync.m16n8k16, and which lane
-// gives ldmatrix each row address of A. Hover a cell to see all that lane holds. The layout is the model's
-// (model/fragment_layout.hpp), computed from the atom the kernels issue (kernel/mma_atom.hpp).
+// gives ldmatrix each row address of A; for the Hopper rung, wgmma's D layout and the 128-byte swizzle its operands
+// are read through. Hover a cell to see all that lane holds. The layouts are the model's
+// (model/fragment_layout.hpp), computed from the atoms the kernels issue (kernel/mma_atom.hpp, kernel/wgmma.hpp).
 #include <imgui.h>
 
 #include <cstdio>
 
+#include "gemmlab/sim/rung_model.hpp"
+#include "model/app_model.hpp"
 #include "model/fragment_layout.hpp"
 #include "panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -19,8 +22,10 @@ ImU32 lane_colour(int lane, bool dim) {
   return colour::warp(lane / 4, dim ? 0.28f : 0.55f + 0.15f * static_cast<float>(lane % 4));
 }
 
-// One matrix as a grid of labelled cells; returns the lane under the mouse (-1: none).
-int matrix_grid(const char* title, const FragmentMatrix& m, const char* reg_name, float cell, int hovered_lane) {
+// One matrix as a grid of labelled cells; returns the lane under the mouse (-1: none). `accumulators`: one FP32 value
+// per register (C and D), else two 16-bit halves.
+int matrix_grid(const char* title, const FragmentMatrix& m, const char* reg_name, float cell, int hovered_lane,
+                bool accumulators) {
   ImGui::BeginGroup();
   ui::heading(title);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -49,8 +54,9 @@ int matrix_grid(const char* title, const FragmentMatrix& m, const char* reg_name
       ui::centered_text(draw, min, max, IM_COL32(12, 12, 16, 255), text);
       if (mouse.x >= min.x && mouse.x < max.x + 1 && mouse.y >= min.y && mouse.y < max.y + 1) {
         under_mouse = f.lane;
-        if (m.rows == 16 && m.cols == 8 && reg_name[0] == 'c')
-          ImGui::SetTooltip("C(%d, %d): lane %d, register %s%d (an FP32 accumulator)", r, c, f.lane, reg_name, f.reg);
+        if (accumulators)
+          ImGui::SetTooltip("%c(%d, %d): %s %d, register %s%d (an FP32 accumulator)", reg_name[0] - 32, r, c,
+                            m.rows > 16 ? "thread" : "lane", f.lane, reg_name, f.reg);
         else
           ImGui::SetTooltip("(%d, %d): lane %d, register %s%d, %s half", r, c, f.lane, reg_name, f.reg,
                             f.half ? "high" : "low");
@@ -61,10 +67,80 @@ int matrix_grid(const char* title, const FragmentMatrix& m, const char* reg_name
   return under_mouse;
 }
 
+// The 128-byte swizzle as a grid: row r of a box (128 bytes), its 8 places of 16 bytes, each labelled and coloured by
+// the chunk of the row that lands there (c ^ r).
+void swizzle_grid(const WgmmaLayout& l, float cell) {
+  ImGui::BeginGroup();
+  ui::heading("The 128-byte swizzle: chunk c of row r at place c ^ r");
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float label = ImGui::GetFontSize() * 3.2f;
+  ImGui::Dummy(ImVec2(label + cell * 8, ImGui::GetFontSize() * 1.6f + cell * 8));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  char text[24];
+  const float top = origin.y + ImGui::GetFontSize() * 1.6f;
+  for (int p = 0; p < 8; ++p) {
+    std::snprintf(text, sizeof text, "%d", 16 * p);
+    ui::centered_text(draw, ImVec2(origin.x + label + cell * static_cast<float>(p), origin.y),
+                      ImVec2(origin.x + label + cell * static_cast<float>(p + 1), top), colour::muted_text, text);
+  }
+  for (int r = 0; r < 8; ++r) {
+    const float y = top + cell * static_cast<float>(r);
+    std::snprintf(text, sizeof text, "row %d", r);
+    ui::centered_text(draw, ImVec2(origin.x, y), ImVec2(origin.x + label, y + cell), colour::muted_text, text);
+    for (int c = 0; c < 8; ++c) {
+      const int p = l.placed_chunk[r][c];
+      const ImVec2 min(origin.x + label + cell * static_cast<float>(p), y), max(min.x + cell - 1, y + cell - 1);
+      draw->AddRectFilled(min, max, colour::warp(c, 0.7f));
+      std::snprintf(text, sizeof text, "%d", c);
+      ui::centered_text(draw, min, max, IM_COL32(12, 12, 16, 255), text);
+    }
+  }
+  ImGui::EndGroup();
+}
+
+// Rung 17: wgmma reads A and B from shared memory (no fragments), and keeps D in registers.
+void draw_wgmma(const AppModel& model) {
+  const WgmmaLayout& l = wgmma_layout();
+  ui::heading("wgmma.m64nNk16: A and B from shared memory, D in registers");
+  ui::note_text(
+      "A warpgroup (4 warps, 128 threads) computes a 64 x N block of D (N = bn = %d here) from A (64 x 16) and B "
+      "(16 x N) that no thread loads: the instruction reads them from shared memory through two 64-bit descriptors "
+      "(a start address and two strides), in the layout TMA wrote. So there are no A or B fragments and no ldmatrix; "
+      "only D has a register layout.",
+      model.config().bn);
+  ImGuiStorage* storage = ImGui::GetStateStorage();
+  const ImGuiID hovered_id = ImGui::GetID("hovered thread");
+  int hovered = storage->GetInt(hovered_id, -1);
+  const float cell = std::max(14.0f, std::min(22.0f, (ImGui::GetContentRegionAvail().y - 120.0f) / 34.0f));
+  swizzle_grid(l, cell * 1.6f);
+  ImGui::SameLine(0, cell * 2);
+  hovered = matrix_grid("D, rows 0-63, columns 0-15: d0, d1, ...", l.d, "d", cell, hovered, true);
+  storage->SetInt(hovered_id, hovered);
+  ImGui::Spacing();
+  if (hovered >= 0) {
+    const int w = hovered / 32, lane = hovered % 32;
+    ui::coloured_text(colour::highlight,
+                      "Thread %d (warp %d of the warpgroup, lane %d): rows %d and %d, columns 2 (%d) and + 1 of every "
+                      "8: registers d0-d3 in columns 0-7, d4-d7 in 8-15, ...",
+                      hovered, w, lane, 16 * w + lane / 4, 16 * w + lane / 4 + 8, lane % 4);
+  }
+  ui::note_text(
+      "Warp w of the warpgroup holds rows 16w to 16w + 15, and within them each 8 columns are laid out as mma.sync's "
+      "C: lane l has rows l / 4 and l / 4 + 8, columns 2 (l %% 4) and + 1. The swizzle (left) is the one rung 14 built "
+      "by hand, now written by the copy engine and read by the tensor cores, both from the address bits: a 128-byte "
+      "row's 16-byte chunk c goes to place c XOR (row mod 8), so the 8 rows' chunk 0 fall in 8 different bank groups, "
+      "and every tile starts on a 1024-byte boundary.");
+}
+
 }  // namespace
 
 void draw_fragments_panel(PanelContext& context) {
-  (void)context;  // the atom's layout does not depend on the rung or its configuration
+  if (sim::needs_sm90a(context.model.rung())) {
+    ImGui::BeginChild("fragments", ImVec2(0, 0), false);
+    draw_wgmma(context.model);
+    ImGui::EndChild();
+    return;
+  }
   const FragmentLayout& l = m16n8k16_layout();
   ImGui::BeginChild("fragments", ImVec2(0, 0), false);
   ui::heading("mma.sync.m16n8k16: who holds what");
@@ -78,11 +154,11 @@ void draw_fragments_panel(PanelContext& context) {
   const ImGuiID hovered_id = ImGui::GetID("hovered lane");
   int hovered = storage->GetInt(hovered_id, -1);
   const float cell = std::max(18.0f, std::min(30.0f, (ImGui::GetContentRegionAvail().x - 120.0f) / 34.0f));
-  int now = matrix_grid("A (16 x 16, row-major): a0..a3", l.a, "a", cell, hovered);
+  int now = matrix_grid("A (16 x 16, row-major): a0..a3", l.a, "a", cell, hovered, false);
   ImGui::SameLine(0, cell);
-  const int in_b = matrix_grid("B (k 16 x n 8): b0, b1", l.b, "b", cell, hovered);
+  const int in_b = matrix_grid("B (k 16 x n 8): b0, b1", l.b, "b", cell, hovered, false);
   ImGui::SameLine(0, cell);
-  const int in_c = matrix_grid("C (16 x 8): c0..c3", l.c, "c", cell, hovered);
+  const int in_c = matrix_grid("C (16 x 8): c0..c3", l.c, "c", cell, hovered, true);
   now = now >= 0 ? now : in_b >= 0 ? in_b : in_c;
   hovered = now;
   storage->SetInt(hovered_id, hovered);

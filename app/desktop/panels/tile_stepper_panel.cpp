@@ -234,6 +234,17 @@ void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
     ui::note_text("%lld mma.sync.m16n8k16 per warp in this phase, on the tensor cores (2,048 multiply-adds each; the "
                   "MMA fragments tab shows which lane holds what).",
                   static_cast<long long>(v.counters.mma / o.shape.warps_per_block));
+  if (v.counters.tma > 0)
+    ui::note_text("%lld TMA copies by thread 0 (%lld KiB into shared memory, %lld global sectors read): the copy engine "
+                  "computes every address, writes the 128-byte-swizzled image and counts the bytes on the stage's "
+                  "mbarrier; no other thread copies anything.",
+                  static_cast<long long>(v.counters.tma), static_cast<long long>(v.counters.tma_bytes / 1024),
+                  static_cast<long long>(v.counters.tma_sectors));
+  if (v.counters.wgmma > 0 && o.shape.threads_per_block >= 128)
+    ui::note_text("%lld wgmma per warpgroup in this phase, each %lld multiply-adds on the tensor cores, reading A and B "
+                  "from shared memory through descriptors (the MMA fragments tab shows D's layout and the swizzle).",
+                  static_cast<long long>(v.counters.wgmma / (o.shape.threads_per_block / 128)),
+                  static_cast<long long>(v.counters.wgmma_multiply_adds / v.counters.wgmma));
   ImGui::Spacing();
   const InstructionView* iv = model.cursor_instruction();
   if (!iv) {

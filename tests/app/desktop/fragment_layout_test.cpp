@@ -52,5 +52,37 @@ TEST(FragmentLayout, LdmatrixRowAddressesComeFromEveryLaneOnce) {
   EXPECT_EQ(l.ldsm_lane[0][1], 16);
 }
 
+TEST(WgmmaLayout, EachThreadHoldsFourPerEightColumnsOfD) {
+  // Rows 0-63, columns 0-15 of D: every element has one thread; warp w (threads 32w..32w+31) holds rows 16w..16w+15,
+  // in mma.sync's C layout per 8 columns: thread 37 (warp 1, lane 5: g = 1, t = 1) holds D(17, 2..3) in d0, d1.
+  const WgmmaLayout& l = wgmma_layout();
+  ASSERT_EQ(l.d.cells.size(), 64u * 16u);
+  int held[128] = {};
+  for (int r = 0; r < 64; ++r)
+    for (int c = 0; c < 16; ++c) {
+      const FragmentCell& cell = l.d.at(r, c);
+      ASSERT_GE(cell.lane, 0);
+      ASSERT_LT(cell.lane, 128);
+      ++held[cell.lane];
+      EXPECT_EQ(cell.lane / 32, r / 16) << r << ", " << c;
+    }
+  for (int thread = 0; thread < 128; ++thread) EXPECT_EQ(held[thread], 8) << thread;  // 2 column blocks x 4
+  EXPECT_EQ(l.d.at(17, 2).lane, 37);
+  EXPECT_EQ(l.d.at(17, 3).reg, 1);
+  EXPECT_EQ(l.d.at(25, 10).reg, 6);  // row g + 8 of the second 8 columns: d4 + 2
+}
+
+TEST(WgmmaLayout, TheSwizzlePlacesChunkCOfRowRAtCXorR) {
+  const WgmmaLayout& l = wgmma_layout();
+  for (int r = 0; r < 8; ++r) {
+    std::set<int> places;
+    for (int c = 0; c < 8; ++c) {
+      EXPECT_EQ(l.placed_chunk[r][c], c ^ r);
+      places.insert(l.placed_chunk[r][c]);
+    }
+    EXPECT_EQ(places.size(), 8u);  // a permutation of the row's 8 chunks
+  }
+}
+
 }  // namespace
 }  // namespace gemmlab::desktop

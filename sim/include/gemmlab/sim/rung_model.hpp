@@ -42,6 +42,8 @@ Status validate(RungId id, const kernel::KernelConfig& config, const Problem& pr
 
 // Bytes per element of A, B and C in the rung's kernels.
 OperandBytes operand_bytes(RungId id);
+// Whether the rung's GPU kernel uses Hopper's TMA and wgmma (compiled for sm_90a only; its description says so).
+bool needs_sm90a(RungId rung);
 
 // Threads per block and shared-memory bytes of a configuration (from the rung's description).
 int threads_per_block(RungId id, const kernel::KernelConfig& config);
