@@ -202,6 +202,9 @@ struct GpuExecutor {
       asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(shared_address(byte)), "r"(bytes)
                    : "memory");
   }
+  __device__ __forceinline__ void mbarrier_arrive(int byte, bool pred) {
+    if (pred) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(shared_address(byte)) : "memory");
+  }
   __device__ __forceinline__ void tma_load(const kernel::TmaBox& box, int byte, int barrier, bool pred) {
     if (!pred) return;
     const CUtensorMap* map = box.operand == kernel::Operand::A ? a_map : b_map;

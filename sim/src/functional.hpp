@@ -3,11 +3,19 @@
 // by phase. It also checks what a sanitizer would: bounds and alignment of every access, shared-memory races
 // between barriers, and that C is written exactly once per element. The first problem found becomes the error.
 //
+// Hopper's asynchronous operations. TMA copies and wgmma move data outside the threads' program order, so block
+// barriers alone do not order them: a copy's bytes are visible to a thread that waited for the copy's mbarrier phase;
+// a wgmma's reads of shared memory are finished once its warpgroup waited for its group (wgmma.wait_group), and an
+// overwrite of those words must come after that: after a block barrier, or after an mbarrier phase one of that
+// warpgroup's threads arrived on once done (what a producer waits for before refilling a stage).
+//
 // Warp-wide operations. ldmatrix and mma exchange data between the lanes of a warp. For rungs that use them the
 // lanes of a warp run in lockstep (lockstep.hpp): at ldmatrix or mma each lane leaves what it brings (its row
 // address, or where its registers are) and waits; when the whole warp waits, complete_warp_operation() carries the
 // instruction out for all lanes at once - every lane's registers from the other lanes' rows, every lane's part of D
 // from the warp's A and B registers - and the lanes go on.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -43,12 +51,20 @@ class FunctionalExecutor {
   void set_thread(int tid) { tid_ = tid; }
   // The lockstep the warp's lanes run in (null: thread by thread; then a warp-wide operation is an error).
   void set_lockstep(WarpLockstep* lockstep) { lockstep_ = lockstep; }
-  void barrier() { ++epoch_; }
+  void barrier() {
+    ++epoch_;
+    // Every warpgroup's finished wgmma groups are known to every thread after a block barrier.
+    for (std::size_t wg = 0; wg < done_at_barrier_.size(); ++wg)
+      done_at_barrier_[wg] = std::max(done_at_barrier_[wg], done_by_warpgroup(static_cast<int>(wg)));
+  }
   void new_block() {
     std::fill(smem_.begin(), smem_.end(), 0.0f);
     std::fill(words_.begin(), words_.end(), Word{});
     barriers_.clear();
     acquired_.clear();
+    groups_.clear();
+    known_done_.clear();
+    done_at_barrier_.fill(0);
     ++epoch_;
   }
   bool failed() const { return !error_.empty(); }
@@ -162,15 +178,20 @@ class FunctionalExecutor {
   // and its bytes are in, so a thread that waits on a phase that has not completed would wait forever on the GPU too.
   void mbarrier_init(int byte, int arrivals, bool pred) {
     if (!pred || !check_shared_bytes(byte, 8, 8, "an mbarrier")) return;
-    barriers_[byte] = Barrier{arrivals, arrivals, 0, 0};
+    Barrier b;
+    b.arrivals = b.arrivals_pending = arrivals;
+    barriers_[byte] = b;
   }
   void mbarrier_expect_bytes(int byte, int bytes, bool pred) {
     if (!pred) return;
     if (Barrier* b = find_barrier(byte, "mbarrier.arrive.expect_tx")) {
       b->bytes_pending += bytes;
-      --b->arrivals_pending;
-      complete_phase_if_done(*b);
+      arrive(*b);
     }
+  }
+  void mbarrier_arrive(int byte, bool pred) {
+    if (!pred) return;
+    if (Barrier* b = find_barrier(byte, "mbarrier.arrive")) arrive(*b);
   }
   // The box, element by element, to its place in the 128-byte-swizzled image (zeros outside the matrix).
   void tma_load(const kernel::TmaBox& box, int byte, int barrier, bool pred) {
@@ -191,6 +212,7 @@ class FunctionalExecutor {
         const int at = byte + kernel::TmaBox::shared_offset(r, col);
         write_word(at / 4);
         Word& w = words_[static_cast<std::size_t>(at / 4)];
+        if (!overwrite_after_wgmma_reads(w, at / 4)) return;
         w.copy_barrier = barrier, w.copy_phase = b->phases_completed;
         std::memcpy(shared_bytes() + at, &value, 2);
       }
@@ -203,14 +225,21 @@ class FunctionalExecutor {
     if (b->phases_completed % 2 == parity)
       return fail("waits on the mbarrier at shared byte " + std::to_string(byte) + " for the phase of parity " +
                   std::to_string(parity) + ", which never completes (its arrivals or bytes are missing)");
-    if (acquired_.size() <= static_cast<std::size_t>(tid_)) acquired_.resize(static_cast<std::size_t>(tid_) + 1);
-    acquired_[static_cast<std::size_t>(tid_)][byte] = b->phases_completed;  // the copies of every completed phase
+    per_thread(acquired_)[byte] = b->phases_completed;  // the copies of every completed phase
+    for (const auto& [warpgroup, done] : b->released) {  // and what the arrivals of those phases released
+      int& known = per_thread(known_done_)[warpgroup];
+      known = std::max(known, done);
+    }
   }
   template <int N>
   void wgmma_fence(float (&)[N]) {}
-  void wgmma_commit() {}
+  // A thread's wgmma groups: how many it committed, and how many of those it waited for (wait_group P: all but P).
+  void wgmma_commit() { ++per_thread(groups_).committed; }
   template <int P, int N>
-  void wgmma_wait(kernel::Pending<P>, float (&)[N]) {}
+  void wgmma_wait(kernel::Pending<P>, float (&)[N]) {
+    Groups& g = per_thread(groups_);
+    g.done = std::max(g.done, g.committed - P);
+  }
   // This thread's part of D: its registers' elements, each from A's row and B's column read from shared memory
   // through the operands' layouts (the descriptor's fields, checked to survive the 64-bit encoding).
   template <int N>
@@ -247,7 +276,11 @@ class FunctionalExecutor {
     // Written by a TMA copy: visible to a thread that waited for `copy_phase` of the mbarrier at `copy_barrier`
     // (-1: an ordinary write, ordered by barriers).
     int copy_barrier = -1, copy_phase = 0;
+    // Read by the wgmma of these warpgroups (bit w), the latest in group wgmma_group[w] of that warpgroup.
+    std::uint8_t wgmma_readers = 0;
+    std::array<int, 8> wgmma_group{};
   };
+  static constexpr int kMaxWarpgroups = 8;  // 1024 threads
 
   const std::vector<float>& matrix(kernel::Operand operand) const {
     return operand == kernel::Operand::A ? a_ : operand == kernel::Operand::B ? b_ : c_;
@@ -373,7 +406,31 @@ class FunctionalExecutor {
     int arrivals = 1, arrivals_pending = 1;
     std::int64_t bytes_pending = 0;
     int phases_completed = 0;
+    // Per warpgroup, the wgmma groups its arriving threads had finished: in the current phase, and in all completed
+    // ones (what a thread that waits for a completed phase learns).
+    std::map<int, int> releasing, released;
   };
+  struct Groups {
+    int committed = 0, done = 0;
+  };
+  template <class T>
+  T& per_thread(std::vector<T>& v) {
+    if (v.size() <= static_cast<std::size_t>(tid_)) v.resize(static_cast<std::size_t>(tid_) + 1);
+    return v[static_cast<std::size_t>(tid_)];
+  }
+  // The groups every thread of the warpgroup that issued wgmma has waited for (wait_group is warpgroup-wide).
+  int done_by_warpgroup(int warpgroup) const {
+    int done = -1;
+    for (std::size_t t = static_cast<std::size_t>(128 * warpgroup); t < groups_.size() && t < std::size_t(128 * (warpgroup + 1)); ++t)
+      if (groups_[t].committed > 0) done = done < 0 ? groups_[t].done : std::min(done, groups_[t].done);
+    return std::max(done, 0);
+  }
+  void arrive(Barrier& b) {
+    int& released = b.releasing[tid_ / 128];
+    released = std::max(released, per_thread(groups_).done);
+    --b.arrivals_pending;
+    complete_phase_if_done(b);
+  }
   Barrier* find_barrier(int byte, const char* what) {
     const auto it = barriers_.find(byte);
     if (it != barriers_.end()) return &it->second;
@@ -384,6 +441,38 @@ class FunctionalExecutor {
     if (b.arrivals_pending > 0 || b.bytes_pending != 0) return;
     ++b.phases_completed;
     b.arrivals_pending = b.arrivals;
+    for (const auto& [warpgroup, done] : b.releasing) b.released[warpgroup] = std::max(b.released[warpgroup], done);
+    b.releasing.clear();
+  }
+  // A wgmma read: checked like any read for the writes before it, and remembered per warpgroup with the group it
+  // belongs to (the thread's next commit), so that an overwrite can be checked against it.
+  void read_word_by_wgmma(int offset) {
+    Word& w = words_[static_cast<std::size_t>(offset)];
+    check_read_after_write(w, offset);
+    const int warpgroup = tid_ / 128;
+    if (warpgroup >= kMaxWarpgroups) return fail("more warpgroups than the race check tracks");
+    w.wgmma_readers |= static_cast<std::uint8_t>(1u << warpgroup);
+    w.wgmma_group[warpgroup] = std::max(w.wgmma_group[warpgroup], per_thread(groups_).committed);
+  }
+  // Whether the writing thread knows every wgmma group that read the word has finished.
+  bool overwrite_after_wgmma_reads(Word& w, int offset) {
+    for (int warpgroup = 0; warpgroup < kMaxWarpgroups; ++warpgroup) {
+      if (!(w.wgmma_readers >> warpgroup & 1u)) continue;
+      int known = done_at_barrier_[static_cast<std::size_t>(warpgroup)];
+      if (static_cast<std::size_t>(tid_) < known_done_.size()) {
+        const auto& mine = known_done_[static_cast<std::size_t>(tid_)];
+        if (const auto it = mine.find(warpgroup); it != mine.end()) known = std::max(known, it->second);
+      }
+      if (known <= w.wgmma_group[warpgroup]) {
+        fail("overwrites shared float " + std::to_string(offset) + " that warpgroup " + std::to_string(warpgroup) +
+             "'s wgmma group " + std::to_string(w.wgmma_group[warpgroup]) + " reads, before knowing that group has "
+             "finished (a wgmma.wait_group, then a block barrier or an mbarrier arrival this thread waited for)");
+        return false;
+      }
+    }
+    w.wgmma_readers = 0;
+    w.wgmma_group.fill(0);
+    return true;
   }
   bool encodable(const kernel::WgmmaOperand& o) {
     const std::uint64_t d = o.descriptor(0);
@@ -397,7 +486,7 @@ class FunctionalExecutor {
   }
   float shared_half(int byte) {
     if (!check_shared_bytes(byte, 2, 2, "a wgmma operand")) return 0.0f;
-    read_word(byte / 4);
+    read_word_by_wgmma(byte / 4);
     std::uint16_t bits;
     std::memcpy(&bits, shared_bytes() + byte, 2);
     return decode_.value(bits);
@@ -405,6 +494,11 @@ class FunctionalExecutor {
 
   void read_word(int offset) {
     Word& w = words_[static_cast<std::size_t>(offset)];
+    check_read_after_write(w, offset);
+    if (w.read_epoch != epoch_) w.read_epoch = epoch_, w.reader = tid_;
+    else if (w.reader != tid_) w.reader = -2;
+  }
+  void check_read_after_write(const Word& w, int offset) {
     if (w.copy_barrier >= 0) {
       if (!waited_for_copy(w))
         fail("reads shared float " + std::to_string(offset) + " before waiting for the TMA copy that writes it (the "
@@ -413,8 +507,6 @@ class FunctionalExecutor {
     } else if (w.write_epoch == epoch_ && w.writer != tid_)
       fail("reads shared float " + std::to_string(offset) + " that thread " + std::to_string(w.writer) +
            " wrote since the last barrier (a race)");
-    if (w.read_epoch != epoch_) w.read_epoch = epoch_, w.reader = tid_;
-    else if (w.reader != tid_) w.reader = -2;
   }
   void write_word(int offset) {
     Word& w = words_[static_cast<std::size_t>(offset)];
@@ -467,6 +559,9 @@ class FunctionalExecutor {
   std::vector<Word> words_;
   std::map<int, Barrier> barriers_;  // by shared byte
   std::vector<std::map<int, int>> acquired_;  // per thread: mbarrier byte -> phases whose copies it waited for
+  std::vector<Groups> groups_;                // per thread: its wgmma groups
+  std::vector<std::map<int, int>> known_done_;  // per thread: warpgroup -> wgmma groups it knows have finished
+  std::array<int, 8> done_at_barrier_{};       // per warpgroup: groups finished by the last block barrier
   std::int64_t epoch_ = 0;
   int tid_ = 0;
   std::string error_;

@@ -169,6 +169,7 @@ class Recorder {
   // once, by lane 0 of its first warp. Barriers and fences move no data.
   void mbarrier_init(int, int, bool) {}
   void mbarrier_expect_bytes(int, int, bool) {}
+  void mbarrier_arrive(int, bool) {}
   void mbarrier_wait(int, int) {}
   void tma_load(const kernel::TmaBox& box, int, int, bool pred) {
     if (!pred) return;

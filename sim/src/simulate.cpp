@@ -131,6 +131,8 @@ class Engine {
     const std::uint64_t c_mod = static_cast<std::uint64_t>((row0 * p_.n + col0) * 4 % 128) / 4;
     const int kstep = ref.section == Section::Mainloop ? ref.kstep : 0;
     const std::uint64_t stage = static_cast<std::uint64_t>(kstep % 12);
+    // The first and last k-steps of a pipeline differ from the middle ones (what is issued ahead, what is released).
+    const std::uint64_t from_start = static_cast<std::uint64_t>(std::min(kstep, 8));
     const std::uint64_t to_end = static_cast<std::uint64_t>(std::min(ksteps - kstep, 8));
     const std::uint64_t rows = static_cast<std::uint64_t>(std::min<std::int64_t>(c_.bm, p_.m - row0));
     const std::uint64_t cols = static_cast<std::uint64_t>(std::min<std::int64_t>(c_.bn, p_.n - col0));
@@ -140,6 +142,7 @@ class Engine {
     key = key << 6 | b_mod;
     key = key << 5 | c_mod;
     key = key << 4 | stage;
+    key = key << 4 | from_start;
     key = key << 4 | to_end;
     key = key << 10 | (rows - 1);
     key = key << 10 | (cols - 1);

@@ -1,8 +1,11 @@
-// The functional executor's model of Hopper's asynchronous copies (sim/src/functional.hpp): a TMA copy's bytes are
-// ordered by its mbarrier, not by block barriers, so reading them before waiting for the phase is a race, and
-// waiting for a phase whose bytes never come is a deadlock - both reported, as a sanitizer would.
+// The functional executor's model of Hopper's asynchronous operations (sim/src/functional.hpp): a TMA copy's bytes
+// are ordered by its mbarrier, not by block barriers, so reading them before waiting for the phase is a race, and
+// waiting for a phase whose bytes never come is a deadlock; a wgmma's reads must be known finished (wait_group, then
+// a block barrier or an mbarrier arrival the writer waited for) before a copy overwrites them - all reported, as a
+// sanitizer would.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "functional.hpp"
@@ -72,6 +75,43 @@ TEST(FunctionalHopper, TheSecondPhaseIsWaitedForWithParityOne) {
   EXPECT_FALSE(f.x.failed()) << f.x.error();
   f.x.mbarrier_wait(Fixture::barrier, 0);  // phase 2 has not completed: parity 0 is not done
   EXPECT_TRUE(f.x.failed());
+}
+
+// A warpgroup's wgmma reads a 64 x 16 A block at byte 0 and a 16 x 64 B block at byte 8192; then a thread of another
+// warpgroup copies a box over A. `release` says what the reader does between its read and the copy.
+enum class Release { Nothing, ArriveWithoutWait, WaitThenArrive, WaitThenBlockBarrier };
+std::string overwrite_after_wgmma(Release release) {
+  std::vector<float> a(64 * 64, 1.0f), b = a, c(1, 0.0f);
+  std::vector<int> writes(1, 0);
+  FunctionalExecutor x{a, b, c, writes, 8192, kernel::InputType::F16};
+  constexpr int full = 24576, empty = 24584;
+  x.new_block();
+  x.set_thread(0);
+  x.mbarrier_init(full, 1, true);
+  x.mbarrier_init(empty, 1, true);
+  x.barrier();
+  x.set_thread(5);  // warpgroup 0
+  float acc[32] = {};
+  x.wgmma_fence(acc);
+  x.wgmma(kernel::WgmmaM64K16<64>{}, acc, {0, 16, 1024, kernel::Major::K}, {8192, 8192, 1024, kernel::Major::MN});
+  x.wgmma_commit();
+  if (release == Release::WaitThenArrive || release == Release::WaitThenBlockBarrier) x.wgmma_wait(kernel::Pending<0>{}, acc);
+  if (release == Release::WaitThenArrive || release == Release::ArriveWithoutWait) x.mbarrier_arrive(empty, true);
+  x.set_thread(128);  // warpgroup 1: the producer
+  if (release == Release::WaitThenArrive || release == Release::ArriveWithoutWait) x.mbarrier_wait(empty, 0);
+  if (release == Release::WaitThenBlockBarrier) x.barrier();
+  const kernel::TmaBox box{kernel::Operand::A, 0, 0, 8, 64, 64, 64};
+  x.mbarrier_expect_bytes(full, box.bytes(), true);
+  x.tma_load(box, 0, full, true);
+  return x.failed() ? x.error() : "ok";
+}
+
+TEST(FunctionalHopper, ACopyMayOverwriteWhatAWgmmaReadOnlyOnceItsGroupIsKnownFinished) {
+  EXPECT_NE(overwrite_after_wgmma(Release::Nothing).find("overwrites shared float"), std::string::npos);
+  // An arrival before wgmma.wait_group releases nothing: the group may still be reading.
+  EXPECT_NE(overwrite_after_wgmma(Release::ArriveWithoutWait).find("group 0 reads"), std::string::npos);
+  EXPECT_EQ(overwrite_after_wgmma(Release::WaitThenArrive), "ok");
+  EXPECT_EQ(overwrite_after_wgmma(Release::WaitThenBlockBarrier), "ok");
 }
 
 }  // namespace

@@ -29,6 +29,8 @@
 //
 //   x.mbarrier_init(int byte, int arrivals, bool pred)        an mbarrier expecting `arrivals` arrivals per phase
 //   x.mbarrier_expect_bytes(int byte, int bytes, bool pred)   arrive, and expect `bytes` more bytes of copies
+//   x.mbarrier_arrive(int byte, bool pred)            arrive: everything this thread did before is released to
+//                                                     whoever waits for the phase
 //   x.tma_load(const TmaBox&, int byte, int barrier, bool pred)  copy a box to shared memory (128-byte swizzle),
 //                                                     completing its bytes on the mbarrier at `barrier`
 //   x.mbarrier_wait(int byte, int parity)             wait until the phase of that parity has completed

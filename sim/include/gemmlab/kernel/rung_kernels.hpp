@@ -11,6 +11,7 @@
 #include "gemmlab/kernel/rungs/smem_epilogue.hpp"
 #include "gemmlab/kernel/rungs/smem_tiling.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma.hpp"
+#include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
 #include "gemmlab/kernel/rungs/vectorized.hpp"
 #include "gemmlab/kernel/rungs/warptile.hpp"
 #include "gemmlab/kernel/rungs/wmma.hpp"
@@ -38,5 +39,6 @@ template <> struct KernelOf<RungId::MmaSwizzled> { using type = rungs::MmaSwizzl
 template <> struct KernelOf<RungId::MmaMultistage> { using type = rungs::MmaMultistage; };
 template <> struct KernelOf<RungId::MmaStagedEpilogue> { using type = rungs::MmaStagedEpilogue; };
 template <> struct KernelOf<RungId::TmaWgmma> { using type = rungs::TmaWgmma; };
+template <> struct KernelOf<RungId::TmaWgmmaSpecialized> { using type = rungs::TmaWgmmaSpecialized; };
 
 }  // namespace gemmlab::kernel

@@ -89,10 +89,10 @@ struct TmaWgmma {
     else f(WgmmaM64K16<64>{});
   }
 
-  // Thread 0 announces the tile's bytes to its stage's mbarrier and issues its copies; the others issue nothing.
+  // The issuing thread announces the tile's bytes to its stage's mbarrier and issues its copies; the others issue
+  // nothing.
   template <class X, class C>
-  GEMMLAB_HD static void load_tile(X& x, const C& c, const ThreadContext& t, int tile, int stage) {
-    const bool issuer = t.tid == 0 && tile < t.ksteps;
+  GEMMLAB_HD static void load_tile(X& x, const C& c, const ThreadContext& t, int tile, int stage, bool issuer) {
     x.mbarrier_expect_bytes(barrier(c, stage), stage_bytes(c), issuer);
     for (int part = 0; part < c.bk / box_cols; ++part)
       x.tma_load(a_box(c, t, tile, part), a_base(c, stage) + part * a_box_bytes(c), barrier(c, stage), issuer);
@@ -108,14 +108,14 @@ struct TmaWgmma {
       for (int stage = 0; stage < c.stages; ++stage) x.mbarrier_init(barrier(c, stage), 1, t.tid == 0);
       return;
     }
-    for (int tile = 0; tile < c.stages - 1; ++tile) load_tile(x, c, t, tile, tile);
+    for (int tile = 0; tile < c.stages - 1; ++tile) load_tile(x, c, t, tile, tile, t.tid == 0 && tile < t.ksteps);
   }
 
   template <class X, class C, class S>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int kstep, int phase) {
     if (phase == 1) {
       const int tile = kstep + c.stages - 1;
-      return load_tile(x, c, t, tile, tile % c.stages);
+      return load_tile(x, c, t, tile, tile % c.stages, t.tid == 0 && tile < t.ksteps);
     }
     const int stage = kstep % c.stages;
     x.mbarrier_wait(barrier(c, stage), (kstep / c.stages) % 2);
@@ -145,6 +145,10 @@ struct TmaWgmma {
   template <class X, class C, class S>
   GEMMLAB_HD static void epilogue(X& x, const C& c, const ThreadContext& t, S& s, int) {
     x.wgmma_wait(Pending<0>{}, s.acc);
+    store_accumulators(x, c, t, s);
+  }
+  template <class X, class C, class S>
+  GEMMLAB_HD static void store_accumulators(X& x, const C& c, const ThreadContext& t, S& s) {
     const int lane = t.tid % 128, row0 = t.row0 + t.tid / 128 * 64;
     with_atom(c, [&](auto atom) {
       using Atom = decltype(atom);

@@ -1,0 +1,99 @@
+#pragma once
+// Rung 18: rung 17's copies and wgmma, with the warps specialised: a producer warp that only copies, consumer
+// warpgroups that only multiply, and no block-wide barrier in the main loop.
+//
+// What changed from rung 17. There, every k-step ended with all warps at __syncthreads: the stage the previous wgmma
+// group read could be refilled only once every warpgroup had finished with it, and thread 0 issued the refill after
+// the barrier. ncu showed the warps waiting there most of the time (docs/rungs/17-tma-wgmma.md). Here each side waits
+// only for what it needs, on mbarriers:
+//
+//   full[s]   the copies of stage s have landed (as in rung 17: the producer announces the bytes, TMA counts them);
+//   empty[s]  every consumer warpgroup has finished reading stage s: after wgmma.wait_group, one thread of each
+//             warpgroup arrives; the producer waits for that phase before refilling the stage.
+//
+// The block: bm / 64 consumer warpgroups (each a 64 x bn strip, as in rung 17) and one producer warp after them,
+// 128 * bm / 64 + 32 threads. The schedule:
+//
+//   prologue 0   thread 0 initialises full[s] (1 arrival: the producer's) and empty[s] (one per consumer warpgroup);
+//                barrier (the last block-wide one)
+//   prologue 1   the producer copies tiles 0 .. S-2
+//   k-step t     consumers: wait full[t % S]; bk / 16 wgmma; commit; wait for the previous group; then warpgroup w's
+//                first thread arrives on empty[(t - 1) % S];
+//                producer: copies tile t + S - 1 into stage (t - 1) % S, after waiting (from k-step 1 on) for
+//                empty[(t - 1) % S]'s (t - 1) / S-th phase: the same order of copies as rung 17
+//   epilogue     consumers: wait for the last group, store their pairs of C
+//
+// The simulator runs the block's threads phase by phase in thread order: the consumers before the producer, which is
+// also an order the GPU may take. Its functional executor checks the protocol: a copy that overwrites what a wgmma
+// group reads before an arrival released that group is a race (sim/src/functional.hpp).
+//
+// Sizes: as rung 17 (n and k multiples of 8).
+#include "gemmlab/kernel/rungs/tma_wgmma.hpp"
+
+namespace gemmlab::kernel::rungs {
+
+struct TmaWgmmaSpecialized : TmaWgmma {
+  template <class C> GEMMLAB_HD static constexpr int consumers(const C& c) { return c.bm / 64; }
+  template <class C> GEMMLAB_HD static constexpr int producer(const C& c) { return 128 * consumers(c); }
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return producer(c) + 32; }
+  // full[s] is rung 17's barrier(c, s); empty[s] follow them.
+  template <class C> GEMMLAB_HD static int empty(const C& c, int stage) { return barrier(c, c.stages + stage); }
+  template <class C> GEMMLAB_HD static int smem_floats(const C& c) { return barrier(c, 2 * c.stages) / 4; }
+  template <class C> GEMMLAB_HD static int mainloop_phases(const C&) { return 1; }
+  GEMMLAB_HD static bool barrier_after(Section section, int phase) { return section == Section::Prologue && phase == 0; }
+
+  template <class X, class C, class S>
+  GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
+    if (phase == 0) {
+      GEMMLAB_UNROLL
+      for (int i = 0; i < WgmmaM64K16<max_n>::d_values; ++i) s.acc[i] = 0.0f;
+      for (int stage = 0; stage < c.stages; ++stage) {
+        x.mbarrier_init(barrier(c, stage), 1, t.tid == 0);
+        x.mbarrier_init(empty(c, stage), consumers(c), t.tid == 0);
+      }
+      return;
+    }
+    for (int tile = 0; tile < c.stages - 1; ++tile)
+      load_tile(x, c, t, tile, tile, t.tid == producer(c) && tile < t.ksteps);
+  }
+
+  template <class X, class C, class S>
+  GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int kstep, int) {
+    const int released = (kstep + c.stages - 1) % c.stages;  // the stage step kstep - 1 read: (kstep - 1) mod S
+    if (t.tid < producer(c)) {
+      const int stage = kstep % c.stages;
+      x.mbarrier_wait(barrier(c, stage), (kstep / c.stages) % 2);
+      multiply_tile(x, c, t, s, stage);
+      x.wgmma_wait(Pending<1>{}, s.acc);  // the group of step kstep - 1 is done: its stage can go
+      x.mbarrier_arrive(empty(c, released), kstep > 0 && t.tid % 128 == 0);
+      return;
+    }
+    const int tile = kstep + c.stages - 1;  // into stage (kstep - 1) mod S: the last one still empty at k-step 0
+    if (t.tid == producer(c) && tile < t.ksteps) {
+      if (kstep > 0) x.mbarrier_wait(empty(c, released), ((kstep - 1) / c.stages) % 2);
+      load_tile(x, c, t, tile, released, true);
+    }
+  }
+
+  template <class X, class C, class S>
+  GEMMLAB_HD static void epilogue(X& x, const C& c, const ThreadContext& t, S& s, int) {
+    if (t.tid >= producer(c)) return;
+    x.wgmma_wait(Pending<0>{}, s.acc);
+    store_accumulators(x, c, t, s);
+  }
+
+  // ---- Host only. ----
+  static constexpr KernelConfig defaults() {
+    KernelConfig c = TmaWgmma::defaults();
+    c.bm = 128;  // 2 consumer warpgroups + the producer warp: 288 threads x 154 registers fit; 3 + 1 would not
+    return c;
+  }
+  static Status validate(const KernelConfig& c) {
+    if (c.bm == 192)
+      return Error{"bm=192 needs 3 consumer warpgroups and the producer warp, 416 threads, whose registers (about 160 "
+                   "each) exceed the SM's 65,536: use 64 or 128"};
+    return TmaWgmma::validate(c);
+  }
+};
+
+}  // namespace gemmlab::kernel::rungs

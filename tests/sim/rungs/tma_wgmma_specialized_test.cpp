@@ -1,0 +1,62 @@
+// Rung 18 (kernel/rungs/tma_wgmma_specialized.hpp): exact GEMMs with the producer warp and the consumer warpgroups
+// ordered only by their mbarriers (the functional executor checks every copy against the wgmma reads it overwrites),
+// the same copies and wgmma as rung 17, and no block-wide barrier after the prologue.
+#include <gtest/gtest.h>
+
+#include <tuple>
+
+#include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+#include "rung_test_support.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+using kernel::KernelConfig;
+
+TEST(TmaWgmmaSpecialized, ComputesTheExactGemm) {
+  const KernelConfig d = rung_model(RungId::TmaWgmmaSpecialized).defaults;
+  test_support::expect_exact_gemm(RungId::TmaWgmmaSpecialized, d, {{67, 40, 72}, {130, 264, 456}, {1, 8, 8}},
+                                  "default");
+  for (const auto& [bm, bn, bk, stages] : {std::tuple{64, 128, 64, 2}, std::tuple{128, 64, 64, 3},
+                                           std::tuple{64, 256, 128, 2}}) {
+    KernelConfig c = d;
+    c.bm = bm, c.bn = bn, c.bk = bk, c.stages = stages;
+    test_support::expect_exact_gemm(RungId::TmaWgmmaSpecialized, c, {{200, 136, 456}},
+                                    "bm=" + std::to_string(bm) + " stages=" + std::to_string(stages));
+  }
+}
+
+TEST(TmaWgmmaSpecialized, CopiesAndMultipliesAsRung17WithoutItsBarriers) {
+  KernelConfig c = rung_model(RungId::TmaWgmmaSpecialized).defaults;
+  KernelConfig c17 = rung_model(RungId::TmaWgmma).defaults;
+  c17.bm = c.bm;
+  const Problem p{1024, 1024, 1024};
+  const auto specialized = simulate_kernel(RungId::TmaWgmmaSpecialized, c, p);
+  const auto barriers = simulate_kernel(RungId::TmaWgmma, c17, p);
+  ASSERT_TRUE(specialized && barriers);
+  EXPECT_EQ(specialized->total.tma, barriers->total.tma);
+  EXPECT_EQ(specialized->total.tma_sectors, barriers->total.tma_sectors);
+  EXPECT_EQ(specialized->total.wgmma, barriers->total.wgmma);
+  EXPECT_EQ(specialized->shape.threads_per_block, barriers->shape.threads_per_block + 32);  // the producer warp
+  // One block-wide barrier (after the mbarriers' initialisation), against rung 17's one per k-step.
+  auto stream = BlockStream::open(RungId::TmaWgmmaSpecialized, c, p, {0, 0});
+  ASSERT_TRUE(stream) << stream.error().message;
+  int block_barriers = 0;
+  for (const auto& ref : stream->schedule())
+    block_barriers += kernel::rungs::TmaWgmmaSpecialized::barrier_after(ref.section, ref.phase);
+  EXPECT_EQ(block_barriers, 1);
+}
+
+TEST(TmaWgmmaSpecialized, ValidateSaysWhatDoesNotFit) {
+  KernelConfig c = rung_model(RungId::TmaWgmmaSpecialized).defaults;
+  c.bm = 192;
+  EXPECT_NE(test_support::validate_message(RungId::TmaWgmmaSpecialized, c, {64, 64, 64}).find("65,536"),
+            std::string::npos);
+  EXPECT_EQ(test_support::validate_message(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults,
+                                           {67, 40, 72}),
+            "ok");
+}
+
+}  // namespace
+}  // namespace gemmlab::sim
