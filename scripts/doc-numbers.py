@@ -92,6 +92,41 @@ def hopper():
             "sb4": ratio("tma-wgmma-specialized", 4096, "bf16"), "sb8": ratio("tma-wgmma-specialized", 8192, "bf16")}
 
 
+def recorded_bench(name, rung, size, key, digits):
+    """A row of a recorded benchmark report in docs/results-data/ (default configuration, or cuBLAS; FP16)."""
+    report = json.loads((ROOT / "docs" / "results-data" / f"{name}.json").read_text())
+    row = next(r for r in report["rows"] if r["name"] == rung and (r["config"] == "default" or rung == "cublas")
+               and r["m"] == size and r["input"] == "fp16")
+    return f"{row[key]:.{digits}f}"
+
+
+def ncu_value(name, metric, digits):
+    """A rate or ratio of a recorded ncu report in docs/fidelity-data/, to `digits` decimals."""
+    rows = list(csv.DictReader((FIDELITY / f"{name}.ncu.csv").open()))
+    return f"{float(rows[-1][metric].replace(',', '')):.{digits}f}"
+
+
+def hopper_ncu(name):
+    """Rung 17's or 18's tensor-pipe share and stall reasons (fidelity-data/hopper)."""
+    stalled = "smsp__average_warps_issue_stalled_{}_per_issue_active.ratio"
+    return {"pipe": ncu_value(name, "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", 1),
+            "barrier": ncu_value(name, stalled.format("barrier"), 1),
+            "scoreboard": ncu_value(name, stalled.format("long_scoreboard"), 1),
+            "gmma": ncu_value(name, stalled.format("gmma"), 1), "wait": ncu_value(name, stalled.format("wait"), 1)}
+
+
+def hopper_counters(name):
+    """A Hopper rung's recorded simulator counters beside ncu's (fidelity-data/hopper)."""
+    k = recorded_sim(name)["kernel"]
+    return {"wgmma": commas(k["wgmma"]["instructions"]), "warp_wgmma": commas(4 * k["wgmma"]["instructions"]),
+            "ncu_wgmma": commas(ncu(name, "smsp__inst_executed_pipe_tensor_op_gmma.sum")),
+            "requests": commas(k["ops"]["stg.64"]["requests"]),
+            "ncu_requests": commas(ncu(name, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum")),
+            "sectors": commas(k["ops"]["stg.64"]["sectors"]),
+            "ncu_sectors": commas(ncu(name, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")),
+            "tma": commas(k["tma"]["sectors"]), "ncu_tma": commas(ncu(name, "l1tex__m_xbar2l1tex_read_sectors.sum"))}
+
+
 def measured_registers(rung):
     occupancy = cli("schedule", "--rung", rung)["occupancy"]
     if occupancy["registers_source"] != "measured":
@@ -139,6 +174,61 @@ QUOTES = [
      r"rung 18 reaches \*\*(?P<s4>[\d.]+)× and (?P<s8>[\d.]+)×\*\* \((?P<sb4>[\d.]+)× and (?P<sb8>[\d.]+)× of\s+"
      r"cuBLAS BF16\)",
      lambda: {k: v for k, v in hopper().items() if k.startswith("s")}),
+    # Rungs 15 and 16 at sizes that are not multiples of 8 (recorded reports in docs/results-data/).
+    ("docs/rungs/15-mma-multistage.md",
+     r"`mma`: (?P<branch>[\d.]+)× cuBLAS FP16 at 4096³ [\s\S]*?\s+kernels give (?P<two>[\d.]+)×",
+     lambda: {"branch": recorded_bench("any-size-one-kernel-branch", "mma-multistage", 4096, "ratio_to_cublas", 3),
+              "two": recorded_bench("any-size-two-kernels", "mma-multistage", 4096, "ratio_to_cublas", 3)}),
+    ("docs/rungs/15-mma-multistage.md",
+     r"at 4095³, FP16, (?P<t>[\d.]+) TFLOPS, (?P<r>[\d.]+)× cuBLAS, whose own speed falls to (?P<c>[\d.]+) TFLOPS",
+     lambda: {"t": recorded_bench("any-size-4095", "mma-multistage", 4095, "tflops", 2),
+              "r": recorded_bench("any-size-4095", "mma-multistage", 4095, "ratio_to_cublas", 3),
+              "c": recorded_bench("any-size-4095", "cublas", 4095, "tflops", 2)}),
+    ("docs/rungs/16-mma-staged-epilogue.md",
+     r"At 4095³,\s+FP16: (?P<t>[\d.]+) TFLOPS, (?P<r>[\d.]+)× cuBLAS",
+     lambda: {"t": recorded_bench("any-size-4095", "mma-staged-epilogue", 4095, "tflops", 2),
+              "r": recorded_bench("any-size-4095", "mma-staged-epilogue", 4095, "ratio_to_cublas", 3)}),
+    # The Hopper rungs: simulated counters (a command), ncu beside the recorded model, and ncu's stall reasons.
+    ("docs/rungs/17-tma-wgmma.md",
+     r"one thread's instruction each: (?P<copies>[\d,]+) boxes bringing (?P<gb>[\d.]+) GB into\s+shared memory, "
+     r"(?P<sectors>[\d.]+) million global sectors read\) and the wgmma \((?P<wgmma>[\d,]+),",
+     lambda: (lambda k: {"copies": commas(k["tma"]["copies"]), "gb": f"{k['tma']['bytes'] / 1e9:.2f}",
+                         "sectors": f"{k['tma']['sectors'] / 1e6:.1f}", "wgmma": commas(k["wgmma"]["instructions"])})(
+         cli("sim", "--rung", "tma-wgmma", "--m", "4096", "--n", "4096", "--k", "4096")["kernel"])),
+    ("docs/rungs/17-tma-wgmma.md",
+     r"the tensor pipe is active (?P<pipe>[\d.]+)% of the elapsed cycles\. The warps spend most of their time at the\s+"
+     r"block-wide barrier \((?P<barrier>[\d.]+) warps stalled there per issued instruction, against (?P<scoreboard>[\d.]+)"
+     r" waiting on a long scoreboard, which\s+includes the mbarrier waits, and (?P<gmma>[\d.]+) on wgmma\)",
+     lambda: {k: v for k, v in hopper_ncu("hopper/17-tma-wgmma").items() if k != "wait"}),
+    ("docs/rungs/18-tma-wgmma-specialized.md",
+     r"the tensor pipe is active (?P<pipe>[\d.]+)% of\s+the elapsed cycles, against rung 17's (?P<pipe17>[\d.]+)%\. "
+     r"The stall that dominated rung 17 shrank from (?P<barrier17>[\d.]+) to (?P<barrier>[\d.]+) warps per",
+     lambda: {"pipe": hopper_ncu("hopper/18-tma-wgmma-specialized")["pipe"],
+              "barrier": hopper_ncu("hopper/18-tma-wgmma-specialized")["barrier"],
+              "pipe17": hopper_ncu("hopper/17-tma-wgmma")["pipe"],
+              "barrier17": hopper_ncu("hopper/17-tma-wgmma")["barrier"]}),
+    ("docs/rungs/18-tma-wgmma-specialized.md",
+     r"Stalls on the mbarrier waits \(long scoreboard\) are (?P<scoreboard>[\d.]+), and on `wait` (?P<wait>[\d.]+)\.",
+     lambda: {k: v for k, v in hopper_ncu("hopper/18-tma-wgmma-specialized").items() if k in ("scoreboard", "wait")}),
+    ("docs/results.md",
+     r"tensor pipe is active (?P<pipe>[\d.]+)% of the elapsed cycles, and the warps wait mostly at the block-wide "
+     r"barrier that ends\s+every k-step \((?P<barrier>[\d.]+) warps stalled",
+     lambda: {k: v for k, v in hopper_ncu("hopper/17-tma-wgmma").items() if k in ("pipe", "barrier")}),
+    ("docs/results.md",
+     r"the tensor pipe is active (?P<pipe>[\d.]+)% \(ncu, 08:08Z\)",
+     lambda: {"pipe": hopper_ncu("hopper/18-tma-wgmma-specialized")["pipe"]}),
+    ("docs/fidelity.md",
+     r"\| wgmma, warp-level \(4 per warpgroup instruction\) \| 4 × (?P<wgmma>[\d,]+) = (?P<warp_wgmma>[\d,]+) \| "
+     r"(?P<ncu_wgmma>[\d,]+) .*?\n\| global store requests \| (?P<requests>[\d,]+) \| (?P<ncu_requests>[\d,]+) \|\n"
+     r"\| global store sectors \| (?P<sectors>[\d,]+) \| (?P<ncu_sectors>[\d,]+) \|\n"
+     r"\| global sectors the TMA copies read \| (?P<tma>[\d,]+) \| no counter of its own: (?P<ncu_tma>[\d,]+)",
+     lambda: hopper_counters("hopper/17-tma-wgmma")),
+    ("docs/fidelity.md",
+     r"\| wgmma, warp-level \| 4 × (?P<wgmma>[\d,]+) = (?P<warp_wgmma>[\d,]+) \| (?P<ncu_wgmma>[\d,]+) \|\n"
+     r"\| global store requests \| (?P<requests>[\d,]+) \| (?P<ncu_requests>[\d,]+) \|\n"
+     r"\| global store sectors \| (?P<sectors>[\d,]+) \| (?P<ncu_sectors>[\d,]+) \|\n"
+     r"\| global sectors the TMA copies read \| (?P<tma>[\d,]+) \| (?P<ncu_tma>[\d,]+)",
+     lambda: hopper_counters("hopper/18-tma-wgmma-specialized")),
     # Rung 5's table of shared loads, and its global sectors (a command).
     ("docs/rungs/05-blocktile-2d.md",
      r"\| `lds.32` \| (?P<instructions>[\d,]+) \| (?P<wavefronts>[\d,]+) \| (?P<ideal>[\d,]+) \| (?P<conflicts>[\d,]+) \|",

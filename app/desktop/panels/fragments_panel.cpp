@@ -6,6 +6,8 @@
 
 #include <cstdio>
 
+#include "gemmlab/kernel/mma_atom.hpp"
+#include "gemmlab/kernel/wgmma.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "model/app_model.hpp"
 #include "model/fragment_layout.hpp"
@@ -118,11 +120,12 @@ void draw_wgmma(const AppModel& model) {
   storage->SetInt(hovered_id, hovered);
   ImGui::Spacing();
   if (hovered >= 0) {
-    const int w = hovered / 32, lane = hovered % 32;
+    using Atom = kernel::WgmmaM64K16<256>;  // the layout's place of every register, from the atom itself
     ui::coloured_text(colour::highlight,
-                      "Thread %d (warp %d of the warpgroup, lane %d): rows %d and %d, columns 2 (%d) and + 1 of every "
-                      "8: registers d0-d3 in columns 0-7, d4-d7 in 8-15, ...",
-                      hovered, w, lane, 16 * w + lane / 4, 16 * w + lane / 4 + 8, lane % 4);
+                      "Thread %d (warp %d of the warpgroup, lane %d): rows %d and %d, columns %d and %d of every 8 "
+                      "(registers d0-d3 in columns 0-7, d4-d7 in 8-15, ...).",
+                      hovered, hovered / 32, hovered % 32, Atom::d_row(hovered, 0), Atom::d_row(hovered, 2),
+                      Atom::d_col(hovered, 0), Atom::d_col(hovered, 1));
   }
   ui::note_text(
       "Warp w of the warpgroup holds rows 16w to 16w + 15, and within them each 8 columns are laid out as mma.sync's "
@@ -165,12 +168,15 @@ void draw_fragments_panel(PanelContext& context) {
 
   ImGui::Spacing();
   if (hovered >= 0) {
-    const int g = hovered / 4, t = hovered % 4;
+    using Atom = kernel::MmaM16N8K16;  // the lane's elements, from the atom's own layout functions
+    const int ln = hovered;
     ui::coloured_text(colour::highlight,
                       "Lane %d (g = %d, t = %d): A rows %d and %d, columns %d-%d and %d-%d; B column %d, k %d-%d and %d-%d; "
                       "C rows %d and %d, columns %d-%d.",
-                      hovered, g, t, g, g + 8, 2 * t, 2 * t + 1, 2 * t + 8, 2 * t + 9, g, 2 * t, 2 * t + 1, 2 * t + 8,
-                      2 * t + 9, g, g + 8, 2 * t, 2 * t + 1);
+                      ln, ln / 4, ln % 4, Atom::a_row(ln, 0), Atom::a_row(ln, 2), Atom::a_col(ln, 0), Atom::a_col(ln, 1),
+                      Atom::a_col(ln, 4), Atom::a_col(ln, 5), Atom::b_col(ln, 0), Atom::b_row(ln, 0), Atom::b_row(ln, 1),
+                      Atom::b_row(ln, 2), Atom::b_row(ln, 3), Atom::c_row(ln, 0), Atom::c_row(ln, 2), Atom::c_col(ln, 0),
+                      Atom::c_col(ln, 1));
   }
   ImGui::Spacing();
   ui::heading("ldmatrix.x4: the row addresses");

@@ -132,10 +132,7 @@ TEST(MmaSyncRung, TheInputsAreRoundedToTheInputType) {
 
 TEST(MmaSyncRung, ValidateSaysWhatToChange) {
   const KernelConfig d = rung_model(RungId::MmaSwizzled).defaults;
-  const auto message = [](RungId rung, const KernelConfig& c, const Problem& p) {
-    const auto v = validate(rung, c, p);
-    return v ? std::string("ok") : v.error().message;
-  };
+  const auto message = test_support::validate_message;
   EXPECT_NE(message(RungId::MmaSwizzled, d, {64, 100, 64}).find("multiples of 8"), std::string::npos);
   EXPECT_EQ(message(RungId::MmaMultistage, rung_model(RungId::MmaMultistage).defaults, {64, 100, 63}), "ok");
   KernelConfig padded_and_swizzled = d;
