@@ -113,7 +113,9 @@ def main():
         if not m:
             print(f"{page}: no '## Measured on the H100' section with a 'Reproduce' line", file=sys.stderr)
             continue
-        body = ("Default configuration, median of 20 runs, cuBLAS on the same inputs in the same process.\n" +
+        body = ("Default configuration, median of 20 runs. × cuBLAS is to cuBLAS runs on the same inputs that alternate with\n"
+                "the rung's runs (reports from before 2026-11-24T09:27Z: to cuBLAS's own row); the cuBLAS row is cuBLAS timed\n"
+                "alone, before the rungs.\n" +
                 device_line(report) +
                 "\n\n" + rung_table(name, sizes, table) + "\n")
         page.write_text(text[:m.start(2)] + body + text[m.end(2):])

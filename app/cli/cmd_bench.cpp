@@ -40,7 +40,8 @@ void print_report(const gpu::BenchReport& r, std::ostream& out) {
       << gpu::format_cuda_version(r.software.driver_cuda_version) << "), runtime CUDA "
       << gpu::format_cuda_version(r.software.runtime_version) << ", cuBLAS " << r.software.cublas << "\n"
       << "date: " << r.date_utc << ", block order " << sim::order_name(r.order) << ", up to " << r.buffer_sets_max
-      << " input sets rotated (together > 2x L2)\n";
+      << " input sets rotated (together > 2x L2)\n"
+      << "x cuBLAS: against cuBLAS runs alternating with the kernel's, on the same shape and input type\n";
   using A = TextTable::Align;
   TextTable table({{"kernel"}, {"config"}, {"input"}, {"size"}, {"runs", A::Right}, {"median ms", A::Right},
                    {"TFLOPS", A::Right}, {"x cuBLAS", A::Right}, {"note"}});

@@ -108,7 +108,9 @@ class ShapeRun {
 
   std::size_t sets() const { return 1 + extra_.size(); }
 
-  Result<BenchRow> run(const Entry& entry) {
+  // Times `entry`; a kernel's runs alternate with cuBLAS's (`yardstick`), each on its own input set, so neither finds
+  // the other's inputs in L2.
+  Result<BenchRow> run(const Entry& entry, const Entry& yardstick) {
     BenchRow row;
     row.name = entry.name;
     row.instance = entry.instance;
@@ -140,25 +142,46 @@ class ShapeRun {
                     static_cast<double>(warm_ms) / 1000.0);
       row.message = text;
     }
-    Events events(2 * static_cast<std::size_t>(runs));
+    // Events per run: [before cuBLAS,] before the entry, after it.
+    const bool paired = entry.instance.has_value();
+    const std::size_t per_run = paired ? 3 : 2, first = paired ? 1 : 0;
+    Events events(per_run * static_cast<std::size_t>(runs));
     if (auto ok = events.create(); !ok) return ok.error();
-    for (int i = 0; i < runs; ++i) {
-      GEMMLAB_CUDA_TRY(cudaEventRecord(events[2 * static_cast<std::size_t>(i)], session_.stream()));
-      if (auto ok = launch(entry, static_cast<std::size_t>(i) % sets()); !ok) return ok.error();
-      GEMMLAB_CUDA_TRY(cudaEventRecord(events[2 * static_cast<std::size_t>(i) + 1], session_.stream()));
+    for (std::size_t i = 0; i < static_cast<std::size_t>(runs); ++i) {
+      const std::size_t e = per_run * i;
+      if (paired) {
+        GEMMLAB_CUDA_TRY(cudaEventRecord(events[e], session_.stream()));
+        if (auto ok = launch(yardstick, (2 * i) % sets()); !ok) return ok.error();
+      }
+      GEMMLAB_CUDA_TRY(cudaEventRecord(events[e + first], session_.stream()));
+      if (auto ok = launch(entry, (paired ? 2 * i + 1 : i) % sets()); !ok) return ok.error();
+      GEMMLAB_CUDA_TRY(cudaEventRecord(events[e + first + 1], session_.stream()));
     }
     if (auto ok = finish(session_.stream(), row.name + " at " + to_string(shape_)); !ok) return ok.error();
-    std::vector<double> ms(static_cast<std::size_t>(runs));
-    for (std::size_t i = 0; i < ms.size(); ++i) {
-      float t = 0;
-      GEMMLAB_CUDA_TRY(cudaEventElapsedTime(&t, events[2 * i], events[2 * i + 1]));
-      ms[i] = t;
-    }
-    std::sort(ms.begin(), ms.end());
+    const auto median_of = [&](std::size_t from) -> Result<std::vector<double>> {
+      std::vector<double> ms(static_cast<std::size_t>(runs));
+      for (std::size_t i = 0; i < ms.size(); ++i) {
+        float t = 0;
+        GEMMLAB_CUDA_TRY(cudaEventElapsedTime(&t, events[per_run * i + from], events[per_run * i + from + 1]));
+        ms[i] = t;
+      }
+      std::sort(ms.begin(), ms.end());
+      return ms;
+    };
+    const auto middle = [](const std::vector<double>& ms) {
+      return ms.size() % 2 ? ms[ms.size() / 2] : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
+    };
+    auto ms = median_of(first);
+    if (!ms) return ms.error();
     row.runs = runs;
-    row.min_ms = ms.front();
-    row.max_ms = ms.back();
-    row.median_ms = ms.size() % 2 ? ms[ms.size() / 2] : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
+    row.min_ms = ms->front();
+    row.max_ms = ms->back();
+    row.median_ms = middle(*ms);
+    if (paired) {
+      auto yard = median_of(0);
+      if (!yard) return yard.error();
+      row.cublas_paired_ms = middle(*yard);
+    }
     const double flops = 2.0 * shape_.m * static_cast<double>(shape_.n) * shape_.k;
     row.tflops = flops / (row.median_ms * 1e-3) / 1e12;
     return row;
@@ -253,17 +276,19 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
         report.cancelled = true;
         break;
       }
-      auto row = run.run(entry);
+      auto row = run.run(entry, entries.front());
       if (!row) return row.error();
       report.rows.push_back(std::move(*row));
       ++done;
     }
-    // Ratios against this shape's and input type's cuBLAS row (the group's first), where both were timed.
+    // Ratios against the cuBLAS runs interleaved with each kernel's, where cuBLAS's own row was timed.
     if (report.rows.size() == first_row) break;  // cancelled before the shape's first entry
-    const BenchRow& cublas = report.rows[first_row];
-    if (cublas.status == BenchStatus::Timed)
-      for (std::size_t r = first_row; r < report.rows.size(); ++r)
-        if (report.rows[r].status == BenchStatus::Timed) report.rows[r].ratio_to_cublas = report.rows[r].tflops / cublas.tflops;
+    if (report.rows[first_row].status == BenchStatus::Timed) {
+      report.rows[first_row].ratio_to_cublas = 1.0;
+      for (std::size_t r = first_row + 1; r < report.rows.size(); ++r)
+        if (BenchRow& row = report.rows[r]; row.status == BenchStatus::Timed)
+          row.ratio_to_cublas = row.cublas_paired_ms / row.median_ms;
+    }
     if (report.cancelled) break;
   }
   report.sm_clock_end_mhz = sm_clock_now(options.device);

@@ -103,8 +103,8 @@ Result<BenchRow> parse_row(const nlohmann::json& jr) {
   const auto runs = whole_field<int>(jr, "runs", 0, 0);
   if (!runs) return Error{row.name + ": " + runs.error().message};
   row.runs = *runs;
-  double* numbers[] = {&row.median_ms, &row.min_ms, &row.max_ms, &row.tflops, &row.ratio_to_cublas};
-  const char* keys[] = {"median_ms", "min_ms", "max_ms", "tflops", "ratio_to_cublas"};
+  double* numbers[] = {&row.median_ms, &row.min_ms, &row.max_ms, &row.tflops, &row.ratio_to_cublas, &row.cublas_paired_ms};
+  const char* keys[] = {"median_ms", "min_ms", "max_ms", "tflops", "ratio_to_cublas", "cublas_paired_ms"};
   for (std::size_t i = 0; i < std::size(keys); ++i) {
     auto value = row_number(jr, keys[i], 0.0);
     if (!value) return Error{row.name + " at " + to_string(row.shape) + ": " + value.error().message};
@@ -141,7 +141,7 @@ std::string bench_report_json(const BenchReport& r) {
                         {"n", row.shape.n},         {"k", row.shape.k},           {"status", to_string(row.status)},
                         {"message", row.message},   {"runs", row.runs},           {"median_ms", row.median_ms},
                         {"min_ms", row.min_ms},     {"max_ms", row.max_ms},       {"tflops", row.tflops},
-                        {"ratio_to_cublas", row.ratio_to_cublas}};
+                        {"ratio_to_cublas", row.ratio_to_cublas}, {"cublas_paired_ms", row.cublas_paired_ms}};
     if (row.instance) {
       const GpuInstance& inst = gpu_instances()[*row.instance];
       nlohmann::json config;

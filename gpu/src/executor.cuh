@@ -205,13 +205,34 @@ struct GpuExecutor {
   __device__ __forceinline__ void mbarrier_arrive(int byte, bool pred) {
     if (pred) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(shared_address(byte)) : "memory");
   }
-  __device__ __forceinline__ void tma_load(const kernel::TmaBox& box, int byte, int barrier, bool pred) {
-    if (!pred) return;
+  __device__ __forceinline__ void tma_load(const kernel::TmaBox& box, int byte, int barrier, bool pred,
+                                           kernel::TmaMulticast multicast = {}) {
+    if (!pred || !multicast.issued_here) return;  // a partner's multicast lands here without this block's instruction
     const CUtensorMap* map = box.operand == kernel::Operand::A ? a_map : b_map;
+    if (multicast.ctas == 1) {
+      asm volatile(
+          "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n"
+          ::"r"(shared_address(byte)), "l"(map), "r"(box.col0), "r"(box.row0), "r"(shared_address(barrier))
+          : "memory");
+      return;
+    }
+    const auto ctas = static_cast<unsigned short>((1u << multicast.ctas) - 1);  // ranks 0 .. ctas - 1
     asm volatile(
-        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n"
-        ::"r"(shared_address(byte)), "l"(map), "r"(box.col0), "r"(box.row0), "r"(shared_address(barrier))
+        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+        " [%0], [%1, {%2, %3}], [%4], %5;\n"
+        ::"r"(shared_address(byte)), "l"(map), "r"(box.col0), "r"(box.row0), "r"(shared_address(barrier)), "h"(ctas)
         : "memory");
+  }
+  // The same shared offset in each block of the cluster (mapa). The arrival's default semantics (release at the
+  // CTA's scope) suffice: what it releases are the thread's finished wgmma reads, not writes a partner would read.
+  __device__ __forceinline__ void mbarrier_arrive_cluster(int byte, bool pred, int ctas) {
+    if (!pred) return;
+    if (ctas == 1) return mbarrier_arrive(byte, true);
+    for (int rank = 0; rank < ctas; ++rank)
+      asm volatile(
+          "{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
+          "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n"
+          ::"r"(shared_address(byte)), "r"(rank) : "memory");
   }
   __device__ __forceinline__ void mbarrier_wait(int byte, int parity) {
     asm volatile(

@@ -29,14 +29,25 @@ struct KernelParams {
 // One phase of the schedule, then the barrier the rung asks for after it. A function object rather than a lambda so
 // that it is force-inlined at each of for_each_phase's three call sites: a call that stayed a call would take the
 // State by address and move it to local memory.
-template <class K, class C, class In, bool AlignedRows>
+//
+// ByRole: the warp-specialised rungs walk the schedule once per role (run_block), so a barrier is reached from
+// different instructions by different warps. __syncthreads (barrier.sync.aligned) promises the same instruction in
+// every thread, which synccheck reports as a divergent barrier; these rungs take the barriers without .aligned.
+template <class K, class C, class In, bool AlignedRows, bool ByRole = false>
 struct PhaseRunner {
   GpuExecutor<In, AlignedRows>& x;
   const kernel::ThreadContext& t;
   typename K::template State<C>& s;
   __device__ __forceinline__ void operator()(kernel::Section section, int kstep, int phase) const {
     kernel::run_phase<K>(x, C{}, t, s, section, kstep, phase);
-    if (K::barrier_after(section, phase)) __syncthreads();
+    if (!K::barrier_after(section, phase)) return;
+    if constexpr (C::cluster > 1) {  // every thread of every block of the cluster: what the blocks' mbarriers reach
+      asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
+    } else if constexpr (ByRole) {
+      asm volatile("barrier.sync 0;\n" ::: "memory");
+    } else {
+      __syncthreads();
+    }
   }
 };
 
@@ -44,12 +55,14 @@ template <class K, class C, class In, bool AlignedRows>
 __device__ __forceinline__ void run_block(const KernelParams& p) {
   extern __shared__ float4 shared_storage[];  // float4: 16-byte aligned for LDS.128 and cp.async.16
   constexpr C c{};
-  const kernel::TileCoord tile =
-      kernel::tile_of_launch(static_cast<int>(blockIdx.x + blockIdx.y * gridDim.x), p.tiles_m, p.tiles_n, p.g.order);
-  if (tile.row >= p.tiles_m || tile.col >= p.tiles_n) return;  // an idle slot of CUTLASS's rounded-up grid
+  const kernel::TileCoord tile = kernel::tile_of_launch(static_cast<int>(blockIdx.x + blockIdx.y * gridDim.x),
+                                                        p.tiles_m, p.tiles_n, p.g.order, c.cluster);
+  // An idle slot of CUTLASS's rounded-up grid (a whole cluster's: its blocks share the tile column).
+  if (tile.row >= p.tiles_m || tile.col >= p.tiles_n) return;
 
   kernel::ThreadContext t;
   t.tid = static_cast<int>(threadIdx.x);
+  t.warpgroup = __shfl_sync(0xffffffffu, t.tid / 128, 0);  // lane 0's: provably the same in every lane of the warp
   t.row0 = tile.row * c.bm;
   t.col0 = tile.col * c.bn;
   t.m = p.g.m, t.n = p.g.n, t.k = p.g.k;
@@ -59,7 +72,18 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
   GpuExecutor<In, AlignedRows> x{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
                                  reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map};
   typename K::template State<C> s;  // registers: every index into it is a constant once the loops unroll
-  kernel::for_each_phase<K>(c, t.ksteps, PhaseRunner<K, C, In, AlignedRows>{x, t, s});
+  if constexpr (requires { K::consumers(c); }) {
+    const PhaseRunner<K, C, In, AlignedRows, true> run{x, t, s};
+    // A warp-specialised rung branches on the role of the thread's warpgroup in every phase. The schedule is walked
+    // once per role instead, the same calls in each copy, so that in each copy the compiler resolves the rung's
+    // branch (the same t.warpgroup test) and the k-step loop holds one role's code. Left inside the loop, the branch
+    // made ptxas serialise every wgmma ("C7518: wgmma.mma_async instructions are serialized due to program
+    // dependence on compiler-inserted WG.DP in divergent path").
+    if (t.warpgroup < K::consumers(c)) kernel::for_each_phase<K>(c, t.ksteps, run);
+    else kernel::for_each_phase<K>(c, t.ksteps, run);
+  } else {
+    kernel::for_each_phase<K>(c, t.ksteps, PhaseRunner<K, C, In, AlignedRows>{x, t, s});
+  }
 }
 
 // No __launch_bounds__: measured on the H100 (docs/results.md), __launch_bounds__(threads, 1) let nvcc spend
@@ -93,14 +117,28 @@ Status launch_typed(const GemmArgs& g, cudaStream_t stream) {
   constexpr C c{};
   const int threads = K::threads(c);
   const int smem_bytes = K::smem_floats(c) * 4;
-  KernelParams params{g, kernel::ceil_div(g.m, c.bm), kernel::ceil_div(g.n, c.bn), {}, {}};
+  KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
+                      kernel::ceil_div(g.n, c.bn), {}, {}};
   if constexpr (requires { K::needs_sm90a; })
     if (auto ready = prepare_tma<K, C, In>(g, params); !ready) return ready;
-  const int slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order);
+  const int slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order, c.cluster);
+  const auto kernel_fn = rung_kernel<K, C, In, AlignedRows>;
   if (smem_bytes > 48 * 1024)  // beyond the default per-block limit only after opting in
-    GEMMLAB_CUDA_TRY(
-        cudaFuncSetAttribute(rung_kernel<K, C, In, AlignedRows>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));
-  rung_kernel<K, C, In, AlignedRows><<<slots, threads, static_cast<std::size_t>(smem_bytes), stream>>>(params);
+    GEMMLAB_CUDA_TRY(cudaFuncSetAttribute(kernel_fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));
+  if constexpr (C::cluster == 1) {
+    kernel_fn<<<slots, threads, static_cast<std::size_t>(smem_bytes), stream>>>(params);
+  } else {  // consecutive blocks form a cluster (kernel::tile_of_launch)
+    cudaLaunchConfig_t launch{};
+    launch.gridDim = dim3(static_cast<unsigned>(slots));
+    launch.blockDim = dim3(static_cast<unsigned>(threads));
+    launch.dynamicSmemBytes = static_cast<std::size_t>(smem_bytes);
+    launch.stream = stream;
+    cudaLaunchAttribute cluster{};
+    cluster.id = cudaLaunchAttributeClusterDimension;
+    cluster.val.clusterDim.x = C::cluster, cluster.val.clusterDim.y = 1, cluster.val.clusterDim.z = 1;
+    launch.attrs = &cluster, launch.numAttrs = 1;
+    GEMMLAB_CUDA_TRY(cudaLaunchKernelEx(&launch, kernel_fn, params));
+  }
   GEMMLAB_CUDA_TRY(cudaGetLastError());
   return Ok{};
 }
@@ -140,7 +178,8 @@ using ConfigOf = kernel::FixedConfig<kGpuInstances[I].config.bm, kGpuInstances[I
                                      kGpuInstances[I].config.tn, kGpuInstances[I].config.wm,
                                      kGpuInstances[I].config.wn, kGpuInstances[I].config.a_pad,
                                      kGpuInstances[I].config.b_pad, kGpuInstances[I].config.swizzle,
-                                     kGpuInstances[I].config.conflicting, kGpuInstances[I].config.stages>;
+                                     kGpuInstances[I].config.conflicting, kGpuInstances[I].config.stages,
+                                     kGpuInstances[I].config.cluster>;
 
 template <RungId Rung, std::size_t I>
 constexpr LaunchFn launch_entry() {

@@ -193,8 +193,14 @@ class FunctionalExecutor {
     if (!pred) return;
     if (Barrier* b = find_barrier(byte, "mbarrier.arrive")) arrive(*b);
   }
-  // The box, element by element, to its place in the 128-byte-swizzled image (zeros outside the matrix).
-  void tma_load(const kernel::TmaBox& box, int byte, int barrier, bool pred) {
+  // One block of a cluster is run at a time, and the blocks run the same schedule: the arrival a partner's thread
+  // makes here stands in the arrival this thread makes there, so the local barrier takes `ctas` of them.
+  void mbarrier_arrive_cluster(int byte, bool pred, int ctas) {
+    for (int i = 0; i < ctas; ++i) mbarrier_arrive(byte, pred);
+  }
+  // The box, element by element, to its place in the 128-byte-swizzled image (zeros outside the matrix). A multicast
+  // copy issued by a partner lands here the same way: the thread that issues this block's copies writes it.
+  void tma_load(const kernel::TmaBox& box, int byte, int barrier, bool pred, kernel::TmaMulticast = {}) {
     if (!pred) return;
     Barrier* b = find_barrier(barrier, "a TMA copy");
     if (b == nullptr || element_bytes(box.operand) != 2) return fail("a TMA copy of 16-bit elements needs its mbarrier");

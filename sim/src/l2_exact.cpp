@@ -55,7 +55,7 @@ struct ExactL2Replay::Trace {
   RungId rung{};
   kernel::KernelConfig config;
   Problem problem;
-  int tiles_m = 0, tiles_n = 0, ksteps = 0;
+  int tiles_m = 0, tiles_n = 0, ksteps = 0, cluster = 1;
   std::size_t phases = 0;
   l2::Units units;  // per tile, from l2::make_units: the fetch maps' denominators
   std::vector<TracedSector> sectors;
@@ -145,6 +145,7 @@ Result<ExactL2Replay> ExactL2Replay::record(RungId rung, const kernel::KernelCon
   auto trace = std::make_unique<Trace>();
   trace->rung = rung, trace->config = config, trace->problem = problem;
   trace->tiles_m = shape->tiles_m, trace->tiles_n = shape->tiles_n, trace->ksteps = shape->ksteps;
+  trace->cluster = shape->cluster;
   auto units = l2::make_units(problem, config, shape->tiles_m, shape->tiles_n, shape->ksteps, operand_bytes(rung));
   if (!units) return units.error();
   trace->units = std::move(*units);
@@ -157,14 +158,14 @@ Result<ExactL2Replay> ExactL2Replay::record(RungId rung, const kernel::KernelCon
 
 Result<L2Result> ExactL2Replay::run(const L2Options& options) const {
   const Trace& t = *trace_;
-  if (auto ok = validate_order(options.order, t.tiles_m, t.tiles_n); !ok) return ok.error();
+  if (auto ok = validate_order(options.order, t.tiles_m, t.tiles_n, t.cluster); !ok) return ok.error();
   if (options.blocks_per_wave < 1 || options.l2_bytes < l2::kSectorBytes)
     return Error{"the L2 simulation needs at least one block per wave and one sector of L2"};
   L2Result r;
   r.tiles_m = t.tiles_m, r.tiles_n = t.tiles_n, r.ksteps = t.ksteps;
   r.a_fetches = l2::fetch_map(t.tiles_m, t.ksteps, t.units, 0);
   r.b_fetches = l2::fetch_map(t.ksteps, t.tiles_n, t.units, t.units.b_offset);
-  const auto sequence = launch_sequence(t.tiles_m, t.tiles_n, options.order);
+  const auto sequence = launch_sequence(t.tiles_m, t.tiles_n, options.order, t.cluster);
   r.waves = waves_of(static_cast<int>(sequence.size()), options.blocks_per_wave);
 
   SectorLru lru(options.l2_bytes / l2::kSectorBytes);

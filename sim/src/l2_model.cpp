@@ -176,7 +176,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
                              const L2Options& options, const Progress& progress) {
   auto shape = launch_shape(rung, config, problem);
   if (!shape) return shape.error();
-  if (auto ok = validate_order(options.order, shape->tiles_m, shape->tiles_n); !ok) return ok.error();
+  if (auto ok = validate_order(options.order, shape->tiles_m, shape->tiles_n, shape->cluster); !ok) return ok.error();
   if (options.blocks_per_wave < 1)
     return Error{"the L2 model needs at least one block per wave (got " + std::to_string(options.blocks_per_wave) + ")"};
   if (options.l2_bytes < l2::kSectorBytes)
@@ -198,7 +198,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   r.b_fetches = l2::fetch_map(ksteps, tiles_n, u, u.b_offset);
   const bool reads_c = problem.beta != 0.0f;
 
-  const auto sequence = launch_sequence(tiles_m, tiles_n, options.order);
+  const auto sequence = launch_sequence(tiles_m, tiles_n, options.order, shape->cluster);
   r.waves = waves_of(static_cast<int>(sequence.size()), options.blocks_per_wave);
   UnitLru lru(u.read_sectors.size(), options.l2_bytes / l2::kSectorBytes, u.new_sectors);
 
@@ -238,6 +238,8 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
       for (std::size_t i = 0; i < a_base.size(); ++i) {
         const std::size_t a_unit = a_base[i] + std::size_t(t), b_unit = b_base[i] + b_row;
         read(a_unit, t > 0, t + 1 < ksteps, wave.a, wave, &r.a_fetches.fetched_sectors[a_unit]);
+        // A cluster reads its B tile once: each block copies 1 / cluster of it, multicast to all (rung 19).
+        if ((first + static_cast<std::ptrdiff_t>(i))->row % shape->cluster != 0) continue;
         const std::size_t col = b_base[i] - u.b_offset;
         read(b_unit, col > 0, col + 1 < std::size_t(tiles_n), wave.b, wave, &r.b_fetches.fetched_sectors[b_unit - u.b_offset]);
       }

@@ -58,7 +58,8 @@ Result<BlockOrder> parse_order(std::string_view text) {
   return BlockOrder{OrderKind::Cutlass, log};
 }
 
-Status validate_order(BlockOrder order, int tiles_m, int tiles_n) {
+Status validate_order(BlockOrder order, int tiles_m, int tiles_n, int cluster) {
+  tiles_m /= cluster;
   const std::string grid = std::to_string(tiles_m) + " x " + std::to_string(tiles_n);
   switch (order.kind) {
     case OrderKind::RowMajor:
@@ -107,12 +108,12 @@ std::string order_description(BlockOrder order) {
   return "";
 }
 
-std::vector<kernel::TileCoord> launch_sequence(int tiles_m, int tiles_n, BlockOrder order) {
+std::vector<kernel::TileCoord> launch_sequence(int tiles_m, int tiles_n, BlockOrder order, int cluster) {
   std::vector<kernel::TileCoord> out;
   out.reserve(static_cast<std::size_t>(tiles_m) * static_cast<std::size_t>(tiles_n));
-  const int slots = kernel::launch_slots(tiles_m, tiles_n, order);
+  const int slots = kernel::launch_slots(tiles_m, tiles_n, order, cluster);
   for (int launch = 0; launch < slots; ++launch) {
-    const auto tile = kernel::tile_of_launch(launch, tiles_m, tiles_n, order);
+    const auto tile = kernel::tile_of_launch(launch, tiles_m, tiles_n, order, cluster);
     if (tile.row < tiles_m && tile.col < tiles_n) out.push_back(tile);
   }
   return out;

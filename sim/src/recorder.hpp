@@ -165,14 +165,16 @@ class Recorder {
   void cp_async_wait(kernel::Pending<P>) {}
 
   // Hopper. A TMA copy is one thread's instruction: counted with the bytes it brings and the global sectors of the
-  // part of the box inside the matrix (the rest is zero-filled without a read). A wgmma is one warpgroup's: counted
+  // part of the box inside the matrix (the rest is zero-filled without a read). A multicast copy is counted by the
+  // block that issues it, once, though it lands in every block of the cluster. A wgmma is one warpgroup's: counted
   // once, by lane 0 of its first warp. Barriers and fences move no data.
   void mbarrier_init(int, int, bool) {}
   void mbarrier_expect_bytes(int, int, bool) {}
   void mbarrier_arrive(int, bool) {}
+  void mbarrier_arrive_cluster(int, bool, int) {}
   void mbarrier_wait(int, int) {}
-  void tma_load(const kernel::TmaBox& box, int, int, bool pred) {
-    if (!pred) return;
+  void tma_load(const kernel::TmaBox& box, int, int, bool pred, kernel::TmaMulticast multicast = {}) {
+    if (!pred || !multicast.issued_here) return;
     copies_.push_back(box);
     ++hopper_.tma;
     hopper_.tma_bytes += box.bytes();

@@ -27,6 +27,7 @@ constexpr Knob kKnobs[] = {
     {"swizzle", &KernelConfig::swizzle, 0, 1, "1: XOR-swizzle shared rows instead of padding them"},
     {"conflicting", &KernelConfig::conflicting, 0, 1, "1: the layout that shows bank conflicts"},
     {"stages", &KernelConfig::stages, 1, 4, "shared-memory buffers in flight"},
+    {"cluster", &KernelConfig::cluster, 1, 2, "blocks per cluster: they share their copies of B (TMA multicast)"},
 };
 
 // Every rung description declares its knobs, defaults and tiling rules (kernel/rungs/*.hpp).

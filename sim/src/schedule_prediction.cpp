@@ -24,7 +24,7 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
   out.device = device;
   out.order = order;
   out.shape = counters.shape;
-  if (auto ok = validate_order(order, out.shape.tiles_m, out.shape.tiles_n); !ok) return ok.error();
+  if (auto ok = validate_order(order, out.shape.tiles_m, out.shape.tiles_n, out.shape.cluster); !ok) return ok.error();
   auto occ = occupancy(device, {out.shape.threads_per_block, out.shape.smem_bytes,
                                 registers ? *registers : estimate_registers(rung, config)});
   if (!occ) return occ.error();

@@ -36,7 +36,8 @@ class Engine {
 
   LaunchShape shape() const {
     LaunchShape s;
-    s.tiles_m = kernel::ceil_div(p_.m, c_.bm);
+    s.cluster = c_.cluster;
+    s.tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
     s.tiles_n = kernel::ceil_div(p_.n, c_.bn);
     s.blocks = s.tiles_m * s.tiles_n;
     s.threads_per_block = K::threads(c_);
@@ -50,6 +51,7 @@ class Engine {
   ThreadContext context(TileCoord tile, int tid) const {
     ThreadContext t;
     t.tid = tid;
+    t.warpgroup = tid / 128;
     t.row0 = tile.row * c_.bm;
     t.col0 = tile.col * c_.bn;
     t.m = p_.m, t.n = p_.n, t.k = p_.k;
@@ -134,20 +136,24 @@ class Engine {
     // The first and last k-steps of a pipeline differ from the middle ones (what is issued ahead, what is released).
     const std::uint64_t from_start = static_cast<std::uint64_t>(std::min(kstep, 8));
     const std::uint64_t to_end = static_cast<std::uint64_t>(std::min(ksteps - kstep, 8));
-    const std::uint64_t rows = static_cast<std::uint64_t>(std::min<std::int64_t>(c_.bm, p_.m - row0));
+    // Rows past the matrix: 0 (a cluster's idle partner). The cluster rank: which part of the shared copies it issues.
+    const std::uint64_t rows = static_cast<std::uint64_t>(std::clamp<std::int64_t>(p_.m - row0, 0, c_.bm));
     const std::uint64_t cols = static_cast<std::uint64_t>(std::min<std::int64_t>(c_.bn, p_.n - col0));
+    const std::uint64_t rank = static_cast<std::uint64_t>(tile.row % c_.cluster);
     std::uint64_t key = static_cast<std::uint64_t>(ref.section);
     key = key << 6 | static_cast<std::uint64_t>(ref.phase);
+    key = key << 2 | rank;
     key = key << 6 | a_mod;
     key = key << 6 | b_mod;
     key = key << 5 | c_mod;
     key = key << 4 | stage;
     key = key << 4 | from_start;
     key = key << 4 | to_end;
-    key = key << 10 | (rows - 1);
+    key = key << 10 | rows;
     key = key << 10 | (cols - 1);
     return key;
   }
+  static constexpr int kBlockKeyBits = 51;  // the key's bits below the phase: rank, alignments and clipping
 
   Result<Counters> phase_counters(TileCoord tile, PhaseRef ref) {
     const std::uint64_t key = phase_key(tile, ref);
@@ -185,8 +191,8 @@ class Engine {
 
   // Blocks with the same clipping and the same address alignments have equal counters at every phase.
   std::uint64_t block_key(TileCoord tile) const {
-    // The low 43 bits of a phase key: alignments and clipping, without the phase's place in the schedule.
-    return phase_key(tile, PhaseRef{Section::Epilogue, 0, 0}) & ((std::uint64_t{1} << 43) - 1);
+    // A phase key without the phase: the rank, alignments and clipping (the epilogue's k-step fields are constant).
+    return phase_key(tile, PhaseRef{Section::Epilogue, 0, 0}) & ((std::uint64_t{1} << kBlockKeyBits) - 1);
   }
 
   Result<KernelCounters> kernel(const Progress& progress) {

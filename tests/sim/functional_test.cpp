@@ -77,6 +77,24 @@ TEST(FunctionalHopper, TheSecondPhaseIsWaitedForWithParityOne) {
   EXPECT_TRUE(f.x.failed());
 }
 
+// One block of a cluster is run at a time: an arrival on every block's mbarrier counts once for this block and once
+// for the partner's symmetric arrival here, so a barrier expecting 2 arrivals completes with one thread's.
+TEST(FunctionalHopper, AClusterArrivalStandsInForThePartners) {
+  Fixture f;
+  constexpr int empty = Fixture::barrier + 8;
+  f.x.set_thread(0);
+  f.x.mbarrier_init(empty, 2, true);
+  f.x.barrier();
+  f.x.mbarrier_arrive_cluster(empty, true, 2);
+  f.x.set_thread(1);
+  f.x.mbarrier_wait(empty, 0);
+  EXPECT_FALSE(f.x.failed()) << f.x.error();
+  f.x.set_thread(0);
+  f.x.mbarrier_arrive_cluster(empty, true, 1);  // half of the next phase's arrivals
+  f.x.mbarrier_wait(empty, 1);
+  EXPECT_TRUE(f.x.failed());
+}
+
 // A warpgroup's wgmma reads a 64 x 16 A block at byte 0 and a 16 x 64 B block at byte 8192; then a thread of another
 // warpgroup copies a box over A. `release` says what the reader does between its read and the copy.
 enum class Release { Nothing, ArriveWithoutWait, WaitThenArrive, WaitThenBlockBarrier };

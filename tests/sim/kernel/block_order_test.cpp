@@ -32,6 +32,28 @@ TEST(BlockOrder, EveryOrderCoversEveryTileOnce) {
   }
 }
 
+// Clusters of 2 along M: consecutive launches are one cluster, vertically adjacent tiles of one column; the grid's
+// odd last tile row gets a partner row, and every tile of the rounded grid is launched once.
+TEST(BlockOrder, ClustersPairVerticallyAdjacentTiles) {
+  for (const BlockOrder order : {BlockOrder{OrderKind::RowMajor, 0}, BlockOrder{OrderKind::GroupM, 2},
+                                 BlockOrder{OrderKind::Cutlass, 1}}) {
+    const int tiles_m = cluster_tile_rows(7, 2), tiles_n = 5;
+    ASSERT_EQ(tiles_m, 8);
+    std::set<std::pair<int, int>> seen;
+    for (int launch = 0; launch < launch_slots(tiles_m, tiles_n, order, 2); launch += 2) {
+      const TileCoord first = tile_of_launch(launch, tiles_m, tiles_n, order, 2);
+      const TileCoord second = tile_of_launch(launch + 1, tiles_m, tiles_n, order, 2);
+      EXPECT_EQ(first.row % 2, 0);
+      EXPECT_EQ(second.row, first.row + 1);
+      EXPECT_EQ(second.col, first.col);
+      if (first.col >= tiles_n) continue;  // CUTLASS's idle slots: the whole cluster
+      seen.insert({first.row, first.col});
+      seen.insert({second.row, second.col});
+    }
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(tiles_m * tiles_n));
+  }
+}
+
 TEST(BlockOrder, RowMajorWalksColumnsFirst) {
   const TileCoord t = tile_of_launch(5, 4, 4, {OrderKind::RowMajor, 0});
   EXPECT_EQ(t.row, 1);

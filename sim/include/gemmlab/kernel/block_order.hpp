@@ -56,4 +56,20 @@ GEMMLAB_HD int launch_slots(int tiles_m, int tiles_n, BlockOrder order) {
   return tiles_m * tiles_n;
 }
 
+// Thread-block clusters of `cluster` blocks along M (rung 19): consecutive launch indices form a cluster, which
+// computes `cluster` vertically adjacent tiles of one tile column (rank r takes the r-th); the clusters follow the
+// order over the grid of cluster rows. The grid's tile rows are rounded up to whole clusters: a block whose rows lie
+// past the matrix still runs, because its partner waits for the copies it shares.
+GEMMLAB_HD int cluster_tile_rows(int tiles_m, int cluster) { return (tiles_m + cluster - 1) / cluster * cluster; }
+
+GEMMLAB_HD TileCoord tile_of_launch(int launch, int tiles_m, int tiles_n, BlockOrder order, int cluster) {
+  if (cluster == 1) return tile_of_launch(launch, tiles_m, tiles_n, order);
+  const TileCoord group = tile_of_launch(launch / cluster, tiles_m / cluster, tiles_n, order);
+  return {group.row * cluster + launch % cluster, group.col};
+}
+
+GEMMLAB_HD int launch_slots(int tiles_m, int tiles_n, BlockOrder order, int cluster) {
+  return launch_slots(tiles_m / cluster, tiles_n, order) * cluster;
+}
+
 }  // namespace gemmlab::kernel

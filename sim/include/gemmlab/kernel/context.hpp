@@ -11,6 +11,7 @@ using Index = std::int64_t;  // global element indices: 8192 x 8192 fits int32, 
 
 struct ThreadContext {
   int tid = 0;             // thread index in the block (threadIdx.x: every rung launches 1-D blocks)
+  int warpgroup = 0;       // tid / 128, which the GPU kernel computes so the compiler knows it is the same in a warp
   int row0 = 0, col0 = 0;  // the block's C tile: rows [row0, row0 + bm), columns [col0, col0 + bn)
   int m = 0, n = 0, k = 0;
   int ksteps = 0;          // ceil(k / bk)

@@ -31,8 +31,12 @@
 //   x.mbarrier_expect_bytes(int byte, int bytes, bool pred)   arrive, and expect `bytes` more bytes of copies
 //   x.mbarrier_arrive(int byte, bool pred)            arrive: everything this thread did before is released to
 //                                                     whoever waits for the phase
-//   x.tma_load(const TmaBox&, int byte, int barrier, bool pred)  copy a box to shared memory (128-byte swizzle),
-//                                                     completing its bytes on the mbarrier at `barrier`
+//   x.tma_load(const TmaBox&, int byte, int barrier, bool pred, TmaMulticast = {})   copy a box to shared memory
+//                                                     (128-byte swizzle), completing its bytes on the mbarrier at
+//                                                     `barrier`; multicast: into every block of the cluster, issued
+//                                                     by one of them (kernel/wgmma.hpp)
+//   x.mbarrier_arrive_cluster(int byte, bool pred, int ctas)   arrive on the mbarrier at `byte` of each of the
+//                                                     cluster's `ctas` blocks (this one included)
 //   x.mbarrier_wait(int byte, int parity)             wait until the phase of that parity has completed
 //   x.wgmma_fence(float (&acc)[N])                    wgmma.fence: the accumulators are ready for wgmma
 //   x.wgmma(WgmmaM64K16<N>, float* d, const WgmmaOperand& a, const WgmmaOperand& b)   D += A * B, warpgroup-wide

@@ -11,6 +11,7 @@
 #include "gemmlab/kernel/rungs/smem_epilogue.hpp"
 #include "gemmlab/kernel/rungs/smem_tiling.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma.hpp"
+#include "gemmlab/kernel/rungs/tma_wgmma_multicast.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
 #include "gemmlab/kernel/rungs/vectorized.hpp"
 #include "gemmlab/kernel/rungs/warptile.hpp"
@@ -40,5 +41,6 @@ template <> struct KernelOf<RungId::MmaMultistage> { using type = rungs::MmaMult
 template <> struct KernelOf<RungId::MmaStagedEpilogue> { using type = rungs::MmaStagedEpilogue; };
 template <> struct KernelOf<RungId::TmaWgmma> { using type = rungs::TmaWgmma; };
 template <> struct KernelOf<RungId::TmaWgmmaSpecialized> { using type = rungs::TmaWgmmaSpecialized; };
+template <> struct KernelOf<RungId::TmaWgmmaMulticast> { using type = rungs::TmaWgmmaMulticast; };
 
 }  // namespace gemmlab::kernel

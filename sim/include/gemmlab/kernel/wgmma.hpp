@@ -48,6 +48,15 @@ struct TmaBox {
   GEMMLAB_HD static int shared_offset(int r, int c) { return Swizzle128::apply(r * Swizzle128::row_bytes + 2 * c); }
 };
 
+// Where a TMA copy lands: in this block only (ctas = 1), or, multicast, at the same shared offset of every block of
+// a cluster of `ctas` (ranks 0 .. ctas - 1), completing its bytes on each one's mbarrier at the same offset. One
+// block issues each multicast copy (issued_here); the others receive it. A block's description names every copy that
+// lands in it, so the simulator, which runs one block at a time, writes the partner's copies too.
+struct TmaMulticast {
+  int ctas = 1;
+  bool issued_here = true;
+};
+
 // The operand of a wgmma as its descriptor describes it: start address (a shared byte offset), leading and stride
 // byte offsets, and which way it is stored. The GPU executor encodes it (adding the shared window's address); the
 // simulator reads shared memory through it exactly as the layouts above say.

@@ -21,14 +21,16 @@ std::optional<kernel::OrderKind> find_order_kind(std::string_view name);
 Result<kernel::BlockOrder> parse_order(std::string_view text);
 
 // ok, or why the order does not fit a grid of tiles_m x tiles_n tiles (a group or width that is larger than the grid).
-Status validate_order(kernel::BlockOrder order, int tiles_m, int tiles_n);
+// With clusters the order walks tiles_m / cluster rows of clusters.
+Status validate_order(kernel::BlockOrder order, int tiles_m, int tiles_n, int cluster = 1);
 
 // The name parse_order reads back: "row", "col", "cutlass:4", "groupm:8".
 std::string order_name(kernel::BlockOrder order);
 // One sentence for a learner: how the order walks the grid.
 std::string order_description(kernel::BlockOrder order);
 
-// The grid's tiles in launch order, without CUTLASS's idle slots (blocks outside the grid exit at once).
-std::vector<kernel::TileCoord> launch_sequence(int tiles_m, int tiles_n, kernel::BlockOrder order);
+// The grid's tiles in launch order, without CUTLASS's idle slots (blocks outside the grid exit at once). With
+// clusters of `cluster` blocks (tiles_m a multiple of it), the order walks clusters (kernel::tile_of_launch).
+std::vector<kernel::TileCoord> launch_sequence(int tiles_m, int tiles_n, kernel::BlockOrder order, int cluster = 1);
 
 }  // namespace gemmlab::sim

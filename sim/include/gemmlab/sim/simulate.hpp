@@ -50,8 +50,9 @@ struct PhaseStream {
 
 // The geometry of a launch.
 struct LaunchShape {
-  int tiles_m = 0, tiles_n = 0;  // output tiles
+  int tiles_m = 0, tiles_n = 0;  // output tiles (tiles_m rounded up to whole clusters)
   int blocks = 0;                // tiles_m * tiles_n
+  int cluster = 1;               // blocks per thread-block cluster, along M
   int threads_per_block = 0, warps_per_block = 0;
   int smem_bytes = 0;
   int ksteps = 0;

@@ -89,15 +89,23 @@ struct TmaWgmma {
     else f(WgmmaM64K16<64>{});
   }
 
+  // The block's place in its cluster (rung 19: clusters of c.cluster blocks along M; 0 without clusters).
+  template <class C> GEMMLAB_HD static int cluster_rank(const C& c, const ThreadContext& t) {
+    return t.row0 / c.bm % c.cluster;
+  }
+
   // The issuing thread announces the tile's bytes to its stage's mbarrier and issues its copies; the others issue
-  // nothing.
+  // nothing. In a cluster (rung 19) the blocks share the tile's B: each issues its share of the panels, multicast
+  // into every block, and receives the others'; A is each block's own.
   template <class X, class C>
   GEMMLAB_HD static void load_tile(X& x, const C& c, const ThreadContext& t, int tile, int stage, bool issuer) {
     x.mbarrier_expect_bytes(barrier(c, stage), stage_bytes(c), issuer);
     for (int part = 0; part < c.bk / box_cols; ++part)
       x.tma_load(a_box(c, t, tile, part), a_base(c, stage) + part * a_box_bytes(c), barrier(c, stage), issuer);
-    for (int panel = 0; panel < c.bn / box_cols; ++panel)
-      x.tma_load(b_box(c, t, tile, panel), b_base(c, stage) + panel * b_panel_bytes(c), barrier(c, stage), issuer);
+    const int panels = c.bn / box_cols;
+    for (int panel = 0; panel < panels; ++panel)
+      x.tma_load(b_box(c, t, tile, panel), b_base(c, stage) + panel * b_panel_bytes(c), barrier(c, stage), issuer,
+                 TmaMulticast{c.cluster, panel * c.cluster / panels == cluster_rank(c, t)});
   }
 
   template <class X, class C, class S>

@@ -49,7 +49,7 @@ struct TmaWgmmaSpecialized : TmaWgmma {
       for (int i = 0; i < WgmmaM64K16<max_n>::d_values; ++i) s.acc[i] = 0.0f;
       for (int stage = 0; stage < c.stages; ++stage) {
         x.mbarrier_init(barrier(c, stage), 1, t.tid == 0);
-        x.mbarrier_init(empty(c, stage), consumers(c), t.tid == 0);
+        x.mbarrier_init(empty(c, stage), consumers(c) * c.cluster, t.tid == 0);  // rung 19: every block's consumers
       }
       return;
     }
@@ -60,12 +60,12 @@ struct TmaWgmmaSpecialized : TmaWgmma {
   template <class X, class C, class S>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int kstep, int) {
     const int released = (kstep + c.stages - 1) % c.stages;  // the stage step kstep - 1 read: (kstep - 1) mod S
-    if (t.tid < producer(c)) {
+    if (t.warpgroup < consumers(c)) {
       const int stage = kstep % c.stages;
       x.mbarrier_wait(barrier(c, stage), (kstep / c.stages) % 2);
       multiply_tile(x, c, t, s, stage);
       x.wgmma_wait(Pending<1>{}, s.acc);  // the group of step kstep - 1 is done: its stage can go
-      x.mbarrier_arrive(empty(c, released), kstep > 0 && t.tid % 128 == 0);
+      x.mbarrier_arrive_cluster(empty(c, released), kstep > 0 && t.tid % 128 == 0, c.cluster);
       return;
     }
     const int tile = kstep + c.stages - 1;  // into stage (kstep - 1) mod S: the last one still empty at k-step 0
@@ -77,7 +77,7 @@ struct TmaWgmmaSpecialized : TmaWgmma {
 
   template <class X, class C, class S>
   GEMMLAB_HD static void epilogue(X& x, const C& c, const ThreadContext& t, S& s, int) {
-    if (t.tid >= producer(c)) return;
+    if (t.warpgroup >= consumers(c)) return;
     x.wgmma_wait(Pending<0>{}, s.acc);
     store_accumulators(x, c, t, s);
   }

@@ -1,0 +1,50 @@
+#pragma once
+// Rung 19: rung 18's producer and consumers, with blocks paired into thread-block clusters that share their copies
+// of B through TMA multicast.
+//
+// What changed from rung 18. There every block read its whole A and B tiles from L2 at every k-step: for a 128 x 256
+// tile, 48 KiB per 128 x 256 x 64 multiply-adds. At the tensor cores' rate that is about 48 bytes per cycle per SM,
+// over 9 TB/s for the chip: more than the L2 delivers, so the tensor cores waited on the copies (measured: rung 18
+// gains only 3% when k grows fourfold, docs/rungs/18-tma-wgmma-specialized.md). Two blocks that compute vertically
+// adjacent tiles read the same B tile. Here they run as one cluster of 2 (consecutive launch indices,
+// kernel::tile_of_launch), and each copies half of the B tile's 64-column panels with a multicast copy that lands at
+// the same shared offset in both blocks. Each block still copies its own A. The L2 serves 32 KiB per block per
+// k-step instead of 48.
+//
+// What the protocol gains:
+//
+//   full[s]   the block's producer still announces the whole stage's bytes: its own A, its half of B and the
+//             partner's half, which completes bytes on this block's mbarrier too;
+//   empty[s]  a stage may be refilled only once the consumers of BOTH blocks have finished with it (the refill of
+//             B lands in both): each consumer warpgroup arrives on empty[s] of every block of the cluster
+//             (mbarrier.arrive on a partner's shared memory through mapa), so it expects 2 x 2 arrivals;
+//   barriers  the block-wide barriers become cluster-wide (barrier.cluster): after initialising the mbarriers, so no
+//             partner copies into or arrives on one not yet initialised, and at the end, so no block exits while
+//             its partner may still arrive on its barriers.
+//
+// The simulator runs one block at a time; a partner's multicast copies are written into the block's shared image by
+// its own producer thread, in the same place of the schedule, and counted as global reads only by the block that
+// issues them (kernel/wgmma.hpp, TmaMulticast).
+//
+// Sizes: as rung 17. With an odd number of tile rows the last cluster's second block has no rows of C: it runs
+// anyway (its partner needs its half of B) and stores nothing.
+#include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
+
+namespace gemmlab::kernel::rungs {
+
+struct TmaWgmmaMulticast : TmaWgmmaSpecialized {
+  GEMMLAB_HD static bool barrier_after(Section section, int phase) {
+    return phase == 0 && section != Section::Mainloop;  // after the mbarriers' initialisation, and at the very end
+  }
+
+  // ---- Host only. ----
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "cluster"};
+
+  static constexpr KernelConfig defaults() {  // validate() is rung 18's; the knob table keeps cluster in [1, 2]
+    KernelConfig c = TmaWgmmaSpecialized::defaults();
+    c.cluster = 2;
+    return c;
+  }
+};
+
+}  // namespace gemmlab::kernel::rungs
