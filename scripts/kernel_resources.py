@@ -15,7 +15,8 @@ import subprocess
 import sys
 
 # kernel::FixedConfig's parameters, in order (gpu/include/gemmlab/gpu/instances.def).
-KNOBS = ["bm", "bn", "bk", "tm", "tn", "wm", "wn", "a_pad", "b_pad", "swizzle", "conflicting", "stages", "cluster"]
+KNOBS = ["bm", "bn", "bk", "tm", "tn", "wm", "wn", "a_pad", "b_pad", "swizzle", "conflicting", "stages", "cluster",
+         "grid"]
 # rung_kernel<kernel::rungs::Name[<bool>], kernel::FixedConfig<one int per knob>, In, bool AlignedRows>, as nvcc
 # mangles it.
 KERNEL = re.compile(r"rung_kernelINS_6kernel5rungs(\d+)(\w+?)(?:ILb([01])EE)?ENS2_11FixedConfigI((?:Li-?\d+E){%d})" % len(KNOBS))

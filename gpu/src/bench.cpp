@@ -68,7 +68,8 @@ class ShapeRun {
   ShapeRun(Session& session, const BenchOptions& options, const Shape& shape, kernel::InputType input)
       : session_(session), options_(options), shape_(shape), input_(input) {}
 
-  // Allocates and fills the verified set (with its FP64 reference) and enough further sets to exceed 2x L2.
+  // Allocates and fills the verified set (with its FP64 reference) and enough further sets to exceed 2x L2 (at
+  // least one).
   Status prepare(std::size_t shape_index) {
     auto buffers = GemmBuffers::allocate(shape_);
     if (!buffers) return buffers.error();
@@ -80,7 +81,9 @@ class ShapeRun {
     const std::size_t set_bytes = input_bytes * (elements(shape_.m, shape_.k) + elements(shape_.k, shape_.n)) +
                                   4 * elements(shape_.m, shape_.n);
     const std::size_t l2 = static_cast<std::size_t>(session_.device().l2_bytes);
-    const std::size_t sets = std::clamp<std::size_t>((2 * l2 + set_bytes - 1) / set_bytes, 1, 64);
+    // At least two: a kernel's run and the cuBLAS run before it (run()) read different inputs, even where one set
+    // alone exceeds the L2 and part of it would still be there.
+    const std::size_t sets = std::clamp<std::size_t>((2 * l2 + set_bytes - 1) / set_bytes, 2, 64);
     for (std::size_t i = 1; i < sets; ++i) {
       const std::string what = "input set " + std::to_string(i) + " of the " + to_string(shape_) + " benchmark";
       auto a = DeviceBuffer<float>::allocate(elements(shape_.m, shape_.k), "A of " + what);
@@ -107,6 +110,19 @@ class ShapeRun {
   }
 
   std::size_t sets() const { return 1 + extra_.size(); }
+
+  // cuBLAS's own row, once every kernel has run: the median of all the cuBLAS runs interleaved with them (where there
+  // were any). Timed alone, back to back, a small cuBLAS GEMM waits on its own host-side launch, which is not the GPU's
+  // time (at 1024^3 on the H100, 2026-11-24: 13.6 us a run alone against about 10 us between kernels).
+  void describe_cublas(BenchRow& row) const {
+    if (paired_cublas_ms_.empty()) return;
+    std::vector<double> ms = paired_cublas_ms_;
+    std::sort(ms.begin(), ms.end());
+    row.runs = static_cast<int>(ms.size());
+    row.min_ms = ms.front(), row.max_ms = ms.back();
+    row.median_ms = ms.size() % 2 ? ms[ms.size() / 2] : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
+    row.tflops = 2.0 * shape_.m * static_cast<double>(shape_.n) * shape_.k / (row.median_ms * 1e-3) / 1e12;
+  }
 
   // Times `entry`; a kernel's runs alternate with cuBLAS's (`yardstick`), each on its own input set, so neither finds
   // the other's inputs in L2.
@@ -181,6 +197,7 @@ class ShapeRun {
       auto yard = median_of(0);
       if (!yard) return yard.error();
       row.cublas_paired_ms = middle(*yard);
+      paired_cublas_ms_.insert(paired_cublas_ms_.end(), yard->begin(), yard->end());
     }
     const double flops = 2.0 * shape_.m * static_cast<double>(shape_.n) * shape_.k;
     row.tflops = flops / (row.median_ms * 1e-3) / 1e12;
@@ -222,6 +239,7 @@ class ShapeRun {
   kernel::InputType input_;
   std::optional<GemmBuffers> buffers_;
   std::vector<InputSet> extra_;
+  std::vector<double> paired_cublas_ms_;  // every cuBLAS run timed beside a kernel at this shape and input type
 };
 
 }  // namespace
@@ -288,6 +306,7 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
       for (std::size_t r = first_row + 1; r < report.rows.size(); ++r)
         if (BenchRow& row = report.rows[r]; row.status == BenchStatus::Timed)
           row.ratio_to_cublas = row.cublas_paired_ms / row.median_ms;
+      run.describe_cublas(report.rows[first_row]);
     }
     if (report.cancelled) break;
   }

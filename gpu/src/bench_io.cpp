@@ -169,7 +169,7 @@ std::string bench_report_json(const BenchReport& r) {
 }
 
 std::string bench_report_csv(const BenchReport& r) {
-  std::string out = "name,config,input,m,n,k,status,runs,median_ms,min_ms,max_ms,tflops,ratio_to_cublas,message\n";
+  std::string out = "name,config,input,m,n,k,status,runs,median_ms,min_ms,max_ms,tflops,ratio_to_cublas,cublas_paired_ms,message\n";
   const auto quoted = [](std::string text) {
     std::string q = "\"";
     for (const char ch : text) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
@@ -177,8 +177,8 @@ std::string bench_report_csv(const BenchReport& r) {
   };
   for (const BenchRow& row : r.rows) {
     char numbers[256];
-    std::snprintf(numbers, sizeof numbers, "%d,%.6f,%.6f,%.6f,%.4f,%.4f", row.runs, row.median_ms, row.min_ms,
-                  row.max_ms, row.tflops, row.ratio_to_cublas);
+    std::snprintf(numbers, sizeof numbers, "%d,%.6f,%.6f,%.6f,%.4f,%.4f,%.6f", row.runs, row.median_ms, row.min_ms,
+                  row.max_ms, row.tflops, row.ratio_to_cublas, row.cublas_paired_ms);
     out += row.name + "," + quoted(row.config) + "," + std::string(kernel::input_name(row.input)) + "," +
            std::to_string(row.shape.m) + "," + std::to_string(row.shape.n) +
            "," + std::to_string(row.shape.k) + "," + std::string(to_string(row.status)) + "," + numbers + "," +

@@ -253,10 +253,10 @@ struct GpuExecutor {
   }
   template <int N>
   __device__ __forceinline__ void wgmma(kernel::WgmmaM64K16<N>, float* d, const kernel::WgmmaOperand& a,
-                                        const kernel::WgmmaOperand& b) {
+                                        const kernel::WgmmaOperand& b, bool accumulate = true) {
     static_assert(!std::is_same_v<In, float>, "wgmma takes 16-bit A and B here");
     const std::uint32_t base = shared_address(0);
-    WgmmaInstruction<N, std::is_same_v<In, __nv_bfloat16>>::issue(d, a.descriptor(base), b.descriptor(base));
+    WgmmaInstruction<N, std::is_same_v<In, __nv_bfloat16>>::issue(d, a.descriptor(base), b.descriptor(base), accumulate);
   }
   __device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
   template <int P, int N>

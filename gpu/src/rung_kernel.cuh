@@ -23,6 +23,7 @@ namespace gemmlab::gpu {
 struct KernelParams {
   GemmArgs g;
   int tiles_m, tiles_n;
+  int slots;  // launch indices of the order (kernel::launch_slots): a persistent block walks them
   CUtensorMap a_map, b_map;  // TMA rungs only: read by the copy engine from the kernel's parameters
 };
 
@@ -55,19 +56,27 @@ template <class K, class C, class In, bool AlignedRows>
 __device__ __forceinline__ void run_block(const KernelParams& p) {
   extern __shared__ float4 shared_storage[];  // float4: 16-byte aligned for LDS.128 and cp.async.16
   constexpr C c{};
-  const kernel::TileCoord tile = kernel::tile_of_launch(static_cast<int>(blockIdx.x + blockIdx.y * gridDim.x),
-                                                        p.tiles_m, p.tiles_n, p.g.order, c.cluster);
-  // An idle slot of CUTLASS's rounded-up grid (a whole cluster's: its blocks share the tile column).
-  if (tile.row >= p.tiles_m || tile.col >= p.tiles_n) return;
+  const int launch = static_cast<int>(blockIdx.x + blockIdx.y * gridDim.x);
+  const kernel::TileCoord tile = kernel::tile_of_launch(launch, p.tiles_m, p.tiles_n, p.g.order, c.cluster);
+  // An idle slot of CUTLASS's rounded-up grid (a whole cluster's: its blocks share the tile column). A persistent
+  // block computes such a tile instead: its copies read nothing and its stores are predicated off.
+  if (c.grid == 0 && (tile.row >= p.tiles_m || tile.col >= p.tiles_n)) return;
 
   kernel::ThreadContext t;
   t.tid = static_cast<int>(threadIdx.x);
-  t.warpgroup = __shfl_sync(0xffffffffu, t.tid / 128, 0);  // lane 0's: provably the same in every lane of the warp
+  if constexpr (requires { K::consumers(c); })  // warp-specialised: lane 0's, provably the same in every lane of a warp
+    t.warpgroup = __shfl_sync(0xffffffffu, t.tid / 128, 0);
+  else
+    t.warpgroup = t.tid / 128;
   t.row0 = tile.row * c.bm;
   t.col0 = tile.col * c.bn;
   t.m = p.g.m, t.n = p.g.n, t.k = p.g.k;
   t.ksteps = kernel::ceil_div(p.g.k, c.bk);
   t.alpha = p.g.alpha, t.beta = p.g.beta;
+  t.first_tile = tile, t.first_launch = launch;
+  t.launch_stride = static_cast<int>(gridDim.x * gridDim.y);
+  t.tiles = c.grid > 0 ? kernel::ceil_div(p.slots - launch, t.launch_stride) : 1;
+  t.tiles_m = p.tiles_m, t.tiles_n = p.tiles_n, t.order = p.g.order;
 
   GpuExecutor<In, AlignedRows> x{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
                                  reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map};
@@ -79,10 +88,10 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
     // branch (the same t.warpgroup test) and the k-step loop holds one role's code. Left inside the loop, the branch
     // made ptxas serialise every wgmma ("C7518: wgmma.mma_async instructions are serialized due to program
     // dependence on compiler-inserted WG.DP in divergent path").
-    if (t.warpgroup < K::consumers(c)) kernel::for_each_phase<K>(c, t.ksteps, run);
-    else kernel::for_each_phase<K>(c, t.ksteps, run);
+    if (t.warpgroup < K::consumers(c)) kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
+    else kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
   } else {
-    kernel::for_each_phase<K>(c, t.ksteps, PhaseRunner<K, C, In, AlignedRows>{x, t, s});
+    kernel::for_each_phase<K>(c, t.ksteps, t.tiles, PhaseRunner<K, C, In, AlignedRows>{x, t, s});
   }
 }
 
@@ -103,7 +112,7 @@ Status prepare_tma(const GemmArgs& g, KernelParams& params) {
   if (auto hopper = require_sm90a(); !hopper) return hopper;
   constexpr C c{};
   const kernel::ThreadContext t{};
-  const kernel::TmaBox a = K::a_box(c, t, 0, 0), b = K::b_box(c, t, 0, 0);
+  const kernel::TmaBox a = K::a_box(c, t, {}, 0), b = K::b_box(c, t, {}, 0);
   auto a_map = make_tensor_map(g.a, g.m, g.k, a.rows, a.cols, g.input);
   if (!a_map) return a_map.error();
   auto b_map = make_tensor_map(g.b, g.k, g.n, b.rows, b.cols, g.input);
@@ -118,10 +127,11 @@ Status launch_typed(const GemmArgs& g, cudaStream_t stream) {
   const int threads = K::threads(c);
   const int smem_bytes = K::smem_floats(c) * 4;
   KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
-                      kernel::ceil_div(g.n, c.bn), {}, {}};
+                      kernel::ceil_div(g.n, c.bn), 0, {}, {}};
+  params.slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order, c.cluster);
   if constexpr (requires { K::needs_sm90a; })
     if (auto ready = prepare_tma<K, C, In>(g, params); !ready) return ready;
-  const int slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order, c.cluster);
+  const int slots = c.grid > 0 && c.grid < params.slots ? c.grid : params.slots;  // the blocks launched
   const auto kernel_fn = rung_kernel<K, C, In, AlignedRows>;
   if (smem_bytes > 48 * 1024)  // beyond the default per-block limit only after opting in
     GEMMLAB_CUDA_TRY(cudaFuncSetAttribute(kernel_fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));
@@ -179,7 +189,7 @@ using ConfigOf = kernel::FixedConfig<kGpuInstances[I].config.bm, kGpuInstances[I
                                      kGpuInstances[I].config.wn, kGpuInstances[I].config.a_pad,
                                      kGpuInstances[I].config.b_pad, kGpuInstances[I].config.swizzle,
                                      kGpuInstances[I].config.conflicting, kGpuInstances[I].config.stages,
-                                     kGpuInstances[I].config.cluster>;
+                                     kGpuInstances[I].config.cluster, kGpuInstances[I].config.grid>;
 
 template <RungId Rung, std::size_t I>
 constexpr LaunchFn launch_entry() {

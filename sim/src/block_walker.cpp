@@ -126,14 +126,15 @@ Result<std::unique_ptr<BlockWalker>> BlockWalker::open(RungId rung, const kernel
   outline->smem_words = outline->shape.smem_bytes / 4;
   outline->operand_bytes = sim::operand_bytes(rung);
 
-  // Who writes C: the epilogue's global stores, lane by lane.
+  // Who writes C: the epilogue's global stores, lane by lane (the persistent rung stores at the last k-step).
   const int row0 = tile.row * config.bm, col0 = tile.col * config.bn;
   outline->c_writer.assign(static_cast<std::size_t>(config.bm) * static_cast<std::size_t>(config.bn), -1);
   int max_tile_loaded = 0;
   for (std::size_t i = 0; i < outline->schedule.size(); ++i) {
     const sim::PhaseRef ref = outline->schedule[i];
     const bool first_kstep = ref.section == kernel::Section::Mainloop && ref.kstep == 0;
-    if (ref.section != kernel::Section::Epilogue && !first_kstep) continue;
+    const bool last_kstep = ref.section == kernel::Section::Mainloop && ref.kstep == outline->shape.ksteps - 1;
+    if (ref.section != kernel::Section::Epilogue && !first_kstep && !last_kstep) continue;
     auto phase = stream->phase(i);
     if (!phase) return phase.error();
     for (const auto& w : (*phase)->instructions) {
@@ -148,7 +149,7 @@ Result<std::unique_ptr<BlockWalker>> BlockWalker::open(RungId rung, const kernel
             if (e.operand == static_cast<std::int8_t>(Operand::A)) max_tile_loaded = std::max(max_tile_loaded, e.col / config.bk);
             if (e.operand == static_cast<std::int8_t>(Operand::B)) max_tile_loaded = std::max(max_tile_loaded, e.row / config.bk);
           }
-          if (ref.section == kernel::Section::Epilogue && a.op == MemOp::StoreGlobal &&
+          if (a.op == MemOp::StoreGlobal &&
               e.operand == static_cast<std::int8_t>(Operand::C)) {
             const int r = e.row - row0, c = e.col - col0;
             if (r >= 0 && r < config.bm && c >= 0 && c < config.bn)

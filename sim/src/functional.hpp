@@ -249,14 +249,15 @@ class FunctionalExecutor {
   // This thread's part of D: its registers' elements, each from A's row and B's column read from shared memory
   // through the operands' layouts (the descriptor's fields, checked to survive the 64-bit encoding).
   template <int N>
-  void wgmma(kernel::WgmmaM64K16<N>, float* d, const kernel::WgmmaOperand& a, const kernel::WgmmaOperand& b) {
+  void wgmma(kernel::WgmmaM64K16<N>, float* d, const kernel::WgmmaOperand& a, const kernel::WgmmaOperand& b,
+             bool accumulate = true) {
     using Atom = kernel::WgmmaM64K16<N>;
     if (input_ == kernel::InputType::F32) return fail("wgmma on FP32 inputs: this executor was given no 16-bit A and B");
     if (!encodable(a) || !encodable(b)) return;
     const int t = tid_ % 128;
     for (int i = 0; i < Atom::d_values; ++i) {
       const int row = Atom::d_row(t, i), col = Atom::d_col(t, i);
-      float acc = d[i];
+      float acc = accumulate ? d[i] : 0.0f;
       for (int kk = 0; kk < Atom::k; ++kk) acc = std::fma(shared_half(a.offset(row, kk)), shared_half(b.offset(kk, col)), acc);
       d[i] = acc;
     }

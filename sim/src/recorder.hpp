@@ -165,8 +165,9 @@ class Recorder {
   void cp_async_wait(kernel::Pending<P>) {}
 
   // Hopper. A TMA copy is one thread's instruction: counted with the bytes it brings and the global sectors of the
-  // part of the box inside the matrix (the rest is zero-filled without a read). A multicast copy is counted by the
-  // block that issues it, once, though it lands in every block of the cluster. A wgmma is one warpgroup's: counted
+  // part of the box inside the matrix (the rest is zero-filled without a read). A multicast copy is counted, with its
+  // sectors, by the block that issues it, once, though it lands in every block of the cluster; its bytes count in
+  // every block they land in. A wgmma is one warpgroup's: counted
   // once, by lane 0 of its first warp. Barriers and fences move no data.
   void mbarrier_init(int, int, bool) {}
   void mbarrier_expect_bytes(int, int, bool) {}
@@ -174,10 +175,11 @@ class Recorder {
   void mbarrier_arrive_cluster(int, bool, int) {}
   void mbarrier_wait(int, int) {}
   void tma_load(const kernel::TmaBox& box, int, int, bool pred, kernel::TmaMulticast multicast = {}) {
-    if (!pred || !multicast.issued_here) return;
+    if (!pred) return;
+    hopper_.tma_bytes += box.bytes();  // what lands in this block's shared memory, whoever issued it
+    if (!multicast.issued_here) return;
     copies_.push_back(box);
     ++hopper_.tma;
-    hopper_.tma_bytes += box.bytes();
     const auto o = static_cast<std::size_t>(box.operand);
     const std::uint64_t element = static_cast<std::uint64_t>(operand_bytes_[o]);
     const int cols = std::min(box.cols, box.cols_total - box.col0);
@@ -190,7 +192,7 @@ class Recorder {
   template <int N>
   void wgmma_fence(float (&)[N]) {}
   template <int N>
-  void wgmma(kernel::WgmmaM64K16<N>, float*, const kernel::WgmmaOperand&, const kernel::WgmmaOperand&) {
+  void wgmma(kernel::WgmmaM64K16<N>, float*, const kernel::WgmmaOperand&, const kernel::WgmmaOperand&, bool = true) {
     if (lane_ != 0 || warp_ % 4 != 0) return;
     ++hopper_.wgmma;
     hopper_.wgmma_multiply_adds += kernel::WgmmaM64K16<N>::multiply_adds;

@@ -28,6 +28,7 @@ constexpr Knob kKnobs[] = {
     {"conflicting", &KernelConfig::conflicting, 0, 1, "1: the layout that shows bank conflicts"},
     {"stages", &KernelConfig::stages, 1, 4, "shared-memory buffers in flight"},
     {"cluster", &KernelConfig::cluster, 1, 2, "blocks per cluster: they share their copies of B (TMA multicast)"},
+    {"grid", &KernelConfig::grid, 0, 4096, "persistent blocks launched, each walking every grid-th tile (0: one per tile)"},
 };
 
 // Every rung description declares its knobs, defaults and tiling rules (kernel/rungs/*.hpp).

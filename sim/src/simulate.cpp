@@ -57,12 +57,25 @@ class Engine {
     t.m = p_.m, t.n = p_.n, t.k = p_.k;
     t.ksteps = kernel::ceil_div(p_.k, c_.bk);
     t.alpha = p_.alpha, t.beta = p_.beta;
+    t.first_tile = tile;
+    t.tiles_m = kernel::ceil_div(p_.m, c_.bm), t.tiles_n = kernel::ceil_div(p_.n, c_.bn);
+    return t;
+  }
+
+  // A persistent rung's block `launch` (KernelConfig::grid > 0) in the row-major launch order: it computes the tiles
+  // of launches launch, launch + grid, ... Counting runs each tile as a block of its own (the same copies, wgmma and
+  // stores per tile: a persistent block's counters are its tiles'); executing runs the blocks as they are.
+  ThreadContext persistent_context(int launch, int blocks, int tid) const {
+    const int tiles_m = kernel::ceil_div(p_.m, c_.bm), tiles_n = kernel::ceil_div(p_.n, c_.bn);
+    ThreadContext t = context(kernel::tile_of_launch(launch, tiles_m, tiles_n, {}), tid);
+    t.first_launch = launch, t.launch_stride = blocks;
+    t.tiles = kernel::ceil_div(tiles_m * tiles_n - launch, blocks);
     return t;
   }
 
   template <class F>
-  void for_each_phase(F&& f) const {
-    kernel::for_each_phase<K>(c_, kernel::ceil_div(p_.k, c_.bk),
+  void for_each_phase(F&& f, int tiles = 1) const {
+    kernel::for_each_phase<K>(c_, kernel::ceil_div(p_.k, c_.bk), tiles,
                               [&](Section s, int kstep, int phase) { f(PhaseRef{s, kstep, phase}); });
   }
 
@@ -230,16 +243,22 @@ class Engine {
     FunctionalExecutor x(a, b, c, writes, K::smem_floats(c_), input);
     if constexpr (kWarpWide) x.set_lockstep(&lockstep_);
     std::vector<State> states(static_cast<std::size_t>(s.threads_per_block));
-    for (int tr = 0; tr < s.tiles_m; ++tr)
-      for (int tc = 0; tc < s.tiles_n; ++tc) {
-        const TileCoord tile{tr, tc};
+    // The blocks as launched: one per tile, or a persistent rung's `grid` blocks walking the tiles.
+    const int persistent = c_.grid > 0 ? std::min(c_.grid, s.tiles_m * s.tiles_n) : 0;
+    const int blocks = persistent > 0 ? persistent : s.tiles_m * s.tiles_n;
+    for (int block = 0; block < blocks; ++block) {
+        const TileCoord tile{block / s.tiles_n, block % s.tiles_n};
+        const int tr = tile.row, tc = tile.col;
+        const auto thread_context = [&](int tid) {
+          return persistent > 0 ? persistent_context(block, persistent, tid) : context(tile, tid);
+        };
         x.new_block();
         std::fill(states.begin(), states.end(), State{});  // fresh registers, as a new block gets
         Status status = Ok{};
         for_each_phase([&](PhaseRef ref) {
           if (x.failed() || !status) return;
           const auto run_thread = [&](int tid) {
-            kernel::run_phase<K>(x, c_, context(tile, tid), states[static_cast<std::size_t>(tid)], ref.section,
+            kernel::run_phase<K>(x, c_, thread_context(tid), states[static_cast<std::size_t>(tid)], ref.section,
                                  ref.kstep, ref.phase);
           };
           if constexpr (kWarpWide) {
@@ -255,11 +274,12 @@ class Engine {
             }
           }
           if (K::barrier_after(ref.section, ref.phase)) x.barrier();
-        });
-        if (!status) return Error{"block (" + std::to_string(tr) + ", " + std::to_string(tc) + "), " + status.error().message};
-        if (x.failed())
-          return Error{"block (" + std::to_string(tr) + ", " + std::to_string(tc) + "), " + x.error()};
-      }
+        }, thread_context(0).tiles);
+        const std::string where = persistent > 0 ? "persistent block " + std::to_string(block)
+                                                 : "block (" + std::to_string(tr) + ", " + std::to_string(tc) + ")";
+        if (!status) return Error{where + ", " + status.error().message};
+        if (x.failed()) return Error{where + ", " + x.error()};
+    }
     for (std::size_t i = 0; i < writes.size(); ++i)
       if (writes[i] != 1)
         return Error{"element (" + std::to_string(i / static_cast<std::size_t>(p_.n)) + ", " +

@@ -53,8 +53,9 @@ struct BenchRow {
   double median_ms = 0, min_ms = 0, max_ms = 0;
   double tflops = 0;                 // 2 m n k / median
   // A kernel's runs alternate with cuBLAS's on the same shape and input type (cuBLAS, kernel, cuBLAS, ...), so both
-  // see the same clock: on the H100 the SM clock drifts by a fifth over a ladder at 8192^3, and a cuBLAS timed once
-  // at the start of the ladder flattered it against the kernels timed last. The median of those cuBLAS runs:
+  // see the same clock: on the H100 the SM clock falls by a quarter over a ladder at 8192^3, and a cuBLAS timed once
+  // at the start of the ladder flattered it against the kernels timed last. cuBLAS's own row is the median of all
+  // its runs beside the kernels (its runs alone only verify it, where kernels ran). The median of this row's:
   double cublas_paired_ms = 0;       // (0 for cuBLAS's own row, and in reports written before the pairing)
   double ratio_to_cublas = 0;        // cublas_paired_ms / median_ms (cuBLAS's row: 1; 0 where cuBLAS was not timed)
 };

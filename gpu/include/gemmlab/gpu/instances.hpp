@@ -28,10 +28,12 @@ struct GpuInstance {
 // A configuration from its knobs in KernelConfig's order (the build's table of recorded registers writes them this
 // way, from the compiled kernels' names).
 constexpr kernel::KernelConfig make_kernel_config(int bm, int bn, int bk, int tm, int tn, int wm, int wn, int a_pad,
-                                                  int b_pad, int swizzle, int conflicting, int stages, int cluster) {
+                                                  int b_pad, int swizzle, int conflicting, int stages, int cluster,
+                                                  int grid) {
   kernel::KernelConfig c;
   c.bm = bm, c.bn = bn, c.bk = bk, c.tm = tm, c.tn = tn, c.wm = wm, c.wn = wn, c.a_pad = a_pad, c.b_pad = b_pad;
   c.swizzle = swizzle, c.conflicting = conflicting, c.stages = stages, c.cluster = cluster;
+  c.grid = grid;
   return c;
 }
 

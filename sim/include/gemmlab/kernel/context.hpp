@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "gemmlab/hd.hpp"
+#include "gemmlab/kernel/block_order.hpp"
 
 namespace gemmlab::kernel {
 
@@ -12,10 +13,23 @@ using Index = std::int64_t;  // global element indices: 8192 x 8192 fits int32, 
 struct ThreadContext {
   int tid = 0;             // thread index in the block (threadIdx.x: every rung launches 1-D blocks)
   int warpgroup = 0;       // tid / 128, which the GPU kernel computes so the compiler knows it is the same in a warp
-  int row0 = 0, col0 = 0;  // the block's C tile: rows [row0, row0 + bm), columns [col0, col0 + bn)
+  int row0 = 0, col0 = 0;  // the block's (first) C tile: rows [row0, row0 + bm), columns [col0, col0 + bn)
   int m = 0, n = 0, k = 0;
-  int ksteps = 0;          // ceil(k / bk)
+  int ksteps = 0;          // ceil(k / bk): the k-steps of one tile
   float alpha = 1.0f, beta = 0.0f;
+
+  // A persistent block (KernelConfig::grid > 0) computes `tiles` tiles: those of the launch indices first_launch,
+  // first_launch + launch_stride, ... of the launch order, in that order. Every other block computes one.
+  int tiles = 1;
+  TileCoord first_tile{};
+  int first_launch = 0, launch_stride = 1;
+  int tiles_m = 1, tiles_n = 1;
+  BlockOrder order{};
+
+  // The block's j-th tile (tile indices: multiply by bm and bn).
+  GEMMLAB_HD TileCoord tile(int j) const {
+    return j == 0 ? first_tile : tile_of_launch(first_launch + j * launch_stride, tiles_m, tiles_n, order);
+  }
 };
 
 // A kernel runs as phases separated (where the rung says so) by a block-wide barrier: the prologue, then each

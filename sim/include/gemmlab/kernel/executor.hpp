@@ -39,7 +39,8 @@
 //                                                     cluster's `ctas` blocks (this one included)
 //   x.mbarrier_wait(int byte, int parity)             wait until the phase of that parity has completed
 //   x.wgmma_fence(float (&acc)[N])                    wgmma.fence: the accumulators are ready for wgmma
-//   x.wgmma(WgmmaM64K16<N>, float* d, const WgmmaOperand& a, const WgmmaOperand& b)   D += A * B, warpgroup-wide
+//   x.wgmma(WgmmaM64K16<N>, float* d, const WgmmaOperand& a, const WgmmaOperand& b, bool accumulate = true)
+//                                                     D += A * B, warpgroup-wide (D = A * B where !accumulate)
 //   x.wgmma_commit(), x.wgmma_wait(Pending<P>, float (&acc)[N])   group the wgmma issued; wait until P groups remain
 //
 // The GPU issues the PTX; the simulator records ldmatrix as one LdMatrix warp instruction (each lane's row address)

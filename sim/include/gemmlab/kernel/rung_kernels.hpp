@@ -12,6 +12,7 @@
 #include "gemmlab/kernel/rungs/smem_tiling.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_multicast.hpp"
+#include "gemmlab/kernel/rungs/tma_wgmma_persistent.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
 #include "gemmlab/kernel/rungs/vectorized.hpp"
 #include "gemmlab/kernel/rungs/warptile.hpp"
@@ -42,5 +43,6 @@ template <> struct KernelOf<RungId::MmaStagedEpilogue> { using type = rungs::Mma
 template <> struct KernelOf<RungId::TmaWgmma> { using type = rungs::TmaWgmma; };
 template <> struct KernelOf<RungId::TmaWgmmaSpecialized> { using type = rungs::TmaWgmmaSpecialized; };
 template <> struct KernelOf<RungId::TmaWgmmaMulticast> { using type = rungs::TmaWgmmaMulticast; };
+template <> struct KernelOf<RungId::TmaWgmmaPersistent> { using type = rungs::TmaWgmmaPersistent; };
 
 }  // namespace gemmlab::kernel

@@ -5,21 +5,27 @@
 
 namespace gemmlab::kernel {
 
-// Calls f(section, kstep, phase) for every phase of one block, in order.
+// Calls f(section, kstep, phase) for every phase of one block, in order: the prologue, then for each of the block's
+// `tiles` tiles (one, except on the persistent rung) its k-steps and its epilogue. A main-loop phase gets the step
+// counted from the block's first tile (tile j's k-step t is step j * ksteps + t), an epilogue phase the tile's index.
 // The phase loops are unrolled on the GPU: each phase is then compiled for its own constant phase number, and the
 // k-step loop body is straight-line code. Left as a loop, nvcc kept a run-time phase counter and recomputed every
 // address of both phases at the top of each k-step - about 200 integer instructions per k-step in the best rung,
-// each one an issue slot taken from the FFMAs (docs/results.md).
+// each one an issue slot taken from the FFMAs (docs/results.md). The tiles are an outer loop, not more steps of the
+// k-step loop: a tile's end inside the k-step loop put the consumers' stores behind a branch, and ptxas then made
+// every wgmma wait for the one before ("C7517: warpgroup.wait is injected").
 template <class Kernel, class Config, class F>
-GEMMLAB_HD void for_each_phase(const Config& c, int ksteps, F&& f) {
+GEMMLAB_HD void for_each_phase(const Config& c, int ksteps, int tiles, F&& f) {
   GEMMLAB_UNROLL
   for (int p = 0; p < Kernel::prologue_phases(c); ++p) f(Section::Prologue, 0, p);
-  for (int t = 0; t < ksteps; ++t) {
+  for (int j = 0; j < tiles; ++j) {
+    for (int t = 0; t < ksteps; ++t) {
+      GEMMLAB_UNROLL
+      for (int p = 0; p < Kernel::mainloop_phases(c); ++p) f(Section::Mainloop, j * ksteps + t, p);
+    }
     GEMMLAB_UNROLL
-    for (int p = 0; p < Kernel::mainloop_phases(c); ++p) f(Section::Mainloop, t, p);
+    for (int p = 0; p < Kernel::epilogue_phases(c); ++p) f(Section::Epilogue, j, p);
   }
-  GEMMLAB_UNROLL
-  for (int p = 0; p < Kernel::epilogue_phases(c); ++p) f(Section::Epilogue, 0, p);
 }
 
 template <class Kernel, class X, class Config, class State>
@@ -28,7 +34,12 @@ GEMMLAB_HD void run_phase(X& x, const Config& c, const ThreadContext& t, State& 
   switch (section) {
     case Section::Prologue: Kernel::prologue(x, c, t, s, phase); break;
     case Section::Mainloop: Kernel::mainloop(x, c, t, s, kstep, phase); break;
-    case Section::Epilogue: Kernel::epilogue(x, c, t, s, phase); break;
+    case Section::Epilogue:
+      if constexpr (requires { Kernel::tile_epilogue(x, c, t, s, kstep, phase); })
+        Kernel::tile_epilogue(x, c, t, s, kstep, phase);  // kstep: the tile's index in the block (for_each_phase)
+      else
+        Kernel::epilogue(x, c, t, s, phase);
+      break;
   }
 }
 

@@ -67,18 +67,40 @@ struct TmaWgmma {
   template <class C> GEMMLAB_HD static int epilogue_phases(const C&) { return 1; }
   GEMMLAB_HD static bool barrier_after(Section section, int phase) { return phase == 0 && section != Section::Epilogue; }
 
-  // The boxes of one k-tile: A's bm x 64 (bk / 64 of them, side by side in k), and B's bk x 64 panels.
-  template <class C> GEMMLAB_HD static TmaBox a_box(const C& c, const ThreadContext& t, int tile, int part) {
-    return {Operand::A, t.row0, tile * c.bk + part * box_cols, c.bm, box_cols, t.m, t.k};
+  // Where step `step` of the block's main loop falls: the origin of its tile of C and its k-step there. A block
+  // computes one tile (step = k-step), except on the persistent rung (20: c.grid > 0), whose blocks run the k-steps of
+  // their tiles one after the other (ThreadContext::tile).
+  struct TileStep {
+    int row0, col0, kstep;
+  };
+  template <class C> GEMMLAB_HD static TileStep tile_step(const C& c, const ThreadContext& t, int step) {
+    if (c.grid == 0) return {t.row0, t.col0, step};
+    const TileCoord tile = t.tile(step / t.ksteps);
+    return {tile.row * c.bm, tile.col * c.bn, step % t.ksteps};
   }
-  template <class C> GEMMLAB_HD static TmaBox b_box(const C& c, const ThreadContext& t, int tile, int panel) {
-    return {Operand::B, tile * c.bk, t.col0 + panel * box_cols, c.bk, box_cols, t.k, t.n};
+  GEMMLAB_HD static int steps(const ThreadContext& t) { return t.ksteps * t.tiles; }
+
+  // The boxes of one k-tile: A's bm x 64 (bk / 64 of them, side by side in k), and B's bk x 64 panels.
+  template <class C> GEMMLAB_HD static TmaBox a_box(const C& c, const ThreadContext& t, TileStep at, int part) {
+    return {Operand::A, at.row0, at.kstep * c.bk + part * box_cols, c.bm, box_cols, t.m, t.k};
+  }
+  template <class C> GEMMLAB_HD static TmaBox b_box(const C& c, const ThreadContext& t, TileStep at, int panel) {
+    return {Operand::B, at.kstep * c.bk, at.col0 + panel * box_cols, c.bk, box_cols, t.k, t.n};
   }
 
   static constexpr int max_n = 256;
   template <class C>
   struct State {
     float acc[WgmmaM64K16<max_n>::d_values];  // bn / 2 of them used
+    // Rungs 18 to 20: false until the consumer's first wgmma group of a tile, which then sets D = A * B instead of
+    // adding to the previous tile's results (or to uninitialised registers). A register, not a division of the step
+    // by the k-steps per tile: that sat between the stage's wait and the wgmma and cost the persistent rung a tenth of
+    // its speed (measured).
+    bool accumulating = false;
+    // The persistent rung's producer: the step it copied last, walked one step at a time (next_step) rather than
+    // divided out of the step number at every copy.
+    TileStep copied{};
+    int copied_tile = 0;
   };
 
   // Calls f(WgmmaM64K16<bn>{}): the instruction whose N is the block's width (a constant on the GPU).
@@ -98,42 +120,47 @@ struct TmaWgmma {
   // nothing. In a cluster (rung 19) the blocks share the tile's B: each issues its share of the panels, multicast
   // into every block, and receives the others'; A is each block's own.
   template <class X, class C>
-  GEMMLAB_HD static void load_tile(X& x, const C& c, const ThreadContext& t, int tile, int stage, bool issuer) {
+  GEMMLAB_HD static void load_tile(X& x, const C& c, const ThreadContext& t, int step, int stage, bool issuer) {
+    load_tile_at(x, c, t, tile_step(c, t, step), stage, issuer);
+  }
+  template <class X, class C>
+  GEMMLAB_HD static void load_tile_at(X& x, const C& c, const ThreadContext& t, TileStep at, int stage, bool issuer) {
     x.mbarrier_expect_bytes(barrier(c, stage), stage_bytes(c), issuer);
     for (int part = 0; part < c.bk / box_cols; ++part)
-      x.tma_load(a_box(c, t, tile, part), a_base(c, stage) + part * a_box_bytes(c), barrier(c, stage), issuer);
+      x.tma_load(a_box(c, t, at, part), a_base(c, stage) + part * a_box_bytes(c), barrier(c, stage), issuer);
     const int panels = c.bn / box_cols;
     for (int panel = 0; panel < panels; ++panel)
-      x.tma_load(b_box(c, t, tile, panel), b_base(c, stage) + panel * b_panel_bytes(c), barrier(c, stage), issuer,
+      x.tma_load(b_box(c, t, at, panel), b_base(c, stage) + panel * b_panel_bytes(c), barrier(c, stage), issuer,
                  TmaMulticast{c.cluster, panel * c.cluster / panels == cluster_rank(c, t)});
   }
 
   template <class X, class C, class S>
-  GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
-    if (phase == 0) {
-      GEMMLAB_UNROLL
-      for (int i = 0; i < WgmmaM64K16<max_n>::d_values; ++i) s.acc[i] = 0.0f;
+  GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S&, int phase) {
+    if (phase == 0) {  // no zeroing of the accumulators: the first k-step's first wgmma sets D = A * B
       for (int stage = 0; stage < c.stages; ++stage) x.mbarrier_init(barrier(c, stage), 1, t.tid == 0);
       return;
     }
-    for (int tile = 0; tile < c.stages - 1; ++tile) load_tile(x, c, t, tile, tile, t.tid == 0 && tile < t.ksteps);
+    for (int step = 0; step < c.stages - 1; ++step) load_tile(x, c, t, step, step, t.tid == 0 && step < steps(t));
   }
 
   template <class X, class C, class S>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int kstep, int phase) {
     if (phase == 1) {
-      const int tile = kstep + c.stages - 1;
-      return load_tile(x, c, t, tile, tile % c.stages, t.tid == 0 && tile < t.ksteps);
+      const int step = kstep + c.stages - 1;
+      return load_tile(x, c, t, step, step % c.stages, t.tid == 0 && step < steps(t));
     }
     const int stage = kstep % c.stages;
     x.mbarrier_wait(barrier(c, stage), (kstep / c.stages) % 2);
-    multiply_tile(x, c, t, s, stage);
+    multiply_tile(x, c, t, s, stage, kstep > 0);
     x.wgmma_wait(Pending<1>{}, s.acc);
   }
 
-  // The warpgroup's bk / 16 wgmma on one stage: its 64 rows of A, all of B, committed as one group.
+  // The warpgroup's bk / 16 wgmma on one stage: its 64 rows of A, all of B, committed as one group. The first adds to
+  // the accumulators unless `accumulate` is false (a tile's first k-step: D = A * B). Zeroing 128 accumulator
+  // registers with ordinary instructions instead made ptxas serialise the wgmma of rung 17 in one build ("C7515: ...
+  // non wgmma instructions defining accumulator registers of a wgmma between start and end of the pipeline stage").
   template <class X, class C, class S>
-  GEMMLAB_HD static void multiply_tile(X& x, const C& c, const ThreadContext& t, S& s, int stage) {
+  GEMMLAB_HD static void multiply_tile(X& x, const C& c, const ThreadContext& t, S& s, int stage, bool accumulate) {
     const int a_rows = a_base(c, stage) + t.tid / 128 * 64 * Swizzle128::row_bytes;  // in each box of A
     x.wgmma_fence(s.acc);
     with_atom(c, [&](auto atom) {
@@ -143,7 +170,7 @@ struct TmaWgmma {
                              Swizzle128::rows * Swizzle128::row_bytes, Major::K};
         const WgmmaOperand b{b_base(c, stage) + k16 * Swizzle128::row_bytes, b_panel_bytes(c),
                              Swizzle128::rows * Swizzle128::row_bytes, Major::MN};
-        x.wgmma(atom, s.acc, a, b);
+        x.wgmma(atom, s.acc, a, b, accumulate || k16 > 0);
       }
     });
     x.wgmma_commit();
@@ -153,18 +180,19 @@ struct TmaWgmma {
   template <class X, class C, class S>
   GEMMLAB_HD static void epilogue(X& x, const C& c, const ThreadContext& t, S& s, int) {
     x.wgmma_wait(Pending<0>{}, s.acc);
-    store_accumulators(x, c, t, s);
+    store_accumulators(x, c, t, s, t.row0, t.col0);
   }
+  // The warpgroup's 64 x bn strip of the tile at (tile_row0, tile_col0).
   template <class X, class C, class S>
-  GEMMLAB_HD static void store_accumulators(X& x, const C& c, const ThreadContext& t, S& s) {
-    const int lane = t.tid % 128, row0 = t.row0 + t.tid / 128 * 64;
+  GEMMLAB_HD static void store_accumulators(X& x, const C& c, const ThreadContext& t, S& s, int tile_row0, int tile_col0) {
+    const int lane = t.tid % 128, row0 = tile_row0 + t.tid / 128 * 64;
     with_atom(c, [&](auto atom) {
       using Atom = decltype(atom);
       GEMMLAB_UNROLL
       for (int i = 0; i < Atom::d_values; i += 2) {
         Vec<2> pair;
         pair[0] = s.acc[i], pair[1] = s.acc[i + 1];
-        store_c_run(x, t, row0 + Atom::d_row(lane, i), t.col0 + Atom::d_col(lane, i), pair);
+        store_c_run(x, t, row0 + Atom::d_row(lane, i), tile_col0 + Atom::d_col(lane, i), pair);
       }
     });
   }

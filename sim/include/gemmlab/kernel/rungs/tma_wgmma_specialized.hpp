@@ -44,42 +44,61 @@ struct TmaWgmmaSpecialized : TmaWgmma {
 
   template <class X, class C, class S>
   GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
-    if (phase == 0) {
-      GEMMLAB_UNROLL
-      for (int i = 0; i < WgmmaM64K16<max_n>::d_values; ++i) s.acc[i] = 0.0f;
+    if (phase == 0) {  // no zeroing of the accumulators: each tile's first wgmma sets D = A * B
       for (int stage = 0; stage < c.stages; ++stage) {
         x.mbarrier_init(barrier(c, stage), 1, t.tid == 0);
         x.mbarrier_init(empty(c, stage), consumers(c) * c.cluster, t.tid == 0);  // rung 19: every block's consumers
       }
       return;
     }
-    for (int tile = 0; tile < c.stages - 1; ++tile)
-      load_tile(x, c, t, tile, tile, t.tid == producer(c) && tile < t.ksteps);
+    for (int step = 0; step < c.stages - 1; ++step)
+      load_tile(x, c, t, step, step, t.tid == producer(c) && step < steps(t));
+    s.copied = tile_step(c, t, c.stages - 2), s.copied_tile = (c.stages - 2) / t.ksteps;
   }
 
+  // Where the producer's next copy falls: the step after the one it copied last. A persistent block walks it one
+  // k-step at a time; a block of one tile (and the simulator's counting, which runs each tile as one) takes the
+  // step as it is.
+  template <class C, class S>
+  GEMMLAB_HD static TileStep next_step(const C& c, const ThreadContext& t, S& s, int step) {
+    if (c.grid == 0 || t.tiles == 1) return tile_step(c, t, step);
+    if (++s.copied.kstep == t.ksteps) {
+      const TileCoord tile = t.tile(++s.copied_tile);
+      s.copied = {tile.row * c.bm, tile.col * c.bn, 0};
+    }
+    return s.copied;
+  }
+
+  // `step` is the k-step, or on the persistent rung (20) the step of the block's run through its tiles: the ring of
+  // stages and its parities go on from one tile to the next.
   template <class X, class C, class S>
-  GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int kstep, int) {
-    const int released = (kstep + c.stages - 1) % c.stages;  // the stage step kstep - 1 read: (kstep - 1) mod S
+  GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int step, int) {
+    const int released = (step + c.stages - 1) % c.stages;  // the stage step - 1 read: (step - 1) mod S
     if (t.warpgroup < consumers(c)) {
-      const int stage = kstep % c.stages;
-      x.mbarrier_wait(barrier(c, stage), (kstep / c.stages) % 2);
-      multiply_tile(x, c, t, s, stage);
-      x.wgmma_wait(Pending<1>{}, s.acc);  // the group of step kstep - 1 is done: its stage can go
-      x.mbarrier_arrive_cluster(empty(c, released), kstep > 0 && t.tid % 128 == 0, c.cluster);
+      const int stage = step % c.stages;
+      const bool accumulate = s.accumulating;  // false at a tile's first k-step: D = A * B
+      s.accumulating = true;
+      x.mbarrier_wait(barrier(c, stage), (step / c.stages) % 2);
+      multiply_tile(x, c, t, s, stage, accumulate);
+      x.wgmma_wait(Pending<1>{}, s.acc);  // the group of step - 1 is done: its stage can go
+      x.mbarrier_arrive_cluster(empty(c, released), step > 0 && t.tid % 128 == 0, c.cluster);
       return;
     }
-    const int tile = kstep + c.stages - 1;  // into stage (kstep - 1) mod S: the last one still empty at k-step 0
-    if (t.tid == producer(c) && tile < t.ksteps) {
-      if (kstep > 0) x.mbarrier_wait(empty(c, released), ((kstep - 1) / c.stages) % 2);
-      load_tile(x, c, t, tile, released, true);
+    const int next = step + c.stages - 1;  // into stage (step - 1) mod S: the last one still empty at step 0
+    if (t.tid == producer(c) && next < steps(t)) {
+      if (step > 0) x.mbarrier_wait(empty(c, released), ((step - 1) / c.stages) % 2);
+      load_tile_at(x, c, t, next_step(c, t, s, next), released, true);
     }
   }
 
+  // After each of the block's tiles (one, except on the persistent rung): wait for the last group, store the tile.
   template <class X, class C, class S>
-  GEMMLAB_HD static void epilogue(X& x, const C& c, const ThreadContext& t, S& s, int) {
+  GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int tile, int) {
     if (t.warpgroup >= consumers(c)) return;
     x.wgmma_wait(Pending<0>{}, s.acc);
-    store_accumulators(x, c, t, s);
+    s.accumulating = false;
+    const TileCoord at = t.tile(tile);
+    store_accumulators(x, c, t, s, at.row * c.bm, at.col * c.bn);
   }
 
   // ---- Host only. ----
