@@ -117,6 +117,16 @@ bool needs_sm90a(RungId id) {
   return needs;
 }
 
+std::optional<WarpRoles> warp_roles(RungId id, const KernelConfig& c) {
+  std::optional<WarpRoles> roles;
+  (void)with_kernel<Status>(id, [&]<class K>() -> Status {
+    if constexpr (requires { K::consumers(c); K::producer(c); })
+      roles = WarpRoles{128 * K::consumers(c), K::producer(c), K::threads(c), c.stages, c.cluster, c.grid};
+    return Ok{};
+  });
+  return roles;
+}
+
 int smem_bytes(RungId id, const KernelConfig& c) {
   const auto r = with_kernel<Result<int>>(id, [&]<class K>() -> Result<int> { return K::smem_floats(c) * 4; });
   return r ? *r : 0;

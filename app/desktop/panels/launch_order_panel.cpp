@@ -185,6 +185,14 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
   ImGui::Text("%.1f TFLOPS, %s (DRAM alone: %s)", r.predicted_tflops, time_text(r.predicted_seconds).c_str(),
               time_text(r.limit(sim::Limiter::Dram).seconds).c_str());
 
+  // How the launch groups its blocks, where the rung does (rungs 19 and 20).
+  if (study.prediction.shape.cluster > 1)
+    ui::note_text("Clusters of %d: consecutive launches are one cluster, %d vertically adjacent tiles of one column; "
+                  "the order walks clusters, and each cluster reads its B tile from L2 once (TMA multicast).",
+                  study.prediction.shape.cluster, study.prediction.shape.cluster);
+  if (const int grid = model.config().grid; grid > 0)
+    ui::note_text("Persistent: %d blocks, block b computing the tiles of launches b, b + %d, ...; a wave here is the "
+                  "%d tiles they compute at the same time, in the order shown.", grid, grid, grid);
   const int wave = model.selected_wave();
   if (wave < 0 || wave >= static_cast<int>(study.waves.size())) {
     if (l2.waves.waves == 1) ui::note_text("One wave: every block runs at the same time.");

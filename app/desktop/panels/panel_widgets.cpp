@@ -134,7 +134,7 @@ std::string phase_sentence(const PhaseView& view) {
   const auto add = [&](const char* part) { out += (out.empty() ? "" : ", ") + std::string(part); };
   if (loads) add("loads from global memory");
   if (copies) add("copies global -> shared (cp.async)");
-  if (view.counters.tma > 0) add("thread 0 issues TMA copies global -> shared");
+  if (view.counters.tma > 0) add("one thread issues TMA copies global -> shared");
   if (stores_shared) add("stores to shared memory");
   if (reads_shared) add("reads shared memory and multiplies");
   if (!reads_shared && (view.fma > 0 || view.counters.mma > 0)) add("multiplies");

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gemmlab/memory_model.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "panels/grid_drawing.hpp"
 #include "panels/panel_widgets.hpp"
 #include "panels/panels.hpp"
@@ -225,6 +226,34 @@ void overview(AppModel& model, const BlockOutline& o, const Window& w, float wid
   }
 }
 
+// Who does what in a warp-specialised rung's phase (rungs 18 to 20): which stage the consumers read, which one the
+// producer refills, and the mbarrier phases each waits for.
+void pipeline_note(const BlockOutline& o, const PhaseView& v) {
+  const auto roles = sim::warp_roles(o.rung, o.config);
+  if (!roles) return;
+  const int s = roles->stages;
+  const std::string both = roles->cluster > 1 ? " of both blocks of the cluster" : "";
+  if (v.ref.section == kernel::Section::Prologue) {
+    ui::note_text("Roles: threads 0-%d are the consumer warpgroups (they only multiply), threads %d-%d the producer "
+                  "warp (one of its threads issues every copy). They meet only at the stages' mbarriers: full[s] (the "
+                  "copies have landed) and empty[s] (the consumers%s are done with stage s).",
+                  roles->consumer_threads - 1, roles->producer_thread, roles->threads - 1, both.c_str());
+    return;
+  }
+  if (v.ref.section == kernel::Section::Epilogue) {
+    ui::note_text("Consumers: wait for their last wgmma group, then store the tile's results%s.",
+                  roles->grid > 0 ? " (a persistent block then starts its next tile; its producer has already copied "
+                                    "that tile's first stages)" : "");
+    return;
+  }
+  const int t = v.ref.kstep;
+  ui::note_text("Pipeline at k-step %d: the consumers wait for full[%d] (its phase of parity %d), multiply stage %d, "
+                "then release stage %d on empty%s. The producer waits for empty[%d] and refills it with k-tile %d%s. "
+                "Between them %d stages are in flight.",
+                t, t % s, (t / s) % 2, t % s, (t + s - 1) % s, both.c_str(), (t + s - 1) % s, t + s - 1,
+                roles->cluster > 1 ? " (its half of B multicast into both blocks)" : "", s - 1);
+}
+
 void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
   ImGui::TextWrapped("This phase: %s.%s", phase_sentence(v).c_str(), v.barrier_after ? " Then the block waits at a barrier." : "");
   ui::term_tooltip_for_last_item("phase");
@@ -234,10 +263,11 @@ void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
     ui::note_text("%lld mma.sync.m16n8k16 per warp in this phase, on the tensor cores (2,048 multiply-adds each; the "
                   "MMA fragments tab shows which lane holds what).",
                   static_cast<long long>(v.counters.mma / o.shape.warps_per_block));
+  pipeline_note(o, v);
   if (v.counters.tma > 0)
-    ui::note_text("%lld TMA copies by thread 0 (%lld KiB into shared memory, %lld global sectors read): the copy engine "
-                  "computes every address, writes the 128-byte-swizzled image and counts the bytes on the stage's "
-                  "mbarrier; no other thread copies anything.",
+    ui::note_text("%lld TMA copies issued by one thread (%lld KiB land in shared memory, %lld global sectors read): "
+                  "the copy engine computes every address, writes the 128-byte-swizzled image and counts the bytes on "
+                  "the stage's mbarrier; no other thread copies anything.",
                   static_cast<long long>(v.counters.tma), static_cast<long long>(v.counters.tma_bytes / 1024),
                   static_cast<long long>(v.counters.tma_sectors));
   if (v.counters.wgmma > 0 && o.shape.threads_per_block >= 128)

@@ -48,6 +48,19 @@ TEST(TmaWgmmaSpecialized, CopiesAndMultipliesAsRung17WithoutItsBarriers) {
   EXPECT_EQ(block_barriers, 1);
 }
 
+// The roles the app's pipeline view names: 2 consumer warpgroups, then the producer warp; rung 17 has none.
+TEST(TmaWgmmaSpecialized, NamesItsThreadsRoles) {
+  const auto roles = warp_roles(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults);
+  ASSERT_TRUE(roles.has_value());
+  EXPECT_EQ(roles->consumer_threads, 256);
+  EXPECT_EQ(roles->producer_thread, 256);
+  EXPECT_EQ(roles->threads, 288);
+  EXPECT_EQ(roles->stages, 4);
+  EXPECT_EQ(warp_roles(RungId::TmaWgmmaMulticast, rung_model(RungId::TmaWgmmaMulticast).defaults)->cluster, 2);
+  EXPECT_EQ(warp_roles(RungId::TmaWgmmaPersistent, rung_model(RungId::TmaWgmmaPersistent).defaults)->grid, 132);
+  EXPECT_FALSE(warp_roles(RungId::TmaWgmma, rung_model(RungId::TmaWgmma).defaults).has_value());
+}
+
 TEST(TmaWgmmaSpecialized, ValidateSaysWhatDoesNotFit) {
   KernelConfig c = rung_model(RungId::TmaWgmmaSpecialized).defaults;
   c.bm = 192;

@@ -1,6 +1,7 @@
 #pragma once
 // Each rung's configuration as the simulator, the CLI and the desktop app see it: which knobs it has, their
 // defaults, and validate(), which returns the sentence to show when a configuration cannot run.
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,6 +45,15 @@ Status validate(RungId id, const kernel::KernelConfig& config, const Problem& pr
 OperandBytes operand_bytes(RungId id);
 // Whether the rung's GPU kernel uses Hopper's TMA and wgmma (compiled for sm_90a only; its description says so).
 bool needs_sm90a(RungId rung);
+
+// The roles of a warp-specialised rung's threads (rungs 18 to 20), for the app's pipeline view: threads
+// [0, consumer_threads) multiply, threads [producer_thread, threads) copy (one of them issues), `stages` stages turn
+// between them; `cluster` blocks share copies; `grid` persistent blocks (0: one per tile). Empty for other rungs.
+struct WarpRoles {
+  int consumer_threads = 0, producer_thread = 0, threads = 0;
+  int stages = 0, cluster = 1, grid = 0;
+};
+std::optional<WarpRoles> warp_roles(RungId id, const kernel::KernelConfig& config);
 
 // Threads per block and shared-memory bytes of a configuration (from the rung's description).
 int threads_per_block(RungId id, const kernel::KernelConfig& config);
