@@ -7,6 +7,9 @@ As a program, two steps of the CUDA build (gpu/CMakeLists.txt):
       "ptxas info" lines to OBJECT.ptxas.txt and forwards everything else (warnings, errors) to the console.
   kernel_resources.py generate --output FILE.cpp OBJECT...
       reads each OBJECT.ptxas.txt and writes the C++ table of registers per thread behind gpu::compiled_registers.
+  kernel_resources.py serialized OBJECT...
+      a test (gpu.wgmma_not_serialized): prints every kernel whose wgmma ptxas serialised ("Potential Performance
+      Loss: wgmma.mma_async instructions are serialized ...", C7515 to C7518 and kin) and exits 1 if there is one.
 As a module: kernel_name() (mangled rung kernel -> rung and configuration) and ptxas_usage().
 """
 import os
@@ -133,7 +136,27 @@ def generate(output, objects):
     return 0
 
 
+WGMMA_SERIALIZED = re.compile(r"ptxas info\s*: \((C\d+)\) (?:Potential Performance Loss: wgmma|warpgroup\.wait is injected)"
+                              r"[^']*'([^']+)'")
+
+
+def serialized(objects):
+    """Exit status 1, with a line per kernel, where ptxas serialised a kernel's wgmma or injected waits into it."""
+    found = 0
+    for obj in objects:
+        with open(obj + ".ptxas.txt") as f:
+            for m in WGMMA_SERIALIZED.finditer(f.read()):
+                named = kernel_name(m.group(2))
+                what = (named[0] + " " + " ".join(f"{k}={v}" for k, v in named[1].items())) if named else m.group(2)
+                print(f"{os.path.basename(obj)}: {m.group(1)} in {what}")
+                found += 1
+    print(f"{found} serialisation reports in {len(objects)} objects")
+    return 1 if found else 0
+
+
 def main(argv):
+    if len(argv) >= 2 and argv[0] == "serialized":
+        return serialized(argv[1:])
     if len(argv) >= 2 and argv[0] == "capture":
         return capture(argv[1:])
     if len(argv) >= 3 and argv[0] == "generate" and argv[1] == "--output":

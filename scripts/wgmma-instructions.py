@@ -2,27 +2,49 @@
 """Writes gpu/src/wgmma_instructions.cuh: the inline-PTX wgmma.mma_async instructions the GPU executor issues.
 
 One m64nNk16 instruction names all its N / 2 accumulator registers, so each N is a long operand list; generating
-them keeps the three sizes and two input types from being typed out by hand. Run after changing this script:
+them keeps the three sizes from being typed out by hand. Each size's register list and operand list is written once,
+as a macro, and one macro writes every instruction. Run after changing this script:
     scripts/wgmma-instructions.py > gpu/src/wgmma_instructions.cuh
 """
 import sys
 
 SIZES = (64, 128, 256)
-TYPES = (("false", "f16"), ("true", "bf16"))
 
 
-def instruction(n, bf16, ptx_type):
+def size_macros(n, previous):
+    """Size n's register names (GEMMLAB_WGMMA_R<n>) and operand list (GEMMLAB_WGMMA_OUT<n>): the previous, smaller
+    size's, then the registers that size lacks."""
+    first = previous // 2 if previous else 0
+    names = ", ".join(f"%{i}" for i in range(first, n // 2))
+    operands = [f'"+f"(d[{i}])' for i in range(first, n // 2)]
+    lines = [", ".join(operands[i:i + 8]) for i in range(0, len(operands), 8)]
+    if previous:
+        names = f'GEMMLAB_WGMMA_R{previous} ", {names}"'
+        lines = [f"GEMMLAB_WGMMA_OUT{previous}"] + lines
+    else:
+        names = f'"{names}"'
+    return (f"#define GEMMLAB_WGMMA_R{n} {names}\n"
+            f"#define GEMMLAB_WGMMA_OUT{n} \\\n    " + ", \\\n    ".join(lines) + "\n")
+
+
+# One instruction: N, the input type, and the operand numbers of the accumulate flag and the two descriptors.
+ASM_MACRO = r"""#define GEMMLAB_WGMMA_ASM(N, TYPE, FLAG, A, B)                                                                  \
+  asm volatile("{\n.reg .pred accumulate;\nsetp.ne.b32 accumulate, %" #FLAG ", 0;\n"                               \
+               "wgmma.mma_async.sync.aligned.m64n" #N "k16.f32." #TYPE "." #TYPE " {" GEMMLAB_WGMMA_R##N "}"        \
+               ", %" #A ", %" #B ", accumulate, 1, 1, 0, 1;\n}\n"                                                      \
+               : GEMMLAB_WGMMA_OUT##N                                                                                \
+               : "l"(a), "l"(b), "r"(accumulate))
+"""
+
+
+def instruction(n):
     regs = n // 2
-    outs = ", ".join(f"%{i}" for i in range(regs))
-    operands = ",\n          ".join(", ".join(f'"+f"(d[{i + j}])' for j in range(min(8, regs - i))) for i in range(0, regs, 8))
-    return f"""template <>
-struct WgmmaInstruction<{n}, {bf16}> {{
+    operands = f"{regs + 2}, {regs}, {regs + 1}"
+    return f"""template <bool BF16>
+struct WgmmaInstruction<{n}, BF16> {{
   __device__ __forceinline__ static void issue(float* d, std::uint64_t a, std::uint64_t b, int accumulate) {{
-    asm volatile(
-        "{{\\n.reg .pred accumulate;\\nsetp.ne.b32 accumulate, %{regs + 2}, 0;\\n"
-        "wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ptx_type}.{ptx_type} {{{outs}}}, %{regs}, %{regs + 1}, accumulate, 1, 1, 0, 1;\\n}}\\n"
-        : {operands}
-        : "l"(a), "l"(b), "r"(accumulate));
+    if constexpr (BF16) GEMMLAB_WGMMA_ASM({n}, bf16, {operands});
+    else GEMMLAB_WGMMA_ASM({n}, f16, {operands});
   }}
 }};
 """
@@ -35,10 +57,11 @@ def main():
            "// accumulate = 0: D = A * B (the instruction's scale-d predicate), the first k-step of a tile.",
            "// Volatile: an asynchronous instruction whose order with wgmma.fence, commit_group and wait_group matters.",
            "#pragma once", "#include <cstdint>", "", "namespace gemmlab::gpu {", "",
-           "template <int N, bool BF16>", "struct WgmmaInstruction;", ""]
-    for n in SIZES:
-        for bf16, ptx_type in TYPES:
-            out.append(instruction(n, bf16, ptx_type))
+           "template <int N, bool BF16>", "struct WgmmaInstruction;", "", ASM_MACRO]
+    for previous, n in zip((0,) + SIZES, SIZES):
+        out.append(size_macros(n, previous))
+        out.append(instruction(n))
+    out += [f"#undef GEMMLAB_WGMMA_{part}{n}" for n in SIZES for part in ("R", "OUT")] + ["#undef GEMMLAB_WGMMA_ASM", ""]
     out.append("}  // namespace gemmlab::gpu")
     sys.stdout.write("\n".join(out) + "\n")
 

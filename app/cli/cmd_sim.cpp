@@ -64,8 +64,8 @@ void print_counters(const sim::Counters& c, std::ostream& out) {
   }
   table.print(out);
   if (c.tma > 0)
-    out << "TMA copies (one thread each): " << c.tma << ", " << c.tma_bytes << " bytes into shared memory, "
-        << c.tma_sectors << " global sectors read\n";
+    out << "TMA copies issued (one thread each): " << c.tma << ", " << c.tma_sectors << " global sectors read; "
+        << c.tma_bytes << " bytes land in shared memory (a cluster partner's multicast copies included)\n";
   if (c.wgmma > 0)
     out << "wgmma.mma_async (warpgroup-level, tensor cores, operands from shared memory): " << c.wgmma << " ("
         << c.wgmma_multiply_adds << " multiply-adds)\n";

@@ -16,6 +16,19 @@
 namespace gemmlab::gpu {
 namespace {
 
+double median(const std::vector<double>& sorted) {
+  const std::size_t n = sorted.size();
+  return n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+}
+
+// A row's figures from its runs' times (sorted, in ms): how many, the extremes, the median and its TFLOPS.
+void set_times(BenchRow& row, const std::vector<double>& sorted, const Shape& shape) {
+  row.runs = static_cast<int>(sorted.size());
+  row.min_ms = sorted.front(), row.max_ms = sorted.back();
+  row.median_ms = median(sorted);
+  row.tflops = 2.0 * shape.m * static_cast<double>(shape.n) * shape.k / (row.median_ms * 1e-3) / 1e12;
+}
+
 std::string utc_now() {
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   std::tm tm{};
@@ -118,10 +131,7 @@ class ShapeRun {
     if (paired_cublas_ms_.empty()) return;
     std::vector<double> ms = paired_cublas_ms_;
     std::sort(ms.begin(), ms.end());
-    row.runs = static_cast<int>(ms.size());
-    row.min_ms = ms.front(), row.max_ms = ms.back();
-    row.median_ms = ms.size() % 2 ? ms[ms.size() / 2] : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
-    row.tflops = 2.0 * shape_.m * static_cast<double>(shape_.n) * shape_.k / (row.median_ms * 1e-3) / 1e12;
+    set_times(row, ms, shape_);
   }
 
   // Times `entry`; a kernel's runs alternate with cuBLAS's (`yardstick`), each on its own input set, so neither finds
@@ -174,7 +184,8 @@ class ShapeRun {
       GEMMLAB_CUDA_TRY(cudaEventRecord(events[e + first + 1], session_.stream()));
     }
     if (auto ok = finish(session_.stream(), row.name + " at " + to_string(shape_)); !ok) return ok.error();
-    const auto median_of = [&](std::size_t from) -> Result<std::vector<double>> {
+    // The runs' times between events `from` and `from + 1` of each run, sorted.
+    const auto sorted_times = [&](std::size_t from) -> Result<std::vector<double>> {
       std::vector<double> ms(static_cast<std::size_t>(runs));
       for (std::size_t i = 0; i < ms.size(); ++i) {
         float t = 0;
@@ -184,23 +195,15 @@ class ShapeRun {
       std::sort(ms.begin(), ms.end());
       return ms;
     };
-    const auto middle = [](const std::vector<double>& ms) {
-      return ms.size() % 2 ? ms[ms.size() / 2] : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
-    };
-    auto ms = median_of(first);
+    auto ms = sorted_times(first);
     if (!ms) return ms.error();
-    row.runs = runs;
-    row.min_ms = ms->front();
-    row.max_ms = ms->back();
-    row.median_ms = middle(*ms);
+    set_times(row, *ms, shape_);
     if (paired) {
-      auto yard = median_of(0);
+      auto yard = sorted_times(0);
       if (!yard) return yard.error();
-      row.cublas_paired_ms = middle(*yard);
+      row.cublas_paired_ms = median(*yard);
       paired_cublas_ms_.insert(paired_cublas_ms_.end(), yard->begin(), yard->end());
     }
-    const double flops = 2.0 * shape_.m * static_cast<double>(shape_.n) * shape_.k;
-    row.tflops = flops / (row.median_ms * 1e-3) / 1e12;
     return row;
   }
 

@@ -62,21 +62,14 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
   // block computes such a tile instead: its copies read nothing and its stores are predicated off.
   if (c.grid == 0 && (tile.row >= p.tiles_m || tile.col >= p.tiles_n)) return;
 
-  kernel::ThreadContext t;
+  kernel::ThreadContext t = kernel::tile_context(c, tile, p.g.m, p.g.n, p.g.k, p.g.alpha, p.g.beta);
+  if (c.grid > 0)
+    kernel::walk_launches(t, launch, static_cast<int>(gridDim.x * gridDim.y), p.slots, p.tiles_m, p.tiles_n, p.g.order);
   t.tid = static_cast<int>(threadIdx.x);
   if constexpr (requires { K::consumers(c); })  // warp-specialised: lane 0's, provably the same in every lane of a warp
     t.warpgroup = __shfl_sync(0xffffffffu, t.tid / 128, 0);
   else
     t.warpgroup = t.tid / 128;
-  t.row0 = tile.row * c.bm;
-  t.col0 = tile.col * c.bn;
-  t.m = p.g.m, t.n = p.g.n, t.k = p.g.k;
-  t.ksteps = kernel::ceil_div(p.g.k, c.bk);
-  t.alpha = p.g.alpha, t.beta = p.g.beta;
-  t.first_tile = tile, t.first_launch = launch;
-  t.launch_stride = static_cast<int>(gridDim.x * gridDim.y);
-  t.tiles = c.grid > 0 ? kernel::ceil_div(p.slots - launch, t.launch_stride) : 1;
-  t.tiles_m = p.tiles_m, t.tiles_n = p.tiles_n, t.order = p.g.order;
 
   GpuExecutor<In, AlignedRows> x{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
                                  reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map};

@@ -49,16 +49,9 @@ class Engine {
   }
 
   ThreadContext context(TileCoord tile, int tid) const {
-    ThreadContext t;
+    ThreadContext t = kernel::tile_context(c_, tile, p_.m, p_.n, p_.k, p_.alpha, p_.beta);
     t.tid = tid;
     t.warpgroup = tid / 128;
-    t.row0 = tile.row * c_.bm;
-    t.col0 = tile.col * c_.bn;
-    t.m = p_.m, t.n = p_.n, t.k = p_.k;
-    t.ksteps = kernel::ceil_div(p_.k, c_.bk);
-    t.alpha = p_.alpha, t.beta = p_.beta;
-    t.first_tile = tile;
-    t.tiles_m = kernel::ceil_div(p_.m, c_.bm), t.tiles_n = kernel::ceil_div(p_.n, c_.bn);
     return t;
   }
 
@@ -68,8 +61,7 @@ class Engine {
   ThreadContext persistent_context(int launch, int blocks, int tid) const {
     const int tiles_m = kernel::ceil_div(p_.m, c_.bm), tiles_n = kernel::ceil_div(p_.n, c_.bn);
     ThreadContext t = context(kernel::tile_of_launch(launch, tiles_m, tiles_n, {}), tid);
-    t.first_launch = launch, t.launch_stride = blocks;
-    t.tiles = kernel::ceil_div(tiles_m * tiles_n - launch, blocks);
+    kernel::walk_launches(t, launch, blocks, tiles_m * tiles_n, tiles_m, tiles_n, {});
     return t;
   }
 
@@ -247,38 +239,38 @@ class Engine {
     const int persistent = c_.grid > 0 ? std::min(c_.grid, s.tiles_m * s.tiles_n) : 0;
     const int blocks = persistent > 0 ? persistent : s.tiles_m * s.tiles_n;
     for (int block = 0; block < blocks; ++block) {
-        const TileCoord tile{block / s.tiles_n, block % s.tiles_n};
-        const int tr = tile.row, tc = tile.col;
-        const auto thread_context = [&](int tid) {
-          return persistent > 0 ? persistent_context(block, persistent, tid) : context(tile, tid);
+      const TileCoord tile{block / s.tiles_n, block % s.tiles_n};
+      const int tr = tile.row, tc = tile.col;
+      const auto thread_context = [&](int tid) {
+        return persistent > 0 ? persistent_context(block, persistent, tid) : context(tile, tid);
+      };
+      x.new_block();
+      std::fill(states.begin(), states.end(), State{});  // fresh registers, as a new block gets
+      Status status = Ok{};
+      for_each_phase([&](PhaseRef ref) {
+        if (x.failed() || !status) return;
+        const auto run_thread = [&](int tid) {
+          kernel::run_phase<K>(x, c_, thread_context(tid), states[static_cast<std::size_t>(tid)], ref.section,
+                               ref.kstep, ref.phase);
         };
-        x.new_block();
-        std::fill(states.begin(), states.end(), State{});  // fresh registers, as a new block gets
-        Status status = Ok{};
-        for_each_phase([&](PhaseRef ref) {
-          if (x.failed() || !status) return;
-          const auto run_thread = [&](int tid) {
-            kernel::run_phase<K>(x, c_, thread_context(tid), states[static_cast<std::size_t>(tid)], ref.section,
-                                 ref.kstep, ref.phase);
-          };
-          if constexpr (kWarpWide) {
-            // The lanes of each warp in lockstep at ldmatrix and mma (lockstep.hpp).
-            for (int first = 0; first < s.threads_per_block && status; first += 32)
-              status = lockstep_.run(
-                  std::min(32, s.threads_per_block - first), [&](int lane) { run_thread(first + lane); },
-                  [&](int lane) { x.set_thread(first + lane); }, [&] { x.complete_warp_operation(); });
-          } else {
-            for (int tid = 0; tid < s.threads_per_block; ++tid) {
-              x.set_thread(tid);
-              run_thread(tid);
-            }
+        if constexpr (kWarpWide) {
+          // The lanes of each warp in lockstep at ldmatrix and mma (lockstep.hpp).
+          for (int first = 0; first < s.threads_per_block && status; first += 32)
+            status = lockstep_.run(
+                std::min(32, s.threads_per_block - first), [&](int lane) { run_thread(first + lane); },
+                [&](int lane) { x.set_thread(first + lane); }, [&] { x.complete_warp_operation(); });
+        } else {
+          for (int tid = 0; tid < s.threads_per_block; ++tid) {
+            x.set_thread(tid);
+            run_thread(tid);
           }
-          if (K::barrier_after(ref.section, ref.phase)) x.barrier();
-        }, thread_context(0).tiles);
-        const std::string where = persistent > 0 ? "persistent block " + std::to_string(block)
-                                                 : "block (" + std::to_string(tr) + ", " + std::to_string(tc) + ")";
-        if (!status) return Error{where + ", " + status.error().message};
-        if (x.failed()) return Error{where + ", " + x.error()};
+        }
+        if (K::barrier_after(ref.section, ref.phase)) x.barrier();
+      }, thread_context(0).tiles);
+      const std::string where = persistent > 0 ? "persistent block " + std::to_string(block)
+                                               : "block (" + std::to_string(tr) + ", " + std::to_string(tc) + ")";
+      if (!status) return Error{where + ", " + status.error().message};
+      if (x.failed()) return Error{where + ", " + x.error()};
     }
     for (std::size_t i = 0; i < writes.size(); ++i)
       if (writes[i] != 1)

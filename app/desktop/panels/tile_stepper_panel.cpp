@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "gemmlab/kernel/wgmma.hpp"
 #include "gemmlab/memory_model.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "panels/grid_drawing.hpp"
@@ -247,10 +248,11 @@ void pipeline_note(const BlockOutline& o, const PhaseView& v) {
     return;
   }
   const int t = v.ref.kstep;
+  const kernel::RingStep ring = kernel::RingStep::at(t, s);  // the description's own stage arithmetic
   ui::note_text("Pipeline at k-step %d: the consumers wait for full[%d] (its phase of parity %d), multiply stage %d, "
                 "then release stage %d on empty%s. The producer waits for empty[%d] and refills it with k-tile %d%s. "
                 "Between them %d stages are in flight.",
-                t, t % s, (t / s) % 2, t % s, (t + s - 1) % s, both.c_str(), (t + s - 1) % s, t + s - 1,
+                t, ring.stage, ring.parity, ring.stage, ring.released, both.c_str(), ring.released, ring.refill,
                 roles->cluster > 1 ? " (its half of B multicast into both blocks)" : "", s - 1);
 }
 

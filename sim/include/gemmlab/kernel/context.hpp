@@ -39,4 +39,26 @@ enum class Section { Prologue, Mainloop, Epilogue };
 
 GEMMLAB_HD int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
+// A block's context, filled the same way by the GPU kernel and the simulator: the tile it computes (its first, for a
+// persistent block) and the problem. The thread's own fields (tid, warpgroup) are the caller's.
+template <class C>
+GEMMLAB_HD ThreadContext tile_context(const C& c, TileCoord tile, int m, int n, int k, float alpha, float beta) {
+  ThreadContext t;
+  t.row0 = tile.row * c.bm, t.col0 = tile.col * c.bn;
+  t.m = m, t.n = n, t.k = k;
+  t.ksteps = ceil_div(k, c.bk);
+  t.alpha = alpha, t.beta = beta;
+  t.first_tile = tile;
+  return t;
+}
+
+// A persistent block (KernelConfig::grid > 0): launch index `launch` of `blocks` launched walks the launches launch,
+// launch + blocks, ... below `slots` of the order over tiles_m x tiles_n tiles.
+GEMMLAB_HD void walk_launches(ThreadContext& t, int launch, int blocks, int slots, int tiles_m, int tiles_n,
+                              BlockOrder order) {
+  t.first_launch = launch, t.launch_stride = blocks;
+  t.tiles = ceil_div(slots - launch, blocks);
+  t.tiles_m = tiles_m, t.tiles_n = tiles_n, t.order = order;
+}
+
 }  // namespace gemmlab::kernel

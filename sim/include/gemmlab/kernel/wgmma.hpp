@@ -57,6 +57,18 @@ struct TmaMulticast {
   bool issued_here = true;
 };
 
+// A step of a ring of `stages` stages handed between a producer and consumers by full and empty mbarriers (rungs 18
+// to 20): at step t the consumers wait for full[stage]'s phase of parity `parity`, read that stage, then release
+// `released`, the stage step t - 1 read; the producer waits for empty[released]'s phase of parity `released_parity`
+// (from step 1 on) and refills it with step `refill` = t + stages - 1.
+struct RingStep {
+  int stage, parity, released, released_parity, refill;
+  GEMMLAB_HD static RingStep at(int step, int stages) {
+    return {step % stages, (step / stages) % 2, (step + stages - 1) % stages, ((step - 1) / stages) % 2,
+            step + stages - 1};
+  }
+};
+
 // The operand of a wgmma as its descriptor describes it: start address (a shared byte offset), leading and stride
 // byte offsets, and which way it is stored. The GPU executor encodes it (adding the shared window's address); the
 // simulator reads shared memory through it exactly as the layouts above say.

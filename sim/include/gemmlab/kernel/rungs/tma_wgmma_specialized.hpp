@@ -73,21 +73,20 @@ struct TmaWgmmaSpecialized : TmaWgmma {
   // stages and its parities go on from one tile to the next.
   template <class X, class C, class S>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int step, int) {
-    const int released = (step + c.stages - 1) % c.stages;  // the stage step - 1 read: (step - 1) mod S
+    const RingStep ring = RingStep::at(step, c.stages);
     if (t.warpgroup < consumers(c)) {
-      const int stage = step % c.stages;
       const bool accumulate = s.accumulating;  // false at a tile's first k-step: D = A * B
       s.accumulating = true;
-      x.mbarrier_wait(barrier(c, stage), (step / c.stages) % 2);
-      multiply_tile(x, c, t, s, stage, accumulate);
+      x.mbarrier_wait(barrier(c, ring.stage), ring.parity);
+      multiply_tile(x, c, t, s, ring.stage, accumulate);
       x.wgmma_wait(Pending<1>{}, s.acc);  // the group of step - 1 is done: its stage can go
-      x.mbarrier_arrive_cluster(empty(c, released), step > 0 && t.tid % 128 == 0, c.cluster);
+      x.mbarrier_arrive_cluster(empty(c, ring.released), step > 0 && t.tid % 128 == 0, c.cluster);
       return;
     }
-    const int next = step + c.stages - 1;  // into stage (step - 1) mod S: the last one still empty at step 0
-    if (t.tid == producer(c) && next < steps(t)) {
-      if (step > 0) x.mbarrier_wait(empty(c, released), ((step - 1) / c.stages) % 2);
-      load_tile_at(x, c, t, next_step(c, t, s, next), released, true);
+    // The refill goes into the stage step - 1 read: at step 0, the last one still empty.
+    if (t.tid == producer(c) && ring.refill < steps(t)) {
+      if (step > 0) x.mbarrier_wait(empty(c, ring.released), ring.released_parity);
+      load_tile_at(x, c, t, next_step(c, t, s, ring.refill), ring.released, true);
     }
   }
 
