@@ -70,7 +70,8 @@ Command add_schedule_command(CLI::App& parent) {
                               {"ksteps", p->shape.ksteps}}},
                   {"occupancy", occupancy_json(*p)},
                   {"l2", l2_json(*p, true, *tiles)},
-                  {"roofline", roofline_json(*p)}};
+                  {"roofline", roofline_json(*p)},
+                  {"time_model", time_model_json(*p)}};
               for (const auto name : sim::rung_model(rung).knobs)
                 out["config"][std::string(name)] = config.*sim::find_knob(name)->field;
               // Beside the count used (measured where compiled): the estimate, which docs/scheduling.md compares.
@@ -93,6 +94,8 @@ Command add_schedule_command(CLI::App& parent) {
             print_l2(*p, *waves_shown, std::cout);
             std::cout << "\n== roofline ==\n";
             print_roofline(*p, std::cout);
+            std::cout << "\n== time model ==\n";
+            print_time_model(*p, std::cout);
             return kExitOk;
           }};
 }

@@ -177,6 +177,7 @@ Command add_sim_command(CLI::App& parent) {
               with_config["occupancy"] = occupancy_json(*prediction);
               with_config["l2"] = l2_json(*prediction, false, false);
               with_config["roofline"] = roofline_json(*prediction);
+              with_config["time_model"] = time_model_json(*prediction);
               for (const auto name : sim::rung_model(rung).knobs)
                 with_config["config"][std::string(name)] = config.*sim::find_knob(name)->field;
               std::cout << with_config.dump(2) << "\n";
@@ -203,6 +204,8 @@ Command add_sim_command(CLI::App& parent) {
                       << "; gemmlab-cli schedule shows it wave by wave) ==\n";
             print_l2(*prediction, 0, std::cout);
             print_roofline(*prediction, std::cout);
+            std::cout << "\n== time model (predicted from the counters and the device's measured rates and latencies) ==\n";
+            print_time_model(*prediction, std::cout);
             return kExitOk;
           }};
 }

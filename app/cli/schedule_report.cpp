@@ -60,9 +60,12 @@ void print_occupancy(const sim::SchedulePrediction& p, std::ostream& out) {
   const sim::Occupancy& o = p.occupancy;
   const sim::Waves& w = p.l2.waves;
   const auto& regs = o.block.registers;
-  out << "registers per thread: " << regs.per_thread << " (" << sim::to_string(regs.source)
-      << (regs.source == sim::RegisterSource::Estimated ? ": this build compiled no kernel of this configuration for "
-                                                        : ": ptxas's count when this build compiled the kernel for ")
+  const char* why = regs.source == sim::RegisterSource::Measured
+                        ? ": ptxas's count when this build compiled the kernel for "
+                    : regs.source == sim::RegisterSource::NearestCompiled
+                        ? ": ptxas's count of the nearest configuration this build compiled, adjusted, for "
+                        : ": this build compiled no kernel of this rung for ";
+  out << "registers per thread: " << regs.per_thread << " (" << sim::to_string(regs.source) << why
       << "compute capability " << p.device.compute_capability << ")\n"
       << "resident blocks per SM: " << o.blocks_per_sm << ", limited by " << o.limit_sentence() << "\n"
       << "  each resource alone allows: registers " << o.blocks_by_registers << ", shared memory " << o.blocks_by_smem
@@ -113,9 +116,34 @@ void print_roofline(const sim::SchedulePrediction& p, std::ostream& out) {
                      si(l.work) + " " + limiter_unit(l.limiter), si(l.rate) + " " + limiter_unit(l.limiter) + "/s",
                      milliseconds(l.seconds)});
   table.print(out);
-  out << "predicted: " << milliseconds(r.predicted_seconds) << ", " << fixed(r.predicted_tflops, 1) << " TFLOPS ("
-      << kNotMeasured << ")\n"
+  out << "roofline bound: " << milliseconds(r.predicted_seconds) << ", " << fixed(r.predicted_tflops, 1)
+      << " TFLOPS (an upper bound on speed, not a prediction)\n"
       << r.explanation << "\n";
+}
+
+void print_time_model(const sim::SchedulePrediction& p, std::ostream& out) {
+  if (!p.time) {
+    out << "no time model: " << p.time_note << "\n";
+    return;
+  }
+  const sim::TimePrediction& t = *p.time;
+  using A = TextTable::Align;
+  TextTable table({{"term"}, {"work (busiest SM; L2, DRAM: all)", A::Right}, {"rate", A::Right}, {"time alone", A::Right}});
+  for (const auto& term : t.terms) {
+    if (term.seconds <= 0) continue;
+    const std::string unit(sim::unit_of(term.term));
+    const bool whole_gpu = term.term == sim::TimeTerm::Dram || term.term == sim::TimeTerm::L2;
+    const std::string rate = whole_gpu                             ? si(term.rate) + " bytes/s"
+                             : term.term == sim::TimeTerm::Latency ? fixed(term.rate, 0) + " cycles a k-step"
+                                                                   : fixed(term.rate, 3) + " per clock per SM";
+    table.add_row({std::string(sim::to_string(term.term)) + (term.term == t.limit ? " (limit)" : ""),
+                   si(term.work) + " " + unit, rate, milliseconds(term.seconds)});
+  }
+  table.print(out);
+  out << "the SM's terms together (p-norm, p = " << fixed(sim::kOverlapNorm, 0) << "): " << milliseconds(t.sm_seconds)
+      << " at " << fixed(t.clock_mhz, 0) << " MHz\n"
+      << "predicted: " << milliseconds(t.seconds) << ", " << fixed(t.tflops, 1) << " TFLOPS (" << kNotMeasured << ")\n"
+      << t.explanation << "\n";
 }
 
 nlohmann::json occupancy_json(const sim::SchedulePrediction& p) {
@@ -164,6 +192,26 @@ nlohmann::json l2_json(const sim::SchedulePrediction& p, bool per_wave, bool til
     out["b_tile_fetches"] = fetches_json(l2.b_fetches);
   }
   return out;
+}
+
+nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
+  if (!p.time) return {{"available", false}, {"note", p.time_note}};
+  const sim::TimePrediction& t = *p.time;
+  nlohmann::json terms = nlohmann::json::array();
+  for (const auto& term : t.terms)
+    terms.push_back({{"term", std::string(sim::to_string(term.term))}, {"seconds", term.seconds}, {"work", term.work},
+                     {"unit", std::string(sim::unit_of(term.term))}, {"rate", term.rate}});
+  return {{"available", true},
+          {"terms", terms},
+          {"limit", std::string(sim::to_string(t.limit))},
+          {"clock_mhz", t.clock_mhz},
+          {"sm_seconds", t.sm_seconds},
+          {"predicted_seconds", t.seconds},
+          {"predicted_tflops", t.tflops},
+          {"blocks_on_busiest_sm", t.blocks_on_busiest_sm},
+          {"ksteps_in_flight", t.ksteps_in_flight},
+          {"explanation", t.explanation},
+          {"measured", false}};
 }
 
 nlohmann::json roofline_json(const sim::SchedulePrediction& p) {

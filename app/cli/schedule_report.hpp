@@ -15,11 +15,14 @@ void print_occupancy(const sim::SchedulePrediction& p, std::ostream& out);
 // The L2 model's totals; with `waves_shown` > 0, also a per-wave table (the first waves and the last).
 void print_l2(const sim::SchedulePrediction& p, int waves_shown, std::ostream& out);
 void print_roofline(const sim::SchedulePrediction& p, std::ostream& out);
+// The time model's terms, the prediction and the limit in a sentence (or why there is none for this device).
+void print_time_model(const sim::SchedulePrediction& p, std::ostream& out);
 
 nlohmann::json occupancy_json(const sim::SchedulePrediction& p);
 // With `per_wave`, each wave's traffic and predicted time; with `tiles`, the per-tile fetch counts of A and B.
 nlohmann::json l2_json(const sim::SchedulePrediction& p, bool per_wave, bool tiles);
 nlohmann::json roofline_json(const sim::SchedulePrediction& p);
+nlohmann::json time_model_json(const sim::SchedulePrediction& p);
 
 // Predictions are the model's; the H100 measurements beside them are a separate step (docs/scheduling.md).
 inline constexpr const char* kNotMeasured = "predicted by the model, not measured";

@@ -195,6 +195,7 @@ class ShapeRun {
       std::sort(ms.begin(), ms.end());
       return ms;
     };
+    row.sm_clock_mhz = sm_clock_now(options_.device);
     auto ms = sorted_times(first);
     if (!ms) return ms.error();
     set_times(row, *ms, shape_);

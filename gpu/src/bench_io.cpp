@@ -103,6 +103,9 @@ Result<BenchRow> parse_row(const nlohmann::json& jr) {
   const auto runs = whole_field<int>(jr, "runs", 0, 0);
   if (!runs) return Error{row.name + ": " + runs.error().message};
   row.runs = *runs;
+  const auto clock = whole_field<int>(jr, "sm_clock_mhz", 0, 0);
+  if (!clock) return Error{row.name + ": " + clock.error().message};
+  row.sm_clock_mhz = *clock;
   double* numbers[] = {&row.median_ms, &row.min_ms, &row.max_ms, &row.tflops, &row.ratio_to_cublas, &row.cublas_paired_ms};
   const char* keys[] = {"median_ms", "min_ms", "max_ms", "tflops", "ratio_to_cublas", "cublas_paired_ms"};
   for (std::size_t i = 0; i < std::size(keys); ++i) {
@@ -141,7 +144,8 @@ std::string bench_report_json(const BenchReport& r) {
                         {"n", row.shape.n},         {"k", row.shape.k},           {"status", to_string(row.status)},
                         {"message", row.message},   {"runs", row.runs},           {"median_ms", row.median_ms},
                         {"min_ms", row.min_ms},     {"max_ms", row.max_ms},       {"tflops", row.tflops},
-                        {"ratio_to_cublas", row.ratio_to_cublas}, {"cublas_paired_ms", row.cublas_paired_ms}};
+                        {"ratio_to_cublas", row.ratio_to_cublas}, {"cublas_paired_ms", row.cublas_paired_ms},
+                        {"sm_clock_mhz", row.sm_clock_mhz}};
     if (row.instance) {
       const GpuInstance& inst = gpu_instances()[*row.instance];
       nlohmann::json config;
@@ -169,7 +173,9 @@ std::string bench_report_json(const BenchReport& r) {
 }
 
 std::string bench_report_csv(const BenchReport& r) {
-  std::string out = "name,config,input,m,n,k,status,runs,median_ms,min_ms,max_ms,tflops,ratio_to_cublas,cublas_paired_ms,message\n";
+  std::string out =
+      "name,config,input,m,n,k,status,runs,median_ms,min_ms,max_ms,tflops,ratio_to_cublas,cublas_paired_ms,sm_clock_mhz,"
+      "message\n";
   const auto quoted = [](std::string text) {
     std::string q = "\"";
     for (const char ch : text) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
@@ -177,8 +183,8 @@ std::string bench_report_csv(const BenchReport& r) {
   };
   for (const BenchRow& row : r.rows) {
     char numbers[256];
-    std::snprintf(numbers, sizeof numbers, "%d,%.6f,%.6f,%.6f,%.4f,%.4f,%.6f", row.runs, row.median_ms, row.min_ms,
-                  row.max_ms, row.tflops, row.ratio_to_cublas, row.cublas_paired_ms);
+    std::snprintf(numbers, sizeof numbers, "%d,%.6f,%.6f,%.6f,%.4f,%.4f,%.6f,%d", row.runs, row.median_ms, row.min_ms,
+                  row.max_ms, row.tflops, row.ratio_to_cublas, row.cublas_paired_ms, row.sm_clock_mhz);
     out += row.name + "," + quoted(row.config) + "," + std::string(kernel::input_name(row.input)) + "," +
            std::to_string(row.shape.m) + "," + std::to_string(row.shape.n) +
            "," + std::to_string(row.shape.k) + "," + std::string(to_string(row.status)) + "," + numbers + "," +

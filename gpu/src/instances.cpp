@@ -1,6 +1,10 @@
 // The instance list's queries; compiled in the CUDA and the stub build alike.
 #include "gemmlab/gpu/instances.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
 #include "gemmlab/sim/device_profile.hpp"
 #include "gemmlab/sim/occupancy.hpp"
 #include "gemmlab/sim/rung_model.hpp"
@@ -31,11 +35,38 @@ std::optional<int> compiled_registers(RungId rung, const kernel::KernelConfig& c
   return std::nullopt;
 }
 
+namespace {
+
+// How far two configurations of a rung are apart: the knobs that differ, then how much they differ (in powers of 2).
+std::pair<int, double> distance(const kernel::KernelConfig& a, const kernel::KernelConfig& b) {
+  int knobs = 0;
+  double ratio = 0;
+  for (const auto& knob : sim::all_knobs()) {
+    const int x = a.*knob.field, y = b.*knob.field;
+    if (x == y) continue;
+    ++knobs;
+    ratio += std::abs(std::log2(double(std::max(x, 1))) - std::log2(double(std::max(y, 1))));
+  }
+  return {knobs, ratio};
+}
+
+}  // namespace
+
 std::optional<sim::RegisterCount> measured_registers(RungId rung, const kernel::KernelConfig& config,
                                                      const sim::DeviceProfile& device) {
-  const auto registers = compiled_registers(rung, config, device.compute_capability);
-  if (!registers) return std::nullopt;
-  return sim::RegisterCount{*registers, sim::RegisterSource::Measured};
+  if (const auto registers = compiled_registers(rung, config, device.compute_capability))
+    return sim::RegisterCount{*registers, sim::RegisterSource::Measured};
+  // Not compiled: start from the nearest compiled configuration of the rung and add what the simulator's estimate
+  // says the difference costs. A layout knob (padding, swizzle) then keeps the compiled count, as ptxas does.
+  const RecordedRegisters* nearest = nullptr;
+  for (const RecordedRegisters& r : recorded_registers())
+    if (find_rung(r.slug) == rung && r.compute_capability == device.compute_capability &&
+        (nearest == nullptr || distance(r.config, config) < distance(nearest->config, config)))
+      nearest = &r;
+  if (nearest == nullptr) return std::nullopt;
+  const int change = sim::estimate_registers(rung, config).per_thread - sim::estimate_registers(rung, nearest->config).per_thread;
+  return sim::RegisterCount{std::clamp(nearest->registers + change, 16, device.max_registers_per_thread),
+                            sim::RegisterSource::NearestCompiled};
 }
 
 bool is_default_instance(const GpuInstance& instance) {

@@ -59,8 +59,28 @@ const std::vector<NumericField>& numeric_fields() {
 }
 
 constexpr std::array<std::string_view, 3> kTensorKinds = {"tf32", "fp16", "bf16"};
-constexpr std::array<std::string_view, 7> kOtherFields = {"id",    "aliases",       "name",   "compute_capability",
-                                                          "notes", "tensor_tflops", "sources"};
+constexpr std::array<std::string_view, 8> kOtherFields = {"id",    "aliases",       "name",    "compute_capability",
+                                                          "notes", "tensor_tflops", "sources", "timing"};
+
+// The fields of "timing" (MachineTiming), each a positive number.
+struct TimingField {
+  std::string_view name;
+  double MachineTiming::*member;
+  double max;
+};
+constexpr TimingField kTimingFields[] = {
+    {"shared_wavefronts_per_clock_per_sm", &MachineTiming::shared_wavefronts_per_clock_per_sm, 64},
+    {"l2_bytes_per_second", &MachineTiming::l2_bytes_per_second, 1e15},
+    {"dram_bytes_per_second", &MachineTiming::dram_bytes_per_second, 1e15},
+    {"mma_sync_multiply_adds_per_clock_per_sm", &MachineTiming::mma_sync_multiply_adds_per_clock_per_sm, 1e6},
+    {"latency_l1_cycles", &MachineTiming::latency_l1_cycles, 1e5},
+    {"latency_l2_cycles", &MachineTiming::latency_l2_cycles, 1e5},
+    {"latency_dram_cycles", &MachineTiming::latency_dram_cycles, 1e5},
+    {"latency_shared_cycles", &MachineTiming::latency_shared_cycles, 1e5},
+    {"barrier_cycles", &MachineTiming::barrier_cycles, 1e5},
+    {"sustained_clock_mhz_fma", &MachineTiming::sustained_clock_mhz_fma, 10000},
+    {"sustained_clock_mhz_tensor", &MachineTiming::sustained_clock_mhz_tensor, 10000},
+};
 
 std::string join(const std::vector<std::string>& names) {
   std::string out;
@@ -137,6 +157,29 @@ Status read_tensor(const json& doc, std::string_view origin, DeviceProfile& p) {
   return Ok{};
 }
 
+// "timing": every field of kTimingFields, nothing else.
+Status read_timing(const json& doc, std::string_view origin, DeviceProfile& p) {
+  const auto it = doc.find("timing");
+  if (it == doc.end()) return Ok{};
+  if (!it->is_object()) return Error{where(origin) + "field 'timing' must be an object of measured figures"};
+  MachineTiming timing;
+  for (const TimingField& f : kTimingFields) {
+    const std::string name = "timing." + std::string(f.name);
+    const auto v = it->find(std::string(f.name));
+    if (v == it->end()) return Error{where(origin) + "field '" + name + "' is missing"};
+    if (!v->is_number() || !(v->get<double>() > 0 && v->get<double>() <= f.max))
+      return Error{where(origin) + "field '" + name + "' must be a number in (0, " + number_text(f.max) + "], not " +
+                   json_excerpt(*v)};
+    timing.*f.member = v->get<double>();
+  }
+  for (const auto& [key, value] : it->items())
+    if (std::none_of(std::begin(kTimingFields), std::end(kTimingFields),
+                     [&](const TimingField& f) { return f.name == key; }))
+      return Error{where(origin) + "unknown field 'timing." + key + "'"};
+  p.timing = timing;
+  return Ok{};
+}
+
 // "sources" maps comma-separated field names to the public document each comes from; every numeric field present
 // must be covered, and every name must be a field.
 Status read_sources(const json& doc, std::string_view origin, DeviceProfile& p) {
@@ -155,7 +198,7 @@ Status read_sources(const json& doc, std::string_view origin, DeviceProfile& p) 
       name.erase(name.find_last_not_of(' ') + 1);
       const bool numeric = std::any_of(numeric_fields().begin(), numeric_fields().end(),
                                        [&](const NumericField& f) { return f.name == name; });
-      if (!numeric && name != "tensor_tflops")
+      if (!numeric && name != "tensor_tflops" && name != "timing")
         return Error{where(origin) + "sources entry '" + key + "' names '" + name + "', which is not a numeric field"};
       covered.push_back(name);
     }
@@ -166,6 +209,8 @@ Status read_sources(const json& doc, std::string_view origin, DeviceProfile& p) 
     if (doc.contains(std::string(f.name)) && std::find(covered.begin(), covered.end(), f.name) == covered.end())
       uncovered.emplace_back(f.name);
   if (std::find(covered.begin(), covered.end(), "tensor_tflops") == covered.end()) uncovered.emplace_back("tensor_tflops");
+  if (doc.contains("timing") && std::find(covered.begin(), covered.end(), "timing") == covered.end())
+    uncovered.emplace_back("timing");
   if (!uncovered.empty()) return Error{where(origin) + "no entry in 'sources' for: " + join(uncovered)};
   return Ok{};
 }
@@ -235,6 +280,7 @@ Result<DeviceProfile> parse_device_profile(std::string_view text, std::string_vi
   for (const auto& field : numeric_fields())
     if (auto ok = read_numeric(doc, origin, field, p); !ok) return ok.error();
   if (auto ok = read_tensor(doc, origin, p); !ok) return ok.error();
+  if (auto ok = read_timing(doc, origin, p); !ok) return ok.error();
   if (auto ok = read_sources(doc, origin, p); !ok) return ok.error();
   if (auto ok = check_consistency(p, origin); !ok) return ok.error();
   return p;

@@ -17,7 +17,12 @@ constexpr int kOverheadRegisters = 32;
 }  // namespace
 
 std::string_view to_string(RegisterSource source) {
-  return source == RegisterSource::Measured ? "measured" : "estimated";
+  switch (source) {
+    case RegisterSource::Measured: return "measured";
+    case RegisterSource::NearestCompiled: return "estimated from the nearest compiled configuration";
+    case RegisterSource::Estimated: return "estimated";
+  }
+  return "?";
 }
 
 std::string_view to_string(OccupancyLimit limit) {

@@ -3,20 +3,13 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "wording.hpp"
+
 namespace gemmlab::sim {
 namespace {
 
-std::string format(const char* pattern, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, value);
-  return text;
-}
-
-std::string duration(double seconds) {
-  if (seconds >= 1) return format("%.2f s", seconds);
-  if (seconds >= 1e-3) return format("%.2f ms", seconds * 1e3);
-  return format("%.1f us", seconds * 1e6);
-}
+using wording::duration;
+using wording::format;
 
 // A count in words a learner can read: 1.10e+12 -> "1.10 trillion".
 std::string amount(double value) {

@@ -127,6 +127,16 @@ std::optional<WarpRoles> warp_roles(RungId id, const KernelConfig& c) {
   return roles;
 }
 
+int ksteps_in_flight(RungId id, const KernelConfig& c) {
+  int in_flight = 1;
+  (void)with_kernel<Status>(id, [&]<class K>() -> Status {
+    if constexpr (requires { K::kStages; }) in_flight = K::kStages;
+    else if (rung_model(id).has_knob("stages")) in_flight = c.stages;
+    return Ok{};
+  });
+  return std::max(in_flight, 1);
+}
+
 int smem_bytes(RungId id, const KernelConfig& c) {
   const auto r = with_kernel<Result<int>>(id, [&]<class K>() -> Result<int> { return K::smem_floats(c) * 4; });
   return r ? *r : 0;

@@ -35,6 +35,9 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
   auto roof = roofline({rung, problem, &counters.total, out.shape.blocks, &out.l2}, device);
   if (!roof) return roof.error();
   out.roofline = std::move(*roof);
+  auto time = predict_time({rung, config, problem, &counters, &out.occupancy, &out.l2}, device);
+  if (time) out.time = std::move(*time);
+  else out.time_note = time.error().message;
   return out;
 }
 

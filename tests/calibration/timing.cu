@@ -6,7 +6,8 @@
 //   global_lines_*    L1-resident loads whose lanes touch 32 (or 4) different 128-byte lines: lines per clock per SM
 //   global_requests   L1-resident loads of one line per warp: requests per clock per SM
 //   shared_wavefronts conflict-free 32-bit shared loads: wavefronts per clock per SM
-//   l2_sectors        every SM reading an L2-resident buffer (ld.global.cg, 16 bytes a lane): sectors per clock, all SMs
+//   l2_*              every SM reading an L2-resident buffer (ld.global.cg into registers, cp.async.cg into shared
+//                     memory; 16 bytes a lane): sectors per SM clock and bytes per second
 //   dram_bytes        every SM reading a buffer 16x the L2 once: bytes per second (events) and per SM clock
 //   fma               independent FFMA chains: FMAs per clock per SM
 //   mma_sync          mma.sync.m16n8k16 f16 -> f32, 16 warps of 4 independent accumulators: multiply-adds per clock per SM
@@ -147,6 +148,26 @@ __global__ void stream_loads(const float4* data, std::size_t count, int passes, 
     }
   record(t, start);
   if (acc == 1.2345f) *sink = acc;
+}
+
+// ---- L2 by cp.async.cg (16 bytes a lane, L1 bypassed, into shared memory): the path the tiled rungs copy tiles by
+__global__ void stream_copies(const float4* data, std::size_t count, int passes, BlockTime* t, float* sink) {
+  __shared__ float4 landing[4][512];
+  __syncthreads();
+  const long long start = clock_now();
+  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
+  int slot = 0;
+  for (int p = 0; p < passes; ++p)
+    for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
+      const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(&landing[slot][threadIdx.x]));
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(data + i));
+      asm volatile("cp.async.commit_group;");
+      asm volatile("cp.async.wait_group 3;");  // up to 4 copies in flight a thread
+      slot = (slot + 1) & 3;
+    }
+  asm volatile("cp.async.wait_all;");
+  record(t, start);
+  if (landing[0][threadIdx.x].x == 1.2345f) *sink = 1;
 }
 
 // ---- FP32 FMA: 16 independent chains a thread
@@ -338,16 +359,25 @@ int main() {
              timed_blocks(blocks, [&](BlockTime* t) { shared_loads<<<blocks, 1024>>>(iters, t, sink); }),
              requests_per_block, shared_loads, 1024, sms, mhz);
 
-  // L2: 24 MiB, read 8 times by every SM (4 blocks of 512 threads, 16-byte loads).
+  // L2: 24 MiB (inside the 50 MiB L2), read 64 times by every SM (4 blocks of 512 threads, 16-byte loads), by
+  // ld.global.cg into registers and by cp.async.cg into shared memory. The L2 runs on its own clock: its bandwidth is
+  // given in bytes per second (events), beside sectors per SM clock.
   const std::size_t l2_bytes = std::size_t(24) << 20;
   float4* l2_buffer = nullptr;
   CHECK(cudaMalloc(&l2_buffer, l2_bytes));
   CHECK(cudaMemset(l2_buffer, 0, l2_bytes));
-  const int passes = 8, stream_blocks = 4 * sms;
-  print_rate("l2_sectors", timed_blocks(stream_blocks, [&](BlockTime* t) {
-               stream_loads<<<stream_blocks, 512>>>(l2_buffer, l2_bytes / 16, passes, t, sink);
-             }),
-             double(l2_bytes) * passes / 32 / stream_blocks, stream_loads, 512, sms, mhz);
+  const int passes = 64, stream_blocks = 4 * sms;
+  const Timed l2 = timed_blocks(stream_blocks, [&](BlockTime* t) {
+    stream_loads<<<stream_blocks, 512>>>(l2_buffer, l2_bytes / 16, passes, t, sink);
+  });
+  print_rate("l2_sectors", l2, double(l2_bytes) * passes / 32 / stream_blocks, stream_loads, 512, sms, mhz);
+  std::printf("  \"l2_bytes_per_second\": %.4g,\n", double(l2_bytes) * passes / l2.seconds);
+  const Timed l2_copies = timed_blocks(stream_blocks, [&](BlockTime* t) {
+    stream_copies<<<stream_blocks, 512>>>(l2_buffer, l2_bytes / 16, passes, t, sink);
+  });
+  print_rate("l2_sectors_cp_async", l2_copies, double(l2_bytes) * passes / 32 / stream_blocks, stream_copies, 512, sms,
+             mhz);
+  std::printf("  \"l2_bytes_per_second_cp_async\": %.4g,\n", double(l2_bytes) * passes / l2_copies.seconds);
   CHECK(cudaFree(l2_buffer));
 
   // DRAM: 1 GiB read once.

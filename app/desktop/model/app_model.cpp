@@ -602,6 +602,10 @@ void AppModel::request_ladder_predictions() {
       if (predicted) {
         p.tflops = predicted->roofline.predicted_tflops;
         p.note = predicted->roofline.explanation;
+        if (predicted->time) {
+          p.predicted_tflops = predicted->time->tflops;
+          p.predicted_note = predicted->time->explanation;
+        }
       } else {
         p.note = predicted.error().message;
       }

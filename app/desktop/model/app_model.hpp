@@ -73,10 +73,13 @@ struct ViewTransform {
   bool moved = false;  // panned or zoomed by the user: a new view size keeps the user's placement
 };
 
-// A rung's predicted speed at the current problem size, for the ladder: the roofline bound, or why there is none.
+// A rung's predicted speed at the current problem size, for the ladder: the roofline bound and the time model's
+// prediction, or why there is none.
 struct RungPrediction {
-  std::optional<double> tflops;
-  std::string note;      // the bottleneck in a sentence, or why there is no prediction
+  std::optional<double> tflops;            // the roofline bound
+  std::string note;                        // the bottleneck in a sentence, or why there is no prediction
+  std::optional<double> predicted_tflops;  // the time model's (absent for a profile without measured timing)
+  std::string predicted_note;              // its limit in a sentence
   bool pending = true;  // not computed yet for the current inputs (the ladder shows "...")
 };
 

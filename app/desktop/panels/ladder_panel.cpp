@@ -36,9 +36,10 @@ std::string count_text(std::int64_t value) {
 
 void rung_table(AppModel& model) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("rungs", 4, flags)) return;
+  if (!ImGui::BeginTable("rungs", 5, flags)) return;
   ImGui::TableSetupColumn("#");
   ImGui::TableSetupColumn("rung", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("predicted");
   ImGui::TableSetupColumn("bound");
   ImGui::TableSetupColumn("measured");
   ImGui::TableHeadersRow();
@@ -72,6 +73,21 @@ void rung_table(AppModel& model) {
     ImGui::TableNextColumn();
     const auto& predictions = model.ladder_predictions();
     const auto index = static_cast<std::size_t>(rung.number - 1);
+    if (index < predictions.size() && predictions[index].predicted_tflops) {
+      ImGui::Text("%.1f", *predictions[index].predicted_tflops);  // TFLOPS
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::Text("The time model's prediction in TFLOPS at %d x %d x %d (predicted, not measured):",
+                    model.problem().m, model.problem().n, model.problem().k);
+        ImGui::TextUnformatted(predictions[index].predicted_note.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+    } else {
+      ImGui::TextDisabled(index < predictions.size() && !predictions[index].pending ? "n/a" : "...");
+    }
+    ImGui::TableNextColumn();
     if (index < predictions.size() && predictions[index].tflops) {
       ImGui::Text("%.1f", *predictions[index].tflops);  // TFLOPS
     } else {
@@ -179,7 +195,7 @@ void configuration(AppModel& model) {
                                  "configuration.");
 }
 
-// Occupancy and the roofline bound of the selected configuration.
+// Occupancy, the time model's prediction and the roofline bound of the selected configuration.
 void prediction(AppModel& model) {
   const auto& p = model.prediction();
   if (!p) {
@@ -188,6 +204,19 @@ void prediction(AppModel& model) {
   }
   ImGui::Spacing();
   ImGui::Text("Predicted on the %s", p->device.name.c_str());
+  if (p->time) {
+    ImGui::TextUnformatted("Time model:");
+    ImGui::SameLine();
+    ui::coloured_text(ui::colour::highlight, "%.1f TFLOPS, %.3f ms", p->time->tflops, 1e3 * p->time->seconds);
+    ui::term_tooltip_for_last_item("time model");
+    ImGui::SameLine();
+    ui::note_text("(limited by %s)", std::string(sim::to_string(p->time->limit)).c_str());
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(p->time->explanation.c_str());
+    ImGui::PopTextWrapPos();
+  } else {
+    ui::note_text("No time model: %s", p->time_note.c_str());
+  }
   ImGui::TextUnformatted("Roofline bound:");
   ImGui::SameLine();
   ui::coloured_text(ui::colour::highlight, "%.1f TFLOPS", p->roofline.predicted_tflops);
@@ -204,8 +233,13 @@ void prediction(AppModel& model) {
       ImGui::SameLine();
       ui::coloured_text(ui::colour::highlight, "%.1f TFLOPS", row->tflops);
       ImGui::SameLine();
-      ImGui::TextWrapped("= %.0f%% of the bound, %.0f%% of cuBLAS; %s.", 100.0 * row->tflops / p->roofline.predicted_tflops,
-                         100.0 * row->ratio_to_cublas, results->source.c_str());
+      if (p->time)
+        ImGui::TextWrapped("= %.2fx the time model's prediction, %.0f%% of the bound, %.0f%% of cuBLAS; %s.",
+                           row->tflops / p->time->tflops, 100.0 * row->tflops / p->roofline.predicted_tflops,
+                           100.0 * row->ratio_to_cublas, results->source.c_str());
+      else
+        ImGui::TextWrapped("= %.0f%% of the bound, %.0f%% of cuBLAS; %s.", 100.0 * row->tflops / p->roofline.predicted_tflops,
+                           100.0 * row->ratio_to_cublas, results->source.c_str());
     }
   }
   const int blocks = p->occupancy.blocks_per_sm;
@@ -285,7 +319,8 @@ void kernel_counters(AppModel& model) {
 void draw_ladder_column(PanelContext& context) {
   AppModel& model = context.model;
   ui::heading("The ladder");
-  ui::note_text("One kernel variant per rung. TFLOPS: the roofline bound, and measured on the GPU (hover).");
+  ui::note_text("One kernel variant per rung. TFLOPS: the time model's prediction, the roofline bound, and measured on "
+                "the GPU (hover).");
   rung_table(model);
   ImGui::Spacing();
   ImGui::Separator();
@@ -302,6 +337,11 @@ void draw_ladder_column(PanelContext& context) {
     ui::term_tooltip_for_last_item("bank conflict");
     if (const auto& p = model.prediction()) {
       ImGui::SameLine(0, 0);
+      if (p->time) {
+        ImGui::Text(", predicted %.1f TFLOPS", p->time->tflops);
+        ui::term_tooltip_for_last_item("time model");
+        ImGui::SameLine(0, 0);
+      }
       ImGui::Text(", roofline bound %.1f TFLOPS", p->roofline.predicted_tflops);
       ui::term_tooltip_for_last_item("roofline");
     }

@@ -22,6 +22,23 @@
 namespace gemmlab::desktop {
 namespace {
 
+// A launch order's predicted speed: the time model's where the device profile has measured timing, else the
+// roofline's bound; with its limit and what DRAM alone takes.
+struct Speed {
+  double tflops = 0, seconds = 0, dram_seconds = 0;
+  std::string limit;
+  bool dram_limited = false, from_time_model = false;
+};
+
+Speed speed_of(const sim::SchedulePrediction& p) {
+  if (p.time)
+    return {p.time->tflops, p.time->seconds, p.time->term(sim::TimeTerm::Dram).seconds,
+            std::string(sim::to_string(p.time->limit)), p.time->limit == sim::TimeTerm::Dram, true};
+  const sim::Roofline& r = p.roofline;
+  return {r.predicted_tflops, r.predicted_seconds, r.limit(sim::Limiter::Dram).seconds,
+          std::string(sim::to_string(r.bottleneck)), r.bottleneck == sim::Limiter::Dram, false};
+}
+
 namespace colour = ui::colour;
 using kernel::OrderKind;
 
@@ -179,11 +196,11 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
   ui::term("DRAM bytes", "DRAM written");
   ImGui::SameLine(column);
   ImGui::Text("%s (C, written back once)", bytes_text(static_cast<double>(l2.dram_write_bytes)).c_str());
-  const sim::Roofline& r = study.prediction.roofline;
-  ui::term("roofline", "predicted");
+  const Speed speed = speed_of(study.prediction);
+  ui::term(speed.from_time_model ? "time model" : "roofline", "predicted");
   ImGui::SameLine(column);
-  ImGui::Text("%.1f TFLOPS, %s (DRAM alone: %s)", r.predicted_tflops, time_text(r.predicted_seconds).c_str(),
-              time_text(r.limit(sim::Limiter::Dram).seconds).c_str());
+  ImGui::Text("%.1f TFLOPS, %s (DRAM alone: %s)", speed.tflops, time_text(speed.seconds).c_str(),
+              time_text(speed.dram_seconds).c_str());
 
   // How the launch groups its blocks, where the rung does (rungs 19 and 20).
   if (study.prediction.shape.cluster > 1)
@@ -396,19 +413,17 @@ void comparison(AppModel& model) {
                 (a_less ? name_a : name_b).c_str(), 100.0 * (1.0 - less / more), (a_less ? name_b : name_a).c_str(),
                 bytes_text(less).c_str(), bytes_text(more).c_str(), bytes_text(floor).c_str());
   }
-  const sim::Roofline &ra = a.roofline, &rb = b.roofline;
-  if (std::abs(ra.predicted_tflops - rb.predicted_tflops) <= 0.005 * std::max(ra.predicted_tflops, rb.predicted_tflops)) {
-    if (ra.bottleneck != sim::Limiter::Dram)
+  const Speed sa = speed_of(a), sb = speed_of(b);
+  if (std::abs(sa.tflops - sb.tflops) <= 0.005 * std::max(sa.tflops, sb.tflops)) {
+    if (!sa.dram_limited)
       ImGui::Text("The predicted speed is the same, %.1f TFLOPS: the limit is %s, and DRAM needs at most %s of the "
                   "kernel's %s. Fewer DRAM bytes pay off once a kernel is fast enough to wait on DRAM.",
-                  ra.predicted_tflops, std::string(sim::to_string(ra.bottleneck)).c_str(),
-                  time_text(std::max(ra.limit(sim::Limiter::Dram).seconds, rb.limit(sim::Limiter::Dram).seconds)).c_str(),
-                  time_text(ra.predicted_seconds).c_str());
+                  sa.tflops, sa.limit.c_str(), time_text(std::max(sa.dram_seconds, sb.dram_seconds)).c_str(),
+                  time_text(sa.seconds).c_str());
     else
-      ImGui::Text("The predicted speed is the same, %.1f TFLOPS.", ra.predicted_tflops);
+      ImGui::Text("The predicted speed is the same, %.1f TFLOPS.", sa.tflops);
   } else {
-    ImGui::Text("Predicted: %.1f TFLOPS with %s, %.1f with %s.", ra.predicted_tflops, name_a.c_str(),
-                rb.predicted_tflops, name_b.c_str());
+    ImGui::Text("Predicted: %.1f TFLOPS with %s, %.1f with %s.", sa.tflops, name_a.c_str(), sb.tflops, name_b.c_str());
   }
   ImGui::PopTextWrapPos();
 }

@@ -1,6 +1,7 @@
 // Occupancy & roofline: what one block of the selected configuration asks of an SM and which resource caps how many
-// blocks fit; the waves the grid takes; and the roofline - the time each resource alone would need, the slowest
-// one being the bound - and every rung's bound next to its measured speed, where the results on show have it.
+// blocks fit; the waves the grid takes; the time model's terms and prediction; the roofline - the time each resource
+// alone would need at its datasheet peak, the slowest one being the bound - and every rung's prediction and bound next
+// to its measured speed, where the results on show have it.
 #include <imgui.h>
 
 #include <algorithm>
@@ -65,9 +66,35 @@ void occupancy_section(const sim::SchedulePrediction& p) {
               w.blocks_per_wave, d.sms, o.blocks_per_sm, w.fractional(), w.last_wave_blocks);
 }
 
+void time_model_section(const sim::SchedulePrediction& p) {
+  ui::heading("Time model");
+  ui::term_tooltip_for_last_item("time model");
+  if (!p.time) {
+    ui::note_text("%s", p.time_note.c_str());
+    return;
+  }
+  const sim::TimePrediction& t = *p.time;
+  ImGui::TextWrapped("Each resource alone, at the rates measured on the GPU (the SM's own three overlap in part, so "
+                     "together they take %.3f ms); the prediction is %.1f TFLOPS, %.3f ms:",
+                     1e3 * t.sm_seconds, t.tflops, 1e3 * t.seconds);
+  double longest = 0;
+  for (const auto& term : t.terms) longest = std::max(longest, term.seconds);
+  char text[96];
+  for (const auto& term : t.terms) {
+    if (term.seconds <= 0) continue;
+    std::snprintf(text, sizeof text, "%.3f ms", 1e3 * term.seconds);
+    bar(std::string(sim::to_string(term.term)).c_str(), term.seconds, longest, text, term.term == t.limit);
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(t.explanation.c_str());
+  ImGui::PopTextWrapPos();
+}
+
 void limits_section(const sim::SchedulePrediction& p) {
   const auto& r = p.roofline;
-  ui::heading("Roofline");
+  time_model_section(p);
+  ImGui::Spacing();
+  ui::heading("Roofline (an upper bound)");
   ui::term_tooltip_for_last_item("roofline");
   ImGui::TextWrapped("The time each resource alone would need for the whole kernel; the slowest sets the bound "
                      "(%.1f TFLOPS, %.3f ms):", r.predicted_tflops, 1e3 * r.predicted_seconds);
@@ -84,9 +111,10 @@ void limits_section(const sim::SchedulePrediction& p) {
   ImGui::PopTextWrapPos();
 }
 
-// The rungs of the selected rung's precision side by side: each one's roofline bound (circle) and, where the results
-// on show have it, its measured speed (square), against the peak of the units they use and cuBLAS on the same inputs
-// (FP32; FP16 for the tensor-core rungs). The gap between circle and square is what the roofline leaves out.
+// The rungs of the selected rung's precision side by side: each one's time-model prediction (triangle), roofline bound
+// (circle) and, where the results on show have it, its measured speed (square), against the peak of the units they use
+// and cuBLAS on the same inputs (FP32; FP16 for the tensor-core rungs). Triangle against square: how well the model
+// predicts; circle against square: what the bound leaves out.
 void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
   const auto& predictions = model.ladder_predictions();
   const gpu::Shape shape{model.problem().m, model.problem().n, model.problem().k};
@@ -136,16 +164,23 @@ void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
     if (rung.id == model.rung())
       draw->AddRectFilled(ImVec2(x - 16, top), ImVec2(x + 16, bottom), IM_COL32(255, 255, 255, 16));
     const bool bound = i < predictions.size() && predictions[i].tflops;
+    const bool predicted = i < predictions.size() && predictions[i].predicted_tflops;
     const gpu::BenchRow* measured =
         model.results() ? find_measured(model.results()->report, rung.id, model.config_of(rung.id), shape) : nullptr;
     if (bound && measured)
       draw->AddLine(ImVec2(x, sy(*predictions[i].tflops)), ImVec2(x, sy(measured->tflops)), colour::with_alpha(c, 120), 2.0f);
-    if (bound) draw->AddCircleFilled(ImVec2(x, sy(*predictions[i].tflops)), 6.0f, c);
+    if (bound) draw->AddCircle(ImVec2(x, sy(*predictions[i].tflops)), 6.0f, c, 0, 2.0f);
+    if (predicted) {
+      const float y = sy(*predictions[i].predicted_tflops);
+      draw->AddTriangleFilled(ImVec2(x, y - 7), ImVec2(x - 7, y + 5), ImVec2(x + 7, y + 5), c);
+    }
     if (measured) draw->AddRectFilled(ImVec2(x - 5, sy(measured->tflops) - 5), ImVec2(x + 5, sy(measured->tflops) + 5), c);
     if (hovered && std::abs(ImGui::GetIO().MousePos.x - x) < (right - left) / count * 0.5f) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
       ImGui::Text("%d %.*s", rung.number, static_cast<int>(rung.title.size()), rung.title.data());
+      if (predicted)
+        ImGui::Text("time model: %.1f TFLOPS. %s", *predictions[i].predicted_tflops, predictions[i].predicted_note.c_str());
       if (bound) ImGui::Text("roofline bound: %.1f TFLOPS. %s", *predictions[i].tflops, predictions[i].note.c_str());
       if (measured) ImGui::Text("measured: %.1f TFLOPS (%s)", measured->tflops, model.results()->source.c_str());
       else ImGui::TextUnformatted("not measured at this size and configuration");
@@ -154,7 +189,7 @@ void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
     }
   }
   draw->AddText(ImVec2(left + 8, top + 4), colour::muted_text,
-                "circle: the rung's roofline bound   square: measured (hover a rung for both)");
+                "triangle: the time model's prediction   circle: the roofline bound   square: measured (hover a rung)");
 }
 
 }  // namespace

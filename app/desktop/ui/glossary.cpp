@@ -72,6 +72,10 @@ constexpr Entry kGlossary[] = {
                 "memory before it is visible to every thread after it."},
     {"roofline", "A performance bound: a kernel can go no faster than its arithmetic peak, nor than memory "
                  "bandwidth x its arithmetic intensity (FLOPs per byte moved)."},
+    {"time model", "A prediction of the kernel's time (not a bound): each resource - instruction issue, the "
+                   "L1/shared data pipe, the tensor cores, the L2, DRAM, the wait for tiles - costed at the rate "
+                   "measured on the GPU by microbenchmarks; the SM's own resources overlap in part. docs/fidelity.md "
+                   "compares it with measured times."},
     {"TFLOPS", "Trillions of floating-point operations per second. A GEMM does 2 x m x n x k of them."},
     {"wave", "The blocks that run at the same time: SMs x the blocks one SM can hold (occupancy). Blocks start in "
              "launch order, a wave at a time (the model's simplification: in reality a new block starts whenever one "

@@ -224,10 +224,24 @@ TEST(AppModel, OccupancyUsesTheBuildsRegistersWhereTheConfigurationIsCompiled) {
     EXPECT_EQ(used.per_thread, measured->per_thread);
   }
 
-  model.set_knob("a_pad", 2);  // not compiled
+  // Not compiled: a CUDA build starts from the nearest compiled configuration (a layout knob apart, so the count does
+  // not move and occupancy does not halve); a build without CUDA estimates alone. Either way it says "estimated".
+  model.select_rung(RungId::SmemTiling);
+  settle(model);
+  const auto compiled = gpu::measured_registers(RungId::SmemTiling, model.config(), *model.device());
+  const int blocks_compiled = model.prediction()->occupancy.blocks_per_sm;
+  model.set_knob("a_pad", 1);
   settle(model);
   ASSERT_TRUE(model.prediction().has_value()) << model.prediction_error();
-  EXPECT_EQ(model.prediction()->occupancy.block.registers.source, sim::RegisterSource::Estimated);
+  const sim::RegisterCount& padded = model.prediction()->occupancy.block.registers;
+  if (compiled) {
+    EXPECT_EQ(padded.source, sim::RegisterSource::NearestCompiled);
+    EXPECT_EQ(padded.per_thread, compiled->per_thread);
+    EXPECT_EQ(model.prediction()->occupancy.blocks_per_sm, blocks_compiled);
+  } else {
+    EXPECT_EQ(padded.source, sim::RegisterSource::Estimated);
+  }
+  EXPECT_NE(std::string(sim::to_string(padded.source)).find("estimated"), std::string::npos);
 }
 
 TEST(AppModel, StudiesBothLaunchOrdersOnWorkers) {

@@ -58,6 +58,9 @@ struct BenchRow {
   // its runs beside the kernels (its runs alone only verify it, where kernels ran). The median of this row's:
   double cublas_paired_ms = 0;       // (0 for cuBLAS's own row, and in reports written before the pairing)
   double ratio_to_cublas = 0;        // cublas_paired_ms / median_ms (cuBLAS's row: 1; 0 where cuBLAS was not timed)
+  // NVML's SM clock right after the row's timed runs (0: unavailable, and in reports written before it was kept): the
+  // card lowers it under sustained load, which the time model's comparison (docs/fidelity.md) needs to know.
+  int sm_clock_mhz = 0;
 };
 
 struct BenchReport {

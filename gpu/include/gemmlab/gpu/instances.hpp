@@ -63,8 +63,10 @@ std::string instance_label(const GpuInstance& instance);
 std::optional<int> compiled_registers(RungId rung, const kernel::KernelConfig& config,
                                       std::string_view compute_capability = {});
 
-// For sim::predict_schedule on `device`: compiled_registers for the device's compute capability, as a measured
-// RegisterCount. std::nullopt elsewhere, where the simulator estimates and says so.
+// For sim::predict_schedule on `device`: compiled_registers for the device's compute capability (measured); for a
+// configuration that is not compiled, the nearest compiled configuration of the same rung plus the difference the
+// simulator's estimate sees between the two (estimated, and said so). std::nullopt where the rung has no compiled
+// configuration for the device (and in a build without CUDA), where the simulator estimates alone.
 std::optional<sim::RegisterCount> measured_registers(RungId rung, const kernel::KernelConfig& config,
                                                      const sim::DeviceProfile& device);
 

@@ -3,6 +3,7 @@
 // (assets/devices/*.json, each field with its public source); the four shipped ones are compiled in from those same
 // files, so `h100` always loads, and any other profile can be read from a file.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,6 +14,20 @@
 #include "gemmlab/sim/problem.hpp"
 
 namespace gemmlab::sim {
+
+// What the time model (time_model.hpp) needs beyond the datasheet: throughputs per SM clock, latencies in SM clocks
+// and the clocks the card holds under sustained load, measured on the device by tests/calibration/timing.cu. A
+// profile without them still has the roofline; the time model says what is missing.
+struct MachineTiming {
+  double shared_wavefronts_per_clock_per_sm = 0;  // the L1/shared data pipe: shared wavefronts and global lines
+  double l2_bytes_per_second = 0;                 // L2 to the SMs, all of them reading at once (its own clock)
+  double dram_bytes_per_second = 0;
+  double mma_sync_multiply_adds_per_clock_per_sm = 0;
+  double latency_l1_cycles = 0, latency_l2_cycles = 0, latency_dram_cycles = 0, latency_shared_cycles = 0;
+  double barrier_cycles = 0;
+  double sustained_clock_mhz_fma = 0;     // after seconds of FP32 math on every SM
+  double sustained_clock_mhz_tensor = 0;  // after seconds of tensor-core math (mma.sync) on every SM
+};
 
 struct DeviceProfile {
   std::string id;                    // "h100-sxm"
@@ -41,6 +56,8 @@ struct DeviceProfile {
   double fp32_tflops = 0;
   double tensor_tf32_tflops = 0, tensor_fp16_tflops = 0, tensor_bf16_tflops = 0;  // dense; 0: no tensor cores
   double dram_bandwidth_gbs = 0;  // GB/s (10^9 bytes)
+
+  std::optional<MachineTiming> timing;  // measured on the device ("timing" in the profile); absent: no time model
 
   std::string notes;
   std::vector<std::pair<std::string, std::string>> sources;  // (fields, public document)

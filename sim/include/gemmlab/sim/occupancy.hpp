@@ -14,9 +14,10 @@
 
 namespace gemmlab::sim {
 
-// Where a register count comes from: the build's resource usage of a compiled instantiation (measured), or
-// estimate_registers for a configuration that is not compiled (estimated).
-enum class RegisterSource { Measured, Estimated };
+// Where a register count comes from: the build's resource usage of a compiled instantiation (measured), the nearest
+// compiled configuration of the rung adjusted by estimate_registers (gpu::measured_registers), or estimate_registers
+// alone where nothing of the rung is compiled (estimated).
+enum class RegisterSource { Measured, NearestCompiled, Estimated };
 std::string_view to_string(RegisterSource source);
 
 struct RegisterCount {

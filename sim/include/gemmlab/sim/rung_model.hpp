@@ -55,6 +55,10 @@ struct WarpRoles {
 };
 std::optional<WarpRoles> warp_roles(RungId id, const kernel::KernelConfig& config);
 
+// How many k-steps of tile loads a block has in flight while it multiplies one: its shared buffers (the rung's fixed
+// kStages, or its `stages` knob), 1 for rungs that load a k-step and then use it. What hides global latency.
+int ksteps_in_flight(RungId id, const kernel::KernelConfig& config);
+
 // Threads per block and shared-memory bytes of a configuration (from the rung's description).
 int threads_per_block(RungId id, const kernel::KernelConfig& config);
 int smem_bytes(RungId id, const kernel::KernelConfig& config);

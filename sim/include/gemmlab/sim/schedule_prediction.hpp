@@ -1,6 +1,7 @@
 #pragma once
 // Everything the scheduling side predicts for one kernel launch on one device: occupancy and waves, the L2 model's
-// traffic for a launch order, and the roofline. What `gemmlab-cli schedule` prints and the desktop app shows.
+// traffic for a launch order, the roofline (a bound) and the time model (a prediction). What `gemmlab-cli schedule`
+// prints and the desktop app shows.
 #include <optional>
 
 #include "gemmlab/kernel/block_order.hpp"
@@ -9,6 +10,7 @@
 #include "gemmlab/sim/occupancy.hpp"
 #include "gemmlab/sim/roofline.hpp"
 #include "gemmlab/sim/simulate.hpp"
+#include "gemmlab/sim/time_model.hpp"
 
 namespace gemmlab::sim {
 
@@ -19,6 +21,8 @@ struct SchedulePrediction {
   Occupancy occupancy;
   L2Result l2;
   Roofline roofline;
+  std::optional<TimePrediction> time;  // absent where the profile has no measured timing: time_note says why
+  std::string time_note;
 };
 
 // `registers`: the compiled instantiation's count where there is one; without it, estimate_registers. The

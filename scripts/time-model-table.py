@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""scripts/time-model-table.py [--cli CLI] [--check]: the time model against the H100, from recorded data.
+
+For every configuration timed on the H100 in the recorded benchmark reports (REPORTS below: each rung's default at
+1024-8192, every compiled FP32 and mma.sync alternate at 1024-8192, the Hopper alternates at 4096 and 8192), runs
+`gemmlab-cli sim --json` with the same rung, configuration and size, and compares the time model's prediction with the
+measured median. It writes
+  - docs/time-model-data/predictions.json: each row's prediction, limit and measured time (the recorded comparison);
+  - the tables between the markers "<!-- time-model:begin -->" and "<!-- time-model:end -->" of docs/fidelity.md:
+    the summary against the issue's targets, then every row;
+  - docs/time-model.md's table of the H100's measured timing parameters and each recorded run's clocks.
+--check re-predicts nothing: it checks that docs/fidelity.md holds the tables predictions.json gives (fast, for CI);
+tests/sim's time_model_recorded test re-predicts some rows and checks them against predictions.json.
+Tensor-core rungs are compared on FP16 inputs (BF16 where a report has no FP16 row).
+"""
+import argparse
+import json
+import math
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+REPORTS = ["assets/results/h100.json", "docs/time-model-data/fp32-alternates.json",
+           "docs/time-model-data/tensor-alternates-fp16.json", "docs/results-data/hopper-alternates.json"]
+PREDICTIONS = ROOT / "docs/time-model-data/predictions.json"
+DOC = ROOT / "docs/fidelity.md"
+BEGIN, END = "<!-- time-model:begin -->", "<!-- time-model:end -->"
+PARAMETERS_DOC = ROOT / "docs/time-model.md"
+PARAMETERS = ("<!-- time-model-parameters:begin -->", "<!-- time-model-parameters:end -->")
+PROFILE = ROOT / "assets/devices/h100-sxm.json"
+TARGET = {1024: 0.30, 2048: 0.30, 4096: 0.20, 8192: 0.20}  # the issue's: within 30% at 1024 and 2048, 20% above
+
+
+def measured_rows():
+    """(rung, config text, kernel_config, size) -> the measured row; FP16 preferred for tensor-core rungs."""
+    rows = {}
+    for report in REPORTS:
+        for r in json.loads((ROOT / report).read_text())["rows"]:
+            if r["name"] == "cublas" or r["status"] != "timed" or not (r["m"] == r["n"] == r["k"]):
+                continue
+            key = (r["name"], r["config"], r["m"])
+            old = rows.get(key)
+            if old is None or (old["input"] == "bf16" and r["input"] == "fp16"):
+                rows[key] = dict(r, report=report)
+    return rows
+
+
+def knobs_of(cli, rung, cache={}):
+    if rung not in cache:
+        out = subprocess.run([cli, "sim", "--rung", rung, "--m", "256", "--n", "256", "--k", "256", "--json"],
+                             capture_output=True, text=True, check=True)
+        cache[rung] = list(json.loads(out.stdout)["config"].keys())
+    return cache[rung]
+
+
+def predict(cli, row):
+    args = [cli, "sim", "--rung", row["name"], "--m", str(row["m"]), "--n", str(row["n"]), "--k", str(row["k"]), "--json"]
+    for knob in knobs_of(cli, row["name"]):
+        args += ["--" + knob.replace("_", "-"), str(row["kernel_config"][knob])]
+    out = subprocess.run(args, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit("time-model-table: %s failed: %s" % (" ".join(args), out.stderr.strip()))
+    doc = json.loads(out.stdout)
+    t = doc["time_model"]
+    if not t["available"]:
+        raise SystemExit("time-model-table: no time model: " + t["note"])
+    return {"predicted_ms": t["predicted_seconds"] * 1e3, "limit": t["limit"],
+            "registers_per_thread": doc["occupancy"]["registers_per_thread"],
+            "terms_ms": {term["term"]: term["seconds"] * 1e3 for term in t["terms"]}}
+
+
+def spearman(xs, ys):
+    def ranks(v):
+        order = sorted(range(len(v)), key=lambda i: v[i])
+        r = [0.0] * len(v)
+        for rank, i in enumerate(order):
+            r[i] = rank
+        return r
+    rx, ry = ranks(xs), ranks(ys)
+    n = len(xs)
+    return 1 - 6 * sum((a - b) ** 2 for a, b in zip(rx, ry)) / (n * (n * n - 1)) if n > 1 else 1.0
+
+
+def tables(data):
+    rows = data["rows"]
+    out = ["Predicted (`gemmlab-cli sim`, time model) against measured (`gemmlab-cli bench`, median) on the H100; "
+           "FP16 inputs for the tensor-core rungs. Regenerate: `scripts/time-model-table.py` (the measured reports: " +
+           ", ".join("`%s`" % r for r in REPORTS) + ").", "",
+           "| size | configurations | within the target | worst under | worst over | Spearman, defaults |",
+           "| ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for size, tolerance in TARGET.items():
+        at = [r for r in rows if r["size"] == size]
+        if not at:
+            continue
+        ratios = [r["predicted_ms"] / r["measured_ms"] for r in at]
+        inside = sum(1 for x in ratios if abs(x - 1) <= tolerance)
+        defaults = [r for r in at if r["config"] == "default"]
+        rho = spearman([r["predicted_ms"] for r in defaults], [r["measured_ms"] for r in defaults])
+        out.append("| %d³ | %d | %d (±%d%%) | %.2f× | %.2f× | %.3f |" % (size, len(at), inside, tolerance * 100,
+                                                                       min(ratios), max(ratios), rho))
+    # Within each rung and size: do the alternates come in the measured order?
+    pairs = agree = 0
+    for size in TARGET:
+        for rung in sorted({r["rung"] for r in rows}):
+            group = [r for r in rows if r["rung"] == rung and r["size"] == size]
+            for i in range(len(group)):
+                for j in range(i + 1, len(group)):
+                    a, b = group[i], group[j]
+                    if abs(a["measured_ms"] / b["measured_ms"] - 1) < 0.03:
+                        continue  # within run-to-run noise: no measured order to match
+                    pairs += 1
+                    agree += (a["predicted_ms"] < b["predicted_ms"]) == (a["measured_ms"] < b["measured_ms"])
+    out += ["", "Compiled alternates of one rung at one size, taken in pairs whose measured times differ by more "
+            "than 3%%: the model orders %d of %d pairs as measured." % (agree, pairs), "",
+            "| rung | configuration | size | predicted ms | measured ms | predicted / measured | limit |",
+            "| --- | --- | ---: | ---: | ---: | ---: | --- |"]
+    for r in rows:
+        ratio = r["predicted_ms"] / r["measured_ms"]
+        flag = "" if abs(ratio - 1) <= TARGET[r["size"]] else " **"
+        out.append("| %s | %s | %d | %.4g | %.4g | %.2f×%s | %s |" % (r["rung"], r["config"], r["size"], r["predicted_ms"],
+                                                                      r["measured_ms"], ratio, flag, r["limit"]))
+    out += ["", "** outside the target (±30% at 1024³ and 2048³, ±20% at 4096³ and 8192³)."]
+    return "\n".join(out)
+
+
+def parameters():
+    """The H100 profile's measured timing, and the SM clock at the start and end of each recorded run."""
+    profile = json.loads(PROFILE.read_text())
+    out = ["| parameter | H100 |", "| --- | ---: |"]
+    for name, value in profile["timing"].items():
+        out.append("| `%s` | %s |" % (name, ("%.4g" % value) if isinstance(value, float) else value))
+    out += ["", "Source: " + profile["sources"]["timing"], "",
+            "The SM clock over each recorded benchmark run the comparison uses (NVML, at its start and its end):", "",
+            "| run | date | SM clock at the start | at the end |", "| --- | --- | ---: | ---: |"]
+    for report in REPORTS:
+        r = json.loads((ROOT / report).read_text())
+        out.append("| `%s` | %s | %d MHz | %d MHz |" % (report, r["date_utc"], r["sm_clock_start_mhz"],
+                                                       r["sm_clock_end_mhz"]))
+    return "\n".join(out)
+
+
+def write_doc(path, markers, text, check):
+    begin, end = markers
+    doc = path.read_text()
+    if begin not in doc or end not in doc:
+        raise SystemExit("time-model-table: %s lacks the markers %s ... %s" % (path, begin, end))
+    new = doc[:doc.index(begin) + len(begin)] + "\n" + text + "\n" + doc[doc.index(end):]
+    if check:
+        if new != doc:
+            raise SystemExit("time-model-table: %s's generated tables are not current (from "
+                             "docs/time-model-data/predictions.json and the H100 profile): run "
+                             "scripts/time-model-table.py" % path.relative_to(ROOT))
+        return
+    path.write_text(new)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cli", default=str(ROOT / "build/bin/gemmlab-cli"))
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    if args.check:
+        write_doc(DOC, (BEGIN, END), tables(json.loads(PREDICTIONS.read_text())), True)
+        write_doc(PARAMETERS_DOC, PARAMETERS, parameters(), True)
+        return
+    ladder = json.loads(subprocess.run([args.cli, "list", "--json"], capture_output=True, text=True, check=True).stdout)
+    order = {r["slug"]: i for i, r in enumerate(ladder)}
+    rows = []
+    for (rung, config, size), m in sorted(measured_rows().items(), key=lambda kv: (kv[0][2], order[kv[0][0]],
+                                                                                  kv[0][1] != "default", kv[0][1])):
+        p = predict(args.cli, m)
+        rows.append({"rung": rung, "config": config, "kernel_config": m["kernel_config"], "size": size,
+                     "input": m["input"], "report": m["report"], "measured_ms": m["median_ms"], **p})
+        print("%-22s %-34s %5d  predicted %9.4g ms  measured %9.4g ms  %.2fx  %s" % (
+            rung, config, size, p["predicted_ms"], m["median_ms"], p["predicted_ms"] / m["median_ms"], p["limit"]),
+            file=sys.stderr)
+    data = {"command": "scripts/time-model-table.py", "rows": rows}
+    PREDICTIONS.write_text(json.dumps(data, indent=1) + "\n")
+    write_doc(DOC, (BEGIN, END), tables(data), False)
+    write_doc(PARAMETERS_DOC, PARAMETERS, parameters(), False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+#pragma once
+// The time model: how long a kernel takes, predicted from what the simulator counts and the device's measured timing
+// parameters (DeviceProfile::timing, measured by tests/calibration/timing.cu). Unlike the roofline (roofline.hpp),
+// which is an upper bound on speed, it aims at the measured time; docs/fidelity.md compares the two with the GPU.
+//
+// Each term is one resource, costed alone at its measured rate. Three are busy inside each SM, costed for the
+// busiest SM (the one that runs the most blocks):
+//   issue       every warp instruction the description executes (FFMA/32, mma, wgmma per warp, memory), 4 a clock
+//   data pipe   the L1/shared-memory data pipe: shared-memory wavefronts plus the 128-byte lines of global accesses,
+//               one a clock (ncu's l1tex__data_pipe_lsu_wavefronts); what uncoalesced loads and bank conflicts cost
+//   tensor      the tensor cores' multiply-adds (mma.sync at its measured rate, wgmma at the datasheet's)
+// These are fed by the same warps and overlap only in part (a warp waiting on one cannot feed another), so the SM's
+// time is their p-norm with p = kOverlapNorm: the largest term when one dominates, more than it when several are
+// close. Three more bound the kernel from outside the SM: the L2 (every SM's tile reads, the L2 model's sectors, at
+// the measured bandwidth: a resource the SMs share, on its own clock), DRAM (the L2 model's misses and writes) and
+// latency (each k-step waits for its tiles from L2, hidden by the k-steps in flight and by the other resident
+// blocks). The prediction is the largest of the four. The SM's clock is the one the card holds under sustained FP32
+// or tensor-core load.
+//
+// What it leaves out (docs/fidelity.md measures what that costs): instructions the compiler adds (address
+// arithmetic, loop control; the counts are the description's), dependencies inside a warp, the compiler's unrolling
+// of loops that load without shared memory, and launch overhead.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/result.hpp"
+#include "gemmlab/rungs.hpp"
+#include "gemmlab/sim/device_profile.hpp"
+#include "gemmlab/sim/l2_model.hpp"
+#include "gemmlab/sim/occupancy.hpp"
+#include "gemmlab/sim/problem.hpp"
+#include "gemmlab/sim/simulate.hpp"
+
+namespace gemmlab::sim {
+
+enum class TimeTerm { Issue, DataPipe, TensorCores, L2, Dram, Latency };
+inline constexpr TimeTerm kTimeTerms[] = {TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores,
+                                          TimeTerm::L2, TimeTerm::Dram, TimeTerm::Latency};
+std::string_view to_string(TimeTerm term);
+// What a term counts: "warp instructions", "wavefronts", "multiply-adds", "sectors", "bytes", "k-steps".
+std::string_view unit_of(TimeTerm term);
+
+// How the SM's own terms combine: the p of their p-norm. 1 would add them (no overlap), infinity take the largest
+// (perfect overlap). 2 is the machine's one combination rule, the same for every rung, configuration and size.
+inline constexpr double kOverlapNorm = 2.0;
+
+struct TermTime {
+  TimeTerm term = TimeTerm::Issue;
+  double seconds = 0;  // the kernel's time if this were its only cost
+  double work = 0;     // what the busiest SM does of it (L2, DRAM: the whole kernel's bytes; latency: its k-steps)
+  double rate = 0;     // per clock per SM (L2, DRAM: bytes per second; latency: cycles a k-step waits)
+};
+
+struct TimePrediction {
+  std::vector<TermTime> terms;  // one per TimeTerm, in kTimeTerms' order
+  double clock_mhz = 0;         // the sustained clock assumed: FP32 or tensor-core load
+  double sm_seconds = 0;        // issue, data pipe and tensor cores combined (kOverlapNorm)
+  double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM and latency
+  double tflops = 0;            // useful FLOPs (2 m n k) / seconds
+  TimeTerm limit = TimeTerm::Issue;  // the largest single term
+  int blocks_on_busiest_sm = 0;
+  int ksteps_in_flight = 1;
+  std::string explanation;      // the limit with its numbers, in words a learner reads
+
+  const TermTime& term(TimeTerm t) const { return terms[static_cast<std::size_t>(t)]; }
+};
+
+struct TimeModelInput {
+  RungId rung;
+  kernel::KernelConfig config;
+  Problem problem;
+  const KernelCounters* counters = nullptr;  // simulate_kernel's, for this rung, configuration and problem
+  const Occupancy* occupancy = nullptr;
+  const L2Result* l2 = nullptr;
+};
+
+// An error when the profile has no measured timing (only the roofline is then available) or an input is missing.
+Result<TimePrediction> predict_time(const TimeModelInput& input, const DeviceProfile& device);
+
+}  // namespace gemmlab::sim

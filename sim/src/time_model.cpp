@@ -1,0 +1,168 @@
+#include "gemmlab/sim/time_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include "gemmlab/sim/rung_model.hpp"
+#include "wording.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+using wording::duration;
+using wording::format;
+
+// 70.9e9 -> "70.9 G", as the issue's and ncu's tables write counts.
+std::string count(double value) {
+  if (value >= 1e12) return format("%.3g T", value / 1e12);
+  if (value >= 1e9) return format("%.3g G", value / 1e9);
+  if (value >= 1e6) return format("%.3g M", value / 1e6);
+  if (value >= 1e3) return format("%.3g k", value / 1e3);
+  return format("%.3g", value);
+}
+
+std::string explain(const TimePrediction& p, const MachineTiming& m) {
+  const TermTime& top = p.term(p.limit);
+  const std::string per_sm = " per clock per SM take " + duration(top.seconds);
+  const std::string work = count(top.work) + " " + std::string(unit_of(top.term));
+  std::string s;
+  switch (p.limit) {
+    case TimeTerm::Issue:
+      s = "Instruction issue is the limit: the busiest SM issues " + work + " at " + format("%.0f", top.rate) +
+          per_sm + ".";
+      break;
+    case TimeTerm::DataPipe:
+      s = "The L1/shared-memory data pipe is the limit: " + work +
+          " (shared-memory wavefronts and the 128-byte lines of global accesses) at " + format("%.2g", top.rate) +
+          per_sm + "; fewer bank conflicts, coalesced or wider accesses would help.";
+      break;
+    case TimeTerm::TensorCores:
+      s = "The tensor cores are the limit: " + work + " at " + format("%.0f", top.rate) + per_sm + ".";
+      break;
+    case TimeTerm::L2:
+      s = "The L2's bandwidth is the limit: every SM together reads " + format("%.2f", top.work / 1e9) + " GB from L2 at " +
+          format("%.2f", top.rate / 1e12) + " TB/s, which takes " + duration(top.seconds) +
+          "; larger tiles (more reuse of each sector in shared memory) or multicast copies would help.";
+      break;
+    case TimeTerm::Dram:
+      s = "DRAM is the limit: " + format("%.2f", top.work / 1e9) + " GB at " + format("%.2f", top.rate / 1e12) +
+          " TB/s take " + duration(top.seconds) + "; a grouped launch order (better L2 reuse) would help.";
+      break;
+    case TimeTerm::Latency:
+      s = "Latency is the limit: each k-step waits about " + format("%.0f", top.rate) +
+          " cycles for its tiles from L2 (" + format("%.0f", m.latency_l2_cycles) + " for a hit, " +
+          format("%.0f", m.latency_dram_cycles) + " from DRAM) with " + std::to_string(p.ksteps_in_flight) +
+          " k-step" + (p.ksteps_in_flight == 1 ? "" : "s") + " in flight, and " + count(top.work) +
+          " k-steps on the busiest SM take " + duration(top.seconds) +
+          "; more stages in flight or more resident blocks would hide it.";
+      break;
+  }
+  if (p.seconds > top.seconds * 1.02)
+    s += " With the SM's other terms beside it (they overlap only in part), the model predicts " +
+         duration(p.seconds) + ".";
+  return s + " (At the " + format("%.0f", p.clock_mhz) + " MHz the card holds under this load.)";
+}
+
+}  // namespace
+
+std::string_view to_string(TimeTerm term) {
+  switch (term) {
+    case TimeTerm::Issue: return "instruction issue";
+    case TimeTerm::DataPipe: return "L1/shared data pipe";
+    case TimeTerm::TensorCores: return "tensor cores";
+    case TimeTerm::L2: return "L2";
+    case TimeTerm::Dram: return "DRAM";
+    case TimeTerm::Latency: return "latency";
+  }
+  return "?";
+}
+
+std::string_view unit_of(TimeTerm term) {
+  switch (term) {
+    case TimeTerm::Issue: return "warp instructions";
+    case TimeTerm::DataPipe: return "wavefronts";
+    case TimeTerm::TensorCores: return "multiply-adds";
+    case TimeTerm::L2: return "bytes";
+    case TimeTerm::Dram: return "bytes";
+    case TimeTerm::Latency: return "k-steps";
+  }
+  return "";
+}
+
+Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfile& d) {
+  if (!d.timing)
+    return Error{"the " + d.name + " profile has no measured timing (\"timing\", measured by "
+                 "tests/calibration/timing.cu): the roofline is all the simulator can say for it"};
+  if (in.counters == nullptr || in.occupancy == nullptr || in.l2 == nullptr)
+    return Error{"the time model needs the kernel's counters, its occupancy and its L2 traffic"};
+  const MachineTiming& m = *d.timing;
+  const LaunchShape& shape = in.counters->shape;
+  const Counters& k = in.counters->total;
+  if (shape.blocks < 1 || shape.ksteps < 1 || in.occupancy->blocks_per_sm < 1)
+    return Error{"the time model needs at least one block, one k-step and one resident block per SM"};
+
+  // Work of the whole kernel, by resource.
+  double memory_instructions = 0, wavefronts = 0;
+  for (const OpCounters& op : k.ops) {
+    memory_instructions += double(op.instructions);
+    wavefronts += double(op.wavefronts + op.lines);
+  }
+  // A wgmma is issued by each of its warpgroup's 4 warps; a TMA copy by one thread.
+  const double instructions =
+      double(k.fma) / 32 + double(k.mma) + 4.0 * double(k.wgmma) + double(k.tma) + memory_instructions;
+  const double wgmma_per_clock = d.tensor_fp16_tflops * 1e12 / 2 / d.sms / (d.boost_clock_mhz * 1e6);
+  if (k.wgmma_multiply_adds > 0 && wgmma_per_clock <= 0)
+    return Error{"the " + d.name + " profile has no FP16 tensor-core rate: it cannot run tensor-core rungs"};
+  const double tensor_macs = double(k.tensor_multiply_adds());
+  const double tensor_cycles = double(k.mma) * double(kMmaMultiplyAdds) / m.mma_sync_multiply_adds_per_clock_per_sm +
+                               (k.wgmma_multiply_adds > 0 ? double(k.wgmma_multiply_adds) / wgmma_per_clock : 0.0);
+  const SectorReads l2_reads = in.l2->reads();
+  const double l2_bytes = double(l2_reads.sectors) * kL2SectorBytes;
+  const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
+
+  // The busiest SM runs ceil(blocks / SMs) blocks: its share of every count.
+  TimePrediction p;
+  p.blocks_on_busiest_sm = (shape.blocks + d.sms - 1) / d.sms;
+  const double share = double(p.blocks_on_busiest_sm) / shape.blocks;
+  p.clock_mhz = tensor_macs > 0 ? m.sustained_clock_mhz_tensor : m.sustained_clock_mhz_fma;
+  const double hz = p.clock_mhz * 1e6;
+
+  // Latency: a block's k-step waits for its tiles from L2 (from DRAM for the misses), less what the k-steps already
+  // in flight hide behind the block's own work on one k-step; the other resident blocks fill the wait.
+  const double blocks = shape.blocks, ksteps = shape.ksteps;
+  const double schedulers = std::min<double>(d.warp_schedulers_per_sm, shape.warps_per_block);
+  const double block_step_cycles = std::max({instructions / blocks / ksteps / schedulers,
+                                              wavefronts / blocks / ksteps / m.shared_wavefronts_per_clock_per_sm,
+                                              tensor_cycles / blocks / ksteps});
+  const double miss = l2_reads.sectors > 0 ? 1.0 - l2_reads.hit_rate() : 0.0;
+  const double wait = m.latency_l2_cycles + miss * (m.latency_dram_cycles - m.latency_l2_cycles);
+  p.ksteps_in_flight = ksteps_in_flight(in.rung, in.config);
+  const double exposed = std::max(0.0, wait - (p.ksteps_in_flight - 1) * block_step_cycles);
+  const double busiest_ksteps = ksteps * p.blocks_on_busiest_sm;
+  const double latency_cycles = busiest_ksteps * (block_step_cycles + exposed) / in.occupancy->blocks_per_sm;
+
+  const auto sm_term = [&](TimeTerm t, double work, double per_clock) {
+    return TermTime{t, work / per_clock / hz, work, per_clock};
+  };
+  p.terms = {sm_term(TimeTerm::Issue, instructions * share, d.warp_schedulers_per_sm),
+             sm_term(TimeTerm::DataPipe, wavefronts * share, m.shared_wavefronts_per_clock_per_sm),
+             TermTime{TimeTerm::TensorCores, tensor_cycles * share / hz, tensor_macs * share,
+                      tensor_cycles > 0 ? tensor_macs / tensor_cycles : 0.0},
+             TermTime{TimeTerm::L2, l2_bytes / m.l2_bytes_per_second, l2_bytes, m.l2_bytes_per_second},
+             TermTime{TimeTerm::Dram, dram_bytes / m.dram_bytes_per_second, dram_bytes, m.dram_bytes_per_second},
+             TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait}};
+
+  double norm = 0;
+  for (const TimeTerm t : {TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores})
+    norm += std::pow(p.term(t).seconds, kOverlapNorm);
+  p.sm_seconds = std::pow(norm, 1.0 / kOverlapNorm);
+  p.seconds = std::max({p.sm_seconds, p.term(TimeTerm::L2).seconds, p.term(TimeTerm::Dram).seconds,
+                        p.term(TimeTerm::Latency).seconds});
+  p.limit = std::max_element(p.terms.begin(), p.terms.end(), [](const TermTime& a, const TermTime& b) {
+              return a.seconds < b.seconds;
+            })->term;
+  p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;
+  p.explanation = explain(p, m);
+  return p;
+}
+
+}  // namespace gemmlab::sim

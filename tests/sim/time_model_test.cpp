@@ -1,0 +1,173 @@
+#include "gemmlab/sim/time_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "gemmlab/sim/rung_model.hpp"
+#include "gemmlab/sim/schedule_prediction.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+DeviceProfile h100() { return *find_device("h100"); }
+
+nlohmann::json read_json(const std::string& relative) {
+  std::ifstream in(std::string(GEMMLAB_SOURCE_DIR) + "/" + relative);
+  std::stringstream text;
+  text << in.rdbuf();
+  return nlohmann::json::parse(text.str());
+}
+
+constexpr int kLds32 = 6;  // op class of lds.32
+
+// One kernel of `blocks` blocks, `ksteps` k-steps, 8 warps, 2 resident per SM, with the given whole-kernel counts.
+struct Synthetic {
+  KernelCounters counters;
+  Occupancy occupancy;
+  L2Result l2;
+
+  Synthetic(int blocks, int ksteps) {
+    counters.shape.blocks = blocks;
+    counters.shape.ksteps = ksteps;
+    counters.shape.threads_per_block = 256;
+    counters.shape.warps_per_block = 8;
+    occupancy.blocks_per_sm = 2;
+  }
+  Result<TimePrediction> predict(RungId rung = RungId::BlockTile2D) const {
+    return predict_time({rung, rung_model(rung).defaults, {4096, 4096, 4096}, &counters, &occupancy, &l2}, h100());
+  }
+};
+
+TEST(TimeModel, TheShippedH100TimingIsTheRecordedProbeOutput) {
+  // The profile's figures are copied from the probe's output: they must not drift from it.
+  const nlohmann::json probe = read_json("tests/calibration/timing_h100.json");
+  const DeviceProfile d = h100();
+  const MachineTiming& t = *d.timing;
+  EXPECT_DOUBLE_EQ(t.shared_wavefronts_per_clock_per_sm, probe["shared_wavefronts"]["per_clock_per_sm"].get<double>());
+  EXPECT_DOUBLE_EQ(t.l2_bytes_per_second, probe["l2_bytes_per_second"].get<double>());
+  EXPECT_DOUBLE_EQ(t.dram_bytes_per_second, probe["dram_bytes_per_second"].get<double>());
+  EXPECT_NEAR(t.mma_sync_multiply_adds_per_clock_per_sm,
+              probe["mma_sync_multiply_adds"]["per_clock_per_sm"].get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(t.latency_l1_cycles, probe["latency_l1_cycles"].get<double>());
+  EXPECT_DOUBLE_EQ(t.latency_l2_cycles, probe["latency_l2_cycles"].get<double>());
+  EXPECT_DOUBLE_EQ(t.latency_dram_cycles, probe["latency_dram_cycles"].get<double>());
+  EXPECT_DOUBLE_EQ(t.latency_shared_cycles, probe["latency_shared_cycles"].get<double>());
+  EXPECT_DOUBLE_EQ(t.barrier_cycles, probe["barrier_cycles"].get<double>());
+  EXPECT_DOUBLE_EQ(t.sustained_clock_mhz_fma, probe["sustained_clock_mhz_fma"].get<double>());
+  EXPECT_DOUBLE_EQ(t.sustained_clock_mhz_tensor, probe["sustained_clock_mhz_mma_sync"].get<double>());
+}
+
+TEST(TimeModel, AProfileWithoutTimingGetsASentenceNotAGuess) {
+  DeviceProfile d = h100();
+  d.timing.reset();
+  Synthetic s(264, 16);
+  const auto p = predict_time({RungId::BlockTile2D, rung_model(RungId::BlockTile2D).defaults, {4096, 4096, 4096},
+                               &s.counters, &s.occupancy, &s.l2},
+                              d);
+  ASSERT_FALSE(p.ok());
+  EXPECT_NE(p.error().message.find("no measured timing"), std::string::npos) << p.error().message;
+  EXPECT_FALSE(predict_time({RungId::BlockTile2D, {}, {64, 64, 64}, nullptr, &s.occupancy, &s.l2}, h100()).ok());
+}
+
+TEST(TimeModel, EachSmTermIsTheBusiestSmsWorkOverItsMeasuredRate) {
+  const DeviceProfile d = h100();
+  const MachineTiming& m = *d.timing;
+  Synthetic s(264, 16);  // 2 blocks on every SM
+  s.counters.total.fma = std::int64_t{1} << 34;
+  s.counters.total.ops[kLds32].instructions = std::int64_t{1} << 28;
+  s.counters.total.ops[kLds32].wavefronts = std::int64_t{1} << 30;
+  const auto p = s.predict();
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  const double hz = m.sustained_clock_mhz_fma * 1e6;
+  const double instructions = double(s.counters.total.fma) / 32 + double(std::int64_t{1} << 28);
+  EXPECT_EQ(p->blocks_on_busiest_sm, 2);
+  EXPECT_NEAR(p->term(TimeTerm::Issue).seconds, instructions / 132 / 4 / hz, 1e-12);
+  EXPECT_NEAR(p->term(TimeTerm::DataPipe).seconds, double(std::int64_t{1} << 30) / 132 / m.shared_wavefronts_per_clock_per_sm / hz,
+              1e-12);
+  EXPECT_EQ(p->term(TimeTerm::TensorCores).seconds, 0);
+  // The SM's terms combine as a 2-norm: more than the largest, less than their sum.
+  const double issue = p->term(TimeTerm::Issue).seconds, pipe = p->term(TimeTerm::DataPipe).seconds;
+  EXPECT_NEAR(p->sm_seconds, std::hypot(issue, pipe), 1e-12);
+  EXPECT_GT(p->sm_seconds, std::max(issue, pipe));
+  EXPECT_LT(p->sm_seconds, issue + pipe);
+  EXPECT_EQ(p->limit, pipe > issue ? TimeTerm::DataPipe : TimeTerm::Issue);
+  EXPECT_GE(p->seconds, p->sm_seconds);
+  EXPECT_NEAR(p->tflops, 2.0 * 4096 * 4096 * 4096 / p->seconds / 1e12, 1e-9);
+  EXPECT_NE(p->explanation.find("is the limit"), std::string::npos) << p->explanation;
+}
+
+TEST(TimeModel, L2AndDramAreSharedByEverySmAndTakeTheirMeasuredBandwidth) {
+  const DeviceProfile d = h100();
+  const MachineTiming& m = *d.timing;
+  Synthetic s(133, 16);  // one SM runs 2 blocks, the others 1: the busiest SM's share does not apply to L2 or DRAM
+  s.l2.a = {std::int64_t{1} << 30, 0};
+  s.l2.dram_read_bytes = std::int64_t{1} << 34;
+  s.counters.total.fma = 1 << 20;
+  const auto p = s.predict();
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_NEAR(p->term(TimeTerm::L2).seconds, double(std::int64_t{1} << 35) / m.l2_bytes_per_second, 1e-12);
+  EXPECT_NEAR(p->term(TimeTerm::Dram).seconds, double(std::int64_t{1} << 34) / m.dram_bytes_per_second, 1e-12);
+  EXPECT_EQ(p->limit, TimeTerm::Dram);
+  EXPECT_DOUBLE_EQ(p->seconds, p->term(TimeTerm::Dram).seconds);
+  EXPECT_NE(p->explanation.find("DRAM is the limit"), std::string::npos) << p->explanation;
+}
+
+TEST(TimeModel, KStepsInFlightHideTheWaitForTiles) {
+  Synthetic s(132, 256);
+  s.counters.total.fma = std::int64_t{132} * 256 * 65536;  // 2048 FFMA instructions a block's k-step: 512 cycles
+  s.l2.a = {1000, 1000};                                        // every read hits in L2
+  s.occupancy.blocks_per_sm = 1;
+  const auto one = s.predict(RungId::BlockTile2D);  // loads a k-step, then uses it
+  const auto three = s.predict(RungId::CpAsync);    // cp.async, 3 stages by default
+  ASSERT_TRUE(one.ok() && three.ok());
+  EXPECT_EQ(one->ksteps_in_flight, 1);
+  EXPECT_EQ(three->ksteps_in_flight, rung_model(RungId::CpAsync).defaults.stages);
+  const DeviceProfile d = h100();
+  const double wait = d.timing->latency_l2_cycles;
+  const double step = double(s.counters.total.fma) / 32 / 132 / 256 / 4;
+  const double hz = d.timing->sustained_clock_mhz_fma * 1e6;
+  EXPECT_NEAR(one->term(TimeTerm::Latency).seconds, 256 * (step + wait) / hz, 1e-12);
+  EXPECT_NEAR(three->term(TimeTerm::Latency).seconds, 256 * step / hz, 1e-12);  // 2 k-steps of work cover the wait
+  EXPECT_EQ(one->limit, TimeTerm::Latency);
+}
+
+TEST(TimeModel, KStepsInFlightComeFromTheRungsDescription) {
+  EXPECT_EQ(ksteps_in_flight(RungId::NaiveCoalesced, rung_model(RungId::NaiveCoalesced).defaults), 1);
+  EXPECT_EQ(ksteps_in_flight(RungId::DoubleBuffer, rung_model(RungId::DoubleBuffer).defaults), 2);
+  kernel::KernelConfig c = rung_model(RungId::WarpTile).defaults;
+  c.stages = 4;
+  EXPECT_EQ(ksteps_in_flight(RungId::WarpTile, c), 4);
+}
+
+// docs/fidelity.md's table comes from docs/time-model-data/predictions.json (scripts/time-model-table.py): a change of
+// the model that moves a prediction must regenerate them. A sample of rows at 1024^3 is re-predicted here.
+TEST(TimeModel, TheRecordedPredictionsAreTheModelsOwn) {
+  const nlohmann::json data = read_json("docs/time-model-data/predictions.json");
+  const DeviceProfile d = h100();
+  int checked = 0;
+  for (const auto& row : data["rows"]) {
+    if (row["size"].get<int>() != 1024 || row["config"].get<std::string>() != "default") continue;
+    const auto rung = find_rung(row["rung"].get<std::string>());
+    ASSERT_TRUE(rung.has_value()) << row["rung"];
+    kernel::KernelConfig c = rung_model(*rung).defaults;
+    for (const Knob& knob : all_knobs())
+      if (row["kernel_config"].contains(std::string(knob.name)))
+        c.*knob.field = row["kernel_config"][std::string(knob.name)].get<int>();
+    // The registers the CLI used: ptxas's count of the compiled kernel, which this library does not know.
+    const RegisterCount registers{row["registers_per_thread"].get<int>(), RegisterSource::Measured};
+    const auto p = predict_schedule(*rung, c, {1024, 1024, 1024}, kernel::BlockOrder{}, d, registers);
+    ASSERT_TRUE(p.ok()) << p.error().message;
+    ASSERT_TRUE(p->time.has_value()) << p->time_note;
+    EXPECT_NEAR(p->time->seconds * 1e3, row["predicted_ms"].get<double>(), 1e-6 * row["predicted_ms"].get<double>())
+        << row["rung"] << ": run scripts/time-model-table.py";
+    ++checked;
+  }
+  EXPECT_GE(checked, 15);
+}
+
+}  // namespace
+}  // namespace gemmlab::sim
