@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """scripts/time-model-table.py [--cli CLI] [--check]: the time model against the H100, from recorded data.
 
-For every configuration timed on the H100 in the recorded benchmark reports (REPORTS below: each rung's default at
-1024-8192, every compiled FP32 and mma.sync alternate at 1024-8192, the Hopper alternates at 4096 and 8192), runs
+For every configuration timed on the H100 in the recorded benchmark reports (REPORTS below: every compiled
+configuration of every rung at 1024-8192, FP16 inputs for the tensor-core rungs, each row with the SM clock NVML read
+right after its runs), runs
 `gemmlab-cli sim --json` with the same rung, configuration and size, and compares the time model's prediction with the
 measured median. It writes
   - docs/time-model-data/predictions.json: each row's prediction, limit and measured time (the recorded comparison);
@@ -11,9 +12,12 @@ measured median. It writes
   - docs/time-model.md's table of the H100's measured timing parameters and each recorded run's clocks.
 --check re-predicts nothing: it checks that docs/fidelity.md holds the tables predictions.json gives (fast, for CI);
 tests/sim's time_model_recorded test re-predicts some rows and checks them against predictions.json.
-Tensor-core rungs are compared on FP16 inputs (BF16 where a report has no FP16 row).
+It also writes, for each rung's default at 4096^3, what ncu measured (docs/time-model-data/NN-slug.ncu.csv): the kernel's
+duration and average SM clock, the busiest of the pipes the model's terms stand for, and the top stall reasons: the
+evidence that the term the model names is the real limit.
 """
 import argparse
+import csv
 import json
 import math
 import pathlib
@@ -21,8 +25,7 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-REPORTS = ["assets/results/h100.json", "docs/time-model-data/fp32-alternates.json",
-           "docs/time-model-data/tensor-alternates-fp16.json", "docs/results-data/hopper-alternates.json"]
+REPORTS = ["docs/time-model-data/fp32-alternates.json", "docs/time-model-data/tensor-alternates-fp16.json"]
 PREDICTIONS = ROOT / "docs/time-model-data/predictions.json"
 DOC = ROOT / "docs/fidelity.md"
 BEGIN, END = "<!-- time-model:begin -->", "<!-- time-model:end -->"
@@ -65,7 +68,7 @@ def predict(cli, row):
     t = doc["time_model"]
     if not t["available"]:
         raise SystemExit("time-model-table: no time model: " + t["note"])
-    return {"predicted_ms": t["predicted_seconds"] * 1e3, "limit": t["limit"],
+    return {"predicted_ms": t["predicted_seconds"] * 1e3, "limit": t["limit"], "clock_mhz": t["clock_mhz"],
             "registers_per_thread": doc["occupancy"]["registers_per_thread"],
             "terms_ms": {term["term"]: term["seconds"] * 1e3 for term in t["terms"]}}
 
@@ -80,6 +83,50 @@ def spearman(xs, ys):
     rx, ry = ranks(xs), ranks(ys)
     n = len(xs)
     return 1 - 6 * sum((a - b) ** 2 for a, b in zip(rx, ry)) / (n * (n * n - 1)) if n > 1 else 1.0
+
+
+NCU = ROOT / "docs/time-model-data"
+# The ncu metrics that stand for the model's terms (percent of peak), and the stall reasons' metric prefix.
+UTILISATION = [("issue", "sm__issue_active.avg.pct_of_peak_sustained_elapsed"),
+               ("data pipe", "l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed"),
+               ("tensor", "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"),
+               ("L2", "lts__t_sectors.avg.pct_of_peak_sustained_elapsed"),
+               ("DRAM", "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed")]
+
+
+def ncu_row(rung_number, slug):
+    """{metric: value} of the recorded ncu run of a rung's default at 4096^3, or None."""
+    path = NCU / ("%02d-%s.ncu.csv" % (rung_number, slug))
+    if not path.exists():
+        return None
+    rows = list(csv.reader(path.read_text().splitlines()))
+    header = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
+    return dict(zip(rows[header], rows[header + 2]))
+
+
+def number(text):
+    return float(text.replace(",", "")) if text not in ("", "n/a", None) else 0.0
+
+
+def ncu_table(rows, ladder):
+    out = ["| rung | the model's limit | predicted / measured | ncu: duration, SM clock | ncu: busiest pipes (% of peak) "
+           "| ncu: top stall reasons (cycles per issued instruction) |",
+           "| --- | --- | ---: | ---: | --- | --- |"]
+    for number_, slug in ladder:
+        row = next((r for r in rows if r["rung"] == slug and r["size"] == 4096 and r["config"] == "default"), None)
+        ncu = ncu_row(number_, slug)
+        if row is None or ncu is None:
+            continue
+        pipes = sorted(((number(ncu.get(metric, "")), name) for name, metric in UTILISATION), reverse=True)[:3]
+        stalls = sorted(((number(v), k.split("stalled_")[1].split("_per")[0]) for k, v in ncu.items()
+                         if k.startswith("smsp__average_warps_issue_stalled_") and k.endswith("_per_issue_active.ratio")),
+                        reverse=True)[:3]
+        out.append("| %s | %s | %.2f× | %.3f ms, %.0f MHz | %s | %s |" % (
+            slug, row["limit"], row["predicted_ms"] / row["measured_ms"],
+            number(ncu["gpu__time_duration.sum"]) / 1e6, number(ncu["gpc__cycles_elapsed.avg.per_second"]) / 1e6,
+            ", ".join("%s %.0f" % (name, value) for value, name in pipes),
+            ", ".join("`%s` %.1f" % (name, value) for value, name in stalls)))
+    return "\n".join(out)
 
 
 def tables(data):
@@ -97,8 +144,8 @@ def tables(data):
         inside = sum(1 for x in ratios if abs(x - 1) <= tolerance)
         defaults = [r for r in at if r["config"] == "default"]
         rho = spearman([r["predicted_ms"] for r in defaults], [r["measured_ms"] for r in defaults])
-        out.append("| %d³ | %d | %d (±%d%%) | %.2f× | %.2f× | %.3f |" % (size, len(at), inside, tolerance * 100,
-                                                                       min(ratios), max(ratios), rho))
+        out.append("| %d³ | %d | %d (±%d%%) | %.2f× | %.2f× | %.3f |" % (
+            size, len(at), inside, tolerance * 100, min(ratios), max(ratios), rho))
     # Within each rung and size: do the alternates come in the measured order?
     pairs = agree = 0
     for size in TARGET:
@@ -120,7 +167,10 @@ def tables(data):
         flag = "" if abs(ratio - 1) <= TARGET[r["size"]] else " **"
         out.append("| %s | %s | %d | %.4g | %.4g | %.2f×%s | %s |" % (r["rung"], r["config"], r["size"], r["predicted_ms"],
                                                                       r["measured_ms"], ratio, flag, r["limit"]))
-    out += ["", "** outside the target (±30% at 1024³ and 2048³, ±20% at 4096³ and 8192³)."]
+    out += ["", "** outside the target (±30% at 1024³ and 2048³, ±20% at 4096³ and 8192³).", "",
+            "Each rung's default at 4096³ under ncu (`docs/time-model-data/NN-slug.ncu.csv`; reproduce on the GPU "
+            "machine: `scripts/device-build && scripts/ncu-sections-run OUT`), beside the model's limit:", "",
+            ncu_table(rows, data["ladder"])]
     return "\n".join(out)
 
 
@@ -171,11 +221,12 @@ def main():
                                                                                   kv[0][1] != "default", kv[0][1])):
         p = predict(args.cli, m)
         rows.append({"rung": rung, "config": config, "kernel_config": m["kernel_config"], "size": size,
-                     "input": m["input"], "report": m["report"], "measured_ms": m["median_ms"], **p})
+                     "input": m["input"], "report": m["report"], "measured_ms": m["median_ms"],
+                     "sm_clock_mhz": m.get("sm_clock_mhz", 0), **p})
         print("%-22s %-34s %5d  predicted %9.4g ms  measured %9.4g ms  %.2fx  %s" % (
             rung, config, size, p["predicted_ms"], m["median_ms"], p["predicted_ms"] / m["median_ms"], p["limit"]),
             file=sys.stderr)
-    data = {"command": "scripts/time-model-table.py", "rows": rows}
+    data = {"command": "scripts/time-model-table.py", "ladder": [[r["number"], r["slug"]] for r in ladder], "rows": rows}
     PREDICTIONS.write_text(json.dumps(data, indent=1) + "\n")
     write_doc(DOC, (BEGIN, END), tables(data), False)
     write_doc(PARAMETERS_DOC, PARAMETERS, parameters(), False)

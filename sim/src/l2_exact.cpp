@@ -55,6 +55,8 @@ struct ExactL2Replay::Trace {
   RungId rung{};
   kernel::KernelConfig config;
   Problem problem;
+  kernel::KernelConfig tiles;  // config with bk widened to a group of k-steps (l2::l2_tiles)
+  int kgroup = 1;
   int tiles_m = 0, tiles_n = 0, ksteps = 0, cluster = 1;
   std::size_t phases = 0;
   l2::Units units;  // per tile, from l2::make_units: the fetch maps' denominators
@@ -71,11 +73,17 @@ struct ExactL2Replay::Trace {
                    ") has a schedule of a different length from block (0, 0)'s: a kernel description error"};
     const OperandBytes bytes = operand_bytes(rung);
     std::unordered_set<std::uint64_t> seen;
+    int group = -1;  // the group of k-steps (l2::kstep_group) of the phase before
     for (std::size_t p = 0; p < phases; ++p) {
       begin.push_back(sectors.size());
       auto phase = stream->phase(p);
       if (!phase) return phase.error();
-      seen.clear();
+      // Reads are counted once per phase, or once per group of k-steps where the rung's k-step spans less than a
+      // line (as the fast model counts them).
+      const PhaseRef ref = stream->schedule()[p];
+      const int phase_group = ref.section == kernel::Section::Mainloop ? ref.kstep / kgroup : -1;
+      if (kgroup == 1 || phase_group < 0 || phase_group != group) seen.clear();
+      group = phase_group;
       for (const WarpInstruction& instruction : (*phase)->instructions) {
         const MemOp op = instruction.access.op;
         if (op != MemOp::LoadGlobal && op != MemOp::StoreGlobal && op != MemOp::CpAsync) continue;
@@ -120,10 +128,10 @@ struct ExactL2Replay::Trace {
     if (element->operand == kernel::Operand::A) {
       t.access = Access::ReadA;
       t.tile = static_cast<std::int32_t>(element->index / problem.k / config.bm * ksteps +
-                                         element->index % problem.k / config.bk);
+                                         element->index % problem.k / tiles.bk);
     } else if (element->operand == kernel::Operand::B) {
       t.access = Access::ReadB;
-      t.tile = static_cast<std::int32_t>(element->index / problem.n / config.bk * tiles_n +
+      t.tile = static_cast<std::int32_t>(element->index / problem.n / tiles.bk * tiles_n +
                                          element->index % problem.n / config.bn);
     }
     sectors.push_back(t);
@@ -144,9 +152,12 @@ Result<ExactL2Replay> ExactL2Replay::record(RungId rung, const kernel::KernelCon
   if (!shape) return shape.error();
   auto trace = std::make_unique<Trace>();
   trace->rung = rung, trace->config = config, trace->problem = problem;
-  trace->tiles_m = shape->tiles_m, trace->tiles_n = shape->tiles_n, trace->ksteps = shape->ksteps;
+  trace->kgroup = l2::kstep_group(config, operand_bytes(rung));
+  trace->tiles = l2::l2_tiles(config, operand_bytes(rung));
+  const int ksteps = kernel::ceil_div(problem.k, trace->tiles.bk);
+  trace->tiles_m = shape->tiles_m, trace->tiles_n = shape->tiles_n, trace->ksteps = ksteps;
   trace->cluster = shape->cluster;
-  auto units = l2::make_units(problem, config, shape->tiles_m, shape->tiles_n, shape->ksteps, operand_bytes(rung));
+  auto units = l2::make_units(problem, trace->tiles, shape->tiles_m, shape->tiles_n, ksteps, operand_bytes(rung));
   if (!units) return units.error();
   trace->units = std::move(*units);
   for (int row = 0; row < shape->tiles_m; ++row)

@@ -58,6 +58,22 @@ class RowAlignments {
   std::array<std::int64_t, kMaxElementsPerSector> count_{};
 };
 
+// The L2 models' k-step. Where the rung's k-step spans less than a 32-byte sector of A's rows (the naive rungs': one
+// float), consecutive k-steps read the same sectors and L1 serves the repeats: the models group k-steps to span a
+// 128-byte line and count each sector once per block and group, which keeps their work in proportion to the lines
+// read (32 times less for the naive rungs). 1 for every rung whose k-step spans a sector or more.
+inline int kstep_group(const kernel::KernelConfig& config, const OperandBytes& bytes) {
+  const int span = config.bk * bytes[static_cast<std::size_t>(kernel::Operand::A)];
+  return span >= 32 ? 1 : std::max(1, 128 / span);
+}
+
+// The tiles the L2 models cost: the configuration's, with bk widened to a group of k-steps (kstep_group).
+inline kernel::KernelConfig l2_tiles(const kernel::KernelConfig& config, const OperandBytes& bytes) {
+  kernel::KernelConfig tiles = config;
+  tiles.bk = config.bk * kstep_group(config, bytes);
+  return tiles;
+}
+
 // Every tile of a launch as a unit: tiles_m x ksteps of A, then ksteps x tiles_n of B, then tiles_m x tiles_n of C.
 struct Units {
   std::vector<std::uint16_t> read_sectors;  // what one read of the unit touches

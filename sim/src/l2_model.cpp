@@ -182,13 +182,15 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   if (options.l2_bytes < l2::kSectorBytes)
     return Error{"the L2 model needs an L2 of at least one 32-byte sector (got " + std::to_string(options.l2_bytes) +
                  " bytes)"};
-  const int tiles_m = shape->tiles_m, tiles_n = shape->tiles_n, ksteps = shape->ksteps;
+  // The models' k-steps: groups of the rung's (l2_geometry.hpp), each spanning at least a line of A.
+  const kernel::KernelConfig tiles = l2::l2_tiles(config, operand_bytes(rung));
+  const int tiles_m = shape->tiles_m, tiles_n = shape->tiles_n, ksteps = kernel::ceil_div(problem.k, tiles.bk);
   const std::int64_t units = std::int64_t(tiles_m) * ksteps + std::int64_t(ksteps) * tiles_n +
                              std::int64_t(tiles_m) * tiles_n;
   if (units > kMaxUnits)
     return Error{"the L2 model would track " + std::to_string(units) + " tiles, more than its " +
                  std::to_string(kMaxUnits) + ": use larger tiles (bm, bn, bk) or a smaller problem"};
-  auto made = l2::make_units(problem, config, tiles_m, tiles_n, ksteps, operand_bytes(rung));
+  auto made = l2::make_units(problem, tiles, tiles_m, tiles_n, ksteps, operand_bytes(rung));
   if (!made) return made.error();
   const l2::Units& u = *made;
 

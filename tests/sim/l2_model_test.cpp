@@ -288,7 +288,8 @@ TEST(L2Model, BadInputIsAnError) {
   expect_error(simulate_l2(RungId::BlockTile2D, c, p, {{}, 0, 1 << 20}), "at least one block per wave");
   expect_error(simulate_l2(RungId::BlockTile2D, c, p, {{}, 4, 0}), "at least one 32-byte sector");
   expect_error(simulate_l2(RungId::BlockTile2D, c, {0, 512, 64}, {{}, 4, 1 << 20}), "at least 1");
-  expect_error(simulate_l2(RungId::NaiveCoalesced, rung_model(RungId::NaiveCoalesced).defaults, {65536, 65536, 65536},
+  // 2048 x 2048 tiles of C and 8192 groups of 32 k-steps (l2_geometry.hpp): more tiles than the model tracks.
+  expect_error(simulate_l2(RungId::NaiveCoalesced, rung_model(RungId::NaiveCoalesced).defaults, {65536, 65536, 262144},
                            {{}, 4, 1 << 20}),
                "use larger tiles");
   expect_error(simulate_l2_exact(RungId::BlockTile2D, c, {2048, 512, 64}, {{}, 4, 1 << 20}), "sizes up to 1024");

@@ -26,7 +26,7 @@ struct MachineTiming {
   double latency_l1_cycles = 0, latency_l2_cycles = 0, latency_dram_cycles = 0, latency_shared_cycles = 0;
   double barrier_cycles = 0;
   double sustained_clock_mhz_fma = 0;     // after seconds of FP32 math on every SM
-  double sustained_clock_mhz_tensor = 0;  // after seconds of tensor-core math (mma.sync) on every SM
+  double sustained_clock_mhz_tensor = 0;  // after seconds of tensor-core GEMM (cuBLAS BF16) on every SM
 };
 
 struct DeviceProfile {
