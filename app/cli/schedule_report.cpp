@@ -141,7 +141,8 @@ void print_time_model(const sim::SchedulePrediction& p, std::ostream& out) {
   }
   table.print(out);
   out << "the SM's terms together (p-norm, p = " << fixed(sim::kOverlapNorm, 0) << "): " << milliseconds(t.sm_seconds)
-      << " at " << fixed(t.clock_mhz, 0) << " MHz\n"
+      << " at " << fixed(t.clock_mhz, 0) << " MHz; plus the launch " << milliseconds(t.launch_seconds)
+      << " and filling the pipeline " << milliseconds(t.fill_seconds) << "\n"
       << "predicted: " << milliseconds(t.seconds) << ", " << fixed(t.tflops, 1) << " TFLOPS (" << kNotMeasured << ")\n"
       << t.explanation << "\n";
 }
@@ -206,6 +207,8 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"limit", std::string(sim::to_string(t.limit))},
           {"clock_mhz", t.clock_mhz},
           {"sm_seconds", t.sm_seconds},
+          {"launch_seconds", t.launch_seconds},
+          {"fill_seconds", t.fill_seconds},
           {"predicted_seconds", t.seconds},
           {"predicted_tflops", t.tflops},
           {"blocks_on_busiest_sm", t.blocks_on_busiest_sm},

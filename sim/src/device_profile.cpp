@@ -80,6 +80,7 @@ constexpr TimingField kTimingFields[] = {
     {"barrier_cycles", &MachineTiming::barrier_cycles, 1e5},
     {"sustained_clock_mhz_fma", &MachineTiming::sustained_clock_mhz_fma, 10000},
     {"sustained_clock_mhz_tensor", &MachineTiming::sustained_clock_mhz_tensor, 10000},
+    {"launch_overhead_seconds", &MachineTiming::launch_overhead_seconds, 1},
 };
 
 std::string join(const std::vector<std::string>& names) {

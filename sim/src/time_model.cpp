@@ -57,8 +57,9 @@ std::string explain(const TimePrediction& p, const MachineTiming& m) {
       break;
   }
   if (p.seconds > top.seconds * 1.02)
-    s += " With the SM's other terms beside it (they overlap only in part), the model predicts " +
-         duration(p.seconds) + ".";
+    s += " With the SM's other terms beside it (they overlap only in part), the launch (" +
+         duration(p.launch_seconds) + ") and filling the pipeline (" + duration(p.fill_seconds) +
+         "), the model predicts " + duration(p.seconds) + ".";
   return s + " (At the " + format("%.0f", p.clock_mhz) + " MHz the card holds under this load.)";
 }
 
@@ -138,7 +139,9 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.ksteps_in_flight = ksteps_in_flight(in.rung, in.config);
   const double exposed = std::max(0.0, wait - (p.ksteps_in_flight - 1) * block_step_cycles);
   const double busiest_ksteps = ksteps * p.blocks_on_busiest_sm;
-  const double latency_cycles = busiest_ksteps * (block_step_cycles + exposed) / in.occupancy->blocks_per_sm;
+  // Blocks that wait together: as many as fit, but no more than the SM gets (a small grid leaves one per SM).
+  const double resident = std::min(in.occupancy->blocks_per_sm, p.blocks_on_busiest_sm);
+  const double latency_cycles = busiest_ksteps * (block_step_cycles + exposed) / resident;
 
   const auto sm_term = [&](TimeTerm t, double work, double per_clock) {
     return TermTime{t, work / per_clock / hz, work, per_clock};
@@ -155,8 +158,11 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   for (const TimeTerm t : {TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores})
     norm += std::pow(p.term(t).seconds, kOverlapNorm);
   p.sm_seconds = std::pow(norm, 1.0 / kOverlapNorm);
+  p.launch_seconds = m.launch_overhead_seconds;
+  p.fill_seconds = std::ceil(p.blocks_on_busiest_sm / resident) * wait / hz;
   p.seconds = std::max({p.sm_seconds, p.term(TimeTerm::L2).seconds, p.term(TimeTerm::Dram).seconds,
-                        p.term(TimeTerm::Latency).seconds});
+                        p.term(TimeTerm::Latency).seconds}) +
+              p.launch_seconds + p.fill_seconds;
   p.limit = std::max_element(p.terms.begin(), p.terms.end(), [](const TermTime& a, const TermTime& b) {
               return a.seconds < b.seconds;
             })->term;

@@ -57,6 +57,7 @@ TEST(TimeModel, TheShippedH100TimingIsTheRecordedProbeOutput) {
   EXPECT_DOUBLE_EQ(t.latency_dram_cycles, probe["latency_dram_cycles"].get<double>());
   EXPECT_DOUBLE_EQ(t.latency_shared_cycles, probe["latency_shared_cycles"].get<double>());
   EXPECT_DOUBLE_EQ(t.barrier_cycles, probe["barrier_cycles"].get<double>());
+  EXPECT_DOUBLE_EQ(t.launch_overhead_seconds, probe["launch_overhead_seconds"].get<double>());
   EXPECT_DOUBLE_EQ(t.sustained_clock_mhz_fma, probe["sustained_clock_mhz_fma"].get<double>());
   // Tensor-core math: the clock cuBLAS's BF16 GEMM holds (mma.sync alone draws less power and holds more).
   const nlohmann::json gemm = read_json("tests/calibration/gemm_clock_h100.json");
@@ -98,7 +99,8 @@ TEST(TimeModel, EachSmTermIsTheBusiestSmsWorkOverItsMeasuredRate) {
   EXPECT_GT(p->sm_seconds, std::max(issue, pipe));
   EXPECT_LT(p->sm_seconds, issue + pipe);
   EXPECT_EQ(p->limit, pipe > issue ? TimeTerm::DataPipe : TimeTerm::Issue);
-  EXPECT_GE(p->seconds, p->sm_seconds);
+  EXPECT_NEAR(p->seconds, std::max(p->sm_seconds, p->term(TimeTerm::Latency).seconds) + p->launch_seconds + p->fill_seconds,
+              1e-15);
   EXPECT_NEAR(p->tflops, 2.0 * 4096 * 4096 * 4096 / p->seconds / 1e12, 1e-9);
   EXPECT_NE(p->explanation.find("is the limit"), std::string::npos) << p->explanation;
 }
@@ -115,7 +117,11 @@ TEST(TimeModel, L2AndDramAreSharedByEverySmAndTakeTheirMeasuredBandwidth) {
   EXPECT_NEAR(p->term(TimeTerm::L2).seconds, double(std::int64_t{1} << 35) / m.l2_bytes_per_second, 1e-12);
   EXPECT_NEAR(p->term(TimeTerm::Dram).seconds, double(std::int64_t{1} << 34) / m.dram_bytes_per_second, 1e-12);
   EXPECT_EQ(p->limit, TimeTerm::Dram);
-  EXPECT_DOUBLE_EQ(p->seconds, p->term(TimeTerm::Dram).seconds);
+  // The largest term, plus the launch and one wait for the first tiles per round of blocks (one round of the busiest
+  // SM's 2 blocks, resident together; every read misses, so the wait is DRAM's).
+  EXPECT_DOUBLE_EQ(p->launch_seconds, m.launch_overhead_seconds);
+  EXPECT_NEAR(p->fill_seconds, m.latency_dram_cycles / (m.sustained_clock_mhz_fma * 1e6), 1e-12);
+  EXPECT_NEAR(p->seconds, p->term(TimeTerm::Dram).seconds + p->launch_seconds + p->fill_seconds, 1e-15);
   EXPECT_NE(p->explanation.find("DRAM is the limit"), std::string::npos) << p->explanation;
 }
 

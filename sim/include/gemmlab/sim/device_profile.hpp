@@ -27,6 +27,7 @@ struct MachineTiming {
   double barrier_cycles = 0;
   double sustained_clock_mhz_fma = 0;     // after seconds of FP32 math on every SM
   double sustained_clock_mhz_tensor = 0;  // after seconds of tensor-core GEMM (cuBLAS BF16) on every SM
+  double launch_overhead_seconds = 0;     // what timing one launch by events adds to any kernel (an empty one's time)
 };
 
 struct DeviceProfile {

@@ -14,8 +14,9 @@
 // close. Three more bound the kernel from outside the SM: the L2 (every SM's tile reads, the L2 model's sectors, at
 // the measured bandwidth: a resource the SMs share, on its own clock), DRAM (the L2 model's misses and writes) and
 // latency (each k-step waits for its tiles from L2, hidden by the k-steps in flight and by the other resident
-// blocks). The prediction is the largest of the four. The SM's clock is the one the card holds under sustained FP32
-// or tensor-core load.
+// blocks). The prediction is the largest of the four, plus two fixed costs: the launch (what an empty kernel takes,
+// timed as the benchmark times a run) and filling the pipeline (the first k-step of each round of blocks waits for
+// its tiles whatever is in flight). The SM's clock is the one the card holds under sustained FP32 or tensor-core load.
 //
 // What it leaves out (docs/fidelity.md measures what that costs): instructions the compiler adds (address
 // arithmetic, loop control; the counts are the description's), dependencies inside a warp, the compiler's unrolling
@@ -57,7 +58,9 @@ struct TimePrediction {
   std::vector<TermTime> terms;  // one per TimeTerm, in kTimeTerms' order
   double clock_mhz = 0;         // the sustained clock assumed: FP32 or tensor-core load
   double sm_seconds = 0;        // issue, data pipe and tensor cores combined (kOverlapNorm)
-  double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM and latency
+  double launch_seconds = 0;    // the launch, as events time it
+  double fill_seconds = 0;      // each round of blocks waiting for its first tiles
+  double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM and latency, plus the two above
   double tflops = 0;            // useful FLOPs (2 m n k) / seconds
   TimeTerm limit = TimeTerm::Issue;  // the largest single term
   int blocks_on_busiest_sm = 0;
