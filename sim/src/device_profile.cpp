@@ -70,6 +70,7 @@ struct TimingField {
 };
 constexpr TimingField kTimingFields[] = {
     {"shared_wavefronts_per_clock_per_sm", &MachineTiming::shared_wavefronts_per_clock_per_sm, 64},
+    {"global_lines_per_clock_per_sm", &MachineTiming::global_lines_per_clock_per_sm, 64},
     {"l2_bytes_per_second", &MachineTiming::l2_bytes_per_second, 1e15},
     {"dram_bytes_per_second", &MachineTiming::dram_bytes_per_second, 1e15},
     {"mma_sync_multiply_adds_per_clock_per_sm", &MachineTiming::mma_sync_multiply_adds_per_clock_per_sm, 1e6},

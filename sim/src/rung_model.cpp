@@ -137,6 +137,16 @@ int ksteps_in_flight(RungId id, const KernelConfig& c) {
   return std::max(in_flight, 1);
 }
 
+int barriers_per_kstep(RungId id, const KernelConfig& c) {
+  int barriers = 0;
+  (void)with_kernel<Status>(id, [&]<class K>() -> Status {
+    for (int phase = 0; phase < K::mainloop_phases(c); ++phase)
+      barriers += K::barrier_after(kernel::Section::Mainloop, phase) ? 1 : 0;
+    return Ok{};
+  });
+  return barriers;
+}
+
 int smem_bytes(RungId id, const KernelConfig& c) {
   const auto r = with_kernel<Result<int>>(id, [&]<class K>() -> Result<int> { return K::smem_floats(c) * 4; });
   return r ? *r : 0;

@@ -102,10 +102,13 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
     return Error{"the time model needs at least one block, one k-step and one resident block per SM"};
 
   // Work of the whole kernel, by resource.
-  double memory_instructions = 0, wavefronts = 0;
+  // The data pipe's work: shared wavefronts and global lines, each at its measured rate, in cycles.
+  double memory_instructions = 0, wavefronts = 0, data_pipe_cycles = 0;
   for (const OpCounters& op : k.ops) {
     memory_instructions += double(op.instructions);
     wavefronts += double(op.wavefronts + op.lines);
+    data_pipe_cycles += double(op.wavefronts) / m.shared_wavefronts_per_clock_per_sm +
+                        double(op.lines) / m.global_lines_per_clock_per_sm;
   }
   // A wgmma is issued by each of its warpgroup's 4 warps; a TMA copy by one thread.
   const double instructions =
@@ -131,9 +134,13 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // in flight hide behind the block's own work on one k-step; the other resident blocks fill the wait.
   const double blocks = shape.blocks, ksteps = shape.ksteps;
   const double schedulers = std::min<double>(d.warp_schedulers_per_sm, shape.warps_per_block);
+  // A block's own k-step: its busiest resource, then its barriers, each draining its warps (the other resident blocks
+  // fill those bubbles, so they count here and not in the SM's terms).
+  p.barriers_per_kstep = barriers_per_kstep(in.rung, in.config);
   const double block_step_cycles = std::max({instructions / blocks / ksteps / schedulers,
-                                              wavefronts / blocks / ksteps / m.shared_wavefronts_per_clock_per_sm,
-                                              tensor_cycles / blocks / ksteps});
+                                              data_pipe_cycles / blocks / ksteps,
+                                              tensor_cycles / blocks / ksteps}) +
+                                   p.barriers_per_kstep * m.barrier_cycles;
   const double miss = l2_reads.sectors > 0 ? 1.0 - l2_reads.hit_rate() : 0.0;
   const double wait = m.latency_l2_cycles + miss * (m.latency_dram_cycles - m.latency_l2_cycles);
   p.ksteps_in_flight = ksteps_in_flight(in.rung, in.config);
@@ -147,7 +154,8 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
     return TermTime{t, work / per_clock / hz, work, per_clock};
   };
   p.terms = {sm_term(TimeTerm::Issue, instructions * share, d.warp_schedulers_per_sm),
-             sm_term(TimeTerm::DataPipe, wavefronts * share, m.shared_wavefronts_per_clock_per_sm),
+             TermTime{TimeTerm::DataPipe, data_pipe_cycles * share / hz, wavefronts * share,
+                      data_pipe_cycles > 0 ? wavefronts / data_pipe_cycles : m.shared_wavefronts_per_clock_per_sm},
              TermTime{TimeTerm::TensorCores, tensor_cycles * share / hz, tensor_macs * share,
                       tensor_cycles > 0 ? tensor_macs / tensor_cycles : 0.0},
              TermTime{TimeTerm::L2, l2_bytes / m.l2_bytes_per_second, l2_bytes, m.l2_bytes_per_second},

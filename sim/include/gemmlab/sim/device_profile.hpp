@@ -19,7 +19,8 @@ namespace gemmlab::sim {
 // and the clocks the card holds under sustained load, measured on the device by tests/calibration/timing.cu. A
 // profile without them still has the roofline; the time model says what is missing.
 struct MachineTiming {
-  double shared_wavefronts_per_clock_per_sm = 0;  // the L1/shared data pipe: shared wavefronts and global lines
+  double shared_wavefronts_per_clock_per_sm = 0;  // the L1/shared data pipe: shared-memory wavefronts,
+  double global_lines_per_clock_per_sm = 0;       // and the 128-byte lines of global loads (L1 hits)
   double l2_bytes_per_second = 0;                 // L2 to the SMs, all of them reading at once (its own clock)
   double dram_bytes_per_second = 0;
   double mma_sync_multiply_adds_per_clock_per_sm = 0;

@@ -59,6 +59,10 @@ std::optional<WarpRoles> warp_roles(RungId id, const kernel::KernelConfig& confi
 // kStages, or its `stages` knob), 1 for rungs that load a k-step and then use it. What hides global latency.
 int ksteps_in_flight(RungId id, const kernel::KernelConfig& config);
 
+// The block-wide barriers one k-step of the main loop ends phases with (the description's barrier_after): each drains
+// the block's warps before any goes on.
+int barriers_per_kstep(RungId id, const kernel::KernelConfig& config);
+
 // Threads per block and shared-memory bytes of a configuration (from the rung's description).
 int threads_per_block(RungId id, const kernel::KernelConfig& config);
 int smem_bytes(RungId id, const kernel::KernelConfig& config);

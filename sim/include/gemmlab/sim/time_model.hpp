@@ -7,16 +7,18 @@
 // busiest SM (the one that runs the most blocks):
 //   issue       every warp instruction the description executes (FFMA/32, mma, wgmma per warp, memory), 4 a clock
 //   data pipe   the L1/shared-memory data pipe: shared-memory wavefronts plus the 128-byte lines of global accesses,
-//               one a clock (ncu's l1tex__data_pipe_lsu_wavefronts); what uncoalesced loads and bank conflicts cost
+//               each at its measured rate, one a clock on the H100 (ncu counts both in l1tex__data_pipe_lsu_wavefronts);
+//               what uncoalesced loads and bank conflicts cost
 //   tensor      the tensor cores' multiply-adds (mma.sync at its measured rate, wgmma at the datasheet's)
 // These are fed by the same warps and overlap only in part (a warp waiting on one cannot feed another), so the SM's
 // time is their p-norm with p = kOverlapNorm: the largest term when one dominates, more than it when several are
 // close. Three more bound the kernel from outside the SM: the L2 (every SM's tile reads, the L2 model's sectors, at
 // the measured bandwidth: a resource the SMs share, on its own clock), DRAM (the L2 model's misses and writes) and
 // latency (each k-step waits for its tiles from L2, hidden by the k-steps in flight and by the other resident
-// blocks). The prediction is the largest of the four, plus two fixed costs: the launch (what an empty kernel takes,
-// timed as the benchmark times a run) and filling the pipeline (the first k-step of each round of blocks waits for
-// its tiles whatever is in flight). The SM's clock is the one the card holds under sustained FP32 or tensor-core load.
+// blocks; a block's own k-step also drains its warps at each of the description's barriers). The prediction is the
+// largest of the four, plus two fixed costs: the launch (what an empty kernel takes, timed as the benchmark times a
+// run) and filling the pipeline (the first k-step of each round of blocks waits for its tiles whatever is in
+// flight). The SM's clock is the one the card holds under sustained FP32 or tensor-core load.
 //
 // What it leaves out (docs/fidelity.md measures what that costs): instructions the compiler adds (address
 // arithmetic, loop control; the counts are the description's), dependencies inside a warp, the compiler's unrolling
@@ -65,6 +67,7 @@ struct TimePrediction {
   TimeTerm limit = TimeTerm::Issue;  // the largest single term
   int blocks_on_busiest_sm = 0;
   int ksteps_in_flight = 1;
+  int barriers_per_kstep = 0;   // block-wide barriers in a k-step of the main loop (latency: each drains the block)
   std::string explanation;      // the limit with its numbers, in words a learner reads
 
   const TermTime& term(TimeTerm t) const { return terms[static_cast<std::size_t>(t)]; }
