@@ -48,18 +48,29 @@ std::string explain(const TimePrediction& p, const MachineTiming& m) {
           " TB/s take " + duration(top.seconds) + "; a grouped launch order (better L2 reuse) would help.";
       break;
     case TimeTerm::Latency:
-      s = "Latency is the limit: each k-step waits about " + format("%.0f", top.rate) +
-          " cycles for its tiles from L2 (" + format("%.0f", m.latency_l2_cycles) + " for a hit, " +
-          format("%.0f", m.latency_dram_cycles) + " from DRAM) with " + std::to_string(p.ksteps_in_flight) +
-          " k-step" + (p.ksteps_in_flight == 1 ? "" : "s") + " in flight, and " + count(top.work) +
-          " k-steps on the busiest SM take " + duration(top.seconds) +
-          "; more stages in flight or more resident blocks would hide it.";
+      if (p.exposed_wait_cycles > 0)
+        s = "Latency is the limit (the blocks' chain of k-steps): each k-step waits about " + format("%.0f", top.rate) +
+            " cycles for its tiles from L2 (" + format("%.0f", m.latency_l2_cycles) + " for a hit, " +
+            format("%.0f", m.latency_dram_cycles) + " from DRAM), " + format("%.0f", p.exposed_wait_cycles) +
+            " of them not hidden by the " + std::to_string(p.ksteps_in_flight) + " k-step" +
+            (p.ksteps_in_flight == 1 ? "" : "s") + " in flight, and " + count(top.work) +
+            " k-steps on the busiest SM take " + duration(top.seconds) +
+            "; more stages in flight or more resident blocks would hide it.";
+      else
+        s = "The blocks' own k-steps are the limit: each takes " + format("%.0f", p.block_kstep_cycles) +
+            " cycles (its busiest resource, then " + std::to_string(p.barriers_per_kstep) + " barrier" +
+            (p.barriers_per_kstep == 1 ? "" : "s") + ", each draining its warps), too few blocks share an SM to " +
+            "fill the gaps, and " + count(top.work) + " k-steps on the busiest SM take " + duration(top.seconds) +
+            "; the wait for tiles is hidden by the " + std::to_string(p.ksteps_in_flight) + " k-steps in flight.";
       break;
   }
-  if (p.seconds > top.seconds * 1.02)
-    s += " With the SM's other terms beside it (they overlap only in part), the launch (" +
+  if (p.seconds > top.seconds * 1.02) {
+    const bool overlap = p.sm_seconds > top.seconds * 1.02 && p.sm_seconds >= top.seconds;
+    s += std::string(overlap ? " With the SM's other terms beside it (they overlap only in part), the launch ("
+                             : " With the launch (") +
          duration(p.launch_seconds) + ") and filling the pipeline (" + duration(p.fill_seconds) +
          "), the model predicts " + duration(p.seconds) + ".";
+  }
   return s + " (At the " + format("%.0f", p.clock_mhz) + " MHz the card holds under this load.)";
 }
 
@@ -72,7 +83,7 @@ std::string_view to_string(TimeTerm term) {
     case TimeTerm::TensorCores: return "tensor cores";
     case TimeTerm::L2: return "L2";
     case TimeTerm::Dram: return "DRAM";
-    case TimeTerm::Latency: return "latency";
+    case TimeTerm::Latency: return "k-step chain";
   }
   return "?";
 }
@@ -145,6 +156,8 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double wait = m.latency_l2_cycles + miss * (m.latency_dram_cycles - m.latency_l2_cycles);
   p.ksteps_in_flight = ksteps_in_flight(in.rung, in.config);
   const double exposed = std::max(0.0, wait - (p.ksteps_in_flight - 1) * block_step_cycles);
+  p.block_kstep_cycles = block_step_cycles;
+  p.exposed_wait_cycles = exposed;
   const double busiest_ksteps = ksteps * p.blocks_on_busiest_sm;
   // Blocks that wait together: as many as fit, but no more than the SM gets (a small grid leaves one per SM).
   const double resident = std::min(in.occupancy->blocks_per_sm, p.blocks_on_busiest_sm);

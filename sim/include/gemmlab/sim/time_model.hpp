@@ -14,8 +14,8 @@
 // time is their p-norm with p = kOverlapNorm: the largest term when one dominates, more than it when several are
 // close. Three more bound the kernel from outside the SM: the L2 (every SM's tile reads, the L2 model's sectors, at
 // the measured bandwidth: a resource the SMs share, on its own clock), DRAM (the L2 model's misses and writes) and
-// latency (each k-step waits for its tiles from L2, hidden by the k-steps in flight and by the other resident
-// blocks; a block's own k-step also drains its warps at each of the description's barriers). The prediction is the
+// the k-step chain, latency (a block's k-steps one after another: each its own work, its barriers, each draining its
+// warps, and the wait for its tiles from L2 that the k-steps in flight leave; the other resident blocks overlap). The prediction is the
 // largest of the four, plus two fixed costs: the launch (what an empty kernel takes, timed as the benchmark times a
 // run) and filling the pipeline (the first k-step of each round of blocks waits for its tiles whatever is in
 // flight). The SM's clock is the one the card holds under sustained FP32 or tensor-core load.
@@ -68,6 +68,8 @@ struct TimePrediction {
   int blocks_on_busiest_sm = 0;
   int ksteps_in_flight = 1;
   int barriers_per_kstep = 0;   // block-wide barriers in a k-step of the main loop (latency: each drains the block)
+  double block_kstep_cycles = 0;   // a block's own k-step: its busiest resource and its barriers
+  double exposed_wait_cycles = 0;  // what the k-steps in flight leave of the wait for tiles, per k-step
   std::string explanation;      // the limit with its numbers, in words a learner reads
 
   const TermTime& term(TimeTerm t) const { return terms[static_cast<std::size_t>(t)]; }
