@@ -74,6 +74,7 @@ constexpr TimingField kTimingFields[] = {
     {"l2_bytes_per_second", &MachineTiming::l2_bytes_per_second, 1e15},
     {"dram_bytes_per_second", &MachineTiming::dram_bytes_per_second, 1e15},
     {"mma_sync_multiply_adds_per_clock_per_sm", &MachineTiming::mma_sync_multiply_adds_per_clock_per_sm, 1e6},
+    {"wgmma_multiply_adds_per_clock_per_sm", &MachineTiming::wgmma_multiply_adds_per_clock_per_sm, 1e6},
     {"latency_l1_cycles", &MachineTiming::latency_l1_cycles, 1e5},
     {"latency_l2_cycles", &MachineTiming::latency_l2_cycles, 1e5},
     {"latency_dram_cycles", &MachineTiming::latency_dram_cycles, 1e5},

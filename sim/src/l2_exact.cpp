@@ -73,17 +73,13 @@ struct ExactL2Replay::Trace {
                    ") has a schedule of a different length from block (0, 0)'s: a kernel description error"};
     const OperandBytes bytes = operand_bytes(rung);
     std::unordered_set<std::uint64_t> seen;
-    int group = -1;  // the group of k-steps (l2::kstep_group) of the phase before
     for (std::size_t p = 0; p < phases; ++p) {
       begin.push_back(sectors.size());
       auto phase = stream->phase(p);
       if (!phase) return phase.error();
-      // Reads are counted once per phase, or once per group of k-steps where the rung's k-step spans less than a
-      // line (as the fast model counts them).
-      const PhaseRef ref = stream->schedule()[p];
-      const int phase_group = ref.section == kernel::Section::Mainloop ? ref.kstep / kgroup : -1;
-      if (kgroup == 1 || phase_group < 0 || phase_group != group) seen.clear();
-      group = phase_group;
+      // Reads are counted once per phase; where the rung's k-step spans less than a sector, once per block and tile
+      // of the grouped k-steps (trace: the key holds the tile), as the fast model counts them.
+      if (kgroup == 1) seen.clear();
       for (const WarpInstruction& instruction : (*phase)->instructions) {
         const MemOp op = instruction.access.op;
         if (op != MemOp::LoadGlobal && op != MemOp::StoreGlobal && op != MemOp::CpAsync) continue;
@@ -119,7 +115,6 @@ struct ExactL2Replay::Trace {
   Status trace(std::uint64_t address, bool store, kernel::TileCoord tile, const OperandBytes& bytes,
                std::unordered_set<std::uint64_t>& seen) {
     const std::uint64_t sector = address / l2::kSectorBytes;
-    if (!store && !seen.insert(sector).second) return Ok{};
     const auto element = global_element(address, bytes);
     if (!element)
       return Error{"the stream of block (" + std::to_string(tile.row) + ", " + std::to_string(tile.col) +
@@ -134,6 +129,9 @@ struct ExactL2Replay::Trace {
       t.tile = static_cast<std::int32_t>(element->index / problem.n / tiles.bk * tiles_n +
                                          element->index % problem.n / config.bn);
     }
+    // Sectors (below 2^37) with the tile they are read for (below 2^24 at the sizes this replay takes).
+    const std::uint64_t key = kgroup == 1 ? sector : sector << 24 | (static_cast<std::uint64_t>(t.tile) & 0xFFFFFF);
+    if (!store && !seen.insert(key).second) return Ok{};
     sectors.push_back(t);
     return Ok{};
   }

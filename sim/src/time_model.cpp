@@ -20,7 +20,14 @@ std::string count(double value) {
   return format("%.3g", value);
 }
 
-std::string explain(const TimePrediction& p, const MachineTiming& m) {
+// What the counters say could be better: advice is given only where it applies.
+struct Hints {
+  bool bank_conflicts = false;  // shared accesses take more wavefronts than their bytes need
+  bool scattered = false;       // global requests touch more than one line on average
+  bool dram_rereads = false;    // DRAM reads more than half again the bytes A and B hold
+};
+
+std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints& hints) {
   const TermTime& top = p.term(p.limit);
   const std::string per_sm = " per clock per SM take " + duration(top.seconds);
   const std::string work = count(top.work) + " " + std::string(unit_of(top.term));
@@ -33,7 +40,11 @@ std::string explain(const TimePrediction& p, const MachineTiming& m) {
     case TimeTerm::DataPipe:
       s = "The L1/shared-memory data pipe is the limit: " + work +
           " (shared-memory wavefronts and the 128-byte lines of global accesses) at " + format("%.2g", top.rate) +
-          per_sm + "; fewer bank conflicts, coalesced or wider accesses would help.";
+          per_sm + (hints.bank_conflicts && hints.scattered ? "; fewer bank conflicts and coalesced accesses would help."
+                    : hints.bank_conflicts                   ? "; fewer bank conflicts would help."
+                    : hints.scattered                        ? "; coalesced accesses would help."
+                                                             : "; more reuse of each loaded value in registers would "
+                                                               "help.");
       break;
     case TimeTerm::TensorCores:
       s = "The tensor cores are the limit: " + work + " at " + format("%.0f", top.rate) + per_sm + ".";
@@ -45,7 +56,8 @@ std::string explain(const TimePrediction& p, const MachineTiming& m) {
       break;
     case TimeTerm::Dram:
       s = "DRAM is the limit: " + format("%.2f", top.work / 1e9) + " GB at " + format("%.2f", top.rate / 1e12) +
-          " TB/s take " + duration(top.seconds) + "; a grouped launch order (better L2 reuse) would help.";
+          " TB/s take " + duration(top.seconds) +
+          (hints.dram_rereads ? "; a grouped launch order (better L2 reuse) would help." : ".");
       break;
     case TimeTerm::Latency:
       if (p.exposed_wait_cycles > 0)
@@ -58,19 +70,20 @@ std::string explain(const TimePrediction& p, const MachineTiming& m) {
             "; more stages in flight or more resident blocks would hide it.";
       else
         s = "The blocks' own k-steps are the limit: each takes " + format("%.0f", p.block_kstep_cycles) +
-            " cycles (its busiest resource, then " + std::to_string(p.barriers_per_kstep) + " barrier" +
-            (p.barriers_per_kstep == 1 ? "" : "s") + ", each draining its warps), too few blocks share an SM to " +
-            "fill the gaps, and " + count(top.work) + " k-steps on the busiest SM take " + duration(top.seconds) +
+            " cycles (its busiest resource" +
+            (p.barriers_per_kstep == 0 ? std::string()
+                                       : ", then " + std::to_string(p.barriers_per_kstep) + " barrier" +
+                                             (p.barriers_per_kstep == 1 ? "" : "s") + ", each draining its warps") +
+            "), too few blocks share an SM to fill the gaps, and " + count(top.work) + " k-steps on the busiest SM take " + duration(top.seconds) +
             "; the wait for tiles is hidden by the " + std::to_string(p.ksteps_in_flight) + " k-steps in flight.";
       break;
   }
-  if (p.seconds > top.seconds * 1.02) {
-    const bool overlap = p.sm_seconds > top.seconds * 1.02 && p.sm_seconds >= top.seconds;
-    s += std::string(overlap ? " With the SM's other terms beside it (they overlap only in part), the launch ("
-                             : " With the launch (") +
-         duration(p.launch_seconds) + ") and filling the pipeline (" + duration(p.fill_seconds) +
-         "), the model predicts " + duration(p.seconds) + ".";
-  }
+  const bool sm_wins = p.limit == TimeTerm::Issue || p.limit == TimeTerm::DataPipe || p.limit == TimeTerm::TensorCores;
+  if (sm_wins && p.sm_seconds > top.seconds * 1.02)
+    s += " The SM's other terms overlap it only in part: together they take " + duration(p.sm_seconds) + ".";
+  if (p.launch_seconds + p.fill_seconds > 0.02 * p.seconds)
+    s += " With the launch (" + duration(p.launch_seconds) + ") and filling the pipeline (" +
+         duration(p.fill_seconds) + "), the model predicts " + duration(p.seconds) + ".";
   return s + " (At the " + format("%.0f", p.clock_mhz) + " MHz the card holds under this load.)";
 }
 
@@ -124,9 +137,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // A wgmma is issued by each of its warpgroup's 4 warps; a TMA copy by one thread.
   const double instructions =
       double(k.fma) / 32 + double(k.mma) + 4.0 * double(k.wgmma) + double(k.tma) + memory_instructions;
-  const double wgmma_per_clock = d.tensor_fp16_tflops * 1e12 / 2 / d.sms / (d.boost_clock_mhz * 1e6);
-  if (k.wgmma_multiply_adds > 0 && wgmma_per_clock <= 0)
-    return Error{"the " + d.name + " profile has no FP16 tensor-core rate: it cannot run tensor-core rungs"};
+  const double wgmma_per_clock = m.wgmma_multiply_adds_per_clock_per_sm;
   const double tensor_macs = double(k.tensor_multiply_adds());
   const double tensor_cycles = double(k.mma) * double(kMmaMultiplyAdds) / m.mma_sync_multiply_adds_per_clock_per_sm +
                                (k.wgmma_multiply_adds > 0 ? double(k.wgmma_multiply_adds) / wgmma_per_clock : 0.0);
@@ -134,10 +145,15 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double l2_bytes = double(l2_reads.sectors) * kL2SectorBytes;
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
 
-  // The busiest SM runs ceil(blocks / SMs) blocks: its share of every count.
+  // The busiest SM: ceil(blocks / SMs) blocks, or for a persistent rung (KernelConfig::grid) ceil(grid / SMs) blocks
+  // that each compute ceil(tiles / grid) tiles. Its share of every count is its tiles over all of them (the counters
+  // count a persistent block's tiles as blocks).
   TimePrediction p;
-  p.blocks_on_busiest_sm = (shape.blocks + d.sms - 1) / d.sms;
-  const double share = double(p.blocks_on_busiest_sm) / shape.blocks;
+  const int tiles = shape.blocks;
+  const int launched = in.config.grid > 0 ? std::min(in.config.grid, tiles) : tiles;
+  const int blocks_per_sm_launched = (launched + d.sms - 1) / d.sms;
+  p.blocks_on_busiest_sm = blocks_per_sm_launched * ((tiles + launched - 1) / launched);
+  const double share = double(p.blocks_on_busiest_sm) / tiles;
   p.clock_mhz = tensor_macs > 0 ? m.sustained_clock_mhz_tensor : m.sustained_clock_mhz_fma;
   const double hz = p.clock_mhz * 1e6;
 
@@ -160,7 +176,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.exposed_wait_cycles = exposed;
   const double busiest_ksteps = ksteps * p.blocks_on_busiest_sm;
   // Blocks that wait together: as many as fit, but no more than the SM gets (a small grid leaves one per SM).
-  const double resident = std::min(in.occupancy->blocks_per_sm, p.blocks_on_busiest_sm);
+  const double resident = std::min(in.occupancy->blocks_per_sm, blocks_per_sm_launched);
   const double latency_cycles = busiest_ksteps * (block_step_cycles + exposed) / resident;
 
   const auto sm_term = [&](TimeTerm t, double work, double per_clock) {
@@ -179,16 +195,34 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   for (const TimeTerm t : {TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores})
     norm += std::pow(p.term(t).seconds, kOverlapNorm);
   p.sm_seconds = std::pow(norm, 1.0 / kOverlapNorm);
+  // Each round of resident blocks starts with an empty pipeline: its first k-step waits for its tiles in full, where
+  // the chain counts only what the k-steps in flight leave (a persistent block fills once, then runs on).
   p.launch_seconds = m.launch_overhead_seconds;
-  p.fill_seconds = std::ceil(p.blocks_on_busiest_sm / resident) * wait / hz;
-  p.seconds = std::max({p.sm_seconds, p.term(TimeTerm::L2).seconds, p.term(TimeTerm::Dram).seconds,
-                        p.term(TimeTerm::Latency).seconds}) +
-              p.launch_seconds + p.fill_seconds;
-  p.limit = std::max_element(p.terms.begin(), p.terms.end(), [](const TermTime& a, const TermTime& b) {
-              return a.seconds < b.seconds;
-            })->term;
+  p.fill_seconds = std::ceil(blocks_per_sm_launched / resident) * (wait - exposed) / hz;
+  // The prediction: the largest of the SM's combined terms, the L2, DRAM and the chain. The limit it names is that
+  // one, or the SM's largest term where the SM's terms win; a tie goes to the SM's terms.
+  struct Candidate {
+    double seconds;
+    TimeTerm term;
+  };
+  const TimeTerm sm_largest = std::max({TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores},
+                                       [&](TimeTerm a, TimeTerm b) { return p.term(a).seconds < p.term(b).seconds; });
+  Candidate winner{p.sm_seconds, sm_largest};
+  for (const TimeTerm t : {TimeTerm::L2, TimeTerm::Dram, TimeTerm::Latency})
+    if (p.term(t).seconds > winner.seconds * (1 + 1e-9)) winner = {p.term(t).seconds, t};
+  p.limit = winner.term;
+  p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds;
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;
-  p.explanation = explain(p, m);
+  Hints hints;
+  double requests = 0, lines = 0;
+  for (const OpCounters& op : k.ops) {
+    hints.bank_conflicts = hints.bank_conflicts || op.bank_conflicts() > 0;
+    requests += double(op.requests);
+    lines += double(op.lines);
+  }
+  hints.scattered = lines > 1.5 * requests;
+  hints.dram_rereads = double(in.l2->dram_read_bytes) > 1.5 * double(in.l2->min_dram_read_bytes);
+  p.explanation = explain(p, m, hints);
   return p;
 }
 

@@ -120,10 +120,10 @@ TEST(TimeModel, L2AndDramAreSharedByEverySmAndTakeTheirMeasuredBandwidth) {
   EXPECT_NEAR(p->term(TimeTerm::L2).seconds, double(std::int64_t{1} << 35) / m.l2_bytes_per_second, 1e-12);
   EXPECT_NEAR(p->term(TimeTerm::Dram).seconds, double(std::int64_t{1} << 34) / m.dram_bytes_per_second, 1e-12);
   EXPECT_EQ(p->limit, TimeTerm::Dram);
-  // The largest term, plus the launch and one wait for the first tiles per round of blocks (one round of the busiest
-  // SM's 2 blocks, resident together; every read misses, so the wait is DRAM's).
+  // The largest term plus the launch. No fill: blocktile-2d has one k-step in flight, so its chain already waits in
+  // full at every k-step, the first included.
   EXPECT_DOUBLE_EQ(p->launch_seconds, m.launch_overhead_seconds);
-  EXPECT_NEAR(p->fill_seconds, m.latency_dram_cycles / (m.sustained_clock_mhz_fma * 1e6), 1e-12);
+  EXPECT_EQ(p->fill_seconds, 0.0);
   EXPECT_NEAR(p->seconds, p->term(TimeTerm::Dram).seconds + p->launch_seconds + p->fill_seconds, 1e-15);
   EXPECT_NE(p->explanation.find("DRAM is the limit"), std::string::npos) << p->explanation;
 }
@@ -151,6 +151,53 @@ TEST(TimeModel, KStepsInFlightHideTheWaitForTiles) {
   EXPECT_NEAR(one->term(TimeTerm::Latency).seconds, 256 * (step_one + wait) / hz, 1e-12);
   EXPECT_NEAR(three->term(TimeTerm::Latency).seconds, 256 * step_three / hz, 1e-12);  // 2 k-steps cover the wait
   EXPECT_EQ(one->limit, TimeTerm::Latency);
+}
+
+TEST(TimeModel, TheLimitIsWhatSetsThePredictionNotTheLargestSingleTerm) {
+  const DeviceProfile d = h100();
+  const MachineTiming& m = *d.timing;
+  Synthetic s(264, 1);
+  s.occupancy.blocks_per_sm = 8;  // the chain stays short
+  // Issue and the data pipe 0.9 ms each on the busiest SM; the L2 1.0 ms: the SM's two together (1.27 ms) set the
+  // prediction, so the limit named is the SM's largest term, not the L2.
+  const double hz = m.sustained_clock_mhz_fma * 1e6;
+  s.counters.total.ops[kLds32].instructions = static_cast<std::int64_t>(0.9e-3 * hz * 4 * 132);
+  s.counters.total.ops[kLds32].wavefronts =
+      static_cast<std::int64_t>(0.9e-3 * hz * 132 * m.shared_wavefronts_per_clock_per_sm * 1.0001);
+  s.counters.total.ops[kLds32].ideal_wavefronts = s.counters.total.ops[kLds32].wavefronts;
+  s.l2.a = {static_cast<std::int64_t>(1.0e-3 * m.l2_bytes_per_second / 32), std::int64_t{1} << 40};
+  s.l2.a.hits = s.l2.a.sectors;
+  const auto p = s.predict();
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_GT(p->term(TimeTerm::L2).seconds, p->term(TimeTerm::DataPipe).seconds);
+  EXPECT_GT(p->sm_seconds, p->term(TimeTerm::L2).seconds);
+  EXPECT_EQ(p->limit, TimeTerm::DataPipe);
+  EXPECT_NEAR(p->seconds, p->sm_seconds + p->launch_seconds + p->fill_seconds, 1e-15);
+  EXPECT_NE(p->explanation.find("data pipe is the limit"), std::string::npos) << p->explanation;
+  EXPECT_NE(p->explanation.find("overlap it only in part"), std::string::npos) << p->explanation;
+  // No bank conflicts and no scattered loads in these counts: no advice about them.
+  EXPECT_EQ(p->explanation.find("bank conflicts"), std::string::npos) << p->explanation;
+}
+
+TEST(TimeModel, APersistentRungsBusiestSmComputesItsBlocksTiles) {
+  Synthetic s(512, 16);  // 512 tiles
+  s.occupancy.blocks_per_sm = 1;
+  s.counters.total.wgmma = 512 * 16 * 8;
+  s.counters.total.wgmma_multiply_adds = s.counters.total.wgmma * 64 * 256 * 16;
+  kernel::KernelConfig c = rung_model(RungId::TmaWgmmaPersistent).defaults;
+  const auto predict = [&](int grid) {
+    c.grid = grid;
+    return predict_time({RungId::TmaWgmmaPersistent, c, {4096, 4096, 4096}, &s.counters, &s.occupancy, &s.l2},
+                        h100());
+  };
+  const auto one_per_tile = predict(0), grid_132 = predict(132), grid_66 = predict(66);
+  ASSERT_TRUE(one_per_tile.ok() && grid_132.ok() && grid_66.ok());
+  EXPECT_EQ(one_per_tile->blocks_on_busiest_sm, 4);  // ceil(512 / 132)
+  EXPECT_EQ(grid_132->blocks_on_busiest_sm, 4);      // 1 block of ceil(512 / 132) tiles
+  EXPECT_EQ(grid_66->blocks_on_busiest_sm, 8);       // 66 blocks on 66 SMs, 8 tiles each
+  EXPECT_NEAR(grid_66->term(TimeTerm::TensorCores).seconds, 2 * grid_132->term(TimeTerm::TensorCores).seconds, 1e-12);
+  // One fill per persistent block: its ring of stages runs on from tile to tile.
+  EXPECT_LT(grid_132->fill_seconds, one_per_tile->fill_seconds);
 }
 
 TEST(TimeModel, KStepsInFlightComeFromTheRungsDescription) {

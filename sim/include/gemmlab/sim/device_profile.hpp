@@ -24,6 +24,7 @@ struct MachineTiming {
   double l2_bytes_per_second = 0;                 // L2 to the SMs, all of them reading at once (its own clock)
   double dram_bytes_per_second = 0;
   double mma_sync_multiply_adds_per_clock_per_sm = 0;
+  double wgmma_multiply_adds_per_clock_per_sm = 0;  // the tensor cores' full rate (the whitepaper's; no probe)
   double latency_l1_cycles = 0, latency_l2_cycles = 0, latency_dram_cycles = 0, latency_shared_cycles = 0;
   double barrier_cycles = 0;
   double sustained_clock_mhz_fma = 0;     // after seconds of FP32 math on every SM

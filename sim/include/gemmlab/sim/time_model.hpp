@@ -9,7 +9,7 @@
 //   data pipe   the L1/shared-memory data pipe: shared-memory wavefronts plus the 128-byte lines of global accesses,
 //               each at its measured rate, one a clock on the H100 (ncu counts both in l1tex__data_pipe_lsu_wavefronts);
 //               what uncoalesced loads and bank conflicts cost
-//   tensor      the tensor cores' multiply-adds (mma.sync at its measured rate, wgmma at the datasheet's)
+//   tensor      the tensor cores' multiply-adds (mma.sync at its measured rate, wgmma at the whitepaper's)
 // These are fed by the same warps and overlap only in part (a warp waiting on one cannot feed another), so the SM's
 // time is their p-norm with p = kOverlapNorm: the largest term when one dominates, more than it when several are
 // close. Three more bound the kernel from outside the SM: the L2 (every SM's tile reads, the L2 model's sectors, at
@@ -22,7 +22,7 @@
 //
 // What it leaves out (docs/fidelity.md measures what that costs): instructions the compiler adds (address
 // arithmetic, loop control; the counts are the description's), dependencies inside a warp, the compiler's unrolling
-// of loops that load without shared memory, and launch overhead.
+// of loops that load without shared memory, and the clock's variation with the card's thermal history.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,7 +42,7 @@ enum class TimeTerm { Issue, DataPipe, TensorCores, L2, Dram, Latency };
 inline constexpr TimeTerm kTimeTerms[] = {TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores,
                                           TimeTerm::L2, TimeTerm::Dram, TimeTerm::Latency};
 std::string_view to_string(TimeTerm term);
-// What a term counts: "warp instructions", "wavefronts", "multiply-adds", "sectors", "bytes", "k-steps".
+// What a term counts: "warp instructions", "wavefronts", "multiply-adds", "bytes" (L2, DRAM), "k-steps".
 std::string_view unit_of(TimeTerm term);
 
 // How the SM's own terms combine: the p of their p-norm. 1 would add them (no overlap), infinity take the largest
@@ -64,8 +64,8 @@ struct TimePrediction {
   double fill_seconds = 0;      // each round of blocks waiting for its first tiles
   double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM and latency, plus the two above
   double tflops = 0;            // useful FLOPs (2 m n k) / seconds
-  TimeTerm limit = TimeTerm::Issue;  // the largest single term
-  int blocks_on_busiest_sm = 0;
+  TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, or the SM's largest term
+  int blocks_on_busiest_sm = 0;  // tiles the busiest SM computes (a persistent rung: its blocks' tiles)
   int ksteps_in_flight = 1;
   int barriers_per_kstep = 0;   // block-wide barriers in a k-step of the main loop (latency: each drains the block)
   double block_kstep_cycles = 0;   // a block's own k-step: its busiest resource and its barriers
