@@ -211,7 +211,7 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"fill_seconds", t.fill_seconds},
           {"predicted_seconds", t.seconds},
           {"predicted_tflops", t.tflops},
-          {"blocks_on_busiest_sm", t.blocks_on_busiest_sm},
+          {"tiles_on_busiest_sm", t.tiles_on_busiest_sm},
           {"ksteps_in_flight", t.ksteps_in_flight},
           {"explanation", t.explanation},
           {"measured", false}};

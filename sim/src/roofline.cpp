@@ -8,16 +8,9 @@
 namespace gemmlab::sim {
 namespace {
 
+using wording::amount;
 using wording::duration;
 using wording::format;
-
-// A count in words a learner can read: 1.10e+12 -> "1.10 trillion".
-std::string amount(double value) {
-  if (value >= 1e12) return format("%.2f trillion", value / 1e12);
-  if (value >= 1e9) return format("%.2f billion", value / 1e9);
-  if (value >= 1e6) return format("%.2f million", value / 1e6);
-  return format("%.0f", value);
-}
 
 std::string explain(const Roofline& r, const DeviceProfile& d, const L2Result& l2) {
   const LimiterTime& top = r.limit(r.bottleneck);

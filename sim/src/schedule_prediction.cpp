@@ -41,4 +41,13 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
   return out;
 }
 
+PredictedSpeed predicted_speed(const SchedulePrediction& p) {
+  if (p.time)
+    return {p.time->tflops, p.time->seconds, p.time->term(TimeTerm::Dram).seconds,
+            std::string(to_string(p.time->limit)), p.time->limit == TimeTerm::Dram, true};
+  const Roofline& r = p.roofline;
+  return {r.predicted_tflops, r.predicted_seconds, r.limit(Limiter::Dram).seconds, std::string(to_string(r.bottleneck)),
+          r.bottleneck == Limiter::Dram, false};
+}
+
 }  // namespace gemmlab::sim

@@ -8,17 +8,9 @@
 namespace gemmlab::sim {
 namespace {
 
+using wording::amount;
 using wording::duration;
 using wording::format;
-
-// 70.9e9 -> "70.9 G", as the issue's and ncu's tables write counts.
-std::string count(double value) {
-  if (value >= 1e12) return format("%.3g T", value / 1e12);
-  if (value >= 1e9) return format("%.3g G", value / 1e9);
-  if (value >= 1e6) return format("%.3g M", value / 1e6);
-  if (value >= 1e3) return format("%.3g k", value / 1e3);
-  return format("%.3g", value);
-}
 
 // What the counters say could be better: advice is given only where it applies.
 struct Hints {
@@ -30,12 +22,12 @@ struct Hints {
 std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints& hints) {
   const TermTime& top = p.term(p.limit);
   const std::string per_sm = " per clock per SM take " + duration(top.seconds);
-  const std::string work = count(top.work) + " " + std::string(unit_of(top.term));
+  const std::string work = amount(top.work) + " " + std::string(unit_of(top.term));
   std::string s;
   switch (p.limit) {
     case TimeTerm::Issue:
-      s = "Instruction issue is the limit: the busiest SM issues " + work + " at " + format("%.0f", top.rate) +
-          per_sm + ".";
+      s = "Instruction issue is the limit: the busiest SM's " + work + " at " + format("%.0f", top.rate) + per_sm +
+          ".";
       break;
     case TimeTerm::DataPipe:
       s = "The L1/shared-memory data pipe is the limit: " + work +
@@ -65,7 +57,7 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
             " cycles for its tiles from L2 (" + format("%.0f", m.latency_l2_cycles) + " for a hit, " +
             format("%.0f", m.latency_dram_cycles) + " from DRAM), " + format("%.0f", p.exposed_wait_cycles) +
             " of them not hidden by the " + std::to_string(p.ksteps_in_flight) + " k-step" +
-            (p.ksteps_in_flight == 1 ? "" : "s") + " in flight, and " + count(top.work) +
+            (p.ksteps_in_flight == 1 ? "" : "s") + " in flight, and " + amount(top.work) +
             " k-steps on the busiest SM take " + duration(top.seconds) +
             "; more stages in flight or more resident blocks would hide it.";
       else
@@ -74,7 +66,7 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
             (p.barriers_per_kstep == 0 ? std::string()
                                        : ", then " + std::to_string(p.barriers_per_kstep) + " barrier" +
                                              (p.barriers_per_kstep == 1 ? "" : "s") + ", each draining its warps") +
-            "), too few blocks share an SM to fill the gaps, and " + count(top.work) + " k-steps on the busiest SM take " + duration(top.seconds) +
+            "), too few blocks share an SM to fill the gaps, and " + amount(top.work) + " k-steps on the busiest SM take " + duration(top.seconds) +
             "; the wait for tiles is hidden by the " + std::to_string(p.ksteps_in_flight) + " k-steps in flight.";
       break;
   }
@@ -152,8 +144,8 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const int tiles = shape.blocks;
   const int launched = in.config.grid > 0 ? std::min(in.config.grid, tiles) : tiles;
   const int blocks_per_sm_launched = (launched + d.sms - 1) / d.sms;
-  p.blocks_on_busiest_sm = blocks_per_sm_launched * ((tiles + launched - 1) / launched);
-  const double share = double(p.blocks_on_busiest_sm) / tiles;
+  p.tiles_on_busiest_sm = blocks_per_sm_launched * ((tiles + launched - 1) / launched);
+  const double share = double(p.tiles_on_busiest_sm) / tiles;
   p.clock_mhz = tensor_macs > 0 ? m.sustained_clock_mhz_tensor : m.sustained_clock_mhz_fma;
   const double hz = p.clock_mhz * 1e6;
 
@@ -174,7 +166,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double exposed = std::max(0.0, wait - (p.ksteps_in_flight - 1) * block_step_cycles);
   p.block_kstep_cycles = block_step_cycles;
   p.exposed_wait_cycles = exposed;
-  const double busiest_ksteps = ksteps * p.blocks_on_busiest_sm;
+  const double busiest_ksteps = ksteps * p.tiles_on_busiest_sm;
   // Blocks that wait together: as many as fit, but no more than the SM gets (a small grid leaves one per SM).
   const double resident = std::min(in.occupancy->blocks_per_sm, blocks_per_sm_launched);
   const double latency_cycles = busiest_ksteps * (block_step_cycles + exposed) / resident;

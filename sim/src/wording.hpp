@@ -18,4 +18,12 @@ inline std::string duration(double seconds) {
   return format("%.1f us", seconds * 1e6);
 }
 
+// A count in words a learner can read: 1.10e+12 -> "1.10 trillion".
+inline std::string amount(double value) {
+  if (value >= 1e12) return format("%.2f trillion", value / 1e12);
+  if (value >= 1e9) return format("%.2f billion", value / 1e9);
+  if (value >= 1e6) return format("%.2f million", value / 1e6);
+  return format("%.0f", value);
+}
+
 }  // namespace gemmlab::sim::wording

@@ -10,6 +10,27 @@ namespace {
 
 DeviceProfile device(std::string_view name) { return *find_device(name); }
 
+// The speed the faces show: the time model's on a profile with measured timing, the roofline's bound on one without.
+TEST(SchedulePrediction, TheSpeedShownIsTheTimeModelsWhereTheProfileHasTiming) {
+  const RungId rung = RungId::BlockTile2D;
+  const Problem problem{1024, 1024, 512};
+  const auto h100 = predict_schedule(rung, rung_model(rung).defaults, problem, {}, device("h100"));
+  const auto a100 = predict_schedule(rung, rung_model(rung).defaults, problem, {}, device("a100"));
+  ASSERT_TRUE(h100.ok() && a100.ok());
+  ASSERT_TRUE(h100->time.has_value()) << h100->time_note;
+  const PredictedSpeed timed = predicted_speed(*h100);
+  EXPECT_TRUE(timed.from_time_model);
+  EXPECT_DOUBLE_EQ(timed.tflops, h100->time->tflops);
+  EXPECT_DOUBLE_EQ(timed.dram_seconds, h100->time->term(TimeTerm::Dram).seconds);
+  EXPECT_EQ(timed.limit, std::string(to_string(h100->time->limit)));
+  ASSERT_FALSE(a100->time.has_value());
+  EXPECT_NE(a100->time_note.find("no measured timing"), std::string::npos) << a100->time_note;
+  const PredictedSpeed bound = predicted_speed(*a100);
+  EXPECT_FALSE(bound.from_time_model);
+  EXPECT_DOUBLE_EQ(bound.tflops, a100->roofline.predicted_tflops);
+  EXPECT_EQ(bound.limit, std::string(to_string(a100->roofline.bottleneck)));
+}
+
 TEST(SchedulePrediction, PutsOccupancyWavesL2AndRooflineTogether) {
   const RungId rung = RungId::BlockTile2D;
   const auto config = rung_model(rung).defaults;

@@ -91,7 +91,7 @@ TEST(TimeModel, EachSmTermIsTheBusiestSmsWorkOverItsMeasuredRate) {
   ASSERT_TRUE(p.ok()) << p.error().message;
   const double hz = m.sustained_clock_mhz_fma * 1e6;
   const double instructions = double(s.counters.total.fma) / 32 + double(std::int64_t{1} << 28);
-  EXPECT_EQ(p->blocks_on_busiest_sm, 2);
+  EXPECT_EQ(p->tiles_on_busiest_sm, 2);
   EXPECT_NEAR(p->term(TimeTerm::Issue).seconds, instructions / 132 / 4 / hz, 1e-12);
   EXPECT_NEAR(p->term(TimeTerm::DataPipe).seconds, double(std::int64_t{1} << 30) / 132 / m.shared_wavefronts_per_clock_per_sm / hz,
               1e-12);
@@ -192,9 +192,9 @@ TEST(TimeModel, APersistentRungsBusiestSmComputesItsBlocksTiles) {
   };
   const auto one_per_tile = predict(0), grid_132 = predict(132), grid_66 = predict(66);
   ASSERT_TRUE(one_per_tile.ok() && grid_132.ok() && grid_66.ok());
-  EXPECT_EQ(one_per_tile->blocks_on_busiest_sm, 4);  // ceil(512 / 132)
-  EXPECT_EQ(grid_132->blocks_on_busiest_sm, 4);      // 1 block of ceil(512 / 132) tiles
-  EXPECT_EQ(grid_66->blocks_on_busiest_sm, 8);       // 66 blocks on 66 SMs, 8 tiles each
+  EXPECT_EQ(one_per_tile->tiles_on_busiest_sm, 4);  // ceil(512 / 132)
+  EXPECT_EQ(grid_132->tiles_on_busiest_sm, 4);      // 1 block of ceil(512 / 132) tiles
+  EXPECT_EQ(grid_66->tiles_on_busiest_sm, 8);       // 66 blocks on 66 SMs, 8 tiles each
   EXPECT_NEAR(grid_66->term(TimeTerm::TensorCores).seconds, 2 * grid_132->term(TimeTerm::TensorCores).seconds, 1e-12);
   // One fill per persistent block: its ring of stages runs on from tile to tile.
   EXPECT_LT(grid_132->fill_seconds, one_per_tile->fill_seconds);

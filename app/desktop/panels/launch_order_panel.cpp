@@ -22,23 +22,6 @@
 namespace gemmlab::desktop {
 namespace {
 
-// A launch order's predicted speed: the time model's where the device profile has measured timing, else the
-// roofline's bound; with its limit and what DRAM alone takes.
-struct Speed {
-  double tflops = 0, seconds = 0, dram_seconds = 0;
-  std::string limit;
-  bool dram_limited = false, from_time_model = false;
-};
-
-Speed speed_of(const sim::SchedulePrediction& p) {
-  if (p.time)
-    return {p.time->tflops, p.time->seconds, p.time->term(sim::TimeTerm::Dram).seconds,
-            std::string(sim::to_string(p.time->limit)), p.time->limit == sim::TimeTerm::Dram, true};
-  const sim::Roofline& r = p.roofline;
-  return {r.predicted_tflops, r.predicted_seconds, r.limit(sim::Limiter::Dram).seconds,
-          std::string(sim::to_string(r.bottleneck)), r.bottleneck == sim::Limiter::Dram, false};
-}
-
 namespace colour = ui::colour;
 using kernel::OrderKind;
 
@@ -196,7 +179,7 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
   ui::term("DRAM bytes", "DRAM written");
   ImGui::SameLine(column);
   ImGui::Text("%s (C, written back once)", bytes_text(static_cast<double>(l2.dram_write_bytes)).c_str());
-  const Speed speed = speed_of(study.prediction);
+  const sim::PredictedSpeed speed = sim::predicted_speed(study.prediction);
   ui::term(speed.from_time_model ? "time model" : "roofline", "predicted");
   ImGui::SameLine(column);
   ImGui::Text("%.1f TFLOPS, %s (DRAM alone: %s)", speed.tflops, time_text(speed.seconds).c_str(),
@@ -413,7 +396,7 @@ void comparison(AppModel& model) {
                 (a_less ? name_a : name_b).c_str(), 100.0 * (1.0 - less / more), (a_less ? name_b : name_a).c_str(),
                 bytes_text(less).c_str(), bytes_text(more).c_str(), bytes_text(floor).c_str());
   }
-  const Speed sa = speed_of(a), sb = speed_of(b);
+  const sim::PredictedSpeed sa = sim::predicted_speed(a), sb = sim::predicted_speed(b);
   if (std::abs(sa.tflops - sb.tflops) <= 0.005 * std::max(sa.tflops, sb.tflops)) {
     if (!sa.dram_limited)
       ImGui::Text("The predicted speed is the same, %.1f TFLOPS: the limit is %s, and DRAM needs at most %s of the "

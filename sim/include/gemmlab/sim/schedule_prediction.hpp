@@ -3,6 +3,7 @@
 // traffic for a launch order, the roofline (a bound) and the time model (a prediction). What `gemmlab-cli schedule`
 // prints and the desktop app shows.
 #include <optional>
+#include <string>
 
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/sim/device_profile.hpp"
@@ -24,6 +25,16 @@ struct SchedulePrediction {
   std::optional<TimePrediction> time;  // absent where the profile has no measured timing: time_note says why
   std::string time_note;
 };
+
+// The speed a face shows for a prediction: the time model's where the device profile has measured timing, else the
+// roofline's bound; with what limits it and what DRAM alone takes.
+struct PredictedSpeed {
+  double tflops = 0, seconds = 0, dram_seconds = 0;
+  std::string limit;
+  bool dram_limited = false;
+  bool from_time_model = false;
+};
+PredictedSpeed predicted_speed(const SchedulePrediction& p);
 
 // `registers`: the compiled instantiation's count where there is one; without it, estimate_registers. The
 // configuration is validated against the device's limits; errors say what to change.

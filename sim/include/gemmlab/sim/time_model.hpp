@@ -65,7 +65,7 @@ struct TimePrediction {
   double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM and latency, plus the two above
   double tflops = 0;            // useful FLOPs (2 m n k) / seconds
   TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, or the SM's largest term
-  int blocks_on_busiest_sm = 0;  // tiles the busiest SM computes (a persistent rung: its blocks' tiles)
+  int tiles_on_busiest_sm = 0;  // tiles the busiest SM computes: its blocks, or a persistent rung's blocks' tiles
   int ksteps_in_flight = 1;
   int barriers_per_kstep = 0;   // block-wide barriers in a k-step of the main loop (latency: each drains the block)
   double block_kstep_cycles = 0;   // a block's own k-step: its busiest resource and its barriers
