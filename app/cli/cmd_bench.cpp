@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "command.hpp"
 #include "gemmlab/file_io.hpp"
@@ -21,6 +23,7 @@ namespace {
 
 struct BenchArgs {
   std::string rungs, sizes, order = "row", inputs, json_path, csv_path;
+  std::vector<std::string> configs;
   bool all = false;
   int device = 0, runs = 20;
 };
@@ -48,6 +51,7 @@ void print_report(const gpu::BenchReport& r, std::ostream& out) {
   for (const auto& row : r.rows) {
     const bool timed = row.status == gpu::BenchStatus::Timed;
     std::string note = timed ? row.message : std::string(gpu::to_string(row.status)) + ": " + row.message;
+    if (row.compiled_at_run_time) note = "compiled at run time" + std::string(note.empty() ? "" : "; ") + note;
     table.add_row({row.name, row.config, std::string(kernel::input_name(row.input)), gpu::to_string(row.shape),
                    timed ? std::to_string(row.runs) : "",
                    timed ? fixed(row.median_ms, 3) : "", timed ? fixed(row.tflops, 2) : "",
@@ -85,6 +89,16 @@ int run_bench_command(const BenchArgs& args) {
       return kExitFailed;
     }
   }
+  auto kernels = parse_configs(selection->rungs, args.configs);
+  if (!kernels) {
+    std::cerr << "gemmlab-cli: " << kernels.error().message << "\n";
+    return kExitUsage;
+  }
+  if (auto ready = prepare_configs(*kernels, selection->inputs); !ready) {
+    std::cerr << "gemmlab-cli: bench: " << ready.error().message << "\n";
+    return kExitFailed;
+  }
+  options.kernels = std::move(*kernels);
   options.rungs = selection->rungs;
   options.shapes = selection->shapes;
   options.order = selection->order;
@@ -126,6 +140,7 @@ Command add_bench_command(CLI::App& parent) {
   sub->add_option("--sizes", args->sizes, "Comma-separated sizes: N for N x N x N, or MxNxK (default: 1024,2048,4096,8192)")
       ->check(non_empty_list());
   sub->add_flag("--all", args->all, "Every compiled configuration, not only each rung's default");
+  sub->add_option("--config", args->configs, kConfigHelp)->check(non_empty_list())->excludes("--all");
   sub->add_option("--inputs", args->inputs, kInputsHelp)->check(non_empty_list());
   sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N")->capture_default_str();
   sub->add_option("--runs", args->runs, "Timed runs per kernel and size (fewer where one run takes seconds)")

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
@@ -18,13 +20,14 @@ namespace {
 
 struct VerifyArgs {
   std::string rungs, sizes, order = "row", inputs;
+  std::vector<std::string> configs;
   bool all = false, json = false;
   int device = 0;
   std::uint64_t seed = 2024;
 };
 
 std::string row_line(const gpu::VerifyRow& row) {
-  const gpu::GpuInstance& inst = gpu::gpu_instances()[row.instance];
+  const gpu::GpuInstance& inst = row.kernel;
   char head[200];
   std::snprintf(head, sizeof head, "%-8s %-18s %-22s %-4s %-14s alpha=%-5g beta=%-5g",
                 std::string(gpu::to_string(row.result.status)).c_str(), std::string(rung_info(inst.rung).slug).c_str(),
@@ -42,7 +45,7 @@ std::string row_line(const gpu::VerifyRow& row) {
 }
 
 nlohmann::json row_json(const gpu::VerifyRow& row) {
-  const gpu::GpuInstance& inst = gpu::gpu_instances()[row.instance];
+  const gpu::GpuInstance& inst = row.kernel;
   return {{"rung", rung_info(inst.rung).slug}, {"config", gpu::instance_label(inst)},
           {"input", kernel::input_name(row.input)}, {"m", row.shape.m},
           {"n", row.shape.n}, {"k", row.shape.k}, {"alpha", row.alpha}, {"beta", row.beta},
@@ -58,6 +61,16 @@ int run_verify(const VerifyArgs& args) {
     std::cerr << "gemmlab-cli: " << selection.error().message << "\n";
     return kExitUsage;
   }
+  auto kernels = parse_configs(selection->rungs, args.configs);
+  if (!kernels) {
+    std::cerr << "gemmlab-cli: " << kernels.error().message << "\n";
+    return kExitUsage;
+  }
+  if (auto ready = prepare_configs(*kernels, selection->inputs); !ready) {
+    std::cerr << "gemmlab-cli: verify: " << ready.error().message << "\n";
+    return kExitFailed;
+  }
+  options.kernels = std::move(*kernels);
   options.rungs = selection->rungs;
   options.shapes = selection->shapes;
   options.order = selection->order;
@@ -101,6 +114,7 @@ Command add_verify_command(CLI::App& parent) {
                   "shapes)")
       ->check(non_empty_list());
   sub->add_flag("--all", args->all, "Every compiled configuration, not only each rung's default");
+  sub->add_option("--config", args->configs, kConfigHelp)->check(non_empty_list())->excludes("--all");
   sub->add_option("--inputs", args->inputs, kInputsHelp)->check(non_empty_list());
   sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N")->capture_default_str();
   sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(common::whole_number(0));

@@ -25,5 +25,6 @@ Command add_sim_command(CLI::App& parent);
 Command add_schedule_command(CLI::App& parent);
 Command add_verify_command(CLI::App& parent);
 Command add_bench_command(CLI::App& parent);
+Command add_tune_command(CLI::App& parent);
 
 }  // namespace gemmlab::cli

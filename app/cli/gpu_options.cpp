@@ -4,8 +4,13 @@
 #include <CLI/CLI.hpp>
 
 #include "common/number_options.hpp"
+#include "gemmlab/gpu/device.hpp"
+#include "gemmlab/gpu/runtime_compile.hpp"
+#include "gemmlab/gpu/verify.hpp"
 #include "gemmlab/sim/launch_order.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 
+#include <cstdio>
 #include <optional>
 
 namespace gemmlab::cli {
@@ -60,6 +65,46 @@ Result<GpuSelection> parse_gpu_selection(const std::string& rungs, const std::st
   if (!block_order) return block_order.error();
   out.order = *block_order;
   return out;
+}
+
+Result<std::vector<gpu::GpuInstance>> parse_configs(const std::vector<RungId>& rungs,
+                                                    const std::vector<std::string>& configs) {
+  std::vector<gpu::GpuInstance> out;
+  if (configs.empty()) return out;
+  if (rungs.size() != 1)
+    return Error{"--config takes a configuration of one rung: name exactly one with --rungs (e.g. --rungs warptile)"};
+  for (const std::string& text : configs) {
+    auto config = sim::apply_knob_text(rungs.front(), sim::rung_model(rungs.front()).defaults, text);
+    if (!config) return Error{"--config \"" + text + "\": " + config.error().message};
+    out.push_back({rungs.front(), *config});
+  }
+  return out;
+}
+
+Status prepare_configs(const std::vector<gpu::GpuInstance>& kernels, const std::vector<kernel::InputType>& inputs) {
+  for (const gpu::GpuInstance& kernel : kernels) {
+    if (gpu::find_gpu_instance(kernel.rung, kernel.config) && !gpu::compile_everything_at_run_time())
+      continue;  // the build compiled it
+    if (auto devices = gpu::list_devices(); !devices) return devices.error();
+    for (const kernel::InputType type : gpu::inputs_for(kernel, inputs)) {
+      const std::string what = std::string(rung_info(kernel.rung).slug) + " (" + gpu::instance_label(kernel) + ", " +
+                               std::string(kernel::input_name(type)) + ")";
+      std::fprintf(stderr, "compiling %s at run time ...", what.c_str());
+      std::fflush(stderr);
+      auto compiled = gpu::prepare_runtime_kernel(kernel, type, true);
+      if (!compiled) {
+        std::fprintf(stderr, " failed\n");
+        return compiled.error();
+      }
+      if (compiled->from_cache)
+        std::fprintf(stderr, " found in the kernel cache (%s), ready in %.1f ms\n",
+                     compiled->cubin.parent_path().c_str(), compiled->ready_seconds * 1e3);
+      else
+        std::fprintf(stderr, " compiled in %.2f s, ready in %.2f s, %d registers per thread\n", compiled->compile_seconds,
+                     compiled->ready_seconds, compiled->registers);
+    }
+  }
+  return Ok{};
 }
 
 }  // namespace gemmlab::cli

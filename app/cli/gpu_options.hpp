@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/shapes.hpp"
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/kernel/element.hpp"
@@ -30,6 +31,19 @@ struct GpuSelection {
 };
 Result<GpuSelection> parse_gpu_selection(const std::string& rungs, const std::string& sizes, const std::string& order,
                                          std::vector<gpu::Shape> fallback_shapes, const std::string& inputs = {});
+
+// --config: each "knob=value,..." a configuration of the one rung --rungs names (the rung's defaults for the knobs not
+// given). An error names the flag's problem: no rung or several, an unknown knob, a value out of range.
+Result<std::vector<gpu::GpuInstance>> parse_configs(const std::vector<RungId>& rungs,
+                                                    const std::vector<std::string>& configs);
+
+inline constexpr const char* kConfigHelp =
+    "A configuration of the one rung --rungs names, as knob=value pairs: \"bm=64,bn=128,bk=16,stages=4\" (the rung's "
+    "defaults for the rest; repeat the flag for several). One the build did not compile is compiled at run time";
+
+// Before verify or bench: compiles (or finds in the kernel cache) every configuration the build lacks, for each input
+// type it runs on, and says so on stderr, so that the wait is visible and a compile error comes before any GPU work.
+Status prepare_configs(const std::vector<gpu::GpuInstance>& kernels, const std::vector<kernel::InputType>& inputs);
 
 inline constexpr const char* kInputsHelp =
     "Comma-separated input types of A and B: fp32, fp16, bf16 (default: every type each kernel takes; the tensor-core "

@@ -9,6 +9,7 @@
 
 #include "cuda_error.hpp"
 #include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/gpu/runtime_compile.hpp"
 #include "reference.hpp"
 #include "session.hpp"
 #include "verify_detail.hpp"
@@ -71,7 +72,7 @@ struct InputSet {
 
 // An entry of the benchmark: cuBLAS or one instance, on one input type.
 struct Entry {
-  std::optional<std::size_t> instance;
+  std::optional<GpuInstance> kernel;
   std::string name, config;
   kernel::InputType input = kernel::InputType::F32;
 };
@@ -139,7 +140,9 @@ class ShapeRun {
   Result<BenchRow> run(const Entry& entry, const Entry& yardstick) {
     BenchRow row;
     row.name = entry.name;
-    row.instance = entry.instance;
+    row.kernel = entry.kernel;
+    row.compiled_at_run_time =
+        entry.kernel && (compile_everything_at_run_time() || !find_gpu_instance(entry.kernel->rung, entry.kernel->config));
     row.config = entry.config;
     row.input = entry.input;
     row.shape = shape_;
@@ -169,7 +172,7 @@ class ShapeRun {
       row.message = text;
     }
     // Events per run: [before cuBLAS,] before the entry, after it.
-    const bool paired = entry.instance.has_value();
+    const bool paired = entry.kernel.has_value();
     const std::size_t per_run = paired ? 3 : 2, first = paired ? 1 : 0;
     Events events(per_run * static_cast<std::size_t>(runs));
     if (auto ok = events.create(); !ok) return ok.error();
@@ -223,14 +226,14 @@ class ShapeRun {
   }
 
   Status launch(const Entry& entry, std::size_t set) {
-    if (entry.instance) return launch_instance(*entry.instance, args(set), session_.stream());
+    if (entry.kernel) return launch_gemm(*entry.kernel, args(set), session_.stream());
     auto handle = session_.cublas();
     if (!handle) return handle.error();
     return launch_cublas(*handle, args(set));
   }
 
   Result<CheckResult> check(const Entry& entry) {
-    if (entry.instance) return run_and_check(session_, *buffers_, *entry.instance, shape_, 1.0f, 0.0f, options_.order);
+    if (entry.kernel) return run_and_check(session_, *buffers_, *entry.kernel, shape_, 1.0f, 0.0f, options_.order);
     if (auto ok = buffers_->reset_c(0.0f, session_.stream()); !ok) return ok.error();
     if (auto ok = launch(entry, 0); !ok) return ok.error();
     if (auto ok = finish(session_.stream(), "cuBLAS at " + to_string(shape_)); !ok) return ok.error();
@@ -250,7 +253,7 @@ class ShapeRun {
 
 Result<BenchReport> run_bench(const BenchOptions& options, const std::function<void(const BenchProgress&)>& progress,
                               const std::atomic<bool>* cancel) {
-  auto selected = select_instances(options.rungs, options.all_instances);
+  auto selected = select_instances(options.rungs, options.all_instances, options.kernels);
   if (!selected) return selected.error();
   if (options.runs < 1) return Error{"runs must be at least 1"};
   auto types = input_types_to_run(*selected, options.inputs);
@@ -273,10 +276,10 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
   std::size_t total = 0;
   for (const kernel::InputType type : *types) {
     std::vector<Entry> group{{std::nullopt, "cublas", std::string(cublas_label(type)), type}};
-    for (const std::size_t i : *selected) {
+    for (const GpuInstance& i : *selected) {
       const auto takes = inputs_for(i, options.inputs);
       if (std::find(takes.begin(), takes.end(), type) != takes.end())
-        group.push_back({i, std::string(rung_info(gpu_instances()[i].rung).slug), instance_label(gpu_instances()[i]), type});
+        group.push_back({i, std::string(rung_info(i.rung).slug), instance_label(i), type});
     }
     total += group.size() * options.shapes.size();
     groups.push_back(std::move(group));

@@ -121,14 +121,15 @@ Result<BenchRow> parse_row(const nlohmann::json& jr) {
   if (jr.contains("kernel_config")) {
     if (!jr["kernel_config"].is_object()) return Error{row.name + ": 'kernel_config' must be an object of knobs"};
     if (const auto rung = find_rung(row.name)) {
-      kernel::KernelConfig config;
+      kernel::KernelConfig config = sim::rung_model(*rung).defaults;  // a knob the file leaves out keeps its default
       for (const auto& knob : sim::all_knobs()) {
         if (!jr["kernel_config"].contains(std::string(knob.name))) continue;
         const auto value = whole_field<int>(jr["kernel_config"], std::string(knob.name).c_str(), 0, std::nullopt);
         if (!value) return Error{row.name + ": knob " + value.error().message};
         config.*knob.field = *value;
       }
-      row.instance = find_gpu_instance(*rung, config);  // empty where this build does not compile it
+      row.kernel = GpuInstance{*rung, config};
+      row.compiled_at_run_time = jr.value("compiled_at_run_time", false);
     }
   }
   return row;
@@ -146,11 +147,11 @@ std::string bench_report_json(const BenchReport& r) {
                         {"min_ms", row.min_ms},     {"max_ms", row.max_ms},       {"tflops", row.tflops},
                         {"ratio_to_cublas", row.ratio_to_cublas}, {"cublas_paired_ms", row.cublas_paired_ms},
                         {"sm_clock_mhz", row.sm_clock_mhz}};
-    if (row.instance) {
-      const GpuInstance& inst = gpu_instances()[*row.instance];
+    if (row.kernel) {
       nlohmann::json config;
-      for (const auto& knob : sim::all_knobs()) config[std::string(knob.name)] = inst.config.*knob.field;
+      for (const auto& knob : sim::all_knobs()) config[std::string(knob.name)] = row.kernel->config.*knob.field;
       j["kernel_config"] = config;
+      j["compiled_at_run_time"] = row.compiled_at_run_time;
     }
     rows.push_back(j);
   }

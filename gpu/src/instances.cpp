@@ -20,6 +20,10 @@ bool same_config(const kernel::KernelConfig& a, const kernel::KernelConfig& b) {
   return true;
 }
 
+bool GpuInstance::operator==(const GpuInstance& other) const {
+  return rung == other.rung && same_config(config, other.config);
+}
+
 std::optional<std::size_t> find_gpu_instance(RungId rung, const kernel::KernelConfig& config) {
   for (std::size_t i = 0; i < std::size(kGpuInstances); ++i)
     if (kGpuInstances[i].rung == rung && same_config(kGpuInstances[i].config, config)) return i;
@@ -65,8 +69,9 @@ std::optional<sim::RegisterCount> measured_registers(RungId rung, const kernel::
       nearest = &r;
   if (nearest == nullptr) return std::nullopt;
   const int change = sim::estimate_registers(rung, config).per_thread - sim::estimate_registers(rung, nearest->config).per_thread;
-  return sim::RegisterCount{std::clamp(nearest->registers + change, 16, device.max_registers_per_thread),
-                            sim::RegisterSource::NearestCompiled};
+  // Not capped at the device's maximum, as estimate_registers is not: above it ptxas would spill, which occupancy()
+  // reports instead of a count that looks like it fits.
+  return sim::RegisterCount{std::max(nearest->registers + change, 16), sim::RegisterSource::NearestCompiled};
 }
 
 bool is_default_instance(const GpuInstance& instance) {

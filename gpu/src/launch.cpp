@@ -1,8 +1,17 @@
-// From an instance of the instance list to the launch function its rung's file compiled (gpu/kernels/<slug>.cu).
-#include <iterator>
-
-#include "gemmlab/gpu/instances.hpp"
+// The one launch path of every rung kernel: the grid, the block, shared memory, the tensor maps and the cluster from
+// the configuration at run time (the rung's description, through sim), the kernel from the build or from the run-time
+// compiler.
 #include "launch.hpp"
+
+#include <iterator>
+#include <string>
+
+#include "cuda_error.hpp"
+#include "gemmlab/gpu/runtime_compile.hpp"
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+#include "runtime_kernel.hpp"
+#include "tma_map.hpp"
 
 namespace gemmlab::gpu {
 namespace {
@@ -16,22 +25,90 @@ constexpr bool has_instances(RungId rung) {
 // Only rungs with instances refer to launcher_for<Rung>, so a rung without a GPU file links as long as the instance
 // list has no line for it; a line without a file is a link error naming the rung.
 template <RungId Rung>
-LaunchFn launcher_of_rung(std::size_t index) {
+CompiledKernelFn kernels_of_rung(std::size_t index) {
   if constexpr (has_instances(Rung)) return launcher_for<Rung>(index);
   else return nullptr;
 }
 
+// The kernel to launch: the build's where the instance list has the configuration, else the run-time compiled one.
+Result<const void*> kernel_function(const GpuInstance& kernel, KernelVariant variant) {
+  if (const auto index = find_gpu_instance(kernel.rung, kernel.config); index && !compile_everything_at_run_time()) {
+    if (const void* fn = compiled_kernel(*index, variant)) return fn;
+    return Error{"the compiled " + std::string(rung_info(kernel.rung).slug) + " kernel has no " +
+                 std::string(kernel::input_name(variant.input)) + " variant"};
+  }
+  return runtime_kernel(kernel, variant);
+}
+
+// TMA rungs: a Hopper GPU, and the tensor maps of A and B with the boxes the description copies.
+Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& params) {
+  if (auto hopper = require_sm90a(); !hopper) return hopper;
+  const auto boxes = sim::tma_box_shapes(kernel.rung, kernel.config);
+  if (!boxes) return Error{"rung " + std::string(rung_info(kernel.rung).slug) + " describes no TMA boxes"};
+  auto a_map = make_tensor_map(g.a, g.m, g.k, boxes->a_rows, boxes->a_cols, g.input);
+  if (!a_map) return a_map.error();
+  auto b_map = make_tensor_map(g.b, g.k, g.n, boxes->b_rows, boxes->b_cols, g.input);
+  if (!b_map) return b_map.error();
+  params.a_map = *a_map, params.b_map = *b_map;
+  return Ok{};
+}
+
 }  // namespace
 
-LaunchFn launcher(std::size_t index) {
+const void* compiled_kernel(std::size_t index, KernelVariant variant) {
   if (index >= std::size(kGpuInstances)) return nullptr;
+  CompiledKernelFn kernels = nullptr;
   switch (kGpuInstances[index].rung) {
 #define GEMMLAB_RUNG(ident, slug, title, precision, change) \
-  case RungId::ident: return launcher_of_rung<RungId::ident>(index);
+  case RungId::ident: kernels = kernels_of_rung<RungId::ident>(index); break;
 #include "gemmlab/rungs.def"
 #undef GEMMLAB_RUNG
   }
-  return nullptr;
+  return kernels ? kernels(variant) : nullptr;
+}
+
+Result<KernelVariant> variant_for(const GpuInstance& kernel, const GemmArgs& g) {
+  const bool sixteen_bit = sim::operand_bytes(kernel.rung)[static_cast<std::size_t>(kernel::Operand::A)] == 2;
+  if (sixteen_bit && g.input == kernel::InputType::F32)
+    return Error{"this tensor-core kernel takes fp16 or bf16 inputs, not fp32"};
+  if (!sixteen_bit && g.input != kernel::InputType::F32)
+    return Error{"this kernel takes fp32 inputs, not " + std::string(kernel::input_name(g.input))};
+  const bool aligned = !sixteen_bit || (g.n % 8 == 0 && g.k % 8 == 0);
+  if (!aligned && !sim::takes_any_size(kernel.rung)) return Error{"this tensor-core kernel takes n and k multiples of 8"};
+  return KernelVariant{g.input, aligned};
+}
+
+Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t stream) {
+  const kernel::KernelConfig& c = kernel.config;
+  auto variant = variant_for(kernel, g);
+  if (!variant) return variant.error();
+  KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
+                      kernel::ceil_div(g.n, c.bn), 0, {}, {}};
+  params.slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order, c.cluster);
+  if (sim::needs_sm90a(kernel.rung))
+    if (auto ready = prepare_tma(kernel, g, params); !ready) return ready;
+  auto fn = kernel_function(kernel, *variant);
+  if (!fn) return fn.error();
+  const int slots = c.grid > 0 && c.grid < params.slots ? c.grid : params.slots;  // the blocks launched
+  const int smem_bytes = sim::smem_bytes(kernel.rung, c);
+  if (smem_bytes > 48 * 1024)  // beyond the default per-block limit only after opting in
+    GEMMLAB_CUDA_TRY(cudaFuncSetAttribute(*fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));
+  cudaLaunchConfig_t launch{};
+  launch.gridDim = dim3(static_cast<unsigned>(slots));
+  launch.blockDim = dim3(static_cast<unsigned>(sim::threads_per_block(kernel.rung, c)));
+  launch.dynamicSmemBytes = static_cast<std::size_t>(smem_bytes);
+  launch.stream = stream;
+  cudaLaunchAttribute cluster{};
+  if (c.cluster > 1) {  // consecutive blocks form a cluster (kernel::tile_of_launch)
+    cluster.id = cudaLaunchAttributeClusterDimension;
+    cluster.val.clusterDim.x = static_cast<unsigned>(c.cluster), cluster.val.clusterDim.y = 1;
+    cluster.val.clusterDim.z = 1;
+    launch.attrs = &cluster, launch.numAttrs = 1;
+  }
+  void* args[] = {&params};
+  GEMMLAB_CUDA_TRY(cudaLaunchKernelExC(&launch, *fn, args));
+  GEMMLAB_CUDA_TRY(cudaGetLastError());
+  return Ok{};
 }
 
 }  // namespace gemmlab::gpu

@@ -1,10 +1,13 @@
 #pragma once
-// Launching one compiled rung instantiation: the arguments every rung kernel takes, and the table from an instance
-// of the instance list (gemmlab/gpu/instances.def) to its launch function. CUDA-internal: not part of the public API.
+// Launching a rung kernel: the arguments every rung kernel takes, the kernel's parameter block, and the one launch
+// path for every configuration, whether the build compiled it (gemmlab/gpu/instances.def) or it is compiled at run
+// time (runtime_compile.hpp). CUDA-internal: not part of the public API.
+#include <cuda.h>  // CUtensorMap (the type only: no driver call here)
 #include <cuda_runtime.h>
 
 #include <cstddef>
 
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/kernel/element.hpp"
 #include "gemmlab/result.hpp"
@@ -24,15 +27,35 @@ struct GemmArgs {
   kernel::InputType input = kernel::InputType::F32;
 };
 
-// Enqueues the kernel on `stream`; an error names the failed launch.
-using LaunchFn = Status (*)(const GemmArgs&, cudaStream_t);
+// The one parameter of every rung kernel (rung_kernel.cuh), filled on the host by launch_gemm.
+struct KernelParams {
+  GemmArgs g;
+  int tiles_m, tiles_n;
+  int slots;  // launch indices of the order (kernel::launch_slots): a persistent block walks them
+  CUtensorMap a_map, b_map;  // TMA rungs only: read by the copy engine from the kernel's parameters
+};
 
-// Defined in gpu/kernels/<slug>.cu for every rung that has instances: the launch function of instance `index` of
-// gpu_instances(), which must be one of that rung's.
+// Which compiled variant of a configuration a launch needs: the element type of A and B, and whether every row of
+// 16-bit A and B starts on a 16-byte boundary (n and k multiples of 8; always true for FP32 rungs).
+struct KernelVariant {
+  kernel::InputType input = kernel::InputType::F32;
+  bool aligned_rows = true;
+};
+
+// The build's compiled kernel of instance `index` of gpu_instances() for a variant: the address of its __global__
+// function, or nullptr where the instance has no such variant. Defined in gpu/kernels/<slug>.cu (through
+// launcher_for) for every rung that has instances.
+using CompiledKernelFn = const void* (*)(KernelVariant);
 template <RungId Rung>
-LaunchFn launcher_for(std::size_t index);
+CompiledKernelFn launcher_for(std::size_t index);
+const void* compiled_kernel(std::size_t index, KernelVariant variant);
 
-// The launch function of instance `index` (nullptr for an index out of range).
-LaunchFn launcher(std::size_t index);
+// The variant a launch of `kernel` with these arguments needs; an error where the rung does not take the input type
+// or the sizes (a 16-bit rung without an element-wise copy and n or k not a multiple of 8).
+Result<KernelVariant> variant_for(const GpuInstance& kernel, const GemmArgs& args);
+
+// Enqueues `kernel` on `stream`: its compiled kernel where the build has one, else the run-time compiled one
+// (compiled now, or found in the cache). An error names the failed compile or launch.
+Status launch_gemm(const GpuInstance& kernel, const GemmArgs& args, cudaStream_t stream);
 
 }  // namespace gemmlab::gpu

@@ -2,11 +2,11 @@
 // The one CUDA kernel every rung runs: it builds the thread's ThreadContext, keeps the rung's State in registers and
 // walks the rung's phase schedule exactly as the simulator does (sim/src/simulate.cpp), with __syncthreads where
 // the rung's barrier_after says. A rung file (gpu/kernels/<slug>.cu) only names its rung; which configurations it
-// compiles comes from the instance list.
+// compiles comes from the instance list. A configuration not in the list is compiled at run time from this same
+// header (runtime_compile.cpp writes the one-line source). The launch itself is host code: launch.cpp.
 #include <cstddef>
 #include <utility>
 
-#include "cuda_error.hpp"
 #include "executor.cuh"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/kernel/block_order.hpp"
@@ -16,16 +16,8 @@
 #include "gemmlab/kernel/rung_kernels.hpp"
 #include "gemmlab/kernel/schedule.hpp"
 #include "launch.hpp"
-#include "tma_map.hpp"
 
 namespace gemmlab::gpu {
-
-struct KernelParams {
-  GemmArgs g;
-  int tiles_m, tiles_n;
-  int slots;  // launch indices of the order (kernel::launch_slots): a persistent block walks them
-  CUtensorMap a_map, b_map;  // TMA rungs only: read by the copy engine from the kernel's parameters
-};
 
 // One phase of the schedule, then the barrier the rung asks for after it. A function object rather than a lambda so
 // that it is force-inlined at each of for_each_phase's three call sites: a call that stayed a call would take the
@@ -98,79 +90,26 @@ __global__ void rung_kernel(const __grid_constant__ KernelParams p) {
   run_block<K, C, In, AlignedRows>(p);
 }
 
-// A TMA rung's launch needs a Hopper GPU (its kernel is compiled for sm_90a only) and the tensor maps of A and B,
-// with the boxes its description copies.
-template <class K, class C, class In>
-Status prepare_tma(const GemmArgs& g, KernelParams& params) {
-  if (auto hopper = require_sm90a(); !hopper) return hopper;
-  constexpr C c{};
-  const kernel::ThreadContext t{};
-  const kernel::TmaBox a = K::a_box(c, t, {}, 0), b = K::b_box(c, t, {}, 0);
-  auto a_map = make_tensor_map(g.a, g.m, g.k, a.rows, a.cols, g.input);
-  if (!a_map) return a_map.error();
-  auto b_map = make_tensor_map(g.b, g.k, g.n, b.rows, b.cols, g.input);
-  if (!b_map) return b_map.error();
-  params.a_map = *a_map, params.b_map = *b_map;
-  return Ok{};
-}
-
-template <class K, class C, class In, bool AlignedRows>
-Status launch_typed(const GemmArgs& g, cudaStream_t stream) {
-  constexpr C c{};
-  const int threads = K::threads(c);
-  const int smem_bytes = K::smem_floats(c) * 4;
-  KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
-                      kernel::ceil_div(g.n, c.bn), 0, {}, {}};
-  params.slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order, c.cluster);
-  if constexpr (requires { K::needs_sm90a; })
-    if (auto ready = prepare_tma<K, C, In>(g, params); !ready) return ready;
-  const int slots = c.grid > 0 && c.grid < params.slots ? c.grid : params.slots;  // the blocks launched
-  const auto kernel_fn = rung_kernel<K, C, In, AlignedRows>;
-  if (smem_bytes > 48 * 1024)  // beyond the default per-block limit only after opting in
-    GEMMLAB_CUDA_TRY(cudaFuncSetAttribute(kernel_fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));
-  if constexpr (C::cluster == 1) {
-    kernel_fn<<<slots, threads, static_cast<std::size_t>(smem_bytes), stream>>>(params);
-  } else {  // consecutive blocks form a cluster (kernel::tile_of_launch)
-    cudaLaunchConfig_t launch{};
-    launch.gridDim = dim3(static_cast<unsigned>(slots));
-    launch.blockDim = dim3(static_cast<unsigned>(threads));
-    launch.dynamicSmemBytes = static_cast<std::size_t>(smem_bytes);
-    launch.stream = stream;
-    cudaLaunchAttribute cluster{};
-    cluster.id = cudaLaunchAttributeClusterDimension;
-    cluster.val.clusterDim.x = C::cluster, cluster.val.clusterDim.y = 1, cluster.val.clusterDim.z = 1;
-    launch.attrs = &cluster, launch.numAttrs = 1;
-    GEMMLAB_CUDA_TRY(cudaLaunchKernelEx(&launch, kernel_fn, params));
-  }
-  GEMMLAB_CUDA_TRY(cudaGetLastError());
-  return Ok{};
-}
-
-// A 16-bit rung's kernel for the arguments' sizes: the one compiled for rows of A and B that start on 16-byte
-// boundaries (n and k multiples of 8), or, where the rung takes any size (K::any_size), the one with the copy of
-// other rows compiled in. A rung without it refused such sizes in validate before any launch.
-template <class K, class C, class In>
-Status launch_sized(const GemmArgs& g, cudaStream_t stream) {
-  if (g.n % 8 == 0 && g.k % 8 == 0) return launch_typed<K, C, In, true>(g, stream);
-  constexpr bool any_size = [] {
-    if constexpr (requires { K::any_size; }) return K::any_size;
-    else return false;
-  }();
-  if constexpr (any_size) return launch_typed<K, C, In, false>(g, stream);
-  else return Error{"this tensor-core kernel takes n and k multiples of 8"};
-}
-
-// The instantiation for the arguments' input type: FP32 rungs take FP32 inputs; 16-bit rungs FP16 or BF16.
+// The build's kernel of configuration C for a variant (launch.hpp): the address launch_gemm launches. A 16-bit rung
+// compiles the kernel for rows that start on 16-byte boundaries, and where it takes any size (K::any_size) the one
+// with the copy of other rows compiled in; an FP32 rung compiles one kernel.
 template <class K, class C>
-Status launch_rung(const GemmArgs& g, cudaStream_t stream) {
+const void* kernel_address(KernelVariant v) {
   if constexpr (kernel::operand_bytes<K>(kernel::Operand::A) == 2) {
-    if (g.input == kernel::InputType::F16) return launch_sized<K, C, __half>(g, stream);
-    if (g.input == kernel::InputType::BF16) return launch_sized<K, C, __nv_bfloat16>(g, stream);
-    return Error{"this tensor-core kernel takes fp16 or bf16 inputs, not " + std::string(kernel::input_name(g.input))};
+    constexpr bool any_size = [] {
+      if constexpr (requires { K::any_size; }) return K::any_size;
+      else return false;
+    }();
+    const auto pick = [&]<class In>() -> const void* {
+      if (v.aligned_rows) return reinterpret_cast<const void*>(&rung_kernel<K, C, In, true>);
+      if constexpr (any_size) return reinterpret_cast<const void*>(&rung_kernel<K, C, In, false>);
+      else return nullptr;
+    };
+    if (v.input == kernel::InputType::F16) return pick.template operator()<__half>();
+    if (v.input == kernel::InputType::BF16) return pick.template operator()<__nv_bfloat16>();
+    return nullptr;
   } else {
-    if (g.input != kernel::InputType::F32)
-      return Error{"this kernel takes fp32 inputs, not " + std::string(kernel::input_name(g.input))};
-    return launch_typed<K, C, float, true>(g, stream);
+    return v.input == kernel::InputType::F32 ? reinterpret_cast<const void*>(&rung_kernel<K, C, float, true>) : nullptr;
   }
 }
 
@@ -185,16 +124,16 @@ using ConfigOf = kernel::FixedConfig<kGpuInstances[I].config.bm, kGpuInstances[I
                                      kGpuInstances[I].config.cluster, kGpuInstances[I].config.grid>;
 
 template <RungId Rung, std::size_t I>
-constexpr LaunchFn launch_entry() {
+constexpr CompiledKernelFn kernel_entry() {
   if constexpr (kGpuInstances[I].rung == Rung)
-    return &launch_rung<typename kernel::KernelOf<Rung>::type, ConfigOf<I>>;
+    return &kernel_address<typename kernel::KernelOf<Rung>::type, ConfigOf<I>>;
   else
     return nullptr;
 }
 
 template <RungId Rung, std::size_t... I>
-LaunchFn rung_launcher(std::size_t index, std::index_sequence<I...>) {
-  static constexpr LaunchFn table[] = {launch_entry<Rung, I>()...};
+CompiledKernelFn rung_kernels(std::size_t index, std::index_sequence<I...>) {
+  static constexpr CompiledKernelFn table[] = {kernel_entry<Rung, I>()...};
   return index < sizeof...(I) ? table[index] : nullptr;
 }
 
@@ -204,6 +143,6 @@ LaunchFn rung_launcher(std::size_t index, std::index_sequence<I...>) {
 // instances.def, and gives launcher_for<RungId::Ident> its table.
 #define GEMMLAB_GPU_RUNG_KERNELS(Ident)                                                                 \
   template <>                                                                                          \
-  LaunchFn launcher_for<::gemmlab::RungId::Ident>(std::size_t index) {                                 \
-    return rung_launcher<::gemmlab::RungId::Ident>(index, std::make_index_sequence<std::size(kGpuInstances)>{}); \
+  CompiledKernelFn launcher_for<::gemmlab::RungId::Ident>(std::size_t index) {                         \
+    return rung_kernels<::gemmlab::RungId::Ident>(index, std::make_index_sequence<std::size(kGpuInstances)>{}); \
   }

@@ -58,18 +58,18 @@ std::span<const Shape> default_verify_shapes() {
   return shapes;
 }
 
-std::vector<kernel::InputType> inputs_for(std::size_t instance, std::span<const kernel::InputType> wanted) {
+std::vector<kernel::InputType> inputs_for(const GpuInstance& kernel, std::span<const kernel::InputType> wanted) {
   std::vector<kernel::InputType> out;
-  for (const kernel::InputType type : sim::input_types(gpu_instances()[instance].rung))
+  for (const kernel::InputType type : sim::input_types(kernel.rung))
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), type) != wanted.end()) out.push_back(type);
   return out;
 }
 
-Result<std::vector<kernel::InputType>> input_types_to_run(std::span<const std::size_t> instances,
+Result<std::vector<kernel::InputType>> input_types_to_run(std::span<const GpuInstance> kernels,
                                                          std::span<const kernel::InputType> wanted) {
   std::vector<kernel::InputType> out;
   for (const kernel::InputType type : {kernel::InputType::F32, kernel::InputType::F16, kernel::InputType::BF16})
-    for (const std::size_t i : instances) {
+    for (const GpuInstance& i : kernels) {
       const auto takes = inputs_for(i, wanted);
       if (std::find(takes.begin(), takes.end(), type) != takes.end()) {
         out.push_back(type);
@@ -78,15 +78,17 @@ Result<std::vector<kernel::InputType>> input_types_to_run(std::span<const std::s
     }
   if (!out.empty()) return out;
   std::string taken;  // what the selected rungs take, rung by rung
-  for (const std::size_t i : instances) {
-    const RungInfo& rung = rung_info(gpu_instances()[i].rung);
+  for (const GpuInstance& i : kernels) {
+    const RungInfo& rung = rung_info(i.rung);
     const std::string entry = std::string(rung.slug) + " takes " + std::string(to_string(rung.precision));
     if (taken.find(entry) == std::string::npos) taken += (taken.empty() ? "" : "; ") + entry;
   }
   return Error{"none of the selected kernels takes the input types asked for (" + taken + ")"};
 }
 
-Result<std::vector<std::size_t>> select_instances(std::span<const RungId> rungs, bool all_instances) {
+Result<std::vector<GpuInstance>> select_instances(std::span<const RungId> rungs, bool all_instances,
+                                                  std::span<const GpuInstance> kernels) {
+  if (!kernels.empty()) return std::vector<GpuInstance>(kernels.begin(), kernels.end());
   std::vector<RungId> wanted(rungs.begin(), rungs.end());
   if (wanted.empty())
     for (const auto& rung : gemmlab::rungs())
@@ -95,13 +97,12 @@ Result<std::vector<std::size_t>> select_instances(std::span<const RungId> rungs,
           wanted.push_back(rung.id);
           break;
         }
-  std::vector<std::size_t> out;
+  std::vector<GpuInstance> out;
   for (const RungId rung : wanted) {
     bool found = false;
-    for (std::size_t i = 0; i < gpu_instances().size(); ++i) {
-      const GpuInstance& instance = gpu_instances()[i];
+    for (const GpuInstance& instance : gpu_instances()) {
       if (instance.rung != rung || !(all_instances || is_default_instance(instance))) continue;
-      out.push_back(i);
+      out.push_back(instance);
       found = true;
     }
     if (!found)

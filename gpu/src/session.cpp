@@ -48,12 +48,6 @@ Result<cublasHandle_t> Session::cublas() {
   return cublas_;
 }
 
-Status launch_instance(std::size_t index, const GemmArgs& args, cudaStream_t stream) {
-  const LaunchFn launch = launcher(index);
-  if (!launch) return Error{"instance " + std::to_string(index) + " has no compiled kernel"};
-  return launch(args, stream);
-}
-
 Status launch_cublas(cublasHandle_t handle, const GemmArgs& g) {
   const cudaDataType_t in = g.input == kernel::InputType::F16    ? CUDA_R_16F
                             : g.input == kernel::InputType::BF16 ? CUDA_R_16BF

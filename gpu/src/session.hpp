@@ -36,9 +36,6 @@ class Session {
   cublasHandle_t cublas_ = nullptr;
 };
 
-// Enqueues instance `index` of gpu_instances() on the session's stream.
-Status launch_instance(std::size_t index, const GemmArgs& args, cudaStream_t stream);
-
 // cuBLAS FP32 (CUBLAS_COMPUTE_32F) on row-major operands: C^T = B^T A^T in cuBLAS's column-major terms, so the
 // operands are passed swapped and nothing is transposed in memory.
 Status launch_cublas(cublasHandle_t handle, const GemmArgs& args);

@@ -3,6 +3,7 @@
 // plain C++ and work here too.
 #include "gemmlab/gpu/bench.hpp"
 #include "gemmlab/gpu/device.hpp"
+#include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/gpu/verify.hpp"
 #include "recorded_registers.hpp"
 
@@ -16,6 +17,7 @@ std::span<const RecordedRegisters> recorded_registers() { return {}; }  // no ke
 Result<std::vector<DeviceInfo>> list_devices() { return no_toolkit(); }
 Result<SoftwareVersions> software_versions() { return no_toolkit(); }
 Status launch_self_test(int) { return no_toolkit(); }
+Result<RuntimeCompiled> prepare_runtime_kernel(const GpuInstance&, kernel::InputType, bool) { return no_toolkit(); }
 Result<VerifyReport> verify(const VerifyOptions&, const VerifyProgress&, const std::atomic<bool>*) { return no_toolkit(); }
 Result<BenchReport> run_bench(const BenchOptions&, const std::function<void(const BenchProgress&)>&,
                               const std::atomic<bool>*) {

@@ -1,4 +1,4 @@
-// verify(): every selected instance on every shape and case, against the FP64 reference (see verify.hpp).
+// verify(): every selected configuration on every shape and case, against the FP64 reference (see verify.hpp).
 #include "gemmlab/gpu/verify.hpp"
 
 #include <algorithm>
@@ -112,15 +112,14 @@ Result<CheckResult> GemmBuffers::check(const Shape& s, cudaStream_t stream) cons
   return to_check_result(*comparison, s.n);
 }
 
-Result<CheckResult> run_and_check(Session& session, GemmBuffers& buffers, std::size_t instance, const Shape& s,
+Result<CheckResult> run_and_check(Session& session, GemmBuffers& buffers, const GpuInstance& inst, const Shape& s,
                                   float alpha, float beta, kernel::BlockOrder order) {
-  const GpuInstance& inst = gpu_instances()[instance];
   const sim::Problem problem{s.m, s.n, s.k, alpha, beta};
   if (auto valid = sim::validate(inst.rung, inst.config, problem, session.limits()); !valid)
     return CheckResult{CheckStatus::Refused, valid.error().message, 0, 0.0, 0.0};
   if (auto ok = buffers.reset_c(beta, session.stream()); !ok) return ok.error();
   const GemmArgs args = buffers.args(s, alpha, beta, order);
-  if (auto launched = launch_instance(instance, args, session.stream()); !launched)
+  if (auto launched = launch_gemm(inst, args, session.stream()); !launched)
     return CheckResult{CheckStatus::Failed, launched.error().message, 0, 0.0, 0.0};
   const std::string name = std::string(rung_info(inst.rung).slug) + " (" + instance_label(inst) + ", " +
                            std::string(kernel::input_name(buffers.input)) + ") at " + to_string(s);
@@ -130,7 +129,7 @@ Result<CheckResult> run_and_check(Session& session, GemmBuffers& buffers, std::s
 
 Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& progress,
                             const std::atomic<bool>* cancel) {
-  auto selected = select_instances(options.rungs, options.all_instances);
+  auto selected = select_instances(options.rungs, options.all_instances, options.kernels);
   if (!selected) return selected.error();
   auto types = input_types_to_run(*selected, options.inputs);
   if (!types) return types.error();
@@ -148,7 +147,7 @@ Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& 
   // Each instance runs once per input type it takes (FP32; or FP16 and BF16), grouped by type so that one set of
   // rounded inputs serves every instance of that type.
   std::size_t runs_per_case = 0;
-  for (const std::size_t instance : *selected) runs_per_case += inputs_for(instance, options.inputs).size();
+  for (const GpuInstance& inst : *selected) runs_per_case += inputs_for(inst, options.inputs).size();
   const std::size_t total = shapes.size() * std::size(kCases) * runs_per_case;
   for (std::size_t si = 0; si < shapes.size(); ++si) {
     const Shape& s = shapes[si];
@@ -157,15 +156,14 @@ Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& 
     for (const kernel::InputType type : *types) {
       const auto [alpha, beta] = kCases[ci];
       bool prepared = false;
-      for (const std::size_t instance : *selected) {
-        const auto takes = inputs_for(instance, options.inputs);
+      for (const GpuInstance& inst : *selected) {
+        const auto takes = inputs_for(inst, options.inputs);
         if (std::find(takes.begin(), takes.end(), type) == takes.end()) continue;
         if (cancel && cancel->load()) {
           report.cancelled = true;
           return report;
         }
-        const GpuInstance& inst = gpu_instances()[instance];
-        VerifyRow row{instance, s, alpha, beta, type, {}};
+        VerifyRow row{inst, s, alpha, beta, type, {}};
         const sim::Problem problem{s.m, s.n, s.k, alpha, beta};
         if (auto valid = sim::validate(inst.rung, inst.config, problem, session->limits()); !valid) {
           row.result = {CheckStatus::Refused, valid.error().message, 0, 0.0, 0.0};
@@ -180,7 +178,7 @@ Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& 
               return ok.error();
             prepared = true;
           }
-          auto checked = run_and_check(*session, *buffers, instance, s, alpha, beta, options.order);
+          auto checked = run_and_check(*session, *buffers, inst, s, alpha, beta, options.order);
           if (!checked) return checked.error();
           row.result = std::move(*checked);
         }

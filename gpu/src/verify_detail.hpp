@@ -31,9 +31,9 @@ struct GemmBuffers {
   Result<CheckResult> check(const Shape& shape, cudaStream_t stream) const;
 };
 
-// Validates, resets C, launches instance `instance` and checks C. A refusal or a failed check is a CheckResult; an
+// Validates, resets C, launches `kernel` and checks C. A refusal or a failed check is a CheckResult; an
 // error that leaves the device unusable is an Error.
-Result<CheckResult> run_and_check(Session& session, GemmBuffers& buffers, std::size_t instance, const Shape& shape,
+Result<CheckResult> run_and_check(Session& session, GemmBuffers& buffers, const GpuInstance& kernel, const Shape& shape,
                                   float alpha, float beta, kernel::BlockOrder order);
 
 std::uint64_t case_seed(std::uint64_t seed, std::size_t shape, std::size_t scalar_case);

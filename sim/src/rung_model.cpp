@@ -1,9 +1,11 @@
 #include "gemmlab/sim/rung_model.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <concepts>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "dispatch.hpp"
@@ -150,6 +152,65 @@ int barriers_per_kstep(RungId id, const KernelConfig& c) {
 int smem_bytes(RungId id, const KernelConfig& c) {
   const auto r = with_kernel<Result<int>>(id, [&]<class K>() -> Result<int> { return K::smem_floats(c) * 4; });
   return r ? *r : 0;
+}
+
+bool takes_any_size(RungId id) {
+  bool any = true;
+  (void)with_kernel<Status>(id, [&]<class K>() -> Status {
+    if constexpr (kernel::operand_bytes<K>(kernel::Operand::A) == 2) {
+      if constexpr (requires { K::any_size; }) any = K::any_size;
+      else any = false;
+    }
+    return Ok{};
+  });
+  return any;
+}
+
+std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const KernelConfig& c) {
+  std::optional<TmaBoxShapes> shapes;
+  (void)with_kernel<Status>(id, [&]<class K>() -> Status {
+    if constexpr (requires { K::needs_sm90a; }) {
+      const kernel::ThreadContext t{};
+      const kernel::TmaBox a = K::a_box(c, t, {}, 0), b = K::b_box(c, t, {}, 0);
+      shapes = TmaBoxShapes{a.rows, a.cols, b.rows, b.cols};
+    }
+    return Ok{};
+  });
+  return shapes;
+}
+
+Result<KernelConfig> apply_knob_text(RungId id, KernelConfig config, std::string_view text) {
+  const RungModel& model = rung_model(id);
+  std::vector<std::string> seen;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t end = std::min(text.find_first_of(", ", at), text.size());
+    const std::string_view item = text.substr(at, end - at);
+    at = end + 1;
+    if (item.empty()) continue;
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos)
+      return Error{"'" + std::string(item) + "' is not knob=value (for example bm=64,bn=128,bk=16,stages=4)"};
+    const std::string name(item.substr(0, eq)), value(item.substr(eq + 1));
+    const Knob* knob = find_knob(name);
+    if (knob == nullptr || !model.has_knob(name)) {
+      std::string knobs;
+      for (const auto known : model.knobs) knobs += (knobs.empty() ? "" : ", ") + std::string(known);
+      return Error{"rung " + std::string(rung_info(id).slug) + " has no knob '" + name + "' (its knobs: " +
+                   (knobs.empty() ? "none" : knobs) + ")"};
+    }
+    if (std::ranges::find(seen, name) != seen.end()) return Error{"knob '" + name + "' is given twice"};
+    seen.push_back(name);
+    int number = 0;
+    const auto [end_of_number, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (value.empty() || error != std::errc{} || end_of_number != value.data() + value.size() || number < knob->min ||
+        number > knob->max)
+      return Error{"knob " + name + " takes a whole number from " + str(knob->min) + " to " + str(knob->max) + ", not '" +
+                   value + "'"};
+    config.*knob->field = number;
+  }
+  if (seen.empty()) return Error{"no knob given (write knob=value pairs, for example bm=64,bn=128,bk=16,stages=4)"};
+  return config;
 }
 
 Status validate(RungId id, const KernelConfig& c, const Problem& problem, const DeviceLimits& limits) {

@@ -66,7 +66,7 @@ TEST(GpuInstances, AnUncompiledConfigurationIsNotFound) {
 TEST(GpuInstances, SelectionTakesDefaultsOrEverything) {
   const auto defaults = select_instances({}, false);
   ASSERT_TRUE(defaults) << defaults.error().message;
-  for (const std::size_t i : *defaults) EXPECT_TRUE(is_default_instance(gpu_instances()[i]));
+  for (const GpuInstance& i : *defaults) EXPECT_TRUE(is_default_instance(i));
   const auto all = select_instances({}, true);
   ASSERT_TRUE(all);
   EXPECT_EQ(all->size(), gpu_instances().size());
@@ -74,7 +74,19 @@ TEST(GpuInstances, SelectionTakesDefaultsOrEverything) {
   const auto smem = select_instances(one, true);
   ASSERT_TRUE(smem);
   EXPECT_EQ(smem->size(), 3u);  // default, conflicting, conflicting + padding
-  for (const std::size_t i : *smem) EXPECT_EQ(gpu_instances()[i].rung, RungId::SmemTiling);
+  for (const GpuInstance& i : *smem) EXPECT_EQ(i.rung, RungId::SmemTiling);
+}
+
+TEST(GpuInstances, GivenConfigurationsAreSelectedAsGivenCompiledOrNot) {
+  kernel::KernelConfig odd = sim::rung_model(RungId::BlockTile2D).defaults;
+  odd.bm = 96;
+  const GpuInstance given[] = {{RungId::BlockTile2D, odd}, {RungId::CpAsync, sim::rung_model(RungId::CpAsync).defaults}};
+  const auto selected = select_instances({}, false, given);
+  ASSERT_TRUE(selected);
+  ASSERT_EQ(selected->size(), 2u);
+  EXPECT_EQ((*selected)[0], given[0]);
+  EXPECT_EQ((*selected)[1], given[1]);
+  EXPECT_FALSE((*selected)[0] == given[1]);
 }
 
 TEST(InputTypes, EachInstanceRunsOnTheTypesItsRungTakes) {
@@ -85,7 +97,7 @@ TEST(InputTypes, EachInstanceRunsOnTheTypesItsRungTakes) {
   EXPECT_EQ(inputs_for((*half)[0], {}), (std::vector<kernel::InputType>{kernel::InputType::F16, kernel::InputType::BF16}));
   const std::vector<kernel::InputType> bf16{kernel::InputType::BF16};
   EXPECT_EQ(inputs_for((*half)[0], bf16), bf16);
-  std::vector<std::size_t> both = *fp32;
+  std::vector<GpuInstance> both = *fp32;
   both.push_back((*half)[0]);
   const auto all = input_types_to_run(both, {});
   ASSERT_TRUE(all);

@@ -18,8 +18,7 @@ std::string failures(const VerifyReport& report) {
   std::string out;
   for (const auto& row : report.rows)
     if (row.result.status != CheckStatus::Passed)
-      out += std::string(rung_info(gpu_instances()[row.instance].rung).slug) + " " +
-             instance_label(gpu_instances()[row.instance]) + " at " + to_string(row.shape) + " beta=" +
+      out += std::string(rung_info(row.kernel.rung).slug) + " " + instance_label(row.kernel) + " at " + to_string(row.shape) + " beta=" +
              std::to_string(row.beta) + ": " + row.result.message + "\n";
   return out;
 }
@@ -45,7 +44,7 @@ std::size_t checks_per_shape(const VerifyOptions& options) {
   EXPECT_TRUE(selected);
   std::size_t runs = 0;
   if (selected)
-    for (const std::size_t i : *selected) runs += sim::input_types(gpu_instances()[i].rung).size();
+    for (const GpuInstance& i : *selected) runs += sim::input_types(i.rung).size();
   return 2 * runs;
 }
 

@@ -54,7 +54,7 @@ BenchReport sample_report() {
   cublas.ratio_to_cublas = 1.0;
   BenchRow rung = cublas;
   rung.name = "cp-async";
-  rung.instance = find_gpu_instance(RungId::CpAsync, sim::rung_model(RungId::CpAsync).defaults);
+  rung.kernel = GpuInstance{RungId::CpAsync, sim::rung_model(RungId::CpAsync).defaults};
   rung.config = "default";
   rung.tflops = 27.5;
   rung.ratio_to_cublas = 0.5;
@@ -76,8 +76,9 @@ TEST(BenchReportFormats, JsonRoundTrips) {
   EXPECT_EQ(back->date_utc, r.date_utc);
   EXPECT_EQ(sim::order_name(back->order), "groupm:8");
   ASSERT_EQ(back->rows.size(), 3u);
-  EXPECT_FALSE(back->rows[0].instance.has_value());
-  EXPECT_EQ(back->rows[1].instance, r.rows[1].instance);  // the compiled configuration is found again
+  EXPECT_FALSE(back->rows[0].kernel.has_value());
+  EXPECT_EQ(back->rows[1].kernel, r.rows[1].kernel);  // the configuration is read back, knob by knob
+  EXPECT_FALSE(back->rows[1].compiled_at_run_time);
   EXPECT_DOUBLE_EQ(back->rows[1].tflops, 27.5);
   EXPECT_EQ(back->rows[2].status, BenchStatus::FailedVerification);
   EXPECT_EQ(back->rows[2].message, r.rows[2].message);

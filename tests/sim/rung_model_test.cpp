@@ -65,5 +65,47 @@ TEST(RungModel, AGridThatCannotLaunchIsRefusedAtOnce) {
   EXPECT_TRUE(validate(RungId::NaiveCoalesced, c, {32768, 65535, 1}));  // 2^31 - 32768 blocks: allowed
 }
 
+
+TEST(KnobText, SetsTheNamedKnobsOnTheBase) {
+  const auto base = rung_model(RungId::WarpTile).defaults;
+  const auto c = apply_knob_text(RungId::WarpTile, base, "bm=64,bn=128, bk=16 stages=4");
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->bm, 64);
+  EXPECT_EQ(c->bn, 128);
+  EXPECT_EQ(c->bk, 16);
+  EXPECT_EQ(c->stages, 4);
+  EXPECT_EQ(c->tm, base.tm);  // not named: the base's
+}
+
+TEST(KnobText, BadTextIsASentenceNamingTheProblem) {
+  const auto base = rung_model(RungId::WarpTile).defaults;
+  const auto says = [&](std::string_view text, std::string_view words) {
+    const auto c = apply_knob_text(RungId::WarpTile, base, text);
+    ASSERT_FALSE(c) << text;
+    EXPECT_NE(c.error().message.find(words), std::string::npos) << c.error().message;
+  };
+  says("bm=64,cluster=2", "has no knob 'cluster'");
+  says("bogus=1", "has no knob 'bogus'");
+  says("bm=64,bm=32", "given twice");
+  says("bm=sixty", "whole number from 1 to 512");
+  says("bm=64x", "whole number");
+  says("bm=0", "whole number from 1 to 512");
+  says("stages", "is not knob=value");
+  says("", "no knob given");
+  says(" , ", "no knob given");
+}
+
+TEST(RungModel, TakesAnySizeAndTmaBoxesComeFromTheDescriptions) {
+  EXPECT_TRUE(takes_any_size(RungId::WarpTile));       // FP32
+  EXPECT_FALSE(takes_any_size(RungId::MmaRowMajor));   // 16-bit, n and k multiples of 8
+  EXPECT_TRUE(takes_any_size(RungId::MmaMultistage));  // 16-bit with the element-wise copy
+  EXPECT_FALSE(tma_box_shapes(RungId::WarpTile, rung_model(RungId::WarpTile).defaults));
+  const auto c = rung_model(RungId::TmaWgmma).defaults;
+  const auto boxes = tma_box_shapes(RungId::TmaWgmma, c);
+  ASSERT_TRUE(boxes);
+  EXPECT_EQ(boxes->a_rows, c.bm);  // a box of A is bm rows of 64 halves: one 128-byte swizzle row each
+  EXPECT_EQ(boxes->a_cols, 64);
+}
+
 }  // namespace
 }  // namespace gemmlab::sim

@@ -36,14 +36,10 @@ Status save_results_file(const std::filesystem::path& path, const gpu::BenchRepo
 
 const gpu::BenchRow* find_measured(const gpu::BenchReport& report, RungId rung, const kernel::KernelConfig& config,
                                    const gpu::Shape& shape, std::optional<kernel::InputType> input) {
-  const auto instance = gpu::find_gpu_instance(rung, config);
-  if (!instance) return nullptr;
-  const std::string label = gpu::instance_label(gpu::gpu_instances()[*instance]);
-  const std::string_view slug = rung_info(rung).slug;
   const kernel::InputType type = input.value_or(sim::input_types(rung).front());
   for (const auto& row : report.rows)
-    if (row.name == slug && row.config == label && row.input == type && row.shape == shape &&
-        row.status == gpu::BenchStatus::Timed)
+    if (row.kernel && row.kernel->rung == rung && gpu::same_config(row.kernel->config, config) && row.input == type &&
+        row.shape == shape && row.status == gpu::BenchStatus::Timed)
       return &row;
   return nullptr;
 }

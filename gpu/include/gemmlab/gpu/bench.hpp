@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "gemmlab/gpu/device.hpp"
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/shapes.hpp"
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/kernel/element.hpp"
@@ -26,6 +27,9 @@ namespace gemmlab::gpu {
 struct BenchOptions {
   std::vector<RungId> rungs;  // empty: every rung with GPU instances
   bool all_instances = false;  // false: each rung's default configuration
+  // Non-empty: exactly these configurations (rungs and all_instances are then not read), compiled at run time where
+  // the build did not compile them (gemmlab/gpu/runtime_compile.hpp).
+  std::vector<GpuInstance> kernels;
   std::vector<Shape> shapes{{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192}};
   kernel::BlockOrder order{};
   std::vector<kernel::InputType> inputs;  // empty: every input type each kernel takes (FP32; FP16 and BF16)
@@ -43,7 +47,8 @@ std::string_view to_string(BenchStatus status);
 
 struct BenchRow {
   std::string name;                  // the rung's slug, or "cublas"
-  std::optional<std::size_t> instance;  // index into gpu_instances(); empty for cuBLAS
+  std::optional<GpuInstance> kernel;  // the rung and configuration; empty for cuBLAS
+  bool compiled_at_run_time = false;  // the build did not compile it (gemmlab/gpu/runtime_compile.hpp)
   std::string config;                // "default", "stages=2", ... (cublas_label for cuBLAS)
   kernel::InputType input = kernel::InputType::F32;  // A and B's element type; the ratio is to cuBLAS on the same
   Shape shape;

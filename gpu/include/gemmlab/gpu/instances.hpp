@@ -20,9 +20,11 @@ struct DeviceProfile;
 
 namespace gemmlab::gpu {
 
+// A rung and a configuration of it: an instance of the list below, or any configuration to compile at run time.
 struct GpuInstance {
   RungId rung;
   kernel::KernelConfig config;
+  bool operator==(const GpuInstance& other) const;  // the same rung and every knob the same
 };
 
 // A configuration from its knobs in KernelConfig's order (the build's table of recorded registers writes them this

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gemmlab/gpu/device.hpp"
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/shapes.hpp"
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/kernel/element.hpp"
@@ -38,7 +39,7 @@ struct CheckResult {
 };
 
 struct VerifyRow {
-  std::size_t instance = 0;     // index into gpu_instances()
+  GpuInstance kernel;           // the rung and configuration (compiled by the build, or at run time)
   Shape shape;
   float alpha = 1.0f, beta = 0.0f;
   kernel::InputType input = kernel::InputType::F32;  // the element type of A and B in this run
@@ -48,6 +49,9 @@ struct VerifyRow {
 struct VerifyOptions {
   std::vector<RungId> rungs;       // empty: every rung that has GPU instances
   bool all_instances = false;      // false: each rung's default configuration only
+  // Non-empty: exactly these configurations, in this order (rungs and all_instances are then not read); one that the
+  // build did not compile is compiled at run time (gemmlab/gpu/runtime_compile.hpp).
+  std::vector<GpuInstance> kernels;
   std::vector<Shape> shapes;       // empty: default_verify_shapes()
   kernel::BlockOrder order{};
   std::vector<kernel::InputType> inputs;  // empty: every input type each kernel takes (FP32; FP16 and BF16)
@@ -74,16 +78,18 @@ using VerifyProgress = std::function<void(const VerifyRow& row, std::size_t done
 Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& progress = {},
                             const std::atomic<bool>* cancel = nullptr);
 
-// The instances `verify` and the benchmark run for these rungs (empty: every rung with instances): each rung's
-// default configuration, or all of its instances. An error names a rung that has no GPU kernel in this build.
-Result<std::vector<std::size_t>> select_instances(std::span<const RungId> rungs, bool all_instances);
+// The configurations `verify` and the benchmark run: `kernels` where it is not empty; else, for these rungs (empty:
+// every rung with instances), each rung's default configuration or all of its compiled instances. An error names a
+// rung that has no GPU kernel in this build.
+Result<std::vector<GpuInstance>> select_instances(std::span<const RungId> rungs, bool all_instances,
+                                                  std::span<const GpuInstance> kernels = {});
 
-// The input types an instance's rung takes ({FP32}, or {FP16, BF16}), restricted to `wanted` (empty: all of them).
-std::vector<kernel::InputType> inputs_for(std::size_t instance, std::span<const kernel::InputType> wanted);
+// The input types a configuration's rung takes ({FP32}, or {FP16, BF16}), restricted to `wanted` (empty: all).
+std::vector<kernel::InputType> inputs_for(const GpuInstance& kernel, std::span<const kernel::InputType> wanted);
 
-// The input types these instances run on, in the order FP32, FP16, BF16; an error, before any GPU work, where none
-// of them takes any of `wanted` ("mma-swizzled takes fp16, bf16").
-Result<std::vector<kernel::InputType>> input_types_to_run(std::span<const std::size_t> instances,
+// The input types these configurations run on, in the order FP32, FP16, BF16; an error, before any GPU work, where
+// none of them takes any of `wanted` ("mma-swizzled takes fp16, bf16").
+Result<std::vector<kernel::InputType>> input_types_to_run(std::span<const GpuInstance> kernels,
                                                          std::span<const kernel::InputType> wanted);
 
 }  // namespace gemmlab::gpu

@@ -67,4 +67,19 @@ int barriers_per_kstep(RungId id, const kernel::KernelConfig& config);
 int threads_per_block(RungId id, const kernel::KernelConfig& config);
 int smem_bytes(RungId id, const kernel::KernelConfig& config);
 
+// Whether a 16-bit rung's kernel takes any n and k (its description copies rows that do not start on a 16-byte
+// boundary element by element); the others take n and k multiples of 8. FP32 rungs take any size: true.
+bool takes_any_size(RungId id);
+
+// The boxes a TMA rung's tensor maps describe (rows x columns of elements of A and of B); empty for other rungs.
+struct TmaBoxShapes {
+  int a_rows = 0, a_cols = 0, b_rows = 0, b_cols = 0;
+};
+std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const kernel::KernelConfig& config);
+
+// `base` with the knobs of `text` set: "bm=64,bn=128,bk=16,stages=4" (commas or spaces between, the knob names the
+// CLI's flags use). An error names an unknown knob, one the rung does not have, a value that is not a whole number in
+// the knob's range, or a knob given twice; the rung's tiling rules are validate()'s.
+Result<kernel::KernelConfig> apply_knob_text(RungId id, kernel::KernelConfig base, std::string_view text);
+
 }  // namespace gemmlab::sim

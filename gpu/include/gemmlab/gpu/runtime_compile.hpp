@@ -1,0 +1,70 @@
+#pragma once
+// Any configuration on the GPU: a rung configuration that the build did not compile (gemmlab/gpu/instances.def) is
+// compiled when it is first launched, from the same headers as the build's kernels, for the GPU's architecture, and
+// kept in an on-disk cache keyed by the configuration, the headers' contents, the compiler and its flags.
+//
+// The compiler is nvcc, run as `nvcc -cubin` (device code only), not NVRTC: NVRTC compiles without the host's C++
+// library, and the rung descriptions the kernels share with the simulator use it (their validate() builds its
+// sentences in std::string). nvcc's device-only compile runs the same front end, cicc and ptxas as the build, with
+// the build's flags, so a configuration compiled here is the kernel the build would have made (docs/tuning.md shows
+// the counters and times of both). A machine without nvcc runs the compiled instances and says so for the rest.
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/kernel/element.hpp"
+#include "gemmlab/result.hpp"
+
+namespace gemmlab::gpu {
+
+struct RuntimeKernelRequest {
+  GpuInstance kernel;
+  kernel::InputType input = kernel::InputType::F32;
+  bool aligned_rows = true;  // 16-bit rungs: rows of A and B start on 16-byte boundaries (n, k multiples of 8)
+  std::string arch;          // nvcc's -arch: "sm_90", or "sm_90a" for the Hopper rungs
+};
+
+// True where $GEMMLAB_COMPILE_AT_RUN_TIME is 1: every configuration is then compiled at run time, the build's own
+// too, so that the two can be compared (docs/tuning.md: the same counters, the same speed).
+bool compile_everything_at_run_time();
+
+// nvcc's -arch for the rung on a GPU of `compute_capability` ("9.0"): sm_90a where the rung needs Hopper's own
+// instructions (TMA, wgmma), sm_XY otherwise.
+std::string runtime_arch(RungId rung, std::string_view compute_capability);
+
+// The whole source nvcc compiles: the build's kernel header and one extern "C" kernel that runs the configuration.
+std::string runtime_kernel_source(const RuntimeKernelRequest& request);
+
+// The command line, for the record and the tests (the paths are where the build's headers and nvcc were).
+std::vector<std::string> runtime_compile_command(const RuntimeKernelRequest& request, const std::string& source_path,
+                                                 const std::string& output_path);
+
+// Where compiled kernels are kept: $GEMMLAB_KERNEL_CACHE, else $XDG_CACHE_HOME/gemmlab/kernels, else
+// ~/.cache/gemmlab/kernels.
+std::filesystem::path runtime_kernel_cache_dir();
+
+// Ok where this build can compile at run time (a CUDA build, and its nvcc still there; $GEMMLAB_NVCC overrides the
+// build's), else the sentence that says why not.
+Status runtime_compiler_available();
+
+struct RuntimeCompiled {
+  std::string key;              // the cache key: 16 hex digits
+  std::filesystem::path cubin;  // the compiled kernel in the cache
+  bool from_cache = false;      // found on disk (or already loaded in this process): nothing was compiled
+  double compile_seconds = 0;   // nvcc's wall time (0 from the cache)
+  double ready_seconds = 0;     // prepare_runtime_kernel: from the request to a kernel loaded in this process
+  int registers = -1;           // ptxas's registers per thread (-1: not reported)
+  int spill_bytes = 0;          // ptxas's spill stores, bytes
+};
+
+// Compiles the request to a cubin in the cache, or finds it there; needs nvcc but no GPU. Errors: no compiler, a
+// cache that cannot be written, or nvcc's own first error lines.
+Result<RuntimeCompiled> compile_runtime_kernel(const RuntimeKernelRequest& request);
+
+// For a launch on the current device: compiles (or finds) `kernel`'s variant for the device's architecture and
+// loads it into this process, so that the first launch does not wait for it. Progress for the CLI and the app.
+Result<RuntimeCompiled> prepare_runtime_kernel(const GpuInstance& kernel, kernel::InputType input, bool aligned_rows);
+
+}  // namespace gemmlab::gpu

@@ -1,0 +1,348 @@
+// The autotuner (gemmlab/gpu/tune.hpp). Plain C++: ranking needs only the simulator; the timing half calls the
+// benchmark and the run-time compiler, which say so in a build without CUDA.
+#include "gemmlab/gpu/tune.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <numeric>
+#include <random>
+#include <thread>
+
+#include "gemmlab/gpu/device.hpp"
+#include "gemmlab/gpu/runtime_compile.hpp"
+#include "gemmlab/sim/launch_order.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+#include "gemmlab/sim/schedule_prediction.hpp"
+#include "gemmlab/sim/simulate.hpp"
+#include "gemmlab/sim/tuning.hpp"
+
+namespace gemmlab::gpu {
+namespace {
+
+int worker_count(int asked) {
+  if (asked > 0) return asked;
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+// Runs work(i) for i in [0, count) on `workers` threads; stops handing out work once *cancel is set.
+template <class Work>
+void parallel_for(std::size_t count, int workers, const std::atomic<bool>* cancel, Work&& work) {
+  std::atomic<std::size_t> next{0};
+  const auto loop = [&] {
+    for (std::size_t i; (i = next++) < count;) {
+      if (cancel && cancel->load()) return;
+      work(i);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::min<int>(workers, static_cast<int>(count)); ++t) threads.emplace_back(loop);
+  loop();
+  for (auto& t : threads) t.join();
+}
+
+kernel::InputType input_of(const TuneOptions& o) { return o.input.value_or(sim::input_types(o.rung).front()); }
+
+sim::Problem problem_of(const TuneOptions& o) { return {o.shape.m, o.shape.n, o.shape.k, 1.0f, 0.0f}; }
+
+std::string label(RungId rung, const kernel::KernelConfig& config) { return instance_label(GpuInstance{rung, config}); }
+
+// The model's time for one configuration with these registers; an error where it has none.
+Result<TuneCandidate> predict(const TuneOptions& o, const kernel::KernelConfig& config,
+                              std::optional<sim::RegisterCount> registers) {
+  auto p = sim::predict_schedule(o.rung, config, problem_of(o), o.order, o.profile, registers);
+  if (!p) return p.error();
+  if (!p->time) return Error{p->time_note};
+  TuneCandidate c;
+  c.config = config;
+  c.predicted_seconds = p->time->seconds;
+  c.limit = p->time->limit;
+  c.registers = p->occupancy.block.registers.per_thread;
+  c.registers_from_compiler = p->occupancy.block.registers.source == sim::RegisterSource::Measured;
+  return c;
+}
+
+std::string ordinal(int n) {
+  const int tens = n % 100, ones = n % 10;
+  const char* suffix = (tens >= 11 && tens <= 13) ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
+std::string fixed(double value, int digits) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+std::string milliseconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f ms", seconds * 1e3);
+  return text;
+}
+
+}  // namespace
+
+std::string_view to_string(TunePick pick) {
+  switch (pick) {
+    case TunePick::Default: return "default";
+    case TunePick::ModelTop: return "model's top";
+    case TunePick::Random: return "random sample";
+  }
+  return "?";
+}
+
+Result<TuneRanking> rank_configurations(const TuneOptions& o, const TuneProgressFn& progress,
+                                        const std::atomic<bool>* cancel) {
+  if (!sim::rung_model(o.rung).described)
+    return Error{"rung " + std::string(rung_info(o.rung).slug) + " has no kernel description yet"};
+  if (auto valid = sim::validate(o.rung, sim::rung_model(o.rung).defaults, problem_of(o), sim::device_limits(o.profile));
+      !valid)
+    return Error{"the rung's default configuration cannot run this problem: " + valid.error().message};
+  const std::vector<kernel::KernelConfig> space =
+      sim::tuning_space(o.rung, problem_of(o), sim::device_limits(o.profile));
+  TuneRanking out;
+  out.space = space.size();
+  std::vector<std::optional<TuneCandidate>> predicted(space.size());
+  std::vector<std::string> why(space.size());
+  std::atomic<std::size_t> done{0};
+  std::mutex progress_mutex;
+  parallel_for(space.size(), worker_count(0), cancel, [&](std::size_t i) {
+    auto c = predict(o, space[i], measured_registers(o.rung, space[i], o.profile));
+    if (c) predicted[i] = *c;
+    else why[i] = label(o.rung, space[i]) + ": " + c.error().message;
+    const std::size_t finished = ++done;
+    if (progress && (finished % 16 == 0 || finished == space.size())) {
+      const std::lock_guard lock(progress_mutex);
+      progress({"ranking", finished, space.size(), label(o.rung, space[i])});
+    }
+  });
+  if (cancel && cancel->load()) return Error{"tuning cancelled"};
+  for (std::size_t i = 0; i < space.size(); ++i) {
+    if (predicted[i]) out.ranked.push_back(*predicted[i]);
+    else out.unpredicted.push_back(why[i]);
+  }
+  // Ties keep the enumeration's order (the default first), so the ranking is the same on every machine.
+  std::ranges::stable_sort(out.ranked, {}, &TuneCandidate::predicted_seconds);
+  for (std::size_t i = 0; i < out.ranked.size(); ++i) out.ranked[i].model_rank = static_cast<int>(i) + 1;
+  if (out.ranked.empty()) return Error{"the model predicted no configuration of this rung for this problem"};
+  return out;
+}
+
+std::vector<std::pair<std::size_t, TunePick>> pick_candidates(const TuneRanking& ranking, const TuneOptions& o) {
+  const std::size_t n = ranking.ranked.size();
+  const std::size_t budget = std::min<std::size_t>(static_cast<std::size_t>(std::max(o.budget, 1)), n);
+  std::vector<std::optional<TunePick>> pick(n);
+  std::size_t picked = 0;
+  const kernel::KernelConfig& defaults = sim::rung_model(o.rung).defaults;
+  for (std::size_t i = 0; i < n; ++i)
+    if (same_config(ranking.ranked[i].config, defaults)) pick[i] = TunePick::Default, ++picked;
+  for (std::size_t i = 0; i < n && picked < budget && static_cast<int>(i) < o.top; ++i)
+    if (!pick[i]) pick[i] = TunePick::ModelTop, ++picked;
+  std::vector<std::size_t> rest;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!pick[i]) rest.push_back(i);
+  std::mt19937_64 random(o.seed);
+  std::shuffle(rest.begin(), rest.end(), random);
+  for (std::size_t i = 0; i < rest.size() && picked < budget; ++i) pick[rest[i]] = TunePick::Random, ++picked;
+  std::vector<std::pair<std::size_t, TunePick>> out;
+  for (std::size_t i = 0; i < n; ++i)
+    if (pick[i]) out.emplace_back(i, *pick[i]);
+  return out;
+}
+
+void score_tune(TuneReport& r) {
+  std::vector<std::size_t> timed;
+  for (std::size_t i = 0; i < r.measured.size(); ++i) {
+    r.measured[i].measured_rank = 0;
+    if (r.measured[i].row && r.measured[i].row->status == BenchStatus::Timed) timed.push_back(i);
+  }
+  r.timed = static_cast<int>(timed.size());
+  r.best.reset(), r.default_config.reset(), r.misses.clear();
+  for (std::size_t i = 0; i < r.measured.size(); ++i)
+    if (r.measured[i].pick == TunePick::Default) r.default_config = i;
+  if (timed.empty()) return;
+  const auto seconds = [&](std::size_t i) { return r.measured[i].row->median_ms / 1e3; };
+  std::vector<double> predicted, measured;
+  for (const std::size_t i : timed) {
+    predicted.push_back(r.measured[i].candidate.predicted_seconds);
+    measured.push_back(seconds(i));
+  }
+  r.spearman = sim::spearman(predicted, measured);
+  // Ranks among the timed configurations, by each side's time.
+  const auto ranks_by = [&](const std::vector<double>& t) {
+    std::vector<std::size_t> order(t.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::ranges::stable_sort(order, [&](std::size_t a, std::size_t b) { return t[a] < t[b]; });
+    std::vector<int> rank(t.size());
+    for (std::size_t p = 0; p < order.size(); ++p) rank[order[p]] = static_cast<int>(p) + 1;
+    return rank;
+  };
+  const std::vector<int> model_rank = ranks_by(predicted), measured_rank = ranks_by(measured);
+  for (std::size_t t = 0; t < timed.size(); ++t) r.measured[timed[t]].measured_rank = measured_rank[t];
+  r.best = timed[static_cast<std::size_t>(std::ranges::min_element(measured) - measured.begin())];
+  std::vector<TuneMiss> misses;
+  for (std::size_t t = 0; t < timed.size(); ++t) {
+    const TuneMeasurement& m = r.measured[timed[t]];
+    TuneMiss miss{timed[t], model_rank[t], measured_rank[t], measured[t] / predicted[t], {}};
+    miss.sentence = label(r.options.rung, m.candidate.config) + ": the model ranked it " + ordinal(miss.model_rank) +
+                    " of " + std::to_string(timed.size()) + ", the GPU " + ordinal(miss.measured_rank) + ". Predicted " +
+                    milliseconds(predicted[t]) + " (limit: " + std::string(sim::to_string(m.candidate.limit)) +
+                    "), measured " + milliseconds(measured[t]) + ": " +
+                    (miss.ratio >= 1 ? fixed(miss.ratio, 2) + "x the predicted time" : fixed(1 / miss.ratio, 2) +
+                                                                                            "x faster than predicted") +
+                    (m.candidate.registers_from_compiler ? "" : " (registers estimated)") + ".";
+    misses.push_back(std::move(miss));
+  }
+  std::ranges::stable_sort(misses, std::greater{}, [](const TuneMiss& m) { return std::abs(m.model_rank - m.measured_rank); });
+  misses.resize(std::min<std::size_t>(misses.size(), 5));
+  std::erase_if(misses, [](const TuneMiss& m) { return m.model_rank == m.measured_rank; });
+  r.misses = std::move(misses);
+}
+
+Result<TuneReport> run_tune(const TuneOptions& o, const TuneProgressFn& progress, const std::atomic<bool>* cancel) {
+  auto devices = list_devices();
+  if (!devices) return devices.error();
+  if (o.device < 0 || o.device >= static_cast<int>(devices->size()))
+    return Error{"there is no CUDA device " + std::to_string(o.device)};
+  const DeviceInfo& gpu = (*devices)[static_cast<std::size_t>(o.device)];
+  const std::string capability = std::to_string(gpu.cc_major) + "." + std::to_string(gpu.cc_minor);
+  if (capability != o.profile.compute_capability)
+    return Error{"the model's device profile (" + o.profile.name + ", compute capability " +
+                 o.profile.compute_capability + ") is not this GPU's (" + gpu.name + ", " + capability +
+                 "): choose the matching profile"};
+  TuneReport report;
+  report.options = o;
+  report.input = input_of(o);
+  auto ranking = rank_configurations(o, progress, cancel);
+  if (!ranking) return ranking.error();
+  report.ranking = std::move(*ranking);
+  for (const auto& [index, pick] : pick_candidates(report.ranking, o))
+    report.measured.push_back({report.ranking.ranked[index], pick, false, 0, {}, std::nullopt, 0});
+
+  // Compile what the build lacks, in parallel (nvcc needs no GPU), then re-predict with ptxas's registers.
+  const bool aligned = sim::operand_bytes(o.rung)[0] != 2 || (o.shape.n % 8 == 0 && o.shape.k % 8 == 0);
+  std::vector<std::size_t> to_compile;
+  for (std::size_t i = 0; i < report.measured.size(); ++i)
+    if (!find_gpu_instance(o.rung, report.measured[i].candidate.config)) to_compile.push_back(i);
+  std::atomic<std::size_t> compiled{0};
+  std::mutex progress_mutex;
+  parallel_for(to_compile.size(), worker_count(o.compile_jobs), cancel, [&](std::size_t j) {
+    TuneMeasurement& m = report.measured[to_compile[j]];
+    m.compiled_at_run_time = true;
+    const RuntimeKernelRequest request{{o.rung, m.candidate.config}, report.input, aligned,
+                                       runtime_arch(o.rung, capability)};
+    auto result = compile_runtime_kernel(request);
+    if (!result) {
+      m.compile_error = result.error().message;
+    } else {
+      m.compile_seconds = result->from_cache ? 0.0 : result->compile_seconds;
+      if (result->registers > 0) {
+        // With ptxas's registers the configuration may no longer fit an SM (the estimate was low): then it is not
+        // timed, and the sentence says why, instead of a launch that fails for lack of registers.
+        auto c = predict(o, m.candidate.config, sim::RegisterCount{result->registers, sim::RegisterSource::Measured});
+        if (c) m.candidate = TuneCandidate{c->config, c->predicted_seconds, c->limit, c->registers, true, m.candidate.model_rank};
+        else m.compile_error = "compiled with " + std::to_string(result->registers) + " registers per thread: " + c.error().message;
+      }
+    }
+    const std::size_t finished = ++compiled;
+    const std::lock_guard lock(progress_mutex);
+    if (progress) progress({"compiling", finished, to_compile.size(), label(o.rung, m.candidate.config)});
+  });
+  if (cancel && cancel->load()) {
+    report.cancelled = true;
+    return report;
+  }
+
+  BenchOptions bench;
+  bench.shapes = {o.shape};
+  bench.order = o.order;
+  bench.inputs = {report.input};
+  bench.device = o.device;
+  bench.runs = o.runs;
+  for (const TuneMeasurement& m : report.measured)
+    if (m.compile_error.empty()) bench.kernels.push_back({o.rung, m.candidate.config});
+  if (bench.kernels.empty()) return Error{"no configuration can run: " + report.measured.front().compile_error};
+  const auto timing_progress = [&](const BenchProgress& p) {
+    if (progress) progress({"timing", p.done, p.total, p.what});
+  };
+  auto timed = run_bench(bench, timing_progress, cancel);
+  if (!timed) return timed.error();
+  report.bench = *timed;
+  report.cancelled = timed->cancelled;
+  for (const BenchRow& row : timed->rows) {
+    if (!row.kernel) {
+      report.cublas = row;
+      continue;
+    }
+    for (TuneMeasurement& m : report.measured)
+      if (same_config(m.candidate.config, row.kernel->config)) m.row = row;
+  }
+  report.bench.rows.clear();  // kept in `measured` and `cublas`
+  score_tune(report);
+  return report;
+}
+
+std::string tune_report_json(const TuneReport& r) {
+  const auto config_json = [&](const kernel::KernelConfig& config) {
+    nlohmann::json j;
+    for (const auto name : sim::rung_model(r.options.rung).knobs) j[std::string(name)] = config.*sim::find_knob(name)->field;
+    return j;
+  };
+  nlohmann::json measured = nlohmann::json::array();
+  for (const TuneMeasurement& m : r.measured) {
+    nlohmann::json j = {{"config", config_json(m.candidate.config)},
+                        {"label", label(r.options.rung, m.candidate.config)},
+                        {"pick", to_string(m.pick)},
+                        {"predicted_ms", m.candidate.predicted_seconds * 1e3},
+                        {"predicted_limit", sim::to_string(m.candidate.limit)},
+                        {"registers", m.candidate.registers},
+                        {"registers_from_compiler", m.candidate.registers_from_compiler},
+                        {"model_rank_of_all", m.candidate.model_rank},
+                        {"compiled_at_run_time", m.compiled_at_run_time},
+                        {"compile_seconds", m.compile_seconds},
+                        {"measured_rank", m.measured_rank}};
+    if (!m.compile_error.empty()) j["compile_error"] = m.compile_error;
+    if (m.row) {
+      j["status"] = to_string(m.row->status);
+      j["message"] = m.row->message;
+      j["median_ms"] = m.row->median_ms;
+      j["tflops"] = m.row->tflops;
+      j["ratio_to_cublas"] = m.row->ratio_to_cublas;
+      j["runs"] = m.row->runs;
+    }
+    measured.push_back(j);
+  }
+  nlohmann::json misses = nlohmann::json::array();
+  for (const TuneMiss& m : r.misses)
+    misses.push_back({{"label", label(r.options.rung, r.measured[m.measurement].candidate.config)},
+                      {"model_rank", m.model_rank}, {"measured_rank", m.measured_rank},
+                      {"measured_over_predicted", m.ratio}, {"sentence", m.sentence}});
+  nlohmann::json out = {
+      {"rung", rung_info(r.options.rung).slug},
+      {"m", r.options.shape.m}, {"n", r.options.shape.n}, {"k", r.options.shape.k},
+      {"input", kernel::input_name(r.input)},
+      {"block_order", sim::order_name(r.options.order)},
+      {"profile", r.options.profile.name},
+      {"device", r.bench.device.name},
+      {"driver", r.bench.software.driver},
+      {"runtime_cuda", format_cuda_version(r.bench.software.runtime_version)},
+      {"cublas_version", r.bench.software.cublas},
+      {"date_utc", r.bench.date_utc},
+      {"space", r.ranking.space},
+      {"ranked", r.ranking.ranked.size()},
+      {"budget", r.options.budget}, {"top", r.options.top}, {"seed", r.options.seed}, {"runs", r.options.runs},
+      {"timed", r.timed},
+      {"spearman", r.spearman},
+      {"measured", measured},
+      {"misses", misses},
+      {"cancelled", r.cancelled}};
+  if (r.cublas) out["cublas_median_ms"] = r.cublas->median_ms, out["cublas_tflops"] = r.cublas->tflops;
+  if (r.best) out["best"] = label(r.options.rung, r.measured[*r.best].candidate.config);
+  if (r.default_config) out["default_measured_rank"] = r.measured[*r.default_config].measured_rank;
+  return out.dump(2) + "\n";
+}
+
+}  // namespace gemmlab::gpu

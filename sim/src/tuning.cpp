@@ -1,0 +1,113 @@
+#include "gemmlab/sim/tuning.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string_view>
+
+#include "gemmlab/sim/rung_model.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+using kernel::KernelConfig;
+
+constexpr std::string_view kTileKnobs[] = {"bm", "bn", "bk", "tm", "tn", "wm", "wn"};
+
+bool is_tile_knob(std::string_view knob) { return std::ranges::find(kTileKnobs, knob) != std::end(kTileKnobs); }
+
+// Every combination of the given knobs' candidates applied to `base`, kept where validate() accepts it.
+void combine(RungId rung, const std::vector<std::string_view>& knobs, std::size_t next, KernelConfig config,
+             const Problem& problem, const DeviceLimits& limits, std::vector<KernelConfig>& out) {
+  if (next == knobs.size()) {
+    if (validate(rung, config, problem, limits)) out.push_back(config);
+    return;
+  }
+  const Knob& knob = *find_knob(knobs[next]);
+  for (const int value : knob_candidates(rung, knob.name)) {
+    config.*knob.field = value;
+    combine(rung, knobs, next + 1, config, problem, limits, out);
+  }
+}
+
+}  // namespace
+
+std::vector<int> knob_candidates(RungId rung, std::string_view name) {
+  const RungModel& model = rung_model(rung);
+  const Knob* knob = find_knob(name);
+  if (knob == nullptr) return {};
+  const int fallback = model.defaults.*knob->field;
+  std::vector<int> values;
+  if (is_tile_knob(name)) {
+    for (int v = std::max(fallback / 2, 1); v <= fallback * 2; v *= 2) values.push_back(v);
+  } else if (name == "a_pad" || name == "b_pad") {
+    // None, or the padding that keeps rows 16-byte aligned while shifting them 4 banks: 4 floats or 8 halves.
+    values = {0, operand_bytes(rung)[0] == 2 ? 8 : 4};
+  } else if (name == "swizzle" || name == "cluster") {
+    values = {knob->min, knob->max};
+  } else if (name == "stages") {
+    for (int v = knob->min; v <= knob->max; ++v) values.push_back(v);
+  } else if (name == "grid") {
+    values = {0, fallback, 2 * fallback};
+  }
+  values.push_back(fallback);
+  std::erase_if(values, [&](int v) { return v < knob->min || v > knob->max; });
+  std::ranges::sort(values);
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
+
+std::vector<KernelConfig> tuning_space(RungId rung, const Problem& problem, const DeviceLimits& limits) {
+  const RungModel& model = rung_model(rung);
+  std::vector<std::string_view> tile, layout;
+  for (const auto knob : model.knobs) (is_tile_knob(knob) ? tile : layout).push_back(knob);
+  // Tile shapes with the default layout, then every layout on each valid shape: the layout knobs rarely decide
+  // whether a shape is valid, and the two-step walk validates thousands of configurations instead of millions.
+  std::vector<KernelConfig> shapes, out;
+  KernelConfig with_default_layout = model.defaults;
+  combine(rung, tile, 0, with_default_layout, problem, limits, shapes);
+  for (const KernelConfig& shape : shapes) combine(rung, layout, 0, shape, problem, limits, out);
+  const auto is_default = [&](const KernelConfig& c) {
+    for (const auto& knob : all_knobs())
+      if (c.*knob.field != model.defaults.*knob.field) return false;
+    return true;
+  };
+  if (const auto it = std::ranges::find_if(out, is_default); it != out.end()) std::rotate(out.begin(), it, it + 1);
+  return out;
+}
+
+namespace {
+
+// Ranks from 1, ties sharing their average.
+std::vector<double> ranks(std::span<const double> values) {
+  std::vector<std::size_t> order(values.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::ranges::stable_sort(order, [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
+  std::vector<double> rank(values.size());
+  for (std::size_t i = 0; i < order.size();) {
+    std::size_t j = i;
+    while (j + 1 < order.size() && values[order[j + 1]] == values[order[i]]) ++j;
+    const double average = (static_cast<double>(i) + static_cast<double>(j)) / 2.0 + 1.0;
+    for (std::size_t t = i; t <= j; ++t) rank[order[t]] = average;
+    i = j + 1;
+  }
+  return rank;
+}
+
+}  // namespace
+
+double spearman(std::span<const double> a, std::span<const double> b) {
+  if (a.size() != b.size() || a.size() < 2) return 0.0;
+  const std::vector<double> ra = ranks(a), rb = ranks(b);
+  const double n = static_cast<double>(a.size()), mean = (n + 1.0) / 2.0;
+  double cov = 0, va = 0, vb = 0;
+  for (std::size_t i = 0; i < ra.size(); ++i) {
+    cov += (ra[i] - mean) * (rb[i] - mean);
+    va += (ra[i] - mean) * (ra[i] - mean);
+    vb += (rb[i] - mean) * (rb[i] - mean);
+  }
+  if (va == 0 || vb == 0) return 0.0;
+  return cov / std::sqrt(va * vb);
+}
+
+}  // namespace gemmlab::sim

@@ -1,0 +1,130 @@
+// Run-time compilation without a GPU: the source and command it builds, where it caches, and, where this machine
+// has the build's nvcc, a real compile, the cache, and the sentences of a missing or failing compiler.
+#include "gemmlab/gpu/runtime_compile.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+#include "gemmlab/sim/rung_model.hpp"
+
+namespace gemmlab::gpu {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+// Sets an environment variable for one test and restores it after.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnv() {
+    if (old_) setenv(name_, old_->c_str(), 1);
+    else unsetenv(name_);
+  }
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+GpuInstance uncompiled_warptile() {
+  kernel::KernelConfig c = sim::rung_model(RungId::WarpTile).defaults;
+  c.bm = 64;  // not in instances.def
+  return {RungId::WarpTile, c};
+}
+
+TEST(RuntimeCompile, TheArchitectureIsTheDevicesAndHoppersOwnForTmaRungs) {
+  EXPECT_EQ(runtime_arch(RungId::WarpTile, "9.0"), "sm_90");
+  EXPECT_EQ(runtime_arch(RungId::TmaWgmma, "9.0"), "sm_90a");
+  EXPECT_EQ(runtime_arch(RungId::MmaMultistage, "8.9"), "sm_89");
+}
+
+TEST(RuntimeCompile, TheSourceRunsTheConfigurationThroughTheBuildsKernelHeader) {
+  const GpuInstance k = uncompiled_warptile();
+  const std::string source = runtime_kernel_source({k, kernel::InputType::F32, true, "sm_90"});
+  EXPECT_TRUE(contains(source, "#include \"rung_kernel.cuh\""));
+  EXPECT_TRUE(contains(source, "extern \"C\" __global__ void gemmlab_runtime_kernel("));
+  EXPECT_TRUE(contains(source, "KernelOf<gemmlab::RungId::WarpTile>::type, Config, float, true>"));
+  EXPECT_TRUE(contains(source, "FixedConfig<64, " + std::to_string(k.config.bn) + ", "));
+  const std::string half = runtime_kernel_source(
+      {{RungId::MmaMultistage, sim::rung_model(RungId::MmaMultistage).defaults}, kernel::InputType::BF16, false, "sm_90"});
+  EXPECT_TRUE(contains(half, "__nv_bfloat16, false>"));
+}
+
+TEST(RuntimeCompile, TheCommandIsTheBuildsFlagsForDeviceCodeOnly) {
+  const auto args = runtime_compile_command({uncompiled_warptile(), kernel::InputType::F32, true, "sm_90"}, "in.cu", "out.cubin");
+  for (const std::string flag : {"-cubin", "-arch=sm_90", "-std=c++20", "-O3", "-DNDEBUG", "-lineinfo", "--resource-usage"})
+    EXPECT_NE(std::ranges::find(args, flag), args.end()) << flag;
+  EXPECT_EQ(args.back(), "in.cu");
+}
+
+TEST(RuntimeCompile, TheCacheIsWhereTheEnvironmentSays) {
+  {
+    const ScopedEnv cache("GEMMLAB_KERNEL_CACHE", "/tmp/somewhere");
+    EXPECT_EQ(runtime_kernel_cache_dir(), fs::path("/tmp/somewhere"));
+  }
+  const ScopedEnv unset("GEMMLAB_KERNEL_CACHE", "");
+  const ScopedEnv xdg("XDG_CACHE_HOME", "/tmp/xdg");
+  EXPECT_EQ(runtime_kernel_cache_dir(), fs::path("/tmp/xdg/gemmlab/kernels"));
+}
+
+TEST(RuntimeCompile, CompilesOnceThenFindsItInTheCache) {
+  if (auto ok = runtime_compiler_available(); !ok) GTEST_SKIP() << ok.error().message;
+  const fs::path dir = fs::temp_directory_path() / ("gemmlab-kernel-cache-test-" + std::to_string(::getpid()));
+  const ScopedEnv cache("GEMMLAB_KERNEL_CACHE", dir.string());
+  const RuntimeKernelRequest request{uncompiled_warptile(), kernel::InputType::F32, true, "sm_90"};
+  const auto first = compile_runtime_kernel(request);
+  ASSERT_TRUE(first) << first.error().message;
+  EXPECT_FALSE(first->from_cache);
+  EXPECT_TRUE(fs::exists(first->cubin));
+  EXPECT_GT(first->registers, 32);  // ptxas's report was read
+  EXPECT_GT(first->compile_seconds, 0.0);
+  const auto again = compile_runtime_kernel(request);
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_TRUE(again->from_cache);
+  EXPECT_EQ(again->cubin, first->cubin);
+  EXPECT_EQ(again->registers, first->registers);
+  // Another configuration is another key; the files left are the cubin and its log per key, no temporaries.
+  RuntimeKernelRequest other = request;
+  other.kernel.config.stages = 2;
+  const auto second = compile_runtime_kernel(other);
+  ASSERT_TRUE(second) << second.error().message;
+  EXPECT_NE(second->key, first->key);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 4);
+  fs::remove_all(dir);
+}
+
+TEST(RuntimeCompile, AMissingOrFailingCompilerIsASentence) {
+  if (auto ok = runtime_compiler_available(); !ok) {
+    EXPECT_TRUE(contains(ok.error().message, "cannot compile kernels at run time")) << ok.error().message;
+    return;  // a build without CUDA says so, and that is what there is to check here
+  }
+  const fs::path dir = fs::temp_directory_path() / ("gemmlab-kernel-cache-fail-" + std::to_string(::getpid()));
+  const ScopedEnv cache("GEMMLAB_KERNEL_CACHE", dir.string());
+  const RuntimeKernelRequest request{uncompiled_warptile(), kernel::InputType::F32, true, "sm_90"};
+  {
+    const ScopedEnv nvcc("GEMMLAB_NVCC", "/nonexistent/nvcc");
+    const auto r = compile_runtime_kernel(request);
+    ASSERT_FALSE(r);
+    EXPECT_TRUE(contains(r.error().message, "needs nvcc, which is not at /nonexistent/nvcc")) << r.error().message;
+  }
+  {
+    const ScopedEnv nvcc("GEMMLAB_NVCC", "/bin/false");
+    const auto r = compile_runtime_kernel(request);
+    ASSERT_FALSE(r);
+    EXPECT_TRUE(contains(r.error().message, "nvcc could not compile warptile (bm=64)")) << r.error().message;
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 0);  // nothing half-written kept
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace gemmlab::gpu
