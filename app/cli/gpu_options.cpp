@@ -85,6 +85,9 @@ Status prepare_configs(const std::vector<gpu::GpuInstance>& kernels, const std::
   for (const gpu::GpuInstance& kernel : kernels) {
     if (gpu::find_gpu_instance(kernel.rung, kernel.config) && !gpu::compile_everything_at_run_time())
       continue;  // the build compiled it
+    // A configuration the rung's rules refuse at any size is refused by verify and bench with its sentence: nothing
+    // to compile. (4096^3 takes every tile; sizes a configuration refuses are refused per shape.)
+    if (!sim::validate(kernel.rung, kernel.config, {4096, 4096, 4096})) continue;
     if (auto devices = gpu::list_devices(); !devices) return devices.error();
     for (const kernel::InputType type : gpu::inputs_for(kernel, inputs)) {
       const std::string what = std::string(rung_info(kernel.rung).slug) + " (" + gpu::instance_label(kernel) + ", " +

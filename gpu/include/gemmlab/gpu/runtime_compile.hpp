@@ -54,7 +54,8 @@ struct RuntimeCompiled {
   std::filesystem::path cubin;  // the compiled kernel in the cache
   bool from_cache = false;      // found on disk (or already loaded in this process): nothing was compiled
   double compile_seconds = 0;   // nvcc's wall time (0 from the cache)
-  double ready_seconds = 0;     // prepare_runtime_kernel: from the request to a kernel loaded in this process
+  double ready_seconds = 0;     // prepare_runtime_kernel: from the request to a kernel loaded in this process (the
+                                // device's context already made: every GPU program pays that once)
   int registers = -1;           // ptxas's registers per thread (-1: not reported)
   int spill_bytes = 0;          // ptxas's spill stores, bytes
 };

@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""scripts/tuning-table.py [--check]: the autotuner's recorded studies and the run-time compiler's comparison, as tables.
+
+Reads
+  - assets/tuning/h100/<slug>.json: `gemmlab-cli tune --rung <slug> --budget 48 --json F` of every rung with three
+    knobs or more, at 4096^3 on the H100 (the desktop app's tuning study shows the same files);
+  - docs/tuning-data/compare/: scripts/runtime-compile-compare's ncu counters and benchmarks of four configurations
+    compiled by the build and at run time;
+and writes
+  - docs/tuning.md, between "<!-- tuning:begin -->" and "<!-- tuning:end -->": per rung, the space searched, the
+    configurations timed, the rank correlation, the default, the best found and cuBLAS;
+  - docs/tuning.md, between "<!-- tuning-misses:begin -->" and "<!-- tuning-misses:end -->": per rung, measured over
+    predicted time by the term the model named and by registers per thread (where the model goes wrong);
+  - docs/tuning.md, between "<!-- runtime-compile:begin -->" and "<!-- runtime-compile:end -->": the build's kernel
+    beside the run-time compiled one, counter by counter, and their speeds;
+  - each rung page (docs/rungs/NN-slug.md), between "<!-- tuned:begin -->" and "<!-- tuned:end -->": what the tuner
+    found for that rung and whether the default changed.
+--check writes nothing and fails where a page is not what the data gives (the ctest docs.tuning_tables_are_current).
+"""
+import argparse
+import csv
+import json
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+STUDIES = ROOT / "assets/tuning/h100"
+COMPARE = ROOT / "docs/tuning-data/compare"
+DOC = ROOT / "docs/tuning.md"
+RUNGS = ROOT / "docs/rungs"
+TARGET = 0.8  # the issue's rank correlation for the tiled rungs
+
+
+def studies():
+    out = []
+    for path in STUDIES.glob("*.json"):
+        d = json.loads(path.read_text())
+        d["file"] = path.relative_to(ROOT).as_posix()
+        out.append(d)
+    number = {p.name.split("-", 1)[1][:-3]: int(p.name[:2]) for p in RUNGS.glob("[0-9][0-9]-*.md")}
+    for d in out:
+        d["number"] = number[d["rung"]]
+    return sorted(out, key=lambda d: d["number"])
+
+
+def by_label(d, label):
+    return next((m for m in d["measured"] if m["label"] == label), None)
+
+
+def fmt(x, digits=1):
+    return f"{x:.{digits}f}"
+
+
+def tuning_table(all_studies):
+    lines = ["| rung | input | valid configurations | ranked | timed | Spearman | default: TFLOPS (GPU rank) | best found | "
+             "best: TFLOPS (× default) | cuBLAS TFLOPS |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |"]
+    for d in all_studies:
+        default = next((m for m in d["measured"] if m["pick"] == "default"), None)
+        best = by_label(d, d.get("best", ""))
+        dflt = f'{fmt(default["tflops"])} ({default["measured_rank"]} of {d["timed"]})' if default and "tflops" in default else "-"
+        gain = f'{fmt(best["tflops"])} ({best["tflops"] / default["tflops"]:.2f}×)' if best and default and "tflops" in default else "-"
+        mark = "" if d["spearman"] >= TARGET else " ¹"
+        lines.append(f'| {d["number"]} {d["rung"]} | {d["input"]} | {d["space"]} | {d["ranked"]} | {d["timed"]} | '
+                     f'{d["spearman"]:.2f}{mark} | {dflt} | {d.get("best", "-")} | {gain} | {fmt(d.get("cublas_tflops", 0))} |')
+    dates = sorted({d["date_utc"][:16] + "Z" for d in all_studies})
+    d0 = all_studies[0]
+    lines += ["", f"¹ below the {TARGET} target: see [what the model gets wrong](#what-the-model-gets-wrong).", "",
+              f"Measured on the {d0['device']} (driver {d0['driver']}, CUDA {d0['runtime_cuda']}, cuBLAS "
+              f"{d0['cublas_version']}), {dates[0]} to {dates[-1]}; {d0['m']}³, block order {d0['block_order']}, "
+              f"model profile {d0['profile']}; budget {d0['budget']} (the model's top {d0['top']}, the default, a random "
+              f"sample with seed {d0['seed']}), median of {d0['runs']} runs. Reproduce one row on the GPU machine: "
+              "`build-device/bin/gemmlab-cli tune --rung <slug> --budget 48 --json F`. Files: `assets/tuning/h100/`."]
+    return "\n".join(lines)
+
+
+def ncu(path):
+    rows = list(csv.reader(path.open()))
+    head = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
+    names, values = rows[head], rows[head + 2]  # the row after the header holds the units
+    return {n: v.replace(",", "") for n, v in zip(names, values)}
+
+
+COUNTERS = [("registers", "launch__registers_per_thread", 1), ("warp instructions (M)", "smsp__inst_executed.sum", 1e6),
+            ("shared wavefronts (M)", "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", 1e6),
+            ("global load sectors (M)", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 1e6),
+            ("L2 read sectors (M)", "lts__t_sectors_srcunit_tex_op_read.sum", 1e6),
+            ("DRAM read (MB)", "dram__bytes_read.sum", 1e6), ("duration (µs)", "gpu__time_duration.sum", 1e3)]
+
+
+def compare_table():
+    specs = [p.name[: -len("-build.ncu.csv")] for p in sorted(COMPARE.glob("*-build.ncu.csv"))]
+    lines = ["| rung | counter | build | run time |", "| --- | --- | ---: | ---: |"]
+    for slug in specs:
+        build, runtime = ncu(COMPARE / f"{slug}-build.ncu.csv"), ncu(COMPARE / f"{slug}-runtime.ncu.csv")
+        for i, (name, metric, scale) in enumerate(COUNTERS):
+            a, b = float(build[metric]) / scale, float(runtime[metric]) / scale
+            digits = 0 if scale == 1 else 2
+            lines.append(f'| {slug if i == 0 else ""} | {name} | {a:.{digits}f} | {b:.{digits}f} |')
+    speed = ["", "| rung | input | build: TFLOPS (× cuBLAS), run 1 · run 2 | run time: TFLOPS (× cuBLAS), run 1 · run 2 |",
+             "| --- | --- | ---: | ---: |"]
+    runs = {how: [json.loads((COMPARE / f"bench-{how}-{i}.json").read_text()) for i in (1, 2)] for how in ("build", "runtime")}
+    for row in runs["build"][0]["rows"]:
+        if row["name"] == "cublas":
+            continue
+        cells = []
+        for how in ("build", "runtime"):
+            got = [next(r for r in rep["rows"] if r["name"] == row["name"] and r["input"] == row["input"]) for rep in runs[how]]
+            cells.append(" · ".join(f'{fmt(r["tflops"])} ({r["ratio_to_cublas"]:.3f})' for r in got))
+        speed.append(f'| {row["name"]} | {row["input"]} | {cells[0]} | {cells[1]} |')
+    env = (COMPARE / "env.txt").read_text().strip()
+    return "\n".join(lines + speed + ["", f"ncu and benchmark: {env}. Reproduce on the GPU machine: "
+                                          "`scripts/runtime-compile-compare OUT` (after `scripts/device-build`)."])
+
+
+def misses_table(all_studies):
+    """Measured over predicted time, by the term the model named and by registers per thread, per rung."""
+    lines = ["| rung | Spearman | measured ÷ predicted, by the model's limit | at ≥ 160 registers | below 160 | "
+             "worst miss |", "| --- | ---: | --- | ---: | ---: | --- |"]
+    for d in all_studies:
+        timed = [m for m in d["measured"] if m.get("status") == "timed"]
+        if len(timed) < 10:
+            continue
+        ratio = lambda ms: f"{sum(m['median_ms'] / m['predicted_ms'] for m in ms) / len(ms):.2f} ({len(ms)})" if ms else "-"
+        limits = sorted({m["predicted_limit"] for m in timed})
+        by_limit = "; ".join(f"{limit}: {ratio([m for m in timed if m['predicted_limit'] == limit])}" for limit in limits)
+        worst = d["misses"][0]["label"] + f' (model {d["misses"][0]["model_rank"]}, GPU {d["misses"][0]["measured_rank"]})' if d["misses"] else "-"
+        lines.append(f'| {d["number"]} {d["rung"]} | {d["spearman"]:.2f} | {by_limit} | '
+                     f'{ratio([m for m in timed if m["registers"] >= 160])} | {ratio([m for m in timed if m["registers"] < 160])} | {worst} |')
+    return "\n".join(lines + ["", "Mean of each timed configuration's measured ÷ predicted time (how many in brackets); "
+                                   "ranks among the timed configurations. Rungs with fewer than 10 timed are left out."])
+
+
+def tuned_paragraph(d):
+    default = next((m for m in d["measured"] if m["pick"] == "default"), None)
+    best = by_label(d, d.get("best", ""))
+    head = (f'**Tuned** ([autotuner](../tuning.md), {d["m"]}³ {d["input"]}, {d["device"]}, {d["date_utc"][:10]}): of '
+            f'{d["space"]} valid configurations the model ranked {d["ranked"]}; {d["timed"]} were timed (rank correlation '
+            f'of predicted and measured time {d["spearman"]:.2f}).')
+    if not (default and best and "tflops" in default):
+        return head
+    if d["best"] == "default" or best["tflops"] <= default["tflops"] * 1.01:
+        return head + f' The default was the fastest timed, or within 1% of it ({fmt(default["tflops"])} TFLOPS): it stays.'
+    return (head + f' The fastest was `{d["best"]}` at {fmt(best["tflops"])} TFLOPS, {best["tflops"] / default["tflops"]:.2f}× the '
+            f'default\'s {fmt(default["tflops"])}. The default stays: it is the configuration this page teaches (the '
+            'layout the rung introduces, on the tile of the rung before it where it can), so that the ladder measures '
+            'one change at a time; the tuned configuration is the next step (the app\'s tuning study loads it with a '
+            'click).')
+
+
+def replace(text, begin, end, body):
+    a, b = text.index(begin), text.index(end)
+    return text[: a + len(begin)] + "\n" + body + "\n" + text[b:]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true")
+    args = ap.parse_args()
+    all_studies = studies()
+    updates = {DOC: [("<!-- tuning:begin -->", "<!-- tuning:end -->", tuning_table(all_studies)),
+                     ("<!-- runtime-compile:begin -->", "<!-- runtime-compile:end -->", compare_table()),
+                     ("<!-- tuning-misses:begin -->", "<!-- tuning-misses:end -->", misses_table(all_studies))]}
+    for d in all_studies:
+        page = next(RUNGS.glob(f'{d["number"]:02d}-*.md'))
+        updates[page] = [("<!-- tuned:begin -->", "<!-- tuned:end -->", tuned_paragraph(d))]
+    stale = []
+    for path, parts in updates.items():
+        text = path.read_text()
+        if "<!-- tuned:begin -->" not in text and path.parent == RUNGS:
+            text = text.rstrip("\n") + "\n\n<!-- tuned:begin -->\n<!-- tuned:end -->\n"
+        new = text
+        for begin, end, body in parts:
+            new = replace(new, begin, end, body)
+        if new != path.read_text():
+            if args.check:
+                stale.append(path.relative_to(ROOT).as_posix())
+            else:
+                path.write_text(new)
+    if stale:
+        print("not current (run scripts/tuning-table.py): " + ", ".join(stale), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
