@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "gemmlab/gpu/device.hpp"
+#include "gemmlab/json_input.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
@@ -343,6 +344,90 @@ std::string tune_report_json(const TuneReport& r) {
   if (r.best) out["best"] = label(r.options.rung, r.measured[*r.best].candidate.config);
   if (r.default_config) out["default_measured_rank"] = r.measured[*r.default_config].measured_rank;
   return out.dump(2) + "\n";
+}
+
+Result<TuneReport> parse_tune_report_json(std::string_view text) {
+  auto parsed = parse_json_input(text);
+  if (!parsed) return Error{"the tuning study is not valid: " + parsed.error().message};
+  const nlohmann::json& j = *parsed;
+  try {
+    TuneReport r;
+    const auto rung = find_rung(j.at("rung").get<std::string>());
+    if (!rung) return Error{"the tuning study names an unknown rung '" + j.at("rung").get<std::string>() + "'"};
+    r.options.rung = *rung;
+    r.options.shape = {j.at("m").get<int>(), j.at("n").get<int>(), j.at("k").get<int>()};
+    const auto input = kernel::find_input(j.at("input").get<std::string>());
+    if (!input) return Error{"the tuning study names an unknown input type"};
+    r.input = *input;
+    r.options.input = *input;
+    r.options.budget = j.value("budget", 0), r.options.top = j.value("top", 0), r.options.runs = j.value("runs", 0);
+    r.options.seed = j.value("seed", std::uint64_t{0});
+    r.options.profile.name = j.value("profile", "");
+    r.bench.device.name = j.value("device", "");
+    r.bench.software.driver = j.value("driver", "");
+    r.bench.software.cublas = j.value("cublas_version", "");
+    r.bench.date_utc = j.value("date_utc", "");
+    r.ranking.space = j.value("space", std::size_t{0});
+    r.spearman = j.at("spearman").get<double>();
+    r.timed = j.at("timed").get<int>();
+    r.cancelled = j.value("cancelled", false);
+    if (j.contains("cublas_tflops")) {
+      BenchRow cublas;
+      cublas.name = "cublas", cublas.tflops = j["cublas_tflops"].get<double>();
+      cublas.median_ms = j.value("cublas_median_ms", 0.0);
+      r.cublas = cublas;
+    }
+    const sim::RungModel& model = sim::rung_model(*rung);
+    for (const auto& jm : j.at("measured")) {
+      TuneMeasurement m;
+      auto config = sim::apply_knob_text(*rung, model.defaults, [&] {
+        std::string knobs;
+        for (const auto& [name, value] : jm.at("config").items()) knobs += name + "=" + std::to_string(value.get<int>()) + ",";
+        return knobs;
+      }());
+      if (!config) return Error{"the tuning study's configuration: " + config.error().message};
+      m.candidate.config = *config;
+      m.candidate.predicted_seconds = jm.at("predicted_ms").get<double>() / 1e3;
+      const std::string limit = jm.value("predicted_limit", "");
+      for (const sim::TimeTerm term : sim::kTimeTerms)
+        if (sim::to_string(term) == limit) m.candidate.limit = term;
+      m.candidate.registers = jm.value("registers", 0);
+      m.candidate.registers_from_compiler = jm.value("registers_from_compiler", false);
+      m.candidate.model_rank = jm.value("model_rank_of_all", 0);
+      const std::string pick = jm.value("pick", "");
+      for (const TunePick p : {TunePick::Default, TunePick::ModelTop, TunePick::Random})
+        if (to_string(p) == pick) m.pick = p;
+      m.compiled_at_run_time = jm.value("compiled_at_run_time", false);
+      m.compile_seconds = jm.value("compile_seconds", 0.0);
+      m.compile_error = jm.value("compile_error", "");
+      m.measured_rank = jm.value("measured_rank", 0);
+      if (jm.contains("status")) {
+        BenchRow row;
+        row.name = std::string(rung_info(*rung).slug);
+        row.kernel = GpuInstance{*rung, *config};
+        const std::string status = jm["status"].get<std::string>();
+        row.status = status == "timed" ? BenchStatus::Timed : status == "refused" ? BenchStatus::Refused
+                                                                                  : BenchStatus::FailedVerification;
+        row.message = jm.value("message", "");
+        row.median_ms = jm.value("median_ms", 0.0), row.tflops = jm.value("tflops", 0.0);
+        row.ratio_to_cublas = jm.value("ratio_to_cublas", 0.0), row.runs = jm.value("runs", 0);
+        m.row = row;
+      }
+      r.measured.push_back(std::move(m));
+    }
+    for (std::size_t i = 0; i < r.measured.size(); ++i) {
+      if (r.measured[i].pick == TunePick::Default) r.default_config = i;
+      if (j.contains("best") && label(*rung, r.measured[i].candidate.config) == j["best"].get<std::string>()) r.best = i;
+    }
+    for (const auto& jm : j.value("misses", nlohmann::json::array()))
+      for (std::size_t i = 0; i < r.measured.size(); ++i)
+        if (label(*rung, r.measured[i].candidate.config) == jm.value("label", ""))
+          r.misses.push_back({i, jm.value("model_rank", 0), jm.value("measured_rank", 0),
+                              jm.value("measured_over_predicted", 0.0), jm.value("sentence", "")});
+    return r;
+  } catch (const nlohmann::json::exception& e) {
+    return Error{std::string("the tuning study is missing a field or has one of the wrong type: ") + e.what()};
+  }
 }
 
 }  // namespace gemmlab::gpu

@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
 #include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::gpu {
@@ -72,6 +76,69 @@ TEST(Tune, ScoringRanksTheTimedAndNamesTheWorstMisses) {
   EXPECT_EQ(r.measured[4].measured_rank, 0);  // not timed
   ASSERT_EQ(r.misses.size(), 2u);
   EXPECT_TRUE(contains(r.misses[0].sentence, "the model ranked it 3rd of 4, the GPU 4th. Predicted 3.000 ms")) << r.misses[0].sentence;
+}
+
+TEST(Tune, AStudyReadsBackFromItsJson) {
+  TuneReport r;
+  r.options.rung = RungId::WarpTile;
+  r.options.shape = {2048, 2048, 1024};
+  r.input = kernel::InputType::F32;
+  r.bench.device.name = "Test GPU";
+  r.bench.date_utc = "2026-11-24T15:00:00Z";
+  for (int i = 0; i < 3; ++i) {
+    TuneMeasurement m;
+    m.candidate.config = sim::rung_model(RungId::WarpTile).defaults;
+    m.candidate.config.stages = 2 + i;
+    m.candidate.predicted_seconds = (1.0 + i) * 1e-3;
+    m.candidate.limit = sim::TimeTerm::Issue;
+    m.candidate.model_rank = 1 + i;
+    m.pick = i == 1 ? TunePick::Default : TunePick::ModelTop;
+    BenchRow row;
+    row.status = BenchStatus::Timed;
+    row.median_ms = 3.0 - i;
+    row.tflops = 10.0 * (1 + i);
+    m.row = row;
+    r.measured.push_back(m);
+  }
+  score_tune(r);
+  const auto back = parse_tune_report_json(tune_report_json(r));
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(back->options.rung, RungId::WarpTile);
+  EXPECT_EQ(back->options.shape, (Shape{2048, 2048, 1024}));
+  ASSERT_EQ(back->measured.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_TRUE(same_config(back->measured[i].candidate.config, r.measured[i].candidate.config));
+    EXPECT_DOUBLE_EQ(back->measured[i].candidate.predicted_seconds, r.measured[i].candidate.predicted_seconds);
+    EXPECT_EQ(back->measured[i].candidate.limit, sim::TimeTerm::Issue);
+    EXPECT_EQ(back->measured[i].pick, r.measured[i].pick);
+    ASSERT_TRUE(back->measured[i].row);
+    EXPECT_DOUBLE_EQ(back->measured[i].row->median_ms, r.measured[i].row->median_ms);
+  }
+  EXPECT_DOUBLE_EQ(back->spearman, r.spearman);
+  EXPECT_EQ(back->best, r.best);
+  EXPECT_EQ(back->default_config, r.default_config);
+  EXPECT_EQ(back->misses.size(), r.misses.size());
+  EXPECT_EQ(back->bench.device.name, "Test GPU");
+  const auto bad = parse_tune_report_json(R"({"rung": "warptile"})");
+  ASSERT_FALSE(bad);
+  EXPECT_TRUE(contains(bad.error().message, "missing a field")) << bad.error().message;
+  EXPECT_FALSE(parse_tune_report_json("not json"));
+}
+
+TEST(Tune, EveryRecordedStudyReads) {
+  const std::filesystem::path dir = std::filesystem::path(GEMMLAB_SOURCE_DIR) / "assets/tuning/h100";
+  if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no recorded studies in this checkout";
+  int read = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto study = parse_tune_report_json(text);
+    ASSERT_TRUE(study) << entry.path() << ": " << study.error().message;
+    EXPECT_EQ(std::string(rung_info(study->options.rung).slug) + ".json", entry.path().filename().string());
+    EXPECT_TRUE(study->best && study->default_config) << entry.path();
+    ++read;
+  }
+  EXPECT_GE(read, 18);  // every rung with three knobs or more
 }
 
 }  // namespace

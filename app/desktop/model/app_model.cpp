@@ -136,6 +136,11 @@ void AppModel::set_knob(std::string_view name, int value) {
   inputs_changed(true);
 }
 
+void AppModel::set_config(const kernel::KernelConfig& config) {
+  configs_[rung_] = config;
+  inputs_changed(true);
+}
+
 void AppModel::reset_config() {
   configs_[rung_] = sim::rung_model(rung_).defaults;
   inputs_changed(true);
@@ -326,6 +331,57 @@ void AppModel::show_recorded_results() {
   } else {
     results_message_ = recorded.error().message;
   }
+}
+
+const ShownStudy* AppModel::tuning_study() const {
+  const auto it = studies_.find(rung_);
+  return it == studies_.end() ? nullptr : &it->second;
+}
+
+const std::string& AppModel::tuning_message() const {
+  static const std::string none;
+  const auto it = study_messages_.find(rung_);
+  return it == study_messages_.end() ? none : it->second;
+}
+
+void AppModel::request_tuning_study() {
+  if (studies_.contains(rung_) || study_messages_.contains(rung_)) return;
+  auto recorded = load_recorded_study(data_roots_, rung_);
+  if (recorded) studies_.emplace(rung_, std::move(*recorded));
+  else study_messages_[rung_] = recorded.error().message;
+}
+
+void AppModel::run_tuning_study(gpu::TuneOptions options) {
+  if (tuning_running_) return;
+  if (!device_) {
+    add_message(Message::Level::Error, "tuning: no device profile for the model's predictions");
+    return;
+  }
+  tuning_running_ = true;
+  options.profile = *device_;
+  const std::string what = "tuning " + std::string(rung_info(options.rung).slug) + " on the GPU";
+  jobs_.submit("tune", what, [=, this](JobContext& job) -> JobRunner::Completion {
+    auto report = gpu::run_tune(
+        options,
+        [&](const gpu::TuneProgress& p) {
+          // The stages' shares of the whole, roughly as long as they take: ranking, compiling, timing.
+          const double from = p.stage == "ranking" ? 0.0 : p.stage == "compiling" ? 0.2 : 0.5;
+          const double to = p.stage == "ranking" ? 0.2 : p.stage == "compiling" ? 0.5 : 1.0;
+          if (p.total) job.set_progress(from + (to - from) * static_cast<double>(p.done) / static_cast<double>(p.total));
+        },
+        job.cancel_flag());
+    return [this, rung = options.rung, report = std::move(report)] {
+      tuning_running_ = false;
+      if (!report) {
+        add_message(Message::Level::Error, "tuning: " + report.error().message);
+        return;
+      }
+      const std::string when = report->cancelled ? "measured now (cancelled part way)" : "measured now";
+      studies_.insert_or_assign(rung, ShownStudy{*report, when + " on the " + report->bench.device.name + ", " +
+                                                              report->bench.date_utc});
+      study_messages_.erase(rung);
+    };
+  });
 }
 
 void AppModel::load_results(const std::filesystem::path& path) {

@@ -26,6 +26,7 @@
 #include "model/job_runner.hpp"
 #include "model/order_study.hpp"
 #include "model/settings.hpp"
+#include "model/tuning_study.hpp"
 
 namespace gemmlab::desktop {
 
@@ -142,6 +143,11 @@ class AppModel {
   // What the benchmark panel's text fields hold (state like any other, edited in place by the panel).
   std::string& results_path() { return results_path_; }
   std::string& bench_shapes() { return bench_shapes_; }
+  // The selected rung's tuning study (predicted against measured time per configuration): one run here, else the
+  // recorded H100 one once request_tuning_study loaded it; null where there is none, and tuning_message says why.
+  const ShownStudy* tuning_study() const;
+  const std::string& tuning_message() const;
+  bool tuning_running() const { return tuning_running_; }
   // The device the predictions are for (the H100 profile), or null when it could not be loaded.
   const sim::DeviceProfile* device() const { return device_ ? &*device_ : nullptr; }
 
@@ -169,6 +175,7 @@ class AppModel {
   void select_rung(RungId rung);
   void set_knob(std::string_view name, int value);
   void reset_config();  // the rung's defaults
+  void set_config(const kernel::KernelConfig& config);  // every knob of the selected rung (a study's point)
   void set_problem(int m, int n, int k);
   void select_block(kernel::TileCoord tile);
   void select_panel(std::string_view name);
@@ -192,6 +199,11 @@ class AppModel {
   // Runs the GPU benchmark on a worker (progress and Cancel in the header); its report replaces the results on
   // show. Without a GPU or CUDA the error comes back as a message.
   void run_benchmark(gpu::BenchOptions options);
+  // Runs the autotuner on a worker for the selected rung (progress and Cancel in the header): compiles what the build
+  // lacks, times the sample next to cuBLAS; the study replaces the rung's one on show.
+  void run_tuning_study(gpu::TuneOptions options);
+  // Loads the selected rung's recorded study if none is on show (the tuning tab asks every frame it is shown).
+  void request_tuning_study();
   void load_results(const std::filesystem::path& path);
   void save_results(const std::filesystem::path& path);
   void show_recorded_results();
@@ -275,6 +287,9 @@ class AppModel {
   std::optional<ShownResults> results_;
   std::string results_message_;
   bool benchmark_running_ = false;
+  std::map<RungId, ShownStudy> studies_;           // by rung: recorded or run here
+  std::map<RungId, std::string> study_messages_;   // by rung: why there is no study
+  bool tuning_running_ = false;
   bool gpu_available_ = false;
   std::string gpu_status_;
   std::string results_path_ = "gemmlab-results.json";

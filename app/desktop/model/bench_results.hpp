@@ -1,7 +1,7 @@
 #pragma once
 // Measured results: the recorded H100 run shipped in assets/results/ (for machines with no GPU), a run made here,
-// or a file the user loaded. Rows are matched to rungs through the GPU build's instance list, so a configuration
-// only gets a measured figure when exactly that configuration was compiled and timed.
+// or a file the user loaded. Rows are matched to a rung and configuration knob by knob, so a configuration only gets
+// a measured figure when exactly that configuration was timed (compiled by the build or at run time).
 #include <filesystem>
 #include <optional>
 #include <string>

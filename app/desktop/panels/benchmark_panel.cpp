@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/shapes.hpp"
 #include "panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -45,6 +46,28 @@ void controls(AppModel& model) {
       model.run_benchmark(options);
     }
   }
+  // Whatever the configuration editor holds: the build's kernel where it compiled this configuration, else one
+  // compiled now (a couple of seconds, then cached on disk).
+  ImGui::SameLine();
+  const gpu::GpuInstance selected{model.rung(), model.config()};
+  const bool compiled = gpu::find_gpu_instance(selected.rung, selected.config).has_value();
+  if (ImGui::Button("Run this configuration")) {
+    auto shapes = gpu::parse_shapes(model.bench_shapes());
+    if (!shapes) {
+      model.add_message(Message::Level::Error, "sizes: " + shapes.error().message);
+    } else {
+      gpu::BenchOptions options;
+      options.shapes = *shapes;
+      options.kernels = {selected};
+      model.run_benchmark(options);
+    }
+  }
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s (%s) next to cuBLAS. %s", std::string(rung_info(selected.rung).slug).c_str(),
+                      gpu::instance_label(selected).c_str(),
+                      compiled ? "The build compiled this configuration."
+                               : "The build did not compile this configuration: it is compiled first (a few seconds; "
+                                 "then kept in the kernel cache).");
   ImGui::EndDisabled();
 
   ImGui::AlignTextToFramePadding();

@@ -185,14 +185,16 @@ void configuration(AppModel& model) {
                     compiled ? (!cuda                    ? "[a GPU kernel, but this build has no CUDA]"
                                 : model.gpu_available() ? "[GPU kernel: the benchmark tab can time it]"
                                                         : "[GPU kernel in this build; no GPU here]")
-                             : (cuda ? "[simulated only: not one of the GPU kernels]"
-                                     : "[simulated only: no GPU kernel, no CUDA]"));
+                             : (!cuda                    ? "[simulated only: no CUDA in this build]"
+                                : model.gpu_available() ? "[compiled when run: the benchmark tab can time it]"
+                                                        : "[compiled when run on a GPU; no GPU here]"));
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(compiled ? "The GPU build compiles this exact configuration, so a build with CUDA can also run "
                                  "and time it."
                                : "The GPU build compiles a fixed set of configurations "
-                                 "(gpu/include/gemmlab/gpu/instances.def); this one is not among them. The simulator takes any valid "
-                                 "configuration.");
+                                 "(gpu/include/gemmlab/gpu/instances.def); this one is not among them. A build with "
+                                 "CUDA compiles it when it first runs (a few seconds with nvcc, then kept in the "
+                                 "kernel cache): the benchmark tab's \"Run this configuration\".");
 }
 
 // Occupancy, the time model's prediction and the roofline bound of the selected configuration.

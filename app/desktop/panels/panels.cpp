@@ -27,6 +27,10 @@ constexpr PanelInfo kPanels[] = {
     {"benchmark", "Benchmark",
      "run the GPU kernels next to cuBLAS, or, without a GPU, the recorded H100 results; table and chart",
      draw_benchmark_panel},
+    {"tuning", "Tuning study",
+     "the autotuner's configurations of the rung: predicted against measured time, the default and the best; click "
+     "one to load it",
+     draw_tuning_panel},
 };
 
 }  // namespace

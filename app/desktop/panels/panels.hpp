@@ -43,5 +43,6 @@ void draw_launch_order_panel(PanelContext& context);
 void draw_occupancy_panel(PanelContext& context);
 void draw_benchmark_panel(PanelContext& context);
 void draw_fragments_panel(PanelContext& context);
+void draw_tuning_panel(PanelContext& context);
 
 }  // namespace gemmlab::desktop

@@ -110,4 +110,9 @@ void score_tune(TuneReport& report);
 
 std::string tune_report_json(const TuneReport& report);
 
+// A study written by tune_report_json, back: the rung, size, input, every measured configuration with its
+// prediction and measurement, the scores, the device and date (not the whole ranking, which the file does not keep).
+// Errors name what is missing or malformed.
+Result<TuneReport> parse_tune_report_json(std::string_view text);
+
 }  // namespace gemmlab::gpu

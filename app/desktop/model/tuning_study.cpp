@@ -1,0 +1,22 @@
+#include "model/tuning_study.hpp"
+
+#include "gemmlab/file_io.hpp"
+#include "model/paths.hpp"
+
+namespace gemmlab::desktop {
+
+Result<ShownStudy> load_recorded_study(const std::vector<std::filesystem::path>& roots, RungId rung) {
+  const std::filesystem::path file =
+      std::filesystem::path("assets") / "tuning" / "h100" / (std::string(rung_info(rung).slug) + ".json");
+  const auto path = find_data_file(roots, file);
+  if (!path) return Error{"no recorded study for this rung: " + file.string() + " is not in " + describe_roots(roots)};
+  auto text = read_input_file(path->string(), "tuning study");
+  if (!text) return text.error();
+  auto report = gpu::parse_tune_report_json(*text);
+  if (!report) return Error{path->string() + ": " + report.error().message};
+  std::string source = "recorded on the " + report->bench.device.name + ", " + report->bench.date_utc.substr(0, 10) +
+                       " (" + path->string() + ")";
+  return ShownStudy{std::move(*report), std::move(source)};
+}
+
+}  // namespace gemmlab::desktop

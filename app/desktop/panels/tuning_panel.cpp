@@ -1,0 +1,194 @@
+// Tuning study: the autotuner's configurations of the selected rung, predicted time against measured time, one point
+// each; the default and the best found marked; a click loads a point's configuration into the editor. The recorded
+// H100 study where the rung has one, or a study run here (gemmlab/gpu/tune.hpp) on a machine with a GPU.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+#include "panels/panels.hpp"
+#include "ui/theme.hpp"
+
+namespace gemmlab::desktop {
+namespace {
+
+namespace colour = ui::colour;
+
+constexpr ImU32 kModelTop = IM_COL32(120, 190, 255, 255);
+constexpr ImU32 kRandom = IM_COL32(200, 200, 200, 200);
+constexpr ImU32 kBest = IM_COL32(90, 210, 120, 255);
+constexpr ImU32 kDefault = IM_COL32(255, 200, 90, 255);
+
+void controls(AppModel& model) {
+  const bool can_run = model.gpu_available();
+  ImGui::BeginDisabled(!can_run || model.tuning_running() || sim::rung_model(model.rung()).knobs.empty());
+  const std::string label = model.tuning_running() ? "Tuning..." : "Tune " + std::string(rung_info(model.rung()).slug) +
+                                                                        " on this GPU";
+  if (ImGui::Button(label.c_str())) {
+    gpu::TuneOptions options;
+    options.rung = model.rung();
+    options.shape = {model.problem().m, model.problem().n, model.problem().k};
+    model.run_tuning_study(options);
+  }
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Rank every valid configuration at the current size by the time model, then compile and time the "
+                      "default, the model's best 20 and 19 at random next to cuBLAS (gemmlab-cli tune). Needs a GPU; "
+                      "takes a minute or so.");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ui::coloured_text(can_run ? colour::ok : IM_COL32(240, 190, 80, 255), "%s", model.gpu_status().c_str());
+}
+
+std::string ms(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f ms", seconds * 1e3);
+  return text;
+}
+
+struct Point {
+  std::size_t index;
+  double predicted, measured;  // seconds
+};
+
+// Predicted time across, measured time up, on the same logarithmic scale, so the diagonal is "as predicted" and a
+// point's distance from it is the ratio the model was off by.
+void scatter(AppModel& model, const gpu::TuneReport& r, float height) {
+  std::vector<Point> points;
+  for (std::size_t i = 0; i < r.measured.size(); ++i) {
+    const auto& m = r.measured[i];
+    if (m.row && m.row->status == gpu::BenchStatus::Timed)
+      points.push_back({i, m.candidate.predicted_seconds, m.row->median_ms / 1e3});
+  }
+  if (points.empty()) {
+    ui::note_text("No configuration of this study was timed.");
+    return;
+  }
+  // Log scales: the good configurations sit within a few percent of each other near the bottom, the slow ones far out.
+  double lo = points.front().predicted, hi = lo;
+  for (const Point& p : points) lo = std::min({lo, p.predicted, p.measured}), hi = std::max({hi, p.predicted, p.measured});
+  lo /= 1.05, hi *= 1.05;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float side = std::min(width - 300.0f, height - 48.0f);
+  ImGui::InvisibleButton("##scatter", ImVec2(width, height));
+  const bool hovered = ImGui::IsItemHovered(), clicked = ImGui::IsItemClicked();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float left = origin.x + 64, top = origin.y + 20, right = left + side, bottom = top + side;
+  const auto along = [&](double s) { return static_cast<float>(std::log(s / lo) / std::log(hi / lo)); };
+  const auto sx = [&](double s) { return left + along(s) * (right - left); };
+  const auto sy = [&](double s) { return bottom - along(s) * (bottom - top); };
+  draw->AddRect(ImVec2(left, top), ImVec2(right, bottom), IM_COL32(80, 84, 96, 255));
+  draw->AddLine(ImVec2(sx(lo), sy(lo)), ImVec2(sx(hi), sy(hi)), IM_COL32(255, 255, 255, 60), 1.5f);
+  char text[64];
+  for (int i = 0; i <= 4; ++i) {
+    const double v = lo * std::pow(hi / lo, i / 4.0);
+    std::snprintf(text, sizeof text, "%.2f", v * 1e3);
+    draw->AddText(ImVec2(sx(v) - 12, bottom + 4), colour::muted_text, text);
+    draw->AddText(ImVec2(origin.x + 22, sy(v) - 7), colour::muted_text, text);
+  }
+  draw->AddText(ImVec2(right - 150, bottom + 20), colour::muted_text, "predicted (ms, log scale)");
+  draw->AddText(ImVec2(origin.x, origin.y), colour::muted_text, "measured (ms)");
+  draw->AddText(ImVec2(sx(hi) - 90, sy(hi) + 4), IM_COL32(255, 255, 255, 110), "as predicted");
+  // The nearest point under the mouse, within a few pixels.
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const Point* near = nullptr;
+  float best_d2 = 64.0f;
+  for (const Point& p : points) {
+    const float dx = sx(p.predicted) - mouse.x, dy = sy(p.measured) - mouse.y;
+    if (hovered && dx * dx + dy * dy < best_d2) best_d2 = dx * dx + dy * dy, near = &p;
+  }
+  for (const Point& p : points) {
+    const auto& m = r.measured[p.index];
+    const ImVec2 at(sx(p.predicted), sy(p.measured));
+    const bool is_best = r.best && *r.best == p.index, is_default = r.default_config && *r.default_config == p.index;
+    const ImU32 c = m.pick == gpu::TunePick::ModelTop ? kModelTop : kRandom;
+    draw->AddCircleFilled(at, &p == near ? 6.0f : 4.0f, c);
+    if (is_default) {
+      draw->AddCircle(at, 9.0f, kDefault, 0, 2.0f);
+      draw->AddText(ImVec2(at.x + 11, at.y - 16), kDefault, "default");
+    }
+    if (is_best) {
+      draw->AddCircle(at, 12.0f, kBest, 0, 2.0f);
+      draw->AddText(ImVec2(at.x + 14, at.y + 2), kBest, "best");
+    }
+  }
+  // The legend, right of the square.
+  float ly = top + 4;
+  const float lx = right + 16;
+  const auto legend = [&](ImU32 c, const char* name, bool ring) {
+    if (ring) draw->AddCircle(ImVec2(lx + 6, ly + 8), 6.0f, c, 0, 2.0f);
+    else draw->AddCircleFilled(ImVec2(lx + 6, ly + 8), 4.0f, c);
+    draw->AddText(ImVec2(lx + 18, ly), colour::muted_text, name);
+    ly += ImGui::GetTextLineHeight() + 4;
+  };
+  legend(kModelTop, "the model's top picks", false);
+  legend(kRandom, "random sample", false);
+  legend(kDefault, "the rung's default", true);
+  legend(kBest, "the best measured", true);
+  draw->AddText(ImVec2(lx, ly + 6), colour::muted_text, "click a point to load it");
+  if (near) {
+    const auto& m = r.measured[near->index];
+    ImGui::SetTooltip("%s\npredicted %s (limit: %s), measured %s\nthe model's rank %d of all, the GPU's %d of %d\n%.1f "
+                      "TFLOPS, %.2fx cuBLAS\nclick: load this configuration",
+                      gpu::instance_label(gpu::GpuInstance{r.options.rung, m.candidate.config}).c_str(),
+                      ms(near->predicted).c_str(), std::string(sim::to_string(m.candidate.limit)).c_str(),
+                      ms(near->measured).c_str(), m.candidate.model_rank, m.measured_rank, r.timed, m.row->tflops,
+                      m.row->ratio_to_cublas);
+    if (clicked) {
+      if (model.rung() != r.options.rung) model.select_rung(r.options.rung);
+      model.set_config(m.candidate.config);
+    }
+  }
+}
+
+}  // namespace
+
+void draw_tuning_panel(PanelContext& context) {
+  AppModel& model = context.model;
+  model.request_tuning_study();
+  controls(model);
+  ImGui::Separator();
+  const ShownStudy* study = model.tuning_study();
+  if (!study) {
+    ui::note_text("%s", model.tuning_message().c_str());
+    ImGui::TextWrapped("Every rung with three knobs or more has a study recorded on the H100 (gemmlab-cli tune "
+                       "--rung %s); on a machine with a GPU, the button above runs one.",
+                       std::string(rung_info(model.rung()).slug).c_str());
+    return;
+  }
+  const gpu::TuneReport& r = study->report;
+  ImGui::TextWrapped("%s at %dx%dx%d (%s), %s. Of %zu valid configurations, %d timed: the default, the model's best "
+                     "and a random sample of the rest.",
+                     std::string(rung_info(r.options.rung).slug).c_str(), r.options.shape.m, r.options.shape.n,
+                     r.options.shape.k, std::string(kernel::input_name(r.input)).c_str(), study->source.c_str(),
+                     r.ranking.space, r.timed);
+  ImGui::TextUnformatted("How well the model ranked them (Spearman):");
+  ImGui::SameLine();
+  ui::coloured_text(r.spearman >= 0.8 ? colour::ok : IM_COL32(240, 190, 80, 255), "%.2f", r.spearman);
+  ImGui::SameLine();
+  ui::note_text("(1: the same order as measured; 0: no relation)");
+  if (r.best && r.measured[*r.best].row) {
+    const auto& best = r.measured[*r.best];
+    ImGui::Text("Best measured: %s, %.1f TFLOPS (%.2fx cuBLAS).",
+                gpu::instance_label(gpu::GpuInstance{r.options.rung, best.candidate.config}).c_str(), best.row->tflops,
+                best.row->ratio_to_cublas);
+  }
+  if (r.default_config && r.measured[*r.default_config].row) {
+    const auto& d = r.measured[*r.default_config];
+    ImGui::Text("The default: %.1f TFLOPS, %d of %d on the GPU.", d.row->tflops, d.measured_rank, r.timed);
+  }
+  scatter(model, r, std::max(260.0f, ImGui::GetContentRegionAvail().y - 8.0f * ImGui::GetTextLineHeight()));
+  if (!r.misses.empty()) {
+    ImGui::TextUnformatted("The model's worst misses:");
+    for (const auto& miss : r.misses) {
+      ImGui::Bullet();
+      ImGui::TextWrapped("%s", miss.sentence.c_str());
+    }
+  }
+}
+
+}  // namespace gemmlab::desktop
