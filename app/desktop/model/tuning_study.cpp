@@ -14,8 +14,9 @@ Result<ShownStudy> load_recorded_study(const std::vector<std::filesystem::path>&
   if (!text) return text.error();
   auto report = gpu::parse_tune_report_json(*text);
   if (!report) return Error{path->string() + ": " + report.error().message};
+  // The file as the data folders name it, not the absolute path: the same words on every machine (and picture).
   std::string source = "recorded on the " + report->bench.device.name + ", " + report->bench.date_utc.substr(0, 10) +
-                       " (" + path->string() + ")";
+                       " (" + file.string() + ")";
   return ShownStudy{std::move(*report), std::move(source)};
 }
 
