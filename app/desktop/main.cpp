@@ -5,6 +5,7 @@
 //   gemmlab --screenshot out.png --panel banks render, save a PNG and exit (saved settings are not read or written)
 //   gemmlab --frames 120 --frame-times         render 120 frames, print how long they took, exit
 //   gemmlab --live-benchmark 256 [--cancel-after S]   press the benchmark panel's Run on the GPU, report, exit
+//           [--live-this-configuration --rung R KNOBS]  ... its "Run this configuration" instead
 //   gemmlab --panel launch-order --order row --compare-order groupm:8 --wave 2   the launch orders compared
 #include <CLI/CLI.hpp>
 #include <imgui.h>
@@ -58,6 +59,7 @@ struct Invocation {
   bool frame_times = false;
   bool list_panels = false;
   std::string live_benchmark;    // sizes: run the benchmark panel's live run, then exit
+  bool live_this_configuration = false;  // ... of the selected configuration, not every rung
   double cancel_after = 0.0;     // ... pressing Cancel after this many seconds of it
   std::shared_ptr<common::RungOptions> rung = std::make_shared<common::RungOptions>();
 };
@@ -174,6 +176,10 @@ int main(int argc, char** argv) {
                  "Press the benchmark panel's \"Run every rung on the GPU\" for these sizes (as its Sizes field takes "
                  "them), print what the panel then shows and the frame times while it ran, and exit (exit 77: no GPU)")
       ->check(common::non_empty_text("sizes, as the benchmark panel takes them (256, 1024,2048, MxNxK)"));
+  app.add_flag("--live-this-configuration", invocation.live_this_configuration,
+               "... pressing \"Run this configuration\" instead: the configuration --rung and the knob flags give, "
+               "compiled first where the build did not compile it")
+      ->needs("--live-benchmark");
   app.add_option("--cancel-after", invocation.cancel_after,
                  "... pressing the run's Cancel after this many seconds")
       ->check(CLI::Range(0.0, 3600.0));
@@ -204,7 +210,9 @@ int main(int argc, char** argv) {
                               !invocation.live_benchmark.empty();
   std::optional<LiveBenchScript> live_bench;
   if (!invocation.live_benchmark.empty()) {
-    auto script = LiveBenchScript::create(invocation.live_benchmark, invocation.cancel_after);
+    auto script = LiveBenchScript::create(invocation.live_benchmark, invocation.cancel_after,
+                                          invocation.live_this_configuration ? LiveBenchScript::Button::ThisConfiguration
+                                                                             : LiveBenchScript::Button::EveryRung);
     if (!script) {
       std::cerr << "gemmlab: " << script.error().message << "\n";
       return kExitUsage;

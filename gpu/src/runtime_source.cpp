@@ -38,6 +38,9 @@ constexpr std::string_view kIncludeDirs = {};
 #endif
 
 std::vector<std::string> include_dirs() {
+  // Moved since the build (an app carried to another machine): $GEMMLAB_SOURCE_DIR names the source tree instead.
+  if (const char* root = std::getenv("GEMMLAB_SOURCE_DIR"); root != nullptr && *root != '\0')
+    return {std::string(root) + "/gpu/src", std::string(root) + "/gpu/include", std::string(root) + "/sim/include"};
   std::vector<std::string> dirs;
   std::string_view rest = kIncludeDirs;
   while (!rest.empty()) {
@@ -226,7 +229,8 @@ Status runtime_compiler_available() {
                  " (set GEMMLAB_NVCC to the toolkit's nvcc, or choose a compiled configuration)"};
   for (const std::string& dir : include_dirs())
     if (!fs::is_directory(dir, ec))
-      return Error{"compiling this configuration needs gemmlab's headers, which are no longer at " + dir};
+      return Error{"compiling this configuration needs gemmlab's headers, which are no longer at " + dir +
+                   " (set GEMMLAB_SOURCE_DIR to gemmlab's source tree)"};
   return Ok{};
 }
 

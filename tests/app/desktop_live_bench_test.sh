@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # desktop_live_bench_test.sh APP [OUT_DIR]: the desktop app's live benchmark on a real GPU, end to end (label "gpu").
 # Starts the app under a display (DISPLAY, or xvfb-run), presses the benchmark panel's "Run every rung on the GPU"
-# for one size (gemmlab --live-benchmark), and checks that
+# for one size (gemmlab --live-benchmark), and its "Run this configuration" for a configuration the build did not
+# compile (compiled at run time), and checks that
 #   - the panel then shows results measured now on this machine's GPU (its device name, not the recorded file), every
 #     row timed;
+#   - the uncompiled configuration was compiled, verified and timed beside cuBLAS;
 #   - Cancel, pressed part way through a longer run, stops it promptly and the panel says it was cancelled;
 #   - the app stayed responsive while the GPU worked: no frame took longer than MAX_FRAME_MS (default 1000).
 # Exit 77 (skipped) where there is no GPU or no display server, unless GEMMLAB_REQUIRE_GPU=1 (then a failure: a GPU
@@ -48,6 +50,15 @@ responsive() {  # responsive LOG: no frame over the limit while the benchmark ra
     { echo "FAILED: a frame took ${slowest:-?} ms while the benchmark ran (limit $max_frame_ms ms)"; failed=1; }
 }
 responsive "$out/full.log"
+
+# "Run this configuration" on warptile with bm = 64, bk = 16: not in instances.def, so compiled by nvcc first.
+run "$out/config.log" --live-benchmark 1024 --live-this-configuration --rung warptile --bm 64 --bk 16 \
+    --panel benchmark --screenshot "$out/live-configuration.png"
+rc=$?
+cat "$out/config.log"
+[ $rc -eq 0 ] || { echo "FAILED: the configuration's run exited $rc"; failed=1; }
+grep -q "live benchmark (1024): warptile (bm=64 bk=16): 2 of 2 rows timed, measured now on the " "$out/config.log" ||
+  { echo "FAILED: the configuration compiled at run time was not timed beside cuBLAS"; failed=1; }
 
 start=$(date +%s)
 run "$out/cancel.log" --live-benchmark 4096,8192 --cancel-after 1

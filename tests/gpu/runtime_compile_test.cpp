@@ -66,6 +66,19 @@ TEST(RuntimeCompile, TheCommandIsTheBuildsFlagsForDeviceCodeOnly) {
   EXPECT_EQ(args.back(), "in.cu");
 }
 
+TEST(RuntimeCompile, AMovedSourceTreeIsFoundThroughTheEnvironment) {
+  const ScopedEnv moved("GEMMLAB_SOURCE_DIR", "/elsewhere/gemmlab");
+  const auto args = runtime_compile_command({uncompiled_warptile(), kernel::InputType::F32, true, "sm_90"}, "a.cu", "a.cubin");
+  for (const std::string dir : {"-I/elsewhere/gemmlab/gpu/src", "-I/elsewhere/gemmlab/gpu/include",
+                                "-I/elsewhere/gemmlab/sim/include"})
+    EXPECT_NE(std::ranges::find(args, dir), args.end()) << dir;
+  const auto available = runtime_compiler_available();
+  ASSERT_FALSE(available);  // no headers there (or no CUDA in this build)
+  EXPECT_TRUE(contains(available.error().message, "GEMMLAB_SOURCE_DIR") ||
+              contains(available.error().message, "no CUDA toolkit"))
+      << available.error().message;
+}
+
 TEST(RuntimeCompile, TheCacheIsWhereTheEnvironmentSays) {
   {
     const ScopedEnv cache("GEMMLAB_KERNEL_CACHE", "/tmp/somewhere");

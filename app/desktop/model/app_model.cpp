@@ -402,7 +402,13 @@ void AppModel::save_results(const std::filesystem::path& path) {
 void AppModel::run_benchmark(gpu::BenchOptions options) {
   if (benchmark_running_) return;
   benchmark_running_ = true;
-  jobs_.submit("bench", "running the benchmark on the GPU", [=, this](JobContext& job) -> JobRunner::Completion {
+  // A configuration the build did not compile is compiled before it runs (seconds): the header says so meanwhile.
+  std::string what = "running the benchmark on the GPU";
+  for (const gpu::GpuInstance& kernel : options.kernels)
+    if (!gpu::find_gpu_instance(kernel.rung, kernel.config))
+      what = "compiling " + std::string(rung_info(kernel.rung).slug) + " (" + gpu::instance_label(kernel) +
+             ") with nvcc, then timing it on the GPU";
+  jobs_.submit("bench", what, [=, this](JobContext& job) -> JobRunner::Completion {
     auto report = gpu::run_bench(
         options,
         [&](const gpu::BenchProgress& progress) {

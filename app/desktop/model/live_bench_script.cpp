@@ -3,13 +3,14 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/shapes.hpp"
 
 namespace gemmlab::desktop {
 
-Result<LiveBenchScript> LiveBenchScript::create(std::string sizes, double cancel_after_s) {
+Result<LiveBenchScript> LiveBenchScript::create(std::string sizes, double cancel_after_s, Button button) {
   if (auto shapes = gpu::parse_shapes(sizes); !shapes) return Error{"--live-benchmark: " + shapes.error().message};
-  return LiveBenchScript(std::move(sizes), cancel_after_s);
+  return LiveBenchScript(std::move(sizes), cancel_after_s, button);
 }
 
 Status LiveBenchScript::step(AppModel& model, double frame_seconds) {
@@ -19,6 +20,7 @@ Status LiveBenchScript::step(AppModel& model, double frame_seconds) {
     model.bench_shapes() = sizes_;  // what the user would type into the panel's Sizes field
     gpu::BenchOptions options;
     options.shapes = *gpu::parse_shapes(sizes_);
+    if (button_ == Button::ThisConfiguration) options.kernels = {{model.rung(), model.config()}};
     model.run_benchmark(options);
     started_ = true;
     return Ok{};
@@ -41,6 +43,8 @@ Status LiveBenchScript::step(AppModel& model, double frame_seconds) {
 std::string LiveBenchScript::summary(const AppModel& model) const {
   const auto& results = model.results();
   std::string out = "gemmlab: live benchmark (" + sizes_ + "): ";
+  if (button_ == Button::ThisConfiguration)
+    out += std::string(rung_info(model.rung()).slug) + " (" + gpu::instance_label({model.rung(), model.config()}) + "): ";
   if (!results) return out + "no results shown";
   std::size_t timed = 0;
   for (const auto& row : results->report.rows) timed += row.status == gpu::BenchStatus::Timed;

@@ -45,8 +45,8 @@ std::vector<std::string> runtime_compile_command(const RuntimeKernelRequest& req
 // ~/.cache/gemmlab/kernels.
 std::filesystem::path runtime_kernel_cache_dir();
 
-// Ok where this build can compile at run time (a CUDA build, and its nvcc still there; $GEMMLAB_NVCC overrides the
-// build's), else the sentence that says why not.
+// Ok where this build can compile at run time (a CUDA build, its nvcc and gemmlab's headers still there; $GEMMLAB_NVCC
+// overrides the build's nvcc, $GEMMLAB_SOURCE_DIR the source tree the headers are in), else the sentence why not.
 Status runtime_compiler_available();
 
 struct RuntimeCompiled {
