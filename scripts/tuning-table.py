@@ -2,7 +2,7 @@
 """scripts/tuning-table.py [--check]: the autotuner's recorded studies and the run-time compiler's comparison, as tables.
 
 Reads
-  - assets/tuning/h100/<slug>.json: `gemmlab-cli tune --rung <slug> --budget 48 --json F` of every rung with three
+  - assets/tuning/h100/<slug>.json: `gemmlab-cli tune --rung <slug> --budget 56 --json F` of every rung with three
     knobs or more, at 4096^3 on the H100 (the desktop app's tuning study shows the same files);
   - docs/tuning-data/compare/: scripts/runtime-compile-compare's ncu counters and benchmarks of four configurations
     compiled by the build and at run time;
@@ -52,25 +52,29 @@ def fmt(x, digits=1):
 
 
 def tuning_table(all_studies):
-    lines = ["| rung | input | valid configurations | ranked | timed | Spearman | default: TFLOPS (GPU rank) | best found | "
-             "best: TFLOPS (× default) | cuBLAS TFLOPS |",
-             "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |"]
+    lines = ["| rung | input | valid configurations | ranked | timed | scored | Spearman | default: TFLOPS (GPU rank) | "
+             "best found | best: TFLOPS (× default) | cuBLAS TFLOPS |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |"]
     for d in all_studies:
         default = next((m for m in d["measured"] if m["pick"] == "default"), None)
         best = by_label(d, d.get("best", ""))
-        dflt = f'{fmt(default["tflops"])} ({default["measured_rank"]} of {d["timed"]})' if default and "tflops" in default else "-"
+        rank = default["measured_rank"] if default else 0
+        rank_text = (f"{rank:g} of {d['scored']}" if rank else "not scored") if default else "-"
+        dflt = f'{fmt(default["tflops"])} ({rank_text})' if default and "tflops" in default else "-"
         gain = f'{fmt(best["tflops"])} ({best["tflops"] / default["tflops"]:.2f}×)' if best and default and "tflops" in default else "-"
         mark = "" if d["spearman"] >= TARGET else " ¹"
         lines.append(f'| {d["number"]} {d["rung"]} | {d["input"]} | {d["space"]} | {d["ranked"]} | {d["timed"]} | '
-                     f'{d["spearman"]:.2f}{mark} | {dflt} | {d.get("best", "-")} | {gain} | {fmt(d.get("cublas_tflops", 0))} |')
+                     f'{d["scored"]} | {d["spearman"]:.2f}{mark} | {dflt} | {d.get("best", "-")} | {gain} | '
+                     f'{fmt(d.get("cublas_tflops", 0))} |')
     dates = sorted({d["date_utc"][:16] + "Z" for d in all_studies})
     d0 = all_studies[0]
-    lines += ["", f"¹ below the {TARGET} target: see [what the model gets wrong](#what-the-model-gets-wrong).", "",
+    lines += ["", f"¹ below the {TARGET} target: see [what the model gets wrong](#what-the-model-gets-wrong). Scored: "
+              "timed and without spills (ptxas's report); Spearman and the ranks are over those.", "",
               f"Measured on the {d0['device']} (driver {d0['driver']}, CUDA {d0['runtime_cuda']}, cuBLAS "
               f"{d0['cublas_version']}), {dates[0]} to {dates[-1]}; {d0['m']}³, block order {d0['block_order']}, "
               f"model profile {d0['profile']}; budget {d0['budget']} (the model's top {d0['top']}, the default, a random "
               f"sample with seed {d0['seed']}), median of {d0['runs']} runs. Reproduce one row on the GPU machine: "
-              "`build-device/bin/gemmlab-cli tune --rung <slug> --budget 48 --json F`. Files: `assets/tuning/h100/`."]
+              "`build-device/bin/gemmlab-cli tune --rung <slug> --budget 56 --json F`. Files: `assets/tuning/h100/`."]
     return "\n".join(lines)
 
 
@@ -118,17 +122,17 @@ def misses_table(all_studies):
     lines = ["| rung | Spearman | measured ÷ predicted, by the model's limit | at ≥ 160 registers | below 160 | "
              "worst miss |", "| --- | ---: | --- | ---: | ---: | --- |"]
     for d in all_studies:
-        timed = [m for m in d["measured"] if m.get("status") == "timed"]
+        timed = [m for m in d["measured"] if m.get("status") == "timed" and m.get("spill_bytes", 0) == 0]
         if len(timed) < 10:
             continue
         ratio = lambda ms: f"{sum(m['median_ms'] / m['predicted_ms'] for m in ms) / len(ms):.2f} ({len(ms)})" if ms else "-"
         limits = sorted({m["predicted_limit"] for m in timed})
         by_limit = "; ".join(f"{limit}: {ratio([m for m in timed if m['predicted_limit'] == limit])}" for limit in limits)
-        worst = d["misses"][0]["label"] + f' (model {d["misses"][0]["model_rank"]}, GPU {d["misses"][0]["measured_rank"]})' if d["misses"] else "-"
+        worst = d["misses"][0]["label"] + f' (model {d["misses"][0]["model_rank"]:g}, GPU {d["misses"][0]["measured_rank"]:g})' if d["misses"] else "-"
         lines.append(f'| {d["number"]} {d["rung"]} | {d["spearman"]:.2f} | {by_limit} | '
                      f'{ratio([m for m in timed if m["registers"] >= 160])} | {ratio([m for m in timed if m["registers"] < 160])} | {worst} |')
-    return "\n".join(lines + ["", "Mean of each timed configuration's measured ÷ predicted time (how many in brackets); "
-                                   "ranks among the timed configurations. Rungs with fewer than 10 timed are left out."])
+    return "\n".join(lines + ["", "Mean of each scored configuration's measured ÷ predicted time (how many in brackets); "
+                                   "ranks among the scored configurations. Rungs with fewer than 10 scored are left out."])
 
 
 def tuned_paragraph(d):
@@ -136,7 +140,7 @@ def tuned_paragraph(d):
     best = by_label(d, d.get("best", ""))
     head = (f'**Tuned** ([autotuner](../tuning.md), {d["m"]}³ {d["input"]}, {d["device"]}, {d["date_utc"][:10]}): of '
             f'{d["space"]} valid configurations the model ranked {d["ranked"]}; {d["timed"]} were timed (rank correlation '
-            f'of predicted and measured time {d["spearman"]:.2f}).')
+            f'of predicted and measured time {d["spearman"]:.2f} over the {d["scored"]} without spills).')
     if not (default and best and "tflops" in default):
         return head
     if d["best"] == "default" or best["tflops"] <= default["tflops"] * 1.01:

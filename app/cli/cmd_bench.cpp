@@ -94,7 +94,7 @@ int run_bench_command(const BenchArgs& args) {
     std::cerr << "gemmlab-cli: " << kernels.error().message << "\n";
     return kExitUsage;
   }
-  if (auto ready = prepare_configs(*kernels, selection->inputs); !ready) {
+  if (auto ready = prepare_configs(*kernels, selection->inputs, selection->shapes, args.device); !ready) {
     std::cerr << "gemmlab-cli: bench: " << ready.error().message << "\n";
     return kExitFailed;
   }

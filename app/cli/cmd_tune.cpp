@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -73,15 +74,16 @@ void print_report(const gpu::TuneReport& r, std::ostream& out) {
                        : timed                 ? m.row->message
                                                : std::string(gpu::to_string(m.row->status)) + ": " + m.row->message;
     if (m.compiled_at_run_time && m.compile_seconds > 0) note = "compiled in " + fixed(m.compile_seconds, 1) + " s. " + note;
-    table.add_row({std::to_string(m.candidate.model_rank), timed ? std::to_string(m.measured_rank) : "",
+    if (m.spill_bytes > 0) note = "spills " + std::to_string(m.spill_bytes) + " bytes: not scored. " + note;
+    table.add_row({std::to_string(m.candidate.model_rank), m.measured_rank > 0 ? fixed(m.measured_rank, m.measured_rank == std::floor(m.measured_rank) ? 0 : 1) : "",
                    label(o, m.candidate.config), std::string(gpu::to_string(m.pick)),
                    fixed(m.candidate.predicted_seconds * 1e3, 3), timed ? fixed(m.row->median_ms, 3) : "",
                    timed ? fixed(m.row->tflops, 1) : "", timed ? fixed(m.row->ratio_to_cublas, 3) : "",
                    std::string(sim::to_string(m.candidate.limit)), note});
   }
   table.print(out);
-  out << "(model: the rank among all " << r.ranking.ranked.size() << " ranked; GPU: the rank among the " << r.timed
-      << " timed)\n";
+  out << "(model: the rank among all " << r.ranking.ranked.size() << " ranked, before ptxas's registers; GPU: the rank "
+      << "among the " << r.scored << " scored, ties at their average; a configuration that spills is timed, not scored)\n";
   if (r.cublas && r.cublas->status == gpu::BenchStatus::Timed)
     out << "cuBLAS: " << fixed(r.cublas->median_ms, 3) << " ms, " << fixed(r.cublas->tflops, 1) << " TFLOPS\n";
   if (r.best) {
@@ -93,11 +95,11 @@ void print_report(const gpu::TuneReport& r, std::ostream& out) {
     const gpu::TuneMeasurement& d = r.measured[*r.default_config];
     if (d.row && d.row->status == gpu::BenchStatus::Timed)
       out << "the default: " << fixed(d.row->tflops, 1) << " TFLOPS (" << fixed(d.row->ratio_to_cublas, 3)
-          << "x cuBLAS), " << d.measured_rank << " of " << r.timed << " on the GPU, " << d.candidate.model_rank
+          << "x cuBLAS), " << d.measured_rank << " of " << r.scored << " on the GPU, " << d.candidate.model_rank
           << " of " << r.ranking.ranked.size() << " by the model\n";
   }
-  out << "Spearman rank correlation of predicted and measured time over " << r.timed
-      << " timed configurations: " << fixed(r.spearman, 3) << "\n";
+  out << "Spearman rank correlation of predicted and measured time over " << r.scored
+      << " scored configurations (timed, no spills): " << fixed(r.spearman, 3) << "\n";
   if (!r.misses.empty()) {
     out << "the model's worst misses:\n";
     for (const gpu::TuneMiss& miss : r.misses) out << "  - " << miss.sentence << "\n";
@@ -157,11 +159,7 @@ int run_tune_command(const TuneArgs& args) {
   const sim::Progress shown = work.progress();
   std::atomic<bool> cancel{false};
   const auto progress = [&](const gpu::TuneProgress& p) {
-    // The stages' shares of the whole, roughly as long as they take: ranking, compiling, timing.
-    const double from = p.stage == "ranking" ? 0.0 : p.stage == "compiling" ? 0.2 : 0.5;
-    const double to = p.stage == "ranking" ? 0.2 : p.stage == "compiling" ? 0.5 : 1.0;
-    const double part = p.total > 0 ? static_cast<double>(p.done) / static_cast<double>(p.total) : 0.0;
-    if (!shown(from + (to - from) * part)) cancel.store(true);
+    if (!shown(gpu::fraction_done(p))) cancel.store(true);
   };
 
   std::ostream& out = args.json_path == "-" ? std::cerr : std::cout;

@@ -66,7 +66,10 @@ int run_verify(const VerifyArgs& args) {
     std::cerr << "gemmlab-cli: " << kernels.error().message << "\n";
     return kExitUsage;
   }
-  if (auto ready = prepare_configs(*kernels, selection->inputs); !ready) {
+  const auto shapes = selection->shapes.empty()
+                          ? std::vector<gpu::Shape>(gpu::default_verify_shapes().begin(), gpu::default_verify_shapes().end())
+                          : selection->shapes;
+  if (auto ready = prepare_configs(*kernels, selection->inputs, shapes, args.device); !ready) {
     std::cerr << "gemmlab-cli: verify: " << ready.error().message << "\n";
     return kExitFailed;
   }

@@ -10,6 +10,7 @@
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 
@@ -81,20 +82,27 @@ Result<std::vector<gpu::GpuInstance>> parse_configs(const std::vector<RungId>& r
   return out;
 }
 
-Status prepare_configs(const std::vector<gpu::GpuInstance>& kernels, const std::vector<kernel::InputType>& inputs) {
+Status prepare_configs(const std::vector<gpu::GpuInstance>& kernels, const std::vector<kernel::InputType>& inputs,
+                       const std::vector<gpu::Shape>& shapes, int device) {
   for (const gpu::GpuInstance& kernel : kernels) {
-    if (gpu::find_gpu_instance(kernel.rung, kernel.config) && !gpu::compile_everything_at_run_time())
-      continue;  // the build compiled it
+    if (!gpu::compiled_at_run_time(kernel)) continue;
     // A configuration the rung's rules refuse at any size is refused by verify and bench with its sentence: nothing
     // to compile. (4096^3 takes every tile; sizes a configuration refuses are refused per shape.)
     if (!sim::validate(kernel.rung, kernel.config, {4096, 4096, 4096})) continue;
     if (auto devices = gpu::list_devices(); !devices) return devices.error();
-    for (const kernel::InputType type : gpu::inputs_for(kernel, inputs)) {
+    // Every variant the shapes need (16-bit rungs compile rows of any alignment apart), once.
+    std::vector<std::pair<kernel::InputType, bool>> variants;
+    for (const kernel::InputType type : gpu::inputs_for(kernel, inputs))
+      for (const gpu::Shape& shape : shapes.empty() ? std::vector<gpu::Shape>{{4096, 4096, 4096}} : shapes)
+        if (auto v = gpu::kernel_variant(kernel, type, shape.n, shape.k);
+            v && std::ranges::find(variants, std::pair{v->input, v->aligned_rows}) == variants.end())
+          variants.emplace_back(v->input, v->aligned_rows);
+    for (const auto& [type, aligned] : variants) {
       const std::string what = std::string(rung_info(kernel.rung).slug) + " (" + gpu::instance_label(kernel) + ", " +
-                               std::string(kernel::input_name(type)) + ")";
+                               std::string(kernel::input_name(type)) + (aligned ? "" : ", rows of any alignment") + ")";
       std::fprintf(stderr, "compiling %s at run time ...", what.c_str());
       std::fflush(stderr);
-      auto compiled = gpu::prepare_runtime_kernel(kernel, type, true);
+      auto compiled = gpu::prepare_runtime_kernel(kernel, {type, aligned}, device);
       if (!compiled) {
         std::fprintf(stderr, " failed\n");
         return compiled.error();

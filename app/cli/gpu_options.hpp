@@ -41,9 +41,11 @@ inline constexpr const char* kConfigHelp =
     "A configuration of the one rung --rungs names, as knob=value pairs: \"bm=64,bn=128,bk=16,stages=4\" (the rung's "
     "defaults for the rest; repeat the flag for several). One the build did not compile is compiled at run time";
 
-// Before verify or bench: compiles (or finds in the kernel cache) every configuration the build lacks, for each input
-// type it runs on, and says so on stderr, so that the wait is visible and a compile error comes before any GPU work.
-Status prepare_configs(const std::vector<gpu::GpuInstance>& kernels, const std::vector<kernel::InputType>& inputs);
+// Before verify or bench: compiles (or finds in the kernel cache) every configuration the build lacks, in each variant
+// the input types and shapes need (empty shapes: 4096^3), for CUDA device `device`, and says so on stderr, so that
+// the wait is visible and a compile error comes before any GPU work.
+Status prepare_configs(const std::vector<gpu::GpuInstance>& kernels, const std::vector<kernel::InputType>& inputs,
+                       const std::vector<gpu::Shape>& shapes, int device);
 
 inline constexpr const char* kInputsHelp =
     "Comma-separated input types of A and B: fp32, fp16, bf16 (default: every type each kernel takes; the tensor-core "

@@ -141,8 +141,7 @@ class ShapeRun {
     BenchRow row;
     row.name = entry.name;
     row.kernel = entry.kernel;
-    row.compiled_at_run_time =
-        entry.kernel && (compile_everything_at_run_time() || !find_gpu_instance(entry.kernel->rung, entry.kernel->config));
+    row.compiled_at_run_time = entry.kernel && compiled_at_run_time(*entry.kernel);
     row.config = entry.config;
     row.input = entry.input;
     row.shape = shape_;

@@ -35,12 +35,6 @@ std::optional<BenchStatus> status_of(std::string_view text) {
   return std::nullopt;
 }
 
-int version_number(const std::string& text) {  // "13.0" -> 13000
-  int major = 0, minor = 0;
-  if (std::sscanf(text.c_str(), "%d.%d", &major, &minor) < 1) return 0;
-  return major * 1000 + minor * 10;
-}
-
 // A number of a row: `fallback` where it is absent, an error where it is not a number (a hand-edited file can say
 // anything).
 Result<double> row_number(const nlohmann::json& jr, const char* key, double fallback) {
@@ -222,8 +216,8 @@ Result<BenchReport> parse_bench_report_json(std::string_view text) {
       if (!field) return Error{"the benchmark report is not valid: " + field.error().message};
     const auto& s = j.at("software");
     r.software.driver = s.value("driver", "");
-    r.software.driver_cuda_version = version_number(s.value("driver_cuda", ""));
-    r.software.runtime_version = version_number(s.value("runtime_cuda", ""));
+    r.software.driver_cuda_version = parse_cuda_version(s.value("driver_cuda", ""));
+    r.software.runtime_version = parse_cuda_version(s.value("runtime_cuda", ""));
     r.software.cublas = s.value("cublas", "");
     auto order = sim::parse_order(j.value("block_order", "row"));
     if (!order) return order.error();

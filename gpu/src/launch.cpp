@@ -30,16 +30,6 @@ CompiledKernelFn kernels_of_rung(std::size_t index) {
   else return nullptr;
 }
 
-// The kernel to launch: the build's where the instance list has the configuration, else the run-time compiled one.
-Result<const void*> kernel_function(const GpuInstance& kernel, KernelVariant variant) {
-  if (const auto index = find_gpu_instance(kernel.rung, kernel.config); index && !compile_everything_at_run_time()) {
-    if (const void* fn = compiled_kernel(*index, variant)) return fn;
-    return Error{"the compiled " + std::string(rung_info(kernel.rung).slug) + " kernel has no " +
-                 std::string(kernel::input_name(variant.input)) + " variant"};
-  }
-  return runtime_kernel(kernel, variant);
-}
-
 // TMA rungs: a Hopper GPU, and the tensor maps of A and B with the boxes the description copies.
 Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& params) {
   if (auto hopper = require_sm90a(); !hopper) return hopper;
@@ -55,6 +45,15 @@ Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& p
 
 }  // namespace
 
+Result<const void*> kernel_function(const GpuInstance& kernel, KernelVariant variant) {
+  if (!compiled_at_run_time(kernel)) {
+    if (const void* fn = compiled_kernel(*find_gpu_instance(kernel.rung, kernel.config), variant)) return fn;
+    return Error{"the compiled " + std::string(rung_info(kernel.rung).slug) + " kernel has no " +
+                 std::string(kernel::input_name(variant.input)) + " variant"};
+  }
+  return runtime_kernel(kernel, variant);
+}
+
 const void* compiled_kernel(std::size_t index, KernelVariant variant) {
   if (index >= std::size(kGpuInstances)) return nullptr;
   CompiledKernelFn kernels = nullptr;
@@ -67,20 +66,9 @@ const void* compiled_kernel(std::size_t index, KernelVariant variant) {
   return kernels ? kernels(variant) : nullptr;
 }
 
-Result<KernelVariant> variant_for(const GpuInstance& kernel, const GemmArgs& g) {
-  const bool sixteen_bit = sim::operand_bytes(kernel.rung)[static_cast<std::size_t>(kernel::Operand::A)] == 2;
-  if (sixteen_bit && g.input == kernel::InputType::F32)
-    return Error{"this tensor-core kernel takes fp16 or bf16 inputs, not fp32"};
-  if (!sixteen_bit && g.input != kernel::InputType::F32)
-    return Error{"this kernel takes fp32 inputs, not " + std::string(kernel::input_name(g.input))};
-  const bool aligned = !sixteen_bit || (g.n % 8 == 0 && g.k % 8 == 0);
-  if (!aligned && !sim::takes_any_size(kernel.rung)) return Error{"this tensor-core kernel takes n and k multiples of 8"};
-  return KernelVariant{g.input, aligned};
-}
-
 Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t stream) {
   const kernel::KernelConfig& c = kernel.config;
-  auto variant = variant_for(kernel, g);
+  auto variant = kernel_variant(kernel, g.input, g.n, g.k);
   if (!variant) return variant.error();
   KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
                       kernel::ceil_div(g.n, c.bn), 0, {}, {}};

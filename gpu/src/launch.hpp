@@ -8,6 +8,7 @@
 #include <cstddef>
 
 #include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/kernel/element.hpp"
 #include "gemmlab/result.hpp"
@@ -35,13 +36,6 @@ struct KernelParams {
   CUtensorMap a_map, b_map;  // TMA rungs only: read by the copy engine from the kernel's parameters
 };
 
-// Which compiled variant of a configuration a launch needs: the element type of A and B, and whether every row of
-// 16-bit A and B starts on a 16-byte boundary (n and k multiples of 8; always true for FP32 rungs).
-struct KernelVariant {
-  kernel::InputType input = kernel::InputType::F32;
-  bool aligned_rows = true;
-};
-
 // The build's compiled kernel of instance `index` of gpu_instances() for a variant: the address of its __global__
 // function, or nullptr where the instance has no such variant. Defined in gpu/kernels/<slug>.cu (through
 // launcher_for) for every rung that has instances.
@@ -50,9 +44,11 @@ template <RungId Rung>
 CompiledKernelFn launcher_for(std::size_t index);
 const void* compiled_kernel(std::size_t index, KernelVariant variant);
 
-// The variant a launch of `kernel` with these arguments needs; an error where the rung does not take the input type
-// or the sizes (a 16-bit rung without an element-wise copy and n or k not a multiple of 8).
-Result<KernelVariant> variant_for(const GpuInstance& kernel, const GemmArgs& args);
+// The kernel a launch of `kernel`'s variant runs: the build's where it compiled the configuration (and
+// compile_everything_at_run_time() does not say otherwise), else the run-time compiled one, compiled now or found in
+// the cache. An error here means the configuration cannot run (no compiler, nvcc's error, a block the SM's registers
+// cannot hold), before anything was launched.
+Result<const void*> kernel_function(const GpuInstance& kernel, KernelVariant variant);
 
 // Enqueues `kernel` on `stream`: its compiled kernel where the build has one, else the run-time compiled one
 // (compiled now, or found in the cache). An error names the failed compile or launch.

@@ -3,7 +3,7 @@
 // walks the rung's phase schedule exactly as the simulator does (sim/src/simulate.cpp), with __syncthreads where
 // the rung's barrier_after says. A rung file (gpu/kernels/<slug>.cu) only names its rung; which configurations it
 // compiles comes from the instance list. A configuration not in the list is compiled at run time from this same
-// header (runtime_compile.cpp writes the one-line source). The launch itself is host code: launch.cpp.
+// header (runtime_source.cpp writes the one-line source). The launch itself is host code: launch.cpp.
 #include <cstddef>
 #include <utility>
 

@@ -1,5 +1,5 @@
 // Run-time compilation's plain C++ half (gemmlab/gpu/runtime_compile.hpp): the source, the command, the cache and the
-// nvcc process. It needs nvcc but no GPU; loading the result is runtime_compile.cpp's (CUDA builds only).
+// nvcc process. It needs nvcc but no GPU; loading the result is runtime_kernel.cpp's (CUDA builds only).
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -31,9 +31,11 @@ namespace fs = std::filesystem;
 // (gpu/CMakeLists.txt); empty in a build without CUDA.
 #ifdef GEMMLAB_RUNTIME_NVCC
 constexpr std::string_view kBuildNvcc = GEMMLAB_RUNTIME_NVCC;
+constexpr std::string_view kBuildFlags = GEMMLAB_RUNTIME_FLAGS;  // CMAKE_CUDA_FLAGS and those of the build type
 constexpr std::string_view kIncludeDirs = GEMMLAB_RUNTIME_INCLUDE_DIRS;
 #else
 constexpr std::string_view kBuildNvcc = {};
+constexpr std::string_view kBuildFlags = "-O3 -DNDEBUG";
 constexpr std::string_view kIncludeDirs = {};
 #endif
 
@@ -89,10 +91,11 @@ struct Fnv {
   }
 };
 
-// Every header under the include directories, by path and contents, and nvcc's version: what the compiled kernel
-// depends on besides its own source and flags. Computed once per process.
+// Every header under the include directories, by path and contents, and nvcc's size and time: what the compiled
+// kernel depends on besides its own source and flags. Computed on every look-up (a few milliseconds), so that a header
+// edited while a process runs makes new keys at once.
 std::string toolchain_fingerprint() {
-  static const std::string fingerprint = [] {
+  const std::string fingerprint = [] {
     Fnv fnv;
     for (const std::string& dir : include_dirs()) {
       std::vector<fs::path> files;
@@ -160,7 +163,7 @@ Result<int> run_process(const std::vector<std::string>& args, const std::string&
   posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, 1, 2);
   pid_t pid = 0;
-  const int started = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  const int started = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (started != 0) return Error{"could not start " + args[0] + ": " + std::string(std::strerror(started))};
   int status = 0;
@@ -170,6 +173,21 @@ Result<int> run_process(const std::vector<std::string>& args, const std::string&
 }
 
 }  // namespace
+
+Result<KernelVariant> kernel_variant(const GpuInstance& kernel, kernel::InputType input, int n, int k) {
+  const bool sixteen_bit = sim::operand_bytes(kernel.rung)[static_cast<std::size_t>(kernel::Operand::A)] == 2;
+  if (sixteen_bit && input == kernel::InputType::F32)
+    return Error{"this tensor-core kernel takes fp16 or bf16 inputs, not fp32"};
+  if (!sixteen_bit && input != kernel::InputType::F32)
+    return Error{"this kernel takes fp32 inputs, not " + std::string(kernel::input_name(input))};
+  const bool aligned = !sixteen_bit || (n % 8 == 0 && k % 8 == 0);
+  if (!aligned && !sim::takes_any_size(kernel.rung)) return Error{"this tensor-core kernel takes n and k multiples of 8"};
+  return KernelVariant{input, aligned};
+}
+
+bool compiled_at_run_time(const GpuInstance& kernel) {
+  return compile_everything_at_run_time() || !find_gpu_instance(kernel.rung, kernel.config);
+}
 
 bool compile_everything_at_run_time() {
   const char* value = std::getenv("GEMMLAB_COMPILE_AT_RUN_TIME");
@@ -202,9 +220,12 @@ std::string runtime_kernel_source(const RuntimeKernelRequest& r) {
 
 std::vector<std::string> runtime_compile_command(const RuntimeKernelRequest& r, const std::string& source_path,
                                                  const std::string& output_path) {
-  // The build's flags for its kernels (CMake's Release flags, C++20, line info; gpu/CMakeLists.txt), device code only.
-  std::vector<std::string> args{nvcc_path(), "-cubin", "-arch=" + r.arch, "-std=c++20", "-O3", "-DNDEBUG",
-                                "-lineinfo", "--resource-usage", "-DGEMMLAB_HAVE_CUDA=1"};
+  // The build's flags for its kernels (its CUDA flags for the build type, then what gpu/CMakeLists.txt sets on the
+  // kernels' target: C++20, line info), device code only.
+  std::vector<std::string> args{nvcc_path(), "-cubin", "-arch=" + r.arch};
+  std::istringstream build_flags{std::string(kBuildFlags)};
+  for (std::string flag; build_flags >> flag;) args.push_back(flag);
+  args.insert(args.end(), {"-std=c++20", "-lineinfo", "--resource-usage", "-DGEMMLAB_HAVE_CUDA=1"});
   for (const std::string& dir : include_dirs()) args.push_back("-I" + dir);
   args.insert(args.end(), {"-o", output_path, source_path});
   return args;
@@ -216,7 +237,12 @@ fs::path runtime_kernel_cache_dir() {
     return fs::path(dir) / "gemmlab" / "kernels";
   if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
     return fs::path(home) / ".cache" / "gemmlab" / "kernels";
-  return fs::temp_directory_path() / "gemmlab-kernels";
+  // No home: a folder of this user's own under the temporary directory (another user's files are never loaded).
+  std::error_code ec;
+  const fs::path dir = fs::temp_directory_path(ec) / ("gemmlab-kernels-" + std::to_string(getuid()));
+  fs::create_directories(dir, ec);
+  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
+  return dir;
 }
 
 Status runtime_compiler_available() {
@@ -224,6 +250,8 @@ Status runtime_compiler_available() {
     return Error{"this build has no CUDA toolkit, so it cannot compile kernels at run time (only the configurations in "
                  "gpu/include/gemmlab/gpu/instances.def run, and only in a CUDA build)"};
   std::error_code ec;
+  if (!fs::path(nvcc_path()).is_absolute())
+    return Error{"GEMMLAB_NVCC must be an absolute path to nvcc, not '" + nvcc_path() + "'"};
   if (!fs::exists(nvcc_path(), ec))
     return Error{"compiling this configuration needs nvcc, which is not at " + nvcc_path() +
                  " (set GEMMLAB_NVCC to the toolkit's nvcc, or choose a compiled configuration)"};
@@ -272,9 +300,14 @@ Result<RuntimeCompiled> compile_runtime_kernel(const RuntimeKernelRequest& reque
     if (!exit) return Error{"compiling " + what + ": " + exit.error().message};
     return Error{"nvcc could not compile " + what + " for " + request.arch + ": " + first_errors(text)};
   }
-  fs::rename(tmp_log, log, ec);
-  fs::rename(cubin, out.cubin, ec);
-  if (ec) return Error{"cannot keep the compiled kernel in " + dir.string() + ": " + ec.message()};
+  std::error_code log_error, cubin_error;
+  fs::rename(tmp_log, log, log_error);
+  fs::rename(cubin, out.cubin, cubin_error);
+  if (log_error || cubin_error) {
+    fs::remove(tmp_log, ec);
+    fs::remove(cubin, ec);
+    return Error{"cannot keep the compiled kernel in " + dir.string() + ": " + (cubin_error ? cubin_error : log_error).message()};
+  }
   const PtxasFigures figures = read_ptxas_report(text);
   out.registers = figures.registers, out.spill_bytes = figures.spill_bytes;
   return out;

@@ -17,7 +17,7 @@ std::span<const RecordedRegisters> recorded_registers() { return {}; }  // no ke
 Result<std::vector<DeviceInfo>> list_devices() { return no_toolkit(); }
 Result<SoftwareVersions> software_versions() { return no_toolkit(); }
 Status launch_self_test(int) { return no_toolkit(); }
-Result<RuntimeCompiled> prepare_runtime_kernel(const GpuInstance&, kernel::InputType, bool) { return no_toolkit(); }
+Result<RuntimeCompiled> prepare_runtime_kernel(const GpuInstance&, KernelVariant, int) { return no_toolkit(); }
 Result<VerifyReport> verify(const VerifyOptions&, const VerifyProgress&, const std::atomic<bool>*) { return no_toolkit(); }
 Result<BenchReport> run_bench(const BenchOptions&, const std::function<void(const BenchProgress&)>&,
                               const std::atomic<bool>*) {

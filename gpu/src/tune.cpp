@@ -33,10 +33,15 @@ int worker_count(int asked) {
 template <class Work>
 void parallel_for(std::size_t count, int workers, const std::atomic<bool>* cancel, Work&& work) {
   std::atomic<std::size_t> next{0};
+  // An exception escaping a worker thread would end the process (the desktop app with it): `work` records its own
+  // errors, and whatever it still throws is caught here and ends that worker's share only.
   const auto loop = [&] {
     for (std::size_t i; (i = next++) < count;) {
       if (cancel && cancel->load()) return;
-      work(i);
+      try {
+        work(i);
+      } catch (...) {
+      }
     }
   };
   std::vector<std::thread> threads;
@@ -85,6 +90,13 @@ std::string milliseconds(double seconds) {
 }
 
 }  // namespace
+
+double fraction_done(const TuneProgress& p) {
+  const double from = p.stage == "ranking" ? 0.0 : p.stage == "compiling" ? 0.2 : 0.5;
+  const double to = p.stage == "ranking" ? 0.2 : p.stage == "compiling" ? 0.5 : 1.0;
+  const double part = p.total > 0 ? static_cast<double>(p.done) / static_cast<double>(p.total) : 0.0;
+  return from + (to - from) * part;
+}
 
 std::string_view to_string(TunePick pick) {
   switch (pick) {
@@ -155,51 +167,57 @@ std::vector<std::pair<std::size_t, TunePick>> pick_candidates(const TuneRanking&
 }
 
 void score_tune(TuneReport& r) {
-  std::vector<std::size_t> timed;
+  std::vector<std::size_t> timed, scored;
   for (std::size_t i = 0; i < r.measured.size(); ++i) {
     r.measured[i].measured_rank = 0;
-    if (r.measured[i].row && r.measured[i].row->status == BenchStatus::Timed) timed.push_back(i);
+    if (!r.measured[i].row || r.measured[i].row->status != BenchStatus::Timed) continue;
+    timed.push_back(i);
+    if (r.measured[i].spill_bytes == 0) scored.push_back(i);
   }
   r.timed = static_cast<int>(timed.size());
+  r.scored = static_cast<int>(scored.size());
+  r.spearman = 0;
   r.best.reset(), r.default_config.reset(), r.misses.clear();
   for (std::size_t i = 0; i < r.measured.size(); ++i)
     if (r.measured[i].pick == TunePick::Default) r.default_config = i;
-  if (timed.empty()) return;
   const auto seconds = [&](std::size_t i) { return r.measured[i].row->median_ms / 1e3; };
+  if (!timed.empty())
+    r.best = *std::ranges::min_element(timed, {}, seconds);  // spills or not: the fastest measured
+  if (scored.empty()) return;
   std::vector<double> predicted, measured;
-  for (const std::size_t i : timed) {
+  for (const std::size_t i : scored) {
     predicted.push_back(r.measured[i].candidate.predicted_seconds);
     measured.push_back(seconds(i));
   }
   r.spearman = sim::spearman(predicted, measured);
-  // Ranks among the timed configurations, by each side's time.
-  const auto ranks_by = [&](const std::vector<double>& t) {
-    std::vector<std::size_t> order(t.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::ranges::stable_sort(order, [&](std::size_t a, std::size_t b) { return t[a] < t[b]; });
-    std::vector<int> rank(t.size());
-    for (std::size_t p = 0; p < order.size(); ++p) rank[order[p]] = static_cast<int>(p) + 1;
-    return rank;
+  // Ranks among the scored configurations, ties at their average as Spearman takes them: a tie the model cannot
+  // break is not reported as a miss of one rank or another.
+  const std::vector<double> model_rank = sim::average_ranks(predicted), measured_rank = sim::average_ranks(measured);
+  for (std::size_t t = 0; t < scored.size(); ++t) r.measured[scored[t]].measured_rank = measured_rank[t];
+  // "3rd", or "2.5th (tied with 1 other)" where equal times share the rank.
+  const auto rank_text = [](double rank, const std::vector<double>& times, double time) {
+    const auto others = std::ranges::count(times, time) - 1;
+    const std::string place = rank == std::floor(rank) ? ordinal(static_cast<int>(rank)) : fixed(rank, 1) + "th";
+    if (others == 0) return place;
+    return place + " (tied with " + std::to_string(others) + (others == 1 ? " other)" : " others)");
   };
-  const std::vector<int> model_rank = ranks_by(predicted), measured_rank = ranks_by(measured);
-  for (std::size_t t = 0; t < timed.size(); ++t) r.measured[timed[t]].measured_rank = measured_rank[t];
-  r.best = timed[static_cast<std::size_t>(std::ranges::min_element(measured) - measured.begin())];
   std::vector<TuneMiss> misses;
-  for (std::size_t t = 0; t < timed.size(); ++t) {
-    const TuneMeasurement& m = r.measured[timed[t]];
-    TuneMiss miss{timed[t], model_rank[t], measured_rank[t], measured[t] / predicted[t], {}};
-    miss.sentence = label(r.options.rung, m.candidate.config) + ": the model ranked it " + ordinal(miss.model_rank) +
-                    " of " + std::to_string(timed.size()) + ", the GPU " + ordinal(miss.measured_rank) + ". Predicted " +
-                    milliseconds(predicted[t]) + " (limit: " + std::string(sim::to_string(m.candidate.limit)) +
-                    "), measured " + milliseconds(measured[t]) + ": " +
-                    (miss.ratio >= 1 ? fixed(miss.ratio, 2) + "x the predicted time" : fixed(1 / miss.ratio, 2) +
-                                                                                            "x faster than predicted") +
+  for (std::size_t t = 0; t < scored.size(); ++t) {
+    const TuneMeasurement& m = r.measured[scored[t]];
+    TuneMiss miss{scored[t], model_rank[t], measured_rank[t], measured[t] / predicted[t], {}};
+    miss.sentence = label(r.options.rung, m.candidate.config) + ": the model ranked it " +
+                    rank_text(miss.model_rank, predicted, predicted[t]) + " of " + std::to_string(scored.size()) +
+                    ", the GPU " + rank_text(miss.measured_rank, measured, measured[t]) +
+                    ". Predicted " + milliseconds(predicted[t]) + " (limit: " +
+                    std::string(sim::to_string(m.candidate.limit)) + "), measured " + milliseconds(measured[t]) + ": " +
+                    (miss.ratio >= 1 ? fixed(miss.ratio, 2) + "x the predicted time"
+                                     : fixed(1 / miss.ratio, 2) + "x faster than predicted") +
                     (m.candidate.registers_from_compiler ? "" : " (registers estimated)") + ".";
     misses.push_back(std::move(miss));
   }
   std::ranges::stable_sort(misses, std::greater{}, [](const TuneMiss& m) { return std::abs(m.model_rank - m.measured_rank); });
+  std::erase_if(misses, [](const TuneMiss& m) { return std::abs(m.model_rank - m.measured_rank) < 1.0; });
   misses.resize(std::min<std::size_t>(misses.size(), 5));
-  std::erase_if(misses, [](const TuneMiss& m) { return m.model_rank == m.measured_rank; });
   r.misses = std::move(misses);
 }
 
@@ -221,25 +239,32 @@ Result<TuneReport> run_tune(const TuneOptions& o, const TuneProgressFn& progress
   if (!ranking) return ranking.error();
   report.ranking = std::move(*ranking);
   for (const auto& [index, pick] : pick_candidates(report.ranking, o))
-    report.measured.push_back({report.ranking.ranked[index], pick, false, 0, {}, std::nullopt, 0});
+  {
+    TuneMeasurement m;
+    m.candidate = report.ranking.ranked[index];
+    m.pick = pick;
+    report.measured.push_back(std::move(m));
+  }
 
   // Compile what the build lacks, in parallel (nvcc needs no GPU), then re-predict with ptxas's registers.
-  const bool aligned = sim::operand_bytes(o.rung)[0] != 2 || (o.shape.n % 8 == 0 && o.shape.k % 8 == 0);
+  const auto variant = kernel_variant({o.rung, sim::rung_model(o.rung).defaults}, report.input, o.shape.n, o.shape.k);
+  if (!variant) return variant.error();
   std::vector<std::size_t> to_compile;
   for (std::size_t i = 0; i < report.measured.size(); ++i)
-    if (!find_gpu_instance(o.rung, report.measured[i].candidate.config)) to_compile.push_back(i);
+    if (compiled_at_run_time({o.rung, report.measured[i].candidate.config})) to_compile.push_back(i);
   std::atomic<std::size_t> compiled{0};
   std::mutex progress_mutex;
   parallel_for(to_compile.size(), worker_count(o.compile_jobs), cancel, [&](std::size_t j) {
     TuneMeasurement& m = report.measured[to_compile[j]];
     m.compiled_at_run_time = true;
-    const RuntimeKernelRequest request{{o.rung, m.candidate.config}, report.input, aligned,
+    const RuntimeKernelRequest request{{o.rung, m.candidate.config}, report.input, variant->aligned_rows,
                                        runtime_arch(o.rung, capability)};
     auto result = compile_runtime_kernel(request);
     if (!result) {
       m.compile_error = result.error().message;
     } else {
       m.compile_seconds = result->from_cache ? 0.0 : result->compile_seconds;
+      m.spill_bytes = result->spill_bytes;
       if (result->registers > 0) {
         // With ptxas's registers the configuration may no longer fit an SM (the estimate was low): then it is not
         // timed, and the sentence says why, instead of a launch that fails for lack of registers.
@@ -304,6 +329,7 @@ std::string tune_report_json(const TuneReport& r) {
                         {"model_rank_of_all", m.candidate.model_rank},
                         {"compiled_at_run_time", m.compiled_at_run_time},
                         {"compile_seconds", m.compile_seconds},
+                        {"spill_bytes", m.spill_bytes},
                         {"measured_rank", m.measured_rank}};
     if (!m.compile_error.empty()) j["compile_error"] = m.compile_error;
     if (m.row) {
@@ -336,6 +362,7 @@ std::string tune_report_json(const TuneReport& r) {
       {"ranked", r.ranking.ranked.size()},
       {"budget", r.options.budget}, {"top", r.options.top}, {"seed", r.options.seed}, {"runs", r.options.runs},
       {"timed", r.timed},
+      {"scored", r.scored},
       {"spearman", r.spearman},
       {"measured", measured},
       {"misses", misses},
@@ -368,8 +395,15 @@ Result<TuneReport> parse_tune_report_json(std::string_view text) {
     r.bench.software.cublas = j.value("cublas_version", "");
     r.bench.date_utc = j.value("date_utc", "");
     r.ranking.space = j.value("space", std::size_t{0});
+    r.ranking.ranked.resize(j.value("ranked", std::size_t{0}));  // how many: the file keeps the measured ones only
+    r.bench.software.runtime_version = parse_cuda_version(j.value("runtime_cuda", ""));
+    auto order = sim::parse_order(j.value("block_order", "row"));
+    if (!order) return Error{"the tuning study's block order: " + order.error().message};
+    r.options.order = *order;
+    r.bench.order = *order;
     r.spearman = j.at("spearman").get<double>();
     r.timed = j.at("timed").get<int>();
+    r.scored = j.value("scored", r.timed);
     r.cancelled = j.value("cancelled", false);
     if (j.contains("cublas_tflops")) {
       BenchRow cublas;
@@ -400,14 +434,17 @@ Result<TuneReport> parse_tune_report_json(std::string_view text) {
       m.compiled_at_run_time = jm.value("compiled_at_run_time", false);
       m.compile_seconds = jm.value("compile_seconds", 0.0);
       m.compile_error = jm.value("compile_error", "");
-      m.measured_rank = jm.value("measured_rank", 0);
+      m.measured_rank = jm.value("measured_rank", 0.0);
+      m.spill_bytes = jm.value("spill_bytes", 0);
       if (jm.contains("status")) {
         BenchRow row;
         row.name = std::string(rung_info(*rung).slug);
         row.kernel = GpuInstance{*rung, *config};
         const std::string status = jm["status"].get<std::string>();
-        row.status = status == "timed" ? BenchStatus::Timed : status == "refused" ? BenchStatus::Refused
-                                                                                  : BenchStatus::FailedVerification;
+        const BenchStatus statuses[] = {BenchStatus::Timed, BenchStatus::FailedVerification, BenchStatus::Refused};
+        const auto known = std::ranges::find(statuses, status, [](BenchStatus b) { return std::string(to_string(b)); });
+        if (known == std::end(statuses)) return Error{"the tuning study has an unknown status '" + status + "'"};
+        row.status = *known;
         row.message = jm.value("message", "");
         row.median_ms = jm.value("median_ms", 0.0), row.tflops = jm.value("tflops", 0.0);
         row.ratio_to_cublas = jm.value("ratio_to_cublas", 0.0), row.runs = jm.value("runs", 0);
@@ -422,7 +459,7 @@ Result<TuneReport> parse_tune_report_json(std::string_view text) {
     for (const auto& jm : j.value("misses", nlohmann::json::array()))
       for (std::size_t i = 0; i < r.measured.size(); ++i)
         if (label(*rung, r.measured[i].candidate.config) == jm.value("label", ""))
-          r.misses.push_back({i, jm.value("model_rank", 0), jm.value("measured_rank", 0),
+          r.misses.push_back({i, jm.value("model_rank", 0.0), jm.value("measured_rank", 0.0),
                               jm.value("measured_over_predicted", 0.0), jm.value("sentence", "")});
     return r;
   } catch (const nlohmann::json::exception& e) {

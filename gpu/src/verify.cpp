@@ -117,6 +117,12 @@ Result<CheckResult> run_and_check(Session& session, GemmBuffers& buffers, const 
   const sim::Problem problem{s.m, s.n, s.k, alpha, beta};
   if (auto valid = sim::validate(inst.rung, inst.config, problem, session.limits()); !valid)
     return CheckResult{CheckStatus::Refused, valid.error().message, 0, 0.0, 0.0};
+  // A kernel that cannot be had (no nvcc, nvcc's error, a block its registers do not fit) cannot run: refused, with
+  // the sentence, not a check that failed.
+  const auto variant = kernel_variant(inst, buffers.input, s.n, s.k);
+  if (!variant) return CheckResult{CheckStatus::Refused, variant.error().message, 0, 0.0, 0.0};
+  if (auto ready = kernel_function(inst, *variant); !ready)
+    return CheckResult{CheckStatus::Refused, "cannot run: " + ready.error().message, 0, 0.0, 0.0};
   if (auto ok = buffers.reset_c(beta, session.stream()); !ok) return ok.error();
   const GemmArgs args = buffers.args(s, alpha, beta, order);
   if (auto launched = launch_gemm(inst, args, session.stream()); !launched)

@@ -30,6 +30,13 @@ void combine(RungId rung, const std::vector<std::string_view>& knobs, std::size_
   }
 }
 
+// Whether two configurations have the same tile knobs.
+bool same_tile(const KernelConfig& a, const KernelConfig& b, const std::vector<std::string_view>& tile) {
+  for (const auto knob : tile)
+    if (a.*find_knob(knob)->field != b.*find_knob(knob)->field) return false;
+  return true;
+}
+
 }  // namespace
 
 std::vector<int> knob_candidates(RungId rung, std::string_view name) {
@@ -61,11 +68,28 @@ std::vector<KernelConfig> tuning_space(RungId rung, const Problem& problem, cons
   const RungModel& model = rung_model(rung);
   std::vector<std::string_view> tile, layout;
   for (const auto knob : model.knobs) (is_tile_knob(knob) ? tile : layout).push_back(knob);
-  // Tile shapes with the default layout, then every layout on each valid shape: the layout knobs rarely decide
-  // whether a shape is valid, and the two-step walk validates thousands of configurations instead of millions.
+  // Tile shapes first, each with its least demanding layouts: no padding, no swizzle, no cluster, the default grid, and
+  // each number of stages in turn (a rung may refuse too few stages as it refuses too many); then every layout on
+  // each shape that passed with one of them, or with the default layout (a rung whose rules tie a layout to a shape).
+  // A layout only adds shared memory, threads or rules to a shape, so no valid configuration is lost, and the walk
+  // validates thousands of configurations instead of millions.
+  std::vector<KernelConfig> probes{model.defaults};
+  KernelConfig least = model.defaults;
+  for (const auto knob : layout)
+    if (knob != "grid" && knob != "conflicting" && knob != "stages")
+      least.*find_knob(knob)->field = knob_candidates(rung, knob).front();
+  if (model.has_knob("stages"))
+    for (const int stages : knob_candidates(rung, "stages")) probes.push_back(least), probes.back().stages = stages;
+  else
+    probes.push_back(least);
   std::vector<KernelConfig> shapes, out;
-  KernelConfig with_default_layout = model.defaults;
-  combine(rung, tile, 0, with_default_layout, problem, limits, shapes);
+  for (const KernelConfig& probe : probes) {
+    std::vector<KernelConfig> found;
+    combine(rung, tile, 0, probe, problem, limits, found);
+    for (const KernelConfig& shape : found)
+      if (std::ranges::none_of(shapes, [&](const KernelConfig& t) { return same_tile(t, shape, tile); }))
+        shapes.push_back(shape);
+  }
   for (const KernelConfig& shape : shapes) combine(rung, layout, 0, shape, problem, limits, out);
   const auto is_default = [&](const KernelConfig& c) {
     for (const auto& knob : all_knobs())
@@ -76,10 +100,7 @@ std::vector<KernelConfig> tuning_space(RungId rung, const Problem& problem, cons
   return out;
 }
 
-namespace {
-
-// Ranks from 1, ties sharing their average.
-std::vector<double> ranks(std::span<const double> values) {
+std::vector<double> average_ranks(std::span<const double> values) {
   std::vector<std::size_t> order(values.size());
   std::iota(order.begin(), order.end(), 0);
   std::ranges::stable_sort(order, [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
@@ -94,11 +115,9 @@ std::vector<double> ranks(std::span<const double> values) {
   return rank;
 }
 
-}  // namespace
-
 double spearman(std::span<const double> a, std::span<const double> b) {
   if (a.size() != b.size() || a.size() < 2) return 0.0;
-  const std::vector<double> ra = ranks(a), rb = ranks(b);
+  const std::vector<double> ra = average_ranks(a), rb = average_ranks(b);
   const double n = static_cast<double>(a.size()), mean = (n + 1.0) / 2.0;
   double cov = 0, va = 0, vb = 0;
   for (std::size_t i = 0; i < ra.size(); ++i) {

@@ -86,7 +86,10 @@ TEST(GpuInstances, GivenConfigurationsAreSelectedAsGivenCompiledOrNot) {
   ASSERT_EQ(selected->size(), 2u);
   EXPECT_EQ((*selected)[0], given[0]);
   EXPECT_EQ((*selected)[1], given[1]);
-  EXPECT_FALSE((*selected)[0] == given[1]);
+  GpuInstance other = given[0];
+  other.config.bk *= 2;
+  EXPECT_FALSE((*selected)[0] == other);  // one knob apart
+  EXPECT_FALSE((*selected)[0] == (GpuInstance{RungId::BlockTile1D, odd}));  // another rung
 }
 
 TEST(InputTypes, EachInstanceRunsOnTheTypesItsRungTakes) {

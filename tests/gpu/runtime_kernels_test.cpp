@@ -6,6 +6,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
+#include <string>
 
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
@@ -22,15 +24,18 @@ class FreshKernelCache : public testing::Test {
  protected:
   void SetUp() override {
     if (auto ok = runtime_compiler_available(); !ok) GTEST_SKIP() << ok.error().message;
+    if (const char* old = std::getenv("GEMMLAB_KERNEL_CACHE")) old_cache_ = old;
     dir_ = std::filesystem::temp_directory_path() / ("gemmlab-runtime-kernels-" + std::to_string(::getpid()));
     setenv("GEMMLAB_KERNEL_CACHE", dir_.string().c_str(), 1);
   }
   void TearDown() override {
-    unsetenv("GEMMLAB_KERNEL_CACHE");
+    if (old_cache_) setenv("GEMMLAB_KERNEL_CACHE", old_cache_->c_str(), 1);
+    else unsetenv("GEMMLAB_KERNEL_CACHE");
     unsetenv("GEMMLAB_COMPILE_AT_RUN_TIME");
     std::filesystem::remove_all(dir_);
   }
   std::filesystem::path dir_;
+  std::optional<std::string> old_cache_;
 };
 
 // The first configuration of the rung's tuning space that the build did not compile.
@@ -65,6 +70,10 @@ TEST_F(FreshKernelCache, UncompiledConfigurationsPassAtEdgeSizes) {
     options.kernels.push_back(first_uncompiled(rung));
   for (const auto& k : options.kernels) EXPECT_FALSE(find_gpu_instance(k.rung, k.config));
   options.shapes = {{67, 40, 72}, {256, 128, 64}, {200, 304, 24}};
+  expect_all_pass(options);
+  // Rows that do not start on 16-byte boundaries: the 16-bit rung's other variant, compiled at run time too.
+  options.kernels = {first_uncompiled(RungId::MmaMultistage)};
+  options.shapes = {{67, 45, 33}, {33, 129, 1000}};
   expect_all_pass(options);
 }
 

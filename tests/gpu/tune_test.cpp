@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::gpu {
@@ -66,6 +67,18 @@ TEST(Tune, ScoringRanksTheTimedAndNamesTheWorstMisses) {
   refused.status = BenchStatus::Refused;
   r.measured.push_back(r.measured.front());
   r.measured.back().row = refused;
+  // Timed, fastest of all, but it spills: the best measured, and not scored (the model has no term for local memory).
+  r.measured.push_back(r.measured.front());
+  r.measured.back().spill_bytes = 64;
+  r.measured.back().pick = TunePick::Random;
+  r.measured.back().row->median_ms = 0.5;
+  score_tune(r);
+  EXPECT_EQ(r.timed, 5);
+  EXPECT_EQ(r.scored, 4);
+  ASSERT_TRUE(r.best);
+  EXPECT_EQ(*r.best, 5u);
+  EXPECT_EQ(r.measured[5].measured_rank, 0);
+  r.measured.pop_back();
   score_tune(r);
   EXPECT_EQ(r.timed, 4);
   EXPECT_NEAR(r.spearman, 0.8, 1e-12);
@@ -78,9 +91,32 @@ TEST(Tune, ScoringRanksTheTimedAndNamesTheWorstMisses) {
   EXPECT_TRUE(contains(r.misses[0].sentence, "the model ranked it 3rd of 4, the GPU 4th. Predicted 3.000 ms")) << r.misses[0].sentence;
 }
 
+TEST(Tune, TiesAreNotMisses) {
+  TuneReport r;
+  r.options.rung = RungId::BlockTile2D;
+  const double measured_ms[] = {1.0, 2.0, 3.0};  // the model cannot tell the three apart
+  for (int i = 0; i < 3; ++i) {
+    TuneMeasurement m;
+    m.candidate.config = sim::rung_model(RungId::BlockTile2D).defaults;
+    m.candidate.config.bk = 8 << i;
+    m.candidate.predicted_seconds = 1e-3;
+    BenchRow row;
+    row.status = BenchStatus::Timed;
+    row.median_ms = measured_ms[i];
+    m.row = row;
+    r.measured.push_back(m);
+  }
+  score_tune(r);
+  EXPECT_EQ(r.spearman, 0.0);  // no spread in the predictions
+  for (const auto& miss : r.misses) EXPECT_TRUE(contains(miss.sentence, "2nd (tied with 2 others)")) << miss.sentence;
+  EXPECT_EQ(r.misses.size(), 2u);  // the first and the last measured, a rank from the tie's average, 2nd
+}
+
 TEST(Tune, AStudyReadsBackFromItsJson) {
   TuneReport r;
   r.options.rung = RungId::WarpTile;
+  r.options.order = *sim::parse_order("groupm:8");
+  r.bench.software.runtime_version = 13000;
   r.options.shape = {2048, 2048, 1024};
   r.input = kernel::InputType::F32;
   r.bench.device.name = "Test GPU";
@@ -92,6 +128,8 @@ TEST(Tune, AStudyReadsBackFromItsJson) {
     m.candidate.predicted_seconds = (1.0 + i) * 1e-3;
     m.candidate.limit = sim::TimeTerm::Issue;
     m.candidate.model_rank = 1 + i;
+    m.candidate.registers = 100 + i;
+    m.spill_bytes = i == 2 ? 16 : 0;
     m.pick = i == 1 ? TunePick::Default : TunePick::ModelTop;
     BenchRow row;
     row.status = BenchStatus::Timed;
@@ -105,12 +143,18 @@ TEST(Tune, AStudyReadsBackFromItsJson) {
   ASSERT_TRUE(back) << back.error().message;
   EXPECT_EQ(back->options.rung, RungId::WarpTile);
   EXPECT_EQ(back->options.shape, (Shape{2048, 2048, 1024}));
+  EXPECT_EQ(sim::order_name(back->options.order), "groupm:8");
+  EXPECT_EQ(back->bench.software.runtime_version, 13000);
+  EXPECT_EQ(back->scored, r.scored);
   ASSERT_EQ(back->measured.size(), 3u);
   for (std::size_t i = 0; i < 3; ++i) {
     EXPECT_TRUE(same_config(back->measured[i].candidate.config, r.measured[i].candidate.config));
     EXPECT_DOUBLE_EQ(back->measured[i].candidate.predicted_seconds, r.measured[i].candidate.predicted_seconds);
     EXPECT_EQ(back->measured[i].candidate.limit, sim::TimeTerm::Issue);
     EXPECT_EQ(back->measured[i].pick, r.measured[i].pick);
+    EXPECT_EQ(back->measured[i].candidate.registers, r.measured[i].candidate.registers);
+    EXPECT_EQ(back->measured[i].spill_bytes, r.measured[i].spill_bytes);
+    EXPECT_EQ(back->measured[i].measured_rank, r.measured[i].measured_rank);
     ASSERT_TRUE(back->measured[i].row);
     EXPECT_DOUBLE_EQ(back->measured[i].row->median_ms, r.measured[i].row->median_ms);
   }

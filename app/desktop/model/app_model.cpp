@@ -5,6 +5,7 @@
 
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
@@ -352,7 +353,7 @@ void AppModel::request_tuning_study() {
 }
 
 void AppModel::run_tuning_study(gpu::TuneOptions options) {
-  if (tuning_running_) return;
+  if (gpu_busy()) return;  // one timing run at a time: two would time each other
   if (!device_) {
     add_message(Message::Level::Error, "tuning: no device profile for the model's predictions");
     return;
@@ -363,12 +364,7 @@ void AppModel::run_tuning_study(gpu::TuneOptions options) {
   jobs_.submit("tune", what, [=, this](JobContext& job) -> JobRunner::Completion {
     auto report = gpu::run_tune(
         options,
-        [&](const gpu::TuneProgress& p) {
-          // The stages' shares of the whole, roughly as long as they take: ranking, compiling, timing.
-          const double from = p.stage == "ranking" ? 0.0 : p.stage == "compiling" ? 0.2 : 0.5;
-          const double to = p.stage == "ranking" ? 0.2 : p.stage == "compiling" ? 0.5 : 1.0;
-          if (p.total) job.set_progress(from + (to - from) * static_cast<double>(p.done) / static_cast<double>(p.total));
-        },
+        [&](const gpu::TuneProgress& p) { job.set_progress(gpu::fraction_done(p)); },
         job.cancel_flag());
     return [this, rung = options.rung, report = std::move(report)] {
       tuning_running_ = false;
@@ -400,12 +396,12 @@ void AppModel::save_results(const std::filesystem::path& path) {
 }
 
 void AppModel::run_benchmark(gpu::BenchOptions options) {
-  if (benchmark_running_) return;
+  if (gpu_busy()) return;  // one timing run at a time: two would time each other
   benchmark_running_ = true;
   // A configuration the build did not compile is compiled before it runs (seconds): the header says so meanwhile.
   std::string what = "running the benchmark on the GPU";
   for (const gpu::GpuInstance& kernel : options.kernels)
-    if (!gpu::find_gpu_instance(kernel.rung, kernel.config))
+    if (gpu::compiled_at_run_time(kernel))
       what = "compiling " + std::string(rung_info(kernel.rung).slug) + " (" + gpu::instance_label(kernel) +
              ") with nvcc, then timing it on the GPU";
   jobs_.submit("bench", what, [=, this](JobContext& job) -> JobRunner::Completion {
@@ -639,7 +635,7 @@ void AppModel::request_ladder_predictions() {
   }
   // The panel on show first: while its jobs run (the block, the kernel counters, the order studies), wait.
   for (const auto& job : jobs_.status())
-    if (job.group != "ladder" && job.group != "bench") return;
+    if (job.group != "ladder" && job.group != "bench" && job.group != "tune") return;
   // The selected rung first (its figure stands beside its configuration), then the ladder in order.
   auto next = static_cast<std::size_t>(rung_);
   if (!ladder_predictions_[next].pending) {
@@ -685,14 +681,19 @@ void AppModel::request_ladder_predictions() {
 void AppModel::update(double seconds) {
   jobs_.run_completions();
   for (auto& failure : jobs_.take_failures()) add_message(Message::Level::Error, failure);
-  if (benchmark_running_) {
-    // A cancelled run's completion is dropped: notice that its job is gone.
-    bool still = false;
-    for (const auto& job : jobs_.status()) still = still || job.group == "bench";
-    if (!still && jobs_.idle()) {
-      benchmark_running_ = false;
-      add_message(Message::Level::Info, "benchmark cancelled; the results on show are unchanged");
-    }
+  // A cancelled (or failed) GPU run's completion is dropped: notice that its job is gone.
+  const auto gone = [&](std::string_view group) {
+    for (const auto& job : jobs_.status())
+      if (job.group == group) return false;
+    return jobs_.idle();
+  };
+  if (benchmark_running_ && gone("bench")) {
+    benchmark_running_ = false;
+    add_message(Message::Level::Info, "benchmark cancelled; the results on show are unchanged");
+  }
+  if (tuning_running_ && gone("tune")) {
+    tuning_running_ = false;
+    add_message(Message::Level::Info, "tuning cancelled; the study on show is unchanged");
   }
   if (playing_ && view_current()) {
     play_clock_ += seconds * play_speed_;

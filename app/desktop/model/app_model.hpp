@@ -148,6 +148,8 @@ class AppModel {
   const ShownStudy* tuning_study() const;
   const std::string& tuning_message() const;
   bool tuning_running() const { return tuning_running_; }
+  // A benchmark or a tuning study is timing on the GPU: the other waits (two would time each other).
+  bool gpu_busy() const { return benchmark_running_ || tuning_running_; }
   // The device the predictions are for (the H100 profile), or null when it could not be loaded.
   const sim::DeviceProfile* device() const { return device_ ? &*device_ : nullptr; }
 

@@ -28,7 +28,7 @@ void controls(AppModel& model) {
     ImGui::SameLine();
     ui::note_text("Below: the recorded results, measured on an H100 with this project's kernels.");
   }
-  ImGui::BeginDisabled(!can_run || model.benchmark_running());
+  ImGui::BeginDisabled(!can_run || model.gpu_busy());
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Sizes");
   ImGui::SameLine();

@@ -25,7 +25,7 @@ constexpr ImU32 kDefault = IM_COL32(255, 200, 90, 255);
 
 void controls(AppModel& model) {
   const bool can_run = model.gpu_available();
-  ImGui::BeginDisabled(!can_run || model.tuning_running() || sim::rung_model(model.rung()).knobs.empty());
+  ImGui::BeginDisabled(!can_run || model.gpu_busy() || sim::rung_model(model.rung()).knobs.empty());
   const std::string label = model.tuning_running() ? "Tuning..." : "Tune " + std::string(rung_info(model.rung()).slug) +
                                                                         " on this GPU";
   if (ImGui::Button(label.c_str())) {
@@ -34,10 +34,13 @@ void controls(AppModel& model) {
     options.shape = {model.problem().m, model.problem().n, model.problem().k};
     model.run_tuning_study(options);
   }
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("Rank every valid configuration at the current size by the time model, then compile and time the "
-                      "default, the model's best 20 and 19 at random next to cuBLAS (gemmlab-cli tune). Needs a GPU; "
-                      "takes a minute or so.");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    const gpu::TuneOptions defaults;
+    ImGui::SetTooltip("Rank every valid configuration at the current size by the time model, then compile and time %d "
+                      "of them next to cuBLAS: the default, the model's best %d and a random sample of the rest "
+                      "(gemmlab-cli tune). Needs a GPU; takes a minute or so.",
+                      defaults.budget, defaults.top);
+  }
   ImGui::EndDisabled();
   ImGui::SameLine();
   ui::coloured_text(can_run ? colour::ok : IM_COL32(240, 190, 80, 255), "%s", model.gpu_status().c_str());
@@ -132,11 +135,12 @@ void scatter(AppModel& model, const gpu::TuneReport& r, float height) {
   draw->AddText(ImVec2(lx, ly + 6), colour::muted_text, "click a point to load it");
   if (near) {
     const auto& m = r.measured[near->index];
-    ImGui::SetTooltip("%s\npredicted %s (limit: %s), measured %s\nthe model's rank %d of all, the GPU's %d of %d\n%.1f "
+    ImGui::SetTooltip("%s\npredicted %s (limit: %s), measured %s\nthe model's rank %d of all (before ptxas's registers), the "
+                      "GPU's %g of %d\n%.1f "
                       "TFLOPS, %.2fx cuBLAS\nclick: load this configuration",
                       gpu::instance_label(gpu::GpuInstance{r.options.rung, m.candidate.config}).c_str(),
                       ms(near->predicted).c_str(), std::string(sim::to_string(m.candidate.limit)).c_str(),
-                      ms(near->measured).c_str(), m.candidate.model_rank, m.measured_rank, r.timed, m.row->tflops,
+                      ms(near->measured).c_str(), m.candidate.model_rank, m.measured_rank, r.scored, m.row->tflops,
                       m.row->ratio_to_cublas);
     if (clicked) {
       if (model.rung() != r.options.rung) model.select_rung(r.options.rung);
@@ -179,7 +183,7 @@ void draw_tuning_panel(PanelContext& context) {
   }
   if (r.default_config && r.measured[*r.default_config].row) {
     const auto& d = r.measured[*r.default_config];
-    ImGui::Text("The default: %.1f TFLOPS, %d of %d on the GPU.", d.row->tflops, d.measured_rank, r.timed);
+    ImGui::Text("The default: %.1f TFLOPS, %g of %d on the GPU.", d.row->tflops, d.measured_rank, r.scored);
   }
   scatter(model, r, std::max(260.0f, ImGui::GetContentRegionAvail().y - 8.0f * ImGui::GetTextLineHeight()));
   if (!r.misses.empty()) {

@@ -49,5 +49,7 @@ Status launch_self_test(int device);
 
 // "13.0" from 13000.
 std::string format_cuda_version(int version);
+// "13.0" -> 13000, the other way (0 for text that is not a version).
+int parse_cuda_version(const std::string& text);
 
 }  // namespace gemmlab::gpu

@@ -19,6 +19,21 @@
 
 namespace gemmlab::gpu {
 
+// Which compiled variant of a configuration a launch needs: the element type of A and B, and whether every row of
+// 16-bit A and B starts on a 16-byte boundary (n and k multiples of 8; always true for FP32 rungs).
+struct KernelVariant {
+  kernel::InputType input = kernel::InputType::F32;
+  bool aligned_rows = true;
+};
+
+// The variant a launch of `kernel` on these inputs and sizes needs; an error where the rung does not take the input
+// type or the sizes (a 16-bit rung without an element-wise copy, and n or k not a multiple of 8).
+Result<KernelVariant> kernel_variant(const GpuInstance& kernel, kernel::InputType input, int n, int k);
+
+// Whether launching `kernel` compiles it at run time: the build did not compile it, or
+// compile_everything_at_run_time() asks for it. Every face that says "compiled at run time" asks this.
+bool compiled_at_run_time(const GpuInstance& kernel);
+
 struct RuntimeKernelRequest {
   GpuInstance kernel;
   kernel::InputType input = kernel::InputType::F32;
@@ -64,8 +79,8 @@ struct RuntimeCompiled {
 // cache that cannot be written, or nvcc's own first error lines.
 Result<RuntimeCompiled> compile_runtime_kernel(const RuntimeKernelRequest& request);
 
-// For a launch on the current device: compiles (or finds) `kernel`'s variant for the device's architecture and
-// loads it into this process, so that the first launch does not wait for it. Progress for the CLI and the app.
-Result<RuntimeCompiled> prepare_runtime_kernel(const GpuInstance& kernel, kernel::InputType input, bool aligned_rows);
+// For launches on CUDA device `device` (made current): compiles (or finds) `kernel`'s variant for the device's
+// architecture and loads it into this process, so that the first launch does not wait for it.
+Result<RuntimeCompiled> prepare_runtime_kernel(const GpuInstance& kernel, KernelVariant variant, int device = 0);
 
 }  // namespace gemmlab::gpu

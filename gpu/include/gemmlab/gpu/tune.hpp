@@ -52,9 +52,10 @@ struct TuneMeasurement {
   TunePick pick = TunePick::Random;
   bool compiled_at_run_time = false;
   double compile_seconds = 0;       // 0 where the build compiled it or the cache had it
+  int spill_bytes = 0;              // ptxas's spill stores: the model has no term for local memory, so not scored
   std::string compile_error;        // non-empty: not timed
   std::optional<BenchRow> row;      // the benchmark's row (timed, refused or failed verification)
-  int measured_rank = 0;            // 1 = measured fastest among those timed (0: not timed)
+  double measured_rank = 0;         // 1 = measured fastest among those scored (ties: their average; 0: not scored)
 };
 
 struct TuneRanking {
@@ -65,7 +66,7 @@ struct TuneRanking {
 
 struct TuneMiss {
   std::size_t measurement = 0;  // index into TuneReport::measured
-  int model_rank = 0, measured_rank = 0;  // among the timed configurations
+  double model_rank = 0, measured_rank = 0;  // among the scored configurations (ties: their average rank)
   double ratio = 0;             // measured / predicted time
   std::string sentence;         // what the model got wrong, in words
 };
@@ -77,8 +78,9 @@ struct TuneReport {
   std::vector<TuneMeasurement> measured;  // in the model's order
   std::optional<BenchRow> cublas;
   BenchReport bench;                       // the benchmark's own report (device, software, date)
-  double spearman = 0;                     // predicted against measured time, over the timed configurations
+  double spearman = 0;                     // predicted against measured time, over the scored configurations
   int timed = 0;
+  int scored = 0;                          // timed and without spills: what Spearman and the misses are over
   std::optional<std::size_t> best, default_config;  // indices into measured
   std::vector<TuneMiss> misses;            // the worst, largest rank error first
   bool cancelled = false;
@@ -90,6 +92,10 @@ struct TuneProgress {
   std::string what;
 };
 using TuneProgressFn = std::function<void(const TuneProgress&)>;
+
+// How far the whole study is, 0 to 1, from a stage's progress (ranking, compiling and timing take about a fifth, a
+// third and a half of it): for one progress bar.
+double fraction_done(const TuneProgress& progress);
 
 // Steps 1 and 2, without a GPU: the rung's configurations (sim::tuning_space) ranked by predicted time, with
 // registers from the build's compile where it has the configuration, else estimated from the nearest compiled one.

@@ -18,9 +18,13 @@ namespace gemmlab::sim {
 std::vector<int> knob_candidates(RungId rung, std::string_view knob);
 
 // Every configuration of the rung that the candidates above combine to and validate() accepts for the problem and
-// the limits: tile shapes first, then the layout knobs (padding, swizzle, stages) crossed with each valid tile. The
-// rung's default is always first (validate permitting), the rest in enumeration order.
+// the limits: tile shapes first (each with its least demanding layout), then the layout knobs (padding, swizzle,
+// stages, cluster) crossed with each shape that passed. The rung's default is always first (validate permitting), the
+// rest in enumeration order.
 std::vector<kernel::KernelConfig> tuning_space(RungId rung, const Problem& problem, const DeviceLimits& limits);
+
+// Each value's rank, from 1 for the smallest; ties share their average rank (2.5 for the second and third of four).
+std::vector<double> average_ranks(std::span<const double> values);
 
 // Spearman's rank correlation of two equally long series (ties take their average rank); 0 for fewer than two
 // points or a series with no spread.
