@@ -207,7 +207,7 @@ std::string runtime_kernel_source(const RuntimeKernelRequest& r) {
   s << "// " << rung_info(r.kernel.rung).slug << " (" << instance_label(r.kernel) << "), "
     << kernel::input_name(r.input) << (r.aligned_rows ? "" : ", rows of any alignment") << ", for " << r.arch
     << ": compiled at run time by gemmlab (gemmlab/gpu/runtime_compile.hpp).\n"
-    << "#include \"rung_kernel.cuh\"\n\n"
+    << "#include \"rung_block.cuh\"\n\n"
     << "extern \"C\" __global__ void gemmlab_runtime_kernel(const __grid_constant__ gemmlab::gpu::KernelParams p) {\n"
     << "  using Config = gemmlab::kernel::FixedConfig<" << c.bm << ", " << c.bn << ", " << c.bk << ", " << c.tm << ", "
     << c.tn << ", " << c.wm << ", " << c.wn << ", " << c.a_pad << ", " << c.b_pad << ", " << c.swizzle << ", "

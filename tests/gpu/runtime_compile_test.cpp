@@ -50,7 +50,7 @@ TEST(RuntimeCompile, TheArchitectureIsTheDevicesAndHoppersOwnForTmaRungs) {
 TEST(RuntimeCompile, TheSourceRunsTheConfigurationThroughTheBuildsKernelHeader) {
   const GpuInstance k = uncompiled_warptile();
   const std::string source = runtime_kernel_source({k, kernel::InputType::F32, true, "sm_90"});
-  EXPECT_TRUE(contains(source, "#include \"rung_kernel.cuh\""));
+  EXPECT_TRUE(contains(source, "#include \"rung_block.cuh\""));
   EXPECT_TRUE(contains(source, "extern \"C\" __global__ void gemmlab_runtime_kernel("));
   EXPECT_TRUE(contains(source, "KernelOf<gemmlab::RungId::WarpTile>::type, Config, float, true>"));
   EXPECT_TRUE(contains(source, "FixedConfig<64, " + std::to_string(k.config.bn) + ", "));
