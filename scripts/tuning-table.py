@@ -11,6 +11,8 @@ and writes
     configurations timed, the rank correlation, the default, the best found and cuBLAS;
   - docs/tuning.md, between "<!-- tuning-misses:begin -->" and "<!-- tuning-misses:end -->": per rung, measured over
     predicted time by the term the model named and by registers per thread (where the model goes wrong);
+  - docs/tuning.md, between "<!-- tuning-ncu:begin -->" and "<!-- tuning-ncu:end -->": ncu's issue activity and stall
+    reasons of some FP32 configurations (docs/tuning-data/ncu-misses/), beside the model's miss on each;
   - docs/tuning.md, between "<!-- runtime-compile:begin -->" and "<!-- runtime-compile:end -->": the build's kernel
     beside the run-time compiled one, counter by counter, and their speeds;
   - each rung page (docs/rungs/NN-slug.md), between "<!-- tuned:begin -->" and "<!-- tuned:end -->": what the tuner
@@ -21,11 +23,13 @@ import argparse
 import csv
 import json
 import pathlib
+import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 STUDIES = ROOT / "assets/tuning/h100"
 COMPARE = ROOT / "docs/tuning-data/compare"
+NCU_MISSES = ROOT / "docs/tuning-data/ncu-misses"
 DOC = ROOT / "docs/tuning.md"
 RUNGS = ROOT / "docs/rungs"
 TARGET = 0.8  # the issue's rank correlation for the tiled rungs
@@ -135,6 +139,46 @@ def misses_table(all_studies):
                                    "ranks among the scored configurations. Rungs with fewer than 10 scored are left out."])
 
 
+def ncu_misses_table(all_studies):
+    """ncu's view of some FP32 configurations: how often the schedulers issue, and what holds the warps."""
+    lines = ["| rung | configuration | model ÷ GPU rank | measured ÷ predicted | warps per SM | issue active | top stall "
+             "reasons (warps per issue) |", "| --- | --- | --- | ---: | ---: | ---: | --- |"]
+    studies_by_rung = {d["rung"]: d for d in all_studies}
+    for path in sorted(NCU_MISSES.glob("*.ncu.csv")):
+        # N-<rung slug>-<knob=value_knob=value...>.ncu.csv: the slug may hold dashes, knob names underscores.
+        stem = path.name[: -len(".ncu.csv")].split("-", 1)[1]
+        rung = stem[: re.search(r"-[a-z_]+=\d", stem).start()]
+        knobs = [k.lstrip("_") for k in re.findall(r"[a-z_]+=\d+", stem[len(rung) + 1:])]
+        v = ncu(path)
+        stalls = {k[len("smsp__average_warps_issue_stalled_"): -len("_per_issue_active.ratio")]: float(x)
+                  for k, x in v.items() if k.startswith("smsp__average_warps_issue_stalled_")
+                  and k.endswith("_per_issue_active.ratio") and x not in ("", "n/a")}
+        top = ", ".join(f"{k.replace('_', ' ')} {x:.2f}" for k, x in sorted(stalls.items(), key=lambda kv: -kv[1])
+                        if k not in ("selected", "not_selected"))
+        top = ", ".join(top.split(", ")[:3])
+        d = studies_by_rung.get(rung)
+        label = "default"
+        m = None
+        if d:
+            config = dict(next(m2["config"] for m2 in d["measured"] if m2["pick"] == "default"))
+            for knob in knobs:
+                name, value = knob.split("=")
+                config[name] = int(value)
+            m = next((x for x in d["measured"] if x["config"] == config), None)
+            label = m["label"] if m else " ".join(knobs)
+        ranks = f'{m["model_rank_of_all"]} of {d["ranked"]} ÷ {m["measured_rank"]:g} of {d["scored"]}' if m else "-"
+        ratio = f'{m["median_ms"] / m["predicted_ms"]:.2f}' if m and "median_ms" in m else "-"
+        lines.append(f'| {rung} | {label} | {ranks} | {ratio} | {float(v["sm__warps_active.avg.per_cycle_active"]):.1f} | '
+                     f'{float(v["smsp__issue_active.avg.per_cycle_active"]):.2f} | {top} |')
+    env = (NCU_MISSES / "env.txt").read_text().strip()
+    return "\n".join(lines + ["", f"ncu (sections WarpStateStats, SchedulerStats, Occupancy, SpeedOfLight) of each "
+                                   f"configuration's first launch: {env}. Issue active: the share of cycles a scheduler "
+                                   "issues an instruction (1.00 at best). Reproduce on the GPU machine: "
+                                   "`ncu --section WarpStateStats --section SchedulerStats --kernel-name "
+                                   "regex:'rung_kernel|gemmlab_runtime_kernel' --launch-count 1 build-device/bin/gemmlab-cli "
+                                   "bench --rungs R --config C --sizes 4096 --runs 1`."])
+
+
 def tuned_paragraph(d):
     default = next((m for m in d["measured"] if m["pick"] == "default"), None)
     best = by_label(d, d.get("best", ""))
@@ -164,7 +208,8 @@ def main():
     all_studies = studies()
     updates = {DOC: [("<!-- tuning:begin -->", "<!-- tuning:end -->", tuning_table(all_studies)),
                      ("<!-- runtime-compile:begin -->", "<!-- runtime-compile:end -->", compare_table()),
-                     ("<!-- tuning-misses:begin -->", "<!-- tuning-misses:end -->", misses_table(all_studies))]}
+                     ("<!-- tuning-misses:begin -->", "<!-- tuning-misses:end -->", misses_table(all_studies)),
+                     ("<!-- tuning-ncu:begin -->", "<!-- tuning-ncu:end -->", ncu_misses_table(all_studies))]}
     for d in all_studies:
         page = next(RUNGS.glob(f'{d["number"]:02d}-*.md'))
         updates[page] = [("<!-- tuned:begin -->", "<!-- tuned:end -->", tuned_paragraph(d))]
