@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -188,11 +189,12 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
   // How the launch groups its blocks, where the rung does (rungs 19 and 20).
   if (study.prediction.shape.cluster > 1)
     ui::note_text("Clusters of %d: consecutive launches are one cluster, %d vertically adjacent tiles of one column; "
-                  "the order walks clusters, and each cluster reads its B tile from L2 once (TMA multicast).",
+                  "the order walks clusters (outlined), and each cluster reads its B tile from L2 once (TMA multicast).",
                   study.prediction.shape.cluster, study.prediction.shape.cluster);
   if (const int grid = model.config().grid; grid > 0)
     ui::note_text("Persistent: %d blocks, block b computing the tiles of launches b, b + %d, ...; a wave here is the "
-                  "%d tiles they compute at the same time, in the order shown.", grid, grid, grid);
+                  "%d tiles they compute at the same time, in the order shown. Hover a tile to outline its block's.",
+                  grid, grid, grid);
   const int wave = model.selected_wave();
   if (wave < 0 || wave >= static_cast<int>(study.waves.size())) {
     if (l2.waves.waves == 1) ui::note_text("One wave: every block runs at the same time.");
@@ -274,6 +276,44 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
                           canvas.to_screen(l.grid_x() + static_cast<float>((c + 1) * l.tile_w), l.grid_y() - inset), mark);
   }
 
+  // A tile's rectangle on screen.
+  const auto tile_rect = [&](int r, int c) {
+    return std::pair{canvas.to_screen(l.grid_x() + static_cast<float>(c * l.tile_w), l.grid_y() + static_cast<float>(r * l.tile_h)),
+                     canvas.to_screen(l.grid_x() + static_cast<float>((c + 1) * l.tile_w),
+                                      l.grid_y() + static_cast<float>((r + 1) * l.tile_h))};
+  };
+  // Clusters (rung 19): one outline around each cluster's tiles, consecutive launches, once tiles are big enough to
+  // show it.
+  if (const int cluster = study.prediction.shape.cluster; cluster > 1 && std::min(tile_width, tile_height) >= 6.0f) {
+    std::vector<std::pair<ImVec2, ImVec2>> boxes((study.launch_position.size() + static_cast<std::size_t>(cluster) - 1) /
+                                                 static_cast<std::size_t>(cluster),
+                                                 {ImVec2(1e9f, 1e9f), ImVec2(-1e9f, -1e9f)});
+    for (int r = 0; r < l.tiles_m; ++r)
+      for (int c = 0; c < l.tiles_n; ++c) {
+        auto& box = boxes[static_cast<std::size_t>(study.position_of(r, c) / cluster)];
+        const auto [min, max] = tile_rect(r, c);
+        box.first = ImVec2(std::min(box.first.x, min.x), std::min(box.first.y, min.y));
+        box.second = ImVec2(std::max(box.second.x, max.x), std::max(box.second.y, max.y));
+      }
+    for (const auto& [min, max] : boxes)
+      if (min.x < max.x) draw->AddRect(ImVec2(min.x + 1, min.y + 1), ImVec2(max.x - 1, max.y - 1), IM_COL32(255, 255, 255, 200), 0.0f, 0, 2.0f);
+  }
+  // Persistent blocks (rung 20): under the pointer, every tile of the block that computes the hovered one.
+  const int grid = config.grid;
+  std::optional<int> hovered_block;
+  if (grid > 0 && canvas.hovered()) {
+    const ImVec2 at = canvas.to_content(ImGui::GetIO().MousePos);
+    const int r = l.row_at(at.y), c = l.column_at(at.x);
+    if (r >= 0 && r < l.tiles_m && c >= 0 && c < l.tiles_n) hovered_block = study.position_of(r, c) % grid;
+  }
+  if (hovered_block)
+    for (int r = 0; r < l.tiles_m; ++r)
+      for (int c = 0; c < l.tiles_n; ++c)
+        if (study.position_of(r, c) % grid == *hovered_block) {
+          const auto [min, max] = tile_rect(r, c);
+          draw->AddRect(min, max, colour::highlight, 0.0f, 0, 2.0f);
+        }
+
   // The strips' names in the corner between them, when it has room.
   const ImVec2 corner = canvas.to_screen(0, 0);
   const ImVec2 corner_end = canvas.to_screen(static_cast<float>(l.strip), static_cast<float>(l.strip));
@@ -314,12 +354,19 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
     const int wave = study.wave_of_position(position);
     const auto blocks = static_cast<std::int64_t>(study.launch_position.size());
     const auto waves = static_cast<std::int64_t>(study.waves.size());
-    ImGui::SetTooltip("Tile (%d, %d): C rows %d-%d, columns %d-%d\nlaunch position %s, in wave %s (its block %s)\n"
+    std::string walker;  // a persistent block's place in its walk, where the rung has persistent blocks
+    if (grid > 0) {
+      const auto tiles_of_block = (blocks - position % grid + grid - 1) / grid;
+      walker = "\ncomputed by persistent block " + index_of(position % grid, grid) + ", its tile " +
+               index_of(position / grid, tiles_of_block) + " (outlined: all of that block's tiles)";
+    }
+    ImGui::SetTooltip("Tile (%d, %d): C rows %d-%d, columns %d-%d\nlaunch position %s, in wave %s (its block %s)%s\n"
                       "click: show this wave",
                       r, c, r * config.bm, std::min(problem.m, (r + 1) * config.bm) - 1, c * config.bn,
                       std::min(problem.n, (c + 1) * config.bn) - 1, index_of(position, blocks).c_str(),
                       index_of(wave, waves).c_str(),
-                      index_of(position - wave * study.blocks_per_wave(), study.blocks_per_wave()).c_str());
+                      index_of(position - wave * study.blocks_per_wave(), study.blocks_per_wave()).c_str(),
+                      walker.c_str());
   } else if (in_rows && p.x >= 0.0f && p.x < static_cast<float>(l.strip)) {
     strip_tooltip("A, tile row", "rows", "columns", r, config.bm, problem.m, problem.k,
                   study.a_row_fetches[static_cast<std::size_t>(r)]);
