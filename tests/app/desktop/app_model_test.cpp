@@ -409,6 +409,45 @@ TEST(AppModel, WithoutAGpuTheBenchmarkSaysSo) {
   EXPECT_FALSE(model.gpu_status().empty());
 }
 
+TEST(AppModel, OneGpuRunAtATimeAndAFailedOneFreesTheGpu) {
+  AppModel model(options());
+  if (model.gpu_available()) GTEST_SKIP() << "this machine has a GPU: the run itself is the live test's";
+  settle(model);
+  gpu::TuneOptions tune;
+  tune.rung = RungId::BlockTile2D;
+  tune.shape = {256, 256, 256};
+  model.run_tuning_study(tune);
+  EXPECT_TRUE(model.tuning_running());
+  EXPECT_TRUE(model.gpu_busy());
+  model.run_benchmark({});  // refused while the study holds the GPU
+  EXPECT_FALSE(model.benchmark_running());
+  settle(model);
+  model.update(0.0);  // the failed study's completion: no GPU here
+  EXPECT_FALSE(model.tuning_running());
+  EXPECT_FALSE(model.gpu_busy());
+  ASSERT_FALSE(model.messages().empty());
+  EXPECT_NE(model.messages().back().text.find("tuning: "), std::string::npos) << model.messages().back().text;
+}
+
+TEST(AppModel, TheRecordedTuningStudyOfTheRungIsShown) {
+  Settings s;
+  s.rung = "warptile";
+  auto o = options(s);
+  o.data_roots = {GEMMLAB_SOURCE_DIR};
+  AppModel model(std::move(o));
+  model.request_tuning_study();
+  const ShownStudy* study = model.tuning_study();
+  if (study == nullptr && !std::filesystem::exists(std::filesystem::path(GEMMLAB_SOURCE_DIR) / "assets/tuning/h100"))
+    GTEST_SKIP() << "no recorded studies in this checkout";
+  ASSERT_NE(study, nullptr) << model.tuning_message();
+  EXPECT_EQ(study->report.options.rung, RungId::WarpTile);
+  EXPECT_NE(study->source.find("assets/tuning/h100/warptile.json"), std::string::npos) << study->source;
+  model.select_rung(RungId::NaiveUncoalesced);  // no study recorded for a rung of two knobs
+  model.request_tuning_study();
+  EXPECT_EQ(model.tuning_study(), nullptr);
+  EXPECT_NE(model.tuning_message().find("no recorded study"), std::string::npos) << model.tuning_message();
+}
+
 TEST(DocsPage, FindsTheRungPageInTheSourceTree) {
   const DocsPage page = load_rung_docs(rung_info(RungId::SmemTiling), {GEMMLAB_SOURCE_DIR});
   ASSERT_TRUE(page.found) << page.message;
