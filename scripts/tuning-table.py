@@ -13,6 +13,9 @@ and writes
     predicted time by the term the model named and by registers per thread (where the model goes wrong);
   - docs/tuning.md, between "<!-- tuning-ncu:begin -->" and "<!-- tuning-ncu:end -->": ncu's issue activity and stall
     reasons of some FP32 configurations (docs/tuning-data/ncu-misses/), beside the model's miss on each;
+  - docs/tuning.md, between "<!-- compile-times:begin -->" and "<!-- compile-times:end -->" (and the example output
+    between "<!-- compile-example:begin -->" and its end): the first compiles and cache hits of each recorded run of
+    docs/tuning-data/compile-times.txt;
   - docs/tuning.md, between "<!-- runtime-compile:begin -->" and "<!-- runtime-compile:end -->": the build's kernel
     beside the run-time compiled one, counter by counter, and their speeds;
   - each rung page (docs/rungs/NN-slug.md), between "<!-- tuned:begin -->" and "<!-- tuned:end -->": what the tuner
@@ -30,6 +33,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 STUDIES = ROOT / "assets/tuning/h100"
 COMPARE = ROOT / "docs/tuning-data/compare"
 NCU_MISSES = ROOT / "docs/tuning-data/ncu-misses"
+COMPILE_TIMES = ROOT / "docs/tuning-data/compile-times.txt"
 DOC = ROOT / "docs/tuning.md"
 RUNGS = ROOT / "docs/rungs"
 TARGET = 0.8  # the issue's rank correlation for the tiled rungs
@@ -179,6 +183,41 @@ def ncu_misses_table(all_studies):
                                    "bench --rungs R --config C --sizes 4096 --runs 1`."])
 
 
+def compile_sections():
+    """The recorded runs of docs/tuning-data/compile-times.txt: (heading, first compiles in s, cached loads in ms,
+    lines)."""
+    sections = []
+    for line in COMPILE_TIMES.read_text().splitlines():
+        if line.startswith("## "):
+            sections.append((line[3:], [], [], []))
+        elif sections and "compiling" in line:
+            heading, first, cached, lines = sections[-1]
+            lines.append(line)
+            if m := re.search(r"compiled in ([\d.]+) s", line):
+                first.append(float(m.group(1)))
+            elif m := re.search(r"found in the kernel cache .*ready in ([\d.]+) ms", line):
+                cached.append(float(m.group(1)))
+    return sections
+
+
+def compile_table():
+    lines = ["| run | first compile (s) | from the cache (ms) |", "| --- | ---: | ---: |"]
+    for heading, first, cached, _ in compile_sections():
+        lines.append(f"| {heading.split(': each line')[0]} | {min(first):.2f} to {max(first):.2f} ({len(first)}) | "
+                     f"{min(cached):.1f} to {max(cached):.1f} ({len(cached)}) |")
+    return "\n".join(lines + ["", "In brackets, how many configurations. Each was compiled by a new "
+                                   "`gemmlab-cli verify --rungs R --config C --sizes 256` process into an empty cache, "
+                                   "then found in it by the next one. The file: `docs/tuning-data/compile-times.txt`."])
+
+
+def compile_example():
+    """The latest run's first compile and cache hit of its first configuration, as the CLI prints them."""
+    _, _, _, lines = compile_sections()[-1]
+    first = next(l for l in lines if "compiled in" in l).split(": ", 1)[-1]
+    cached = next(l for l in lines if "found in the kernel cache" in l).split(": ", 1)[-1]
+    return "```\n" + first + "\n```\n\nand the next process finds it in the cache:\n\n```\n" + cached + "\n```"
+
+
 def tuned_paragraph(d):
     default = next((m for m in d["measured"] if m["pick"] == "default"), None)
     best = by_label(d, d.get("best", ""))
@@ -209,7 +248,9 @@ def main():
     updates = {DOC: [("<!-- tuning:begin -->", "<!-- tuning:end -->", tuning_table(all_studies)),
                      ("<!-- runtime-compile:begin -->", "<!-- runtime-compile:end -->", compare_table()),
                      ("<!-- tuning-misses:begin -->", "<!-- tuning-misses:end -->", misses_table(all_studies)),
-                     ("<!-- tuning-ncu:begin -->", "<!-- tuning-ncu:end -->", ncu_misses_table(all_studies))]}
+                     ("<!-- tuning-ncu:begin -->", "<!-- tuning-ncu:end -->", ncu_misses_table(all_studies)),
+                     ("<!-- compile-times:begin -->", "<!-- compile-times:end -->", compile_table()),
+                     ("<!-- compile-example:begin -->", "<!-- compile-example:end -->", compile_example())]}
     for d in all_studies:
         page = next(RUNGS.glob(f'{d["number"]:02d}-*.md'))
         updates[page] = [("<!-- tuned:begin -->", "<!-- tuned:end -->", tuned_paragraph(d))]

@@ -92,8 +92,9 @@ std::string milliseconds(double seconds) {
 }  // namespace
 
 double fraction_done(const TuneProgress& p) {
-  const double from = p.stage == "ranking" ? 0.0 : p.stage == "compiling" ? 0.2 : 0.5;
-  const double to = p.stage == "ranking" ? 0.2 : p.stage == "compiling" ? 0.5 : 1.0;
+  constexpr double kStart[] = {0.0, 0.2, 0.5, 1.0};  // where each TuneStage starts, then the end
+  const auto stage = static_cast<std::size_t>(p.stage);
+  const double from = kStart[stage], to = kStart[stage + 1];
   const double part = p.total > 0 ? static_cast<double>(p.done) / static_cast<double>(p.total) : 0.0;
   return from + (to - from) * part;
 }
@@ -129,7 +130,7 @@ Result<TuneRanking> rank_configurations(const TuneOptions& o, const TuneProgress
     const std::size_t finished = ++done;
     if (progress && (finished % 16 == 0 || finished == space.size())) {
       const std::lock_guard lock(progress_mutex);
-      progress({"ranking", finished, space.size(), label(o.rung, space[i])});
+      progress({TuneStage::Ranking, finished, space.size(), label(o.rung, space[i])});
     }
   });
   if (cancel && cancel->load()) return Error{"tuning cancelled"};
@@ -275,7 +276,7 @@ Result<TuneReport> run_tune(const TuneOptions& o, const TuneProgressFn& progress
     }
     const std::size_t finished = ++compiled;
     const std::lock_guard lock(progress_mutex);
-    if (progress) progress({"compiling", finished, to_compile.size(), label(o.rung, m.candidate.config)});
+    if (progress) progress({TuneStage::Compiling, finished, to_compile.size(), label(o.rung, m.candidate.config)});
   });
   if (cancel && cancel->load()) {
     report.cancelled = true;
@@ -292,7 +293,7 @@ Result<TuneReport> run_tune(const TuneOptions& o, const TuneProgressFn& progress
     if (m.compile_error.empty()) bench.kernels.push_back({o.rung, m.candidate.config});
   if (bench.kernels.empty()) return Error{"no configuration can run: " + report.measured.front().compile_error};
   const auto timing_progress = [&](const BenchProgress& p) {
-    if (progress) progress({"timing", p.done, p.total, p.what});
+    if (progress) progress({TuneStage::Timing, p.done, p.total, p.what});
   };
   auto timed = run_bench(bench, timing_progress, cancel);
   if (!timed) return timed.error();

@@ -91,6 +91,19 @@ TEST(Tune, ScoringRanksTheTimedAndNamesTheWorstMisses) {
   EXPECT_TRUE(contains(r.misses[0].sentence, "the model ranked it 3rd of 4, the GPU 4th. Predicted 3.000 ms")) << r.misses[0].sentence;
 }
 
+TEST(Tune, ProgressRunsFromZeroToOneAcrossTheStages) {
+  double last = -1;
+  for (const TuneStage stage : {TuneStage::Ranking, TuneStage::Compiling, TuneStage::Timing})
+    for (const std::size_t done : {0u, 5u, 10u}) {
+      const double f = fraction_done({stage, done, 10, ""});
+      EXPECT_GE(f, last);
+      last = f;
+    }
+  EXPECT_EQ(fraction_done({TuneStage::Ranking, 0, 10, ""}), 0.0);
+  EXPECT_EQ(last, 1.0);
+  EXPECT_EQ(fraction_done({TuneStage::Compiling, 0, 0, ""}), fraction_done({TuneStage::Ranking, 1, 1, ""}));
+}
+
 TEST(Tune, TiesAreNotMisses) {
   TuneReport r;
   r.options.rung = RungId::BlockTile2D;

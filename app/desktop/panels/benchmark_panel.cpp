@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <vector>
 
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/shapes.hpp"
@@ -20,6 +21,19 @@ namespace gemmlab::desktop {
 namespace {
 
 namespace colour = ui::colour;
+
+// The benchmark at the Sizes field's sizes: every rung's default (no kernels given), or these configurations.
+void run_at_the_sizes(AppModel& model, std::vector<gpu::GpuInstance> kernels) {
+  auto shapes = gpu::parse_shapes(model.bench_shapes());
+  if (!shapes) {
+    model.add_message(Message::Level::Error, "sizes: " + shapes.error().message);
+    return;
+  }
+  gpu::BenchOptions options;
+  options.shapes = *shapes;
+  options.kernels = std::move(kernels);
+  model.run_benchmark(options);
+}
 
 void controls(AppModel& model) {
   const bool can_run = model.gpu_available();
@@ -37,14 +51,7 @@ void controls(AppModel& model) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("\"4096\" is 4096 x 4096 x 4096; \"MxNxK\" any shape; separate with commas");
   ImGui::SameLine();
   if (ImGui::Button(model.benchmark_running() ? "Running..." : "Run every rung on the GPU")) {
-    auto shapes = gpu::parse_shapes(model.bench_shapes());
-    if (!shapes) {
-      model.add_message(Message::Level::Error, "sizes: " + shapes.error().message);
-    } else {
-      gpu::BenchOptions options;
-      options.shapes = *shapes;
-      model.run_benchmark(options);
-    }
+    run_at_the_sizes(model, {});
   }
   // Whatever the configuration editor holds: the build's kernel where it compiled this configuration, else one
   // compiled now (a couple of seconds, then cached on disk).
@@ -52,15 +59,7 @@ void controls(AppModel& model) {
   const gpu::GpuInstance selected{model.rung(), model.config()};
   const bool compiled = gpu::find_gpu_instance(selected.rung, selected.config).has_value();
   if (ImGui::Button("Run this configuration")) {
-    auto shapes = gpu::parse_shapes(model.bench_shapes());
-    if (!shapes) {
-      model.add_message(Message::Level::Error, "sizes: " + shapes.error().message);
-    } else {
-      gpu::BenchOptions options;
-      options.shapes = *shapes;
-      options.kernels = {selected};
-      model.run_benchmark(options);
-    }
+    run_at_the_sizes(model, {selected});
   }
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s (%s) next to cuBLAS. %s", std::string(rung_info(selected.rung).slug).c_str(),

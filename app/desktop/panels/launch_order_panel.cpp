@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/kernel/context.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "panels/grid_drawing.hpp"
 #include "panels/panel_widgets.hpp"
@@ -290,7 +292,7 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
                                                  {ImVec2(1e9f, 1e9f), ImVec2(-1e9f, -1e9f)});
     for (int r = 0; r < l.tiles_m; ++r)
       for (int c = 0; c < l.tiles_n; ++c) {
-        auto& box = boxes[static_cast<std::size_t>(study.position_of(r, c) / cluster)];
+        auto& box = boxes[static_cast<std::size_t>(kernel::cluster_of_launch(study.position_of(r, c), cluster))];
         const auto [min, max] = tile_rect(r, c);
         box.first = ImVec2(std::min(box.first.x, min.x), std::min(box.first.y, min.y));
         box.second = ImVec2(std::max(box.second.x, max.x), std::max(box.second.y, max.y));
@@ -304,12 +306,13 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
   if (grid > 0 && canvas.hovered()) {
     const ImVec2 at = canvas.to_content(ImGui::GetIO().MousePos);
     const int r = l.row_at(at.y), c = l.column_at(at.x);
-    if (r >= 0 && r < l.tiles_m && c >= 0 && c < l.tiles_n) hovered_block = study.position_of(r, c) % grid;
+    if (r >= 0 && r < l.tiles_m && c >= 0 && c < l.tiles_n)
+      hovered_block = kernel::persistent_block_of_launch(study.position_of(r, c), grid);
   }
   if (hovered_block)
     for (int r = 0; r < l.tiles_m; ++r)
       for (int c = 0; c < l.tiles_n; ++c)
-        if (study.position_of(r, c) % grid == *hovered_block) {
+        if (kernel::persistent_block_of_launch(study.position_of(r, c), grid) == *hovered_block) {
           const auto [min, max] = tile_rect(r, c);
           draw->AddRect(min, max, colour::highlight, 0.0f, 0, 2.0f);
         }
@@ -356,9 +359,10 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
     const auto waves = static_cast<std::int64_t>(study.waves.size());
     std::string walker;  // a persistent block's place in its walk, where the rung has persistent blocks
     if (grid > 0) {
-      const auto tiles_of_block = (blocks - position % grid + grid - 1) / grid;
-      walker = "\ncomputed by persistent block " + index_of(position % grid, grid) + ", its tile " +
-               index_of(position / grid, tiles_of_block) + " (outlined: all of that block's tiles)";
+      const int block = kernel::persistent_block_of_launch(position, grid);
+      walker = "\ncomputed by persistent block " + index_of(block, grid) + ", its tile " +
+               index_of(position / grid, kernel::ceil_div(static_cast<int>(blocks) - block, grid)) +
+               " (outlined: all of that block's tiles)";
     }
     ImGui::SetTooltip("Tile (%d, %d): C rows %d-%d, columns %d-%d\nlaunch position %s, in wave %s (its block %s)%s\n"
                       "click: show this wave",

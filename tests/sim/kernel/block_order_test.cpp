@@ -1,4 +1,5 @@
 #include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/kernel/context.hpp"
 
 #include <gtest/gtest.h>
 
@@ -112,6 +113,23 @@ TEST(BlockOrder, GroupMMatchesTritonsProgramIdMapping) {
         EXPECT_EQ(t.col, pid_n);
       }
     }
+  }
+}
+
+TEST(BlockOrder, ClustersAndPersistentBlocksAreWhatTheLaunchWalksSay) {
+  // A cluster's launches map to one cluster row group of one column (tile_of_launch with a cluster).
+  const BlockOrder row{};
+  for (int launch = 0; launch < 64; ++launch) {
+    const TileCoord t = tile_of_launch(launch, 8, 8, row, 2);
+    const TileCoord first = tile_of_launch(cluster_of_launch(launch, 2) * 2, 8, 8, row, 2);
+    EXPECT_EQ(t.col, first.col);
+    EXPECT_EQ(t.row / 2, first.row / 2);
+  }
+  // The block walk_launches gives launch b walks exactly the launches persistent_block_of_launch assigns to b.
+  for (int b = 0; b < 5; ++b) {
+    ThreadContext t;
+    walk_launches(t, b, 5, 23, 4, 6, row);
+    for (int j = 0; j < t.tiles; ++j) EXPECT_EQ(persistent_block_of_launch(t.first_launch + j * t.launch_stride, 5), b);
   }
 }
 

@@ -86,8 +86,11 @@ struct TuneReport {
   bool cancelled = false;
 };
 
+// A study's stages, in order, with the share of the whole each takes, roughly as long as it lasts.
+enum class TuneStage { Ranking, Compiling, Timing };
+
 struct TuneProgress {
-  std::string stage;  // "ranking", "compiling", "timing"
+  TuneStage stage = TuneStage::Ranking;
   std::size_t done = 0, total = 0;
   std::string what;
 };

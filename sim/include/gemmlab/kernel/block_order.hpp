@@ -62,9 +62,16 @@ GEMMLAB_HD int launch_slots(int tiles_m, int tiles_n, BlockOrder order) {
 // past the matrix still runs, because its partner waits for the copies it shares.
 GEMMLAB_HD int cluster_tile_rows(int tiles_m, int cluster) { return (tiles_m + cluster - 1) / cluster * cluster; }
 
+// The cluster that launch index `launch` belongs to: consecutive launches, `cluster` at a time.
+GEMMLAB_HD int cluster_of_launch(int launch, int cluster) { return launch / cluster; }
+
+// The persistent block (KernelConfig::grid > 0, `blocks` launched) that computes launch index `launch`: block b walks
+// the launches b, b + blocks, ... (walk_launches in kernel/context.hpp).
+GEMMLAB_HD int persistent_block_of_launch(int launch, int blocks) { return launch % blocks; }
+
 GEMMLAB_HD TileCoord tile_of_launch(int launch, int tiles_m, int tiles_n, BlockOrder order, int cluster) {
   if (cluster == 1) return tile_of_launch(launch, tiles_m, tiles_n, order);
-  const TileCoord group = tile_of_launch(launch / cluster, tiles_m / cluster, tiles_n, order);
+  const TileCoord group = tile_of_launch(cluster_of_launch(launch, cluster), tiles_m / cluster, tiles_n, order);
   return {group.row * cluster + launch % cluster, group.col};
 }
 
