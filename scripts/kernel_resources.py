@@ -5,15 +5,24 @@ As a program, two steps of the CUDA build (gpu/CMakeLists.txt):
   kernel_resources.py capture COMPILER ARGS... -o OBJECT ...
       the compiler launcher of gpu/kernels/*.cu: runs the compile (nvcc with --resource-usage), writes ptxas's
       "ptxas info" lines to OBJECT.ptxas.txt and forwards everything else (warnings, errors) to the console.
-  kernel_resources.py generate --output FILE.cpp OBJECT...
+  kernel_resources.py generate [--nvcc NVCC] --output FILE.cpp OBJECT...
       reads each OBJECT.ptxas.txt and writes the C++ table of registers per thread behind gpu::compiled_registers.
+      With cuobjdump (next to nvcc, on PATH, or PyPI's nvidia-cuda-cuobjdump, which scripts/setup installs), each
+      kernel's SASS cut into regions by its loops goes into the table too (sass_regions; the time model's issue term,
+      sim/include/gemmlab/sim/compiled_code.hpp). Without it the table has no regions and says so on the console.
   kernel_resources.py serialized OBJECT...
       a test (gpu.wgmma_not_serialized): prints every kernel whose wgmma ptxas serialised ("Potential Performance
       Loss: wgmma.mma_async instructions are serialized ...", C7515 to C7518 and kin) and exits 1 if there is one.
-As a module: kernel_name() (mangled rung kernel -> rung and configuration) and ptxas_usage().
+  kernel_resources.py cuobjdump
+      prints the cuobjdump the build would use, or exits 1 (scripts/setup installs one from PyPI then).
+  kernel_resources.py regions OBJECT [SLUG-FILTER]
+      prints the SASS regions of every rung kernel in OBJECT, as the table records them.
+As a module: kernel_name() (mangled rung kernel -> rung and configuration), ptxas_usage() and sass_regions().
 """
+import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -65,6 +74,81 @@ def ptxas_usage(text):
     return usage
 
 
+# The SASS instructions that stand for the description's own, in sim::SassAnchor's order
+# (sim/include/gemmlab/sim/compiled_code.hpp): the opcode before its first '.', matched whole.
+ANCHORS = ["FFMA", "HMMA", "HGMMA", "LDGSTS", "LDSM", "LDS", "STS", "LDG", "STG", "UTMALDG"]
+SASS_FUNCTION = re.compile(r"Function : (\S+)")
+SASS_ARCH = re.compile(r"^arch = (sm_\w+)")
+SASS_INSTRUCTION = re.compile(r"^\s+/\*([0-9a-f]{4,})\*/\s+(?:@!?U?P[0-9T]\s+)?([A-Z][A-Z0-9_]*)[^;]*?(?:0x([0-9a-f]+))?\s*;")
+
+
+def find_cuobjdump(nvcc=None):
+    """cuobjdump: $GEMMLAB_CUOBJDUMP, next to nvcc, on PATH, or from PyPI's nvidia-cuda-cuobjdump; None if none."""
+    candidates = [os.environ.get("GEMMLAB_CUOBJDUMP")]
+    if nvcc:
+        candidates.append(os.path.join(os.path.dirname(os.path.realpath(nvcc)), "cuobjdump"))
+    candidates += [shutil.which("cuobjdump"), "/usr/local/cuda/bin/cuobjdump"]
+    for root in sys.path + [os.path.expanduser("~/.local/lib")]:
+        candidates += sorted(glob.glob(os.path.join(root, "nvidia", "cu*", "bin", "cuobjdump")), reverse=True)
+        candidates += sorted(glob.glob(os.path.join(root, "python3*", "site-packages", "nvidia", "cu*", "bin",
+                                                    "cuobjdump")), reverse=True)
+    # cuobjdump -sass runs nvdisasm: the one beside it, or one on PATH.
+    return next((c for c in candidates if c and os.path.isfile(c) and os.access(c, os.X_OK) and
+                 (os.path.isfile(os.path.join(os.path.dirname(c), "nvdisasm")) or shutil.which("nvdisasm"))), None)
+
+
+def sass_functions(text):
+    """{(mangled, arch): [(address, opcode, branch target or None)]} from `cuobjdump -sass` output."""
+    functions = {}
+    arch = None
+    current = None
+    for line in text.splitlines():
+        m = SASS_ARCH.match(line)
+        if m:
+            arch = m.group(1)
+            continue
+        m = SASS_FUNCTION.search(line)
+        if m:
+            current = functions.setdefault((m.group(1), arch), [])
+            continue
+        m = SASS_INSTRUCTION.match(line)
+        if m and current is not None:
+            target = int(m.group(3), 16) if m.group(2) == "BRA" and m.group(3) else None
+            current.append((int(m.group(1), 16), m.group(2), target))
+    return functions
+
+
+def sass_regions(instructions):
+    """The function's regions, [(parent, instructions, [count of each of ANCHORS])]: region 0 is what no loop holds,
+    then one per loop (a backward branch and its target), each holding what no inner loop holds; a parent comes before
+    its loops. NOPs (padding) and the closing branch to itself are not executed work and are left out."""
+    code = [i for i in instructions if i[1] != "NOP"]
+    while code and code[-1][1] == "BRA" and code[-1][2] == code[-1][0]:
+        code.pop()
+    index = {address: n for n, (address, _, _) in enumerate(code)}
+    ends = {}
+    for n, (address, opcode, target) in enumerate(code):
+        if target is not None and target < address and target in index:
+            start = index[target]
+            ends[start] = max(ends.get(start, n), n)
+    loops = sorted(ends.items(), key=lambda loop: (loop[0], -loop[1]))
+    parents = []
+    for i, (start, end) in enumerate(loops):
+        enclosing = [j for j in range(i) if loops[j][0] <= start and end <= loops[j][1]]
+        parents.append(enclosing[-1] + 1 if enclosing else 0)
+    owner = [0] * len(code)
+    for i, (start, end) in sorted(enumerate(loops), key=lambda loop: loop[1][0] - loop[1][1]):
+        for n in range(start, end + 1):
+            owner[n] = i + 1  # widest first, so the innermost loop is the last to claim an instruction
+    regions = [[-1, 0, [0] * len(ANCHORS)]] + [[p, 0, [0] * len(ANCHORS)] for p in parents]
+    for n, (_, opcode, _) in enumerate(code):
+        region = regions[owner[n]]
+        region[1] += 1
+        if opcode in ANCHORS:
+            region[2][ANCHORS.index(opcode)] += 1
+    return [tuple(r) for r in regions]
+
+
 def is_ptxas_info(line):
     return line.startswith("ptxas info") or STACK.search(line) is not None
 
@@ -99,10 +183,32 @@ def compute_capability(arch):
     return f"{number // 10}.{number % 10}"
 
 
-def generate(output, objects):
+def object_regions(cuobjdump, obj):
+    """{(mangled, arch): regions} of every function in OBJ; {} without cuobjdump."""
+    if cuobjdump is None:
+        return {}
+    env = dict(os.environ, PATH=os.path.dirname(cuobjdump) + os.pathsep + os.environ.get("PATH", ""))
+    result = subprocess.run([cuobjdump, "-sass", obj], capture_output=True, text=True, env=env)
+    if result.returncode != 0:
+        print(f"kernel_resources.py: {cuobjdump} -sass {obj} failed: {result.stderr.strip()}", file=sys.stderr)
+        return {}
+    return {key: sass_regions(code) for key, code in sass_functions(result.stdout).items()}
+
+
+def cpp_regions(regions):
+    return ", ".join("{%d, %d, {%s}}" % (parent, size, ", ".join(map(str, anchors))) for parent, size, anchors in regions)
+
+
+def generate(output, objects, nvcc=None):
     """The C++ table: one row per rung kernel and architecture compiled in OBJECTS (gpu/kernels/<slug>.cu.o: the
-    file names the rung)."""
-    rows = []
+    file names the rung), with ptxas's registers and the SASS's regions. A tensor-core rung compiles a kernel per input
+    type; the table keeps the FP16 one, the type the time model's data is measured in."""
+    cuobjdump = find_cuobjdump(nvcc)
+    if cuobjdump is None:
+        print("kernel_resources.py: no cuobjdump with nvdisasm (CUDA toolkit, or `pip install --user "
+              "nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm`): the time model counts the description's instructions "
+              "only", file=sys.stderr)
+    rows, arrays, seen = [], [], set()
     for obj in objects:
         report = obj + ".ptxas.txt"
         if not os.path.exists(report):
@@ -112,27 +218,55 @@ def generate(output, objects):
         slug = os.path.basename(obj).split(".")[0]
         with open(report) as f:
             usage = ptxas_usage(f.read())
-        for (mangled, arch), figures in sorted(usage.items()):
+        regions = object_regions(cuobjdump, obj)
+        # FP16 (or FP32) instances before BF16 ones, so that the first of a configuration is the one kept.
+        for (mangled, arch), figures in sorted(usage.items(), key=lambda item: ("__nv_bfloat16" in item[0][0], item[0])):
             named = kernel_name(mangled)
             # The table holds the kernels that run at aligned sizes, the ones the ladder is measured at; the any-size
             # kernel of rungs 15 and 16 is reported by scripts/sass-report.
             if named is None or "registers" not in figures or named[0].endswith("<any size>"):
                 continue
-            values = ", ".join(str(named[1][k]) for k in KNOBS)
+            key = (slug, tuple(named[1][k] for k in KNOBS), arch)
+            if key in seen:
+                continue
+            seen.add(key)
+            values = ", ".join(str(v) for v in key[1])
+            code = regions.get((mangled, arch), [])
+            span = "{}"
+            if code:
+                arrays.append(f"constexpr sim::CodeRegion regions_{len(arrays)}[] = {{{cpp_regions(code)}}};")
+                span = f"regions_{len(arrays) - 1}"
             rows.append(f'    {{"{slug}", make_kernel_config({values}), "{compute_capability(arch)}", '
-                        f'{figures["registers"]}}},')
-    text = ("// Generated at build time by scripts/kernel_resources.py from ptxas's resource usage of gpu/kernels/*.cu.\n"
-            "// Not committed, not edited: registers per thread of each compiled rung kernel.\n"
-            '#include "recorded_registers.hpp"\n\n'
-            "namespace gemmlab::gpu {\n\n"
-            "std::span<const RecordedRegisters> recorded_registers() {\n"
-            "  static constexpr RecordedRegisters table[] = {\n" + "\n".join(rows) + "\n  };\n"
+                        f'{figures["registers"]}, {span}}},')
+    text = ("// Generated at build time by scripts/kernel_resources.py from ptxas's resource usage of gpu/kernels/*.cu and\n"
+            "// their SASS (cuobjdump -sass). Not committed, not edited.\n"
+            '#include "recorded_kernels.hpp"\n\n'
+            "namespace gemmlab::gpu {\n\nnamespace {\n\n" + "\n".join(arrays) + "\n\n}  // namespace\n\n"
+            "std::span<const RecordedKernel> recorded_kernels() {\n"
+            "  static constexpr RecordedKernel table[] = {\n" + "\n".join(rows) + "\n  };\n"
             "  return table;\n}\n\n}  // namespace gemmlab::gpu\n")
     if not rows:
         print("kernel_resources.py: ptxas reported no rung kernel in " + " ".join(objects), file=sys.stderr)
         return 1
     with open(output, "w") as f:
         f.write(text)
+    return 0
+
+
+def print_regions(obj, slug_filter=""):
+    """kernel_resources.py regions: what the table records of OBJ's kernels, readably."""
+    cuobjdump = find_cuobjdump()
+    if cuobjdump is None:
+        print("kernel_resources.py: no cuobjdump with nvdisasm", file=sys.stderr)
+        return 1
+    for (mangled, arch), regions in object_regions(cuobjdump, obj).items():
+        named = kernel_name(mangled)
+        if named is None or slug_filter not in named[0]:
+            continue
+        print(named[0], arch, " ".join(f"{k}={v}" for k, v in named[1].items()))
+        for n, (parent, size, anchors) in enumerate(regions):
+            held = " ".join(f"{a}:{c}" for a, c in zip(ANCHORS, anchors) if c)
+            print(f"  region {n} (in {parent}): {size} instructions; {held}")
     return 0
 
 
@@ -159,8 +293,16 @@ def main(argv):
         return serialized(argv[1:])
     if len(argv) >= 2 and argv[0] == "capture":
         return capture(argv[1:])
+    if len(argv) >= 5 and argv[0] == "generate" and argv[1] == "--nvcc" and argv[3] == "--output":
+        return generate(argv[4], argv[5:], nvcc=argv[2])
     if len(argv) >= 3 and argv[0] == "generate" and argv[1] == "--output":
         return generate(argv[2], argv[3:])
+    if argv == ["cuobjdump"]:
+        found = find_cuobjdump()
+        print(found or "no cuobjdump with nvdisasm")
+        return 0 if found else 1
+    if len(argv) in (2, 3) and argv[0] == "regions":
+        return print_regions(*argv[1:])
     print(__doc__, file=sys.stderr)
     return 2
 

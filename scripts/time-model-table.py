@@ -11,12 +11,13 @@ measured median. It writes
     the summary against the issue's targets, then every row;
   - docs/time-model.md's table of the H100's measured timing parameters and each recorded run's clocks.
 --check re-predicts nothing: it checks that docs/fidelity.md and docs/time-model.md hold the tables predictions.json and
-the H100 profile give (fast, for CI); the sim test TimeModel.TheRecordedPredictionsAreTheModelsOwn re-predicts some rows
+the H100 profile give (fast, for CI); the test CompiledFacts.TheRecordedPredictionsAreTheModelsOwn re-predicts some rows
 and checks them against predictions.json.
 It also writes, for each rung's default at 4096^3, what ncu measured (read from docs/time-model-data/NN-slug.ncu.csv,
 recorded by scripts/ncu-sections-run): the kernel's
 duration and average SM clock, the busiest of the pipes the model's terms stand for, and the top stall reasons: the
-evidence that the term the model names is the real limit.
+evidence that the term the model names is the real limit; and each default's warp instructions as the model counts
+them (the build's SASS, tests/gpu/compiled_facts_test.cpp) beside ncu's instructions executed.
 """
 import argparse
 import csv
@@ -71,7 +72,7 @@ def predict(cli, row):
     if not t["available"]:
         raise SystemExit("time-model-table: no time model: " + t["note"])
     return {"predicted_ms": t["predicted_seconds"] * 1e3, "limit": t["limit"], "clock_mhz": t["clock_mhz"],
-            "registers_per_thread": doc["occupancy"]["registers_per_thread"],
+            "registers_per_thread": doc["occupancy"]["registers_per_thread"], "instructions": t["instructions"],
             "terms_ms": {term["term"]: term["seconds"] * 1e3 for term in t["terms"]}}
 
 
@@ -131,6 +132,31 @@ def ncu_table(rows, ladder):
     return "\n".join(out)
 
 
+def instructions_table(rows, ladder):
+    """The issue term's warp instructions of each rung's default at 4096^3 against ncu's smsp__inst_executed.sum."""
+    out = ["| rung | ncu: instructions executed | model: SASS loops + description | model / ncu | the description's "
+           "alone | description / ncu |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    model_ratios, description_ratios = [], []
+    for number_, slug in ladder:
+        row = next((r for r in rows if r["rung"] == slug and r["size"] == 4096 and r["config"] == "default"), None)
+        ncu = ncu_row(number_, slug)
+        if row is None or ncu is None or "instructions" not in row:
+            continue
+        executed = number(ncu["smsp__inst_executed.sum"])
+        i = row["instructions"]
+        model_ratios.append(i["kernel"] / executed)
+        description_ratios.append(i["description"] / executed)
+        source = "" if i["source"] == "sass" else " (%s)" % i["source"]
+        out.append("| %s | %s | %s%s | %.2f× | %s | %.2f× |" % (
+            slug, "{:,.0f}".format(executed), "{:,.0f}".format(i["kernel"]), source, model_ratios[-1],
+            "{:,.0f}".format(i["description"]), description_ratios[-1]))
+    if model_ratios:
+        out += ["", "The model's count is %.2f× to %.2f× of ncu's on the %d rungs; the description's own instructions "
+                "alone were %.2f× to %.2f×." % (min(model_ratios), max(model_ratios), len(model_ratios),
+                                                 min(description_ratios), max(description_ratios))]
+    return "\n".join(out)
+
+
 def tables(data):
     rows = data["rows"]
     out = ["Predicted (`gemmlab-cli sim`, time model) against measured (`gemmlab-cli bench`, median) on the H100; "
@@ -172,7 +198,11 @@ def tables(data):
     out += ["", "** outside the target (±30% at 1024³ and 2048³, ±20% at 4096³ and 8192³).", "",
             "Each rung's default at 4096³ under ncu (`docs/time-model-data/NN-slug.ncu.csv`; reproduce on the GPU "
             "machine: `scripts/device-build && scripts/ncu-sections-run OUT`), beside the model's limit:", "",
-            ncu_table(rows, data["ladder"])]
+            ncu_table(rows, data["ladder"]), "",
+            "The instruction issue term's warp instructions of each default at 4096³ (the build's SASS, its loops' "
+            "executions solved against the description's counts: [time-model.md](time-model.md#instructions-from-the-sass)) against "
+            "ncu's `smsp__inst_executed.sum` in the same recordings:", "",
+            instructions_table(rows, data["ladder"])]
     return "\n".join(out)
 
 

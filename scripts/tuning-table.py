@@ -20,13 +20,20 @@ and writes
     beside the run-time compiled one, counter by counter, and their speeds;
   - each rung page (docs/rungs/NN-slug.md), between "<!-- tuned:begin -->" and "<!-- tuned:end -->": what the tuner
     found for that rung and whether the default changed.
+  - docs/tuning.md, between "<!-- tuning-rescored:begin -->" and "<!-- tuning-rescored:end -->": each study's
+    measurements predicted again by today's model (docs/tuning-data/rescored.json), beside the model that ranked them.
+--rescore [--cli CLI] first writes docs/tuning-data/rescored.json with `gemmlab-cli tune --rescore` of every study (the
+test CompiledFacts.TheRescoredStudiesAreTheModelsOwn checks it against the model).
 --check writes nothing and fails where a page is not what the data gives (the ctest docs.tuning_tables_are_current).
 """
 import argparse
 import csv
 import json
+import math
 import pathlib
 import re
+import statistics
+import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -34,6 +41,7 @@ STUDIES = ROOT / "assets/tuning/h100"
 COMPARE = ROOT / "docs/tuning-data/compare"
 NCU_MISSES = ROOT / "docs/tuning-data/ncu-misses"
 COMPILE_TIMES = ROOT / "docs/tuning-data/compile-times.txt"
+RESCORED = ROOT / "docs/tuning-data/rescored.json"
 DOC = ROOT / "docs/tuning.md"
 RUNGS = ROOT / "docs/rungs"
 TARGET = 0.8  # the issue's rank correlation for the tiled rungs
@@ -235,6 +243,53 @@ def tuned_paragraph(d):
             'click).')
 
 
+def accuracy(measured):
+    """Over the scored measurements (timed, no spills): how many are predicted within 20%, and the median of
+    |log(predicted / measured)|."""
+    errors = [abs(math.log(m["predicted_ms"] / m["median_ms"])) for m in measured
+              if m.get("status") == "timed" and m.get("spill_bytes", 0) == 0]
+    return {"scored": len(errors), "within_20": sum(e <= math.log(1.2) for e in errors),
+            "median_error": statistics.median(errors) if errors else 0.0}
+
+
+def rescore(cli, all_studies):
+    """docs/tuning-data/rescored.json: every study's measurements predicted again by today's model."""
+    out = []
+    for d in all_studies:
+        run = subprocess.run([cli, "tune", "--rescore", str(ROOT / d["file"]), "--json", "-"], capture_output=True,
+                             text=True)
+        if run.returncode != 0:
+            raise SystemExit("tuning-table: gemmlab-cli tune --rescore %s failed: %s" % (d["file"], run.stderr.strip()))
+        today = json.loads(run.stdout)
+        out.append({"file": d["file"], "rung": d["rung"],
+                    "recorded": dict(accuracy(d["measured"]), spearman=d["spearman"]),
+                    "today": dict(accuracy(today["measured"]), spearman=today["spearman"]),
+                    "predicted_ms": {m["label"]: m["predicted_ms"] for m in today["measured"]}})
+    RESCORED.write_text(json.dumps({"command": "scripts/tuning-table.py --rescore", "studies": out}, indent=1) + "\n")
+
+
+def rescored_table(all_studies):
+    data = json.loads(RESCORED.read_text())["studies"]
+    number = {d["rung"]: d["number"] for d in all_studies}
+    out = ["| rung | scored | Spearman: recorded | today | within ±20%: recorded | today | median error: recorded | today |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    totals = {"recorded": 0, "today": 0, "scored": 0}
+    for r in sorted(data, key=lambda r: number[r["rung"]]):
+        a, b = r["recorded"], r["today"]
+        totals["recorded"] += a["within_20"]
+        totals["today"] += b["within_20"]
+        totals["scored"] += a["scored"]
+        out.append("| %d %s | %d | %.2f | %.2f | %d | %d | %.0f%% | %.0f%% |" % (
+            number[r["rung"]], r["rung"], a["scored"], a["spearman"], b["spearman"], a["within_20"], b["within_20"],
+            100 * (math.exp(a["median_error"]) - 1), 100 * (math.exp(b["median_error"]) - 1)))
+    out += ["", "Within ±20%% of the measured time: %d of %d scored configurations with the model that ranked them, "
+            "%d with today's. Median error: the median over the scored configurations of how far the prediction is "
+            "from the measurement, as a percentage of the smaller of the two. Regenerate: `scripts/tuning-table.py "
+            "--rescore` (`gemmlab-cli tune --rescore` of each study; no GPU)." % (
+                totals["recorded"], totals["scored"], totals["today"])]
+    return "\n".join(out)
+
+
 def replace(text, begin, end, body):
     a, b = text.index(begin), text.index(end)
     return text[: a + len(begin)] + "\n" + body + "\n" + text[b:]
@@ -243,12 +298,17 @@ def replace(text, begin, end, body):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--rescore", action="store_true")
+    ap.add_argument("--cli", default=str(ROOT / "build/bin/gemmlab-cli"))
     args = ap.parse_args()
     all_studies = studies()
+    if args.rescore and not args.check:
+        rescore(args.cli, all_studies)
     updates = {DOC: [("<!-- tuning:begin -->", "<!-- tuning:end -->", tuning_table(all_studies)),
                      ("<!-- runtime-compile:begin -->", "<!-- runtime-compile:end -->", compare_table()),
                      ("<!-- tuning-misses:begin -->", "<!-- tuning-misses:end -->", misses_table(all_studies)),
                      ("<!-- tuning-ncu:begin -->", "<!-- tuning-ncu:end -->", ncu_misses_table(all_studies)),
+                     ("<!-- tuning-rescored:begin -->", "<!-- tuning-rescored:end -->", rescored_table(all_studies)),
                      ("<!-- compile-times:begin -->", "<!-- compile-times:end -->", compile_table()),
                      ("<!-- compile-example:begin -->", "<!-- compile-example:end -->", compile_example())]}
     for d in all_studies:

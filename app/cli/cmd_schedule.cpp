@@ -46,7 +46,7 @@ Command add_schedule_command(CLI::App& parent) {
             const RungInfo& info = rung_info(rung);
             InterruptibleWork work("predicting " + std::string(info.slug));
             const auto p = sim::predict_schedule(rung, config, problem, target->order, target->device,
-                                                 gpu::measured_registers(rung, config, target->device), work.progress());
+                                                 gpu::compiled_facts(rung, config, target->device), work.progress());
             if (work.interrupted()) return work.report_stopped();
             if (!p) {
               if (*json)

@@ -142,7 +142,7 @@ Command add_sim_command(CLI::App& parent) {
             }
             const int step = *kstep < 0 ? 0 : *kstep;
             const auto prediction = sim::predict_schedule(rung, config, problem, *kernel, target->order, target->device,
-                                                          gpu::measured_registers(rung, config, target->device),
+                                                          gpu::compiled_facts(rung, config, target->device),
                                                           sim::part_of(work.progress(), 0.5, 1.0));
             if (work.interrupted()) return work.report_stopped();
             if (!prediction) {

@@ -28,7 +28,7 @@ namespace gemmlab::cli {
 namespace {
 
 struct TuneArgs {
-  std::string rung, order = "row", input, profile{sim::kDefaultDevice}, json_path;
+  std::string rung, order = "row", input, profile{sim::kDefaultDevice}, json_path, rescore_path;
   int m = 4096, n = 4096, k = 4096;
   int budget = 40, top = -1, runs = 10, jobs = 0, device = 0;
   std::uint64_t seed = 1;
@@ -107,7 +107,57 @@ void print_report(const gpu::TuneReport& r, std::ostream& out) {
   if (r.cancelled) out << "(cancelled before the end)\n";
 }
 
+// --json: the report to the file, or to stdout for '-'; nothing without --json. False (and said) where writing failed.
+bool write_json(const std::string& path, const gpu::TuneReport& report) {
+  if (path.empty()) return true;
+  const std::string json = gpu::tune_report_json(report);
+  if (path == "-") {
+    std::cout << json;
+    return true;
+  }
+  if (auto written = write_output_file(path, json, "tuning report"); !written) {
+    std::cerr << "gemmlab-cli: " << written.error().message << "\n";
+    return false;
+  }
+  return true;
+}
+
+// --rescore: a recorded study, its measurements predicted and scored again by today's model.
+int run_rescore(const TuneArgs& args) {
+  const auto text = read_input_file(args.rescore_path, "tuning study");
+  if (!text) {
+    std::cerr << "gemmlab-cli: --rescore: " << text.error().message << "\n";
+    return kExitFailed;
+  }
+  auto report = gpu::parse_tune_report_json(*text);
+  if (!report) {
+    std::cerr << "gemmlab-cli: --rescore: " << args.rescore_path << ": " << report.error().message << "\n";
+    return kExitFailed;
+  }
+  auto profile = sim::find_device(args.profile);
+  if (!profile) {
+    std::cerr << "gemmlab-cli: --profile: " << profile.error().message << "\n";
+    return kExitUsage;
+  }
+  const double recorded = report->spearman;
+  if (auto done = gpu::repredict_tune(*report, *profile); !done) {
+    std::cerr << "gemmlab-cli: --rescore: " << done.error().message << "\n";
+    return kExitFailed;
+  }
+  std::ostream& out = args.json_path == "-" ? std::cerr : std::cout;
+  const gpu::TuneOptions& o = report->options;
+  out << "rescore " << rung_info(o.rung).slug << " at " << o.shape.m << "x" << o.shape.n << "x" << o.shape.k
+      << ": the study's measurements, predicted again by today's model (" << o.profile.name
+      << "); the model column is the rank among them\n";
+  if (!write_json(args.json_path, *report)) return kExitFailed;
+  print_report(*report, out);
+  out << "Spearman when the study was recorded: " << fixed(recorded, 3) << "; with today's model: "
+      << fixed(report->spearman, 3) << "\n";
+  return kExitOk;
+}
+
 int run_tune_command(const TuneArgs& args) {
+  if (!args.rescore_path.empty()) return run_rescore(args);
   gpu::TuneOptions o;
   const auto rung = find_rung(args.rung);
   if (!rung) {
@@ -188,14 +238,7 @@ int run_tune_command(const TuneArgs& args) {
   out << "searched " << report->ranking.space << " valid configurations, ranked " << report->ranking.ranked.size()
       << "; timing the default, the model's top " << o.top << " and a random sample of the rest (seed " << o.seed
       << "), " << report->measured.size() << " in all\n";
-  if (!args.json_path.empty()) {
-    const std::string json = gpu::tune_report_json(*report);
-    if (args.json_path == "-") std::cout << json;
-    else if (auto written = write_output_file(args.json_path, json, "tuning report"); !written) {
-      std::cerr << "gemmlab-cli: " << written.error().message << "\n";
-      return kExitFailed;
-    }
-  }
+  if (!write_json(args.json_path, *report)) return kExitFailed;
   print_report(*report, out);
   return kExitOk;
 }
@@ -207,7 +250,14 @@ Command add_tune_command(CLI::App& parent) {
       "tune", "Rank every valid configuration of a rung by the time model, time the model's best and a random sample "
               "on the GPU, and report how well the model ranked them");
   auto args = std::make_shared<TuneArgs>();
-  sub->add_option("--rung", args->rung, "The rung to tune (slug or ladder number)")->required();
+  auto* rung = sub->add_option("--rung", args->rung, "The rung to tune (slug or ladder number)");
+  auto* rescore = sub->add_option("--rescore", args->rescore_path,
+                                  "Predict a recorded study's measurements (its JSON) again with today's model and "
+                                  "score them: no GPU");
+  rung->excludes(rescore);
+  sub->callback([rung, rescore] {
+    if (rung->count() == 0 && rescore->count() == 0) throw CLI::RequiredError("--rung (or --rescore)");
+  });
   const auto size = common::whole_number(1, sim::kMaxDimension);
   sub->add_option("--m", args->m, "Rows of A and C")->capture_default_str()->transform(size);
   sub->add_option("--n", args->n, "Columns of B and C")->capture_default_str()->transform(size);

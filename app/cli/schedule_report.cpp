@@ -213,6 +213,11 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"predicted_tflops", t.tflops},
           {"tiles_on_busiest_sm", t.tiles_on_busiest_sm},
           {"ksteps_in_flight", t.ksteps_in_flight},
+          {"instructions", {{"kernel", t.kernel_instructions},
+                            {"description", t.kernel_description_instructions},
+                            {"source", t.issue_source == sim::TimePrediction::IssueSource::Sass            ? "sass"
+                                       : t.issue_source == sim::TimePrediction::IssueSource::NeighbourSass ? "nearest compiled sass"
+                                                                                                           : "description"}}},
           {"explanation", t.explanation},
           {"measured", false}};
 }

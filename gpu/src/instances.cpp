@@ -8,7 +8,7 @@
 #include "gemmlab/sim/device_profile.hpp"
 #include "gemmlab/sim/occupancy.hpp"
 #include "gemmlab/sim/rung_model.hpp"
-#include "recorded_registers.hpp"
+#include "recorded_kernels.hpp"
 
 namespace gemmlab::gpu {
 
@@ -32,7 +32,7 @@ std::optional<std::size_t> find_gpu_instance(RungId rung, const kernel::KernelCo
 
 std::optional<int> compiled_registers(RungId rung, const kernel::KernelConfig& config,
                                       std::string_view compute_capability) {
-  for (const RecordedRegisters& r : recorded_registers()) {
+  for (const RecordedKernel& r : recorded_kernels()) {
     if (find_rung(r.slug) != rung || !same_config(r.config, config)) continue;
     if (compute_capability.empty() || r.compute_capability == compute_capability) return r.registers;
   }
@@ -54,6 +54,19 @@ std::pair<int, double> distance(const kernel::KernelConfig& a, const kernel::Ker
   return {knobs, ratio};
 }
 
+// The recorded kernel of the rung for the device's compute capability that is nearest to `config` among those that
+// `usable` accepts; nullptr if there is none.
+template <class Usable>
+const RecordedKernel* nearest_recorded(RungId rung, const kernel::KernelConfig& config, const sim::DeviceProfile& device,
+                                       Usable usable) {
+  const RecordedKernel* nearest = nullptr;
+  for (const RecordedKernel& r : recorded_kernels())
+    if (find_rung(r.slug) == rung && r.compute_capability == device.compute_capability && usable(r) &&
+        (nearest == nullptr || distance(r.config, config) < distance(nearest->config, config)))
+      nearest = &r;
+  return nearest;
+}
+
 }  // namespace
 
 std::optional<sim::RegisterCount> measured_registers(RungId rung, const kernel::KernelConfig& config,
@@ -62,16 +75,21 @@ std::optional<sim::RegisterCount> measured_registers(RungId rung, const kernel::
     return sim::RegisterCount{*registers, sim::RegisterSource::Measured};
   // Not compiled: start from the nearest compiled configuration of the rung and add what the simulator's estimate
   // says the difference costs. A layout knob (padding, swizzle) then keeps the compiled count, as ptxas does.
-  const RecordedRegisters* nearest = nullptr;
-  for (const RecordedRegisters& r : recorded_registers())
-    if (find_rung(r.slug) == rung && r.compute_capability == device.compute_capability &&
-        (nearest == nullptr || distance(r.config, config) < distance(nearest->config, config)))
-      nearest = &r;
+  const RecordedKernel* nearest = nearest_recorded(rung, config, device, [](const RecordedKernel&) { return true; });
   if (nearest == nullptr) return std::nullopt;
   const int change = sim::estimate_registers(rung, config).per_thread - sim::estimate_registers(rung, nearest->config).per_thread;
   // Not capped at the device's maximum, as estimate_registers is not: above it ptxas would spill, which occupancy()
   // reports instead of a count that looks like it fits.
   return sim::RegisterCount{std::max(nearest->registers + change, 16), sim::RegisterSource::NearestCompiled};
+}
+
+sim::CompiledFacts compiled_facts(RungId rung, const kernel::KernelConfig& config, const sim::DeviceProfile& device) {
+  sim::CompiledFacts facts{measured_registers(rung, config, device), std::nullopt};
+  const RecordedKernel* code =
+      nearest_recorded(rung, config, device, [](const RecordedKernel& r) { return !r.regions.empty(); });
+  if (code != nullptr)
+    facts.code = sim::CompiledCode{{code->regions.begin(), code->regions.end()}, !same_config(code->config, config)};
+  return facts;
 }
 
 bool is_default_instance(const GpuInstance& instance) {

@@ -5,7 +5,7 @@
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/gpu/verify.hpp"
-#include "recorded_registers.hpp"
+#include "recorded_kernels.hpp"
 
 namespace gemmlab::gpu {
 namespace {
@@ -13,7 +13,7 @@ Error no_toolkit() { return Error{"no CUDA toolkit in this build (configure with
 }  // namespace
 
 bool built_with_cuda() { return false; }
-std::span<const RecordedRegisters> recorded_registers() { return {}; }  // no kernels compiled, no registers recorded
+std::span<const RecordedKernel> recorded_kernels() { return {}; }  // no kernels compiled, nothing recorded
 Result<std::vector<DeviceInfo>> list_devices() { return no_toolkit(); }
 Result<SoftwareVersions> software_versions() { return no_toolkit(); }
 Status launch_self_test(int) { return no_toolkit(); }

@@ -56,10 +56,11 @@ sim::Problem problem_of(const TuneOptions& o) { return {o.shape.m, o.shape.n, o.
 
 std::string label(RungId rung, const kernel::KernelConfig& config) { return instance_label(GpuInstance{rung, config}); }
 
-// The model's time for one configuration with these registers; an error where it has none.
+// The model's time for one configuration with what its compile gave (or its nearest compiled neighbour's); an error
+// where it has none.
 Result<TuneCandidate> predict(const TuneOptions& o, const kernel::KernelConfig& config,
-                              std::optional<sim::RegisterCount> registers) {
-  auto p = sim::predict_schedule(o.rung, config, problem_of(o), o.order, o.profile, registers);
+                              const sim::CompiledFacts& compiled) {
+  auto p = sim::predict_schedule(o.rung, config, problem_of(o), o.order, o.profile, compiled);
   if (!p) return p.error();
   if (!p->time) return Error{p->time_note};
   TuneCandidate c;
@@ -124,7 +125,7 @@ Result<TuneRanking> rank_configurations(const TuneOptions& o, const TuneProgress
   std::atomic<std::size_t> done{0};
   std::mutex progress_mutex;
   parallel_for(space.size(), worker_count(0), cancel, [&](std::size_t i) {
-    auto c = predict(o, space[i], measured_registers(o.rung, space[i], o.profile));
+    auto c = predict(o, space[i], compiled_facts(o.rung, space[i], o.profile));
     if (c) predicted[i] = *c;
     else why[i] = label(o.rung, space[i]) + ": " + c.error().message;
     const std::size_t finished = ++done;
@@ -269,7 +270,10 @@ Result<TuneReport> run_tune(const TuneOptions& o, const TuneProgressFn& progress
       if (result->registers > 0) {
         // With ptxas's registers the configuration may no longer fit an SM (the estimate was low): then it is not
         // timed, and the sentence says why, instead of a launch that fails for lack of registers.
-        auto c = predict(o, m.candidate.config, sim::RegisterCount{result->registers, sim::RegisterSource::Measured});
+        // The SASS stays the nearest compiled configuration's: the run-time compile keeps no disassembly.
+        sim::CompiledFacts facts = compiled_facts(o.rung, m.candidate.config, o.profile);
+        facts.registers = sim::RegisterCount{result->registers, sim::RegisterSource::Measured};
+        auto c = predict(o, m.candidate.config, facts);
         if (c) m.candidate = TuneCandidate{c->config, c->predicted_seconds, c->limit, c->registers, true, m.candidate.model_rank};
         else m.compile_error = "compiled with " + std::to_string(result->registers) + " registers per thread: " + c.error().message;
       }
@@ -310,6 +314,30 @@ Result<TuneReport> run_tune(const TuneOptions& o, const TuneProgressFn& progress
   report.bench.rows.clear();  // kept in `measured` and `cublas`
   score_tune(report);
   return report;
+}
+
+Status repredict_tune(TuneReport& r, const sim::DeviceProfile& profile) {
+  r.options.profile = profile;
+  std::vector<double> predicted;
+  for (TuneMeasurement& m : r.measured) {
+    sim::CompiledFacts facts = compiled_facts(r.options.rung, m.candidate.config, profile);
+    if (m.candidate.registers_from_compiler)
+      facts.registers = sim::RegisterCount{m.candidate.registers, sim::RegisterSource::Measured};
+    auto c = predict(r.options, m.candidate.config, facts);
+    if (!c) return Error{label(r.options.rung, m.candidate.config) + ": " + c.error().message};
+    m.candidate.predicted_seconds = c->predicted_seconds;
+    m.candidate.limit = c->limit;
+    predicted.push_back(c->predicted_seconds);
+  }
+  const std::vector<double> rank = sim::average_ranks(predicted);
+  for (std::size_t i = 0; i < r.measured.size(); ++i) r.measured[i].candidate.model_rank = int(std::lround(rank[i]));
+  std::stable_sort(r.measured.begin(), r.measured.end(), [](const TuneMeasurement& a, const TuneMeasurement& b) {
+    return a.candidate.predicted_seconds < b.candidate.predicted_seconds;
+  });
+  r.ranking.ranked.clear();
+  for (const TuneMeasurement& m : r.measured) r.ranking.ranked.push_back(m.candidate);
+  score_tune(r);
+  return Ok{};
 }
 
 std::string tune_report_json(const TuneReport& r) {

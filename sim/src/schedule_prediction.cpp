@@ -7,17 +7,17 @@ namespace gemmlab::sim {
 
 Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                                             kernel::BlockOrder order, const DeviceProfile& device,
-                                            std::optional<RegisterCount> registers, const Progress& progress) {
+                                            const CompiledFacts& compiled, const Progress& progress) {
   if (auto valid = validate(rung, config, problem, device_limits(device)); !valid) return valid.error();
   // The kernel's counters, then the L2 model: each may take a while on a big problem.
   auto counters = simulate_kernel(rung, config, problem, part_of(progress, 0.0, 0.5));
   if (!counters) return counters.error();
-  return predict_schedule(rung, config, problem, *counters, order, device, registers, part_of(progress, 0.5, 1.0));
+  return predict_schedule(rung, config, problem, *counters, order, device, compiled, part_of(progress, 0.5, 1.0));
 }
 
 Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                                             const KernelCounters& counters, kernel::BlockOrder order,
-                                            const DeviceProfile& device, std::optional<RegisterCount> registers,
+                                            const DeviceProfile& device, const CompiledFacts& compiled,
                                             const Progress& progress) {
   if (auto valid = validate(rung, config, problem, device_limits(device)); !valid) return valid.error();
   SchedulePrediction out;
@@ -26,7 +26,7 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
   out.shape = counters.shape;
   if (auto ok = validate_order(order, out.shape.tiles_m, out.shape.tiles_n, out.shape.cluster); !ok) return ok.error();
   auto occ = occupancy(device, {out.shape.threads_per_block, out.shape.smem_bytes,
-                                registers ? *registers : estimate_registers(rung, config)});
+                                compiled.registers ? *compiled.registers : estimate_registers(rung, config)});
   if (!occ) return occ.error();
   out.occupancy = *occ;
   auto l2 = simulate_l2(rung, config, problem, {order, blocks_per_wave(device, out.occupancy), device.l2_bytes}, progress);
@@ -35,7 +35,8 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
   auto roof = roofline({rung, problem, &counters.total, out.shape.blocks, &out.l2}, device);
   if (!roof) return roof.error();
   out.roofline = std::move(*roof);
-  auto time = predict_time({rung, config, problem, &counters, &out.occupancy, &out.l2}, device);
+  auto time = predict_time(
+      {rung, config, problem, &counters, &out.occupancy, &out.l2, compiled.code ? &*compiled.code : nullptr}, device);
   if (time) out.time = std::move(*time);
   else out.time_note = time.error().message;
   return out;

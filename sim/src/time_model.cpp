@@ -19,6 +19,22 @@ struct Hints {
   bool dram_rereads = false;    // DRAM reads more than half again the bytes A and B hold
 };
 
+// Where the issue term's count comes from, for the explanation.
+std::string issue_origin(const TimePrediction& p) {
+  const TermTime& issue = p.term(TimeTerm::Issue);
+  const double own = p.kernel_instructions > 0 ? issue.work * p.kernel_description_instructions / p.kernel_instructions : 0;
+  const std::string of_description = amount(own) + " of them the description's own";
+  switch (p.issue_source) {
+    case TimePrediction::IssueSource::Sass:
+      return " (counted in the compiled SASS, address arithmetic and loop control included; " + of_description + ")";
+    case TimePrediction::IssueSource::NeighbourSass:
+      return " (estimated from the SASS of the nearest compiled configuration; " + of_description + ")";
+    case TimePrediction::IssueSource::Description:
+      return " (the description's instructions only: this build recorded no SASS of the kernel)";
+  }
+  return "";
+}
+
 std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints& hints) {
   const TermTime& top = p.term(p.limit);
   const std::string per_sm = " per clock per SM take " + duration(top.seconds);
@@ -27,7 +43,7 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
   switch (p.limit) {
     case TimeTerm::Issue:
       s = "Instruction issue is the limit: the busiest SM's " + work + " at " + format("%.0f", top.rate) + per_sm +
-          ".";
+          issue_origin(p) + ".";
       break;
     case TimeTerm::DataPipe:
       s = "The L1/shared-memory data pipe is the limit: " + work +
@@ -127,8 +143,22 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                         double(op.lines) / m.global_lines_per_clock_per_sm;
   }
   // A wgmma is issued by each of its warpgroup's 4 warps; a TMA copy by one thread.
-  const double instructions =
+  const double description_instructions =
       double(k.fma) / 32 + double(k.mma) + 4.0 * double(k.wgmma) + double(k.tma) + memory_instructions;
+  // What the warps really issue: the SASS's count, with the compiler's address arithmetic and loop control, where the
+  // build recorded the kernel's code.
+  double instructions = description_instructions;
+  TimePrediction::IssueSource issue_source = TimePrediction::IssueSource::Description;
+  int unrolled_ksteps = 1;  // k-steps per pass of the compiled main loop
+  if (in.code != nullptr) {
+    const double warps = double(shape.blocks) * shape.warps_per_block;
+    const AnchorCounts per_warp = description_anchors_per_warp(k, warps);
+    const auto sass = dynamic_instructions(*in.code, per_warp);
+    if (!sass) return Error{"the compiled code of this kernel: " + sass.error().message};
+    instructions = sass->per_warp * warps;
+    issue_source = in.code->estimated ? TimePrediction::IssueSource::NeighbourSass : TimePrediction::IssueSource::Sass;
+    unrolled_ksteps = ksteps_per_main_loop_pass(*in.code, per_warp, shape.ksteps);
+  }
   const double wgmma_per_clock = m.wgmma_multiply_adds_per_clock_per_sm;
   const double tensor_macs = double(k.tensor_multiply_adds());
   const double tensor_cycles = double(k.mma) * double(kMmaMultiplyAdds) / m.mma_sync_multiply_adds_per_clock_per_sm +
@@ -146,6 +176,9 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const int blocks_per_sm_launched = (launched + d.sms - 1) / d.sms;
   p.tiles_on_busiest_sm = blocks_per_sm_launched * ((tiles + launched - 1) / launched);
   const double share = double(p.tiles_on_busiest_sm) / tiles;
+  p.issue_source = issue_source;
+  p.kernel_instructions = instructions;
+  p.kernel_description_instructions = description_instructions;
   p.clock_mhz = tensor_macs > 0 ? m.sustained_clock_mhz_tensor : m.sustained_clock_mhz_fma;
   const double hz = p.clock_mhz * 1e6;
 
@@ -162,7 +195,10 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                                    p.barriers_per_kstep * m.barrier_cycles;
   const double miss = l2_reads.sectors > 0 ? 1.0 - l2_reads.hit_rate() : 0.0;
   const double wait = m.latency_l2_cycles + miss * (m.latency_dram_cycles - m.latency_l2_cycles);
+  // In flight: the description's stages; where no block-wide barrier separates the k-steps (loads straight into
+  // registers), ptxas's unrolling keeps the loads of a whole pass of the main loop in flight.
   p.ksteps_in_flight = ksteps_in_flight(in.rung, in.config);
+  if (p.barriers_per_kstep == 0 && p.ksteps_in_flight == 1) p.ksteps_in_flight = unrolled_ksteps;
   const double exposed = std::max(0.0, wait - (p.ksteps_in_flight - 1) * block_step_cycles);
   p.block_kstep_cycles = block_step_cycles;
   p.exposed_wait_cycles = exposed;

@@ -54,8 +54,10 @@ TEST(SchedulePrediction, MeasuredRegistersReplaceTheEstimate) {
   const RungId rung = RungId::BlockTile2D;
   const auto config = rung_model(rung).defaults;
   const Problem problem{1024, 1024, 256};
-  const auto few = predict_schedule(rung, config, problem, {}, device("h100"), RegisterCount{64, RegisterSource::Measured});
-  const auto many = predict_schedule(rung, config, problem, {}, device("h100"), RegisterCount{255, RegisterSource::Measured});
+  const auto few = predict_schedule(rung, config, problem, {}, device("h100"),
+                                    CompiledFacts{RegisterCount{64, RegisterSource::Measured}, std::nullopt});
+  const auto many = predict_schedule(rung, config, problem, {}, device("h100"),
+                                     CompiledFacts{RegisterCount{255, RegisterSource::Measured}, std::nullopt});
   ASSERT_TRUE(few.ok() && many.ok());
   EXPECT_EQ(few->occupancy.block.registers.source, RegisterSource::Measured);
   EXPECT_EQ(few->occupancy.blocks_per_sm, 4);

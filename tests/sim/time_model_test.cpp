@@ -208,31 +208,5 @@ TEST(TimeModel, KStepsInFlightComeFromTheRungsDescription) {
   EXPECT_EQ(ksteps_in_flight(RungId::WarpTile, c), 4);
 }
 
-// docs/fidelity.md's table comes from docs/time-model-data/predictions.json (scripts/time-model-table.py): a change of
-// the model that moves a prediction must regenerate them. A sample of rows at 1024^3 is re-predicted here.
-TEST(TimeModel, TheRecordedPredictionsAreTheModelsOwn) {
-  const nlohmann::json data = read_json("docs/time-model-data/predictions.json");
-  const DeviceProfile d = h100();
-  int checked = 0;
-  for (const auto& row : data["rows"]) {
-    if (row["size"].get<int>() != 1024 || row["config"].get<std::string>() != "default") continue;
-    const auto rung = find_rung(row["rung"].get<std::string>());
-    ASSERT_TRUE(rung.has_value()) << row["rung"];
-    kernel::KernelConfig c = rung_model(*rung).defaults;
-    for (const Knob& knob : all_knobs())
-      if (row["kernel_config"].contains(std::string(knob.name)))
-        c.*knob.field = row["kernel_config"][std::string(knob.name)].get<int>();
-    // The registers the CLI used: ptxas's count of the compiled kernel, which this library does not know.
-    const RegisterCount registers{row["registers_per_thread"].get<int>(), RegisterSource::Measured};
-    const auto p = predict_schedule(*rung, c, {1024, 1024, 1024}, kernel::BlockOrder{}, d, registers);
-    ASSERT_TRUE(p.ok()) << p.error().message;
-    ASSERT_TRUE(p->time.has_value()) << p->time_note;
-    EXPECT_NEAR(p->time->seconds * 1e3, row["predicted_ms"].get<double>(), 1e-6 * row["predicted_ms"].get<double>())
-        << row["rung"] << ": run scripts/time-model-table.py";
-    ++checked;
-  }
-  EXPECT_GE(checked, 15);
-}
-
 }  // namespace
 }  // namespace gemmlab::sim

@@ -600,7 +600,7 @@ void AppModel::request_kernel_counters() {
     std::optional<Result<sim::SchedulePrediction>> prediction;
     if (counters && device)
       prediction = sim::predict_schedule(rung, config, problem, *counters, {}, *device,
-                                         gpu::measured_registers(rung, config, *device),
+                                         gpu::compiled_facts(rung, config, *device),
                                          sim::part_of(progress, 0.5, 1.0));
     if (job.cancelled()) return nullptr;
     return [this, generation, counters = std::move(counters), prediction = std::move(prediction)] {
@@ -654,7 +654,7 @@ void AppModel::request_ladder_predictions() {
     p.pending = false;
     try {  // a job that throws never completes: the chain of rungs would stop here
       auto predicted = sim::predict_schedule(rung.id, config, problem, {}, device,
-                                             gpu::measured_registers(rung.id, config, device),
+                                             gpu::compiled_facts(rung.id, config, device),
                                              sim::part_of(job.progress(), 0.0, 1.0));
       if (job.cancelled()) return nullptr;  // superseded or cancelled: request_ladder_predictions notices
       if (predicted) {

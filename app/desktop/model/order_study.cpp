@@ -39,7 +39,7 @@ Result<std::shared_ptr<const OrderStudy>> study_order(RungId rung, const kernel:
   auto counters = sim::simulate_kernel(rung, config, problem, sim::part_of(progress, 0.0, 0.5));
   if (!counters) return counters.error();
   auto prediction = sim::predict_schedule(rung, config, problem, *counters, order, device,
-                                          gpu::measured_registers(rung, config, device),
+                                          gpu::compiled_facts(rung, config, device),
                                           sim::part_of(progress, 0.5, 1.0));
   if (!prediction) return prediction.error();
 

@@ -16,6 +16,7 @@
 namespace gemmlab::sim {
 struct RegisterCount;
 struct DeviceProfile;
+struct CompiledFacts;
 }  // namespace gemmlab::sim
 
 namespace gemmlab::gpu {
@@ -71,6 +72,12 @@ std::optional<int> compiled_registers(RungId rung, const kernel::KernelConfig& c
 // configuration for the device (and in a build without CUDA), where the simulator estimates alone.
 std::optional<sim::RegisterCount> measured_registers(RungId rung, const kernel::KernelConfig& config,
                                                      const sim::DeviceProfile& device);
+
+// Everything sim::predict_schedule takes from the build's compile for `device`: measured_registers, and the SASS
+// regions of the configuration's kernel for the device's compute capability, or those of the nearest compiled
+// configuration of the rung (CompiledCode::estimated). No code where the build recorded no SASS (no cuobjdump, the
+// stub build) or compiled nothing for the device.
+sim::CompiledFacts compiled_facts(RungId rung, const kernel::KernelConfig& config, const sim::DeviceProfile& device);
 
 // Field-by-field equality over every knob of KernelConfig.
 bool same_config(const kernel::KernelConfig& a, const kernel::KernelConfig& b);

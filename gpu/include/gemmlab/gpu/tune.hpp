@@ -117,6 +117,12 @@ Result<TuneReport> run_tune(const TuneOptions& options, const TuneProgressFn& pr
 // Steps 4's numbers from measurements already made (run_tune's last step; tests call it with made-up rows).
 void score_tune(TuneReport& report);
 
+// A recorded study's measurements predicted again by today's model on `profile` (registers: ptxas's where the study
+// compiled the configuration, else as compiled_facts gives them; SASS: compiled_facts'), then scored again: what the
+// model's changes did to its ranking of configurations timed once. Each candidate's model_rank becomes its rank among
+// the study's measurements. An error where a configuration has no prediction.
+Status repredict_tune(TuneReport& report, const sim::DeviceProfile& profile);
+
 std::string tune_report_json(const TuneReport& report);
 
 // A study written by tune_report_json, back: the rung, size, input, every measured configuration with its

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/sim/compiled_code.hpp"
 #include "gemmlab/sim/device_profile.hpp"
 #include "gemmlab/sim/l2_model.hpp"
 #include "gemmlab/sim/occupancy.hpp"
@@ -36,19 +37,18 @@ struct PredictedSpeed {
 };
 PredictedSpeed predicted_speed(const SchedulePrediction& p);
 
-// `registers`: the compiled instantiation's count where there is one; without it, estimate_registers. The
+// `compiled`: what the build's compile of this configuration gave (gpu::compiled_facts): ptxas's registers, else
+// estimate_registers; the SASS regions the time model's issue term counts, else the description's instructions. The
 // configuration is validated against the device's limits; errors say what to change.
 Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                                             kernel::BlockOrder order, const DeviceProfile& device,
-                                            std::optional<RegisterCount> registers = std::nullopt,
-                                            const Progress& progress = {});
+                                            const CompiledFacts& compiled = {}, const Progress& progress = {});
 
 // The same from counters already simulated (simulate_kernel with the same rung, configuration and problem).
 // `progress` follows the L2 model, the part that can take seconds, and can stop it (simulate_l2).
 Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                                             const KernelCounters& counters, kernel::BlockOrder order,
-                                            const DeviceProfile& device,
-                                            std::optional<RegisterCount> registers = std::nullopt,
+                                            const DeviceProfile& device, const CompiledFacts& compiled = {},
                                             const Progress& progress = {});
 
 }  // namespace gemmlab::sim

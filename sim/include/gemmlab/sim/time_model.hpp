@@ -5,7 +5,9 @@
 //
 // Each term is one resource, costed alone at its measured rate. Three are busy inside each SM, costed for the
 // busiest SM (the one that runs the most blocks):
-//   issue       every warp instruction the description executes (FFMA/32, mma, wgmma per warp, memory), 4 a clock
+//   issue       every warp instruction a warp executes, 4 a clock: the compiled SASS's count where the build recorded
+//               it (compiled_code.hpp: address arithmetic and loop control included), else the description's own
+//               (FFMA/32, mma, wgmma per warp, memory)
 //   data pipe   the L1/shared-memory data pipe: shared-memory wavefronts plus the 128-byte lines of global accesses,
 //               each at its measured rate, one a clock on the H100 (ncu counts both in l1tex__data_pipe_lsu_wavefronts);
 //               what uncoalesced loads and bank conflicts cost
@@ -20,8 +22,7 @@
 // run) and filling the pipeline (the first k-step of each round of blocks waits for its tiles whatever is in
 // flight). The SM's clock is the one the card holds under sustained FP32 or tensor-core load.
 //
-// What it leaves out (docs/fidelity.md measures what that costs): instructions the compiler adds (address
-// arithmetic, loop control; the counts are the description's), dependencies inside a warp, the compiler's unrolling
+// What it leaves out (docs/fidelity.md measures what that costs): dependencies inside a warp, the compiler's unrolling
 // of loops that load without shared memory, and the clock's variation with the card's thermal history.
 #include <string>
 #include <string_view>
@@ -30,6 +31,7 @@
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
+#include "gemmlab/sim/compiled_code.hpp"
 #include "gemmlab/sim/device_profile.hpp"
 #include "gemmlab/sim/l2_model.hpp"
 #include "gemmlab/sim/occupancy.hpp"
@@ -65,6 +67,11 @@ struct TimePrediction {
   double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM and latency, plus the two above
   double tflops = 0;            // useful FLOPs (2 m n k) / seconds
   TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, or the SM's largest term
+  // Where the issue term's instructions come from: the SASS of this configuration, of its nearest compiled neighbour
+  // (estimated), or the description alone; the whole kernel's warp instructions so counted (ncu's
+  // smsp__inst_executed.sum), and the description's own count among them.
+  enum class IssueSource { Description, Sass, NeighbourSass } issue_source = IssueSource::Description;
+  double kernel_instructions = 0, kernel_description_instructions = 0;
   int tiles_on_busiest_sm = 0;  // tiles the busiest SM computes: its blocks, or a persistent rung's blocks' tiles
   int ksteps_in_flight = 1;
   int barriers_per_kstep = 0;   // block-wide barriers in a k-step of the main loop (latency: each drains the block)
@@ -82,6 +89,7 @@ struct TimeModelInput {
   const KernelCounters* counters = nullptr;  // simulate_kernel's, for this rung, configuration and problem
   const Occupancy* occupancy = nullptr;
   const L2Result* l2 = nullptr;
+  const CompiledCode* code = nullptr;  // the kernel's SASS regions, where the build recorded them
 };
 
 // An error when the profile has no measured timing (only the roofline is then available) or an input is missing.
