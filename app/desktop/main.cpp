@@ -55,6 +55,7 @@ struct Invocation {
   int frames = 0;
   int phase = -1, instruction = -1, warp = -1;  // where the stepper starts (-1: its default)
   std::string order, compare_order, colour_by;  // the launch-order panel's two orders and its colouring
+  std::optional<int> tma_swizzle;               // the banks panel's TMA swizzle mode (Hopper rungs)
   int wave = -1;                                 // and its selected wave (-1: all)
   bool frame_times = false;
   bool list_panels = false;
@@ -101,6 +102,7 @@ gemmlab::Status apply_flags(const CLI::App& app, const Invocation& invocation, S
     settings.launch_orders[side] = {std::string(sim::order_kind_name(choice->kind)), choice->group_size};
   }
   if (!invocation.colour_by.empty()) settings.grid_colouring = invocation.colour_by;
+  if (invocation.tma_swizzle) settings.tma_swizzle = *invocation.tma_swizzle;
   if (!invocation.panel.empty()) {
     if (!find_panel(invocation.panel))
       return gemmlab::Error{"unknown panel '" + invocation.panel + "'; the panels are: " + panel_names()};
@@ -172,6 +174,9 @@ int main(int argc, char** argv) {
   app.add_option("--colour-by", invocation.colour_by, "... colouring the tiles by wave or by launch order")
       ->check(CLI::IsMember(
           {std::string(to_string(GridColouring::Wave)), std::string(to_string(GridColouring::LaunchOrder))}));
+  app.add_option("--tma-swizzle", invocation.tma_swizzle,
+                 "Shared-memory banks, Hopper rungs: the TMA swizzle mode shown (0 for none, 32, 64 or 128 bytes)")
+      ->check(CLI::IsMember({0, 32, 64, 128}));
   app.add_option("--live-benchmark", invocation.live_benchmark,
                  "Press the benchmark panel's \"Run every rung on the GPU\" for these sizes (as its Sizes field takes "
                  "them), print what the panel then shows and the frame times while it ran, and exit (exit 77: no GPU)")

@@ -8,6 +8,7 @@
 #include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
+#include "gemmlab/sim/tma_swizzle.hpp"
 
 namespace gemmlab::desktop {
 namespace {
@@ -66,6 +67,8 @@ AppModel::AppModel(Options options)
     else add_message(Message::Level::Warning, "saved launch order '" + saved.kind + "' is unknown; showing row");
   }
   window_layout_ = s.window_layout;
+  if (auto swizzle = set_tma_swizzle(s.tma_swizzle); !swizzle)
+    add_message(Message::Level::Warning, "saved TMA swizzle: " + swizzle.error().message + "; showing 128 bytes");
   if (const auto colouring = parse_grid_colouring(s.grid_colouring)) grid_colouring_ = *colouring;
   else add_message(Message::Level::Warning, "saved grid colouring '" + s.grid_colouring + "' is unknown; colouring by wave");
   docs_ = load_rung_docs(gemmlab::rung_info(rung_), data_roots_);
@@ -482,6 +485,13 @@ std::optional<GridColouring> parse_grid_colouring(std::string_view name) {
 
 void AppModel::set_grid_colouring(GridColouring colouring) { grid_colouring_ = colouring; }
 
+Status AppModel::set_tma_swizzle(int mode_bytes) {
+  // The view shows the mode on rows of its own width, or, without a swizzle, the rungs' 128-byte rows.
+  if (auto image = sim::swizzle_image(mode_bytes, mode_bytes == 0 ? 128 : mode_bytes); !image) return image.error();
+  tma_swizzle_ = mode_bytes;
+  return Ok{};
+}
+
 void AppModel::set_window_layout(std::string layout) { window_layout_ = std::move(layout); }
 
 void AppModel::recompute_order_study(int side) { order_sides_.at(static_cast<std::size_t>(side)).requested_generation = 0; }
@@ -743,6 +753,7 @@ Settings AppModel::settings() const {
     s.launch_orders[side] = {std::string(sim::order_kind_name(order_sides_[side].choice.kind)),
                              order_sides_[side].choice.group_size};
   s.grid_colouring = std::string(to_string(grid_colouring_));
+  s.tma_swizzle = tma_swizzle_;
   s.window_layout = window_layout_;
   return s;
 }

@@ -213,6 +213,9 @@ class AppModel {
   void select_wave(int wave);  // -1: all waves; clamped once the waves are known
   void step_wave(int delta);   // from all waves, +1 goes to the first and -1 to the last
   void set_grid_colouring(GridColouring colouring);
+  // The TMA swizzle mode the banks panel shows for the Hopper rungs: 0 (none), 32, 64 or 128 bytes.
+  int tma_swizzle() const { return tma_swizzle_; }
+  Status set_tma_swizzle(int mode_bytes);  // an error (and no change) for a mode TMA does not have
   // Starts the studies the launch-order panel lacks; the panel asks every frame it is shown, so the L2 model of a
   // big grid runs only for someone who looks at it. A study the user cancelled waits for recompute_order_study.
   void request_order_studies();
@@ -267,6 +270,7 @@ class AppModel {
   std::array<OrderSide, kOrderSides> order_sides_;
   int selected_wave_ = -1;
   GridColouring grid_colouring_ = GridColouring::Wave;
+  int tma_swizzle_ = 128;
   std::string window_layout_;
 
   // Results and the generation of the inputs they belong to.

@@ -109,6 +109,7 @@ LoadedSettings parse_settings(std::string_view text, std::string_view source_nam
     }
   }
   read_string(root, "grid_colouring", s.grid_colouring, problems);
+  read_int(root, "tma_swizzle", s.tma_swizzle, problems);
   read_string(root, "window_layout", s.window_layout, problems);
   if (const auto orders = root.find("launch_orders"); orders != root.end()) {
     if (!orders->is_array() || orders->size() != s.launch_orders.size()) {
@@ -144,6 +145,7 @@ std::string settings_to_json(const Settings& s) {
                      {"play_speed", s.play_speed},
                      {"launch_orders", orders},
                      {"grid_colouring", s.grid_colouring},
+                     {"tma_swizzle", s.tma_swizzle},
                      {"window_layout", s.window_layout}};
   return root.dump(2) + "\n";
 }

@@ -32,6 +32,7 @@ struct Settings {
   double play_speed = 8.0;  // instructions per second
   std::array<OrderSettings, 2> launch_orders = {OrderSettings{"row", 8}, OrderSettings{"groupm", 8}};
   std::string grid_colouring = "wave";  // the launch-order panel's tiles, coloured by "wave" or "launch" order
+  int tma_swizzle = 128;                // the banks panel's TMA swizzle mode for the Hopper rungs: 0, 32, 64, 128
   std::string window_layout;            // ImGui's ini text ("": ImGui's defaults)
 };
 

@@ -14,6 +14,7 @@
 
 #include "gemmlab/memory_model.hpp"
 #include "gemmlab/sim/rung_model.hpp"
+#include "gemmlab/sim/tma_swizzle.hpp"
 #include "panels/grid_drawing.hpp"
 #include "panels/panel_widgets.hpp"
 #include "panels/panels.hpp"
@@ -317,6 +318,117 @@ void buffer_view(PanelContext& context, const BlockOutline& o, const PhaseView& 
   }
 }
 
+// The Hopper rungs: TMA writes their tiles and wgmma reads them, so no warp instruction touches shared memory to show
+// above. Instead: the shared image each TMA swizzle mode makes of 8 box rows, laid out as the 128-byte lines the 32
+// banks serve, and the wavefronts of the core matrix (8 rows x 16 bytes) a wgmma reads at one column of 16 bytes.
+void tma_swizzle_view(AppModel& model) {
+  ui::heading("TMA writes these tiles, wgmma reads them");
+  ui::note_text("No warp instruction touches this rung's tiles in shared memory: the copy engine lands each box in "
+                "the swizzle mode its tensor map names, and the tensor cores read 8 x 8 core matrices (8 rows of 16 "
+                "bytes) through descriptors that name the same mode. Pick a mode; hover a chunk to read its core "
+                "matrix.");
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("TMA swizzle:");
+  for (const int mode : {0, 32, 64, 128}) {
+    ImGui::SameLine();
+    const std::string label = mode == 0 ? "none (128-byte rows)" : std::to_string(mode) + " B";
+    if (ImGui::RadioButton(label.c_str(), model.tma_swizzle() == mode)) (void)model.set_tma_swizzle(mode);
+  }
+  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  ui::term("swizzle");
+  const int mode = model.tma_swizzle();
+  const auto image = sim::swizzle_image(mode, mode == 0 ? 128 : mode);
+  if (!image) {
+    ui::coloured_text(colour::conflict, "%s", image.error().message.c_str());
+    return;
+  }
+  // The image as 128-byte lines (8 chunks of 16 bytes: banks 4g to 4g + 3 for chunk g).
+  const int chunks = image->chunks();
+  const int lines = sim::SwizzleImage::rows * image->row_bytes / 128;
+  const float left = ImGui::CalcTextSize("line 00 ").x;
+  const float cell = std::clamp((ImGui::GetContentRegionAvail().x - left) / 8.0f, 40.0f, 90.0f);
+  const float height = ImGui::GetTextLineHeight() * 2.2f;
+  ImGui::Spacing();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  // Which core matrix to show: the hovered chunk's, else chunk 0.
+  int shown = 0;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const auto cell_of = [&](int row, int chunk) {
+    const int byte = image->byte_offset(row, chunk);
+    return ImVec2(origin.x + left + float((byte % 128) / 16) * cell, origin.y + height * float(1 + byte / 128));
+  };
+  int hovered_row = -1, hovered_chunk = -1;
+  for (int r = 0; r < sim::SwizzleImage::rows; ++r)
+    for (int c = 0; c < chunks; ++c) {
+      const ImVec2 min = cell_of(r, c);
+      if (mouse.x >= min.x && mouse.x < min.x + cell && mouse.y >= min.y && mouse.y < min.y + height)
+        hovered_row = r, hovered_chunk = c, shown = c;
+    }
+  const auto read = sim::core_matrix_read(*image, shown);
+  if (!read) {
+    ui::coloured_text(colour::conflict, "%s", read.error().message.c_str());
+    return;
+  }
+  char text[64];
+  for (int g = 0; g < 8; ++g) {
+    std::snprintf(text, sizeof text, "banks %d-%d", 4 * g, 4 * g + 3);
+    const ImVec2 min(origin.x + left + float(g) * cell, origin.y);
+    ui::centered_text(draw, min, ImVec2(min.x + cell, min.y + height), colour::muted_text, text);
+  }
+  for (int line = 0; line < lines; ++line) {
+    std::snprintf(text, sizeof text, "line %d", line);
+    draw->AddText(ImVec2(origin.x, origin.y + height * float(1 + line) + height * 0.3f), colour::muted_text, text);
+  }
+  for (int r = 0; r < sim::SwizzleImage::rows; ++r)
+    for (int c = 0; c < chunks; ++c) {
+      const ImVec2 min = cell_of(r, c), max(min.x + cell - 2, min.y + height - 2);
+      const bool in_core = c == shown;
+      draw->AddRectFilled(min, max, ui::colour::bank(c * 32 / std::max(chunks, 1), in_core ? 1.0f : 0.45f));
+      if (in_core) draw->AddRect(min, max, colour::highlight, 0.0f, 0, 2.0f);
+      std::snprintf(text, sizeof text, "r%d c%d", r, c);
+      ui::centered_text(draw, min, max, kDark, text);
+    }
+  ImGui::Dummy(ImVec2(left + 8 * cell, height * float(1 + lines) + 4));
+  if (hovered_row >= 0)
+    ImGui::SetTooltip("row %d, chunk %d: bytes %d-%d of the box row (elements %d-%d)\nlands at byte %d of the image: "
+                      "line %d, banks %d-%d",
+                      hovered_row, hovered_chunk, 16 * hovered_chunk, 16 * hovered_chunk + 15, 8 * hovered_chunk,
+                      8 * hovered_chunk + 7, image->byte_offset(hovered_row, hovered_chunk),
+                      image->byte_offset(hovered_row, hovered_chunk) / 128,
+                      4 * ((image->byte_offset(hovered_row, hovered_chunk) % 128) / 16),
+                      4 * ((image->byte_offset(hovered_row, hovered_chunk) % 128) / 16) + 3);
+  // What the core matrix costs.
+  const sim::SharedCost& cost = read->detail.cost;
+  ImGui::PushFont(ui::fonts().heading);
+  ImGui::Text("core matrix at chunk %d: 8 rows x 16 bytes in", shown);
+  ImGui::SameLine();
+  ui::coloured_text(cost.bank_conflicts() > 0 ? colour::conflict : colour::ok, "%d wavefront%s", cost.wavefronts,
+                    cost.wavefronts == 1 ? "" : "s");
+  ImGui::SameLine();
+  ImGui::Text("(ideal %d)", cost.ideal_wavefronts);
+  ImGui::PopFont();
+  if (mode == 0)
+    ImGui::TextWrapped("Without a swizzle the 8 rows of a 16-byte column sit 128 bytes apart: all in banks %d-%d, an "
+                       "8-way conflict on every core matrix. TMA writes global rows as they are; the swizzle modes "
+                       "move each row's chunks so that a column of 8 rows spreads over all 32 banks.",
+                       4 * ((read->byte_offset[0] % 128) / 16), 4 * ((read->byte_offset[0] % 128) / 16) + 3);
+  else
+  {
+    const int bits = std::countr_zero(unsigned(chunks));  // 3, 2 or 1
+    const std::string which = bits == 1 ? "bit 4 of the address with bit 7"
+                                        : "bits 4-" + std::to_string(3 + bits) + " of the address with bits 7-" +
+                                              std::to_string(6 + bits);
+    ImGui::TextWrapped("The %d-byte swizzle XORs a chunk's index with the row's (%s): the 8 rows of any 16-byte column "
+                       "land in 8 different groups of 4 banks. Rows narrower than 128 bytes share a line, so the mode "
+                       "needs fewer bits. The rungs' kernels use the 128-byte mode, rows of 64 16-bit elements: one "
+                       "TMA copy per 64 columns of a tile; the 32- and 64-byte modes are shown here, not compiled.",
+                       mode, which.c_str());
+  }
+  ui::note_text("Costed as the 8 row addresses of an ldmatrix, by the same bank model as every instruction here; ncu "
+                "has no counter of wgmma's shared reads to check it against.");
+}
+
 }  // namespace
 
 void draw_banks_panel(PanelContext& context) {
@@ -337,6 +449,10 @@ void draw_banks_panel(PanelContext& context) {
     ui::term("padding");
     ImGui::SameLine();
     ui::term("swizzle");
+  }
+  if (sim::needs_sm90a(model.rung())) {
+    tma_swizzle_view(model);
+    return;
   }
   if (!block_ready(model)) return;
   const auto outline = model.outline();

@@ -403,6 +403,20 @@ TEST(AppModel, LaunchOrdersAndColouringAreSaved) {
   EXPECT_EQ(saved.grid_colouring, "wave");
 }
 
+TEST(AppModel, TheTmaSwizzleShownIsOneTmaHasAndIsSaved) {
+  Settings s;
+  s.tma_swizzle = 48;  // no such mode: the default stays, and a message says why
+  AppModel model(options(s));
+  EXPECT_EQ(model.tma_swizzle(), 128);
+  ASSERT_EQ(model.messages().size(), 1u);
+  EXPECT_NE(model.messages()[0].text.find("48"), std::string::npos);
+  EXPECT_TRUE(model.set_tma_swizzle(0).ok());
+  EXPECT_FALSE(model.set_tma_swizzle(16).ok());
+  EXPECT_EQ(model.tma_swizzle(), 0);
+  EXPECT_TRUE(model.set_tma_swizzle(64).ok());
+  EXPECT_EQ(model.settings().tma_swizzle, 64);
+}
+
 TEST(AppModel, WithoutAGpuTheBenchmarkSaysSo) {
   AppModel model(options());
   if (model.gpu_available()) GTEST_SKIP() << "this machine has a GPU";

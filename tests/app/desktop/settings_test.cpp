@@ -33,6 +33,7 @@ TEST(Settings, RoundTripKeepsEveryField) {
   s.launch_orders[0] = {"cutlass", 4};
   s.launch_orders[1] = {"col", 16};
   s.grid_colouring = "launch";
+  s.tma_swizzle = 32;
   const LoadedSettings back = parse_settings(settings_to_json(s), "test");
   EXPECT_TRUE(back.messages.empty());
   EXPECT_EQ(back.settings.rung, "vectorized");
@@ -51,6 +52,7 @@ TEST(Settings, RoundTripKeepsEveryField) {
   EXPECT_EQ(back.settings.launch_orders[1].kind, "col");
   EXPECT_EQ(back.settings.launch_orders[1].group_size, 16);
   EXPECT_EQ(back.settings.grid_colouring, "launch");
+  EXPECT_EQ(back.settings.tma_swizzle, 32);
 }
 
 TEST(Settings, BadLaunchOrdersCostOnlyThemselves) {

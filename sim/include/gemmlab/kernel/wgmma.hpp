@@ -29,10 +29,19 @@
 
 namespace gemmlab::kernel {
 
-// The 128-byte swizzle of TMA and wgmma, on a byte offset from a 1024-byte-aligned base.
+// TMA's swizzle modes, on a byte offset from a 1024-byte-aligned base: the 16-byte chunk index (bits 4 and up) is
+// XORed with the row index within 8 rows of `mode_bytes` (bits 7 and up), on as many bits as a row of the mode has
+// chunks: 3 bits for 128 bytes, 2 for 64, 1 for 32; mode 0 is no swizzle. CuTe calls them Swizzle<3,4,3>,
+// Swizzle<2,4,3> and Swizzle<1,4,3>; the wgmma descriptor's layout types 1, 2 and 3.
+GEMMLAB_HD constexpr int tma_swizzle(int byte, int mode_bytes) {
+  const int mask = mode_bytes == 128 ? 0x70 : mode_bytes == 64 ? 0x30 : mode_bytes == 32 ? 0x10 : 0;
+  return byte ^ ((byte >> 3) & mask);
+}
+
+// The 128-byte swizzle, the one the Hopper rungs' tiles use: rows of 128 bytes (64 16-bit elements), 8 to a pattern.
 struct Swizzle128 {
   static constexpr int row_bytes = 128, rows = 8;
-  GEMMLAB_HD static constexpr int apply(int byte) { return byte ^ ((byte >> 3) & 0x70); }
+  GEMMLAB_HD static constexpr int apply(int byte) { return tma_swizzle(byte, 128); }
 };
 
 // A box of a 2-D tensor that one TMA instruction copies: rows x cols elements starting at element (row0, col0) of a
