@@ -256,6 +256,75 @@ void pipeline_note(const BlockOutline& o, const PhaseView& v) {
                 roles->cluster > 1 ? " (its half of B multicast into both blocks)" : "", s - 1);
 }
 
+// The same, drawn: the ring of stages at this k-step (which tile each stage holds, which one the consumers read, which
+// one the producer refills) and a few k-steps of both roles around it, the producer running stages - 1 tiles ahead.
+// Every number is kernel::RingStep's, the description's own stage arithmetic.
+void pipeline_diagram(const BlockOutline& o, const PhaseView& v, float width) {
+  const auto roles = sim::warp_roles(o.rung, o.config);
+  if (!roles || v.ref.section != kernel::Section::Mainloop) return;
+  // The block's steps: its k-steps, or on the persistent rung those of all its tiles one after the other.
+  int ksteps = 0;
+  for (const sim::PhaseRef& ref : o.schedule)
+    if (ref.section == kernel::Section::Mainloop) ksteps = std::max(ksteps, ref.kstep + 1);
+  const int stages = roles->stages, t = v.ref.kstep;
+  const kernel::RingStep ring = kernel::RingStep::at(t, stages);
+  constexpr ImU32 kRead = IM_COL32(70, 150, 90, 255), kFlight = IM_COL32(62, 92, 140, 255),
+                  kRefill = IM_COL32(170, 120, 40, 255), kIdle = IM_COL32(48, 52, 60, 255);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetTextLineHeight();
+  char text[64];
+  // The ring: stage s holds tile t + ((s - t) mod stages), except the one being refilled with t + stages - 1.
+  ImGui::TextUnformatted("The ring of stages at this k-step:");
+  ImVec2 at = ImGui::GetCursorScreenPos();
+  const float box = std::min(width / float(stages), line * 6.0f);
+  for (int stage = 0; stage < stages; ++stage) {
+    const int ahead = ((stage - t) % stages + stages) % stages;  // tiles after t this stage holds
+    const bool read = stage == ring.stage, refill = stage == ring.released && stages > 1;
+    const int tile = refill ? ring.refill : t + ahead;
+    const ImVec2 min(at.x + float(stage) * box, at.y), max(min.x + box - 3.0f, min.y + line * 2.6f);
+    draw->AddRectFilled(min, max, tile >= ksteps ? kIdle : read ? kRead : refill ? kRefill : kFlight);
+    std::snprintf(text, sizeof text, "stage %d", stage);
+    draw->AddText(ImVec2(min.x + 3, min.y + 1), colour::highlight, text);
+    std::snprintf(text, sizeof text, read ? "tile %d: read" : refill ? "<- tile %d" : "tile %d", tile);
+    draw->AddText(ImVec2(min.x + 3, min.y + line * 1.3f), colour::highlight, text);
+  }
+  ImGui::Dummy(ImVec2(width, line * 2.8f));
+  // Both roles over a few k-steps: the consumers multiply tile j from stage j mod stages; at the same k-step the
+  // producer copies tile j + stages - 1 into the stage tile j - 1 freed.
+  const int first = std::max(0, t - 1), last = std::min(ksteps - 1, first + 3);
+  const float label = ImGui::CalcTextSize("consumers ").x, cell = (width - label) / float(last - first + 1);
+  at = ImGui::GetCursorScreenPos();
+  draw->AddText(ImVec2(at.x, at.y), colour::muted_text, "k-step");
+  draw->AddText(ImVec2(at.x, at.y + line * 1.2f), colour::muted_text, "producer");
+  draw->AddText(ImVec2(at.x, at.y + line * 2.4f), colour::muted_text, "consumers");
+  for (int j = first; j <= last; ++j) {
+    const float x = at.x + label + float(j - first) * cell;
+    const kernel::RingStep step = kernel::RingStep::at(j, stages);
+    std::snprintf(text, sizeof text, "%d", j);
+    draw->AddText(ImVec2(x + 2, at.y), j == t ? colour::highlight : colour::muted_text, text);
+    const bool copies = step.refill < ksteps && stages > 1;
+    draw->AddRectFilled(ImVec2(x, at.y + line * 1.15f), ImVec2(x + cell - 2, at.y + line * 2.2f), copies ? kRefill : kIdle);
+    draw->PushClipRect(ImVec2(x, at.y), ImVec2(x + cell - 2, at.y + line * 3.5f), true);
+    if (copies) {
+      std::snprintf(text, sizeof text, "t%d>s%d", step.refill, step.refill % stages);
+      draw->AddText(ImVec2(x + 2, at.y + line * 1.2f), colour::highlight, text);
+    }
+    draw->AddRectFilled(ImVec2(x, at.y + line * 2.35f), ImVec2(x + cell - 2, at.y + line * 3.4f), kRead);
+    std::snprintf(text, sizeof text, "t%d<s%d", j, step.stage);
+    draw->AddText(ImVec2(x + 2, at.y + line * 2.4f), colour::highlight, text);
+    draw->PopClipRect();
+    if (j == t) draw->AddRect(ImVec2(x - 1, at.y - 1), ImVec2(x + cell - 1, at.y + line * 3.5f), colour::highlight, 0, 0, 2.0f);
+  }
+  ImGui::Dummy(ImVec2(width, line * 3.6f));
+  {
+    const kernel::RingStep now = kernel::RingStep::at(t, stages);
+    ui::note_text("t%d>s%d: the producer copies k-tile %d into stage %d, once empty[%d] says the consumers are done with "
+                  "it; t%d<s%d: the consumers multiply k-tile %d from stage %d, once full[%d] says its bytes have "
+                  "landed.", now.refill, now.refill % stages, now.refill, now.refill % stages, now.released, t,
+                  now.stage, t, now.stage, now.stage);
+  }
+}
+
 void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
   ImGui::TextWrapped("This phase: %s.%s", phase_sentence(v).c_str(), v.barrier_after ? " Then the block waits at a barrier." : "");
   ui::term_tooltip_for_last_item("phase");
@@ -266,6 +335,7 @@ void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
                   "MMA fragments tab shows which lane holds what).",
                   static_cast<long long>(v.counters.mma / o.shape.warps_per_block));
   pipeline_note(o, v);
+  pipeline_diagram(o, v, ImGui::GetContentRegionAvail().x);
   if (v.counters.tma > 0)
     ui::note_text("%lld TMA copies issued by one thread (%lld KiB land in shared memory, %lld global sectors read): "
                   "the copy engine computes every address, writes the 128-byte-swizzled image and counts the bytes on "
