@@ -35,9 +35,9 @@ Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& p
   if (auto hopper = require_sm90a(); !hopper) return hopper;
   const auto boxes = sim::tma_box_shapes(kernel.rung, kernel.config);
   if (!boxes) return Error{"rung " + std::string(rung_info(kernel.rung).slug) + " describes no TMA boxes"};
-  auto a_map = make_tensor_map(g.a, g.m, g.k, boxes->a_rows, boxes->a_cols, g.input);
+  auto a_map = make_tensor_map(g.a, g.m, g.k, boxes->a_rows, boxes->a_cols, boxes->swizzle_bytes, g.input);
   if (!a_map) return a_map.error();
-  auto b_map = make_tensor_map(g.b, g.k, g.n, boxes->b_rows, boxes->b_cols, g.input);
+  auto b_map = make_tensor_map(g.b, g.k, g.n, boxes->b_rows, boxes->b_cols, boxes->swizzle_bytes, g.input);
   if (!b_map) return b_map.error();
   params.a_map = *a_map, params.b_map = *b_map;
   return Ok{};

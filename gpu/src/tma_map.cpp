@@ -26,9 +26,14 @@ EncodeTiled encoder() {
 
 }  // namespace
 
-Result<CUtensorMap> make_tensor_map(const void* base, int rows, int cols, int box_rows, int box_cols,
+Result<CUtensorMap> make_tensor_map(const void* base, int rows, int cols, int box_rows, int box_cols, int swizzle_bytes,
                                     kernel::InputType type) {
   if (type == kernel::InputType::F32) return Error{"TMA rungs take fp16 or bf16 inputs, not fp32"};
+  if (swizzle_bytes != 32 && swizzle_bytes != 64 && swizzle_bytes != 128)
+    return Error{"TMA swizzles 32, 64 or 128 bytes, not " + std::to_string(swizzle_bytes)};
+  const CUtensorMapSwizzle swizzle = swizzle_bytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
+                                     : swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                                                           : CU_TENSOR_MAP_SWIZZLE_32B;
   if (reinterpret_cast<std::uintptr_t>(base) % 16 != 0 || (std::int64_t{cols} * 2) % 16 != 0)
     return Error{"TMA needs a 16-byte-aligned matrix whose rows are a multiple of 16 bytes long (" +
                  std::to_string(cols) + " columns)"};
@@ -44,7 +49,7 @@ Result<CUtensorMap> make_tensor_map(const void* base, int rows, int cols, int bo
                                type == kernel::InputType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
                                                                : CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
                                2, const_cast<void*>(base), dims, strides, box, element_strides,
-                               CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                               CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
                                CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)
     return Error{"cuTensorMapEncodeTiled refused a " + std::to_string(rows) + " x " + std::to_string(cols) +

@@ -11,7 +11,7 @@ namespace gemmlab::gpu {
 // The map of a row-major rows x cols matrix of 16-bit elements at `base`, for boxes of box_rows x box_cols (box_cols
 // elements = 128 bytes) written with the 128-byte swizzle; elements outside the matrix arrive as zeros. The driver's
 // encoder is found at run time (cudaGetDriverEntryPointByVersion), so nothing links against libcuda.
-Result<CUtensorMap> make_tensor_map(const void* base, int rows, int cols, int box_rows, int box_cols,
+Result<CUtensorMap> make_tensor_map(const void* base, int rows, int cols, int box_rows, int box_cols, int swizzle_bytes,
                                     kernel::InputType type);
 
 // Ok on a GPU of compute capability 9.0 (the H100 and H200: sm_90a); else the sentence to show.

@@ -198,14 +198,14 @@ class FunctionalExecutor {
   void mbarrier_arrive_cluster(int byte, bool pred, int ctas) {
     for (int i = 0; i < ctas; ++i) mbarrier_arrive(byte, pred);
   }
-  // The box, element by element, to its place in the 128-byte-swizzled image (zeros outside the matrix). A multicast
+  // The box, element by element, to its place in the swizzled image (zeros outside the matrix). A multicast
   // copy issued by a partner lands here the same way: the thread that issues this block's copies writes it.
   void tma_load(const kernel::TmaBox& box, int byte, int barrier, bool pred, kernel::TmaMulticast = {}) {
     if (!pred) return;
     Barrier* b = find_barrier(barrier, "a TMA copy");
     if (b == nullptr || element_bytes(box.operand) != 2) return fail("a TMA copy of 16-bit elements needs its mbarrier");
     if (byte % 1024 != 0)
-      return fail("a TMA copy with the 128-byte swizzle lands at shared byte " + std::to_string(byte) +
+      return fail("a swizzled TMA copy lands at shared byte " + std::to_string(byte) +
                   ", which is not 1024-byte aligned");
     if (!check_shared_bytes(byte, box.bytes(), 16, "a TMA copy")) return;
     const std::vector<std::uint16_t>& source = sixteen_bit(box.operand);
@@ -215,7 +215,7 @@ class FunctionalExecutor {
         const bool inside = row < box.rows_total && column < box.cols_total;
         const std::uint16_t value =
             inside ? source[static_cast<std::size_t>(kernel::Index(row) * box.cols_total + column)] : std::uint16_t{0};
-        const int at = byte + kernel::TmaBox::shared_offset(r, col);
+        const int at = byte + box.shared_offset(r, col);
         write_word(at / 4);
         Word& w = words_[static_cast<std::size_t>(at / 4)];
         if (!overwrite_after_wgmma_reads(w, at / 4)) return;

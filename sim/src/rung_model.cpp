@@ -16,6 +16,8 @@ namespace {
 
 using kernel::KernelConfig;
 
+constexpr int kOnOff[] = {0, 1};
+
 constexpr Knob kKnobs[] = {
     {"bm", &KernelConfig::bm, 1, 512, "rows of C per block"},
     {"bn", &KernelConfig::bn, 1, 512, "columns of C per block"},
@@ -26,7 +28,7 @@ constexpr Knob kKnobs[] = {
     {"wn", &KernelConfig::wn, 1, 256, "columns of C per warp"},
     {"a_pad", &KernelConfig::a_pad, 0, 32, "elements of padding after each shared row of A"},
     {"b_pad", &KernelConfig::b_pad, 0, 32, "elements of padding after each shared row of B"},
-    {"swizzle", &KernelConfig::swizzle, 0, 1, "1: XOR-swizzle shared rows instead of padding them"},
+    {"swizzle", &KernelConfig::swizzle, 0, 64, "1: XOR-swizzle shared rows instead of padding them", kOnOff},
     {"conflicting", &KernelConfig::conflicting, 0, 1, "1: the layout that shows bank conflicts"},
     {"stages", &KernelConfig::stages, 1, 4, "shared-memory buffers in flight"},
     {"cluster", &KernelConfig::cluster, 1, 2, "blocks per cluster: they share their copies of B (TMA multicast)"},
@@ -46,9 +48,11 @@ RungModel model_of() {
   if constexpr (Described<Id>) {
     using K = typename kernel::KernelOf<Id>::type;
     static_assert(SelfDescribed<K>, "a rung description declares knobs, defaults() and validate()");
-    return {Id, true, K::defaults(), std::span<const std::string_view>(K::knobs)};
+    std::span<const KnobChoice> choices;
+    if constexpr (requires { K::knob_choices; }) choices = K::knob_choices;
+    return {Id, true, K::defaults(), std::span<const std::string_view>(K::knobs), choices};
   } else {
-    return {Id, false, KernelConfig{}, {}};
+    return {Id, false, KernelConfig{}, {}, {}};
   }
 }
 
@@ -82,6 +86,20 @@ const Knob* find_knob(std::string_view name) {
 }
 
 bool RungModel::has_knob(std::string_view name) const { return std::ranges::find(knobs, name) != knobs.end(); }
+
+std::span<const int> RungModel::values_of(std::string_view knob) const {
+  for (const KnobChoice& choice : choices)
+    if (choice.name == knob) return choice.values;
+  const Knob* k = find_knob(knob);
+  return k != nullptr ? k->values : std::span<const int>{};
+}
+
+std::string_view RungModel::help_of(std::string_view knob) const {
+  for (const KnobChoice& choice : choices)
+    if (choice.name == knob) return choice.help;
+  const Knob* k = find_knob(knob);
+  return k != nullptr ? k->help : std::string_view{};
+}
 
 const RungModel& rung_model(RungId id) {
   static const std::vector<RungModel> models = [] {
@@ -172,7 +190,7 @@ std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const KernelConfig& c) {
     if constexpr (requires { K::needs_sm90a; }) {
       const kernel::ThreadContext t{};
       const kernel::TmaBox a = K::a_box(c, t, {}, 0), b = K::b_box(c, t, {}, 0);
-      shapes = TmaBoxShapes{a.rows, a.cols, b.rows, b.cols};
+      shapes = TmaBoxShapes{a.rows, a.cols, b.rows, b.cols, a.swizzle_bytes};
     }
     return Ok{};
   });
@@ -223,6 +241,12 @@ Status validate(RungId id, const KernelConfig& c, const Problem& problem, const 
     if (value < knob.min || value > knob.max)
       return Error{std::string(name) + "=" + str(value) + " is out of range: " + std::string(knob.help) + " must be in [" +
                    str(knob.min) + ", " + str(knob.max) + "]"};
+    if (const auto values = model.values_of(name); !values.empty() && std::ranges::find(values, value) == values.end()) {
+      std::string listed;
+      for (const int v : values) listed += (listed.empty() ? "" : ", ") + str(v);
+      return Error{std::string(name) + "=" + str(value) + " is not one of this rung's values (" + listed + "): " +
+                   std::string(model.help_of(name))};
+    }
   }
   // Knobs the rung does not read must keep their defaults: a silently ignored setting would mislead.
   for (const auto& knob : kKnobs)

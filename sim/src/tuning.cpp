@@ -50,7 +50,9 @@ std::vector<int> knob_candidates(RungId rung, std::string_view name) {
   } else if (name == "a_pad" || name == "b_pad") {
     // None, or the padding that keeps rows 16-byte aligned while shifting them 4 banks: 4 floats or 8 halves.
     values = {0, operand_bytes(rung)[0] == 2 ? 8 : 4};
-  } else if (name == "swizzle" || name == "cluster") {
+  } else if (const auto listed = model.values_of(name); !listed.empty()) {
+    values.assign(listed.begin(), listed.end());
+  } else if (name == "cluster") {
     values = {knob->min, knob->max};
   } else if (name == "stages") {
     for (int v = knob->min; v <= knob->max; ++v) values.push_back(v);

@@ -42,7 +42,8 @@ WgmmaLayout make_wgmma() {
         l.d.cells[static_cast<std::size_t>(Atom::d_row(thread, i) * columns + Atom::d_col(thread, i))] = {thread, i, 0};
   for (int r = 0; r < kernel::Swizzle128::rows; ++r)
     for (int c = 0; c < 8; ++c)
-      l.placed_chunk[r][c] = kernel::TmaBox::shared_offset(r, 8 * c) % kernel::Swizzle128::row_bytes / 16;
+      l.placed_chunk[r][c] = kernel::Swizzle128::apply(r * kernel::Swizzle128::row_bytes + 16 * c) %
+                             kernel::Swizzle128::row_bytes / 16;
   return l;
 }
 

@@ -421,10 +421,13 @@ void tma_swizzle_view(AppModel& model) {
                                               std::to_string(6 + bits);
     ImGui::TextWrapped("The %d-byte swizzle XORs a chunk's index with the row's (%s): the 8 rows of any 16-byte column "
                        "land in 8 different groups of 4 banks. Rows narrower than 128 bytes share a line, so the mode "
-                       "needs fewer bits. The rungs' kernels use the 128-byte mode, rows of 64 16-bit elements: one "
-                       "TMA copy per 64 columns of a tile; the 32- and 64-byte modes are shown here, not compiled.",
-                       mode, which.c_str());
+                       "needs fewer bits, and a tile takes more, narrower boxes: one TMA copy per %d columns.",
+                       mode, which.c_str(), mode / 2);
   }
+  if (const auto boxes = sim::tma_box_shapes(model.rung(), model.config()))
+    ImGui::TextWrapped("This configuration's tensor maps use the %d-byte mode (tma-wgmma's swizzle knob: 0 for 128, 32 "
+                       "or 64; rungs 18 to 20 use 128): boxes of %d x %d elements of A and %d x %d of B.",
+                       boxes->swizzle_bytes, boxes->a_rows, boxes->a_cols, boxes->b_rows, boxes->b_cols);
   ui::note_text("Costed as the 8 row addresses of an ldmatrix, by the same bank model as every instruction here; ncu "
                 "has no counter of wgmma's shared reads to check it against.");
 }

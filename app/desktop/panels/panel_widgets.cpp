@@ -147,15 +147,27 @@ std::string phase_sentence(const PhaseView& view) {
 void knob_editor(AppModel& model, const sim::Knob& knob, bool compact) {
   const std::string name(knob.name);
   const int current = model.config().*knob.field;
+  // What the knob takes and means on this rung: a few values of its own (a checkbox for off and on), or its range.
+  const sim::RungModel& rung = sim::rung_model(model.rung());
+  const std::span<const int> values = rung.values_of(knob.name);
+  const std::string_view meaning = rung.help_of(knob.name);
   ImGui::PushID(name.c_str());
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(name.c_str());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s: %.*s\n(%d to %d; the simulator checks every value)", name.c_str(),
-                      static_cast<int>(knob.help.size()), knob.help.data(), knob.min, knob.max);
+                      static_cast<int>(meaning.size()), meaning.data(), knob.min, knob.max);
   if (compact) ImGui::SameLine();
   else ImGui::SameLine(ImGui::GetFontSize() * 5.0f);
-  if (knob.max - knob.min == 1) {
+  if (values.size() == 2 && values[0] == 0 && values[1] == 1) {
+    bool on = current != 0;
+    if (ImGui::Checkbox("##value", &on)) model.set_knob(knob.name, on ? 1 : 0);
+  } else if (!values.empty()) {
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (i > 0) ImGui::SameLine();
+      if (ImGui::RadioButton(std::to_string(values[i]).c_str(), current == values[i])) model.set_knob(knob.name, values[i]);
+    }
+  } else if (knob.max - knob.min == 1) {
     bool on = current != knob.min;
     if (ImGui::Checkbox("##value", &on)) model.set_knob(knob.name, on ? knob.max : knob.min);
   } else {
@@ -176,7 +188,7 @@ void knob_editor(AppModel& model, const sim::Knob& knob, bool compact) {
   // The help, in the space left on the line; the tooltip has it whole when it does not fit.
   ImGui::SameLine();
   const float room = ImGui::GetContentRegionAvail().x;
-  const std::string help(knob.help);
+  const std::string help(meaning);
   if (ImGui::CalcTextSize(help.c_str()).x <= room) {
     ui::note_text("%s", help.c_str());
   } else {

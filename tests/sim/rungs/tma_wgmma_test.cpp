@@ -19,25 +19,40 @@ using kernel::Major;
 using kernel::TmaBox;
 using kernel::WgmmaOperand;
 
+// A box of `mode`-byte rows, as the rung's a_box and b_box make them (only its row width and mode matter here).
+TmaBox box_of_mode(int mode) {
+  TmaBox box{};
+  box.cols = mode / 2, box.swizzle_bytes = mode;
+  return box;
+}
+
 TEST(TmaWgmma, The128ByteSwizzleIsRung14sXorLayout) {
   // TMA's image of a box with 64-element rows is HalfTile's swizzled layout of 64-half rows: chunk c of row r at c ^ r.
   const kernel::HalfTile swizzled{64, 0, true};
+  const TmaBox box = box_of_mode(128);
   for (int r = 0; r < 24; ++r)
-    for (int c = 0; c < 64; ++c) EXPECT_EQ(TmaBox::shared_offset(r, c), swizzled(r, c)) << r << ", " << c;
+    for (int c = 0; c < 64; ++c) EXPECT_EQ(box.shared_offset(r, c), swizzled(r, c)) << r << ", " << c;
 }
 
 TEST(TmaWgmma, DescriptorsReadWhereTheCopiesWrote) {
-  // A: rows of a bm x 64 box; the k16 slice j starts 32 bytes into each row. B: 64-column panels of bk rows; the
-  // k16 slice j starts 16 rows down. Every element the wgmma reads is the element TMA put there.
-  const int bk = 64, panel = bk * 128;
-  for (int j = 0; j < 4; ++j) {
-    const WgmmaOperand a{64 * 128 + 32 * j, 16, 1024, Major::K};  // the second warpgroup's rows
-    for (int m = 0; m < 64; ++m)
-      for (int k = 0; k < 16; ++k) EXPECT_EQ(a.offset(m, k), TmaBox::shared_offset(64 + m, 16 * j + k));
-    const WgmmaOperand b{16 * j * 128, panel, 1024, Major::MN};
-    for (int k = 0; k < 16; ++k)
-      for (int n = 0; n < 256; ++n)
-        EXPECT_EQ(b.offset(k, n), n / 64 * panel + TmaBox::shared_offset(16 * j + k, n % 64));
+  // In each swizzle mode (rows of R bytes, R / 2 elements): A, rows of a bm x R/2 box, the k16 slice j starting 32
+  // bytes further along a row, or in the next box; B, panels of R/2 columns and bk rows, the k16 slice j starting 16
+  // rows down. Every element the wgmma reads is the element TMA put there.
+  for (const int mode : {128, 64, 32}) {
+    const TmaBox box = box_of_mode(mode);
+    const int bm = 128, bk = 64, columns = mode / 2, a_box = bm * mode, panel = bk * mode;
+    for (int j = 0; j < bk / 16; ++j) {
+      const int k0 = 16 * j;
+      const WgmmaOperand a{64 * mode + k0 / columns * a_box + 2 * (k0 % columns), 16, 8 * mode, Major::K, mode};
+      for (int m = 0; m < 64; ++m)  // the second warpgroup's rows
+        for (int k = 0; k < 16; ++k)
+          EXPECT_EQ(a.offset(m, k), (k0 + k) / columns * a_box + box.shared_offset(64 + m, (k0 + k) % columns))
+              << mode << " " << m << " " << k;
+      const WgmmaOperand b{k0 * mode, panel, 8 * mode, Major::MN, mode};
+      for (int k = 0; k < 16; ++k)
+        for (int n = 0; n < 256; ++n)
+          EXPECT_EQ(b.offset(k, n), n / columns * panel + box.shared_offset(k0 + k, n % columns)) << mode;
+    }
   }
 }
 
@@ -48,6 +63,8 @@ TEST(TmaWgmma, DescriptorFieldsAreTheIsaBits) {
   EXPECT_EQ(d >> 16 & 0x3FFF, 8192u >> 4);
   EXPECT_EQ(d >> 32 & 0x3FFF, 1024u >> 4);
   EXPECT_EQ(d >> 62, 1u);  // 128-byte swizzle
+  EXPECT_EQ(WgmmaOperand({0, 16, 512, Major::K, 64}).descriptor(0) >> 62, 2u);
+  EXPECT_EQ(WgmmaOperand({0, 16, 256, Major::K, 32}).descriptor(0) >> 62, 3u);
 }
 
 TEST(TmaWgmma, EachThreadHoldsItsPartOfD) {
@@ -68,6 +85,14 @@ TEST(TmaWgmma, ComputesTheExactGemm) {
     KernelConfig c = d;
     c.bm = bm, c.bn = bn, c.bk = bk, c.stages = stages;
     test_support::expect_exact_gemm(RungId::TmaWgmma, c, {{200, 136, 264}}, "bm=" + std::to_string(bm));
+  }
+  // TMA's narrower swizzle modes: more, narrower boxes, and descriptors of the same mode.
+  for (const int mode : {32, 64}) {
+    KernelConfig c = d;
+    c.swizzle = mode;
+    test_support::expect_exact_gemm(RungId::TmaWgmma, c, {{67, 40, 72}, {200, 136, 264}}, "swizzle=" + std::to_string(mode));
+    c.bm = 64, c.bn = 128, c.bk = 128, c.stages = 2;
+    test_support::expect_exact_gemm(RungId::TmaWgmma, c, {{130, 264, 200}}, "small swizzle=" + std::to_string(mode));
   }
   std::mt19937 rng(17);
   const Problem p{37, 136, 72, 2.0f, -1.0f};

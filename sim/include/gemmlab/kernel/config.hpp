@@ -4,15 +4,26 @@
 // the GPU compiles FixedConfig instantiations whose members are compile-time constants, so loops over them unroll
 // and per-thread arrays live in registers. Both have the same member names, so a rung's code reads `c.bm` either way.
 #include <optional>
+#include <span>
+#include <string_view>
 
 namespace gemmlab::kernel {
+
+// A rung's own meaning of a knob (its description's `knob_choices`, host only): the values it takes there and what
+// they mean. The Hopper rung's `swizzle` is TMA's swizzle mode in bytes, where the earlier rungs' is on or off.
+struct KnobChoice {
+  std::string_view name;
+  std::span<const int> values;
+  std::string_view help;
+};
 
 struct KernelConfig {
   int bm = 32, bn = 32, bk = 32;  // the block's C tile (bm x bn) and the k-step depth
   int tm = 1, tn = 1;             // results per thread (rows x columns)
   int wm = 0, wn = 0;             // the warp's tile (warp-tiling rungs)
   int a_pad = 0, b_pad = 0;       // elements of padding added to each shared-memory row of A and B
-  int swizzle = 0;                // 1: XOR-swizzle the shared layout instead of padding it
+  int swizzle = 0;                // 1: XOR-swizzle the shared layout instead of padding it (tma-wgmma: TMA's
+                                  // swizzle mode in bytes, 32 or 64; 0 is its 128-byte mode)
   int conflicting = 0;            // 1: the layout that shows bank conflicts (smem-tiling's teaching toggle)
   int stages = 1;                 // shared-memory buffers in flight (double buffering: 2; cp.async: 2-4)
   int cluster = 1;                // blocks per thread-block cluster, along M (the TMA multicast rung: 2)

@@ -45,16 +45,18 @@ struct Swizzle128 {
 };
 
 // A box of a 2-D tensor that one TMA instruction copies: rows x cols elements starting at element (row0, col0) of a
-// row-major rows_total x cols_total matrix. cols is 64 (128 bytes: the widest row the 128-byte swizzle takes). Parts
-// outside the matrix arrive as zeros, and still count as bytes of the copy.
+// row-major rows_total x cols_total matrix, landing in the swizzle mode of `swizzle_bytes`. A box row is as wide as
+// the mode (64 elements for 128 bytes, 32 for 64, 16 for 32). Parts outside the matrix arrive as zeros, and still
+// count as bytes of the copy.
 struct TmaBox {
   Operand operand;
   int row0, col0;
   int rows, cols;
   int rows_total, cols_total;
+  int swizzle_bytes = 128;
   GEMMLAB_HD int bytes() const { return rows * cols * 2; }
   // Where element (r, c) of the box lands, from the box's first (1024-byte-aligned) shared byte.
-  GEMMLAB_HD static int shared_offset(int r, int c) { return Swizzle128::apply(r * Swizzle128::row_bytes + 2 * c); }
+  GEMMLAB_HD int shared_offset(int r, int c) const { return tma_swizzle(r * cols * 2 + 2 * c, swizzle_bytes); }
 };
 
 // Where a TMA copy lands: in this block only (ctas = 1), or, multicast, at the same shared offset of every block of
@@ -81,28 +83,37 @@ struct RingStep {
 // The operand of a wgmma as its descriptor describes it: start address (a shared byte offset), leading and stride
 // byte offsets, and which way it is stored. The GPU executor encodes it (adding the shared window's address); the
 // simulator reads shared memory through it exactly as the layouts above say.
+//
+// In the 64- and 32-byte modes a row of the pattern holds 32 or 16 elements, so the same element sits at
+//   A, K-major:  start + (m / 8) * SBO + (m % 8) * R + 2k                         (k < R / 2; SBO = 8 R)
+//   B, MN-major: start + (n / (R / 2)) * LBO + (k / 8) * SBO + (k % 8) * R + 2 (n % (R / 2))
+// with R the mode's bytes: B's panels are R / 2 columns wide, and a k16 step of A's wgmma moves 32 bytes along a row
+// of 128 or 64 bytes, or to the next box of 32-byte rows.
 enum class Major { K, MN };
 struct WgmmaOperand {
   int start;
   int leading_byte_offset, stride_byte_offset;
   Major major;
+  int swizzle_bytes = 128;
 
   // Byte offset (from the shared base) of element (row, col): (m, k) of a K-major A, (k, n) of an MN-major B.
   GEMMLAB_HD int offset(int row, int col) const {
-    const int linear = major == Major::K
-                           ? start + (row / 8) * stride_byte_offset + (row % 8) * Swizzle128::row_bytes + 2 * col
-                           : start + (col / 64) * leading_byte_offset + (row / 8) * stride_byte_offset +
-                                 (row % 8) * Swizzle128::row_bytes + 2 * (col % 64);
-    return Swizzle128::apply(linear);
+    const int r = swizzle_bytes, columns = swizzle_bytes / 2;
+    const int linear = major == Major::K ? start + (row / 8) * stride_byte_offset + (row % 8) * r + 2 * col
+                                         : start + (col / columns) * leading_byte_offset +
+                                               (row / 8) * stride_byte_offset + (row % 8) * r + 2 * (col % columns);
+    return tma_swizzle(linear, swizzle_bytes);
   }
 
   // The 64-bit descriptor (PTX ISA): start >> 4 in bits 0-13, LBO >> 4 in 16-29, SBO >> 4 in 32-45, base offset 0
-  // (tiles start on 1024-byte boundaries), layout type 1 (128-byte swizzle) in bits 62-63.
+  // (tiles start on 1024-byte boundaries), the layout type in bits 62-63: 1 for the 128-byte swizzle, 2 for 64, 3 for
+  // 32.
   GEMMLAB_HD std::uint64_t descriptor(std::uint32_t shared_base) const {
     const auto field = [](std::uint32_t bytes) { return static_cast<std::uint64_t>((bytes >> 4) & 0x3FFF); };
+    const std::uint64_t layout = swizzle_bytes == 128 ? 1 : swizzle_bytes == 64 ? 2 : 3;
     return field(shared_base + static_cast<std::uint32_t>(start)) |
            field(static_cast<std::uint32_t>(leading_byte_offset)) << 16 |
-           field(static_cast<std::uint32_t>(stride_byte_offset)) << 32 | std::uint64_t{1} << 62;
+           field(static_cast<std::uint32_t>(stride_byte_offset)) << 32 | layout << 62;
   }
 };
 

@@ -20,7 +20,10 @@ struct Knob {
   int kernel::KernelConfig::*field;
   int min, max;
   std::string_view help;
+  std::span<const int> values = {};  // the only values a rung may take, where they are few (empty: min to max)
 };
+
+using kernel::KnobChoice;  // a rung's own values and meaning of a knob (kernel/config.hpp)
 
 // Every knob any rung has, in display order.
 std::span<const Knob> all_knobs();
@@ -31,8 +34,12 @@ struct RungModel {
   bool described;                     // false while the rung's kernel description is not written yet
   kernel::KernelConfig defaults;
   std::span<const std::string_view> knobs;  // the names of the knobs this rung reads
+  std::span<const KnobChoice> choices;      // knobs this rung gives values and a meaning of its own
 
   bool has_knob(std::string_view name) const;
+  // The values the knob takes on this rung (empty: the knob's whole range), and what it means here.
+  std::span<const int> values_of(std::string_view knob) const;
+  std::string_view help_of(std::string_view knob) const;
 };
 
 const RungModel& rung_model(RungId id);
@@ -74,6 +81,7 @@ bool takes_any_size(RungId id);
 // The boxes a TMA rung's tensor maps describe (rows x columns of elements of A and of B); empty for other rungs.
 struct TmaBoxShapes {
   int a_rows = 0, a_cols = 0, b_rows = 0, b_cols = 0;
+  int swizzle_bytes = 128;  // the tensor maps' swizzle mode: 32, 64 or 128
 };
 std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const kernel::KernelConfig& config);
 

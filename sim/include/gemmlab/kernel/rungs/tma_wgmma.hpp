@@ -45,16 +45,20 @@ namespace gemmlab::kernel::rungs {
 struct TmaWgmma {
   static constexpr int input_bytes = 2;
   static constexpr bool needs_sm90a = true;
-  static constexpr int box_cols = 64;  // elements per box row: 128 bytes, the 128-byte swizzle's row
   static constexpr int barrier_bytes = 8;
+
+  // TMA's swizzle mode in bytes (the `swizzle` knob: 32 or 64, 0 for the 128-byte mode), and so a box row: 64, 32 or
+  // 16 elements. Rungs 18 to 20 use the 128-byte mode.
+  template <class C> GEMMLAB_HD static constexpr int row_bytes(const C& c) { return c.swizzle == 0 ? 128 : c.swizzle; }
+  template <class C> GEMMLAB_HD static constexpr int box_cols(const C& c) { return row_bytes(c) / 2; }
 
   template <class C> GEMMLAB_HD static constexpr int warpgroups(const C& c) { return c.bm / 64; }  // wgmma's m
   template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return 128 * warpgroups(c); }
-  template <class C> GEMMLAB_HD static int a_box_bytes(const C& c) { return c.bm * Swizzle128::row_bytes; }
-  template <class C> GEMMLAB_HD static int a_bytes(const C& c) { return c.bk / box_cols * a_box_bytes(c); }
-  template <class C> GEMMLAB_HD static int b_panel_bytes(const C& c) { return c.bk * Swizzle128::row_bytes; }
+  template <class C> GEMMLAB_HD static int a_box_bytes(const C& c) { return c.bm * row_bytes(c); }
+  template <class C> GEMMLAB_HD static int a_bytes(const C& c) { return c.bk / box_cols(c) * a_box_bytes(c); }
+  template <class C> GEMMLAB_HD static int b_panel_bytes(const C& c) { return c.bk * row_bytes(c); }
   template <class C> GEMMLAB_HD static int stage_bytes(const C& c) {
-    return a_bytes(c) + c.bn / box_cols * b_panel_bytes(c);
+    return a_bytes(c) + c.bn / box_cols(c) * b_panel_bytes(c);
   }
   template <class C> GEMMLAB_HD static int a_base(const C& c, int stage) { return stage * stage_bytes(c); }
   template <class C> GEMMLAB_HD static int b_base(const C& c, int stage) { return a_base(c, stage) + a_bytes(c); }
@@ -80,12 +84,13 @@ struct TmaWgmma {
   }
   GEMMLAB_HD static int steps(const ThreadContext& t) { return t.ksteps * t.tiles; }
 
-  // The boxes of one k-tile: A's bm x 64 (bk / 64 of them, side by side in k), and B's bk x 64 panels.
+  // The boxes of one k-tile: A's bm x box_cols (bk / box_cols of them, side by side in k), and B's bk x box_cols
+  // panels.
   template <class C> GEMMLAB_HD static TmaBox a_box(const C& c, const ThreadContext& t, TileStep at, int part) {
-    return {Operand::A, at.row0, at.kstep * c.bk + part * box_cols, c.bm, box_cols, t.m, t.k};
+    return {Operand::A, at.row0, at.kstep * c.bk + part * box_cols(c), c.bm, box_cols(c), t.m, t.k, row_bytes(c)};
   }
   template <class C> GEMMLAB_HD static TmaBox b_box(const C& c, const ThreadContext& t, TileStep at, int panel) {
-    return {Operand::B, at.kstep * c.bk, at.col0 + panel * box_cols, c.bk, box_cols, t.k, t.n};
+    return {Operand::B, at.kstep * c.bk, at.col0 + panel * box_cols(c), c.bk, box_cols(c), t.k, t.n, row_bytes(c)};
   }
 
   static constexpr int max_n = 256;
@@ -126,9 +131,9 @@ struct TmaWgmma {
   template <class X, class C>
   GEMMLAB_HD static void load_tile_at(X& x, const C& c, const ThreadContext& t, TileStep at, int stage, bool issuer) {
     x.mbarrier_expect_bytes(barrier(c, stage), stage_bytes(c), issuer);
-    for (int part = 0; part < c.bk / box_cols; ++part)
+    for (int part = 0; part < c.bk / box_cols(c); ++part)
       x.tma_load(a_box(c, t, at, part), a_base(c, stage) + part * a_box_bytes(c), barrier(c, stage), issuer);
-    const int panels = c.bn / box_cols;
+    const int panels = c.bn / box_cols(c);
     for (int panel = 0; panel < panels; ++panel)
       x.tma_load(b_box(c, t, at, panel), b_base(c, stage) + panel * b_panel_bytes(c), barrier(c, stage), issuer,
                  TmaMulticast{c.cluster, panel * c.cluster / panels == cluster_rank(c, t)});
@@ -161,15 +166,14 @@ struct TmaWgmma {
   // non wgmma instructions defining accumulator registers of a wgmma between start and end of the pipeline stage").
   template <class X, class C, class S>
   GEMMLAB_HD static void multiply_tile(X& x, const C& c, const ThreadContext& t, S& s, int stage, bool accumulate) {
-    const int a_rows = a_base(c, stage) + t.tid / 128 * 64 * Swizzle128::row_bytes;  // in each box of A
+    const int r = row_bytes(c), columns = box_cols(c);
+    const int a_rows = a_base(c, stage) + t.tid / 128 * 64 * r;  // in each box of A
     x.wgmma_fence(s.acc);
     with_atom(c, [&](auto atom) {
       GEMMLAB_UNROLL
       for (int k16 = 0; k16 < c.bk; k16 += 16) {
-        const WgmmaOperand a{a_rows + k16 / box_cols * a_box_bytes(c) + 2 * (k16 % box_cols), 16,
-                             Swizzle128::rows * Swizzle128::row_bytes, Major::K};
-        const WgmmaOperand b{b_base(c, stage) + k16 * Swizzle128::row_bytes, b_panel_bytes(c),
-                             Swizzle128::rows * Swizzle128::row_bytes, Major::MN};
+        const WgmmaOperand a{a_rows + k16 / columns * a_box_bytes(c) + 2 * (k16 % columns), 16, 8 * r, Major::K, r};
+        const WgmmaOperand b{b_base(c, stage) + k16 * r, b_panel_bytes(c), 8 * r, Major::MN, r};
         x.wgmma(atom, s.acc, a, b, accumulate || k16 > 0);
       }
     });
@@ -199,7 +203,11 @@ struct TmaWgmma {
 
   // ---- What the simulator, the CLI and the app need to know about this description (host only). ----
 
-  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages"};
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "swizzle", "stages"};
+  static constexpr int swizzle_modes[] = {0, 32, 64};
+  static constexpr KnobChoice knob_choices[] = {
+      {"swizzle", swizzle_modes, "TMA's swizzle mode in bytes, and so the width of a box row: 32 or 64 (0: the "
+                                 "128-byte mode, rows of 64 elements)"}};
 
   static constexpr KernelConfig defaults() {
     KernelConfig c;
@@ -220,6 +228,8 @@ struct TmaWgmma {
                    "use 64, 128 or 192"};
     if (c.bn != 64 && c.bn != 128 && c.bn != 256)
       return Error{"bn=" + str(c.bn) + " is not a wgmma N this repository compiles: use 64, 128 or 256"};
+    if (c.swizzle != 0 && c.swizzle != 32 && c.swizzle != 64)
+      return Error{"swizzle=" + str(c.swizzle) + ": TMA swizzles 32, 64 or 128 bytes: use 32, 64 or 0 (128)"};
     if (c.bk != 64 && c.bk != 128)
       return Error{"bk=" + str(c.bk) + ": a tile of A is one or two TMA boxes of 64 k (128-byte rows, the 128-byte "
                    "swizzle's width): use 64 or 128"};
