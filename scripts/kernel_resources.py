@@ -15,11 +15,14 @@ As a program, two steps of the CUDA build (gpu/CMakeLists.txt):
       Loss: wgmma.mma_async instructions are serialized ...", C7515 to C7518 and kin) and exits 1 if there is one.
   kernel_resources.py cuobjdump
       prints the cuobjdump the build would use, or exits 1 (scripts/setup installs one from PyPI then).
+  kernel_resources.py regions-json CUBIN OUTPUT
+      writes the regions of a run-time compiled kernel (gpu/src/runtime_source.cpp, runtime_kernel_code) as JSON.
   kernel_resources.py regions OBJECT [SLUG-FILTER]
       prints the SASS regions of every rung kernel in OBJECT, as the table records them.
 As a module: kernel_name() (mangled rung kernel -> rung and configuration), ptxas_usage() and sass_regions().
 """
 import glob
+import json
 import os
 import re
 import shutil
@@ -253,6 +256,25 @@ def generate(output, objects, nvcc=None):
     return 0
 
 
+def regions_json(cubin, output):
+    """kernel_resources.py regions-json: the regions of the one kernel of a run-time compiled cubin
+    (gpu/src/runtime_source.cpp), as JSON {"function": name, "regions": [[parent, size, [anchors]], ...]}."""
+    cuobjdump = find_cuobjdump()
+    if cuobjdump is None:
+        print("kernel_resources.py: no cuobjdump with nvdisasm", file=sys.stderr)
+        return 1
+    functions = object_regions(cuobjdump, cubin)
+    if len(functions) != 1:
+        print(f"kernel_resources.py: {cubin} holds {len(functions)} functions, not one kernel", file=sys.stderr)
+        return 1
+    (name, _), regions = next(iter(functions.items()))
+    tmp = output + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump({"function": name, "anchors": ANCHORS, "regions": [[p, n, a] for p, n, a in regions]}, f)
+    os.replace(tmp, output)
+    return 0
+
+
 def print_regions(obj, slug_filter=""):
     """kernel_resources.py regions: what the table records of OBJ's kernels, readably."""
     cuobjdump = find_cuobjdump()
@@ -297,6 +319,8 @@ def main(argv):
         return generate(argv[4], argv[5:], nvcc=argv[2])
     if len(argv) >= 3 and argv[0] == "generate" and argv[1] == "--output":
         return generate(argv[2], argv[3:])
+    if len(argv) == 3 and argv[0] == "regions-json":
+        return regions_json(*argv[1:])
     if argv == ["cuobjdump"]:
         found = find_cuobjdump()
         print(found or "no cuobjdump with nvdisasm")

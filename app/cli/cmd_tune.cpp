@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "command.hpp"
 #include "common/number_options.hpp"
@@ -33,6 +34,7 @@ struct TuneArgs {
   int budget = 40, top = -1, runs = 10, jobs = 0, device = 0;
   std::uint64_t seed = 1;
   bool model_only = false;
+  bool compile = false;  // --rescore: compile what the build lacks, for each configuration's own SASS
 };
 
 std::string fixed(double value, int digits) {
@@ -140,7 +142,9 @@ int run_rescore(const TuneArgs& args) {
     return kExitUsage;
   }
   const double recorded = report->spearman;
-  if (auto done = gpu::repredict_tune(*report, *profile); !done) {
+  if (auto done = gpu::repredict_tune(*report, *profile, !args.compile ? 0
+                                                       : args.jobs > 0 ? args.jobs
+                                                                       : std::max(1, int(std::thread::hardware_concurrency()))); !done) {
     std::cerr << "gemmlab-cli: --rescore: " << done.error().message << "\n";
     return kExitFailed;
   }
@@ -277,6 +281,9 @@ Command add_tune_command(CLI::App& parent) {
   sub->add_option("--json", args->json_path, "Write the study as JSON to this file ('-': stdout)")
       ->check(common::non_empty_text("a file name, or '-' for stdout"));
   sub->add_flag("--model-only", args->model_only, "Rank by the model only: no GPU, nothing compiled or timed");
+  sub->add_flag("--compile", args->compile,
+                "With --rescore: compile each configuration the build lacks (nvcc, no GPU; --jobs at once) and predict "
+                "it with its own registers and SASS");
   return {sub, [args] { return run_tune_command(*args); }};
 }
 

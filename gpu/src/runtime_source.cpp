@@ -16,6 +16,8 @@
 #include <regex>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "gemmlab/file_io.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/sim/rung_model.hpp"
@@ -33,7 +35,11 @@ namespace fs = std::filesystem;
 constexpr std::string_view kBuildNvcc = GEMMLAB_RUNTIME_NVCC;
 constexpr std::string_view kBuildFlags = GEMMLAB_RUNTIME_FLAGS;  // CMAKE_CUDA_FLAGS and those of the build type
 constexpr std::string_view kIncludeDirs = GEMMLAB_RUNTIME_INCLUDE_DIRS;
+constexpr std::string_view kPython = GEMMLAB_RUNTIME_PYTHON;    // runs scripts/kernel_resources.py (the SASS regions)
+constexpr std::string_view kScripts = GEMMLAB_RUNTIME_SCRIPTS;
 #else
+constexpr std::string_view kPython = {};
+constexpr std::string_view kScripts = {};
 constexpr std::string_view kBuildNvcc = {};
 constexpr std::string_view kBuildFlags = "-O3 -DNDEBUG";
 constexpr std::string_view kIncludeDirs = {};
@@ -51,6 +57,12 @@ std::vector<std::string> include_dirs() {
     rest.remove_prefix(std::min(end + 1, rest.size()));
   }
   return dirs;
+}
+
+std::string scripts_dir() {
+  if (const char* root = std::getenv("GEMMLAB_SOURCE_DIR"); root != nullptr && *root != '\0')
+    return std::string(root) + "/scripts";
+  return std::string(kScripts);
 }
 
 std::string nvcc_path() {
@@ -311,6 +323,40 @@ Result<RuntimeCompiled> compile_runtime_kernel(const RuntimeKernelRequest& reque
   const PtxasFigures figures = read_ptxas_report(text);
   out.registers = figures.registers, out.spill_bytes = figures.spill_bytes;
   return out;
+}
+
+Result<sim::CompiledCode> runtime_kernel_code(const RuntimeCompiled& compiled) {
+  if (kPython.empty()) return Error{"this build has no Python to read a kernel's SASS with"};
+  const fs::path regions = fs::path(compiled.cubin.string() + ".regions.json");
+  std::error_code ec;
+  if (!fs::exists(regions, ec)) {
+    const fs::path log = fs::path(compiled.cubin.string() + ".regions.log");
+    const std::string script = scripts_dir() + "/kernel_resources.py";
+    auto exit = run_process({std::string(kPython), script, "regions-json", compiled.cubin.string(), regions.string()},
+                            log.string());
+    const auto said = read_input_file(log.string(), "disassembly log");
+    fs::remove(log, ec);
+    if (!exit) return Error{"reading the SASS of " + compiled.cubin.string() + ": " + exit.error().message};
+    if (*exit != 0) return Error{"reading the SASS of " + compiled.cubin.string() + ": " + (said ? first_errors(*said) : "")};
+  }
+  const auto text = read_input_file(regions.string(), "SASS regions");
+  if (!text) return text.error();
+  sim::CompiledCode code;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(*text);
+    for (const auto& r : j.at("regions")) {
+      sim::CodeRegion region{r.at(0).get<int>(), r.at(1).get<int>(), {}};
+      const auto& anchors = r.at(2);
+      if (anchors.size() != region.anchors.size()) return Error{regions.string() + ": not this build's anchors"};
+      for (std::size_t a = 0; a < anchors.size(); ++a) region.anchors[a] = anchors.at(a).get<int>();
+      code.regions.push_back(region);
+    }
+  } catch (const nlohmann::json::exception& e) {
+    fs::remove(regions, ec);  // damaged: the next call disassembles again
+    return Error{regions.string() + " is not the regions JSON: " + e.what()};
+  }
+  if (code.regions.empty()) return Error{regions.string() + " holds no regions"};
+  return code;
 }
 
 }  // namespace gemmlab::gpu

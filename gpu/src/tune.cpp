@@ -56,6 +56,16 @@ sim::Problem problem_of(const TuneOptions& o) { return {o.shape.m, o.shape.n, o.
 
 std::string label(RungId rung, const kernel::KernelConfig& config) { return instance_label(GpuInstance{rung, config}); }
 
+// What a run-time compile gave the model: ptxas's registers and the cubin's own SASS (the nearest compiled
+// configuration's where it cannot be read: no cuobjdump here).
+sim::CompiledFacts facts_of_compile(const TuneOptions& o, const kernel::KernelConfig& config,
+                                    const RuntimeCompiled& compiled) {
+  sim::CompiledFacts facts = compiled_facts(o.rung, config, o.profile);
+  if (compiled.registers > 0) facts.registers = sim::RegisterCount{compiled.registers, sim::RegisterSource::Measured};
+  if (auto code = runtime_kernel_code(compiled)) facts.code = std::move(*code);
+  return facts;
+}
+
 // The model's time for one configuration with what its compile gave (or its nearest compiled neighbour's); an error
 // where it has none.
 Result<TuneCandidate> predict(const TuneOptions& o, const kernel::KernelConfig& config,
@@ -270,10 +280,7 @@ Result<TuneReport> run_tune(const TuneOptions& o, const TuneProgressFn& progress
       if (result->registers > 0) {
         // With ptxas's registers the configuration may no longer fit an SM (the estimate was low): then it is not
         // timed, and the sentence says why, instead of a launch that fails for lack of registers.
-        // The SASS stays the nearest compiled configuration's: the run-time compile keeps no disassembly.
-        sim::CompiledFacts facts = compiled_facts(o.rung, m.candidate.config, o.profile);
-        facts.registers = sim::RegisterCount{result->registers, sim::RegisterSource::Measured};
-        auto c = predict(o, m.candidate.config, facts);
+        auto c = predict(o, m.candidate.config, facts_of_compile(o, m.candidate.config, *result));
         if (c) m.candidate = TuneCandidate{c->config, c->predicted_seconds, c->limit, c->registers, true, m.candidate.model_rank};
         else m.compile_error = "compiled with " + std::to_string(result->registers) + " registers per thread: " + c.error().message;
       }
@@ -316,15 +323,43 @@ Result<TuneReport> run_tune(const TuneOptions& o, const TuneProgressFn& progress
   return report;
 }
 
-Status repredict_tune(TuneReport& r, const sim::DeviceProfile& profile) {
+Status repredict_tune(TuneReport& r, const sim::DeviceProfile& profile, int compile_jobs) {
   r.options.profile = profile;
-  std::vector<double> predicted;
-  for (TuneMeasurement& m : r.measured) {
-    sim::CompiledFacts facts = compiled_facts(r.options.rung, m.candidate.config, profile);
+  std::vector<sim::CompiledFacts> facts(r.measured.size());
+  for (std::size_t i = 0; i < r.measured.size(); ++i) {
+    const TuneMeasurement& m = r.measured[i];
+    facts[i] = compiled_facts(r.options.rung, m.candidate.config, profile);
     if (m.candidate.registers_from_compiler)
-      facts.registers = sim::RegisterCount{m.candidate.registers, sim::RegisterSource::Measured};
-    auto c = predict(r.options, m.candidate.config, facts);
-    if (!c) return Error{label(r.options.rung, m.candidate.config) + ": " + c.error().message};
+      facts[i].registers = sim::RegisterCount{m.candidate.registers, sim::RegisterSource::Measured};
+  }
+  if (compile_jobs > 0) {  // each configuration the build lacks compiled again, for its own SASS
+    const auto variant = kernel_variant({r.options.rung, sim::rung_model(r.options.rung).defaults}, r.input,
+                                        r.options.shape.n, r.options.shape.k);
+    if (!variant) return variant.error();
+    std::vector<std::string> failed(r.measured.size());
+    parallel_for(r.measured.size(), worker_count(compile_jobs), nullptr, [&](std::size_t i) {
+      const kernel::KernelConfig& config = r.measured[i].candidate.config;
+      if (!compiled_at_run_time({r.options.rung, config})) return;
+      const auto compiled = compile_runtime_kernel({{r.options.rung, config}, r.input, variant->aligned_rows,
+                                                    runtime_arch(r.options.rung, profile.compute_capability)});
+      const bool timed = r.measured[i].row && r.measured[i].row->status == BenchStatus::Timed;
+      if (!compiled && timed) failed[i] = compiled.error().message;
+      else if (!compiled) return;  // the study could not compile it either
+      else facts[i] = facts_of_compile(r.options, config, *compiled);
+    });
+    for (std::size_t i = 0; i < failed.size(); ++i)
+      if (!failed[i].empty()) return Error{label(r.options.rung, r.measured[i].candidate.config) + ": " + failed[i]};
+  }
+  std::vector<double> predicted;
+  for (std::size_t i = 0; i < r.measured.size(); ++i) {
+    TuneMeasurement& m = r.measured[i];
+    auto c = predict(r.options, m.candidate.config, facts[i]);
+    const bool timed = m.row && m.row->status == BenchStatus::Timed;
+    if (!c && timed) return Error{label(r.options.rung, m.candidate.config) + ": " + c.error().message};
+    if (!c) {  // not timed in the study either (too many registers, say): not scored, its old prediction kept
+      predicted.push_back(m.candidate.predicted_seconds);
+      continue;
+    }
     m.candidate.predicted_seconds = c->predicted_seconds;
     m.candidate.limit = c->limit;
     predicted.push_back(c->predicted_seconds);

@@ -115,6 +115,27 @@ TEST(RuntimeCompile, CompilesOnceThenFindsItInTheCache) {
   fs::remove_all(dir);
 }
 
+TEST(RuntimeCompile, ACompiledKernelsSassIsReadIntoRegions) {
+  if (auto ok = runtime_compiler_available(); !ok) GTEST_SKIP() << ok.error().message;
+  const fs::path dir = fs::temp_directory_path() / ("gemmlab-kernel-sass-test-" + std::to_string(::getpid()));
+  const ScopedEnv cache("GEMMLAB_KERNEL_CACHE", dir.string());
+  const auto compiled = compile_runtime_kernel({uncompiled_warptile(), kernel::InputType::F32, true, "sm_90"});
+  ASSERT_TRUE(compiled) << compiled.error().message;
+  const auto code = runtime_kernel_code(*compiled);
+  if (!code && contains(code.error().message, "no cuobjdump")) GTEST_SKIP() << code.error().message;
+  ASSERT_TRUE(code) << code.error().message;
+  int ffma = 0;
+  for (const auto& region : code->regions) ffma += region.anchors[static_cast<std::size_t>(sim::SassAnchor::Ffma)];
+  EXPECT_GE(code->regions.size(), 2u);  // the k-loop at least
+  EXPECT_GT(ffma, 0);
+  EXPECT_FALSE(code->estimated);
+  EXPECT_TRUE(fs::exists(compiled->cubin.string() + ".regions.json"));  // kept: the next call reads it
+  const auto again = runtime_kernel_code(*compiled);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->regions.size(), code->regions.size());
+  fs::remove_all(dir);
+}
+
 TEST(RuntimeCompile, AMissingOrFailingCompilerIsASentence) {
   if (auto ok = runtime_compiler_available(); !ok) {
     EXPECT_TRUE(contains(ok.error().message, "cannot compile kernels at run time")) << ok.error().message;

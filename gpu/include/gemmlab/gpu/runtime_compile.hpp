@@ -16,6 +16,7 @@
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/kernel/element.hpp"
 #include "gemmlab/result.hpp"
+#include "gemmlab/sim/compiled_code.hpp"
 
 namespace gemmlab::gpu {
 
@@ -78,6 +79,11 @@ struct RuntimeCompiled {
 // Compiles the request to a cubin in the cache, or finds it there; needs nvcc but no GPU. Errors: no compiler, a
 // cache that cannot be written, or nvcc's own first error lines.
 Result<RuntimeCompiled> compile_runtime_kernel(const RuntimeKernelRequest& request);
+
+// The compiled kernel's SASS cut into regions by its loops, as the build records its own kernels (the time model's
+// issue term, sim/compiled_code.hpp): scripts/kernel_resources.py disassembles the cubin with cuobjdump, once, and the
+// regions are kept beside it. An error where this build has no Python, or the machine no cuobjdump.
+Result<sim::CompiledCode> runtime_kernel_code(const RuntimeCompiled& compiled);
 
 // For launches on CUDA device `device` (made current): compiles (or finds) `kernel`'s variant for the device's
 // architecture and loads it into this process, so that the first launch does not wait for it.

@@ -119,9 +119,11 @@ void score_tune(TuneReport& report);
 
 // A recorded study's measurements predicted again by today's model on `profile` (registers: ptxas's where the study
 // compiled the configuration, else as compiled_facts gives them; SASS: compiled_facts'), then scored again: what the
-// model's changes did to its ranking of configurations timed once. Each candidate's model_rank becomes its rank among
-// the study's measurements. An error where a configuration has no prediction.
-Status repredict_tune(TuneReport& report, const sim::DeviceProfile& profile);
+// model's changes did to its ranking of configurations timed once. With `compile_jobs` > 0, every configuration the
+// build lacks is compiled again (that many nvcc at once; no GPU needed, the kernel cache keeps them) and predicted
+// with its own registers and SASS. Each candidate's model_rank becomes its rank among the study's measurements. An
+// error where a configuration has no prediction or does not compile.
+Status repredict_tune(TuneReport& report, const sim::DeviceProfile& profile, int compile_jobs = 0);
 
 std::string tune_report_json(const TuneReport& report);
 
