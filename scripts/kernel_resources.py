@@ -134,7 +134,16 @@ def sass_regions(instructions):
         if target is not None and target < address and target in index:
             start = index[target]
             ends[start] = max(ends.get(start, n), n)
-    loops = sorted(ends.items(), key=lambda loop: (loop[0], -loop[1]))
+    # A loop nests in another or lies beside it. A backward branch whose span crosses a loop's end is not a loop of its
+    # own: ptxas places a loop's rarely taken paths (an mbarrier wait's retry) after the function's end, and they jump
+    # back into the loop. Innermost spans are taken first; a crossing one is left out, its instructions counted where
+    # they sit.
+    accepted = []
+    for start, end in sorted(ends.items(), key=lambda loop: loop[1] - loop[0]):
+        if all(end < s0 or start > e0 or (start <= s0 and e0 <= end) or (s0 <= start and end <= e0)
+               for s0, e0 in accepted):  # beside, around or inside each loop taken so far
+            accepted.append((start, end))
+    loops = sorted(accepted, key=lambda loop: (loop[0], -loop[1]))
     parents = []
     for i, (start, end) in enumerate(loops):
         enclosing = [j for j in range(i) if loops[j][0] <= start and end <= loops[j][1]]
@@ -268,7 +277,7 @@ def regions_json(cubin, output):
         print(f"kernel_resources.py: {cubin} holds {len(functions)} functions, not one kernel", file=sys.stderr)
         return 1
     (name, _), regions = next(iter(functions.items()))
-    tmp = output + ".tmp"
+    tmp = "%s.%d.tmp" % (output, os.getpid())  # two processes sharing a kernel cache write apart
     with open(tmp, "w") as f:
         json.dump({"function": name, "anchors": ANCHORS, "regions": [[p, n, a] for p, n, a in regions]}, f)
     os.replace(tmp, output)

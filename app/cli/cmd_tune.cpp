@@ -283,7 +283,12 @@ Command add_tune_command(CLI::App& parent) {
   sub->add_flag("--model-only", args->model_only, "Rank by the model only: no GPU, nothing compiled or timed");
   sub->add_flag("--compile", args->compile,
                 "With --rescore: compile each configuration the build lacks (nvcc, no GPU; --jobs at once) and predict "
-                "it with its own registers and SASS");
+                "it with its own registers and SASS")
+      ->needs(rescore);
+  // A recorded study brings its own rung, size, input, order and sample: the options that make a new one do not apply.
+  for (const char* name : {"--model-only", "--budget", "--top", "--runs", "--input", "--order", "--device", "--seed",
+                           "--m", "--n", "--k"})
+    rescore->excludes(sub->get_option(name));
   return {sub, [args] { return run_tune_command(*args); }};
 }
 

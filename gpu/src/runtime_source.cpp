@@ -330,7 +330,7 @@ Result<sim::CompiledCode> runtime_kernel_code(const RuntimeCompiled& compiled) {
   const fs::path regions = fs::path(compiled.cubin.string() + ".regions.json");
   std::error_code ec;
   if (!fs::exists(regions, ec)) {
-    const fs::path log = fs::path(compiled.cubin.string() + ".regions.log");
+    const fs::path log = fs::path(compiled.cubin.string() + ".regions." + std::to_string(getpid()) + ".log");
     const std::string script = scripts_dir() + "/kernel_resources.py";
     auto exit = run_process({std::string(kPython), script, "regions-json", compiled.cubin.string(), regions.string()},
                             log.string());

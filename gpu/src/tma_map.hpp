@@ -8,8 +8,9 @@
 
 namespace gemmlab::gpu {
 
-// The map of a row-major rows x cols matrix of 16-bit elements at `base`, for boxes of box_rows x box_cols (box_cols
-// elements = 128 bytes) written with the 128-byte swizzle; elements outside the matrix arrive as zeros. The driver's
+// The map of a row-major rows x cols matrix of 16-bit elements at `base`, for boxes of box_rows x box_cols written
+// with TMA's swizzle of `swizzle_bytes` (32, 64 or 128: a box row of box_cols elements spans it); elements outside
+// the matrix arrive as zeros. The driver's
 // encoder is found at run time (cudaGetDriverEntryPointByVersion), so nothing links against libcuda.
 Result<CUtensorMap> make_tensor_map(const void* base, int rows, int cols, int box_rows, int box_cols, int swizzle_bytes,
                                     kernel::InputType type);

@@ -343,8 +343,12 @@ Status repredict_tune(TuneReport& r, const sim::DeviceProfile& profile, int comp
       const auto compiled = compile_runtime_kernel({{r.options.rung, config}, r.input, variant->aligned_rows,
                                                     runtime_arch(r.options.rung, profile.compute_capability)});
       const bool timed = r.measured[i].row && r.measured[i].row->status == BenchStatus::Timed;
-      if (!compiled && timed) failed[i] = compiled.error().message;
-      else if (!compiled) return;  // the study could not compile it either
+      if (!compiled) {
+        if (timed) failed[i] = compiled.error().message;
+        return;  // else the study could not compile it either
+      }
+      // Its own SASS, or an error: a rescore that says "own SASS" must not borrow a neighbour's.
+      if (auto code = runtime_kernel_code(*compiled); !code && timed) failed[i] = "its SASS: " + code.error().message;
       else facts[i] = facts_of_compile(r.options, config, *compiled);
     });
     for (std::size_t i = 0; i < failed.size(); ++i)

@@ -239,8 +239,8 @@ Status validate(RungId id, const KernelConfig& c, const Problem& problem, const 
     const Knob& knob = *find_knob(name);
     const int value = c.*knob.field;
     if (value < knob.min || value > knob.max)
-      return Error{std::string(name) + "=" + str(value) + " is out of range: " + std::string(knob.help) + " must be in [" +
-                   str(knob.min) + ", " + str(knob.max) + "]"};
+      return Error{std::string(name) + "=" + str(value) + " is out of range: " + std::string(model.help_of(name)) +
+                   " must be in [" + str(knob.min) + ", " + str(knob.max) + "]"};
     if (const auto values = model.values_of(name); !values.empty() && std::ranges::find(values, value) == values.end()) {
       std::string listed;
       for (const int v : values) listed += (listed.empty() ? "" : ", ") + str(v);

@@ -195,10 +195,10 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                                    p.barriers_per_kstep * m.barrier_cycles;
   const double miss = l2_reads.sectors > 0 ? 1.0 - l2_reads.hit_rate() : 0.0;
   const double wait = m.latency_l2_cycles + miss * (m.latency_dram_cycles - m.latency_l2_cycles);
-  // In flight: the description's stages; where no block-wide barrier separates the k-steps (loads straight into
-  // registers), ptxas's unrolling keeps the loads of a whole pass of the main loop in flight.
+  // In flight: the description's stages; in a kernel that loads straight into registers (no shared memory, so no
+  // barrier between k-steps), ptxas's unrolling keeps the loads of a whole pass of the main loop in flight.
   p.ksteps_in_flight = ksteps_in_flight(in.rung, in.config);
-  if (p.barriers_per_kstep == 0 && p.ksteps_in_flight == 1) p.ksteps_in_flight = unrolled_ksteps;
+  if (shape.smem_bytes == 0 && p.ksteps_in_flight == 1) p.ksteps_in_flight = unrolled_ksteps;
   const double exposed = std::max(0.0, wait - (p.ksteps_in_flight - 1) * block_step_cycles);
   p.block_kstep_cycles = block_step_cycles;
   p.exposed_wait_cycles = exposed;

@@ -4,6 +4,8 @@
 
 #include <set>
 
+#include "gemmlab/kernel/wgmma.hpp"
+
 namespace gemmlab::sim {
 namespace {
 
@@ -29,6 +31,18 @@ TEST(TmaSwizzle, EachModePermutesTheChunksOfARowAndKeepsTheRow) {
   ASSERT_TRUE(narrow.ok());
   EXPECT_EQ(narrow->physical_chunk(3, 0), 0);
   EXPECT_EQ(narrow->physical_chunk(4, 0), 1);
+}
+
+TEST(TmaSwizzle, TheModesXorTheBitsThePtxIsaNames) {
+  // Literal offsets, not the function against itself: the 16-byte chunk bits [4, 4 + b) XOR bits [7, 7 + b).
+  EXPECT_EQ(kernel::tma_swizzle(0x080, 128), 0x090);
+  EXPECT_EQ(kernel::tma_swizzle(0x380, 128), 0x3F0);
+  EXPECT_EQ(kernel::tma_swizzle(0x080, 64), 0x090);
+  EXPECT_EQ(kernel::tma_swizzle(0x100, 64), 0x120);
+  EXPECT_EQ(kernel::tma_swizzle(0x180, 64), 0x1B0);
+  EXPECT_EQ(kernel::tma_swizzle(0x080, 32), 0x090);
+  EXPECT_EQ(kernel::tma_swizzle(0x100, 32), 0x100);
+  EXPECT_EQ(kernel::tma_swizzle(0x180, 0), 0x180);
 }
 
 TEST(TmaSwizzle, ASwizzledCoreMatrixTakesOneWavefront) {

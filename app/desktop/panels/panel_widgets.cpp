@@ -154,9 +154,13 @@ void knob_editor(AppModel& model, const sim::Knob& knob, bool compact) {
   ImGui::PushID(name.c_str());
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(name.c_str());
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s: %.*s\n(%d to %d; the simulator checks every value)", name.c_str(),
-                      static_cast<int>(meaning.size()), meaning.data(), knob.min, knob.max);
+  if (ImGui::IsItemHovered()) {
+    std::string takes;
+    for (const int v : values) takes += (takes.empty() ? "" : ", ") + std::to_string(v);
+    if (takes.empty()) takes = std::to_string(knob.min) + " to " + std::to_string(knob.max);
+    ImGui::SetTooltip("%s: %.*s\n(%s; the simulator checks every value)", name.c_str(),
+                      static_cast<int>(meaning.size()), meaning.data(), takes.c_str());
+  }
   if (compact) ImGui::SameLine();
   else ImGui::SameLine(ImGui::GetFontSize() * 5.0f);
   if (values.size() == 2 && values[0] == 0 && values[1] == 1) {

@@ -338,7 +338,7 @@ void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
   pipeline_diagram(o, v, ImGui::GetContentRegionAvail().x);
   if (v.counters.tma > 0)
     ui::note_text("%lld TMA copies issued by one thread (%lld KiB land in shared memory, %lld global sectors read): "
-                  "the copy engine computes every address, writes the 128-byte-swizzled image and counts the bytes on "
+                  "the copy engine computes every address, writes the swizzled image and counts the bytes on "
                   "the stage's mbarrier; no other thread copies anything.",
                   static_cast<long long>(v.counters.tma), static_cast<long long>(v.counters.tma_bytes / 1024),
                   static_cast<long long>(v.counters.tma_sectors));

@@ -30,8 +30,9 @@
 namespace gemmlab::kernel {
 
 // TMA's swizzle modes, on a byte offset from a 1024-byte-aligned base: the 16-byte chunk index (bits 4 and up) is
-// XORed with the row index within 8 rows of `mode_bytes` (bits 7 and up), on as many bits as a row of the mode has
-// chunks: 3 bits for 128 bytes, 2 for 64, 1 for 32; mode 0 is no swizzle. CuTe calls them Swizzle<3,4,3>,
+// XORed with the index of the 128-byte line (bits 7 and up), on as many bits as a row of the mode has chunks: 3 bits
+// for 128 bytes, 2 for 64, 1 for 32; mode 0 is no swizzle. (A 128-byte line holds one row of the 128-byte mode, two
+// of the 64-byte mode, four of the 32-byte one.) CuTe calls them Swizzle<3,4,3>,
 // Swizzle<2,4,3> and Swizzle<1,4,3>; the wgmma descriptor's layout types 1, 2 and 3.
 GEMMLAB_HD constexpr int tma_swizzle(int byte, int mode_bytes) {
   const int mask = mode_bytes == 128 ? 0x70 : mode_bytes == 64 ? 0x30 : mode_bytes == 32 ? 0x10 : 0;

@@ -33,6 +33,8 @@
 namespace gemmlab::kernel::rungs {
 
 struct TmaWgmmaSpecialized : TmaWgmma {
+  // Rung 17's knobs but its swizzle: these rungs copy in the 128-byte mode (rung 17 shows the others).
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages"};
   template <class C> GEMMLAB_HD static constexpr int consumers(const C& c) { return c.bm / 64; }
   template <class C> GEMMLAB_HD static constexpr int producer(const C& c) { return 128 * consumers(c); }
   template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return producer(c) + 32; }
