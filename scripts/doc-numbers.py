@@ -172,6 +172,82 @@ def hopper_counters(name):
             "tma": commas(k["tma"]["sectors"]), "ncu_tma": commas(ncu(name, "l1tex__m_xbar2l1tex_read_sectors.sum"))}
 
 
+SWIZZLE = ROOT / "docs" / "results-data" / "tma-swizzle"
+
+
+def swizzle_ncu(mode, metric, digits, scale=1.0):
+    """Rung 17's recorded ncu report of one TMA swizzle mode (0: the 128-byte default; docs/results-data/tma-swizzle)."""
+    rows = list(csv.reader((SWIZZLE / f"ncu-17-swizzle{mode}.csv").read_text().splitlines()))
+    header = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
+    value = float(dict(zip(rows[header], rows[header + 2]))[metric].replace(",", "")) * scale
+    return commas(value) if digits is None else f"{value:.{digits}f}"
+
+
+def swizzle_modes():
+    """The rung 17 page's paragraph on TMA's swizzle modes: the benchmark's cost of the 64-byte mode (per cent, over
+    FP16 and BF16 at both sizes) and ncu's figures of each mode."""
+    slowdowns = []
+    for inp in ("fp16", "bf16"):
+        rows = json.loads((SWIZZLE / f"bench17-{inp}.json").read_text())["rows"]
+        for size in (4096, 8192):
+            tf = {r["config"]: r["tflops"] for r in rows if r["name"] == "tma-wgmma" and r["m"] == size}
+            slowdowns.append(100 * (1 - tf["swizzle=64"] / tf["default"]))
+    stall = "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio"
+    pipe = "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"
+    memory = "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed"
+    return {"lo": f"{min(slowdowns):.0f}", "hi": f"{max(slowdowns):.0f}",
+            "lo2": f"{min(slowdowns):.0f}", "hi2": f"{max(slowdowns):.0f}",
+            "t128": swizzle_ncu(0, "sm__inst_executed_pipe_tma.sum", None),
+            "t64": swizzle_ncu(64, "sm__inst_executed_pipe_tma.sum", None),
+            "t32": swizzle_ncu(32, "sm__inst_executed_pipe_tma.sum", None),
+            "p64": swizzle_ncu(64, pipe, 1), "p128": swizzle_ncu(0, pipe, 1), "p32": swizzle_ncu(32, pipe, 1),
+            "d64": swizzle_ncu(64, "gpu__time_duration.sum", 1, 1e-3),
+            "d128": swizzle_ncu(0, "gpu__time_duration.sum", 1, 1e-3),
+            "m128": swizzle_ncu(0, memory, 1), "m64": swizzle_ncu(64, memory, 1), "m32": swizzle_ncu(32, memory, 1),
+            "s32": swizzle_ncu(32, stall, 1), "s128": swizzle_ncu(0, stall, 1)}
+
+
+def rescored():
+    """docs/tuning.md's summary of the re-predicted studies (docs/tuning-data/rescored*.json): configurations within
+    20% as recorded, today and with their own SASS, and warptile's Spearman each way."""
+    data = json.loads((ROOT / "docs" / "tuning-data" / "rescored.json").read_text())["studies"]
+    own = json.loads((ROOT / "docs" / "tuning-data" / "rescored-own-sass.json").read_text())["studies"]
+    warptile = next(r for r in data if r["rung"] == "warptile")
+    return {"recorded": str(sum(r["recorded"]["within_20"] for r in data)),
+            "scored": str(sum(r["recorded"]["scored"] for r in data)),
+            "today": str(sum(r["today"]["within_20"] for r in data)),
+            "own": str(sum(r["own_sass"]["within_20"] for r in own)),
+            "w_rec": f"{warptile['recorded']['spearman']:.2f}",
+            "w_own": f"{next(r for r in own if r['rung'] == 'warptile')['own_sass']['spearman']:.2f}",
+            "w_today": f"{warptile['today']['spearman']:.2f}"}
+
+
+def instructions_against_ncu():
+    """docs/time-model.md's summary of the issue term's instructions against ncu's, at 4096^3 (the rows
+    scripts/time-model-table.py records in docs/time-model-data/predictions.json, and the ncu reports beside them)."""
+    data = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())
+    model, description = {}, {}
+    for number, slug in data["ladder"]:
+        row = next(r for r in data["rows"] if r["rung"] == slug and r["size"] == 4096 and r["config"] == "default")
+        rows = list(csv.reader((ROOT / "docs" / "time-model-data" / f"{number:02d}-{slug}.ncu.csv").read_text().splitlines()))
+        header = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
+        executed = float(dict(zip(rows[header], rows[header + 2]))["smsp__inst_executed.sum"].replace(",", ""))
+        model[slug] = row["instructions"]["kernel"] / executed
+        description[slug] = row["instructions"]["description"] / executed
+    ordered = sorted(model.values())
+    return {"lo": f"{ordered[0]:.2f}", "hi": f"{ordered[-1]:.2f}", "dlo": f"{min(description.values()):.2f}",
+            "dhi": f"{max(description.values()):.2f}", "within": str(len(ordered) - 1), "rungs": str(len(ordered)),
+            "lo2": f"{ordered[0]:.2f}", "second": f"{ordered[-2]:.2f}", "wgmma": f"{model['tma-wgmma']:.2f}"}
+
+
+def predicted_over_measured(rungs, configs, sizes):
+    """The lowest and highest predicted / measured of these rows of docs/time-model-data/predictions.json."""
+    rows = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
+    ratios = [r["predicted_ms"] / r["measured_ms"] for r in rows
+              if r["rung"] in rungs and r["config"] in configs and r["size"] in sizes]
+    return f"{min(ratios):.2f}", f"{max(ratios):.2f}"
+
+
 def measured_registers(rung):
     occupancy = cli("schedule", "--rung", rung)["occupancy"]
     if occupancy["registers_source"] != "measured":
@@ -411,6 +487,30 @@ QUOTES = [
               "w_estimate": measured_registers("warptile")["registers_estimate"],
               "b_measured": measured_registers("blocktile-2d")["registers_per_thread"],
               "w_measured": measured_registers("warptile")["registers_per_thread"]}),
+    # This session's quotes: rung 17's swizzle modes, the rescored studies, the SASS instruction counts.
+    ("docs/rungs/17-tma-wgmma.md",
+     r"The 64-byte mode costs (?P<lo>\d+) to (?P<hi>\d+)% \(FP16 and BF16, both sizes\)[\s\S]*?counts (?P<t128>[\d,]+), "
+     r"(?P<t64>[\d,]+) and\s+(?P<t32>[\d,]+) TMA instructions[\s\S]*?\((?P<p64>[\d.]+)% and (?P<p128>[\d.]+)% of the "
+     r"active cycles, (?P<d64>[\d.]+)\s+and (?P<d128>[\d.]+) µs\)[\s\S]*?rises from (?P<m128>[\d.]+)% to "
+     r"(?P<m64>[\d.]+)%, and to (?P<m32>[\d.]+)% in the[\s\S]*?64-byte mode's (?P<lo2>\d+) to (?P<hi2>\d+)%[\s\S]*?"
+     r"tensor pipe falls to (?P<p32>[\d.]+)%[\s\S]*?\((?P<s32>[\d.]+) warps stalled on the\s+long scoreboard per "
+     r"issued instruction, against (?P<s128>[\d.]+)\)",
+     swizzle_modes),
+    ("docs/tuning.md",
+     r"went from (?P<recorded>\d+) of (?P<scored>\d+) to (?P<today>\d+), and to (?P<own>\d+) with each[\s\S]*?"
+     r"Spearman rose from (?P<w_rec>[\d.]+) to (?P<w_own>[\d.]+) with its own SASS \((?P<w_today>[\d.]+) with",
+     rescored),
+    ("docs/time-model.md",
+     r": (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of ncu, where the description's own were\s+(?P<dlo>[\d.]+)× to "
+     r"(?P<dhi>[\d.]+)×; (?P<within>\d+) of the (?P<rungs>\d+) rungs within (?P<lo2>[\d.]+)× to (?P<second>[\d.]+)×\)"
+     r"[\s\S]*?the highest, (?P<wgmma>[\d.]+)× of",
+     instructions_against_ncu),
+    ("docs/time-model.md",
+     r"finds issue-bound, are predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of their measured time at 4096³ and 8192³",
+     lambda: dict(zip(("lo", "hi"), predicted_over_measured({"warptile", "smem-epilogue"}, {"default"}, {4096, 8192})))),
+    ("docs/time-model.md",
+     r"as fast as the 128-byte default, (?P<r>[\d.]+)× of the 32-byte mode's measured time",
+     lambda: {"r": predicted_over_measured({"tma-wgmma"}, {"swizzle=32"}, {4096, 8192})[0]}),
 ]
 
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "report_output.hpp"
 #include "gemmlab/file_io.hpp"
 #include "gemmlab/gpu/bench.hpp"
 #include "gpu_options.hpp"
@@ -61,19 +62,6 @@ void print_report(const gpu::BenchReport& r, std::ostream& out) {
   if (r.cancelled) out << "(cancelled before the end)\n";
 }
 
-// Writes `text` to `path` ("-": stdout); false with a message on failure.
-bool write_output(const std::string& path, const std::string& text) {
-  if (path == "-") {
-    std::cout << text;
-    return true;
-  }
-  if (auto written = write_output_file(path, text, "report"); !written) {
-    std::cerr << "gemmlab-cli: " << written.error().message << "\n";
-    return false;
-  }
-  return true;
-}
-
 int run_bench_command(const BenchArgs& args) {
   gpu::BenchOptions options;
   auto selection = parse_gpu_selection(args.rungs, args.sizes, args.order, options.shapes, args.inputs);
@@ -121,8 +109,8 @@ int run_bench_command(const BenchArgs& args) {
     std::cerr << "gemmlab-cli: bench: " << report.error().message << "\n";
     return kExitFailed;
   }
-  if (!args.json_path.empty() && !write_output(args.json_path, gpu::bench_report_json(*report))) return kExitFailed;
-  if (!args.csv_path.empty() && !write_output(args.csv_path, gpu::bench_report_csv(*report))) return kExitFailed;
+  if (!args.json_path.empty() && !write_report(args.json_path, gpu::bench_report_json(*report), "report")) return kExitFailed;
+  if (!args.csv_path.empty() && !write_report(args.csv_path, gpu::bench_report_csv(*report), "report")) return kExitFailed;
   if (args.json_path != "-" && args.csv_path != "-") print_report(*report, std::cout);
   for (const auto& row : report->rows)
     if (row.status == gpu::BenchStatus::FailedVerification) return kExitFailed;

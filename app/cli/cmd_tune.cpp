@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "command.hpp"
+#include "report_output.hpp"
 #include "common/number_options.hpp"
 #include "common/output_path.hpp"
 #include "gemmlab/file_io.hpp"
@@ -111,17 +112,7 @@ void print_report(const gpu::TuneReport& r, std::ostream& out) {
 
 // --json: the report to the file, or to stdout for '-'; nothing without --json. False (and said) where writing failed.
 bool write_json(const std::string& path, const gpu::TuneReport& report) {
-  if (path.empty()) return true;
-  const std::string json = gpu::tune_report_json(report);
-  if (path == "-") {
-    std::cout << json;
-    return true;
-  }
-  if (auto written = write_output_file(path, json, "tuning report"); !written) {
-    std::cerr << "gemmlab-cli: " << written.error().message << "\n";
-    return false;
-  }
-  return true;
+  return path.empty() || write_report(path, gpu::tune_report_json(report), "tuning report");
 }
 
 // --rescore: a recorded study, its measurements predicted and scored again by today's model.

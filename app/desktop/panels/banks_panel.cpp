@@ -355,8 +355,8 @@ void tma_swizzle_view(AppModel& model) {
   int shown = 0;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const auto cell_of = [&](int row, int chunk) {
-    const int byte = image->byte_offset(row, chunk);
-    return ImVec2(origin.x + left + float((byte % 128) / 16) * cell, origin.y + height * float(1 + byte / 128));
+    return ImVec2(origin.x + left + float(image->bank_group(row, chunk)) * cell,
+                  origin.y + height * float(1 + image->line(row, chunk)));
   };
   int hovered_row = -1, hovered_chunk = -1;
   for (int r = 0; r < sim::SwizzleImage::rows; ++r)
@@ -390,14 +390,14 @@ void tma_swizzle_view(AppModel& model) {
       ui::centered_text(draw, min, max, kDark, text);
     }
   ImGui::Dummy(ImVec2(left + 8 * cell, height * float(1 + lines) + 4));
-  if (hovered_row >= 0)
+  if (hovered_row >= 0) {
+    const int group = image->bank_group(hovered_row, hovered_chunk);
     ImGui::SetTooltip("row %d, chunk %d: bytes %d-%d of the box row (elements %d-%d)\nlands at byte %d of the image: "
                       "line %d, banks %d-%d",
                       hovered_row, hovered_chunk, 16 * hovered_chunk, 16 * hovered_chunk + 15, 8 * hovered_chunk,
                       8 * hovered_chunk + 7, image->byte_offset(hovered_row, hovered_chunk),
-                      image->byte_offset(hovered_row, hovered_chunk) / 128,
-                      4 * ((image->byte_offset(hovered_row, hovered_chunk) % 128) / 16),
-                      4 * ((image->byte_offset(hovered_row, hovered_chunk) % 128) / 16) + 3);
+                      image->line(hovered_row, hovered_chunk), 4 * group, 4 * group + 3);
+  }
   // What the core matrix costs.
   const sim::SharedCost& cost = read->detail.cost;
   ImGui::PushFont(ui::fonts().heading);
@@ -412,7 +412,7 @@ void tma_swizzle_view(AppModel& model) {
     ImGui::TextWrapped("Without a swizzle the 8 rows of a 16-byte column sit 128 bytes apart: all in banks %d-%d, an "
                        "8-way conflict on every core matrix. TMA writes global rows as they are; the swizzle modes "
                        "move each row's chunks so that a column of 8 rows spreads over all 32 banks.",
-                       4 * ((read->byte_offset[0] % 128) / 16), 4 * ((read->byte_offset[0] % 128) / 16) + 3);
+                       4 * image->bank_group(0, shown), 4 * image->bank_group(0, shown) + 3);
   else
   {
     const int bits = std::countr_zero(unsigned(chunks));  // 3, 2 or 1

@@ -273,14 +273,12 @@ void pipeline_diagram(const BlockOutline& o, const PhaseView& v, float width) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float line = ImGui::GetTextLineHeight();
   char text[64];
-  // The ring: stage s holds tile t + ((s - t) mod stages), except the one being refilled with t + stages - 1.
   ImGui::TextUnformatted("The ring of stages at this k-step:");
   ImVec2 at = ImGui::GetCursorScreenPos();
   const float box = std::min(width / float(stages), line * 6.0f);
   for (int stage = 0; stage < stages; ++stage) {
-    const int ahead = ((stage - t) % stages + stages) % stages;  // tiles after t this stage holds
     const bool read = stage == ring.stage, refill = stage == ring.released && stages > 1;
-    const int tile = refill ? ring.refill : t + ahead;
+    const int tile = kernel::RingStep::tile_in(t, stage, stages);
     const ImVec2 min(at.x + float(stage) * box, at.y), max(min.x + box - 3.0f, min.y + line * 2.6f);
     draw->AddRectFilled(min, max, tile >= ksteps ? kIdle : read ? kRead : refill ? kRefill : kFlight);
     std::snprintf(text, sizeof text, "stage %d", stage);
@@ -306,7 +304,7 @@ void pipeline_diagram(const BlockOutline& o, const PhaseView& v, float width) {
     draw->AddRectFilled(ImVec2(x, at.y + line * 1.15f), ImVec2(x + cell - 2, at.y + line * 2.2f), copies ? kRefill : kIdle);
     draw->PushClipRect(ImVec2(x, at.y), ImVec2(x + cell - 2, at.y + line * 3.5f), true);
     if (copies) {
-      std::snprintf(text, sizeof text, "t%d>s%d", step.refill, step.refill % stages);
+      std::snprintf(text, sizeof text, "t%d>s%d", step.refill, step.released);
       draw->AddText(ImVec2(x + 2, at.y + line * 1.2f), colour::highlight, text);
     }
     draw->AddRectFilled(ImVec2(x, at.y + line * 2.35f), ImVec2(x + cell - 2, at.y + line * 3.4f), kRead);
@@ -320,7 +318,7 @@ void pipeline_diagram(const BlockOutline& o, const PhaseView& v, float width) {
     const kernel::RingStep now = kernel::RingStep::at(t, stages);
     ui::note_text("t%d>s%d: the producer copies k-tile %d into stage %d, once empty[%d] says the consumers are done with "
                   "it; t%d<s%d: the consumers multiply k-tile %d from stage %d, once full[%d] says its bytes have "
-                  "landed.", now.refill, now.refill % stages, now.refill, now.refill % stages, now.released, t,
+                  "landed.", now.refill, now.released, now.refill, now.released, now.released, t,
                   now.stage, t, now.stage, now.stage);
   }
 }

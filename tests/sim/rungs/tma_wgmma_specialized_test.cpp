@@ -3,6 +3,9 @@
 // the same copies and wgmma as rung 17, and no block-wide barrier after the prologue.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include <tuple>
 
 #include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
@@ -49,6 +52,21 @@ TEST(TmaWgmmaSpecialized, CopiesAndMultipliesAsRung17WithoutItsBarriers) {
 }
 
 // The roles the app's pipeline view names: 2 consumer warpgroups, then the producer warp; rung 17 has none.
+TEST(TmaWgmmaSpecialized, EachStageHoldsTheTileTheRingSays) {
+  // At every step the consumers read their step's tile, the released stage is refilled with the tile stages - 1 ahead,
+  // and the stages between hold the tiles in flight, each once (the tile stepper draws this ring).
+  for (int stages = 2; stages <= 4; ++stages)
+    for (int step = 0; step < 12; ++step) {
+      const kernel::RingStep ring = kernel::RingStep::at(step, stages);
+      EXPECT_EQ(kernel::RingStep::tile_in(step, ring.stage, stages), step);
+      EXPECT_EQ(kernel::RingStep::tile_in(step, ring.released, stages), ring.refill);
+      std::vector<int> held;
+      for (int s = 0; s < stages; ++s) held.push_back(kernel::RingStep::tile_in(step, s, stages) - step);
+      std::sort(held.begin(), held.end());
+      for (int i = 0; i < stages; ++i) EXPECT_EQ(held[static_cast<std::size_t>(i)], i) << stages << " " << step;
+    }
+}
+
 TEST(TmaWgmmaSpecialized, NamesItsThreadsRoles) {
   const auto roles = warp_roles(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults);
   ASSERT_TRUE(roles.has_value());

@@ -79,6 +79,11 @@ struct RingStep {
     return {step % stages, (step / stages) % 2, (step + stages - 1) % stages, ((step - 1) / stages) % 2,
             step + stages - 1};
   }
+  // The k-tile stage `stage` holds at step `step`: the one read (stage `step % stages`), the ones in flight after it,
+  // and, in the stage released at this step, the tile it is refilled with (step + stages - 1).
+  GEMMLAB_HD static int tile_in(int step, int stage, int stages) {
+    return step + ((stage - step) % stages + stages) % stages;
+  }
 };
 
 // The operand of a wgmma as its descriptor describes it: start address (a shared byte offset), leading and stride

@@ -24,6 +24,9 @@ struct SwizzleImage {
   int chunks() const { return row_bytes / 16; }
   int byte_offset(int row, int chunk) const;
   int physical_chunk(int row, int chunk) const { return (byte_offset(row, chunk) % row_bytes) / 16; }
+  // Where it lies for the banks: the 128-byte line (32 banks of 4 bytes), and the group of 4 banks in it (0 to 7).
+  int line(int row, int chunk) const { return byte_offset(row, chunk) / 128; }
+  int bank_group(int row, int chunk) const { return byte_offset(row, chunk) % 128 / 16; }
 };
 
 // An error for a mode TMA does not have, or a row it cannot swizzle: rows of 16 to 128 bytes (a power of two), and
