@@ -139,6 +139,17 @@ def alternate(name, rung, config, size):
     return f"{row['ratio_to_cublas']:.3f}"
 
 
+def best_hopper(name, rung, size):
+    """A Hopper rung's default ratio to cuBLAS BF16 in a recorded report, checked to be the best Hopper default there."""
+    report = json.loads((ROOT / "docs" / "results-data" / f"{name}.json").read_text())
+    ratios = {r["name"]: r["ratio_to_cublas"] for r in report["rows"] if r["config"] == "default"
+              and r["input"] == "bf16" and r["m"] == r["n"] == r["k"] == size and r["name"].startswith("tma-wgmma")
+              and r["status"] == "timed"}
+    if max(ratios, key=ratios.get) != rung:
+        raise SystemExit(f"doc-numbers: {name} at {size}: the best Hopper rung is {max(ratios, key=ratios.get)}, not {rung}")
+    return ratios[rung]
+
+
 def clocks():
     """The SM clock NVML read before and after the recorded ladder run (assets/results/h100.json)."""
     report = json.loads(RESULTS.read_text())
@@ -205,6 +216,34 @@ def swizzle_modes():
             "d128": swizzle_ncu(0, "gpu__time_duration.sum", 1, 1e-3),
             "m128": swizzle_ncu(0, memory, 1), "m64": swizzle_ncu(64, memory, 1), "m32": swizzle_ncu(32, memory, 1),
             "s32": swizzle_ncu(32, stall, 1), "s128": swizzle_ncu(0, stall, 1)}
+
+
+SETMAXNREG = ROOT / "docs" / "results-data" / "setmaxnreg"
+
+
+def setmaxnreg_ncu(name, metric, digits, scale=1.0):
+    """Rung 18's recorded ncu report with or without setmaxnreg (docs/results-data/setmaxnreg)."""
+    rows = list(csv.reader((SETMAXNREG / f"ncu-18-{name}.csv").read_text().splitlines()))
+    header = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
+    value = float(dict(zip(rows[header], rows[-1]))[metric].replace(",", "")) * scale
+    return f"{value:.{digits}f}"
+
+
+def setmaxnreg_figures():
+    """Rung 18's page on setmaxnreg: ncu's registers, tensor pipe and time for the default and setmaxnreg=1, and the
+    benchmark's ratios to cuBLAS BF16 (row order) of both."""
+    rows = json.loads((SETMAXNREG / "bench-row.json").read_text())["rows"]
+    ratio = {(r["config"], r["m"]): r["ratio_to_cublas"] for r in rows
+             if r["name"] == "tma-wgmma-specialized" and r["input"] == "bf16" and r["status"] == "timed"}
+    out = {}
+    for key, name in (("default", "default"), ("moving", "setmaxnreg")):
+        config = "default" if key == "default" else "setmaxnreg=1"
+        out[f"regs_{key}"] = setmaxnreg_ncu(name, "launch__registers_per_thread", 0)
+        out[f"pipe_{key}"] = setmaxnreg_ncu(name, "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", 1)
+        out[f"time_{key}"] = setmaxnreg_ncu(name, "gpu__time_duration.sum", 1, 1e-3)
+        for size in (4096, 8192):
+            out[f"row{str(size)[0]}_{key}"] = f"{ratio[(config, size)]:.3f}"
+    return out
 
 
 def rescored():
@@ -315,6 +354,19 @@ QUOTES = [
      lambda: {f"{o}{str(n)[0]}{'b' if cfg != 'default' else ''}": alternate(f, "tma-wgmma", cfg, n)
               for o, f in (("r", "hopper-alternates"), ("g", "hopper-alternates-groupm8")) for n in (4096, 8192)
               for cfg in ("default", "bm=128")}),
+    ("docs/rungs/18-tma-wgmma-specialized.md",
+     r"BF16, 2026-11-24T20:39Z, `docs/results-data/setmaxnreg/`\): (?P<regs_default>\d+) registers per thread at launch "
+     r"for the\s+default and (?P<regs_moving>\d+) for `setmaxnreg=1`, the tensor pipe active (?P<pipe_default>[\d.]+)% "
+     r"and (?P<pipe_moving>[\d.]+)% of the\s+elapsed cycles, (?P<time_default>[\d.]+) µs and (?P<time_moving>[\d.]+) µs\. "
+     r"In the benchmark run of the same build \(row order, BF16\):\s+(?P<row4_default>[\d.]+)× and (?P<row4_moving>[\d.]+)× "
+     r"of cuBLAS at 4096³, (?P<row8_default>[\d.]+)× and (?P<row8_moving>[\d.]+)× at 8192³\.",
+     setmaxnreg_figures),
+    ("docs/results.md",
+     r"the best Hopper rung reaches, in row order, rung 19 at \*\*(?P<row4>[\d.]+)× at\s+4096³ and (?P<row8>[\d.]+)× at "
+     r"8192³\*\*; in the grouped order, rung 18 at \*\*(?P<grp4>[\d.]+)× and (?P<grp8>[\d.]+)×\*\*",
+     lambda: {f"{o}{str(n)[0]}": f"{best_hopper(f'setmaxnreg/bench-{f}', rung, n):.3f}"
+              for o, f, rung in (("row", "row", "tma-wgmma-multicast"), ("grp", "groupm8", "tma-wgmma-specialized"))
+              for n in (4096, 8192)}),
     # The benchmark's method and its history, from the reports kept in docs/results-data/ and the ladder run.
     ("docs/results.md",
      r"\((?P<start>\d+) MHz before the run and (?P<end>\d+) MHz after it, read through NVML",

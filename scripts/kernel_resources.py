@@ -31,10 +31,10 @@ import sys
 
 # kernel::FixedConfig's parameters, in order (gpu/include/gemmlab/gpu/instances.def).
 KNOBS = ["bm", "bn", "bk", "tm", "tn", "wm", "wn", "a_pad", "b_pad", "swizzle", "conflicting", "stages", "cluster",
-         "grid"]
+         "grid", "setmaxnreg"]
 # rung_kernel<kernel::rungs::Name[<bool>], kernel::FixedConfig<one int per knob>, In, bool AlignedRows>, as nvcc
-# mangles it.
-KERNEL = re.compile(r"rung_kernelINS_6kernel5rungs(\d+)(\w+?)(?:ILb([01])EE)?ENS2_11FixedConfigI((?:Li-?\d+E){%d})" % len(KNOBS))
+# mangles it (rung_kernel_setmaxnreg: the same with its launch bounds, gpu/src/rung_block.cuh).
+KERNEL = re.compile(r"rung_kernel(?:_setmaxnreg)?INS_6kernel5rungs(\d+)(\w+?)(?:ILb([01])EE)?ENS2_11FixedConfigI((?:Li-?\d+E){%d})" % len(KNOBS))
 # The last template argument: 0 for the kernel compiled with the copies of rows that are not 16-byte aligned (rungs
 # 15 and 16 at n or k not multiples of 8; gpu/src/rung_kernel.cuh).
 ALIGNED_ROWS = re.compile(r"Lb([01])EEEv")

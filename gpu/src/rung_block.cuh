@@ -86,4 +86,19 @@ __global__ void rung_kernel(const __grid_constant__ KernelParams p) {
   run_block<K, C, In, AlignedRows>(p);
 }
 
+// A warp-specialised configuration that moves registers between its roles (setmaxnreg = 1). The instruction needs
+// the register count the block launches with, so ptxas is given it: the most registers per thread that one block of
+// threads(c) can hold (K::register_moves). Without the bound ptxas warns "setmaxnreg ignored" and ignores it.
+template <class K, class C, class In, bool AlignedRows>
+__global__ void __launch_bounds__(K::threads(C{}), 1) rung_kernel_setmaxnreg(const __grid_constant__ KernelParams p) {
+  run_block<K, C, In, AlignedRows>(p);
+}
+
+// The kernel a configuration compiles to: bounded where it moves registers.
+template <class K, class C, class In, bool AlignedRows>
+constexpr auto rung_kernel_of() {
+  if constexpr (C::setmaxnreg != 0) return &rung_kernel_setmaxnreg<K, C, In, AlignedRows>;
+  else return &rung_kernel<K, C, In, AlignedRows>;
+}
+
 }  // namespace gemmlab::gpu

@@ -22,15 +22,16 @@ const void* kernel_address(KernelVariant v) {
       else return false;
     }();
     const auto pick = [&]<class In>() -> const void* {
-      if (v.aligned_rows) return reinterpret_cast<const void*>(&rung_kernel<K, C, In, true>);
-      if constexpr (any_size) return reinterpret_cast<const void*>(&rung_kernel<K, C, In, false>);
+      if (v.aligned_rows) return reinterpret_cast<const void*>(rung_kernel_of<K, C, In, true>());
+      if constexpr (any_size) return reinterpret_cast<const void*>(rung_kernel_of<K, C, In, false>());
       else return nullptr;
     };
     if (v.input == kernel::InputType::F16) return pick.template operator()<__half>();
     if (v.input == kernel::InputType::BF16) return pick.template operator()<__nv_bfloat16>();
     return nullptr;
   } else {
-    return v.input == kernel::InputType::F32 ? reinterpret_cast<const void*>(&rung_kernel<K, C, float, true>) : nullptr;
+    return v.input == kernel::InputType::F32 ? reinterpret_cast<const void*>(rung_kernel_of<K, C, float, true>())
+                                             : nullptr;
   }
 }
 
@@ -42,7 +43,8 @@ using ConfigOf = kernel::FixedConfig<kGpuInstances[I].config.bm, kGpuInstances[I
                                      kGpuInstances[I].config.wn, kGpuInstances[I].config.a_pad,
                                      kGpuInstances[I].config.b_pad, kGpuInstances[I].config.swizzle,
                                      kGpuInstances[I].config.conflicting, kGpuInstances[I].config.stages,
-                                     kGpuInstances[I].config.cluster, kGpuInstances[I].config.grid>;
+                                     kGpuInstances[I].config.cluster, kGpuInstances[I].config.grid,
+                                     kGpuInstances[I].config.setmaxnreg>;
 
 template <RungId Rung, std::size_t I>
 constexpr CompiledKernelFn kernel_entry() {

@@ -213,6 +213,14 @@ std::string runtime_arch(RungId rung, std::string_view compute_capability) {
   return "sm_" + digits + (sim::needs_sm90a(rung) ? "a" : "");
 }
 
+namespace {
+// rung_block.cuh's rung_kernel_setmaxnreg: a configuration that moves registers launches with a known count.
+std::string launch_bounds(const GpuInstance& kernel) {
+  if (kernel.config.setmaxnreg == 0) return "";
+  return "__launch_bounds__(" + std::to_string(sim::threads_per_block(kernel.rung, kernel.config)) + ", 1) ";
+}
+}  // namespace
+
 std::string runtime_kernel_source(const RuntimeKernelRequest& r) {
   const kernel::KernelConfig& c = r.kernel.config;
   std::ostringstream s;
@@ -220,10 +228,11 @@ std::string runtime_kernel_source(const RuntimeKernelRequest& r) {
     << kernel::input_name(r.input) << (r.aligned_rows ? "" : ", rows of any alignment") << ", for " << r.arch
     << ": compiled at run time by gemmlab (gemmlab/gpu/runtime_compile.hpp).\n"
     << "#include \"rung_block.cuh\"\n\n"
-    << "extern \"C\" __global__ void gemmlab_runtime_kernel(const __grid_constant__ gemmlab::gpu::KernelParams p) {\n"
+    << "extern \"C\" __global__ void " << launch_bounds(r.kernel)
+    << "gemmlab_runtime_kernel(const __grid_constant__ gemmlab::gpu::KernelParams p) {\n"
     << "  using Config = gemmlab::kernel::FixedConfig<" << c.bm << ", " << c.bn << ", " << c.bk << ", " << c.tm << ", "
     << c.tn << ", " << c.wm << ", " << c.wn << ", " << c.a_pad << ", " << c.b_pad << ", " << c.swizzle << ", "
-    << c.conflicting << ", " << c.stages << ", " << c.cluster << ", " << c.grid << ">;\n"
+    << c.conflicting << ", " << c.stages << ", " << c.cluster << ", " << c.grid << ", " << c.setmaxnreg << ">;\n"
     << "  gemmlab::gpu::run_block<gemmlab::kernel::KernelOf<gemmlab::RungId::" << rung_identifier(r.kernel.rung)
     << ">::type, Config, " << element_type(r.input) << ", " << (r.aligned_rows ? "true" : "false") << ">(p);\n"
     << "}\n";

@@ -61,6 +61,7 @@ class FunctionalExecutor {
     std::fill(smem_.begin(), smem_.end(), 0.0f);
     std::fill(words_.begin(), words_.end(), Word{});
     barriers_.clear();
+    register_counts_.clear();
     acquired_.clear();
     groups_.clear();
     known_done_.clear();
@@ -236,6 +237,14 @@ class FunctionalExecutor {
       int& known = per_thread(known_done_)[warpgroup];
       known = std::max(known, done);
     }
+  }
+  // setmaxnreg: a count the instruction takes, and the same instruction in every thread of the warpgroup.
+  void set_max_registers(int count, bool raise) {
+    if (count < 24 || count > 256 || count % 8 != 0)
+      return fail("setmaxnreg " + std::to_string(count) + ": the count is a multiple of 8 from 24 to 256");
+    const auto [it, first] = register_counts_.try_emplace(tid_ / 128, count, raise);
+    if (!first && it->second != std::pair{count, raise})
+      fail("threads of warpgroup " + std::to_string(tid_ / 128) + " execute different setmaxnreg instructions");
   }
   template <int N>
   void wgmma_fence(float (&)[N]) {}
@@ -565,6 +574,7 @@ class FunctionalExecutor {
   std::vector<float> smem_;
   std::vector<Word> words_;
   std::map<int, Barrier> barriers_;  // by shared byte
+  std::map<int, std::pair<int, bool>> register_counts_;  // by warpgroup: its setmaxnreg count and direction
   std::vector<std::map<int, int>> acquired_;  // per thread: mbarrier byte -> phases whose copies it waited for
   std::vector<Groups> groups_;                // per thread: its wgmma groups
   std::vector<std::map<int, int>> known_done_;  // per thread: warpgroup -> wgmma groups it knows have finished

@@ -174,6 +174,7 @@ class Recorder {
   void mbarrier_arrive(int, bool) {}
   void mbarrier_arrive_cluster(int, bool, int) {}
   void mbarrier_wait(int, int) {}
+  void set_max_registers(int, bool) {}
   void tma_load(const kernel::TmaBox& box, int, int, bool pred, kernel::TmaMulticast multicast = {}) {
     if (!pred) return;
     hopper_.tma_bytes += box.bytes();  // what lands in this block's shared memory, whoever issued it

@@ -33,6 +33,8 @@ constexpr Knob kKnobs[] = {
     {"stages", &KernelConfig::stages, 1, 4, "shared-memory buffers in flight"},
     {"cluster", &KernelConfig::cluster, 1, 2, "blocks per cluster: they share their copies of B (TMA multicast)"},
     {"grid", &KernelConfig::grid, 0, 4096, "persistent blocks launched, each walking every grid-th tile (0: one per tile)"},
+    {"setmaxnreg", &KernelConfig::setmaxnreg, 0, 1,
+     "1: a producer warpgroup hands its registers to the consumer warpgroups (setmaxnreg)", kOnOff},
 };
 
 // Every rung description declares its knobs, defaults and tiling rules (kernel/rungs/*.hpp).
@@ -140,8 +142,14 @@ bool needs_sm90a(RungId id) {
 std::optional<WarpRoles> warp_roles(RungId id, const KernelConfig& c) {
   std::optional<WarpRoles> roles;
   (void)with_kernel<Status>(id, [&]<class K>() -> Status {
-    if constexpr (requires { K::consumers(c); K::producer(c); })
+    if constexpr (requires { K::consumers(c); K::producer(c); K::register_moves(c); }) {
       roles = WarpRoles{128 * K::consumers(c), K::producer(c), K::threads(c), c.stages, c.cluster, c.grid};
+      if (c.setmaxnreg) {
+        const auto moves = K::register_moves(c);
+        roles->launch_registers = moves.launch, roles->producer_registers = moves.producer;
+        roles->consumer_registers = moves.consumer;
+      }
+    }
     return Ok{};
   });
   return roles;

@@ -66,6 +66,21 @@ TEST(FunctionalHopper, WaitingForBytesThatNeverComeIsADeadlock) {
   EXPECT_NE(f.x.error().find("never completes"), std::string::npos) << f.x.error();
 }
 
+// setmaxnreg is a warpgroup's instruction: the same count in each of its threads, and one the instruction takes.
+TEST(FunctionalHopper, SetmaxnregIsOneCountPerWarpgroup) {
+  Fixture f;
+  for (const int thread : {0, 127}) f.x.set_thread(thread), f.x.set_max_registers(232, true);
+  f.x.set_thread(128), f.x.set_max_registers(40, false);
+  EXPECT_FALSE(f.x.failed()) << f.x.error();
+  f.x.set_thread(1), f.x.set_max_registers(224, true);
+  ASSERT_TRUE(f.x.failed());
+  EXPECT_NE(f.x.error().find("different setmaxnreg"), std::string::npos) << f.x.error();
+  Fixture g;
+  g.x.set_max_registers(20, false);
+  ASSERT_TRUE(g.x.failed());
+  EXPECT_NE(g.x.error().find("multiple of 8 from 24 to 256"), std::string::npos) << g.x.error();
+}
+
 TEST(FunctionalHopper, TheSecondPhaseIsWaitedForWithParityOne) {
   Fixture f;
   f.copy();

@@ -236,9 +236,15 @@ void pipeline_note(const BlockOutline& o, const PhaseView& v) {
   const std::string both = roles->cluster > 1 ? " of both blocks of the cluster" : "";
   if (v.ref.section == kernel::Section::Prologue) {
     ui::note_text("Roles: threads 0-%d are the consumer warpgroups (they only multiply), threads %d-%d the producer "
-                  "warp (one of its threads issues every copy). They meet only at the stages' mbarriers: full[s] (the "
+                  "%s (one of its threads issues every copy). They meet only at the stages' mbarriers: full[s] (the "
                   "copies have landed) and empty[s] (the consumers%s are done with stage s).",
-                  roles->consumer_threads - 1, roles->producer_thread, roles->threads - 1, both.c_str());
+                  roles->consumer_threads - 1, roles->producer_thread, roles->threads - 1,
+                  roles->consumer_registers > 0 ? "warpgroup" : "warp", both.c_str());
+    if (roles->consumer_registers > 0)
+      ui::note_text("setmaxnreg: every thread starts with %d registers; after the barrier the producer warpgroup keeps "
+                    "%d and the consumers take the rest, %d each. ptxas still compiles every role's code within %d.",
+                    roles->launch_registers, roles->producer_registers, roles->consumer_registers,
+                    roles->launch_registers);
     return;
   }
   if (v.ref.section == kernel::Section::Epilogue) {

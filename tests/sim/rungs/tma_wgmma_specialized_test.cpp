@@ -28,6 +28,38 @@ TEST(TmaWgmmaSpecialized, ComputesTheExactGemm) {
     test_support::expect_exact_gemm(RungId::TmaWgmmaSpecialized, c, {{200, 136, 456}},
                                     "bm=" + std::to_string(bm) + " stages=" + std::to_string(stages));
   }
+  KernelConfig moving = d;
+  moving.setmaxnreg = 1;
+  test_support::expect_exact_gemm(RungId::TmaWgmmaSpecialized, moving, {{200, 136, 456}}, "setmaxnreg=1");
+}
+
+// setmaxnreg = 1: a producer warpgroup, and registers moved within what the block launched with.
+TEST(TmaWgmmaSpecialized, MovesRegistersWithinTheBlocksOwn) {
+  using K = kernel::rungs::TmaWgmmaSpecialized;
+  KernelConfig c = rung_model(RungId::TmaWgmmaSpecialized).defaults;
+  c.setmaxnreg = 1;
+  EXPECT_EQ(K::threads(c), 384);
+  const auto moves = K::register_moves(c);
+  EXPECT_EQ(moves.launch, 168);
+  EXPECT_EQ(moves.producer, 40);
+  EXPECT_EQ(moves.consumer, 232);
+  for (const int consumers : {2, 3}) {  // the pool: what the consumers take, the producer gave back
+    c.bm = 64 * consumers;
+    const auto m = K::register_moves(c);
+    EXPECT_LE(128 * consumers * (m.consumer - m.launch), 128 * (m.launch - m.producer)) << consumers;
+    EXPECT_LE(m.launch * K::threads(c), K::register_file);
+    for (const int count : {m.launch, m.producer, m.consumer}) EXPECT_EQ(count % 8, 0);
+  }
+  const auto roles = warp_roles(RungId::TmaWgmmaSpecialized, [&] {
+    KernelConfig d = rung_model(RungId::TmaWgmmaSpecialized).defaults;
+    d.setmaxnreg = 1;
+    return d;
+  }());
+  ASSERT_TRUE(roles.has_value());
+  EXPECT_EQ(roles->threads - roles->producer_thread, 128);
+  EXPECT_EQ(roles->consumer_registers, 232);
+  EXPECT_EQ(warp_roles(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults)->consumer_registers,
+            0);
 }
 
 TEST(TmaWgmmaSpecialized, CopiesAndMultipliesAsRung17WithoutItsBarriers) {
@@ -83,6 +115,15 @@ TEST(TmaWgmmaSpecialized, ValidateSaysWhatDoesNotFit) {
   KernelConfig c = rung_model(RungId::TmaWgmmaSpecialized).defaults;
   c.bm = 192;
   EXPECT_NE(test_support::validate_message(RungId::TmaWgmmaSpecialized, c, {64, 64, 64}).find("65,536"),
+            std::string::npos);
+  c.setmaxnreg = 1;  // allowed by the register file, refused by ptxas
+  EXPECT_NE(test_support::validate_message(RungId::TmaWgmmaSpecialized, c, {64, 64, 64}).find("Insufficient registers"),
+            std::string::npos);
+  c.bm = 64;
+  EXPECT_NE(test_support::validate_message(RungId::TmaWgmmaSpecialized, c, {64, 64, 64}).find("none to move"),
+            std::string::npos);
+  c.bm = 128, c.setmaxnreg = 2;
+  EXPECT_NE(test_support::validate_message(RungId::TmaWgmmaSpecialized, c, {64, 64, 64}).find("setmaxnreg=2"),
             std::string::npos);
   EXPECT_EQ(test_support::validate_message(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults,
                                            {67, 40, 72}),

@@ -38,6 +38,9 @@
 //   x.mbarrier_arrive_cluster(int byte, bool pred, int ctas)   arrive on the mbarrier at `byte` of each of the
 //                                                     cluster's `ctas` blocks (this one included)
 //   x.mbarrier_wait(int byte, int parity)             wait until the phase of that parity has completed
+//   x.set_max_registers(int count, bool raise)        setmaxnreg: the warpgroup's registers per thread become `count`,
+//                                                     taken from (raise) or returned to the block's pool; every
+//                                                     thread of the warpgroup, the same count
 //   x.wgmma_fence(float (&acc)[N])                    wgmma.fence: the accumulators are ready for wgmma
 //   x.wgmma(WgmmaM64K16<N>, float* d, const WgmmaOperand& a, const WgmmaOperand& b, bool accumulate = true)
 //                                                     D += A * B, warpgroup-wide (D = A * B where !accumulate)

@@ -55,10 +55,13 @@ bool needs_sm90a(RungId rung);
 
 // The roles of a warp-specialised rung's threads (rungs 18 to 20), for the app's pipeline view: threads
 // [0, consumer_threads) multiply, threads [producer_thread, threads) copy (one of them issues), `stages` stages turn
-// between them; `cluster` blocks share copies; `grid` persistent blocks (0: one per tile). Empty for other rungs.
+// between them; `cluster` blocks share copies; `grid` persistent blocks (0: one per tile); with setmaxnreg, the
+// registers per thread at launch and after the producer gave its share to the consumers (0: no move). Empty for other
+// rungs.
 struct WarpRoles {
   int consumer_threads = 0, producer_thread = 0, threads = 0;
   int stages = 0, cluster = 1, grid = 0;
+  int launch_registers = 0, producer_registers = 0, consumer_registers = 0;
 };
 std::optional<WarpRoles> warp_roles(RungId id, const kernel::KernelConfig& config);
 

@@ -37,7 +37,7 @@ struct TmaWgmmaMulticast : TmaWgmmaSpecialized {
   }
 
   // ---- Host only. ----
-  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "cluster"};
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "cluster", "setmaxnreg"};
 
   static constexpr KernelConfig defaults() {  // validate() is rung 18's; the knob table keeps cluster in [1, 2]
     KernelConfig c = TmaWgmmaSpecialized::defaults();

@@ -12,11 +12,13 @@
 //             warpgroup arrives; the producer waits for that phase before refilling the stage.
 //
 // The block: bm / 64 consumer warpgroups (each a 64 x bn strip, as in rung 17) and one producer warp after them,
-// 128 * bm / 64 + 32 threads. The schedule:
+// 128 * bm / 64 + 32 threads (setmaxnreg = 1: a producer warpgroup, + 128, that hands registers to the consumers;
+// register_moves below). The schedule:
 //
 //   prologue 0   thread 0 initialises full[s] (1 arrival: the producer's) and empty[s] (one per consumer warpgroup);
 //                barrier (the last block-wide one)
-//   prologue 1   the producer copies tiles 0 .. S-2
+//   prologue 1   setmaxnreg = 1: the producer warpgroup lowers its registers, the consumers raise theirs;
+//                the producer copies tiles 0 .. S-2
 //   k-step t     consumers: wait full[t % S]; bk / 16 wgmma; commit; wait for the previous group; then warpgroup w's
 //                first thread arrives on empty[(t - 1) % S];
 //                producer: copies tile t + S - 1 into stage (t - 1) % S, after waiting (from k-step 1 on) for
@@ -34,10 +36,33 @@ namespace gemmlab::kernel::rungs {
 
 struct TmaWgmmaSpecialized : TmaWgmma {
   // Rung 17's knobs but its swizzle: these rungs copy in the 128-byte mode (rung 17 shows the others).
-  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages"};
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "setmaxnreg"};
   template <class C> GEMMLAB_HD static constexpr int consumers(const C& c) { return c.bm / 64; }
   template <class C> GEMMLAB_HD static constexpr int producer(const C& c) { return 128 * consumers(c); }
-  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return producer(c) + 32; }
+  // One producer warp; a whole warpgroup where it moves registers (setmaxnreg is a warpgroup's instruction). Its
+  // first thread issues every copy either way.
+  template <class C> GEMMLAB_HD static constexpr int producer_threads(const C& c) { return c.setmaxnreg ? 128 : 32; }
+  template <class C> GEMMLAB_HD static constexpr int threads(const C& c) { return producer(c) + producer_threads(c); }
+
+  // setmaxnreg = 1. Every thread of a block launches with the same registers, but the producer's thread needs few
+  // (a loop counter, coordinates, barrier addresses) while a consumer holds bn / 2 accumulators. The block launches
+  // with `launch` registers per thread, the most that fit threads(c) in the SM's 65,536 (ptxas is told so:
+  // __launch_bounds__); the producer warpgroup then lowers its count to `producer`, returning the difference to the
+  // block's pool, and the consumer warpgroups raise theirs by an equal share of it: at bm = 128, 168 at launch, 40
+  // and 232 (the split CUTLASS uses). What it does not do: ptxas allocates every role's code within the launch count
+  // (168 here; the consumers' code uses 152), so the raised count gives the consumers no register ptxas would use.
+  // It would be the way to a 192-row block with a producer (3 consumers, 512 threads), but there the launch count is
+  // 128 and ptxas refuses the consumers' wgmma (validate says so).
+  struct RegisterMoves {
+    int launch, producer, consumer;
+  };
+  static constexpr int register_file = 65536, max_thread_registers = 255;
+  template <class C> GEMMLAB_HD static constexpr RegisterMoves register_moves(const C& c) {
+    const int by_file = register_file / threads(c) / 8 * 8;  // setmaxnreg counts in multiples of 8
+    const int launch = by_file < max_thread_registers ? by_file : max_thread_registers / 8 * 8;
+    const int producer = consumers(c) >= 3 ? 24 : 40;         // 24: the instruction's least
+    return {launch, producer, launch + (launch - producer) / consumers(c) / 8 * 8};
+  }
   // full[s] is rung 17's barrier(c, s); empty[s] follow them.
   template <class C> GEMMLAB_HD static int empty(const C& c, int stage) { return barrier(c, c.stages + stage); }
   template <class C> GEMMLAB_HD static int smem_floats(const C& c) { return barrier(c, 2 * c.stages) / 4; }
@@ -52,6 +77,11 @@ struct TmaWgmmaSpecialized : TmaWgmma {
         x.mbarrier_init(empty(c, stage), consumers(c) * c.cluster, t.tid == 0);  // rung 19: every block's consumers
       }
       return;
+    }
+    if (c.setmaxnreg) {  // after the barrier: every warp of the block has started, with its launch registers
+      const RegisterMoves moves = register_moves(c);
+      const bool consumer = t.warpgroup < consumers(c);
+      x.set_max_registers(consumer ? moves.consumer : moves.producer, consumer);
     }
     for (int step = 0; step < c.stages - 1; ++step)
       load_tile(x, c, t, step, step, t.tid == producer(c) && step < steps(t));
@@ -109,9 +139,20 @@ struct TmaWgmmaSpecialized : TmaWgmma {
     return c;
   }
   static Status validate(const KernelConfig& c) {
-    if (c.bm == 192)
+    if (c.setmaxnreg != 0 && c.setmaxnreg != 1)
+      return Error{"setmaxnreg=" + std::to_string(c.setmaxnreg) + ": use 1 (a producer warpgroup that gives its "
+                   "registers to the consumers) or 0 (one producer warp)"};
+    if (c.bm == 192 && !c.setmaxnreg)
       return Error{"bm=192 needs 3 consumer warpgroups and the producer warp, 416 threads, whose registers (about 160 "
                    "each) exceed the SM's 65,536: use 64 or 128"};
+    if (c.bm == 192)  // measured: ptxas 13.0 refuses it, as it refuses the same in CUTLASS's DSL (cutlass#2904)
+      return Error{"bm=192 with setmaxnreg=1: the block launches 512 threads at 128 registers each, and ptxas compiles "
+                   "every role's code within that count, the consumers' too (setmaxnreg moves the hardware's registers, "
+                   "not ptxas's budget); a consumer's 64 x 256 accumulators need about 154 (\"Insufficient registers "
+                   "(128)\"): use bm=128"};
+    if (c.bm == 64 && c.setmaxnreg)
+      return Error{"setmaxnreg=1 with bm=64: a block of one consumer warpgroup launches with the most registers a "
+                   "thread can have, so there are none to move: use bm=128 or 192, or setmaxnreg=0"};
     return TmaWgmma::validate(c);
   }
 };

@@ -1,0 +1,171 @@
+// TMA probe: how fast one SM's copy engine brings boxes into shared memory, for the time model's TMA term
+// (sim/include/gemmlab/sim/time_model.hpp). Rung 17's swizzle modes copy the same bytes in boxes of 128-, 64- or
+// 32-byte rows; the 32-byte mode takes four times the copies and ran at half the speed (docs/rungs/17-tma-wgmma.md).
+// Whether a copy costs its bytes or its count is what this measures.
+//
+// One thread per block issues 2D tensor copies (cp.async.bulk.tensor, the swizzle mode of the box's row width) of
+// an L2-resident BF16 matrix into a ring of 4 stages of 32 KiB, waiting on each stage's mbarrier before refilling
+// it, so 4 stages are always in flight; its clock64 around the loop gives cycles per copy. Each shape runs on one SM
+// alone (the engine's own rate) and on every SM at once (with the L2 shared).
+//
+//   shapes  rows of 32, 64 or 128 bytes x 16 to 256 rows: boxes of 0.5 to 32 KiB, each stage the same 32 KiB
+//   output  per shape and SM count: boxes and bytes per SM clock, cycles per box
+//
+// Build: nvcc -arch=sm_90a -O3 -std=c++17 -o tma_rate tma_rate.cu     Run: ./tma_rate  (prints one JSON object)
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#define CHECK(x)                                                                   \
+  do {                                                                             \
+    cudaError_t e_ = (x);                                                          \
+    if (e_ != cudaSuccess) {                                                       \
+      std::fprintf(stderr, "tma_rate: %s failed: %s\n", #x, cudaGetErrorString(e_)); \
+      std::exit(1);                                                                \
+    }                                                                              \
+  } while (0)
+
+namespace {
+
+constexpr int kStages = 4, kStageBytes = 32768;
+constexpr int kRows = 8192, kCols = 1024;  // the matrix: 16 MiB of BF16, in the 50 MiB L2 after the warm-up run
+
+__device__ __forceinline__ std::uint32_t shared_address(const void* p) {
+  return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
+}
+
+__global__ void copy_boxes(const __grid_constant__ CUtensorMap map, int box_rows, int box_cols, int panels,
+                           bool prefetch, int iterations, long long* cycles) {
+  extern __shared__ __align__(1024) unsigned char smem[];
+  __shared__ __align__(8) std::uint64_t full[kStages];
+  if (threadIdx.x != 0) return;
+  // The swizzled modes want 1024-byte-aligned destinations.
+  unsigned char* base = smem + ((1024 - (shared_address(smem) & 1023)) & 1023);
+  for (int s = 0; s < kStages; ++s)
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(shared_address(&full[s])) : "memory");
+  asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+  if (prefetch) asm volatile("prefetch.tensormap [%0];\n" ::"l"(&map) : "memory");
+
+  const int box_bytes = box_rows * box_cols * 2 * panels, boxes = kStageBytes / box_bytes;
+  const int row_steps = kRows / box_rows, col_steps = kCols / (box_cols * panels);
+  int box_index = static_cast<int>(blockIdx.x) * 977;  // SMs start at different places of the matrix
+  const long long start = clock64();
+  for (int i = 0; i < iterations + kStages; ++i) {
+    const int s = i % kStages;
+    const std::uint32_t barrier = shared_address(&full[s]);
+    if (i >= kStages)  // the copies issued kStages iterations ago have landed
+      asm volatile(
+          "{\n.reg .pred done;\nwait_again:\n"
+          "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n@!done bra wait_again;\n}\n"
+          ::"r"(barrier), "r"((i / kStages - 1) & 1) : "memory");
+    if (i >= iterations) continue;
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(barrier), "r"(kStageBytes)
+                 : "memory");
+    for (int b = 0; b < boxes; ++b, ++box_index) {
+      const int col = box_index % col_steps * box_cols * panels, row = box_index / col_steps % row_steps * box_rows;
+      const std::uint32_t to = shared_address(base + s * kStageBytes + b * box_bytes);
+      if (panels == 1)
+        asm volatile(
+            "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n"
+            ::"r"(to), "l"(&map), "r"(col), "r"(row), "r"(barrier) : "memory");
+      else  // the 3D view: {column in the panel, row, panel}
+        asm volatile(
+            "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];\n"
+            ::"r"(to), "l"(&map), "r"(0), "r"(row), "r"(col / box_cols), "r"(barrier) : "memory");
+    }
+  }
+  cycles[blockIdx.x] = clock64() - start;
+}
+
+using EncodeTiled = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*,
+                                 const cuuint64_t*, const cuuint32_t*, const cuuint32_t*, CUtensorMapInterleave,
+                                 CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+
+EncodeTiled encode_tiled() {
+  void* found = nullptr;
+  cudaDriverEntryPointQueryResult query{};
+  CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &found, 12000, cudaEnableDefault, &query));
+  if (query != cudaDriverEntryPointSuccess) std::fprintf(stderr, "tma_rate: no cuTensorMapEncodeTiled\n"), std::exit(1);
+  return reinterpret_cast<EncodeTiled>(found);
+}
+
+// panels > 1: the matrix seen as panels of row_bytes-wide columns (B's layout in rungs 17 to 20), a box taking
+// `panels` of them side by side in one copy.
+CUtensorMap make_map(void* matrix, int box_rows, int row_bytes, int panels) {
+  CUtensorMap map{};
+  const cuuint32_t rank = panels == 1 ? 2 : 3, cols = static_cast<cuuint32_t>(row_bytes / 2);
+  const cuuint64_t dims[3] = {panels == 1 ? kCols : cols, kRows, static_cast<cuuint64_t>(kCols / cols)};
+  const cuuint64_t strides[2] = {kCols * 2, static_cast<cuuint64_t>(row_bytes)};
+  const cuuint32_t box[3] = {cols, static_cast<cuuint32_t>(box_rows), static_cast<cuuint32_t>(panels)}, step[3] = {1, 1, 1};
+  const CUtensorMapSwizzle swizzle = row_bytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
+                                     : row_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                                                       : CU_TENSOR_MAP_SWIZZLE_32B;
+  const CUresult r = encode_tiled()(&map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, rank, matrix, dims, strides, box, step,
+                                    CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                                    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS) std::fprintf(stderr, "tma_rate: cuTensorMapEncodeTiled: %d\n", int(r)), std::exit(1);
+  return map;
+}
+
+struct Rate {
+  double cycles_per_box, boxes_per_clock, bytes_per_clock;
+};
+
+// The median over the blocks of one run (after a warm-up run that brings the matrix into L2).
+Rate measure(void* matrix, long long* cycles_d, int sms, int box_rows, int row_bytes, int panels, bool prefetch) {
+  const CUtensorMap map = make_map(matrix, box_rows, row_bytes, panels);
+  const int box_bytes = box_rows * row_bytes * panels, boxes = kStageBytes / box_bytes, iterations = 2000;
+  const int smem = kStages * kStageBytes + 1024;
+  CHECK(cudaFuncSetAttribute(copy_boxes, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  for (int run = 0; run < 2; ++run) copy_boxes<<<sms, 32, smem>>>(map, box_rows, row_bytes / 2, panels, prefetch, iterations,
+                                                                cycles_d);
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+  std::vector<long long> cycles(static_cast<std::size_t>(sms));
+  CHECK(cudaMemcpy(cycles.data(), cycles_d, cycles.size() * sizeof(long long), cudaMemcpyDeviceToHost));
+  std::nth_element(cycles.begin(), cycles.begin() + sms / 2, cycles.end());
+  const double per_block = static_cast<double>(cycles[static_cast<std::size_t>(sms / 2)]);
+  const double copies = static_cast<double>(iterations) * boxes;
+  return {per_block / copies, copies / per_block, copies * box_bytes / per_block};
+}
+
+}  // namespace
+
+int main() {
+  cudaDeviceProp prop{};
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  if (prop.major < 9) std::fprintf(stderr, "tma_rate: needs a Hopper GPU (sm_90a)\n"), std::exit(1);
+  void* matrix = nullptr;
+  long long* cycles = nullptr;
+  CHECK(cudaMalloc(&matrix, std::size_t{kRows} * kCols * 2));
+  CHECK(cudaMemset(matrix, 0, std::size_t{kRows} * kCols * 2));
+  CHECK(cudaMalloc(&cycles, sizeof(long long) * static_cast<std::size_t>(prop.multiProcessorCount)));
+  std::printf("{\n  \"device\": \"%s\",\n  \"sms\": %d,\n  \"stages\": %d,\n  \"stage_bytes\": %d,\n  \"shapes\": [",
+              prop.name, prop.multiProcessorCount, kStages, kStageBytes);
+  const char* separator = "\n";
+  const auto report = [&](int row_bytes, int box_rows, int panels, bool prefetch, int sms) {
+    const Rate r = measure(matrix, cycles, sms, box_rows, row_bytes, panels, prefetch);
+    std::printf("%s    {\"row_bytes\": %d, \"box_rows\": %d, \"panels\": %d, \"prefetch\": %s, \"box_bytes\": %d, "
+                "\"sms\": %d, \"cycles_per_box\": %.2f, \"boxes_per_clock_per_sm\": %.4f, \"bytes_per_clock_per_sm\": %.2f}",
+                separator, row_bytes, box_rows, panels, prefetch ? "true" : "false", row_bytes * box_rows * panels, sms,
+                r.cycles_per_box, r.boxes_per_clock, r.bytes_per_clock);
+    separator = ",\n";
+  };
+  for (const int row_bytes : {128, 64, 32})
+    for (const int box_rows : {16, 32, 64, 128, 256})
+      for (const int sms : {1, prop.multiProcessorCount}) report(row_bytes, box_rows, 1, false, sms);
+  // B's panels in one copy (rows of 128 bytes, 64 rows: rung 18's B panel), and the descriptor prefetched.
+  for (const int panels : {2, 4})
+    for (const int sms : {1, prop.multiProcessorCount}) report(128, 64, panels, false, sms);
+  for (const int sms : {1, prop.multiProcessorCount}) report(128, 64, 1, true, sms);
+  std::printf("\n  ]\n}\n");
+  CHECK(cudaFree(matrix));
+  CHECK(cudaFree(cycles));
+  return 0;
+}
