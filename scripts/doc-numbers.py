@@ -207,7 +207,6 @@ def swizzle_modes():
     pipe = "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"
     memory = "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed"
     return {"lo": f"{min(slowdowns):.0f}", "hi": f"{max(slowdowns):.0f}",
-            "lo2": f"{min(slowdowns):.0f}", "hi2": f"{max(slowdowns):.0f}",
             "t128": swizzle_ncu(0, "sm__inst_executed_pipe_tma.sum", None),
             "t64": swizzle_ncu(64, "sm__inst_executed_pipe_tma.sum", None),
             "t32": swizzle_ncu(32, "sm__inst_executed_pipe_tma.sum", None),
@@ -277,6 +276,21 @@ def instructions_against_ncu():
     return {"lo": f"{ordered[0]:.2f}", "hi": f"{ordered[-1]:.2f}", "dlo": f"{min(description.values()):.2f}",
             "dhi": f"{max(description.values()):.2f}", "within": str(len(ordered) - 1), "rungs": str(len(ordered)),
             "lo2": f"{ordered[0]:.2f}", "second": f"{ordered[-2]:.2f}", "wgmma": f"{model['tma-wgmma']:.2f}"}
+
+
+def tma_probe():
+    """The TMA rate probe's rows (tests/calibration/tma_rate_h100.json)."""
+    return json.loads((ROOT / "tests" / "calibration" / "tma_rate_h100.json").read_text())["shapes"]
+
+
+def tma_engine():
+    """The H100 profile's TMA copy engine (seconds per copy, bytes per second) and how far the probe's one-SM 2D rows
+    lie from that line."""
+    timing = json.loads((ROOT / "assets" / "devices" / "h100-sxm.json").read_text())["timing"]
+    per_copy, rate = timing["tma_seconds_per_copy"], timing["tma_bytes_per_second_per_sm"]
+    misses = [abs(r["cycles_per_box"] / (r["clock_mhz"] * 1e6) / (per_copy + r["box_bytes"] / rate) - 1)
+              for r in tma_probe() if r["sms"] == 1 and r["panels"] == 1 and not r["prefetch"]]
+    return {"ns_per_copy": f"{per_copy * 1e9:.1f}", "gb_per_s": f"{rate / 1e9:.0f}", "fit_miss": f"{100 * max(misses):.0f}"}
 
 
 def predicted_over_measured(rungs, configs, sizes):
@@ -544,7 +558,7 @@ QUOTES = [
      r"The 64-byte mode costs (?P<lo>\d+) to (?P<hi>\d+)% \(FP16 and BF16, both sizes\)[\s\S]*?counts (?P<t128>[\d,]+), "
      r"(?P<t64>[\d,]+) and\s+(?P<t32>[\d,]+) TMA instructions[\s\S]*?\((?P<p64>[\d.]+)% and (?P<p128>[\d.]+)% of the "
      r"active cycles, (?P<d64>[\d.]+)\s+and (?P<d128>[\d.]+) µs\)[\s\S]*?rises from (?P<m128>[\d.]+)% to "
-     r"(?P<m64>[\d.]+)%, and to (?P<m32>[\d.]+)% in the[\s\S]*?64-byte mode's (?P<lo2>\d+) to (?P<hi2>\d+)%[\s\S]*?"
+     r"(?P<m64>[\d.]+)%, and to (?P<m32>[\d.]+)% in the[\s\S]*?"
      r"tensor pipe falls to (?P<p32>[\d.]+)%[\s\S]*?\((?P<s32>[\d.]+) warps stalled on the\s+long scoreboard per "
      r"issued instruction, against (?P<s128>[\d.]+)\)",
      swizzle_modes),
@@ -560,9 +574,21 @@ QUOTES = [
     ("docs/time-model.md",
      r"finds issue-bound, are predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of their measured time at 4096³ and 8192³",
      lambda: dict(zip(("lo", "hi"), predicted_over_measured({"warptile", "smem-epilogue"}, {"default"}, {4096, 8192})))),
+    ("docs/rungs/17-tma-wgmma.md",
+     r"narrow modes and predicts them at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of their measured time at 4096³ and 8192³",
+     lambda: dict(zip(("lo", "hi"), predicted_over_measured({"tma-wgmma"}, {"swizzle=32", "swizzle=64"}, {4096, 8192})))),
     ("docs/time-model.md",
-     r"as fast as the 128-byte default, (?P<r>[\d.]+)× of the 32-byte mode's measured time",
-     lambda: {"r": predicted_over_measured({"tma-wgmma"}, {"swizzle=32"}, {4096, 8192})[0]}),
+     r"mode is predicted at (?P<r>[\d.]+)× of its measured time at 4096³\)",
+     lambda: {"r": predicted_over_measured({"tma-wgmma"}, {"swizzle=32"}, {4096})[0]}),
+    ("docs/time-model.md",
+     r"On the H100 a copy costs\s+(?P<ns_per_copy>[\d.]+) ns plus its bytes at (?P<gb_per_s>[\d.]+) GB/s, whatever its "
+     r"rows' width \(`tests/calibration/tma_rate_h100.json`;\s+the line through those points misses none by more than "
+     r"(?P<fit_miss>[\d.]+)%\)",
+     tma_engine),
+    ("docs/time-model.md",
+     r"\((?P<all_sms>[\d.]+) bytes a clock per SM, against (?P<one_sm>[\d.]+) on one SM alone\)",
+     lambda: {"one_sm": f"{max(r['bytes_per_clock_per_sm'] for r in tma_probe() if r['sms'] == 1):.0f}",
+              "all_sms": f"{max(r['bytes_per_clock_per_sm'] for r in tma_probe() if r['sms'] > 1):.0f}"}),
 ]
 
 

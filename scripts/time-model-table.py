@@ -64,7 +64,8 @@ def knobs_of(cli, rung, cache={}):
 def predict(cli, row):
     args = [cli, "sim", "--rung", row["name"], "--m", str(row["m"]), "--n", str(row["n"]), "--k", str(row["k"]), "--json"]
     for knob in knobs_of(cli, row["name"]):
-        args += ["--" + knob.replace("_", "-"), str(row["kernel_config"][knob])]
+        if knob in row["kernel_config"]:  # a knob newer than the report keeps its default, which the report ran
+            args += ["--" + knob.replace("_", "-"), str(row["kernel_config"][knob])]
     out = subprocess.run(args, capture_output=True, text=True)
     if out.returncode != 0:
         raise SystemExit("time-model-table: %s failed: %s" % (" ".join(args), out.stderr.strip()))

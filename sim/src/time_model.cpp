@@ -62,6 +62,12 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
           format("%.2f", top.rate / 1e12) + " TB/s, which takes " + duration(top.seconds) +
           "; larger tiles (more reuse of each sector in shared memory) or multicast copies would help.";
       break;
+    case TimeTerm::Copies:
+      s = "The TMA copy engine is the limit: the busiest SM issues " + work + " of " +
+          format("%.0f", p.copy_bytes_per_copy) + " bytes on average, each " + format("%.0f", m.tma_seconds_per_copy * 1e9) +
+          " ns plus its bytes at " + format("%.0f", m.tma_bytes_per_second_per_sm / 1e9) + " GB/s, which takes " +
+          duration(top.seconds) + "; fewer, larger copies (a wider swizzle mode, wider boxes) would help.";
+      break;
     case TimeTerm::Dram:
       s = "DRAM is the limit: " + format("%.2f", top.work / 1e9) + " GB at " + format("%.2f", top.rate / 1e12) +
           " TB/s take " + duration(top.seconds) +
@@ -95,6 +101,11 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
   return s + " (At the " + format("%.0f", p.clock_mhz) + " MHz the card holds under this load.)";
 }
 
+// One SM's copy engine: a fixed time per copy, then its bytes at the engine's rate (tests/calibration/tma_rate.cu).
+double copies_seconds(double copies, double bytes, const MachineTiming& m) {
+  return copies * m.tma_seconds_per_copy + (m.tma_bytes_per_second_per_sm > 0 ? bytes / m.tma_bytes_per_second_per_sm : 0);
+}
+
 }  // namespace
 
 std::string_view to_string(TimeTerm term) {
@@ -105,6 +116,7 @@ std::string_view to_string(TimeTerm term) {
     case TimeTerm::L2: return "L2";
     case TimeTerm::Dram: return "DRAM";
     case TimeTerm::Latency: return "k-step chain";
+    case TimeTerm::Copies: return "TMA copies";
   }
   return "?";
 }
@@ -117,6 +129,7 @@ std::string_view unit_of(TimeTerm term) {
     case TimeTerm::L2: return "bytes";
     case TimeTerm::Dram: return "bytes";
     case TimeTerm::Latency: return "k-steps";
+    case TimeTerm::Copies: return "TMA copies";
   }
   return "";
 }
@@ -164,7 +177,10 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double tensor_cycles = double(k.mma) * double(kMmaMultiplyAdds) / m.mma_sync_multiply_adds_per_clock_per_sm +
                                (k.wgmma_multiply_adds > 0 ? double(k.wgmma_multiply_adds) / wgmma_per_clock : 0.0);
   const SectorReads l2_reads = in.l2->reads();
-  const double l2_bytes = double(l2_reads.sectors) * kL2SectorBytes;
+  // What the L2 delivers into the SMs: its reads, or more where a multicast copy lands in several SMs.
+  const double l2_bytes = std::max(double(l2_reads.sectors) * kL2SectorBytes, double(k.tma_bytes));
+  // The TMA copies the busiest SM issues, and their bytes (what the copies read inside the matrices).
+  const double copies = double(k.tma), copy_bytes = double(k.tma_sectors) * kL2SectorBytes;
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
 
   // The busiest SM: ceil(blocks / SMs) blocks, or for a persistent rung (KernelConfig::grid) ceil(grid / SMs) blocks
@@ -217,7 +233,10 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                       tensor_cycles > 0 ? tensor_macs / tensor_cycles : 0.0},
              TermTime{TimeTerm::L2, l2_bytes / m.l2_bytes_per_second, l2_bytes, m.l2_bytes_per_second},
              TermTime{TimeTerm::Dram, dram_bytes / m.dram_bytes_per_second, dram_bytes, m.dram_bytes_per_second},
-             TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait}};
+             TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait},
+             TermTime{TimeTerm::Copies, copies_seconds(copies * share, copy_bytes * share, m), copies * share,
+                      m.tma_seconds_per_copy > 0 ? 1.0 / m.tma_seconds_per_copy : 0.0}};
+  p.copy_bytes_per_copy = copies > 0 ? copy_bytes / copies : 0;
 
   double norm = 0;
   for (const TimeTerm t : {TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores})
@@ -236,7 +255,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const TimeTerm sm_largest = std::max({TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores},
                                        [&](TimeTerm a, TimeTerm b) { return p.term(a).seconds < p.term(b).seconds; });
   Candidate winner{p.sm_seconds, sm_largest};
-  for (const TimeTerm t : {TimeTerm::L2, TimeTerm::Dram, TimeTerm::Latency})
+  for (const TimeTerm t : {TimeTerm::L2, TimeTerm::Dram, TimeTerm::Latency, TimeTerm::Copies})
     if (p.term(t).seconds > winner.seconds * (1 + 1e-9)) winner = {p.term(t).seconds, t};
   p.limit = winner.term;
   p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds;

@@ -9,7 +9,8 @@
 // alone (the engine's own rate) and on every SM at once (with the L2 shared).
 //
 //   shapes  rows of 32, 64 or 128 bytes x 16 to 256 rows: boxes of 0.5 to 32 KiB, each stage the same 32 KiB
-//   output  per shape and SM count: boxes and bytes per SM clock, cycles per box
+//   output  per shape and SM count: boxes and bytes per SM clock, cycles per box, and the SM clock the cycles were
+//           counted at (the slowest block's cycles over the run's time by events: a little low, by the launch)
 //
 // Build: nvcc -arch=sm_90a -O3 -std=c++17 -o tma_rate tma_rate.cu     Run: ./tma_rate  (prints one JSON object)
 #include <cuda.h>
@@ -114,7 +115,7 @@ CUtensorMap make_map(void* matrix, int box_rows, int row_bytes, int panels) {
 }
 
 struct Rate {
-  double cycles_per_box, boxes_per_clock, bytes_per_clock;
+  double cycles_per_box, boxes_per_clock, bytes_per_clock, clock_mhz;
 };
 
 // The median over the blocks of one run (after a warm-up run that brings the matrix into L2).
@@ -123,16 +124,27 @@ Rate measure(void* matrix, long long* cycles_d, int sms, int box_rows, int row_b
   const int box_bytes = box_rows * row_bytes * panels, boxes = kStageBytes / box_bytes, iterations = 2000;
   const int smem = kStages * kStageBytes + 1024;
   CHECK(cudaFuncSetAttribute(copy_boxes, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-  for (int run = 0; run < 2; ++run) copy_boxes<<<sms, 32, smem>>>(map, box_rows, row_bytes / 2, panels, prefetch, iterations,
-                                                                cycles_d);
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  for (int run = 0; run < 2; ++run) {
+    CHECK(cudaEventRecord(start));
+    copy_boxes<<<sms, 32, smem>>>(map, box_rows, row_bytes / 2, panels, prefetch, iterations, cycles_d);
+    CHECK(cudaEventRecord(stop));
+  }
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
+  float ms = 0;
+  CHECK(cudaEventElapsedTime(&ms, start, stop));  // the second run's: its clock is the SM clock the cycles count
+  CHECK(cudaEventDestroy(start));
+  CHECK(cudaEventDestroy(stop));
   std::vector<long long> cycles(static_cast<std::size_t>(sms));
   CHECK(cudaMemcpy(cycles.data(), cycles_d, cycles.size() * sizeof(long long), cudaMemcpyDeviceToHost));
   std::nth_element(cycles.begin(), cycles.begin() + sms / 2, cycles.end());
   const double per_block = static_cast<double>(cycles[static_cast<std::size_t>(sms / 2)]);
   const double copies = static_cast<double>(iterations) * boxes;
-  return {per_block / copies, copies / per_block, copies * box_bytes / per_block};
+  const double slowest = static_cast<double>(*std::max_element(cycles.begin(), cycles.end()));
+  return {per_block / copies, copies / per_block, copies * box_bytes / per_block, slowest / (ms * 1e-3) / 1e6};
 }
 
 }  // namespace
@@ -152,9 +164,10 @@ int main() {
   const auto report = [&](int row_bytes, int box_rows, int panels, bool prefetch, int sms) {
     const Rate r = measure(matrix, cycles, sms, box_rows, row_bytes, panels, prefetch);
     std::printf("%s    {\"row_bytes\": %d, \"box_rows\": %d, \"panels\": %d, \"prefetch\": %s, \"box_bytes\": %d, "
-                "\"sms\": %d, \"cycles_per_box\": %.2f, \"boxes_per_clock_per_sm\": %.4f, \"bytes_per_clock_per_sm\": %.2f}",
+                "\"sms\": %d, \"cycles_per_box\": %.2f, \"boxes_per_clock_per_sm\": %.4f, \"bytes_per_clock_per_sm\": %.2f, "
+                "\"clock_mhz\": %.0f}",
                 separator, row_bytes, box_rows, panels, prefetch ? "true" : "false", row_bytes * box_rows * panels, sms,
-                r.cycles_per_box, r.boxes_per_clock, r.bytes_per_clock);
+                r.cycles_per_box, r.boxes_per_clock, r.bytes_per_clock, r.clock_mhz);
     separator = ",\n";
   };
   for (const int row_bytes : {128, 64, 32})

@@ -108,6 +108,56 @@ TEST(TimeModel, EachSmTermIsTheBusiestSmsWorkOverItsMeasuredRate) {
   EXPECT_NE(p->explanation.find("is the limit"), std::string::npos) << p->explanation;
 }
 
+// The TMA copy engine's figures are the line through the probe's one-SM rows (tests/calibration/tma_rate.cu), each
+// row's cycles over the clock it measured.
+TEST(TimeModel, TheShippedTmaEngineIsTheLineThroughTheProbesRows) {
+  const nlohmann::json probe = read_json("tests/calibration/tma_rate_h100.json");
+  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (const auto& row : probe["shapes"]) {
+    if (row["sms"].get<int>() != 1 || row["panels"].get<int>() != 1 || row["prefetch"].get<bool>()) continue;
+    const double x = row["box_bytes"].get<double>();
+    const double y = row["cycles_per_box"].get<double>() / (row["clock_mhz"].get<double>() * 1e6);
+    n += 1, sx += x, sy += y, sxx += x * x, sxy += x * y;
+  }
+  ASSERT_GE(n, 10);
+  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx), intercept = (sy - slope * sx) / n;
+  const DeviceProfile d = h100();
+  const MachineTiming& m = *d.timing;
+  EXPECT_NEAR(m.tma_seconds_per_copy, intercept, 0.001 * intercept);
+  EXPECT_NEAR(m.tma_bytes_per_second_per_sm, 1 / slope, 0.001 / slope);
+}
+
+// Each copy its fixed time plus its bytes at the engine's rate, on the busiest SM: many small copies make it the
+// limit, and the explanation says so.
+TEST(TimeModel, ManySmallTmaCopiesAreLimitedByTheCopyEngine) {
+  const DeviceProfile d = h100();
+  const MachineTiming& m = *d.timing;
+  Synthetic s(132, 64);  // one block per SM
+  s.counters.total.tma = 132 * 64 * 20;                     // 20 copies a k-step
+  s.counters.total.tma_sectors = 132 * 64 * 20 * 2048 / 32;  // of 2 KiB each
+  s.counters.total.tma_bytes = s.counters.total.tma_sectors * 32;
+  s.counters.total.wgmma_multiply_adds = std::int64_t{132} * 64 * 128 * 256 * 64;
+  const auto p = s.predict(RungId::TmaWgmma);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  const double copies = 64 * 20;  // the busiest SM's
+  EXPECT_NEAR(p->term(TimeTerm::Copies).seconds,
+              copies * m.tma_seconds_per_copy + copies * 2048 / m.tma_bytes_per_second_per_sm, 1e-12);
+  EXPECT_EQ(p->limit, TimeTerm::Copies);
+  EXPECT_NE(p->explanation.find("TMA copy engine is the limit"), std::string::npos) << p->explanation;
+}
+
+// A multicast copy is read from L2 once but lands in each block of the cluster: the L2 term counts what lands.
+TEST(TimeModel, TheL2DeliversWhatMulticastCopiesLand) {
+  const DeviceProfile d = h100();
+  const MachineTiming& m = *d.timing;
+  Synthetic s(132, 16);
+  s.l2.a = {std::int64_t{1} << 20, 0};  // 32 MiB read from L2
+  s.counters.total.tma_bytes = std::int64_t{1} << 26;  // 64 MiB landed
+  const auto p = s.predict(RungId::TmaWgmmaMulticast);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_NEAR(p->term(TimeTerm::L2).seconds, double(std::int64_t{1} << 26) / m.l2_bytes_per_second, 1e-12);
+}
+
 TEST(TimeModel, L2AndDramAreSharedByEverySmAndTakeTheirMeasuredBandwidth) {
   const DeviceProfile d = h100();
   const MachineTiming& m = *d.timing;

@@ -30,6 +30,10 @@ struct MachineTiming {
   double sustained_clock_mhz_fma = 0;     // after seconds of FP32 math on every SM
   double sustained_clock_mhz_tensor = 0;  // after seconds of tensor-core GEMM (cuBLAS BF16) on every SM
   double launch_overhead_seconds = 0;     // what timing one launch by events adds to any kernel (an empty one's time)
+  // One SM's TMA copy engine (tests/calibration/tma_rate.cu): a copy costs a fixed time plus its bytes at this rate.
+  // In seconds, not SM cycles: measured at 1990 MHz, they predict the GEMMs at the sustained tensor clock (see
+  // docs/time-model.md).
+  double tma_seconds_per_copy = 0, tma_bytes_per_second_per_sm = 0;
 };
 
 struct DeviceProfile {

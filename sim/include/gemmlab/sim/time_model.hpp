@@ -14,8 +14,12 @@
 //   tensor      the tensor cores' multiply-adds (mma.sync at its measured rate, wgmma at the whitepaper's)
 // These are fed by the same warps and overlap only in part (a warp waiting on one cannot feed another), so the SM's
 // time is their p-norm with p = kOverlapNorm: the largest term when one dominates, more than it when several are
-// close. Three more bound the kernel from outside the SM: the L2 (every SM's tile reads, the L2 model's sectors, at
-// the measured bandwidth: a resource the SMs share, on its own clock), DRAM (the L2 model's misses and writes) and
+// close. More bound the kernel from outside the SM's warps: the L2 (the bytes it delivers into the SMs, at the
+// measured bandwidth: a resource the SMs share, on its own clock; the L2 model's sectors, or where TMA multicasts a
+// copy into several SMs, every SM's landed bytes, since multicast halves the L2's reads but not the SMs' intake, as
+// ncu showed for rung 19), the TMA copy engine of the busiest SM (a fixed time per copy plus its bytes at the
+// engine's rate, both measured by tests/calibration/tma_rate.cu: what boxes of narrow swizzle modes cost), DRAM (the
+// L2 model's misses and writes) and
 // the k-step chain, latency (a block's k-steps one after another: each its own work, its barriers, each draining its
 // warps, and the wait for its tiles from L2 that the k-steps in flight leave; the other resident blocks overlap). The prediction is the
 // largest of the four, plus two fixed costs: the launch (what an empty kernel takes, timed as the benchmark times a
@@ -40,11 +44,11 @@
 
 namespace gemmlab::sim {
 
-enum class TimeTerm { Issue, DataPipe, TensorCores, L2, Dram, Latency };
-inline constexpr TimeTerm kTimeTerms[] = {TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores,
-                                          TimeTerm::L2, TimeTerm::Dram, TimeTerm::Latency};
+enum class TimeTerm { Issue, DataPipe, TensorCores, L2, Dram, Latency, Copies };
+inline constexpr TimeTerm kTimeTerms[] = {TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores, TimeTerm::L2,
+                                          TimeTerm::Dram,  TimeTerm::Latency,  TimeTerm::Copies};
 std::string_view to_string(TimeTerm term);
-// What a term counts: "warp instructions", "wavefronts", "multiply-adds", "bytes" (L2, DRAM), "k-steps".
+// What a term counts: "warp instructions", "wavefronts", "multiply-adds", "bytes" (L2, DRAM), "k-steps", "TMA copies".
 std::string_view unit_of(TimeTerm term);
 
 // How the SM's own terms combine: the p of their p-norm. 1 would add them (no overlap), infinity take the largest
@@ -55,7 +59,8 @@ struct TermTime {
   TimeTerm term = TimeTerm::Issue;
   double seconds = 0;  // the kernel's time if this were its only cost
   double work = 0;     // what the busiest SM does of it (L2, DRAM: the whole kernel's bytes; latency: its k-steps)
-  double rate = 0;     // per clock per SM (L2, DRAM: bytes per second; latency: cycles a k-step waits)
+  double rate = 0;     // per clock per SM (L2, DRAM: bytes per second; latency: cycles a k-step waits; copies: copies
+                       // per second on one SM)
 };
 
 struct TimePrediction {
@@ -64,7 +69,8 @@ struct TimePrediction {
   double sm_seconds = 0;        // issue, data pipe and tensor cores combined (kOverlapNorm)
   double launch_seconds = 0;    // the launch, as events time it
   double fill_seconds = 0;      // each round of blocks waiting for its first tiles
-  double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM and latency, plus the two above
+  double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM, latency and the copies, plus the
+                                // two above
   double tflops = 0;            // useful FLOPs (2 m n k) / seconds
   TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, or the SM's largest term
   // Where the issue term's instructions come from: the SASS of this configuration, of its nearest compiled neighbour
@@ -77,6 +83,7 @@ struct TimePrediction {
   int barriers_per_kstep = 0;   // block-wide barriers in a k-step of the main loop (latency: each drains the block)
   double block_kstep_cycles = 0;   // a block's own k-step: its busiest resource and its barriers
   double exposed_wait_cycles = 0;  // what the k-steps in flight leave of the wait for tiles, per k-step
+  double copy_bytes_per_copy = 0;  // the TMA copies' average bytes (what the matrices give them; the copies term)
   std::string explanation;      // the limit with its numbers, in words a learner reads
 
   const TermTime& term(TimeTerm t) const { return terms[static_cast<std::size_t>(t)]; }
