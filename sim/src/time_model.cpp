@@ -210,7 +210,10 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                                               tensor_cycles / blocks / ksteps}) +
                                    p.barriers_per_kstep * m.barrier_cycles;
   const double miss = l2_reads.sectors > 0 ? 1.0 - l2_reads.hit_rate() : 0.0;
-  const double wait = m.latency_l2_cycles + miss * (m.latency_dram_cycles - m.latency_l2_cycles);
+  // The wait for a k-step's tiles: the latency of the first sector, then the rest streaming in at the SM's share of
+  // what the L2 delivers (a 112 KiB stage of TMA copies takes longer to arrive than its first bytes).
+  const double stream_cycles = l2_bytes / blocks / ksteps / (m.l2_bytes_per_second / d.sms / hz);
+  const double wait = m.latency_l2_cycles + miss * (m.latency_dram_cycles - m.latency_l2_cycles) + stream_cycles;
   // In flight: the description's stages; in a kernel that loads straight into registers (no shared memory, so no
   // barrier between k-steps), ptxas's unrolling keeps the loads of a whole pass of the main loop in flight.
   p.ksteps_in_flight = ksteps_in_flight(in.rung, in.config);

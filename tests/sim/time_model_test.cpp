@@ -189,12 +189,15 @@ TEST(TimeModel, KStepsInFlightHideTheWaitForTiles) {
   EXPECT_EQ(one->ksteps_in_flight, 1);
   EXPECT_EQ(three->ksteps_in_flight, rung_model(RungId::CpAsync).defaults.stages);
   const DeviceProfile d = h100();
-  const double wait = d.timing->latency_l2_cycles;
+  const double hz = d.timing->sustained_clock_mhz_fma * 1e6;
+  // The first bytes' latency, then the k-step's bytes (1000 sectors over 132 x 256 k-steps) at the SM's share of the
+  // L2's bandwidth.
+  const double stream = 1000.0 * 32 / 132 / 256 / (d.timing->l2_bytes_per_second / d.sms / hz);
+  const double wait = d.timing->latency_l2_cycles + stream;
   // The block's own k-step: 512 cycles of FFMA, then the barriers its description puts in a k-step (each drains the
   // block).
   EXPECT_EQ(one->barriers_per_kstep, barriers_per_kstep(RungId::BlockTile2D, rung_model(RungId::BlockTile2D).defaults));
   const double issue = double(s.counters.total.fma) / 32 / 132 / 256 / 4;
-  const double hz = d.timing->sustained_clock_mhz_fma * 1e6;
   const double step_one = issue + one->barriers_per_kstep * d.timing->barrier_cycles;
   const double step_three = issue + three->barriers_per_kstep * d.timing->barrier_cycles;
   EXPECT_GT(one->barriers_per_kstep, 0);
