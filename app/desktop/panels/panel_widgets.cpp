@@ -153,6 +153,9 @@ void knob_editor(AppModel& model, const sim::Knob& knob, bool compact) {
   const std::string_view meaning = rung.help_of(knob.name);
   ImGui::PushID(name.c_str());
   ImGui::AlignTextToFramePadding();
+  // Where the value starts: the knobs' column, or after a name longer than it ("setmaxnreg").
+  const float after_name =
+      ImGui::GetCursorPosX() + ImGui::CalcTextSize(name.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
   ImGui::TextUnformatted(name.c_str());
   if (ImGui::IsItemHovered()) {
     std::string takes;
@@ -162,7 +165,7 @@ void knob_editor(AppModel& model, const sim::Knob& knob, bool compact) {
                       static_cast<int>(meaning.size()), meaning.data(), takes.c_str());
   }
   if (compact) ImGui::SameLine();
-  else ImGui::SameLine(ImGui::GetFontSize() * 5.0f);
+  else ImGui::SameLine(std::max(ImGui::GetFontSize() * 5.0f, after_name));
   if (values.size() == 2 && values[0] == 0 && values[1] == 1) {
     bool on = current != 0;
     if (ImGui::Checkbox("##value", &on)) model.set_knob(knob.name, on ? 1 : 0);
