@@ -260,6 +260,13 @@ def rescored():
             "w_today": f"{warptile['today']['spearman']:.2f}"}
 
 
+def rescored_hopper():
+    """docs/tuning.md: the Spearman of rung 17's and rung 20's studies as recorded and predicted again today."""
+    data = {r["rung"]: r for r in json.loads((ROOT / "docs" / "tuning-data" / "rescored.json").read_text())["studies"]}
+    return {f"{key}_{when}": f"{data[rung][when]['spearman']:.2f}"
+            for key, rung in (("r17", "tma-wgmma"), ("r20", "tma-wgmma-persistent")) for when in ("recorded", "today")}
+
+
 def instructions_against_ncu():
     """docs/time-model.md's summary of the issue term's instructions against ncu's, at 4096^3 (the rows
     scripts/time-model-table.py records in docs/time-model-data/predictions.json, and the ncu reports beside them)."""
@@ -381,6 +388,10 @@ QUOTES = [
      lambda: {f"{o}{str(n)[0]}": f"{best_hopper(f'setmaxnreg/bench-{f}', rung, n):.3f}"
               for o, f, rung in (("row", "row", "tma-wgmma-multicast"), ("grp", "groupm8", "tma-wgmma-specialized"))
               for n in (4096, 8192)}),
+    ("docs/tuning.md",
+     r"rung 17's\s+Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
+     r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",
+     rescored_hopper),
     # The benchmark's method and its history, from the reports kept in docs/results-data/ and the ladder run.
     ("docs/results.md",
      r"\((?P<start>\d+) MHz before the run and (?P<end>\d+) MHz after it, read through NVML",
