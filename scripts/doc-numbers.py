@@ -392,6 +392,10 @@ QUOTES = [
      r"rung 17's\s+Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
      r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",
      rescored_hopper),
+    ("docs/rungs/20-tma-wgmma-persistent.md",
+     r"predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of the measured time at\s+4096³",
+     lambda: dict(zip(("lo", "hi"), predicted_over_measured(
+         {"tma-wgmma-specialized", "tma-wgmma-multicast", "tma-wgmma-persistent"}, {"default"}, {4096})))),
     # The benchmark's method and its history, from the reports kept in docs/results-data/ and the ladder run.
     ("docs/results.md",
      r"\((?P<start>\d+) MHz before the run and (?P<end>\d+) MHz after it, read through NVML",
