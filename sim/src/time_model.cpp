@@ -58,9 +58,10 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
       s = "The tensor cores are the limit: " + work + " at " + format("%.0f", top.rate) + per_sm + ".";
       break;
     case TimeTerm::L2:
-      s = "The L2's bandwidth is the limit: every SM together reads " + format("%.2f", top.work / 1e9) + " GB from L2 at " +
+      s = "The L2's delivery into the SMs is the limit: the SMs together take " + format("%.2f", top.work / 1e9) +
+          " GB from L2 at " +
           format("%.2f", top.rate / 1e12) + " TB/s, which takes " + duration(top.seconds) +
-          "; larger tiles (more reuse of each sector in shared memory) or multicast copies would help.";
+          "; larger tiles (more reuse of each byte in shared memory) would help.";
       break;
     case TimeTerm::Copies:
       s = "The TMA copy engine is the limit: the busiest SM issues " + work + " of " +
@@ -77,7 +78,7 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
       if (p.exposed_wait_cycles > 0)
         s = "Latency is the limit (the blocks' chain of k-steps): each k-step waits about " + format("%.0f", top.rate) +
             " cycles for its tiles from L2 (" + format("%.0f", m.latency_l2_cycles) + " for a hit, " +
-            format("%.0f", m.latency_dram_cycles) + " from DRAM), " + format("%.0f", p.exposed_wait_cycles) +
+            format("%.0f", m.latency_dram_cycles) + " from DRAM, then its bytes streaming in), " + format("%.0f", p.exposed_wait_cycles) +
             " of them not hidden by the " + std::to_string(p.ksteps_in_flight) + " k-step" +
             (p.ksteps_in_flight == 1 ? "" : "s") + " in flight, and " + amount(top.work) +
             " k-steps on the busiest SM take " + duration(top.seconds) +
@@ -210,9 +211,13 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                                               tensor_cycles / blocks / ksteps}) +
                                    p.barriers_per_kstep * m.barrier_cycles;
   const double miss = l2_reads.sectors > 0 ? 1.0 - l2_reads.hit_rate() : 0.0;
-  // The wait for a k-step's tiles: the latency of the first sector, then the rest streaming in at the SM's share of
-  // what the L2 delivers (a 112 KiB stage of TMA copies takes longer to arrive than its first bytes).
-  const double stream_cycles = l2_bytes / blocks / ksteps / (m.l2_bytes_per_second / d.sms / hz);
+  // The wait for a k-step's tiles: the latency of the first sector, then the rest streaming in at one SM's share of
+  // what the L2 delivers when every SM reads (the probe's measurement; a small grid's SMs may get more, which the
+  // model does not credit), shared by the SM's resident blocks. A 112 KiB stage of TMA copies takes longer to
+  // arrive than its first bytes.
+  // Blocks that wait together: as many as fit, but no more than the SM gets (a small grid leaves one per SM).
+  const double resident = std::min(in.occupancy->blocks_per_sm, blocks_per_sm_launched);
+  const double stream_cycles = l2_bytes / blocks / ksteps * resident / (m.l2_bytes_per_second / d.sms / hz);
   const double wait = m.latency_l2_cycles + miss * (m.latency_dram_cycles - m.latency_l2_cycles) + stream_cycles;
   // In flight: the description's stages; in a kernel that loads straight into registers (no shared memory, so no
   // barrier between k-steps), ptxas's unrolling keeps the loads of a whole pass of the main loop in flight.
@@ -222,8 +227,6 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.block_kstep_cycles = block_step_cycles;
   p.exposed_wait_cycles = exposed;
   const double busiest_ksteps = ksteps * p.tiles_on_busiest_sm;
-  // Blocks that wait together: as many as fit, but no more than the SM gets (a small grid leaves one per SM).
-  const double resident = std::min(in.occupancy->blocks_per_sm, blocks_per_sm_launched);
   const double latency_cycles = busiest_ksteps * (block_step_cycles + exposed) / resident;
 
   const auto sm_term = [&](TimeTerm t, double work, double per_clock) {
@@ -237,8 +240,9 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
              TermTime{TimeTerm::L2, l2_bytes / m.l2_bytes_per_second, l2_bytes, m.l2_bytes_per_second},
              TermTime{TimeTerm::Dram, dram_bytes / m.dram_bytes_per_second, dram_bytes, m.dram_bytes_per_second},
              TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait},
-             TermTime{TimeTerm::Copies, copies_seconds(copies * share, copy_bytes * share, m), copies * share,
-                      m.tma_seconds_per_copy > 0 ? 1.0 / m.tma_seconds_per_copy : 0.0}};
+             TermTime{TimeTerm::Copies, copies_seconds(copies * share, copy_bytes * share, m), copies * share, 0.0}};
+  TermTime& copy_term = p.terms.back();  // its rate: copies a second on the busiest SM, their bytes included
+  copy_term.rate = copy_term.seconds > 0 ? copy_term.work / copy_term.seconds : 0.0;
   p.copy_bytes_per_copy = copies > 0 ? copy_bytes / copies : 0;
 
   double norm = 0;
@@ -249,7 +253,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // the chain counts only what the k-steps in flight leave (a persistent block fills once, then runs on).
   p.launch_seconds = m.launch_overhead_seconds;
   p.fill_seconds = std::ceil(blocks_per_sm_launched / resident) * (wait - exposed) / hz;
-  // The prediction: the largest of the SM's combined terms, the L2, DRAM and the chain. The limit it names is that
+  // The prediction: the largest of the SM's combined terms, the L2, DRAM, the chain and the copies. The limit it names is that
   // one, or the SM's largest term where the SM's terms win; a tie goes to the SM's terms.
   struct Candidate {
     double seconds;

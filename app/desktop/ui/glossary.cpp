@@ -73,7 +73,7 @@ constexpr Entry kGlossary[] = {
     {"roofline", "A performance bound: a kernel can go no faster than its arithmetic peak, nor than memory "
                  "bandwidth x its arithmetic intensity (FLOPs per byte moved)."},
     {"time model", "A prediction of the kernel's time (not a bound): each resource - instruction issue, the "
-                   "L1/shared data pipe, the tensor cores, the L2, DRAM, the wait for tiles - costed at the rate "
+                   "L1/shared data pipe, the tensor cores, the L2, DRAM, the wait for tiles, the TMA copy engine - costed at the rate "
                    "measured on the GPU by microbenchmarks; the SM's own resources overlap in part. docs/fidelity.md "
                    "compares it with measured times."},
     {"TFLOPS", "Trillions of floating-point operations per second. A GEMM does 2 x m x n x k of them."},

@@ -20,6 +20,9 @@ TEST(TmaWgmmaMulticast, ComputesTheExactGemm) {
   ASSERT_EQ(d.cluster, 2);
   // 67 and 130 rows: one tile row (its partner has none) and two; 1 x 8 x 8: a single element.
   test_support::expect_exact_gemm(RungId::TmaWgmmaMulticast, d, {{67, 40, 72}, {130, 264, 456}, {1, 8, 8}}, "default");
+  KernelConfig moving = d;
+  moving.setmaxnreg = 1;  // a producer warpgroup in each block of the cluster
+  test_support::expect_exact_gemm(RungId::TmaWgmmaMulticast, moving, {{330, 72, 200}}, "setmaxnreg=1");
   for (const auto& [bm, bn, stages] : {std::tuple{64, 128, 2}, std::tuple{128, 64, 3}, std::tuple{64, 256, 4}}) {
     KernelConfig c = d;
     c.bm = bm, c.bn = bn, c.stages = stages;

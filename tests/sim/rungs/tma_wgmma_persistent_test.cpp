@@ -18,6 +18,9 @@ TEST(TmaWgmmaPersistent, ComputesTheExactGemm) {
   const KernelConfig d = rung_model(RungId::TmaWgmmaPersistent).defaults;
   ASSERT_EQ(d.grid, 132);
   test_support::expect_exact_gemm(RungId::TmaWgmmaPersistent, d, {{67, 40, 72}, {1, 8, 8}}, "default");
+  KernelConfig moving = d;
+  moving.setmaxnreg = 1, moving.grid = 3;  // 3 blocks walking the tiles with a producer warpgroup each
+  test_support::expect_exact_gemm(RungId::TmaWgmmaPersistent, moving, {{200, 504, 456}}, "setmaxnreg=1 grid=3");
   // Fewer blocks than tiles: 3 blocks for 2 x 3 = 6 tiles, 2 blocks for 4 x 2 tiles of 64 x 128 (k-steps 1 to 8,
   // the ring of 2 to 4 stages wrapping inside and across tiles), and one block for everything.
   for (const auto& [grid, bm, bn, stages] : {std::tuple{3, 128, 256, 4}, std::tuple{2, 64, 128, 2},

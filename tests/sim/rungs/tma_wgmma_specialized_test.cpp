@@ -122,8 +122,8 @@ TEST(TmaWgmmaSpecialized, ValidateSaysWhatDoesNotFit) {
   c.bm = 64;
   EXPECT_NE(test_support::validate_message(RungId::TmaWgmmaSpecialized, c, {64, 64, 64}).find("none to move"),
             std::string::npos);
-  c.bm = 128, c.setmaxnreg = 2;
-  EXPECT_NE(test_support::validate_message(RungId::TmaWgmmaSpecialized, c, {64, 64, 64}).find("setmaxnreg=2"),
+  c.bm = 128, c.setmaxnreg = 2;  // the knob table's range: on or off
+  EXPECT_NE(test_support::validate_message(RungId::TmaWgmmaSpecialized, c, {64, 64, 64}).find("setmaxnreg"),
             std::string::npos);
   EXPECT_EQ(test_support::validate_message(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults,
                                            {67, 40, 72}),

@@ -22,7 +22,7 @@
 // L2 model's misses and writes) and
 // the k-step chain, latency (a block's k-steps one after another: each its own work, its barriers, each draining its
 // warps, and the wait for its tiles from L2 that the k-steps in flight leave; the other resident blocks overlap). The prediction is the
-// largest of the four, plus two fixed costs: the launch (what an empty kernel takes, timed as the benchmark times a
+// largest of these and the SM's combined terms, plus two fixed costs: the launch (what an empty kernel takes, timed as the benchmark times a
 // run) and filling the pipeline (the first k-step of each round of blocks waits for its tiles whatever is in
 // flight). The SM's clock is the one the card holds under sustained FP32 or tensor-core load.
 //
@@ -72,7 +72,8 @@ struct TimePrediction {
   double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM, latency and the copies, plus the
                                 // two above
   double tflops = 0;            // useful FLOPs (2 m n k) / seconds
-  TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, or the SM's largest term
+  TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, the copies, or the SM's largest
+                                     // term
   // Where the issue term's instructions come from: the SASS of this configuration, of its nearest compiled neighbour
   // (estimated), or the description alone; the whole kernel's warp instructions so counted (ncu's
   // smsp__inst_executed.sum), and the description's own count among them.

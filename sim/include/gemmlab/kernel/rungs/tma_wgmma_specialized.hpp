@@ -139,9 +139,6 @@ struct TmaWgmmaSpecialized : TmaWgmma {
     return c;
   }
   static Status validate(const KernelConfig& c) {
-    if (c.setmaxnreg != 0 && c.setmaxnreg != 1)
-      return Error{"setmaxnreg=" + std::to_string(c.setmaxnreg) + ": use 1 (a producer warpgroup that gives its "
-                   "registers to the consumers) or 0 (one producer warp)"};
     if (c.bm == 192 && !c.setmaxnreg)
       return Error{"bm=192 needs 3 consumer warpgroups and the producer warp, 416 threads, whose registers (about 160 "
                    "each) exceed the SM's 65,536: use 64 or 128"};
@@ -152,7 +149,7 @@ struct TmaWgmmaSpecialized : TmaWgmma {
                    "(128)\"): use bm=128"};
     if (c.bm == 64 && c.setmaxnreg)
       return Error{"setmaxnreg=1 with bm=64: a block of one consumer warpgroup launches with the most registers a "
-                   "thread can have, so there are none to move: use bm=128 or 192, or setmaxnreg=0"};
+                   "thread can have, so there are none to move: use bm=128, or setmaxnreg=0"};
     return TmaWgmma::validate(c);
   }
 };
