@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "gemmlab/kernel/rungs/tma_wgmma_multicast.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::gpu {
@@ -112,6 +113,24 @@ TEST(RuntimeCompile, CompilesOnceThenFindsItInTheCache) {
   ASSERT_TRUE(second) << second.error().message;
   EXPECT_NE(second->key, first->key);
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 4);
+  fs::remove_all(dir);
+}
+
+// A configuration that moves registers carries its launch bound into the run-time source, so ptxas allocates the
+// count setmaxnreg starts from (168 for 384 threads), not its own choice.
+TEST(RuntimeCompile, ASetmaxnregConfigurationIsCompiledWithItsLaunchBound) {
+  if (auto ok = runtime_compiler_available(); !ok) GTEST_SKIP() << ok.error().message;
+  kernel::KernelConfig c = sim::rung_model(RungId::TmaWgmmaMulticast).defaults;
+  c.setmaxnreg = 1;  // not in the build's instance list
+  const GpuInstance k{RungId::TmaWgmmaMulticast, c};
+  ASSERT_FALSE(find_gpu_instance(k.rung, k.config));
+  const RuntimeKernelRequest request{k, kernel::InputType::BF16, true, "sm_90a"};
+  EXPECT_TRUE(contains(runtime_kernel_source(request), "__launch_bounds__(384, 1) gemmlab_runtime_kernel("));
+  const fs::path dir = fs::temp_directory_path() / ("gemmlab-kernel-cache-bound-" + std::to_string(::getpid()));
+  const ScopedEnv cache("GEMMLAB_KERNEL_CACHE", dir.string());
+  const auto compiled = compile_runtime_kernel(request);
+  ASSERT_TRUE(compiled) << compiled.error().message;
+  EXPECT_EQ(compiled->registers, kernel::rungs::TmaWgmmaMulticast::register_moves(c).launch);
   fs::remove_all(dir);
 }
 
