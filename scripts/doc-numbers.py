@@ -301,6 +301,32 @@ def tma_engine():
     return {"ns_per_copy": f"{per_copy * 1e9:.1f}", "gb_per_s": f"{rate / 1e9:.0f}", "fit_miss": f"{100 * max(misses):.1f}"}
 
 
+def xbar():
+    """docs/time-model.md: what rungs 18 and 19 take in from L2 (ncu, fidelity-data/hopper/xbar-*), against the model's
+    landed bytes (its recorded prediction at 4096^3) and the L2 probe's bandwidth."""
+    metric = "l1tex__m_xbar2l1tex_read_bytes.sum"
+    b18, b19 = ncu("hopper/xbar-18", metric), ncu("hopper/xbar-19", metric)
+    rows = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
+    row = next(r for r in rows if r["rung"] == "tma-wgmma-specialized" and r["config"] == "default" and r["size"] == 4096)
+    model = round(row["terms_ms"]["L2"] * 1e-3 * json.loads((ROOT / "assets" / "devices" / "h100-sxm.json").read_text())
+                  ["timing"]["l2_bytes_per_second"])
+    probe = json.loads((ROOT / "tests" / "calibration" / "timing_h100.json").read_text())["l2_bytes_per_second"]
+    if min(ncu_rate("hopper/xbar-18"), ncu_rate("hopper/xbar-19")) <= probe:
+        raise SystemExit("doc-numbers: rungs 18 and 19 no longer take in more than the L2 probe's rate: reword the page")
+    return {"b18": commas(b18), "b19": commas(b19), "model": commas(model),
+            "b_same": "equal" if model == b18 == b19 else "not equal",
+            "r18": f"{ncu_rate('hopper/xbar-18') / 1e12:.2f}",
+            "r19": f"{ncu_rate('hopper/xbar-19') / 1e12:.2f}", "probe": f"{probe / 1e12:.2f}",
+            "p18": ncu_value("hopper/xbar-18", metric + ".pct_of_peak_sustained_elapsed", 0),
+            "l18": ncu_value("hopper/xbar-18", "lts__throughput.avg.pct_of_peak_sustained_elapsed", 0),
+            "l19": ncu_value("hopper/xbar-19", "lts__throughput.avg.pct_of_peak_sustained_elapsed", 0)}
+
+
+def ncu_rate(name):
+    rows = list(csv.DictReader((FIDELITY / f"{name}.ncu.csv").open()))
+    return float(rows[-1]["l1tex__m_xbar2l1tex_read_bytes.sum.per_second"].replace(",", ""))
+
+
 def predicted_over_measured(rungs, configs, sizes):
     """The lowest and highest predicted / measured of these rows of docs/time-model-data/predictions.json."""
     rows = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
@@ -401,6 +427,12 @@ QUOTES = [
      r"the probe ran at the card's (?P<probe>\d+) MHz and the GEMMs run at\s+about (?P<gemm>\d+) MHz",
      lambda: {"probe": f"{statistics.median(r['clock_mhz'] for r in tma_probe()):.0f}",
               "gemm": f"{json.loads((ROOT / 'assets' / 'devices' / 'h100-sxm.json').read_text())['timing']['sustained_clock_mhz_tensor']:.0f}"}),
+    ("docs/time-model.md",
+     r"the SMs take in (?P<b18>[\d,]+) bytes from L2 in rung 18 and (?P<b19>[\d,]+) in rung 19[\s\S]*?the\s+model's "
+     r"figure is (?P<model>[\d,]+) \((?P<b_same>equal|not equal)\)\. They take them in at (?P<r18>[\d.]+) and "
+     r"(?P<r19>[\d.]+) TB/s, a little above the (?P<probe>[\d.]+) TB/s[\s\S]*?ncu rates that path at (?P<p18>\d+)% of its "
+     r"own peak, and the L2's slices at (?P<l18>\d+)% \(rung 18\) and (?P<l19>\d+)% \(rung 19\)",
+     xbar),
     # The benchmark's method and its history, from the reports kept in docs/results-data/ and the ladder run.
     ("docs/results.md",
      r"\((?P<start>\d+) MHz before the run and (?P<end>\d+) MHz after it, read through NVML",
