@@ -64,6 +64,8 @@ void print_occupancy(const sim::SchedulePrediction& p, std::ostream& out) {
                         ? ": ptxas's count when this build compiled the kernel for "
                     : regs.source == sim::RegisterSource::NearestCompiled
                         ? ": ptxas's count of the nearest configuration this build compiled, adjusted, for "
+                    : regs.source == sim::RegisterSource::LaunchBound
+                        ? ": the most a block of its threads can have (65,536 over its threads, in multiples of 8), which ptxas is made to use, for "
                         : ": this build compiled no kernel of this rung for ";
   out << "registers per thread: " << regs.per_thread << " (" << sim::to_string(regs.source) << why
       << "compute capability " << p.device.compute_capability << ")\n"

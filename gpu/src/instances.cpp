@@ -77,6 +77,8 @@ std::optional<sim::RegisterCount> measured_registers(RungId rung, const kernel::
   // says the difference costs. A layout knob (padding, swizzle) then keeps the compiled count, as ptxas does.
   const RecordedKernel* nearest = nearest_recorded(rung, config, device, [](const RecordedKernel&) { return true; });
   if (nearest == nullptr) return std::nullopt;
+  // A launch bound fixes the count: ptxas uses it whatever the tile (setmaxnreg).
+  if (const auto fixed = sim::launch_registers(rung, config)) return sim::RegisterCount{*fixed, sim::RegisterSource::LaunchBound};
   const int change = sim::estimate_registers(rung, config).per_thread - sim::estimate_registers(rung, nearest->config).per_thread;
   // Not capped at the device's maximum, as estimate_registers is not: above it ptxas would spill, which occupancy()
   // reports instead of a count that looks like it fits.

@@ -21,6 +21,7 @@ std::string_view to_string(RegisterSource source) {
     case RegisterSource::Measured: return "measured";
     case RegisterSource::NearestCompiled: return "estimated from the nearest compiled configuration";
     case RegisterSource::Estimated: return "estimated";
+    case RegisterSource::LaunchBound: return "set by the kernel's launch bound";
   }
   return "?";
 }
@@ -36,6 +37,7 @@ std::string_view to_string(OccupancyLimit limit) {
 }
 
 RegisterCount estimate_registers(RungId rung, const kernel::KernelConfig& c) {
+  if (const auto fixed = launch_registers(rung, c)) return {*fixed, RegisterSource::LaunchBound};
   // Each rung's description says what its threads keep live (kernel/rungs/*.hpp, live_registers).
   const auto live = with_kernel<Result<int>>(rung, [&]<class K>() -> Result<int> { return K::live_registers(c); });
   return {round_up((live ? *live : 0) + kOverheadRegisters, 8), RegisterSource::Estimated};

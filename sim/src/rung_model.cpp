@@ -155,6 +155,16 @@ std::optional<WarpRoles> warp_roles(RungId id, const KernelConfig& c) {
   return roles;
 }
 
+std::optional<int> launch_registers(RungId id, const KernelConfig& c) {
+  std::optional<int> registers;
+  (void)with_kernel<Status>(id, [&]<class K>() -> Status {
+    if constexpr (requires { K::register_moves(c); })
+      if (c.setmaxnreg) registers = K::register_moves(c).launch;
+    return Ok{};
+  });
+  return registers;
+}
+
 int ksteps_in_flight(RungId id, const KernelConfig& c) {
   int in_flight = 1;
   (void)with_kernel<Status>(id, [&]<class K>() -> Status {

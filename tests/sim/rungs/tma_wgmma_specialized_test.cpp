@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
+#include "gemmlab/sim/occupancy.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "rung_test_support.hpp"
 
@@ -60,6 +61,14 @@ TEST(TmaWgmmaSpecialized, MovesRegistersWithinTheBlocksOwn) {
   EXPECT_EQ(roles->consumer_registers, 232);
   EXPECT_EQ(warp_roles(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults)->consumer_registers,
             0);
+  // The launch bound fixes the count ptxas uses, for any tile: occupancy counts 168 registers, not an estimate.
+  KernelConfig narrow = rung_model(RungId::TmaWgmmaSpecialized).defaults;
+  narrow.bn = 128, narrow.setmaxnreg = 1;
+  const RegisterCount fixed = estimate_registers(RungId::TmaWgmmaSpecialized, narrow);
+  EXPECT_EQ(fixed.per_thread, 168);
+  EXPECT_EQ(fixed.source, RegisterSource::LaunchBound);
+  narrow.setmaxnreg = 0;
+  EXPECT_EQ(estimate_registers(RungId::TmaWgmmaSpecialized, narrow).source, RegisterSource::Estimated);
 }
 
 TEST(TmaWgmmaSpecialized, CopiesAndMultipliesAsRung17WithoutItsBarriers) {

@@ -17,7 +17,9 @@ namespace gemmlab::sim {
 // Where a register count comes from: the build's resource usage of a compiled instantiation (measured), the nearest
 // compiled configuration of the rung adjusted by estimate_registers (gpu::measured_registers), or estimate_registers
 // alone where nothing of the rung is compiled (estimated).
-enum class RegisterSource { Measured, NearestCompiled, Estimated };
+// LaunchBound: the kernel fixes the count every thread launches with (setmaxnreg's __launch_bounds__), so ptxas
+// uses exactly that many whether or not this build compiled the configuration.
+enum class RegisterSource { Measured, NearestCompiled, Estimated, LaunchBound };
 std::string_view to_string(RegisterSource source);
 
 struct RegisterCount {

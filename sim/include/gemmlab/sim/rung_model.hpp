@@ -65,6 +65,10 @@ struct WarpRoles {
 };
 std::optional<WarpRoles> warp_roles(RungId id, const kernel::KernelConfig& config);
 
+// The registers per thread a configuration launches with where its kernel fixes them (a warp-specialised rung with
+// setmaxnreg = 1: K::register_moves' launch count, given to ptxas as the launch bound); empty where ptxas decides.
+std::optional<int> launch_registers(RungId id, const kernel::KernelConfig& config);
+
 // How many k-steps of tile loads a block has in flight while it multiplies one: its shared buffers (the rung's fixed
 // kStages, or its `stages` knob), 1 for rungs that load a k-step and then use it. What hides global latency.
 int ksteps_in_flight(RungId id, const kernel::KernelConfig& config);
