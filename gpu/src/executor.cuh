@@ -193,17 +193,18 @@ struct GpuExecutor {
   }
 
   // ---- Hopper: mbarriers, TMA, wgmma (kernel/wgmma.hpp). ----
-  // setmaxnreg takes its count as an immediate: one instruction per legal count (multiples of 8 from 24 to 256), of
-  // which the constant `count` of a compiled configuration leaves one.
+  // setmaxnreg takes its count as an immediate: one instruction per legal count (kernel::setmaxnreg_count), of which
+  // the constant `count` of a compiled configuration leaves one.
   template <int Count>
   __device__ __forceinline__ static void set_max_registers_to(bool raise) {
     if (raise) asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(Count));
     else asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(Count));
   }
   __device__ __forceinline__ void set_max_registers(int count, bool raise) {
+    constexpr int first = kernel::kSetmaxnregMin, step = kernel::kSetmaxnregStep;
     [&]<int... I>(std::integer_sequence<int, I...>) {
-      ((count == 24 + 8 * I ? set_max_registers_to<24 + 8 * I>(raise) : void()), ...);
-    }(std::make_integer_sequence<int, 30>{});
+      ((count == first + step * I ? set_max_registers_to<first + step * I>(raise) : void()), ...);
+    }(std::make_integer_sequence<int, (kernel::kSetmaxnregMax - first) / step + 1>{});
   }
   __device__ __forceinline__ void mbarrier_init(int byte, int arrivals, bool pred) {
     if (pred)  // the fence makes the initialised barrier visible to the copy engine (the async proxy)

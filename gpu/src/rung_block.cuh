@@ -89,19 +89,10 @@ __global__ void rung_kernel(const __grid_constant__ KernelParams p) {
 // A warp-specialised configuration that moves registers between its roles (setmaxnreg = 1). The instruction needs
 // the register count the block launches with, so ptxas is given it: the most registers per thread that one block of
 // threads(c) can hold (K::register_moves). Without the bound ptxas warns "setmaxnreg ignored" and ignores it.
-template <class K, class C>
-GEMMLAB_HD constexpr bool valid_register_moves() {  // counts setmaxnreg takes, in order, and a pool that covers what is taken
-  constexpr auto m = K::register_moves(C{});
-  constexpr int counts[] = {m.launch, m.producer, m.consumer};
-  for (const int count : counts)
-    if (count < 24 || count > 256 || count % 8 != 0) return false;
-  return m.producer <= m.launch && m.launch <= m.consumer &&
-         K::consumers(C{}) * (m.consumer - m.launch) <= m.launch - m.producer;
-}
-
 template <class K, class C, class In, bool AlignedRows>
 __global__ void __launch_bounds__(K::threads(C{}), 1) rung_kernel_setmaxnreg(const __grid_constant__ KernelParams p) {
-  static_assert(valid_register_moves<K, C>(), "register_moves gives counts setmaxnreg cannot take or the pool lacks");
+  static_assert(K::register_moves(C{}).valid(K::consumers(C{})),
+                "register_moves gives counts setmaxnreg cannot take, or more than the pool holds");
   run_block<K, C, In, AlignedRows>(p);
 }
 

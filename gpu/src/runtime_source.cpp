@@ -184,6 +184,12 @@ Result<int> run_process(const std::vector<std::string>& args, const std::string&
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+// rung_block.cuh's rung_kernel_setmaxnreg: a configuration that moves registers launches with a known count.
+std::string launch_bounds(const GpuInstance& kernel) {
+  if (kernel.config.setmaxnreg == 0) return "";
+  return "__launch_bounds__(" + std::to_string(sim::threads_per_block(kernel.rung, kernel.config)) + ", 1) ";
+}
+
 }  // namespace
 
 Result<KernelVariant> kernel_variant(const GpuInstance& kernel, kernel::InputType input, int n, int k) {
@@ -212,14 +218,6 @@ std::string runtime_arch(RungId rung, std::string_view compute_capability) {
     if (ch >= '0' && ch <= '9') digits += ch;
   return "sm_" + digits + (sim::needs_sm90a(rung) ? "a" : "");
 }
-
-namespace {
-// rung_block.cuh's rung_kernel_setmaxnreg: a configuration that moves registers launches with a known count.
-std::string launch_bounds(const GpuInstance& kernel) {
-  if (kernel.config.setmaxnreg == 0) return "";
-  return "__launch_bounds__(" + std::to_string(sim::threads_per_block(kernel.rung, kernel.config)) + ", 1) ";
-}
-}  // namespace
 
 std::string runtime_kernel_source(const RuntimeKernelRequest& r) {
   const kernel::KernelConfig& c = r.kernel.config;

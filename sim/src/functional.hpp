@@ -240,7 +240,7 @@ class FunctionalExecutor {
   }
   // setmaxnreg: a count the instruction takes, and the same instruction in every thread of the warpgroup.
   void set_max_registers(int count, bool raise) {
-    if (count < 24 || count > 256 || count % 8 != 0)
+    if (!kernel::setmaxnreg_count(count))
       return fail("setmaxnreg " + std::to_string(count) + ": the count is a multiple of 8 from 24 to 256");
     const auto [it, first] = register_counts_.try_emplace(tid_ / 128, count, raise);
     if (!first && it->second != std::pair{count, raise})

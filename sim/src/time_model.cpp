@@ -229,6 +229,8 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double busiest_ksteps = ksteps * p.tiles_on_busiest_sm;
   const double latency_cycles = busiest_ksteps * (block_step_cycles + exposed) / resident;
 
+  // The busiest SM's copies; their rate is copies a second, their bytes included.
+  const double busiest_copies = copies * share, copy_seconds = copies_seconds(busiest_copies, copy_bytes * share, m);
   const auto sm_term = [&](TimeTerm t, double work, double per_clock) {
     return TermTime{t, work / per_clock / hz, work, per_clock};
   };
@@ -240,9 +242,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
              TermTime{TimeTerm::L2, l2_bytes / m.l2_bytes_per_second, l2_bytes, m.l2_bytes_per_second},
              TermTime{TimeTerm::Dram, dram_bytes / m.dram_bytes_per_second, dram_bytes, m.dram_bytes_per_second},
              TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait},
-             TermTime{TimeTerm::Copies, copies_seconds(copies * share, copy_bytes * share, m), copies * share, 0.0}};
-  TermTime& copy_term = p.terms.back();  // its rate: copies a second on the busiest SM, their bytes included
-  copy_term.rate = copy_term.seconds > 0 ? copy_term.work / copy_term.seconds : 0.0;
+             TermTime{TimeTerm::Copies, copy_seconds, busiest_copies, copy_seconds > 0 ? busiest_copies / copy_seconds : 0.0}};
   p.copy_bytes_per_copy = copies > 0 ? copy_bytes / copies : 0;
 
   double norm = 0;

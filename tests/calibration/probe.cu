@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "cuda_check.hpp"
+
 namespace {
 
 constexpr int kSmemBytes = 32 * 1024;
@@ -35,14 +37,6 @@ struct Pattern {
 
 __constant__ Pattern c_pat;
 
-#define CHECK(x)                                                                                  \
-  do {                                                                                            \
-    cudaError_t e_ = (x);                                                                         \
-    if (e_ != cudaSuccess) {                                                                      \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));    \
-      std::exit(1);                                                                               \
-    }                                                                                             \
-  } while (0)
 
 }  // namespace
 

@@ -27,14 +27,7 @@
 #include <random>
 #include <vector>
 
-#define CHECK(x)                                                                                   \
-  do {                                                                                             \
-    cudaError_t e_ = (x);                                                                          \
-    if (e_ != cudaSuccess) {                                                                       \
-      std::fprintf(stderr, "timing: %s failed: %s\n", #x, cudaGetErrorString(e_));                 \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-  } while (0)
+#include "cuda_check.hpp"
 
 namespace {
 

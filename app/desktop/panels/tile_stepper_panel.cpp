@@ -239,7 +239,7 @@ void pipeline_note(const BlockOutline& o, const PhaseView& v) {
                   "%s (one of its threads issues every copy). They meet only at the stages' mbarriers: full[s] (the "
                   "copies have landed) and empty[s] (the consumers%s are done with stage s).",
                   roles->consumer_threads - 1, roles->producer_thread, roles->threads - 1,
-                  roles->threads - roles->producer_thread == 128 ? "warpgroup" : "warp", both.c_str());
+                  roles->producer_threads() == 128 ? "warpgroup" : "warp", both.c_str());
     if (roles->consumer_registers > 0)
       ui::note_text("setmaxnreg: every thread starts with %d registers; after the barrier the producer warpgroup keeps "
                     "%d and the consumers take the rest, %d each. ptxas still compiles every role's code within %d.",

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
+#include "gemmlab/sim/device_profile.hpp"
 #include "gemmlab/sim/occupancy.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "rung_test_support.hpp"
@@ -44,20 +45,26 @@ TEST(TmaWgmmaSpecialized, MovesRegistersWithinTheBlocksOwn) {
   EXPECT_EQ(moves.launch, 168);
   EXPECT_EQ(moves.producer, 40);
   EXPECT_EQ(moves.consumer, 232);
-  for (const int consumers : {2, 3}) {  // the pool: what the consumers take, the producer gave back
+  for (const int consumers : {2, 3}) {  // counts setmaxnreg takes; the consumers take what the producer gave back
     c.bm = 64 * consumers;
     const auto m = K::register_moves(c);
-    EXPECT_LE(128 * consumers * (m.consumer - m.launch), 128 * (m.launch - m.producer)) << consumers;
+    EXPECT_TRUE(m.valid(consumers)) << consumers;
     EXPECT_LE(m.launch * K::threads(c), K::register_file);
-    for (const int count : {m.launch, m.producer, m.consumer}) EXPECT_EQ(count % 8, 0);
   }
+  // A pool the consumers overdraw, and a count setmaxnreg does not take, are refused.
+  EXPECT_FALSE((kernel::RegisterMoves{168, 40, 240}.valid(2)));
+  EXPECT_FALSE((kernel::RegisterMoves{168, 20, 232}.valid(2)));
+  // The description's compile-time register file is the H100 profile's.
+  const DeviceProfile h100 = *find_device("h100");
+  EXPECT_EQ(K::register_file, h100.registers_per_sm);
+  EXPECT_EQ(K::max_thread_registers, h100.max_registers_per_thread);
   const auto roles = warp_roles(RungId::TmaWgmmaSpecialized, [&] {
     KernelConfig d = rung_model(RungId::TmaWgmmaSpecialized).defaults;
     d.setmaxnreg = 1;
     return d;
   }());
   ASSERT_TRUE(roles.has_value());
-  EXPECT_EQ(roles->threads - roles->producer_thread, 128);
+  EXPECT_EQ(roles->producer_threads(), 128);
   EXPECT_EQ(roles->consumer_registers, 232);
   EXPECT_EQ(warp_roles(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults)->consumer_registers,
             0);

@@ -29,6 +29,25 @@
 
 namespace gemmlab::kernel {
 
+// setmaxnreg's register counts: multiples of 8 from 24 to 256 (PTX ISA). The GPU executor emits one instruction per
+// such count, the functional executor refuses any other, and a rung's register moves are checked against them.
+inline constexpr int kSetmaxnregMin = 24, kSetmaxnregMax = 256, kSetmaxnregStep = 8;
+GEMMLAB_HD constexpr bool setmaxnreg_count(int registers) {
+  return registers >= kSetmaxnregMin && registers <= kSetmaxnregMax && registers % kSetmaxnregStep == 0;
+}
+
+// A warp-specialised block's register moves (setmaxnreg): every thread launches with `launch` registers, the producer
+// warpgroup lowers its count to `producer` and each of `consumers` consumer warpgroups raises its to `consumer`.
+// Valid where every count is one setmaxnreg takes, in that order, and what the consumers take is no more than the
+// producer gave back to the block's pool (a raise beyond it would wait for ever).
+struct RegisterMoves {
+  int launch, producer, consumer;
+  GEMMLAB_HD constexpr bool valid(int consumers) const {
+    return setmaxnreg_count(launch) && setmaxnreg_count(producer) && setmaxnreg_count(consumer) &&
+           producer <= launch && launch <= consumer && consumers * (consumer - launch) <= launch - producer;
+  }
+};
+
 // TMA's swizzle modes, on a byte offset from a 1024-byte-aligned base: the 16-byte chunk index (bits 4 and up) is
 // XORed with the index of the 128-byte line (bits 7 and up), on as many bits as a row of the mode has chunks: 3 bits
 // for 128 bytes, 2 for 64, 1 for 32; mode 0 is no swizzle. (A 128-byte line holds one row of the 128-byte mode, two

@@ -53,15 +53,15 @@ struct TmaWgmmaSpecialized : TmaWgmma {
   // (168 here; the consumers' code uses 152), so the raised count gives the consumers no register ptxas would use.
   // It would be the way to a 192-row block with a producer (3 consumers, 512 threads), but there the launch count is
   // 128 and ptxas refuses the consumers' wgmma (validate says so).
-  struct RegisterMoves {
-    int launch, producer, consumer;
-  };
+  // sm_90's register file and per-thread limit: compile-time constants here (the launch bound needs them), the same
+  // figures as the H100 profile's registers_per_sm and max_registers_per_thread (the rung's test checks they agree).
   static constexpr int register_file = 65536, max_thread_registers = 255;
   template <class C> GEMMLAB_HD static constexpr RegisterMoves register_moves(const C& c) {
-    const int by_file = register_file / threads(c) / 8 * 8;  // setmaxnreg counts in multiples of 8
-    const int launch = by_file < max_thread_registers ? by_file : max_thread_registers / 8 * 8;
-    const int producer = consumers(c) >= 3 ? 24 : 40;         // 24: the instruction's least
-    return {launch, producer, launch + (launch - producer) / consumers(c) / 8 * 8};
+    const int step = kSetmaxnregStep;
+    const int by_file = register_file / threads(c) / step * step;
+    const int launch = by_file < max_thread_registers ? by_file : max_thread_registers / step * step;
+    const int producer = consumers(c) >= 3 ? kSetmaxnregMin : 40;
+    return {launch, producer, launch + (launch - producer) / consumers(c) / step * step};
   }
   // full[s] is rung 17's barrier(c, s); empty[s] follow them.
   template <class C> GEMMLAB_HD static int empty(const C& c, int stage) { return barrier(c, c.stages + stage); }
