@@ -219,14 +219,57 @@ def swizzle_modes():
 
 
 SETMAXNREG = ROOT / "docs" / "results-data" / "setmaxnreg"
+TMA_STORE = ROOT / "docs" / "results-data" / "tma-store"
+PROFILE = ROOT / "assets" / "devices" / "h100-sxm.json"
+
+
+def recorded_ncu(path, metric, digits, scale=1.0):
+    """A metric of one kernel's recorded ncu report (--csv --page raw), to `digits` decimals."""
+    rows = list(csv.reader(path.read_text().splitlines()))
+    header = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
+    value = float(dict(zip(rows[header], rows[-1]))[metric].replace(",", "")) * scale
+    return f"{value:.{digits}f}"
 
 
 def setmaxnreg_ncu(name, metric, digits, scale=1.0):
     """Rung 18's recorded ncu report with or without setmaxnreg (docs/results-data/setmaxnreg)."""
-    rows = list(csv.reader((SETMAXNREG / f"ncu-18-{name}.csv").read_text().splitlines()))
-    header = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
-    value = float(dict(zip(rows[header], rows[-1]))[metric].replace(",", "")) * scale
-    return f"{value:.{digits}f}"
+    return recorded_ncu(SETMAXNREG / f"ncu-18-{name}.csv", metric, digits, scale)
+
+
+def tma_store_sim():
+    """gemmlab-cli sim of rung 20 with tma_store=1 at 4096^3."""
+    return cli("sim", "--rung", "tma-wgmma-persistent", "--m", "4096", "--n", "4096", "--k", "4096", "--tma-store", "1")
+
+
+def tma_store_figures():
+    """Rung 20's page on tma_store=1: ncu's registers, tensor pipe, time, store sectors and shared-store wavefronts of
+    the default and the TMA store, the simulator's wavefronts, and the benchmark's ratios to cuBLAS BF16 of both."""
+    out = {}
+    metrics = {"regs": ("launch__registers_per_thread", 0, 1.0),
+               "pipe": ("sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", 1, 1.0),
+               "time": ("gpu__time_duration.sum", 1, 1e-3),
+               "barrier": ("smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio", 2, 1.0)}
+    for key, name in (("default", "default"), ("store", "tma_store")):
+        for figure, (metric, digits, scale) in metrics.items():
+            out[f"{figure}_{key}"] = recorded_ncu(TMA_STORE / f"ncu-20-{name}.csv", metric, digits, scale)
+    global_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"
+    out["sectors_default"] = recorded_ncu(TMA_STORE / "ncu-20-default.csv", global_sectors, 0)
+    out["sectors_store"] = recorded_ncu(TMA_STORE / "ncu-20-tma_store.csv", global_sectors, 0)
+    store_report = TMA_STORE / "ncu-20-tma_store.csv"
+    out["wavefronts"] = recorded_ncu(store_report, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", 0)
+    out["conflicts"] = recorded_ncu(store_report, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", 0)
+    stores = next(o for name, o in tma_store_sim()["kernel"]["ops"].items() if name.startswith("sts"))
+    out["model_wavefronts"] = str(stores["wavefronts"])
+    conflicts = stores["wavefronts"] - stores["ideal_wavefronts"]
+    out["model_conflicts"] = "none" if conflicts == 0 else str(conflicts)
+    for order in ("row", "groupm8"):
+        rows = json.loads((TMA_STORE / f"bench-{order}.json").read_text())["rows"]
+        ratio = {(r["config"], r["m"]): r["ratio_to_cublas"] for r in rows
+                 if r["name"] == "tma-wgmma-persistent" and r["input"] == "bf16" and r["status"] == "timed"}
+        for size in (4096, 8192):
+            for key, config in (("default", "default"), ("store", "tma_store=1")):
+                out[f"{order[0]}{str(size)[0]}_{key}"] = f"{ratio[(config, size)]:.3f}"
+    return out
 
 
 def setmaxnreg_figures():
@@ -294,7 +337,7 @@ def tma_probe():
 def tma_engine():
     """The H100 profile's TMA copy engine (seconds per copy, bytes per second) and how far the probe's one-SM 2D rows
     lie from that line."""
-    timing = json.loads((ROOT / "assets" / "devices" / "h100-sxm.json").read_text())["timing"]
+    timing = json.loads(PROFILE.read_text())["timing"]
     per_copy, rate = timing["tma_seconds_per_copy"], timing["tma_bytes_per_second_per_sm"]
     misses = [abs(r["cycles_per_box"] / (r["clock_mhz"] * 1e6) / (per_copy + r["box_bytes"] / rate) - 1)
               for r in tma_probe() if r["sms"] == 1 and r["panels"] == 1 and not r["prefetch"]]
@@ -308,7 +351,7 @@ def xbar():
     b18, b19 = ncu("hopper/xbar-18", metric), ncu("hopper/xbar-19", metric)
     rows = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
     row = next(r for r in rows if r["rung"] == "tma-wgmma-specialized" and r["config"] == "default" and r["size"] == 4096)
-    model = round(row["terms_ms"]["L2"] * 1e-3 * json.loads((ROOT / "assets" / "devices" / "h100-sxm.json").read_text())
+    model = round(row["terms_ms"]["L2"] * 1e-3 * json.loads(PROFILE.read_text())
                   ["timing"]["l2_bytes_per_second"])
     probe = json.loads((ROOT / "tests" / "calibration" / "timing_h100.json").read_text())["l2_bytes_per_second"]
     if min(ncu_rate("hopper/xbar-18"), ncu_rate("hopper/xbar-19")) <= probe:
@@ -415,6 +458,23 @@ QUOTES = [
      lambda: {f"{o}{str(n)[0]}": f"{best_hopper(f'setmaxnreg/bench-{f}', rung, n):.3f}"
               for o, f, rung in (("row", "row", "tma-wgmma-multicast"), ("grp", "groupm8", "tma-wgmma-specialized"))
               for n in (4096, 8192)}),
+    ("docs/rungs/20-tma-wgmma-persistent.md",
+     r"ncu at 4096³: (?P<regs_default>\d+) registers for the\s+default and (?P<regs_store>\d+) for `tma_store=1`; the "
+     r"tensor pipe active (?P<pipe_default>[\d.]+)% and (?P<pipe_store>[\d.]+)% of the elapsed cycles; "
+     r"(?P<time_default>[\d.]+) µs and\s+(?P<time_store>[\d.]+) µs\. The threads' global store sectors go from "
+     r"(?P<sectors_default>\d+) to (?P<sectors_store>\d+) \(C leaves through the copy engine\), and\s+the shared stores "
+     r"take (?P<wavefronts>\d+) wavefronts, of which (?P<conflicts>\d+) ncu counts as bank conflicts; the simulator's "
+     r"count is\s+(?P<model_wavefronts>\d+) and (?P<model_conflicts>none|\d+)\. The consumers now wait at their own "
+     r"barrier for thread 0's wait on each store \(warps stalled\s+at a barrier per instruction issued: "
+     r"(?P<barrier_default>[\d.]+) before, (?P<barrier_store>[\d.]+) now\)\. In the benchmark run of the same build "
+     r"\(row order\):\s+(?P<r4_default>[\d.]+)× and (?P<r4_store>[\d.]+)× of cuBLAS at 4096³, (?P<r8_default>[\d.]+)× "
+     r"and (?P<r8_store>[\d.]+)× at 8192³; in the grouped order (?P<g4_default>[\d.]+)× and (?P<g4_store>[\d.]+)×,\s+"
+     r"(?P<g8_default>[\d.]+)× and (?P<g8_store>[\d.]+)×\.",
+     tma_store_figures),
+    ("docs/rungs/20-tma-wgmma-persistent.md",
+     r"after the four stages: (?P<smem>[\d,]+) bytes of shared memory in all,\s+of the (?P<limit>[\d,]+) a block may have",
+     lambda: {"smem": f"{tma_store_sim()['launch']['smem_bytes']:,}",
+              "limit": f"{json.loads(PROFILE.read_text())['smem_per_block_optin_bytes']:,}"}),
     ("docs/tuning.md",
      r"rung 17's\s+Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
      r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",
@@ -426,7 +486,7 @@ QUOTES = [
     ("docs/time-model.md",
      r"the probe ran at the card's (?P<probe>\d+) MHz and the GEMMs run at\s+about (?P<gemm>\d+) MHz",
      lambda: {"probe": f"{statistics.median(r['clock_mhz'] for r in tma_probe()):.0f}",
-              "gemm": f"{json.loads((ROOT / 'assets' / 'devices' / 'h100-sxm.json').read_text())['timing']['sustained_clock_mhz_tensor']:.0f}"}),
+              "gemm": f"{json.loads(PROFILE.read_text())['timing']['sustained_clock_mhz_tensor']:.0f}"}),
     ("docs/time-model.md",
      r"the SMs take in (?P<b18>[\d,]+) bytes from L2 in rung 18 and (?P<b19>[\d,]+) in rung 19[\s\S]*?the\s+model's "
      r"figure is (?P<model>[\d,]+) \((?P<b_same>equal|not equal)\)\. They take them in at (?P<r18>[\d.]+) and "

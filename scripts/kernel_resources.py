@@ -31,7 +31,7 @@ import sys
 
 # kernel::FixedConfig's parameters, in order (gpu/include/gemmlab/gpu/instances.def).
 KNOBS = ["bm", "bn", "bk", "tm", "tn", "wm", "wn", "a_pad", "b_pad", "swizzle", "conflicting", "stages", "cluster",
-         "grid", "setmaxnreg"]
+         "grid", "setmaxnreg", "tma_store"]
 # rung_kernel<kernel::rungs::Name[<bool>], kernel::FixedConfig<one int per knob>, In, bool AlignedRows>, as nvcc
 # mangles it (rung_kernel_setmaxnreg: the same with its launch bounds, gpu/src/rung_block.cuh).
 KERNEL = re.compile(r"rung_kernel(?:_setmaxnreg)?INS_6kernel5rungs(\d+)(\w+?)(?:ILb([01])EE)?ENS2_11FixedConfigI((?:Li-?\d+E){%d})" % len(KNOBS))

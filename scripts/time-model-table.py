@@ -29,7 +29,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 REPORTS = ["docs/time-model-data/fp32-alternates.json", "docs/time-model-data/tensor-alternates-fp16.json",
-           "docs/results-data/tma-swizzle/bench17-fp16.json"]
+           "docs/results-data/tma-swizzle/bench17-fp16.json", "docs/results-data/tma-store/bench-row.json"]
 PREDICTIONS = ROOT / "docs/time-model-data/predictions.json"
 DOC = ROOT / "docs/fidelity.md"
 BEGIN, END = "<!-- time-model:begin -->", "<!-- time-model:end -->"

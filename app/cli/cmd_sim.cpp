@@ -44,6 +44,7 @@ nlohmann::json to_json(const sim::Counters& c) {
   if (c.tma > 0 || c.wgmma > 0)
     out.update({{"tma", {{"copies", c.tma}, {"bytes", c.tma_bytes}, {"sectors", c.tma_sectors}}},
                 {"wgmma", {{"instructions", c.wgmma}, {"multiply_adds", c.wgmma_multiply_adds}}}});
+  if (c.tma_stores > 0) out["tma_stores"] = {{"stores", c.tma_stores}, {"sectors", c.tma_store_sectors}};
   return out;
 }
 
@@ -66,6 +67,9 @@ void print_counters(const sim::Counters& c, std::ostream& out) {
   if (c.tma > 0)
     out << "TMA copies issued (one thread each): " << c.tma << ", " << c.tma_sectors << " global sectors read; "
         << c.tma_bytes << " bytes land in shared memory (a cluster partner's multicast copies included)\n";
+  if (c.tma_stores > 0)
+    out << "TMA stores of C issued (one thread each): " << c.tma_stores << ", " << c.tma_store_sectors
+        << " global sectors written from shared memory\n";
   if (c.wgmma > 0)
     out << "wgmma.mma_async (warpgroup-level, tensor cores, operands from shared memory): " << c.wgmma << " ("
         << c.wgmma_multiply_adds << " multiply-adds)\n";

@@ -17,6 +17,8 @@
 //   mma         HMMA.16816.F32[.BF16] (the atom's PTX, kernel/mma_atom.hpp)
 //   mbarrier_*  mbarrier.init / arrive.expect_tx / try_wait.parity (SYNCS in the SASS)
 //   tma_load    cp.async.bulk.tensor.2d (UTMALDG): one box, issued by one thread, through the launch's tensor map
+//   tma_store   cp.async.bulk.tensor.2d.global.shared::cta (UTMASTG), its bulk_group's commit and wait_group.read;
+//               fence_async_shared is fence.proxy.async.shared::cta
 //   wgmma*      wgmma.fence / mma_async / commit_group / wait_group (WARPGROUP, HGMMA): sm_90a only
 //   wmma_*      the WMMA API itself (nvcuda::wmma, 16 x 16 x 16): the simulator counts what nvcc makes of it
 //               (kernel/wmma.hpp); the fragments live in the description's storage, copied in and out by value
@@ -77,6 +79,7 @@ struct GpuExecutor {
   float* smem;  // the block's dynamic shared memory
   const CUtensorMap* a_map = nullptr;  // the launch's tensor maps of A and B (TMA rungs only)
   const CUtensorMap* b_map = nullptr;
+  const CUtensorMap* c_map = nullptr;  // and of C, where a TMA store writes it (tma_store = 1)
 
   // The FP32 operations' view of an operand (only C where A and B are 16-bit: no description loads them as floats).
   __device__ __forceinline__ const float* source(kernel::Operand operand) const {
@@ -236,6 +239,27 @@ struct GpuExecutor {
         " [%0], [%1, {%2, %3}], [%4], %5;\n"
         ::"r"(shared_address(byte)), "l"(map), "r"(box.col0), "r"(box.row0), "r"(shared_address(barrier)), "h"(ctas)
         : "memory");
+  }
+  __device__ __forceinline__ void fence_async_shared() {
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+  }
+  // A box of panels is the 3-D view of C the launch's map gives: {column within the panel, row, panel}.
+  __device__ __forceinline__ void tma_store(const kernel::TmaBox& box, int byte, bool pred) {
+    if (!pred) return;
+    if (box.panel_cols > 0)
+      asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}], [%4];\n"
+                   ::"l"(c_map), "r"(0), "r"(box.row0), "r"(box.col0 / box.panel_cols), "r"(shared_address(byte))
+                   : "memory");
+    else
+      asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n"
+                   ::"l"(c_map), "r"(box.col0), "r"(box.row0), "r"(shared_address(byte)) : "memory");
+  }
+  __device__ __forceinline__ void tma_store_commit(bool pred) {
+    if (pred) asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+  }
+  template <int P>
+  __device__ __forceinline__ void tma_store_wait(kernel::Pending<P>, bool pred) {
+    if (pred) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(P) : "memory");
   }
   // The same shared offset in each block of the cluster (mapa). The arrival's default semantics (release at the
   // CTA's scope) suffice: what it releases are the thread's finished wgmma reads, not writes a partner would read.

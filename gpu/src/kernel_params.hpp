@@ -27,6 +27,7 @@ struct KernelParams {
   int tiles_m, tiles_n;
   int slots;  // launch indices of the order (kernel::launch_slots): a persistent block walks them
   CUtensorMap a_map, b_map;  // TMA rungs only: read by the copy engine from the kernel's parameters
+  CUtensorMap c_map;         // and C's, where the rung stores it with TMA (tma_store = 1)
 };
 
 }  // namespace gemmlab::gpu

@@ -30,9 +30,11 @@ CompiledKernelFn kernels_of_rung(std::size_t index) {
   else return nullptr;
 }
 
-// TMA rungs: a Hopper GPU, and the tensor maps of A and B with the boxes the description copies.
+// TMA rungs: a Hopper GPU, and the tensor maps of A and B (and of C where it is stored by TMA) with the boxes the
+// description copies.
 Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& params) {
   if (auto hopper = require_sm90a(); !hopper) return hopper;
+  if (g.input == kernel::InputType::F32) return Error{"TMA rungs take fp16 or bf16 inputs, not fp32"};
   const auto boxes = sim::tma_box_shapes(kernel.rung, kernel.config);
   if (!boxes) return Error{"rung " + std::string(rung_info(kernel.rung).slug) + " describes no TMA boxes"};
   auto a_map = make_tensor_map(g.a, g.m, g.k, boxes->a_rows, boxes->a_cols, boxes->swizzle_bytes, g.input);
@@ -40,6 +42,12 @@ Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& p
   auto b_map = make_tensor_map(g.b, g.k, g.n, boxes->b_rows, boxes->b_cols, boxes->swizzle_bytes, g.input);
   if (!b_map) return b_map.error();
   params.a_map = *a_map, params.b_map = *b_map;
+  if (boxes->c_rows > 0) {
+    auto c_map = make_tensor_map(g.c, g.m, g.n, boxes->c_rows, boxes->c_cols, 0, kernel::InputType::F32,
+                                 boxes->c_panel_cols);
+    if (!c_map) return c_map.error();
+    params.c_map = *c_map;
+  }
   return Ok{};
 }
 
@@ -71,7 +79,7 @@ Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t st
   auto variant = kernel_variant(kernel, g.input, g.n, g.k);
   if (!variant) return variant.error();
   KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
-                      kernel::ceil_div(g.n, c.bn), 0, {}, {}};
+                      kernel::ceil_div(g.n, c.bn), 0, {}, {}, {}};
   params.slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order, c.cluster);
   if (sim::needs_sm90a(kernel.rung))
     if (auto ready = prepare_tma(kernel, g, params); !ready) return ready;

@@ -21,7 +21,9 @@ namespace gemmlab::gpu {
 //
 // ByRole: the warp-specialised rungs walk the schedule once per role (run_block), so a barrier is reached from
 // different instructions by different warps. __syncthreads (barrier.sync.aligned) promises the same instruction in
-// every thread, which synccheck reports as a divergent barrier; these rungs take the barriers without .aligned.
+// every thread, which synccheck reports as a divergent barrier; these rungs take the barriers without .aligned. Their
+// epilogue's barriers are the consumers' alone (the description's barrier_after): named barrier 1 of the consumer
+// warpgroups' threads, which the producer passes by.
 template <class K, class C, class In, bool AlignedRows, bool ByRole = false>
 struct PhaseRunner {
   GpuExecutor<In, AlignedRows>& x;
@@ -33,7 +35,9 @@ struct PhaseRunner {
     if constexpr (C::cluster > 1) {  // every thread of every block of the cluster: what the blocks' mbarriers reach
       asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
     } else if constexpr (ByRole) {
-      asm volatile("barrier.sync 0;\n" ::: "memory");
+      if (section != kernel::Section::Epilogue) asm volatile("barrier.sync 0;\n" ::: "memory");
+      else if (t.warpgroup < K::consumers(C{}))
+        asm volatile("barrier.sync 1, %0;\n" ::"n"(128 * K::consumers(C{})) : "memory");
     } else {
       __syncthreads();
     }
@@ -60,7 +64,7 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
     t.warpgroup = t.tid / 128;
 
   GpuExecutor<In, AlignedRows> x{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
-                                 reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map};
+                                 reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map, &p.c_map};
   typename K::template State<C> s;  // registers: every index into it is a constant once the loops unroll
   if constexpr (requires { K::consumers(c); }) {
     const PhaseRunner<K, C, In, AlignedRows, true> run{x, t, s};

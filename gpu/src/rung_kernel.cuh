@@ -44,7 +44,7 @@ using ConfigOf = kernel::FixedConfig<kGpuInstances[I].config.bm, kGpuInstances[I
                                      kGpuInstances[I].config.b_pad, kGpuInstances[I].config.swizzle,
                                      kGpuInstances[I].config.conflicting, kGpuInstances[I].config.stages,
                                      kGpuInstances[I].config.cluster, kGpuInstances[I].config.grid,
-                                     kGpuInstances[I].config.setmaxnreg>;
+                                     kGpuInstances[I].config.setmaxnreg, kGpuInstances[I].config.tma_store>;
 
 template <RungId Rung, std::size_t I>
 constexpr CompiledKernelFn kernel_entry() {

@@ -230,7 +230,8 @@ std::string runtime_kernel_source(const RuntimeKernelRequest& r) {
     << "gemmlab_runtime_kernel(const __grid_constant__ gemmlab::gpu::KernelParams p) {\n"
     << "  using Config = gemmlab::kernel::FixedConfig<" << c.bm << ", " << c.bn << ", " << c.bk << ", " << c.tm << ", "
     << c.tn << ", " << c.wm << ", " << c.wn << ", " << c.a_pad << ", " << c.b_pad << ", " << c.swizzle << ", "
-    << c.conflicting << ", " << c.stages << ", " << c.cluster << ", " << c.grid << ", " << c.setmaxnreg << ">;\n"
+    << c.conflicting << ", " << c.stages << ", " << c.cluster << ", " << c.grid << ", " << c.setmaxnreg << ", "
+    << c.tma_store << ">;\n"
     << "  gemmlab::gpu::run_block<gemmlab::kernel::KernelOf<gemmlab::RungId::" << rung_identifier(r.kernel.rung)
     << ">::type, Config, " << element_type(r.input) << ", " << (r.aligned_rows ? "true" : "false") << ">(p);\n"
     << "}\n";

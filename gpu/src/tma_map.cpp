@@ -27,28 +27,39 @@ EncodeTiled encoder() {
 }  // namespace
 
 Result<CUtensorMap> make_tensor_map(const void* base, int rows, int cols, int box_rows, int box_cols, int swizzle_bytes,
-                                    kernel::InputType type) {
-  if (type == kernel::InputType::F32) return Error{"TMA rungs take fp16 or bf16 inputs, not fp32"};
-  if (swizzle_bytes != 32 && swizzle_bytes != 64 && swizzle_bytes != 128)
-    return Error{"TMA swizzles 32, 64 or 128 bytes, not " + std::to_string(swizzle_bytes)};
+                                    kernel::InputType type, int panel_cols) {
+  if (swizzle_bytes != 0 && swizzle_bytes != 32 && swizzle_bytes != 64 && swizzle_bytes != 128)
+    return Error{"TMA swizzles 32, 64 or 128 bytes (or none), not " + std::to_string(swizzle_bytes)};
   const CUtensorMapSwizzle swizzle = swizzle_bytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
                                      : swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
-                                                           : CU_TENSOR_MAP_SWIZZLE_32B;
-  if (reinterpret_cast<std::uintptr_t>(base) % 16 != 0 || (std::int64_t{cols} * 2) % 16 != 0)
+                                     : swizzle_bytes == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
+                                                           : CU_TENSOR_MAP_SWIZZLE_NONE;
+  const int element_bytes = type == kernel::InputType::F32 ? 4 : 2;
+  if (reinterpret_cast<std::uintptr_t>(base) % 16 != 0 || (std::int64_t{cols} * element_bytes) % 16 != 0)
     return Error{"TMA needs a 16-byte-aligned matrix whose rows are a multiple of 16 bytes long (" +
                  std::to_string(cols) + " columns)"};
+  if (panel_cols > 0 && (cols % panel_cols != 0 || box_cols % panel_cols != 0 || panel_cols * element_bytes % 16 != 0))
+    return Error{"TMA panels of " + std::to_string(panel_cols) + " columns must divide the matrix's " +
+                 std::to_string(cols) + " and the box's " + std::to_string(box_cols) + ", 16 bytes or more each"};
   const EncodeTiled encode = encoder();
   if (encode == nullptr)
     return Error{"the CUDA driver does not provide cuTensorMapEncodeTiled (TMA needs driver 12.0 or newer)"};
   CUtensorMap map{};
-  const cuuint64_t dims[2] = {static_cast<cuuint64_t>(cols), static_cast<cuuint64_t>(rows)};
-  const cuuint64_t strides[1] = {static_cast<cuuint64_t>(cols) * 2};  // bytes from one row to the next
-  const cuuint32_t box[2] = {static_cast<cuuint32_t>(box_cols), static_cast<cuuint32_t>(box_rows)};
-  const cuuint32_t element_strides[2] = {1, 1};
+  // 2-D: {columns, rows}. With panels, 3-D: {column within the panel, row, panel}, the panels panel_cols apart.
+  const auto u64 = [](std::int64_t v) { return static_cast<cuuint64_t>(v); };
+  const auto u32 = [](int v) { return static_cast<cuuint32_t>(v); };
+  const cuuint32_t rank = panel_cols > 0 ? 3 : 2;
+  const int width = panel_cols > 0 ? panel_cols : cols, box_width = panel_cols > 0 ? panel_cols : box_cols;
+  const cuuint64_t dims[3] = {u64(width), u64(rows), u64(panel_cols > 0 ? cols / panel_cols : 1)};
+  // Bytes from one row to the next, and from one panel to the next.
+  const cuuint64_t strides[2] = {u64(std::int64_t{cols} * element_bytes), u64(std::int64_t{width} * element_bytes)};
+  const cuuint32_t box[3] = {u32(box_width), u32(box_rows), u32(panel_cols > 0 ? box_cols / panel_cols : 1)};
+  const cuuint32_t element_strides[3] = {1, 1, 1};
   const CUresult r = encode(&map,
-                               type == kernel::InputType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                                                               : CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-                               2, const_cast<void*>(base), dims, strides, box, element_strides,
+                               type == kernel::InputType::BF16  ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                               : type == kernel::InputType::F16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+                                                                : CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
+                               rank, const_cast<void*>(base), dims, strides, box, element_strides,
                                CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
                                CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)

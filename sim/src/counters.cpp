@@ -64,6 +64,7 @@ Counters& Counters::operator+=(const Counters& other) {
   fma += other.fma;
   mma += other.mma;
   tma += other.tma, tma_bytes += other.tma_bytes, tma_sectors += other.tma_sectors;
+  tma_stores += other.tma_stores, tma_store_sectors += other.tma_store_sectors;
   wgmma += other.wgmma, wgmma_multiply_adds += other.wgmma_multiply_adds;
   return *this;
 }
@@ -78,6 +79,7 @@ Counters Counters::scaled(std::int64_t times) const {
   out.fma = fma * times;
   out.mma = mma * times;
   out.tma = tma * times, out.tma_bytes = tma_bytes * times, out.tma_sectors = tma_sectors * times;
+  out.tma_stores = tma_stores * times, out.tma_store_sectors = tma_store_sectors * times;
   out.wgmma = wgmma * times, out.wgmma_multiply_adds = wgmma_multiply_adds * times;
   return out;
 }

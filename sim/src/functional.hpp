@@ -53,15 +53,26 @@ class FunctionalExecutor {
   void set_lockstep(WarpLockstep* lockstep) { lockstep_ = lockstep; }
   void barrier() {
     ++epoch_;
-    // Every warpgroup's finished wgmma groups are known to every thread after a block barrier.
+    // Every warpgroup's finished wgmma groups are known to every thread after a block barrier, and so is every
+    // thread's TMA store groups that have finished reading shared memory.
     for (std::size_t wg = 0; wg < done_at_barrier_.size(); ++wg)
       done_at_barrier_[wg] = std::max(done_at_barrier_[wg], done_by_warpgroup(static_cast<int>(wg)));
+    for (std::size_t t = 0; t < store_groups_.size(); ++t) store_groups_[t].done_at_barrier = store_groups_[t].done;
+  }
+  // The block ends: no TMA store may still read its shared memory.
+  void end_block() {
+    for (std::size_t t = 0; t < store_groups_.size(); ++t)
+      if (store_groups_[t].done < store_groups_[t].committed)
+        return fail("the block ends while thread " + std::to_string(t) + "'s TMA store still reads shared memory "
+                    "(a cp.async.bulk.wait_group.read 0 before the end)");
   }
   void new_block() {
     std::fill(smem_.begin(), smem_.end(), 0.0f);
     std::fill(words_.begin(), words_.end(), Word{});
     barriers_.clear();
     register_counts_.clear();
+    store_groups_.clear();
+    fences_.clear();
     acquired_.clear();
     groups_.clear();
     known_done_.clear();
@@ -238,6 +249,44 @@ class FunctionalExecutor {
       known = std::max(known, done);
     }
   }
+  // fence.proxy.async: the thread's shared writes so far are visible to the copy engine.
+  void fence_async_shared() { ++per_thread(fences_); }
+  // A TMA store of C: every element of the box read from its place in the swizzled image (written by the threads,
+  // fenced, and ordered by a barrier before this thread issues it) and written to C where it lies inside C. The words
+  // stay read by the store until its group has finished reading: writing them earlier is a race.
+  void tma_store(const kernel::TmaBox& box, int byte, bool pred) {
+    if (!pred) return;
+    if (box.operand != kernel::Operand::C) return fail("a TMA store to a matrix other than C");
+    if (byte % 1024 != 0)
+      return fail("a TMA store reads shared byte " + std::to_string(byte) + ", which is not 1024-byte aligned");
+    if (!check_shared_bytes(byte, box.bytes(), 16, "a TMA store")) return;
+    const int group = per_thread(store_groups_).committed;
+    for (int r = 0; r < box.rows; ++r)
+      for (int col = 0; col < box.cols; ++col) {
+        const int word = (byte + box.shared_offset(r, col)) / 4;
+        read_word(word);
+        Word& w = words_[static_cast<std::size_t>(word)];
+        if (w.writer >= 0 && w.copy_barrier < 0 && !fenced(w))
+          return fail("a TMA store reads shared float " + std::to_string(word) + ", which thread " +
+                      std::to_string(w.writer) + " wrote with no fence.proxy.async after it: the copy engine need "
+                      "not see the write");
+        w.store_reader = tid_, w.store_group = group;
+        const int row = box.row0 + r, column = box.col0 + col;
+        if (row >= box.rows_total || column >= box.cols_total) continue;
+        const auto at = static_cast<std::size_t>(kernel::Index(row) * box.cols_total + column);
+        c_[at] = smem_[static_cast<std::size_t>(word)];
+        ++c_writes_[at];
+      }
+  }
+  void tma_store_commit(bool pred) {
+    if (pred) ++per_thread(store_groups_).committed;
+  }
+  template <int P>
+  void tma_store_wait(kernel::Pending<P>, bool pred) {
+    if (!pred) return;
+    StoreGroups& g = per_thread(store_groups_);
+    g.done = std::max(g.done, g.committed - P);
+  }
   // setmaxnreg: a count the instruction takes, and the same instruction in every thread of the warpgroup.
   void set_max_registers(int count, bool raise) {
     if (!kernel::setmaxnreg_count(count))
@@ -295,6 +344,9 @@ class FunctionalExecutor {
     // Read by the wgmma of these warpgroups (bit w), the latest in group wgmma_group[w] of that warpgroup.
     std::uint8_t wgmma_readers = 0;
     std::array<int, 8> wgmma_group{};
+    int writer_fences = 0;  // the writer's fence.proxy.async count when it wrote
+    // Read by a TMA store of thread store_reader (-1: none), in its bulk group store_group.
+    int store_reader = -1, store_group = 0;
   };
   static constexpr int kMaxWarpgroups = 8;  // 1024 threads
 
@@ -429,6 +481,29 @@ class FunctionalExecutor {
   struct Groups {
     int committed = 0, done = 0;
   };
+  // A thread's TMA store groups: committed, finished reading shared memory, and finished as of the last barrier.
+  struct StoreGroups {
+    int committed = 0, done = 0, done_at_barrier = 0;
+  };
+  bool fenced(const Word& w) const {
+    const auto writer = static_cast<std::size_t>(w.writer);
+    return writer < fences_.size() && fences_[writer] > w.writer_fences;
+  }
+  // Whether the writing thread knows the TMA store that reads the word has finished reading it: its own wait, or
+  // the issuer's wait before the last barrier.
+  bool overwrite_after_store_reads(Word& w, int offset) {
+    if (w.store_reader < 0) return true;
+    const StoreGroups& g = store_groups_[static_cast<std::size_t>(w.store_reader)];
+    const int known = w.store_reader == tid_ ? g.done : g.done_at_barrier;
+    if (known <= w.store_group) {
+      fail("overwrites shared float " + std::to_string(offset) + " that thread " + std::to_string(w.store_reader) +
+           "'s TMA store (group " + std::to_string(w.store_group) + ") may still read (a cp.async.bulk.wait_group.read "
+           "by that thread, then a barrier, comes first)");
+      return false;
+    }
+    w.store_reader = -1;
+    return true;
+  }
   template <class T>
   T& per_thread(std::vector<T>& v) {
     if (v.size() <= static_cast<std::size_t>(tid_)) v.resize(static_cast<std::size_t>(tid_) + 1);
@@ -526,6 +601,7 @@ class FunctionalExecutor {
   }
   void write_word(int offset) {
     Word& w = words_[static_cast<std::size_t>(offset)];
+    if (!overwrite_after_store_reads(w, offset)) return;
     if (w.write_epoch == epoch_ && w.writer != tid_)
       fail("writes shared float " + std::to_string(offset) + " that thread " + std::to_string(w.writer) +
            " also wrote since the last barrier (a race)");
@@ -533,6 +609,7 @@ class FunctionalExecutor {
       fail("writes shared float " + std::to_string(offset) + " that another thread read since the last barrier (a race)");
     w.write_epoch = epoch_;
     w.writer = tid_;
+    w.writer_fences = static_cast<std::size_t>(tid_) < fences_.size() ? fences_[static_cast<std::size_t>(tid_)] : 0;
     w.copy_barrier = -1;
   }
   bool waited_for_copy(const Word& w) const {
@@ -577,6 +654,8 @@ class FunctionalExecutor {
   std::map<int, std::pair<int, bool>> register_counts_;  // by warpgroup: its setmaxnreg count and direction
   std::vector<std::map<int, int>> acquired_;  // per thread: mbarrier byte -> phases whose copies it waited for
   std::vector<Groups> groups_;                // per thread: its wgmma groups
+  std::vector<StoreGroups> store_groups_;     // per thread: its TMA store groups
+  std::vector<int> fences_;                   // per thread: fence.proxy.async executed
   std::vector<std::map<int, int>> known_done_;  // per thread: warpgroup -> wgmma groups it knows have finished
   std::array<int, 8> done_at_barrier_{};       // per warpgroup: groups finished by the last block barrier
   std::int64_t epoch_ = 0;

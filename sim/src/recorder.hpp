@@ -106,6 +106,7 @@ class Recorder {
   // The phase's TMA copies and wgmma (Counters' fields of the same names).
   struct Hopper {
     std::int64_t tma = 0, tma_bytes = 0, tma_sectors = 0, wgmma = 0, wgmma_multiply_adds = 0;
+    std::int64_t tma_stores = 0, tma_store_sectors = 0;
   };
   const Hopper& hopper() const { return hopper_; }
   const std::vector<kernel::TmaBox>& copies() const { return copies_; }
@@ -181,15 +182,18 @@ class Recorder {
     if (!multicast.issued_here) return;
     copies_.push_back(box);
     ++hopper_.tma;
-    const auto o = static_cast<std::size_t>(box.operand);
-    const std::uint64_t element = static_cast<std::uint64_t>(operand_bytes_[o]);
-    const int cols = std::min(box.cols, box.cols_total - box.col0);
-    for (int r = 0; r < box.rows && box.row0 + r < box.rows_total && cols > 0; ++r) {
-      const std::uint64_t first = kOperandBase[o] + (std::uint64_t(box.row0 + r) * std::uint64_t(box.cols_total) +
-                                                     std::uint64_t(box.col0)) * element;
-      hopper_.tma_sectors += static_cast<std::int64_t>((first + std::uint64_t(cols) * element - 1) / 32 - first / 32 + 1);
-    }
+    hopper_.tma_sectors += sectors_inside(box);
   }
+  // A TMA store: one thread's instruction, counted with the global sectors of C it writes (the box's part inside C).
+  void tma_store(const kernel::TmaBox& box, int, bool pred) {
+    if (!pred) return;
+    ++hopper_.tma_stores;
+    hopper_.tma_store_sectors += sectors_inside(box);
+  }
+  void tma_store_commit(bool) {}
+  template <int P>
+  void tma_store_wait(kernel::Pending<P>, bool) {}
+  void fence_async_shared() {}
   template <int N>
   void wgmma_fence(float (&)[N]) {}
   template <int N>
@@ -220,6 +224,20 @@ class Recorder {
     std::uint32_t active_mask, zero_fill_mask;  // built lane by lane
     bool unchanged;                             // set by end_warp()
   };
+
+  // The 32-byte global sectors of the part of a TMA box inside its matrix (the rest is neither read nor written).
+  std::int64_t sectors_inside(const kernel::TmaBox& box) const {
+    const auto o = static_cast<std::size_t>(box.operand);
+    const std::uint64_t element = static_cast<std::uint64_t>(operand_bytes_[o]);
+    const int cols = std::min(box.cols, box.cols_total - box.col0);
+    std::int64_t sectors = 0;
+    for (int r = 0; r < box.rows && box.row0 + r < box.rows_total && cols > 0; ++r) {
+      const std::uint64_t first = kOperandBase[o] + (std::uint64_t(box.row0 + r) * std::uint64_t(box.cols_total) +
+                                                     std::uint64_t(box.col0)) * element;
+      sectors += static_cast<std::int64_t>((first + std::uint64_t(cols) * element - 1) / 32 - first / 32 + 1);
+    }
+    return sectors;
+  }
 
   std::uint64_t global(kernel::Operand operand, kernel::Index index) const {
     const auto o = static_cast<std::size_t>(operand);

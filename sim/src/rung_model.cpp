@@ -35,6 +35,8 @@ constexpr Knob kKnobs[] = {
     {"grid", &KernelConfig::grid, 0, 4096, "persistent blocks launched, each walking every grid-th tile (0: one per tile)"},
     {"setmaxnreg", &KernelConfig::setmaxnreg, 0, 1,
      "1: a producer warpgroup hands its registers to the consumer warpgroups (setmaxnreg)", kOnOff},
+    {"tma_store", &KernelConfig::tma_store, 0, 1,
+     "1: C leaves through shared memory by TMA stores, which run on while the next tile's wgmma start", kOnOff},
 };
 
 // Every rung description declares its knobs, defaults and tiling rules (kernel/rungs/*.hpp).
@@ -209,6 +211,11 @@ std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const KernelConfig& c) {
       const kernel::ThreadContext t{};
       const kernel::TmaBox a = K::a_box(c, t, {}, 0), b = K::b_box(c, t, {}, 0);
       shapes = TmaBoxShapes{a.rows, a.cols, b.rows, b.cols, a.swizzle_bytes};
+      if constexpr (requires { K::c_box(c, t, kernel::TileCoord{}, 0); })
+        if (c.tma_store) {
+          const kernel::TmaBox box = K::c_box(c, t, kernel::TileCoord{}, 0);
+          shapes->c_rows = box.rows, shapes->c_cols = box.cols, shapes->c_panel_cols = box.panel_cols;
+        }
     }
     return Ok{};
   });

@@ -120,6 +120,7 @@ class Engine {
     out.counters.mma = x.mma_count();
     const Recorder::Hopper& h = x.hopper();
     out.counters.tma = h.tma, out.counters.tma_bytes = h.tma_bytes, out.counters.tma_sectors = h.tma_sectors;
+    out.counters.tma_stores = h.tma_stores, out.counters.tma_store_sectors = h.tma_store_sectors;
     out.counters.wgmma = h.wgmma, out.counters.wgmma_multiply_adds = h.wgmma_multiply_adds;
     if (keep_instructions) out.copies = x.copies();
     else out.copies.clear();
@@ -267,6 +268,7 @@ class Engine {
         }
         if (K::barrier_after(ref.section, ref.phase)) x.barrier();
       }, thread_context(0).tiles);
+      x.end_block();
       const std::string where = persistent > 0 ? "persistent block " + std::to_string(block)
                                                : "block (" + std::to_string(tr) + ", " + std::to_string(tc) + ")";
       if (!status) return Error{where + ", " + status.error().message};

@@ -180,8 +180,10 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const SectorReads l2_reads = in.l2->reads();
   // What the L2 delivers into the SMs: its reads, or more where a multicast copy lands in several SMs.
   const double l2_bytes = std::max(double(l2_reads.sectors) * kL2SectorBytes, double(k.tma_bytes));
-  // The TMA copies the busiest SM issues, and their bytes (what the copies read inside the matrices).
-  const double copies = double(k.tma), copy_bytes = double(k.tma_sectors) * kL2SectorBytes;
+  // The TMA copies the busiest SM issues, and their bytes (what the copies read inside the matrices); TMA stores of C
+  // go through the same engine, with the bytes they write.
+  const double copies = double(k.tma + k.tma_stores);
+  const double copy_bytes = double(k.tma_sectors + k.tma_store_sectors) * kL2SectorBytes;
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
 
   // The busiest SM: ceil(blocks / SMs) blocks, or for a persistent rung (KernelConfig::grid) ceil(grid / SMs) blocks

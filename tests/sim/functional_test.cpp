@@ -147,5 +147,93 @@ TEST(FunctionalHopper, ACopyMayOverwriteWhatAWgmmaReadOnlyOnceItsGroupIsKnownFin
   EXPECT_EQ(overwrite_after_wgmma(Release::WaitThenBlockBarrier), "ok");
 }
 
+// A TMA store of C reads its shared image: what the threads wrote, each fenced for the copy engine and ordered by a
+// barrier before the issuing thread; the words stay the store's until its issuer waited for its reads and a barrier
+// told the others; and no block ends with a store still reading.
+struct StoreFixture {
+  std::vector<float> a = std::vector<float>(64, 0.0f), b = a;
+  std::vector<float> c = std::vector<float>(3 * 40, -1.0f);  // 3 x 40: the 8 x 32 box at column 32 is mostly outside
+  std::vector<int> writes = std::vector<int>(3 * 40, 0);
+  FunctionalExecutor x{a, b, c, writes, 2048, kernel::InputType::F16};
+  const kernel::TmaBox box{kernel::Operand::C, 0, 32, 8, 32, 3, 40, 0, 8};  // 4 panels of 8 rows of 32 bytes
+
+  StoreFixture() { x.new_block(); }
+  // Threads 0 and 1 each write half of the image (element (r, col) = 100 r + col), then fence if `fence`.
+  void write_image(bool fence = true) {
+    for (int thread : {0, 1}) {
+      x.set_thread(thread);
+      for (int r = 4 * thread; r < 4 * thread + 4; ++r)
+        for (int col = 0; col < 32; ++col) {
+          kernel::Vec<1> v;
+          v[0] = float(100 * r + col);
+          x.sts(box.shared_offset(r, col) / 4, v);
+        }
+      if (fence) x.fence_async_shared();
+    }
+  }
+  void store() {
+    x.set_thread(0);
+    x.tma_store(box, 0, true);
+    x.tma_store_commit(true);
+  }
+  // The protocol's order: the image written and fenced, a barrier, the store; then thread 0's wait if `wait`.
+  void write_then_store(bool wait) {
+    write_image();
+    x.barrier();
+    store();
+    if (wait) x.tma_store_wait(kernel::Pending<0>{}, true);
+  }
+};
+
+TEST(FunctionalHopperStore, WritesTheBoxPartInsideCOnceFromItsImage) {
+  StoreFixture f;
+  f.write_then_store(true);
+  f.x.end_block();
+  ASSERT_FALSE(f.x.failed()) << f.x.error();
+  for (int r = 0; r < 3; ++r)
+    for (int col = 0; col < 40; ++col) {
+      const auto at = static_cast<std::size_t>(r * 40 + col);
+      EXPECT_EQ(f.writes[at], col >= 32 ? 1 : 0) << r << ", " << col;
+      EXPECT_EQ(f.c[at], col >= 32 ? float(100 * r + col - 32) : -1.0f) << r << ", " << col;
+    }
+}
+
+TEST(FunctionalHopperStore, AStoreOfWritesWithoutABarrierOrAFenceIsARace) {
+  StoreFixture unordered;
+  unordered.write_image();
+  unordered.store();  // thread 1's writes are not ordered before thread 0's store
+  ASSERT_TRUE(unordered.x.failed());
+  EXPECT_NE(unordered.x.error().find("since the last barrier"), std::string::npos) << unordered.x.error();
+  StoreFixture unfenced;
+  unfenced.write_image(false);
+  unfenced.x.barrier();
+  unfenced.store();
+  ASSERT_TRUE(unfenced.x.failed());
+  EXPECT_NE(unfenced.x.error().find("no fence.proxy.async"), std::string::npos) << unfenced.x.error();
+}
+
+TEST(FunctionalHopperStore, TheImageIsFreeOnlyOnceTheStoreIsKnownToHaveReadIt) {
+  const auto overwrite = [](StoreFixture& f) {
+    f.x.set_thread(1);
+    const kernel::Vec<1> v = kernel::zeros<1>();
+    f.x.sts(f.box.shared_offset(5, 0) / 4, v);
+  };
+  StoreFixture early;  // thread 0 waited, but thread 1 writes before a barrier says so
+  early.write_then_store(true);
+  overwrite(early);
+  ASSERT_TRUE(early.x.failed());
+  EXPECT_NE(early.x.error().find("may still read"), std::string::npos) << early.x.error();
+  StoreFixture ordered;
+  ordered.write_then_store(true);
+  ordered.x.barrier();
+  overwrite(ordered);
+  EXPECT_FALSE(ordered.x.failed()) << ordered.x.error();
+  StoreFixture unwaited;  // the block ends with the store still reading
+  unwaited.write_then_store(false);
+  unwaited.x.end_block();
+  ASSERT_TRUE(unwaited.x.failed());
+  EXPECT_NE(unwaited.x.error().find("still reads shared memory"), std::string::npos) << unwaited.x.error();
+}
+
 }  // namespace
 }  // namespace gemmlab::sim

@@ -31,6 +31,8 @@ struct KernelConfig {
                                   // ... of the launch order (0: one block per tile)
   int setmaxnreg = 0;             // warp-specialised rungs: 1 makes the producer a warpgroup that gives its registers
                                   // to the consumers (setmaxnreg); 0 is one producer warp and ptxas's registers
+  int tma_store = 0;              // warp-specialised rungs: 1 stores C through shared memory with TMA stores that
+                                  // run on while the next tile's wgmma start; 0 stores from the registers
 
   // Upper bounds for the simulator's per-thread arrays; validate() keeps every configuration inside them.
   static constexpr int max_tm = 16, max_tn = 16;
@@ -42,7 +44,7 @@ struct KernelConfig {
 // instance list writes its alternates this way (gpu/include/gemmlab/gpu/instances.def).
 struct KnobOverrides {
   std::optional<int> bm{}, bn{}, bk{}, tm{}, tn{}, wm{}, wn{}, a_pad{}, b_pad{}, swizzle{}, conflicting{}, stages{},
-      cluster{}, grid{}, setmaxnreg{};
+      cluster{}, grid{}, setmaxnreg{}, tma_store{};
 };
 
 constexpr KernelConfig with_overrides(KernelConfig c, const KnobOverrides& o) {
@@ -51,16 +53,17 @@ constexpr KernelConfig with_overrides(KernelConfig c, const KnobOverrides& o) {
   c.a_pad = o.a_pad.value_or(c.a_pad), c.b_pad = o.b_pad.value_or(c.b_pad), c.swizzle = o.swizzle.value_or(c.swizzle);
   c.conflicting = o.conflicting.value_or(c.conflicting), c.stages = o.stages.value_or(c.stages);
   c.cluster = o.cluster.value_or(c.cluster), c.grid = o.grid.value_or(c.grid);
-  c.setmaxnreg = o.setmaxnreg.value_or(c.setmaxnreg);
+  c.setmaxnreg = o.setmaxnreg.value_or(c.setmaxnreg), c.tma_store = o.tma_store.value_or(c.tma_store);
   return c;
 }
 
 template <int BM, int BN, int BK, int TM = 1, int TN = 1, int WM = 0, int WN = 0, int APad = 0, int BPad = 0,
-          int Swizzle = 0, int Conflicting = 0, int Stages = 1, int Cluster = 1, int Grid = 0, int SetMaxNReg = 0>
+          int Swizzle = 0, int Conflicting = 0, int Stages = 1, int Cluster = 1, int Grid = 0, int SetMaxNReg = 0,
+          int TmaStore = 0>
 struct FixedConfig {
   static constexpr int bm = BM, bn = BN, bk = BK, tm = TM, tn = TN, wm = WM, wn = WN, a_pad = APad, b_pad = BPad,
                        swizzle = Swizzle, conflicting = Conflicting, stages = Stages,
-                       cluster = Cluster, grid = Grid, setmaxnreg = SetMaxNReg;
+                       cluster = Cluster, grid = Grid, setmaxnreg = SetMaxNReg, tma_store = TmaStore;
   static constexpr int max_tm = TM, max_tn = TN;
   static constexpr int max_wm = WM, max_wn = WN;
   static constexpr int max_loads = (BM * BK > BK * BN ? BM * BK : BK * BN);  // refined by each rung's State

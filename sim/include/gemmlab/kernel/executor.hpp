@@ -38,6 +38,12 @@
 //   x.mbarrier_arrive_cluster(int byte, bool pred, int ctas)   arrive on the mbarrier at `byte` of each of the
 //                                                     cluster's `ctas` blocks (this one included)
 //   x.mbarrier_wait(int byte, int parity)             wait until the phase of that parity has completed
+//   x.fence_async_shared()                            fence.proxy.async: this thread's writes to shared memory become
+//                                                     visible to the copy engine (before a TMA store reads them)
+//   x.tma_store(const TmaBox&, int byte, bool pred)   copy a box of C from its shared image (128-byte swizzle) to C,
+//                                                     leaving out what lies outside C; in this thread's bulk group
+//   x.tma_store_commit(bool pred), x.tma_store_wait(Pending<P>, bool pred)   close the thread's group of stores; wait
+//                                                     until at most P of its groups still read shared memory
 //   x.set_max_registers(int count, bool raise)        setmaxnreg: the warpgroup's registers per thread become `count`,
 //                                                     taken from (raise) or returned to the block's pool; every
 //                                                     thread of the warpgroup, the same count

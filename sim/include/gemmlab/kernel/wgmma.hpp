@@ -66,17 +66,26 @@ struct Swizzle128 {
 
 // A box of a 2-D tensor that one TMA instruction copies: rows x cols elements starting at element (row0, col0) of a
 // row-major rows_total x cols_total matrix, landing in the swizzle mode of `swizzle_bytes`. A box row is as wide as
-// the mode (64 elements for 128 bytes, 32 for 64, 16 for 32). Parts outside the matrix arrive as zeros, and still
-// count as bytes of the copy.
+// the mode (64 16-bit elements for 128 bytes, 32 for 64, 16 for 32). Parts outside the matrix arrive as zeros, and
+// still count as bytes of the copy.
+//
+// A box of C (FP32; rung 20's TMA store) goes the other way, from its shared image to the matrix, leaving out the
+// parts outside it; and its image is `panel_cols`-column panels one after the other, unswizzled (swizzle_bytes 0):
+// a 3-D box (columns within a panel, rows, panels) of the same part of C.
 struct TmaBox {
   Operand operand;
   int row0, col0;
   int rows, cols;
   int rows_total, cols_total;
   int swizzle_bytes = 128;
-  GEMMLAB_HD int bytes() const { return rows * cols * 2; }
-  // Where element (r, c) of the box lands, from the box's first (1024-byte-aligned) shared byte.
-  GEMMLAB_HD int shared_offset(int r, int c) const { return tma_swizzle(r * cols * 2 + 2 * c, swizzle_bytes); }
+  int panel_cols = 0;  // 0: one panel, the box's whole width (a 2-D box)
+  GEMMLAB_HD int element_bytes() const { return operand == Operand::C ? 4 : 2; }
+  GEMMLAB_HD int bytes() const { return rows * cols * element_bytes(); }
+  // Where element (r, c) of the box lies, from the box's first (1024-byte-aligned) shared byte.
+  GEMMLAB_HD int shared_offset(int r, int c) const {
+    const int width = panel_cols > 0 ? panel_cols : cols;
+    return tma_swizzle(((c / width * rows + r) * width + c % width) * element_bytes(), swizzle_bytes);
+  }
 };
 
 // Where a TMA copy lands: in this block only (ctas = 1), or, multicast, at the same shared offset of every block of
@@ -152,6 +161,9 @@ struct WgmmaM64K16 {
   // Register `i` of thread `t` (0..127) of the warpgroup holds D(d_row, d_col).
   GEMMLAB_HD static int d_row(int t, int i) { return 16 * (t / 32) + (t % 32) / 4 + 8 * ((i / 2) % 2); }
   GEMMLAB_HD static int d_col(int t, int i) { return 8 * (i / 4) + 2 * (t % 4) + i % 2; }
+  // Every thread's registers of columns [8j, 8j + 8) are 4j .. 4j + 3 (d_col): those of a run of columns from `col`
+  // (a multiple of 8) start at register first_value(col).
+  GEMMLAB_HD static constexpr int first_value(int col) { return col / 8 * 4; }
 };
 
 }  // namespace gemmlab::kernel

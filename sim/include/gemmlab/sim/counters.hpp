@@ -32,8 +32,9 @@ struct Counters {
   std::int64_t mma = 0;  // warp-level tensor-core instructions (HMMA, mma.sync.m16n8k16: kMmaMultiplyAdds each)
   // Hopper (kernel/wgmma.hpp): TMA box copies (one thread issues each), the bytes they write to shared memory
   // (zero-filled parts included) and the 32-byte global sectors they read; warpgroup-level wgmma instructions and
-  // their multiply-adds (64 x N x 16 each).
+  // their multiply-adds (64 x N x 16 each); TMA stores of C (rung 20's tma_store) and the global sectors they write.
   std::int64_t tma = 0, tma_bytes = 0, tma_sectors = 0;
+  std::int64_t tma_stores = 0, tma_store_sectors = 0;
   std::int64_t wgmma = 0, wgmma_multiply_adds = 0;
   std::int64_t tensor_multiply_adds() const { return mma * kMmaMultiplyAdds + wgmma_multiply_adds; }
 

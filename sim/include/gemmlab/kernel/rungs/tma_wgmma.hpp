@@ -62,8 +62,15 @@ struct TmaWgmma {
   }
   template <class C> GEMMLAB_HD static int a_base(const C& c, int stage) { return stage * stage_bytes(c); }
   template <class C> GEMMLAB_HD static int b_base(const C& c, int stage) { return a_base(c, stage) + a_bytes(c); }
+  // Rung 20's TMA store (tma_store = 1) stages C through two buffers of bm rows by 32 FP32 columns after the stages;
+  // the mbarriers follow.
+  static constexpr int c_chunk_cols = 32, c_buffers = 2;
+  template <class C> GEMMLAB_HD static int c_chunk_bytes(const C& c) { return c.bm * c_chunk_cols * 4; }
+  template <class C> GEMMLAB_HD static int c_buffer(const C& c, int buffer) {
+    return c.stages * stage_bytes(c) + buffer * c_chunk_bytes(c);
+  }
   template <class C> GEMMLAB_HD static int barrier(const C& c, int stage) {
-    return c.stages * stage_bytes(c) + stage * barrier_bytes;
+    return c_buffer(c, c.tma_store ? c_buffers : 0) + stage * barrier_bytes;
   }
   template <class C> GEMMLAB_HD static int smem_floats(const C& c) { return barrier(c, c.stages) / 4; }
   template <class C> GEMMLAB_HD static int prologue_phases(const C&) { return 2; }

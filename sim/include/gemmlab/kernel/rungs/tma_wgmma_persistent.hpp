@@ -32,7 +32,7 @@ namespace gemmlab::kernel::rungs {
 
 struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
   // ---- Host only. ----
-  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "grid", "setmaxnreg"};
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "grid", "setmaxnreg", "tma_store"};
 
   static constexpr KernelConfig defaults() {  // validate() is rung 18's; the knob table keeps grid in [0, 4096]
     KernelConfig c = TmaWgmmaSpecialized::defaults();
