@@ -135,6 +135,7 @@ std::string phase_sentence(const PhaseView& view) {
   if (loads) add("loads from global memory");
   if (copies) add("copies global -> shared (cp.async)");
   if (view.counters.tma > 0) add("one thread issues TMA copies global -> shared");
+  if (view.counters.tma_stores > 0) add("one thread issues a TMA store shared -> C");
   if (stores_shared) add("stores to shared memory");
   if (reads_shared) add("reads shared memory and multiplies");
   if (!reads_shared && (view.fma > 0 || view.counters.mma > 0)) add("multiplies");

@@ -247,6 +247,13 @@ void pipeline_note(const BlockOutline& o, const PhaseView& v) {
                     roles->launch_registers);
     return;
   }
+  if (v.ref.section == kernel::Section::Epilogue && roles->tma_store) {
+    ui::note_text("Consumers, epilogue phase %d: phase 0 waits for the last wgmma group; in each phase after it the "
+                  "consumers write a 32-column chunk of the tile into one of two shared buffers while thread 0's TMA "
+                  "store of the chunk before reads the other, and thread 0 waits for that store before the barrier. "
+                  "The last store runs on while the consumers start the next tile.", v.ref.phase);
+    return;
+  }
   if (v.ref.section == kernel::Section::Epilogue) {
     ui::note_text("Consumers: wait for their last wgmma group, then store the tile's results%s.",
                   roles->grid > 0 ? " (a persistent block then starts its next tile; its producer has already copied "
@@ -330,7 +337,13 @@ void pipeline_diagram(const BlockOutline& o, const PhaseView& v, float width) {
 }
 
 void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
-  ImGui::TextWrapped("This phase: %s.%s", phase_sentence(v).c_str(), v.barrier_after ? " Then the block waits at a barrier." : "");
+  // A warp-specialised rung's epilogue barriers are its consumers' alone (the description's barrier_after).
+  const bool consumers_only = v.ref.section == kernel::Section::Epilogue && sim::warp_roles(model.rung(), model.config());
+  const char* barrier = !v.barrier_after  ? ""
+                        : consumers_only ? " Then the consumer warpgroups wait at a barrier of their own; the producer "
+                                           "goes on copying the next tile."
+                                         : " Then the block waits at a barrier.";
+  ImGui::TextWrapped("This phase: %s.%s", phase_sentence(v).c_str(), barrier);
   ui::term_tooltip_for_last_item("phase");
   if (v.fma > 0 && o.shape.threads_per_block > 0)
     ui::note_text("%lld FMAs per thread in this phase.", static_cast<long long>(v.fma / o.shape.threads_per_block));
@@ -346,6 +359,11 @@ void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
                   "the stage's mbarrier; no other thread copies anything.",
                   static_cast<long long>(v.counters.tma), static_cast<long long>(v.counters.tma_bytes / 1024),
                   static_cast<long long>(v.counters.tma_sectors));
+  if (v.counters.tma_stores > 0)
+    ui::note_text("%lld TMA store of C issued by one thread (%lld global sectors written): the copy engine reads the "
+                  "chunk the consumers wrote into shared memory and fenced, and writes it to C while the threads go on; "
+                  "that thread waits for it to have read its buffer before the buffer takes the chunk after next.",
+                  static_cast<long long>(v.counters.tma_stores), static_cast<long long>(v.counters.tma_store_sectors));
   if (v.counters.wgmma > 0 && o.shape.threads_per_block >= 128)
     ui::note_text("%lld wgmma per warpgroup in this phase, each %lld multiply-adds on the tensor cores, reading A and B "
                   "from shared memory through descriptors (the MMA fragments tab shows D's layout and the swizzle).",
