@@ -241,6 +241,32 @@ def tma_store_sim():
     return cli("sim", "--rung", "tma-wgmma-persistent", "--m", "4096", "--n", "4096", "--k", "4096", "--tma-store", "1")
 
 
+def tma_store_fidelity():
+    """fidelity.md's rung 20 table for tma_store=1: the simulator's counters beside ncu's (the recorded reports)."""
+    default = sim_store_counters([])
+    store = sim_store_counters(["--tma-store", "1"])
+    report = {"default": TMA_STORE / "ncu-20-default.csv", "store": TMA_STORE / "ncu-20-tma_store.csv"}
+    value = lambda key, metric: f"{int(float(recorded_ncu(report[key], metric, 0))):,}"
+    waves = int(float(recorded_ncu(report["store"], "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", 0)))
+    conflicts = int(float(recorded_ncu(report["store"], "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", 0)))
+    sectors, l2 = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "lts__t_sectors_op_write.sum"
+    return {"m_default": f"{default['stg_sectors']:,}", "n_default": value("default", sectors),
+            "m_store": f"{store['stg_sectors']:,}", "n_store": value("store", sectors),
+            "m_tma": f"{store['tma_store_sectors']:,}", "l2_default": value("default", l2), "l2_store": value("store", l2),
+            "m_waves": f"{store['sts_wavefronts']:,}", "n_waves": f"{waves:,}", "n_conf": f"{conflicts:,}",
+            "share": f"{100 * conflicts / waves:.1f}"}
+
+
+def sim_store_counters(knobs):
+    """Rung 20's stores at 4096^3 as the simulator counts them: the threads' global store sectors, the TMA stores'
+    sectors and the shared store wavefronts."""
+    out = cli("sim", "--rung", "tma-wgmma-persistent", "--m", "4096", "--n", "4096", "--k", "4096", *knobs)["kernel"]
+    ops = out["ops"]
+    return {"stg_sectors": sum(o.get("sectors", 0) for name, o in ops.items() if name.startswith("stg")),
+            "sts_wavefronts": sum(o.get("wavefronts", 0) for name, o in ops.items() if name.startswith("sts")),
+            "tma_store_sectors": out.get("tma_stores", {}).get("sectors", 0)}
+
+
 def tma_store_figures():
     """Rung 20's page on tma_store=1: ncu's registers, tensor pipe, time, store sectors and shared-store wavefronts of
     the default and the TMA store, the simulator's wavefronts, and the benchmark's ratios to cuBLAS BF16 of both."""
@@ -475,6 +501,14 @@ QUOTES = [
      r"after the four stages: (?P<smem>[\d,]+) bytes of shared memory in all,\s+of the (?P<limit>[\d,]+) a block may have",
      lambda: {"smem": f"{tma_store_sim()['launch']['smem_bytes']:,}",
               "limit": f"{json.loads(PROFILE.read_text())['smem_per_block_optin_bytes']:,}"}),
+    ("docs/fidelity.md",
+     r"\| global store sectors of the threads \(default\) \| (?P<m_default>[\d,]+) \| (?P<n_default>[\d,]+) \|\n"
+     r"\| global store sectors of the threads \(`tma_store=1`\) \| (?P<m_store>[\d,]+) \| (?P<n_store>[\d,]+) \|\n"
+     r"\| global sectors the TMA stores write \| (?P<m_tma>[\d,]+) \| \(no per-kernel counter of its own; L2 write "
+     r"sectors: (?P<l2_default>[\d,]+) and (?P<l2_store>[\d,]+), the same with either epilogue\) \|\n"
+     r"\| shared store wavefronts \(`tma_store=1`\) \| (?P<m_waves>[\d,]+) \| (?P<n_waves>[\d,]+) \((?P<n_conf>[\d,]+) "
+     r"of them bank conflicts\) \|[\s\S]*?rung 20's TMA-store staging (?P<share>[\d.]+)%",
+     tma_store_fidelity),
     ("docs/tuning.md",
      r"rung 17's\s+Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
      r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",
