@@ -151,6 +151,14 @@ def best_hopper(name, rung, size):
     return ratios[rung]
 
 
+def best_rung(report, size):
+    """The Hopper rung whose default is best against cuBLAS BF16 in results-data/setmaxnreg/bench-<report>.json."""
+    rows = json.loads((ROOT / "docs" / "results-data" / "setmaxnreg" / f"bench-{report}.json").read_text())["rows"]
+    ratios = {r["name"]: r["ratio_to_cublas"] for r in rows if r["config"] == "default" and r["input"] == "bf16"
+              and r["m"] == size and r["name"].startswith("tma-wgmma") and r["status"] == "timed"}
+    return max(ratios, key=ratios.get)
+
+
 def clocks():
     """The SM clock NVML read before and after the recorded ladder run (assets/results/h100.json)."""
     report = json.loads(RESULTS.read_text())
@@ -509,6 +517,11 @@ QUOTES = [
      r"\| shared store wavefronts \(`tma_store=1`\) \| (?P<m_waves>[\d,]+) \| (?P<n_waves>[\d,]+) \((?P<n_conf>[\d,]+) "
      r"of them bank conflicts\) \|[\s\S]*?rung 20's TMA-store staging (?P<share>[\d.]+)%",
      tma_store_fidelity),
+    ("README.md",
+     r"put\s+the best Hopper rung at \*\*(?P<row4>[\d.]+)× and (?P<row8>[\d.]+)×\*\* in row order and "
+     r"\*\*(?P<grp4>[\d.]+)× and (?P<grp8>[\d.]+)×\*\* in a grouped launch order",
+     lambda: {f"{o}{str(n)[0]}": f"{best_hopper(f'setmaxnreg/bench-{f}', best_rung(f, n), n):.3f}"
+              for o, f in (("row", "row"), ("grp", "groupm8")) for n in (4096, 8192)}),
     ("docs/tuning.md",
      r"rung 17's\s+Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
      r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",
