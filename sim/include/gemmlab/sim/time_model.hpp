@@ -82,7 +82,7 @@ struct TimePrediction {
   int tiles_on_busiest_sm = 0;  // tiles the busiest SM computes: its blocks, or a persistent rung's blocks' tiles
   int ksteps_in_flight = 1;
   int barriers_per_kstep = 0;   // block-wide barriers in a k-step of the main loop (latency: each drains the block)
-  double block_kstep_cycles = 0;   // a block's own k-step: its busiest resource and its barriers
+  double block_kstep_cycles = 0;   // a block's own k-step: its resources' p-norm and its barriers
   double exposed_wait_cycles = 0;  // what the k-steps in flight leave of the wait for tiles, per k-step
   double copy_bytes_per_copy = 0;  // the TMA copies' average bytes (what the matrices give them; the copies term)
   std::string explanation;      // the limit with its numbers, in words a learner reads
