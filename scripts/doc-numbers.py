@@ -244,9 +244,9 @@ def setmaxnreg_ncu(name, metric, digits, scale=1.0):
     return recorded_ncu(SETMAXNREG / f"ncu-18-{name}.csv", metric, digits, scale)
 
 
-def tma_store_sim():
-    """gemmlab-cli sim of rung 20 with tma_store=1 at 4096^3."""
-    return cli("sim", "--rung", "tma-wgmma-persistent", "--m", "4096", "--n", "4096", "--k", "4096", "--tma-store", "1")
+def rung20_sim(*knobs):
+    """gemmlab-cli sim of rung 20 at 4096^3 with these knob flags."""
+    return cli("sim", "--rung", "tma-wgmma-persistent", "--m", "4096", "--n", "4096", "--k", "4096", *knobs)
 
 
 def tma_store_fidelity():
@@ -268,10 +268,11 @@ def tma_store_fidelity():
 def sim_store_counters(knobs):
     """Rung 20's stores at 4096^3 as the simulator counts them: the threads' global store sectors, the TMA stores'
     sectors and the shared store wavefronts."""
-    out = cli("sim", "--rung", "tma-wgmma-persistent", "--m", "4096", "--n", "4096", "--k", "4096", *knobs)["kernel"]
+    out = rung20_sim(*knobs)["kernel"]
     ops = out["ops"]
-    return {"stg_sectors": sum(o.get("sectors", 0) for name, o in ops.items() if name.startswith("stg")),
-            "sts_wavefronts": sum(o.get("wavefronts", 0) for name, o in ops.items() if name.startswith("sts")),
+    total = lambda prefix, key: sum(o.get(key, 0) for name, o in ops.items() if name.startswith(prefix))
+    return {"stg_sectors": total("stg", "sectors"), "sts_wavefronts": total("sts", "wavefronts"),
+            "sts_ideal_wavefronts": total("sts", "ideal_wavefronts"),
             "tma_store_sectors": out.get("tma_stores", {}).get("sectors", 0)}
 
 
@@ -292,17 +293,31 @@ def tma_store_figures():
     store_report = TMA_STORE / "ncu-20-tma_store.csv"
     out["wavefronts"] = recorded_ncu(store_report, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", 0)
     out["conflicts"] = recorded_ncu(store_report, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", 0)
-    stores = next(o for name, o in tma_store_sim()["kernel"]["ops"].items() if name.startswith("sts"))
-    out["model_wavefronts"] = str(stores["wavefronts"])
-    conflicts = stores["wavefronts"] - stores["ideal_wavefronts"]
+    stores = sim_store_counters(["--tma-store", "1"])
+    out["model_wavefronts"] = str(stores["sts_wavefronts"])
+    conflicts = stores["sts_wavefronts"] - stores["sts_ideal_wavefronts"]
     out["model_conflicts"] = "none" if conflicts == 0 else str(conflicts)
+    # The benchmark: tma_store=1's median against the default's, per order, input and size, and the SM clocks.
+    change, clocks = {}, {4096: set(), 8192: set()}
     for order in ("row", "groupm8"):
-        rows = json.loads((TMA_STORE / f"bench-{order}.json").read_text())["rows"]
-        ratio = {(r["config"], r["m"]): r["ratio_to_cublas"] for r in rows
-                 if r["name"] == "tma-wgmma-persistent" and r["input"] == "bf16" and r["status"] == "timed"}
+        rows = [r for r in json.loads((TMA_STORE / f"bench-{order}.json").read_text())["rows"]
+                if r["name"] == "tma-wgmma-persistent" and r["status"] == "timed"]
+        median = {(r["config"], r["m"], r["input"]): r["median_ms"] for r in rows}
+        for r in rows:
+            if r["config"] in ("default", "tma_store=1"):
+                clocks[r["m"]].add(r["sm_clock_mhz"])
         for size in (4096, 8192):
-            for key, config in (("default", "default"), ("store", "tma_store=1")):
-                out[f"{order[0]}{str(size)[0]}_{key}"] = f"{ratio[(config, size)]:.3f}"
+            for inp in ("fp16", "bf16"):
+                change[(order[0], size, inp)] = 100 * (median[("tma_store=1", size, inp)] / median[("default", size, inp)] - 1)
+    at4 = [v for (o, size, i), v in change.items() if size == 4096]
+    out["sense"] = "slower" if min(at4) > 0 else "faster" if max(at4) < 0 else "not uniformly slower"
+    for (o, size, inp), v in change.items():
+        if size == 4096:
+            out[f"{o}4_{inp}"] = f"{v:+.1f}"
+    at8 = [v for (o, size, i), v in change.items() if size == 8192]
+    out["lo8"], out["hi8"] = f"{min(at8):+.1f}", f"{max(at8):+.1f}"
+    out["clock4"] = "/".join(str(c) for c in sorted(clocks[4096]))
+    out["clock8_lo"], out["clock8_hi"] = str(min(clocks[8192])), str(max(clocks[8192]))
     return out
 
 
@@ -500,17 +515,19 @@ QUOTES = [
      r"take (?P<wavefronts>\d+) wavefronts, of which (?P<conflicts>\d+) ncu counts as bank conflicts; the simulator's "
      r"count is\s+(?P<model_wavefronts>\d+) and (?P<model_conflicts>none|\d+)\. The consumers now wait at their own "
      r"barrier for thread 0's wait on each store \(warps stalled\s+at a barrier per instruction issued: "
-     r"(?P<barrier_default>[\d.]+) before, (?P<barrier_store>[\d.]+) now\)\. In the benchmark run of the same build "
-     r"\(row order\):\s+(?P<r4_default>[\d.]+)× and (?P<r4_store>[\d.]+)× of cuBLAS at 4096³, (?P<r8_default>[\d.]+)× "
-     r"and (?P<r8_store>[\d.]+)× at 8192³; in the grouped order (?P<g4_default>[\d.]+)× and (?P<g4_store>[\d.]+)×,\s+"
-     r"(?P<g8_default>[\d.]+)× and (?P<g8_store>[\d.]+)×\.",
+     r"(?P<barrier_default>[\d.]+) before, (?P<barrier_store>[\d.]+) now\)\. In the benchmark run of the same build, "
+     r"at 4096³,\s+where the SM clock held (?P<clock4>\d+) MHz in every row, `tma_store=1`'s median is (?P<sense>slower|"
+     r"faster|not uniformly slower) than the default's in all four\s+cells: (?P<r4_fp16>[-+][\d.]+)% and "
+     r"(?P<r4_bf16>[-+][\d.]+)% \(FP16, BF16\) in row order, (?P<g4_fp16>[-+][\d.]+)% and (?P<g4_bf16>[-+][\d.]+)% in "
+     r"the grouped order\. At 8192³ the clock fell\s+to between (?P<clock8_lo>\d+) and (?P<clock8_hi>\d+) MHz, "
+     r"differently from row to row, and the medians differ by (?P<lo8>[-+][\d.]+)% to (?P<hi8>[-+][\d.]+)%",
      tma_store_figures),
     ("docs/rungs/20-tma-wgmma-persistent.md",
      r"after the four stages: (?P<smem>[\d,]+) bytes of shared memory in all,\s+of the (?P<limit>[\d,]+) a block may have",
-     lambda: {"smem": f"{tma_store_sim()['launch']['smem_bytes']:,}",
+     lambda: {"smem": f"{rung20_sim('--tma-store', '1')['launch']['smem_bytes']:,}",
               "limit": f"{json.loads(PROFILE.read_text())['smem_per_block_optin_bytes']:,}"}),
     ("docs/fidelity.md",
-     r"\| global store sectors of the threads \(default\) \| (?P<m_default>[\d,]+) \| (?P<n_default>[\d,]+) \|\n"
+     r"### Rung 20[\s\S]*?\| global store sectors of the threads \(default\) \| (?P<m_default>[\d,]+) \| (?P<n_default>[\d,]+) \|\n"
      r"\| global store sectors of the threads \(`tma_store=1`\) \| (?P<m_store>[\d,]+) \| (?P<n_store>[\d,]+) \|\n"
      r"\| global sectors the TMA stores write \| (?P<m_tma>[\d,]+) \| \(no per-kernel counter of its own; L2 write "
      r"sectors: (?P<l2_default>[\d,]+) and (?P<l2_store>[\d,]+), the same with either epilogue\) \|\n"

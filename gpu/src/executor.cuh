@@ -17,7 +17,7 @@
 //   mma         HMMA.16816.F32[.BF16] (the atom's PTX, kernel/mma_atom.hpp)
 //   mbarrier_*  mbarrier.init / arrive.expect_tx / try_wait.parity (SYNCS in the SASS)
 //   tma_load    cp.async.bulk.tensor.2d (UTMALDG): one box, issued by one thread, through the launch's tensor map
-//   tma_store   cp.async.bulk.tensor.2d.global.shared::cta (UTMASTG), its bulk_group's commit and wait_group.read;
+//   tma_store   cp.async.bulk.tensor.3d.global.shared::cta (UTMASTG), its bulk_group's commit and wait_group.read;
 //               fence_async_shared is fence.proxy.async.shared::cta
 //   wgmma*      wgmma.fence / mma_async / commit_group / wait_group (WARPGROUP, HGMMA): sm_90a only
 //   wmma_*      the WMMA API itself (nvcuda::wmma, 16 x 16 x 16): the simulator counts what nvcc makes of it
@@ -243,16 +243,13 @@ struct GpuExecutor {
   __device__ __forceinline__ void fence_async_shared() {
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
   }
-  // A box of panels is the 3-D view of C the launch's map gives: {column within the panel, row, panel}.
+  // A box of C is always panels (kernel::TmaWgmma::c_box), the 3-D view of C the launch's map gives: {column within
+  // the panel, row, panel}.
   __device__ __forceinline__ void tma_store(const kernel::TmaBox& box, int byte, bool pred) {
-    if (!pred) return;
-    if (box.panel_cols > 0)
+    if (pred)
       asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}], [%4];\n"
                    ::"l"(c_map), "r"(0), "r"(box.row0), "r"(box.col0 / box.panel_cols), "r"(shared_address(byte))
                    : "memory");
-    else
-      asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n"
-                   ::"l"(c_map), "r"(box.col0), "r"(box.row0), "r"(shared_address(byte)) : "memory");
   }
   __device__ __forceinline__ void tma_store_commit(bool pred) {
     if (pred) asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");

@@ -21,9 +21,9 @@ namespace gemmlab::gpu {
 //
 // ByRole: the warp-specialised rungs walk the schedule once per role (run_block), so a barrier is reached from
 // different instructions by different warps. __syncthreads (barrier.sync.aligned) promises the same instruction in
-// every thread, which synccheck reports as a divergent barrier; these rungs take the barriers without .aligned. Their
-// epilogue's barriers are the consumers' alone (the description's barrier_after): named barrier 1 of the consumer
-// warpgroups' threads, which the producer passes by.
+// every thread, which synccheck reports as a divergent barrier; these rungs take the barriers without .aligned. A
+// barrier of some threads alone (kernel::barrier_threads: rung 20's TMA-store epilogue, its consumers) is named
+// barrier 1, which the others pass by.
 template <class K, class C, class In, bool AlignedRows, bool ByRole = false>
 struct PhaseRunner {
   GpuExecutor<In, AlignedRows>& x;
@@ -35,9 +35,10 @@ struct PhaseRunner {
     if constexpr (C::cluster > 1) {  // every thread of every block of the cluster: what the blocks' mbarriers reach
       asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
     } else if constexpr (ByRole) {
-      if (section != kernel::Section::Epilogue) asm volatile("barrier.sync 0;\n" ::: "memory");
-      else if (t.warpgroup < K::consumers(C{}))
-        asm volatile("barrier.sync 1, %0;\n" ::"n"(128 * K::consumers(C{})) : "memory");
+      const int threads = kernel::barrier_threads<K>(C{}, section, phase);
+      if (threads == 0) asm volatile("barrier.sync 0;\n" ::: "memory");
+      else if (t.warpgroup < threads / 128)  // whole warpgroups: the test run_block's role branch already made
+        asm volatile("barrier.sync 1, %0;\n" ::"r"(threads) : "memory");
     } else {
       __syncthreads();
     }

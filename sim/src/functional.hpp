@@ -51,20 +51,37 @@ class FunctionalExecutor {
   void set_thread(int tid) { tid_ = tid; }
   // The lockstep the warp's lanes run in (null: thread by thread; then a warp-wide operation is an error).
   void set_lockstep(WarpLockstep* lockstep) { lockstep_ = lockstep; }
-  void barrier() {
+  // A barrier of the whole block (threads = 0), or of its first `threads` threads alone (a warp-specialised rung's
+  // consumers, kernel::barrier_threads). Every warpgroup's finished wgmma groups, and every thread's TMA store groups
+  // that have finished reading shared memory, become known to the threads that take part. The ordering of ordinary
+  // shared accesses (the epoch) advances for every thread either way: in these rungs the threads left out (the
+  // producer) make no ordinary shared accesses, only copies, which their mbarriers order.
+  void barrier(int threads = 0) {
     ++epoch_;
-    // Every warpgroup's finished wgmma groups are known to every thread after a block barrier, and so is every
-    // thread's TMA store groups that have finished reading shared memory.
-    for (std::size_t wg = 0; wg < done_at_barrier_.size(); ++wg)
-      done_at_barrier_[wg] = std::max(done_at_barrier_[wg], done_by_warpgroup(static_cast<int>(wg)));
-    for (std::size_t t = 0; t < store_groups_.size(); ++t) store_groups_[t].done_at_barrier = store_groups_[t].done;
+    if (threads == 0) {
+      for (std::size_t wg = 0; wg < done_at_barrier_.size(); ++wg)
+        done_at_barrier_[wg] = std::max(done_at_barrier_[wg], done_by_warpgroup(static_cast<int>(wg)));
+      for (StoreGroups& g : store_groups_) g.done_at_barrier = g.done;
+      return;
+    }
+    for (int t = 0; t < threads; ++t) {
+      std::map<int, int>& wgmma = at_thread(known_done_, t);
+      for (int wg = 0; wg < kMaxWarpgroups; ++wg) wgmma[wg] = std::max(wgmma[wg], done_by_warpgroup(wg));
+      std::map<int, int>& stores = at_thread(stores_known_done_, t);
+      for (std::size_t issuer = 0; issuer < store_groups_.size(); ++issuer)
+        stores[static_cast<int>(issuer)] = store_groups_[issuer].done;
+    }
   }
-  // The block ends: no TMA store may still read its shared memory.
+  // The block ends: no TMA store may still read its shared memory, or be left out of a bulk group.
   void end_block() {
-    for (std::size_t t = 0; t < store_groups_.size(); ++t)
-      if (store_groups_[t].done < store_groups_[t].committed)
-        return fail("the block ends while thread " + std::to_string(t) + "'s TMA store still reads shared memory "
-                    "(a cp.async.bulk.wait_group.read 0 before the end)");
+    for (std::size_t t = 0; t < store_groups_.size(); ++t) {
+      const StoreGroups& g = store_groups_[t];
+      if (g.uncommitted > 0 && error_.empty())
+        error_ = "thread " + std::to_string(t) + " issued a TMA store it never committed (cp.async.bulk.commit_group)";
+      if (g.done < g.committed && error_.empty())
+        error_ = "the block ends while thread " + std::to_string(t) + "'s TMA store still reads shared memory (a "
+                 "cp.async.bulk.wait_group.read 0 before the end)";
+    }
   }
   void new_block() {
     std::fill(smem_.begin(), smem_.end(), 0.0f);
@@ -72,7 +89,8 @@ class FunctionalExecutor {
     barriers_.clear();
     register_counts_.clear();
     store_groups_.clear();
-    fences_.clear();
+    stores_known_done_.clear();
+    fence_epochs_.clear();
     acquired_.clear();
     groups_.clear();
     known_done_.clear();
@@ -250,17 +268,21 @@ class FunctionalExecutor {
     }
   }
   // fence.proxy.async: the thread's shared writes so far are visible to the copy engine.
-  void fence_async_shared() { ++per_thread(fences_); }
-  // A TMA store of C: every element of the box read from its place in the swizzled image (written by the threads,
-  // fenced, and ordered by a barrier before this thread issues it) and written to C where it lies inside C. The words
-  // stay read by the store until its group has finished reading: writing them earlier is a race.
+  void fence_async_shared() { per_thread(fence_epochs_).push_back(epoch_); }
+  // A TMA store of C: every element of the box read from its place in the box's image (written by the threads,
+  // each fenced before a barrier that orders it before this thread issues it) and written to C where it lies inside
+  // C. The words stay read by the store until its group has finished reading: writing them earlier is a race.
   void tma_store(const kernel::TmaBox& box, int byte, bool pred) {
     if (!pred) return;
     if (box.operand != kernel::Operand::C) return fail("a TMA store to a matrix other than C");
-    if (byte % 1024 != 0)
-      return fail("a TMA store reads shared byte " + std::to_string(byte) + ", which is not 1024-byte aligned");
+    const int alignment = box.swizzle_bytes > 0 ? 1024 : 128;  // a swizzle pattern's span, or TMA's own minimum
+    if (byte % alignment != 0)
+      return fail("a TMA store reads shared byte " + std::to_string(byte) + ", which is not " +
+                  std::to_string(alignment) + "-byte aligned");
     if (!check_shared_bytes(byte, box.bytes(), 16, "a TMA store")) return;
-    const int group = per_thread(store_groups_).committed;
+    StoreGroups& groups = per_thread(store_groups_);
+    ++groups.uncommitted;
+    const int group = groups.committed;
     for (int r = 0; r < box.rows; ++r)
       for (int col = 0; col < box.cols; ++col) {
         const int word = (byte + box.shared_offset(r, col)) / 4;
@@ -268,8 +290,8 @@ class FunctionalExecutor {
         Word& w = words_[static_cast<std::size_t>(word)];
         if (w.writer >= 0 && w.copy_barrier < 0 && !fenced(w))
           return fail("a TMA store reads shared float " + std::to_string(word) + ", which thread " +
-                      std::to_string(w.writer) + " wrote with no fence.proxy.async after it: the copy engine need "
-                      "not see the write");
+                      std::to_string(w.writer) + " wrote with no fence.proxy.async after it before the barrier: the "
+                      "copy engine need not see the write");
         w.store_reader = tid_, w.store_group = group;
         const int row = box.row0 + r, column = box.col0 + col;
         if (row >= box.rows_total || column >= box.cols_total) continue;
@@ -279,7 +301,10 @@ class FunctionalExecutor {
       }
   }
   void tma_store_commit(bool pred) {
-    if (pred) ++per_thread(store_groups_).committed;
+    if (!pred) return;
+    StoreGroups& g = per_thread(store_groups_);
+    ++g.committed;
+    g.uncommitted = 0;
   }
   template <int P>
   void tma_store_wait(kernel::Pending<P>, bool pred) {
@@ -481,20 +506,29 @@ class FunctionalExecutor {
   struct Groups {
     int committed = 0, done = 0;
   };
-  // A thread's TMA store groups: committed, finished reading shared memory, and finished as of the last barrier.
+  // A thread's TMA store groups: committed, finished reading shared memory, and finished as of the last block
+  // barrier; and the stores issued since its last commit.
   struct StoreGroups {
-    int committed = 0, done = 0, done_at_barrier = 0;
+    int committed = 0, done = 0, done_at_barrier = 0, uncommitted = 0;
   };
+  // Whether the word's writer fenced it for the copy engine: a fence after the write, and, where another thread
+  // reads it, before the barrier that orders it (a fence in the current epoch comes after every barrier).
   bool fenced(const Word& w) const {
     const auto writer = static_cast<std::size_t>(w.writer);
-    return writer < fences_.size() && fences_[writer] > w.writer_fences;
+    if (writer >= fence_epochs_.size() || fence_epochs_[writer].size() <= static_cast<std::size_t>(w.writer_fences))
+      return false;
+    return w.writer == tid_ || fence_epochs_[writer][static_cast<std::size_t>(w.writer_fences)] < epoch_;
   }
   // Whether the writing thread knows the TMA store that reads the word has finished reading it: its own wait, or
   // the issuer's wait before the last barrier.
   bool overwrite_after_store_reads(Word& w, int offset) {
     if (w.store_reader < 0) return true;
     const StoreGroups& g = store_groups_[static_cast<std::size_t>(w.store_reader)];
-    const int known = w.store_reader == tid_ ? g.done : g.done_at_barrier;
+    int known = w.store_reader == tid_ ? g.done : g.done_at_barrier;
+    if (static_cast<std::size_t>(tid_) < stores_known_done_.size()) {
+      const auto& mine = stores_known_done_[static_cast<std::size_t>(tid_)];
+      if (const auto it = mine.find(w.store_reader); it != mine.end()) known = std::max(known, it->second);
+    }
     if (known <= w.store_group) {
       fail("overwrites shared float " + std::to_string(offset) + " that thread " + std::to_string(w.store_reader) +
            "'s TMA store (group " + std::to_string(w.store_group) + ") may still read (a cp.async.bulk.wait_group.read "
@@ -505,9 +539,13 @@ class FunctionalExecutor {
     return true;
   }
   template <class T>
+  static T& at_thread(std::vector<T>& v, int thread) {
+    if (v.size() <= static_cast<std::size_t>(thread)) v.resize(static_cast<std::size_t>(thread) + 1);
+    return v[static_cast<std::size_t>(thread)];
+  }
+  template <class T>
   T& per_thread(std::vector<T>& v) {
-    if (v.size() <= static_cast<std::size_t>(tid_)) v.resize(static_cast<std::size_t>(tid_) + 1);
-    return v[static_cast<std::size_t>(tid_)];
+    return at_thread(v, tid_);
   }
   // The groups every thread of the warpgroup that issued wgmma has waited for (wait_group is warpgroup-wide).
   int done_by_warpgroup(int warpgroup) const {
@@ -609,7 +647,8 @@ class FunctionalExecutor {
       fail("writes shared float " + std::to_string(offset) + " that another thread read since the last barrier (a race)");
     w.write_epoch = epoch_;
     w.writer = tid_;
-    w.writer_fences = static_cast<std::size_t>(tid_) < fences_.size() ? fences_[static_cast<std::size_t>(tid_)] : 0;
+    const auto me = static_cast<std::size_t>(tid_);
+    w.writer_fences = me < fence_epochs_.size() ? static_cast<int>(fence_epochs_[me].size()) : 0;
     w.copy_barrier = -1;
   }
   bool waited_for_copy(const Word& w) const {
@@ -655,7 +694,8 @@ class FunctionalExecutor {
   std::vector<std::map<int, int>> acquired_;  // per thread: mbarrier byte -> phases whose copies it waited for
   std::vector<Groups> groups_;                // per thread: its wgmma groups
   std::vector<StoreGroups> store_groups_;     // per thread: its TMA store groups
-  std::vector<int> fences_;                   // per thread: fence.proxy.async executed
+  std::vector<std::map<int, int>> stores_known_done_;  // per thread: issuer -> its store groups known finished
+  std::vector<std::vector<std::int64_t>> fence_epochs_;  // per thread: the epoch of each fence.proxy.async
   std::vector<std::map<int, int>> known_done_;  // per thread: warpgroup -> wgmma groups it knows have finished
   std::array<int, 8> done_at_barrier_{};       // per warpgroup: groups finished by the last block barrier
   std::int64_t epoch_ = 0;

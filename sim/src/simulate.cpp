@@ -266,7 +266,8 @@ class Engine {
             run_thread(tid);
           }
         }
-        if (K::barrier_after(ref.section, ref.phase)) x.barrier();
+        if (K::barrier_after(ref.section, ref.phase))
+          x.barrier(kernel::barrier_threads<K>(c_, ref.section, ref.phase));
       }, thread_context(0).tiles);
       x.end_block();
       const std::string where = persistent > 0 ? "persistent block " + std::to_string(block)

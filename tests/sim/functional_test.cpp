@@ -112,7 +112,7 @@ TEST(FunctionalHopper, AClusterArrivalStandsInForThePartners) {
 
 // A warpgroup's wgmma reads a 64 x 16 A block at byte 0 and a 16 x 64 B block at byte 8192; then a thread of another
 // warpgroup copies a box over A. `release` says what the reader does between its read and the copy.
-enum class Release { Nothing, ArriveWithoutWait, WaitThenArrive, WaitThenBlockBarrier };
+enum class Release { Nothing, ArriveWithoutWait, WaitThenArrive, WaitThenBlockBarrier, WaitThenConsumersBarrier };
 std::string overwrite_after_wgmma(Release release) {
   std::vector<float> a(64 * 64, 1.0f), b = a, c(1, 0.0f);
   std::vector<int> writes(1, 0);
@@ -128,11 +128,14 @@ std::string overwrite_after_wgmma(Release release) {
   x.wgmma_fence(acc);
   x.wgmma(kernel::WgmmaM64K16<64>{}, acc, {0, 16, 1024, kernel::Major::K}, {8192, 8192, 1024, kernel::Major::MN});
   x.wgmma_commit();
-  if (release == Release::WaitThenArrive || release == Release::WaitThenBlockBarrier) x.wgmma_wait(kernel::Pending<0>{}, acc);
+  if (release == Release::WaitThenArrive || release == Release::WaitThenBlockBarrier ||
+      release == Release::WaitThenConsumersBarrier)
+    x.wgmma_wait(kernel::Pending<0>{}, acc);
   if (release == Release::WaitThenArrive || release == Release::ArriveWithoutWait) x.mbarrier_arrive(empty, true);
   x.set_thread(128);  // warpgroup 1: the producer
   if (release == Release::WaitThenArrive || release == Release::ArriveWithoutWait) x.mbarrier_wait(empty, 0);
   if (release == Release::WaitThenBlockBarrier) x.barrier();
+  if (release == Release::WaitThenConsumersBarrier) x.barrier(128);  // warpgroup 0's threads alone
   const kernel::TmaBox box{kernel::Operand::A, 0, 0, 8, 64, 64, 64};
   x.mbarrier_expect_bytes(full, box.bytes(), true);
   x.tma_load(box, 0, full, true);
@@ -145,6 +148,8 @@ TEST(FunctionalHopper, ACopyMayOverwriteWhatAWgmmaReadOnlyOnceItsGroupIsKnownFin
   EXPECT_NE(overwrite_after_wgmma(Release::ArriveWithoutWait).find("group 0 reads"), std::string::npos);
   EXPECT_EQ(overwrite_after_wgmma(Release::WaitThenArrive), "ok");
   EXPECT_EQ(overwrite_after_wgmma(Release::WaitThenBlockBarrier), "ok");
+  // A barrier of the consumers alone (rung 20's TMA-store epilogue) tells the producer nothing.
+  EXPECT_NE(overwrite_after_wgmma(Release::WaitThenConsumersBarrier).find("group 0 reads"), std::string::npos);
 }
 
 // A TMA store of C reads its shared image: what the threads wrote, each fenced for the copy engine and ordered by a
@@ -210,6 +215,17 @@ TEST(FunctionalHopperStore, AStoreOfWritesWithoutABarrierOrAFenceIsARace) {
   unfenced.store();
   ASSERT_TRUE(unfenced.x.failed());
   EXPECT_NE(unfenced.x.error().find("no fence.proxy.async"), std::string::npos) << unfenced.x.error();
+  StoreFixture fenced_late;  // thread 0 fences before the barrier, thread 1 only after it
+  fenced_late.write_image(false);
+  fenced_late.x.set_thread(0);
+  fenced_late.x.fence_async_shared();
+  fenced_late.x.barrier();
+  fenced_late.x.set_thread(1);
+  fenced_late.x.fence_async_shared();
+  fenced_late.store();
+  ASSERT_TRUE(fenced_late.x.failed());
+  EXPECT_NE(fenced_late.x.error().find("thread 1 wrote with no fence.proxy.async"), std::string::npos)
+      << fenced_late.x.error();
 }
 
 TEST(FunctionalHopperStore, TheImageIsFreeOnlyOnceTheStoreIsKnownToHaveReadIt) {
@@ -228,6 +244,20 @@ TEST(FunctionalHopperStore, TheImageIsFreeOnlyOnceTheStoreIsKnownToHaveReadIt) {
   ordered.x.barrier();
   overwrite(ordered);
   EXPECT_FALSE(ordered.x.failed()) << ordered.x.error();
+  StoreFixture consumers;  // the issuer waited and a barrier of the threads 0 and 1 told them: the writer knows
+  consumers.write_then_store(true);
+  consumers.x.barrier(2);
+  overwrite(consumers);
+  EXPECT_FALSE(consumers.x.failed()) << consumers.x.error();
+  StoreFixture uncommitted;  // issued, never committed: no wait can cover it
+  uncommitted.write_image();
+  uncommitted.x.barrier();
+  uncommitted.x.set_thread(0);
+  uncommitted.x.tma_store(uncommitted.box, 0, true);
+  uncommitted.x.tma_store_wait(kernel::Pending<0>{}, true);
+  uncommitted.x.end_block();
+  ASSERT_TRUE(uncommitted.x.failed());
+  EXPECT_NE(uncommitted.x.error().find("never committed"), std::string::npos) << uncommitted.x.error();
   StoreFixture unwaited;  // the block ends with the store still reading
   unwaited.write_then_store(false);
   unwaited.x.end_block();

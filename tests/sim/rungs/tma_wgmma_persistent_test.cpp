@@ -47,8 +47,11 @@ TEST(TmaWgmmaPersistent, ComputesTheExactGemm) {
 TEST(TmaWgmmaPersistent, ComputesTheExactGemmThroughTmaStores) {
   KernelConfig d = rung_model(RungId::TmaWgmmaPersistent).defaults;
   d.tma_store = 1;
-  expect_walks(d, {{132, 128, 256, 4}, {2, 128, 256, 2}, {3, 64, 128, 3}, {0, 64, 64, 4}},
+  expect_walks(d, {{132, 128, 256, 4}, {2, 128, 256, 2}, {3, 64, 128, 3}, {0, 64, 64, 4}, {2, 64, 64, 2},
+                  {3, 128, 128, 3}},
                {{200, 504, 136}, {67, 40, 72}, {1, 8, 8}});
+  d.setmaxnreg = 1;  // with a producer warpgroup: the consumers' barrier is still warpgroups 0 and 1
+  expect_walks(d, {{3, 128, 256, 4}}, {{200, 504, 136}});
 }
 
 TEST(TmaWgmmaPersistent, TmaStoresWriteCsSectorsOnceWithoutTheThreadsStores) {

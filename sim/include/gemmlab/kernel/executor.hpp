@@ -40,7 +40,7 @@
 //   x.mbarrier_wait(int byte, int parity)             wait until the phase of that parity has completed
 //   x.fence_async_shared()                            fence.proxy.async: this thread's writes to shared memory become
 //                                                     visible to the copy engine (before a TMA store reads them)
-//   x.tma_store(const TmaBox&, int byte, bool pred)   copy a box of C from its shared image (128-byte swizzle) to C,
+//   x.tma_store(const TmaBox&, int byte, bool pred)   copy a box of C from its shared image (panels) to C,
 //                                                     leaving out what lies outside C; in this thread's bulk group
 //   x.tma_store_commit(bool pred), x.tma_store_wait(Pending<P>, bool pred)   close the thread's group of stores; wait
 //                                                     until at most P of its groups still read shared memory

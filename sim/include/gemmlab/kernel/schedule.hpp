@@ -28,6 +28,17 @@ GEMMLAB_HD void for_each_phase(const Config& c, int ksteps, int tiles, F&& f) {
   }
 }
 
+// The threads the barrier after a phase takes in (where the rung's barrier_after asks for one): 0 for the whole block,
+// else the block's first n threads alone, as a rung that says so (barrier_threads) asks: a warp-specialised rung's
+// consumers after an epilogue phase of rung 20's TMA store, which the producer, copying the next tile, passes by.
+template <class Kernel, class Config>
+GEMMLAB_HD int barrier_threads(const Config& c, Section section, int phase) {
+  if constexpr (requires { Kernel::barrier_threads(c, section, phase); })
+    return Kernel::barrier_threads(c, section, phase);
+  else
+    return 0;
+}
+
 template <class Kernel, class X, class Config, class State>
 GEMMLAB_HD void run_phase(X& x, const Config& c, const ThreadContext& t, State& s, Section section, int kstep,
                           int phase) {

@@ -162,8 +162,8 @@ struct WgmmaM64K16 {
   GEMMLAB_HD static int d_row(int t, int i) { return 16 * (t / 32) + (t % 32) / 4 + 8 * ((i / 2) % 2); }
   GEMMLAB_HD static int d_col(int t, int i) { return 8 * (i / 4) + 2 * (t % 4) + i % 2; }
   // Every thread's registers of columns [8j, 8j + 8) are 4j .. 4j + 3 (d_col): those of a run of columns from `col`
-  // (a multiple of 8) start at register first_value(col).
-  GEMMLAB_HD static constexpr int first_value(int col) { return col / 8 * 4; }
+  // (a multiple of 8) start at register first_register_of_column(col).
+  GEMMLAB_HD static constexpr int first_register_of_column(int col) { return col / 8 * 4; }
 };
 
 }  // namespace gemmlab::kernel

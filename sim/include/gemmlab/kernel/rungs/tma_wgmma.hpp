@@ -62,9 +62,11 @@ struct TmaWgmma {
   }
   template <class C> GEMMLAB_HD static int a_base(const C& c, int stage) { return stage * stage_bytes(c); }
   template <class C> GEMMLAB_HD static int b_base(const C& c, int stage) { return a_base(c, stage) + a_bytes(c); }
-  // Rung 20's TMA store (tma_store = 1) stages C through two buffers of bm rows by 32 FP32 columns after the stages;
-  // the mbarriers follow.
-  static constexpr int c_chunk_cols = 32, c_buffers = 2;
+  // Rung 20's TMA store (tma_store = 1) stages C through two buffers of bm rows by 32 FP32 columns after the stages
+  // (each a chunk of the tile: 4 panels of 8 columns, one box; kernel/rungs/tma_wgmma_specialized.hpp); the mbarriers
+  // follow.
+  static constexpr int c_chunk_cols = 32, c_buffers = 2, c_panel_cols = 8;
+  template <class C> GEMMLAB_HD static int c_chunks(const C& c) { return c.bn / c_chunk_cols; }
   template <class C> GEMMLAB_HD static int c_chunk_bytes(const C& c) { return c.bm * c_chunk_cols * 4; }
   template <class C> GEMMLAB_HD static int c_buffer(const C& c, int buffer) {
     return c.stages * stage_bytes(c) + buffer * c_chunk_bytes(c);
@@ -98,6 +100,10 @@ struct TmaWgmma {
   }
   template <class C> GEMMLAB_HD static TmaBox b_box(const C& c, const ThreadContext& t, TileStep at, int panel) {
     return {Operand::B, at.kstep * c.bk, at.col0 + panel * box_cols(c), c.bk, box_cols(c), t.k, t.n, row_bytes(c)};
+  }
+  // Rung 20's TMA store: chunk q of the tile at `at`, its bm rows by c_chunk_cols columns of C in unswizzled panels.
+  template <class C> GEMMLAB_HD static TmaBox c_box(const C& c, const ThreadContext& t, TileCoord at, int q) {
+    return {Operand::C, at.row * c.bm, at.col * c.bn + q * c_chunk_cols, c.bm, c_chunk_cols, t.m, t.n, 0, c_panel_cols};
   }
 
   static constexpr int max_n = 256;

@@ -68,13 +68,15 @@ struct TmaWgmmaSpecialized : TmaWgmma {
   template <class C> GEMMLAB_HD static int smem_floats(const C& c) { return barrier(c, 2 * c.stages) / 4; }
   template <class C> GEMMLAB_HD static int mainloop_phases(const C&) { return 1; }
   // tma_store = 1: phase 0 waits for the last group, then one phase per chunk of C and one to issue the last store.
-  template <class C> GEMMLAB_HD static int c_chunks(const C& c) { return c.bn / c_chunk_cols; }
   template <class C> GEMMLAB_HD static int epilogue_phases(const C& c) { return c.tma_store ? c_chunks(c) + 2 : 1; }
   // After the prologue's first phase, the block-wide barrier. After an epilogue phase from 1 on (there are some only
-  // with tma_store = 1), a barrier of the consumers alone: the GPU's named barrier 1, which the producer, copying the
-  // next tile, does not take (gpu/src/rung_block.cuh).
+  // with tma_store = 1: epilogue_phases is 1 without it), a barrier of the consumers alone (barrier_threads): the GPU's
+  // named barrier 1, which the producer, copying the next tile, does not take (gpu/src/rung_block.cuh).
   GEMMLAB_HD static bool barrier_after(Section section, int phase) {
     return (section == Section::Prologue && phase == 0) || (section == Section::Epilogue && phase > 0);
+  }
+  template <class C> GEMMLAB_HD static int barrier_threads(const C& c, Section section, int phase) {
+    return section == Section::Epilogue && phase > 0 ? 128 * consumers(c) : 0;
   }
 
   template <class X, class C, class S>
@@ -131,6 +133,12 @@ struct TmaWgmmaSpecialized : TmaWgmma {
   }
 
   // After each of the block's tiles (one, except on the persistent rung): wait for the last group, store the tile.
+  //
+  // With tma_store = 1 and beta != 0 the old C would have to come in first (through the same buffers, as CUTLASS's
+  // epilogue loads it by TMA); reading it with the threads' own loads took ptxas from 160 to 178 registers, which a
+  // block of 288 threads cannot have (the partitions' register files hold 8 such warps, not 9). Such a GEMM is stored
+  // from the registers, as without tma_store: a branch on beta, the same for the whole launch (its epilogue phases
+  // from 1 on do nothing but take their consumers' barrier).
   template <class X, class C, class S>
   GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int tile, int phase) {
     if (t.warpgroup >= consumers(c)) return;
@@ -152,15 +160,14 @@ struct TmaWgmmaSpecialized : TmaWgmma {
   //   write   (q < chunks) every consumer writes its results of chunk q (times alpha) into buffer q % 2, then
   //           fence.proxy.async, so that the copy engine sees them. The buffer holds the chunk as 4 panels of 8
   //           columns (32-byte rows, unswizzled; one 3-D box, c_box), so each half-warp's 64-bit writes (4 rows of
-  //           32 bytes: wgmma's layout) fill one 128-byte bank line: no conflicts. In the 128-byte swizzle, rows r and
-  //           r ^ 1 swap the same two 16-byte columns, and every such write takes two wavefronts where one would do;
+  //           32 bytes: wgmma's layout) fill one 128-byte bank line: no conflicts;
   //   wait    thread 0 waits until its stores have read shared memory, so that chunk q + 1, written after this
-  //           phase's barrier, finds its buffer (chunk q - 1's) free. The block's last store is waited for only at
-  //           the block's end.
+  //           phase's barrier, finds its buffer (chunk q - 1's) free.
   //
-  // So chunk q - 1's store runs while chunk q is written, and the last chunk's while the consumers start the next
-  // tile's wgmma: the tile's writes to global memory leave the consumers' time, which keeps only the writes to
-  // shared memory. Buffer 0 is free at a tile's first write: its last store (chunk chunks - 2) was waited for.
+  // So chunk q - 1's store runs while chunk q is written, and the tile's last chunk's while the consumers start the
+  // next tile's wgmma: thread 0 waits for it in the next tile's first write phase (or, after the block's last tile,
+  // before the block ends). Buffer 0 is free at a tile's first write, since the chunks are even in number (validate):
+  // its last store, chunk chunks - 2's, was waited for.
   template <class X, class C, class S>
   GEMMLAB_HD static void store_through_shared(X& x, const C& c, const ThreadContext& t, S& s, TileCoord at, int q,
                                               bool last_tile) {
@@ -175,16 +182,6 @@ struct TmaWgmmaSpecialized : TmaWgmma {
     }
     if (q < c_chunks(c) || last_tile) x.tma_store_wait(Pending<0>{}, issuer);
   }
-  // Chunk q of the tile at `at`: its bm rows by c_chunk_cols columns of C, in panels of 8 columns.
-  static constexpr int c_panel_cols = 8;
-  template <class C> GEMMLAB_HD static TmaBox c_box(const C& c, const ThreadContext& t, TileCoord at, int q) {
-    return {Operand::C, at.row * c.bm, at.col * c.bn + q * c_chunk_cols, c.bm, c_chunk_cols, t.m, t.n, 0, c_panel_cols};
-  }
-  //
-  // With beta != 0 the old C would have to come in first (through the same buffers, as CUTLASS's epilogue loads it by
-  // TMA); reading it with the threads' own loads here took ptxas from 160 to 178 registers, which a block of 288
-  // threads cannot have (the partitions' register files hold 8 such warps, not 9). Such a GEMM is stored from the
-  // registers, as without tma_store: a branch on beta, the same for the whole launch.
   // The warpgroup's results of chunk q (times alpha) into buffer q % 2: pairs of consecutive columns, 64-bit writes.
   template <class X, class C, class S>
   GEMMLAB_HD static void stage_chunk(X& x, const C& c, const ThreadContext& t, S& s, TileCoord at, int q) {
@@ -192,9 +189,9 @@ struct TmaWgmmaSpecialized : TmaWgmma {
     const TmaBox box = c_box(c, t, at, q);
     with_atom(c, [&](auto atom) {
       using Atom = decltype(atom);
-      const int first = Atom::first_value(q * c_chunk_cols);
+      const int first = Atom::first_register_of_column(q * c_chunk_cols);
       GEMMLAB_UNROLL
-      for (int i = first; i < first + Atom::first_value(c_chunk_cols); i += 2) {
+      for (int i = first; i < first + Atom::first_register_of_column(c_chunk_cols); i += 2) {
         const int r = strip + Atom::d_row(lane, i), col = Atom::d_col(lane, i) - q * c_chunk_cols;
         Vec<2> pair;
         pair[0] = t.alpha * s.acc[i], pair[1] = t.alpha * s.acc[i + 1];
@@ -218,6 +215,10 @@ struct TmaWgmmaSpecialized : TmaWgmma {
                    "every role's code within that count, the consumers' too (setmaxnreg moves the hardware's registers, "
                    "not ptxas's budget); a consumer's 64 x 256 accumulators need about 154 (\"Insufficient registers "
                    "(128)\"): use bm=128"};
+    if (c.tma_store && c_chunks(c) % c_buffers != 0)  // the buffers' turns restart with buffer 0 at every tile
+      return Error{"tma_store=1 stores C in chunks of " + std::to_string(c_chunk_cols) + " columns through " +
+                   std::to_string(c_buffers) + " buffers taking turns: bn must be a multiple of " +
+                   std::to_string(c_chunk_cols * c_buffers)};
     if (c.bm == 64 && c.setmaxnreg)
       return Error{"setmaxnreg=1 with bm=64: a block of one consumer warpgroup launches with the most registers a "
                    "thread can have, so there are none to move: use bm=128, or setmaxnreg=0"};
