@@ -539,6 +539,10 @@ QUOTES = [
      r"\*\*(?P<grp4>[\d.]+)× and (?P<grp8>[\d.]+)×\*\* in a grouped launch order",
      lambda: {f"{o}{str(n)[0]}": f"{best_hopper(f'setmaxnreg/bench-{f}', best_rung(f, n), n):.3f}"
               for o, f in (("row", "row"), ("grp", "groupm8")) for n in (4096, 8192)}),
+    ("docs/time-model.md",
+     r"blocktile-2d and vectorized are predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of\s+their measured time there",
+     lambda: dict(zip(("lo", "hi"), predicted_over_measured(
+         {"blocktile-2d", "vectorized"}, {"default", "a_pad=1", "a_pad=4", "swizzle=1"}, {1024})))),
     ("docs/tuning.md",
      r"rung 17's\s+Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
      r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",
