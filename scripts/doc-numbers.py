@@ -151,6 +151,18 @@ def best_hopper(name, rung, size):
     return ratios[rung]
 
 
+def l2_beyond_probe(rung, config, size):
+    """A recorded configuration's bytes from L2 (the model's L2 term times the profile's rate), its measured time, the
+    rate that makes, and the model's ratio of predicted to measured (docs/time-model-data/predictions.json)."""
+    rows = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
+    row = next(r for r in rows if r["rung"] == rung and r["config"] == config and r["size"] == size)
+    probe = json.loads(PROFILE.read_text())["timing"]["l2_bytes_per_second"]
+    landed = round(row["terms_ms"]["L2"] * 1e-3 * probe)
+    return {"bytes": f"{landed:,}", "ms": f"{row['measured_ms']:.4f}",
+            "rate": f"{landed / (row['measured_ms'] * 1e-3) / 1e12:.2f}", "probe": f"{probe / 1e12:.2f}",
+            "ratio": f"{row['predicted_ms'] / row['measured_ms']:.2f}"}
+
+
 def best_rung(report, size):
     """The Hopper rung whose default is best against cuBLAS BF16 in results-data/setmaxnreg/bench-<report>.json."""
     rows = json.loads((ROOT / "docs" / "results-data" / "setmaxnreg" / f"bench-{report}.json").read_text())["rows"]
@@ -543,6 +555,10 @@ QUOTES = [
      r"blocktile-2d and vectorized are predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of\s+their measured time there",
      lambda: dict(zip(("lo", "hi"), predicted_over_measured(
          {"blocktile-2d", "vectorized"}, {"default", "a_pad=1", "a_pad=4", "swizzle=1"}, {1024})))),
+    ("docs/time-model.md",
+     r"rung 17's `bm=128 bn=128` takes its (?P<bytes>[\d,]+) bytes at 4096³ in (?P<ms>[\d.]+) ms, (?P<rate>[\d.]+) TB/s"
+     r"[\s\S]*?which the model, at (?P<probe>[\d.]+) TB/s, predicts at (?P<ratio>[\d.]+)×",
+     lambda: l2_beyond_probe("tma-wgmma", "bm=128 bn=128", 4096)),
     ("docs/tuning.md",
      r"rung 17's\s+Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
      r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",
