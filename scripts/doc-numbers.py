@@ -163,6 +163,32 @@ def l2_beyond_probe(rung, config, size):
             "ratio": f"{row['predicted_ms'] / row['measured_ms']:.2f}"}
 
 
+def persistent_dram():
+    """Rung 20's page: ncu of the persistent default against grid=0 (docs/results-data/persistent-dram) and the
+    simulator's DRAM reads of both at 8192^3."""
+    folder = ROOT / "docs" / "results-data" / "persistent-dram"
+    out = {}
+    for order in ("row", "groupm"):
+        for size in (4096, 8192):
+            for key, name in (("p", "grid132"), ("g", "grid0")):
+                report = folder / f"ncu-{order}-{size}-{name}.csv"
+                tag = f"{order[0]}{str(size)[0]}{key}"
+                out[f"t_{tag}"] = recorded_ncu(report, "gpu__time_duration.sum", 1, 1e-3)
+                out[f"d_{tag}"] = recorded_ncu(report, "dram__bytes_read.sum", 3, 1e-9)
+                out[f"pipe_{tag}"] = recorded_ncu(
+                    report, "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", 1)
+    gap = lambda a, b: f"{100 * (float(out[a]) / float(out[b]) - 1):.1f}"
+    out["gap_r4"], out["gap_g8"] = gap("t_r4p", "t_r4g"), gap("t_g8p", "t_g8g")
+    reads = {cli("sim", "--rung", "tma-wgmma-persistent", "--m", "8192", "--n", "8192", "--k", "8192", "--grid", g)
+             ["l2"]["dram_read_bytes"] for g in ("132", "0")}
+    if len(reads) != 1:
+        raise SystemExit("doc-numbers: the model's DRAM reads of rung 20 differ with grid=0")
+    out["model"] = f"{reads.pop() / 1e9:.3f}"
+    quoted = ("t_r8p", "t_r8g", "d_r8p", "d_r8g", "pipe_r8p", "pipe_r8g", "gap_r4", "t_r4p", "t_r4g", "gap_g8",
+              "t_g8p", "t_g8g", "d_g8p", "d_g8g", "model")
+    return {key: out[key] for key in quoted}
+
+
 def best_rung(report, size):
     """The Hopper rung whose default is best against cuBLAS BF16 in results-data/setmaxnreg/bench-<report>.json."""
     rows = json.loads((ROOT / "docs" / "results-data" / "setmaxnreg" / f"bench-{report}.json").read_text())["rows"]
@@ -559,6 +585,14 @@ QUOTES = [
      r"rung 17's `bm=128 bn=128` takes its (?P<bytes>[\d,]+) bytes at 4096³ in (?P<ms>[\d.]+) ms, (?P<rate>[\d.]+) TB/s"
      r"[\s\S]*?which the model, at (?P<probe>[\d.]+) TB/s, predicts at (?P<ratio>[\d.]+)×",
      lambda: l2_beyond_probe("tma-wgmma", "bm=128 bn=128", 4096)),
+    ("docs/rungs/20-tma-wgmma-persistent.md",
+     r"at 8192³\s+in row order the persistent default takes (?P<t_r8p>[\d.]+) µs against (?P<t_r8g>[\d.]+) µs, reads "
+     r"(?P<d_r8p>[\d.]+) GB from DRAM against (?P<d_r8g>[\d.]+) GB,\s+and keeps the tensor pipe active "
+     r"(?P<pipe_r8p>[\d.]+)% of the elapsed cycles against (?P<pipe_r8g>[\d.]+)%\. At 4096³ the two are within "
+     r"(?P<gap_r4>[\d.]+)% \((?P<t_r4p>[\d.]+)\s+µs against (?P<t_r4g>[\d.]+) µs\), and in the grouped order at 8192³ "
+     r"within (?P<gap_g8>[\d.]+)% \((?P<t_g8p>[\d.]+) µs against (?P<t_g8g>[\d.]+) µs, (?P<d_g8p>[\d.]+) GB against\s+"
+     r"(?P<d_g8g>[\d.]+) GB\)[\s\S]*?it gives both (?P<model>[\d.]+) GB",
+     persistent_dram),
     ("docs/tuning.md",
      r"rung 17's\s+Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
      r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",
