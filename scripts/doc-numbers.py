@@ -593,6 +593,13 @@ QUOTES = [
      r"within (?P<gap_g8>[\d.]+)% \((?P<t_g8p>[\d.]+) µs against (?P<t_g8g>[\d.]+) µs, (?P<d_g8p>[\d.]+) GB against\s+"
      r"(?P<d_g8g>[\d.]+) GB\)[\s\S]*?it gives both (?P<model>[\d.]+) GB",
      persistent_dram),
+    ("docs/fidelity.md",
+     r"which the model's tensor term does not see \(predicted at (?P<r17>[\d.]+)× of its measured time at\s+4096³\)",
+     lambda: {"r17": predicted_over_measured({"tma-wgmma"}, {"default"}, {4096})[0]}),
+    ("docs/fidelity.md",
+     r"predicts it at\s+(?P<n4>[\d.]+)× and (?P<n8>[\d.]+)× of its time at 4096³ and 8192³",
+     lambda: {f"n{str(size)[0]}": predicted_over_measured({"naive-coalesced"}, {"default"}, {size})[0]
+              for size in (4096, 8192)}),
     ("docs/tuning.md",
      r"rung 17's\s+Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
      r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",

@@ -67,6 +67,7 @@ int print_phase_listing(RungId rung, const kernel::KernelConfig& config, const s
     }
     std::cout << nlohmann::json{{"rung", rung_info(rung).slug}, {"block", {0, 0}}, {"phase", phase},
                                 {"phases", phases}, {"step", step}, {"barrier_after", v.barrier_after},
+                                {"barrier_threads", v.barrier_threads},
                                 {"warp", warp}, {"instructions", list}}
                      .dump(2)
               << "\n";
@@ -74,7 +75,11 @@ int print_phase_listing(RungId rung, const kernel::KernelConfig& config, const s
   }
 
   std::cout << rung_info(rung).slug << ", block (0, 0), phase " << phase << " of " << sim::index_range(phases) << " ("
-            << step << (v.barrier_after ? ", then a barrier" : "") << "): warp " << warp << " issues " << count
+            << step
+            << (!v.barrier_after               ? ""
+                : v.barrier_threads == 0       ? ", then a barrier"
+                                               : ", then a barrier of threads 0-" + std::to_string(v.barrier_threads - 1))
+            << "): warp " << warp << " issues " << count
             << " memory instruction" << (count == 1 ? "" : "s") << "\n";
   if (count == 0) {
     std::cout << "(it works in registers here; try another phase: the block has phases " << sim::index_range(phases)

@@ -286,6 +286,7 @@ Result<std::shared_ptr<const PhaseView>> BlockWalker::view(std::size_t index, co
       view->phase_index = index;
       view->ref = (*phase)->ref;
       view->barrier_after = (*phase)->barrier_after;
+      view->barrier_threads = (*phase)->barrier_threads;
       view->fma = (*phase)->fma;
       view->counters = (*phase)->counters;
       apply(**phase, view.get());

@@ -146,7 +146,7 @@ std::optional<WarpRoles> warp_roles(RungId id, const KernelConfig& c) {
   (void)with_kernel<Status>(id, [&]<class K>() -> Status {
     if constexpr (requires { K::consumers(c); K::producer(c); K::register_moves(c); }) {
       roles = WarpRoles{128 * K::consumers(c), K::producer(c), K::threads(c), c.stages, c.cluster, c.grid};
-      roles->tma_store = c.tma_store != 0;
+      if (c.tma_store) roles->store_chunk_cols = K::c_chunk_cols, roles->store_buffers = K::c_buffers;
       if (c.setmaxnreg) {
         const auto moves = K::register_moves(c);
         roles->launch_registers = moves.launch, roles->producer_registers = moves.producer;

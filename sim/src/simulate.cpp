@@ -83,6 +83,7 @@ class Engine {
     out.ref = ref;
     out.counters = Counters{};
     out.barrier_after = K::barrier_after(ref.section, ref.phase);
+    out.barrier_threads = kernel::barrier_threads<K>(c_, ref.section, ref.phase);
     // Kept instructions are recorded straight into the phase's list; for counters alone, one warp's at a time into
     // scratch storage. Either way the storage of earlier calls is reused.
     InstructionBuffer kept{&out.instructions, 0}, scratch{&scratch_instructions_, 0};

@@ -216,7 +216,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // A block's own k-step: its issue, data pipe and tensor cores combined as the SM's are (the same p-norm: they overlap
   // in part), then its barriers, each draining its warps (the other resident blocks fill those bubbles, so they count
   // here and not in the SM's terms). Taking only the busiest of the three made a lone block per SM (small grids) look
-  // faster than it runs: vectorized at 1024^3, 0.63x to 0.72x of its measured time before, 0.75x to 0.84x now.
+  // faster than it runs (docs/time-model.md, "Small problems").
   p.barriers_per_kstep = barriers_per_kstep(in.rung, in.config);
   const double block_step_cycles = overlap_norm({instructions / blocks / ksteps / schedulers,
                                                  data_pipe_cycles / blocks / ksteps, tensor_cycles / blocks / ksteps}) +

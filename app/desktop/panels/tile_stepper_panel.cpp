@@ -247,11 +247,12 @@ void pipeline_note(const BlockOutline& o, const PhaseView& v) {
                     roles->launch_registers);
     return;
   }
-  if (v.ref.section == kernel::Section::Epilogue && roles->tma_store) {
+  if (v.ref.section == kernel::Section::Epilogue && roles->store_chunk_cols > 0) {
     ui::note_text("Consumers, epilogue phase %d: phase 0 waits for the last wgmma group; in each phase after it the "
-                  "consumers write a 32-column chunk of the tile into one of two shared buffers while thread 0's TMA "
-                  "store of the chunk before reads the other, and thread 0 waits for that store before the barrier. "
-                  "The last store runs on while the consumers start the next tile.", v.ref.phase);
+                  "consumers write a %d-column chunk of the tile into one of %d shared buffers while thread 0's TMA "
+                  "store of the chunk before reads another, and thread 0 waits for that store before the barrier. "
+                  "The last store runs on while the consumers start the next tile.",
+                  v.ref.phase, roles->store_chunk_cols, roles->store_buffers);
     return;
   }
   if (v.ref.section == kernel::Section::Epilogue) {
@@ -337,13 +338,12 @@ void pipeline_diagram(const BlockOutline& o, const PhaseView& v, float width) {
 }
 
 void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
-  // A warp-specialised rung's epilogue barriers are its consumers' alone (the description's barrier_after).
-  const bool consumers_only = v.ref.section == kernel::Section::Epilogue && sim::warp_roles(model.rung(), model.config());
-  const char* barrier = !v.barrier_after  ? ""
-                        : consumers_only ? " Then the consumer warpgroups wait at a barrier of their own; the producer "
-                                           "goes on copying the next tile."
-                                         : " Then the block waits at a barrier.";
-  ImGui::TextWrapped("This phase: %s.%s", phase_sentence(v).c_str(), barrier);
+  const std::string barrier = !v.barrier_after       ? ""
+                              : v.barrier_threads == 0 ? " Then the block waits at a barrier."
+                                                       : " Then threads 0-" + std::to_string(v.barrier_threads - 1) +
+                                                             " (the consumer warpgroups) wait at a barrier of their "
+                                                             "own; the producer goes on copying the next tile.";
+  ImGui::TextWrapped("This phase: %s.%s", phase_sentence(v).c_str(), barrier.c_str());
   ui::term_tooltip_for_last_item("phase");
   if (v.fma > 0 && o.shape.threads_per_block > 0)
     ui::note_text("%lld FMAs per thread in this phase.", static_cast<long long>(v.fma / o.shape.threads_per_block));

@@ -64,6 +64,7 @@ struct PhaseView {
   std::size_t phase_index = 0;  // position in outline.schedule
   sim::PhaseRef ref;
   bool barrier_after = false;
+  int barrier_threads = 0;  // 0: the whole block takes the barrier; else its first n threads alone
   std::int64_t fma = 0;
   sim::Counters counters;
   std::vector<InstructionView> instructions;  // warp-major, as the simulator lists them

@@ -62,7 +62,9 @@ struct WarpRoles {
   int consumer_threads = 0, producer_thread = 0, threads = 0;
   int stages = 0, cluster = 1, grid = 0;
   int launch_registers = 0, producer_registers = 0, consumer_registers = 0;
-  bool tma_store = false;  // the consumers store C through shared memory with TMA stores (rung 20's tma_store)
+  // With rung 20's tma_store: the consumers store C through `store_buffers` shared buffers, `store_chunk_cols`
+  // columns of the tile at a time, by TMA stores (0: from their registers).
+  int store_chunk_cols = 0, store_buffers = 0;
   int producer_threads() const { return threads - producer_thread; }  // a warp, or with setmaxnreg a warpgroup
 };
 std::optional<WarpRoles> warp_roles(RungId id, const kernel::KernelConfig& config);

@@ -42,6 +42,7 @@ struct WarpInstruction {
 struct PhaseStream {
   PhaseRef ref;
   bool barrier_after = false;
+  int barrier_threads = 0;  // who takes that barrier: 0 the whole block, else its first n threads (kernel/schedule.hpp)
   std::vector<WarpInstruction> instructions;  // warp-major: warp 0's instructions in order, then warp 1's, ...
   std::int64_t fma = 0;                       // thread-level FMAs of the whole block in this phase
   Counters counters;

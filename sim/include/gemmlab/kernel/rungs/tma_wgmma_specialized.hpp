@@ -183,6 +183,8 @@ struct TmaWgmmaSpecialized : TmaWgmma {
     if (q < c_chunks(c) || last_tile) x.tma_store_wait(Pending<0>{}, issuer);
   }
   // The warpgroup's results of chunk q (times alpha) into buffer q % 2: pairs of consecutive columns, 64-bit writes.
+  // The walk over the pairs is store_accumulators' over part of the columns, written out again on purpose: shared
+  // through a callback, ptxas kept the accumulators on the stack and serialised the wgmma (C7514; CUDA 13.0).
   template <class X, class C, class S>
   GEMMLAB_HD static void stage_chunk(X& x, const C& c, const ThreadContext& t, S& s, TileCoord at, int q) {
     const int lane = t.tid % 128, strip = t.tid / 128 * 64;
