@@ -38,6 +38,7 @@ nlohmann::json to_json(const sim::Counters& c) {
     if (sim::op_class_is_global(i))
       entry.update({{"requests", o.requests}, {"sectors", o.sectors}, {"lines", o.lines},
                     {"ideal_sectors", o.ideal_sectors}});
+    if (o.split_sectors > 0) entry["split_sectors"] = o.split_sectors;
     ops[std::string(sim::op_class_name(i))] = entry;
   }
   nlohmann::json out = {{"fma", c.fma}, {"mma", c.mma}, {"ops", ops}};
@@ -64,6 +65,11 @@ void print_counters(const sim::Counters& c, std::ostream& out) {
                    global && o.sectors ? fixed(100.0 * double(o.ideal_sectors) / double(o.sectors), 1) + "%" : ""});
   }
   table.print(out);
+  for (int i = 0; i < sim::kOpClassCount; ++i)
+    if (const auto& o = c.ops[static_cast<std::size_t>(i)]; o.split_sectors > 0)
+      out << sim::op_class_name(i) << ": the L2 sends " << o.split_sectors
+          << " sectors a second time, to copies whose 16 bytes sit at another offset in their shared sector than in "
+             "their global one (a padded row; docs/memory-model.md, Rule G5)\n";
   if (c.tma > 0)
     out << "TMA copies issued (one thread each): " << c.tma << ", " << c.tma_sectors << " global sectors read; "
         << c.tma_bytes << " bytes land in shared memory (a cluster partner's multicast copies included)\n";

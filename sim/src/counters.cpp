@@ -36,6 +36,7 @@ void add(OpCounters& into, const OpCounters& from) {
   into.sectors += from.sectors;
   into.lines += from.lines;
   into.ideal_sectors += from.ideal_sectors;
+  into.split_sectors += from.split_sectors;
 }
 
 template <class Pick>
@@ -74,7 +75,8 @@ Counters Counters::scaled(std::int64_t times) const {
   for (int i = 0; i < kOpClassCount; ++i) {
     const OpCounters& o = ops[i];
     out.ops[i] = {o.instructions * times, o.wavefronts * times, o.ideal_wavefronts * times, o.requests * times,
-                  o.sectors * times,      o.lines * times,      o.ideal_sectors * times};
+                  o.sectors * times,      o.lines * times,      o.ideal_sectors * times,
+                  o.split_sectors * times};
   }
   out.fma = fma * times;
   out.mma = mma * times;
@@ -101,6 +103,7 @@ void count(Counters& counters, const WarpAccess& access, const SharedCost* share
     o.sectors += global->sectors;
     o.lines += global->lines;
     o.ideal_sectors += global->ideal_sectors;
+    o.split_sectors += global->split_sectors;
   }
 }
 

@@ -405,6 +405,8 @@ class CopyScheduler {
 // aligned access of 2, 4, 8 or 16 bytes lies inside one sector, so sectors = distinct (address / 32) over the lanes,
 // lines = distinct (address / 128). Rule G3: ideal sectors = ceil(lanes x width / 32). Rule G4: a cp.async.cg
 // (L1 bypassed) counts one sector per distinct pair (source line, shared destination sector), as the H100 does.
+// Rule G5: the L2 sends a cp.async.cg one sector per distinct pair (source sector, shared destination sector); what
+// that adds to the distinct source sectors is the copy's split sectors.
 // cp.async lanes that zero-fill read nothing and count for none of these.
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -438,13 +440,14 @@ GlobalCost cost_of_sorted(const WarpAccess& a, const std::array<std::uint64_t, 3
   return cost;
 }
 
-// Rule G4: distinct (source line, shared destination sector) pairs of the lanes.
-int bypass_sectors(const WarpAccess& a, std::uint32_t lanes) {
+// Distinct (source address / source_bytes, shared destination sector) pairs of the lanes: Rules G4 (source lines) and
+// G5 (source sectors).
+int source_destination_pairs(const WarpAccess& a, std::uint32_t lanes, std::uint64_t source_bytes) {
   std::array<std::pair<std::uint64_t, std::uint64_t>, 32> pairs;
   int n = 0;
   for (std::uint32_t left = lanes; left != 0; left &= left - 1) {
     const auto lane = static_cast<std::size_t>(std::countr_zero(left));
-    pairs[static_cast<std::size_t>(n++)] = {a.address[lane] / kLineBytes, a.shared_address[lane] / kSectorBytes};
+    pairs[static_cast<std::size_t>(n++)] = {a.address[lane] / source_bytes, a.shared_address[lane] / kSectorBytes};
   }
   std::sort(pairs.begin(), pairs.begin() + n);
   return static_cast<int>(std::unique(pairs.begin(), pairs.begin() + n) - pairs.begin());
@@ -490,7 +493,11 @@ GlobalCost global_cost_fast(const WarpAccess& a, std::uint32_t lanes) {
 GlobalCost global_cost_of(const WarpAccess& a) {
   const std::uint32_t lanes = global_lanes(a);
   GlobalCost cost = global_cost_fast(a, lanes);
-  if (a.op == MemOp::CpAsync && a.cache_global) cost.sectors = bypass_sectors(a, lanes);
+  if (a.op == MemOp::CpAsync && a.cache_global) {
+    // cost.sectors is still G2's distinct source sectors here.
+    cost.split_sectors = source_destination_pairs(a, lanes, kSectorBytes) - cost.sectors;  // Rule G5
+    cost.sectors = source_destination_pairs(a, lanes, kLineBytes);                        // Rule G4
+  }
   return cost;
 }
 

@@ -62,7 +62,11 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
       s = "The L2's delivery into the SMs is the limit: the SMs together take " + format("%.2f", top.work / 1e9) +
           " GB from L2 at " +
           format("%.2f", top.rate / 1e12) + " TB/s, which takes " + duration(top.seconds) +
-          "; larger tiles (more reuse of each byte in shared memory) would help.";
+          (p.l2_split_bytes > 0.05 * top.work
+               ? "; " + format("%.2f", p.l2_split_bytes / 1e9) +
+                     " GB of them are sectors it sends a second time, to cp.async copies whose shared rows sit at "
+                     "another offset than their global ones (padding): a swizzled layout would not need them."
+               : "; larger tiles (more reuse of each byte in shared memory) would help.");
       break;
     case TimeTerm::Copies:
       s = "The TMA copy engine is the limit: the busiest SM issues " + work + " of " +
@@ -186,8 +190,12 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double tensor_cycles = double(k.mma) * double(kMmaMultiplyAdds) / m.mma_sync_multiply_adds_per_clock_per_sm +
                                (k.wgmma_multiply_adds > 0 ? double(k.wgmma_multiply_adds) / wgmma_per_clock : 0.0);
   const SectorReads l2_reads = in.l2->reads();
-  // What the L2 delivers into the SMs: its reads, or more where a multicast copy lands in several SMs.
-  const double l2_bytes = std::max(double(l2_reads.sectors) * kL2SectorBytes, double(k.tma_bytes));
+  // What the L2 delivers into the SMs: its reads, plus the sectors it sends twice to cp.async copies whose shared rows
+  // sit at another offset than their source (Rule G5: a padded row), or more where a multicast copy lands in several
+  // SMs.
+  double split_sectors = 0;
+  for (const OpCounters& op : k.ops) split_sectors += double(op.split_sectors);
+  const double l2_bytes = std::max((double(l2_reads.sectors) + split_sectors) * kL2SectorBytes, double(k.tma_bytes));
   // The TMA copies the busiest SM issues, and their bytes (what the copies read inside the matrices); TMA stores of C
   // go through the same engine, with the bytes they write.
   const double copies = double(k.tma + k.tma_stores);
@@ -255,6 +263,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
              TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait},
              TermTime{TimeTerm::Copies, copy_seconds, busiest_copies, copy_seconds > 0 ? busiest_copies / copy_seconds : 0.0}};
   p.copy_bytes_per_copy = copies > 0 ? copy_bytes / copies : 0;
+  p.l2_split_bytes = split_sectors * kL2SectorBytes;
 
   p.sm_seconds = overlap_norm({p.term(TimeTerm::Issue).seconds, p.term(TimeTerm::DataPipe).seconds,
                                p.term(TimeTerm::TensorCores).seconds});

@@ -475,6 +475,30 @@ TEST(CpAsync, BypassCopyCountsSectorsPerSharedDestination) {
   EXPECT_EQ(global(bcast).sectors, 16);
 }
 
+// Rule G5: the L2 sends a cp.async.cg one sector per distinct pair (source sector, shared destination sector). A
+// quarter-warp copying one 128-byte line into a row padded to start 16 bytes into a shared sector: every lane's 16
+// bytes sit at another offset in their destination sector than in their source, so each of the line's 4 sectors is
+// sent for 2 destination sectors: 8 pairs, 4 split. 32 bytes into the sector (a row 48 bytes in): the pairs of lanes
+// stay together, nothing split. The swizzled layout permutes 16-byte chunks with an XOR of the row, which keeps a
+// sector's two chunks together: nothing split either (tests/calibration/cp_async_rows.cu measured both on the H100).
+TEST(CpAsync, PaddedRowsMakeTheL2SendSectorsTwice) {
+  const auto row_at = [](std::uint64_t first_byte) {
+    auto a = strided("cp.async.cg.16", 16, 8192, 0xffu);
+    for (int l = 0; l < 8; ++l) a.shared_address[static_cast<std::size_t>(l)] = first_byte + 16 * static_cast<std::uint64_t>(l);
+    return a;
+  };
+  EXPECT_EQ(global(row_at(0)).split_sectors, 0);
+  EXPECT_EQ(global(row_at(144)).split_sectors, 4);   // row 1 of rung 13's A tile (rows of 144 bytes)
+  EXPECT_EQ(global(row_at(288)).split_sectors, 0);   // row 2: 32 bytes into its sector
+  EXPECT_EQ(global(row_at(144)).sectors, 5);         // Rule G4 still: 1 source line x 5 destination sectors
+  auto swizzled = row_at(128);
+  for (int l = 0; l < 8; ++l) swizzled.shared_address[static_cast<std::size_t>(l)] = 128 + 16 * static_cast<std::uint64_t>(l ^ 1);
+  EXPECT_EQ(global(swizzled).split_sectors, 0);
+  auto ca = row_at(144);
+  ca.cache_global = false;
+  EXPECT_EQ(global(ca).split_sectors, 0);  // through L1: its source sectors are what it fetches
+}
+
 TEST(CpAsync, CacheGlobalCopiesSixteenBytes) {
   auto a = strided("cp.async.8", 8);
   a.cache_global = true;

@@ -158,6 +158,19 @@ TEST(TimeModel, TheL2DeliversWhatMulticastCopiesLand) {
   EXPECT_NEAR(p->term(TimeTerm::L2).seconds, double(std::int64_t{1} << 26) / m.l2_bytes_per_second, 1e-12);
 }
 
+// Rule G5: what a padded layout's copies make the L2 send twice is delivered like any other byte.
+TEST(TimeModel, TheL2DeliversTheSectorsPaddedCopiesSplit) {
+  const DeviceProfile d = h100();
+  const MachineTiming& m = *d.timing;
+  Synthetic s(132, 16);
+  s.l2.a = {std::int64_t{1} << 20, 0};                                 // 32 MiB the tiles need
+  s.counters.total.ops[op_class(*parse_op("cp.async.cg.16"))].split_sectors = std::int64_t{1} << 19;  // 16 MiB twice
+  const auto p = s.predict(RungId::MmaPadded);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_NEAR(p->term(TimeTerm::L2).seconds, double(48 << 20) / m.l2_bytes_per_second, 1e-12);
+  EXPECT_DOUBLE_EQ(p->l2_split_bytes, double(16 << 20));
+}
+
 TEST(TimeModel, L2AndDramAreSharedByEverySmAndTakeTheirMeasuredBandwidth) {
   const DeviceProfile d = h100();
   const MachineTiming& m = *d.timing;

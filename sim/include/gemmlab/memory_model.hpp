@@ -48,6 +48,11 @@ struct GlobalCost {
   int sectors = 0;
   int lines = 0;          // distinct 128-byte lines touched
   int ideal_sectors = 0;  // ceil(active lanes x width / 32): what perfectly packed lanes would touch
+  // cp.async.cg only (0 otherwise): sectors the L2 sends beyond the lanes' distinct source sectors. It sends one per
+  // distinct pair (32-byte source sector, 32-byte destination sector), so 16 bytes that sit at a different offset in
+  // their destination sector than in their source (a shared row padded by 16 bytes) cost a second delivery of the
+  // same source sector (docs/memory-model.md, Rule G5).
+  int split_sectors = 0;
   // ideal_sectors / sectors; 1.0 when no sectors. Above 1 when lanes share sectors (a broadcast: the warp receives
   // more bytes than it fetches).
   double efficiency() const;
