@@ -465,6 +465,37 @@ def predicted_over_measured(rungs, configs, sizes):
     return f"{min(ratios):.2f}", f"{max(ratios):.2f}"
 
 
+def cp_async_rows():
+    """The cp.async probe (tests/calibration/cp_async_rows*.{json,csv}): each layout's rate, the sectors the L2 sent
+    into the SMs per copy instruction, the padded run's time over the aligned one's; rungs 13 and 14 at 4096^3 (ncu's
+    sectors into the SMs, and the simulator's: source sectors plus split ones)."""
+    folder = ROOT / "tests" / "calibration"
+    rates = {r["layout"]: r["bytes_per_second"] for r in json.loads((folder / "cp_async_rows_h100.json").read_text())["layouts"]}
+    ncu = {(r["run"], r["metric"]): float(r["value"]) for r in csv.DictReader((folder / "cp_async_rows_ncu_h100.csv").open())}
+    per_copy = {run: ncu[(run, "l1tex__m_xbar2l1tex_read_sectors.sum")] / ncu[(run, "smsp__inst_executed_op_ldgsts.sum")]
+                for run in ("aligned", "padded", "swizzled")}
+    out = {"r_" + k: f"{v / 1e12:.2f}" for k, v in rates.items()}
+    out.update({"s_" + k: f"{v:g}" for k, v in per_copy.items()})
+    out["slower"] = f"{ncu[('padded', 'gpu__time_duration.sum')] / ncu[('aligned', 'gpu__time_duration.sum')]:.2f}"
+    for rung, key in (("mma-padded", "g13"), ("mma-swizzled", "g14")):
+        out[key] = commas(ncu[(rung, "l1tex__m_xbar2l1tex_read_sectors.sum")])
+        ops = cli("sim", "--rung", rung, "--m", "4096", "--n", "4096", "--k", "4096")["kernel"]["ops"]["cp.async.16"]
+        out[key + "_model"] = commas(ops["ideal_sectors"] + ops.get("split_sectors", 0))
+    return out
+
+
+def cp_async_data_pipe():
+    """ncu's LSU data-pipe wavefronts in rungs 13 and 14 and per copy instruction in the aligned probe
+    (tests/calibration/cp_async_rows_ncu_h100.csv), and rung 13's ldmatrix wavefronts as the simulator counts them."""
+    rows = {(r["run"], r["metric"]): float(r["value"])
+            for r in csv.DictReader((ROOT / "tests" / "calibration" / "cp_async_rows_ncu_h100.csv").open())}
+    metric = "l1tex__data_pipe_lsu_wavefronts.sum"
+    ldsm = cli("sim", "--rung", "mma-padded", "--m", "4096", "--n", "4096", "--k", "4096")["kernel"]["ops"]["ldsm.x4"]
+    return {"d13": commas(rows[("mma-padded", metric)]), "d14": commas(rows[("mma-swizzled", metric)]),
+            "ldsm": commas(ldsm["wavefronts"]),
+            "probe": f"{rows[('aligned', metric)] / rows[('aligned', 'smsp__inst_executed_op_ldgsts.sum')]:.1f}"}
+
+
 def measured_registers(rung):
     occupancy = cli("schedule", "--rung", rung)["occupancy"]
     if occupancy["registers_source"] != "measured":
@@ -473,6 +504,23 @@ def measured_registers(rung):
 
 
 QUOTES = [
+    # Rule G5 and the cp.async probe (tests/calibration/cp_async_rows*).
+    ("docs/memory-model.md",
+     r"ncu counts (?P<s_aligned>[\d.]+), (?P<s_padded>[\d.]+) and (?P<s_swizzled>[\d.]+) sectors into the SMs per copy "
+     r"instruction\s+\(`l1tex__m_xbar2l1tex_read_sectors` over the LDGSTS instructions\), as G5 gives, and the copies "
+     r"move their bytes at\s+(?P<r_aligned>[\d.]+), (?P<r_padded>[\d.]+) and (?P<r_swizzled>[\d.]+) TB/s: the padded run "
+     r"takes (?P<slower>[\d.]+)× as long[\s\S]*?at 4096³\s+ncu counts (?P<g13>[\d,]+) and (?P<g14>[\d,]+) sectors into the "
+     r"SMs, and the model (?P<g13_model>[\d,]+) and (?P<g14_model>[\d,]+)",
+     cp_async_rows),
+    ("docs/time-model.md",
+     r"In rungs 13 and 14 at 4096³, ncu counts (?P<d13>[\d,]+) and (?P<d14>[\d,]+)\s+wavefronts in the LSU data pipe "
+     r"\(`tests/calibration/cp_async_rows_ncu_h100.csv`\), about their (?P<ldsm>[\d,]+) `ldmatrix`\s+wavefronts[\s\S]*?"
+     r"the probe that does nothing but copy counts\s+(?P<probe>[\d.]+) wavefronts per copy instruction there",
+     cp_async_data_pipe),
+    ("docs/rungs/13-mma-padded.md",
+     r"At 4096³ ncu counts (?P<g13>[\d,]+) sectors sent into the SMs for rung 13's copies and (?P<g14>[\d,]+) for rung "
+     r"14's, the\s+same bytes copied; the simulator counts the same[\s\S]*?the padded rows take (?P<slower>[\d.]+)× as long",
+     lambda: {k: v for k, v in cp_async_rows().items() if k in ("g13", "g14", "slower")}),
     # The measured headline: the recorded ladder run (assets/results/h100.json).
     ("README.md",
      r"cuBLAS 13\.1\.0, (?P<date>[\dT:-]+Z); on the GPU machine:\s+`scripts/device-build && build-device/bin/gemmlab-cli "
