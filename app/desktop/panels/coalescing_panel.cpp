@@ -54,7 +54,14 @@ void summary(const sim::WarpInstruction& w, const sim::GlobalDetail& detail) {
   ui::term("sector efficiency", "Efficiency");
   ImGui::SameLine(0, 4);
   ImGui::TextUnformatted("= ideal / fetched sectors.");
-  if (wasteful) {
+  if (detail.cost.split_sectors > 0) {
+    // Rule G5: a cp.async.cg whose chunks sit at another offset in their shared sectors than in global memory.
+    ImGui::TextWrapped("The copy's 16-byte chunks land at another offset in their shared sectors than they have in "
+                       "global memory (a padded row). The L2 sends a copy one sector per pair of source sector and "
+                       "destination sector: %zu sectors travel into the SM where its bytes are in %zu. A swizzled "
+                       "layout keeps each sector's two chunks together.",
+                       detail.sectors.size() + static_cast<std::size_t>(detail.cost.split_sectors), detail.sectors.size());
+  } else if (wasteful) {
     ImGui::TextWrapped("The lanes' addresses are spread out: each fetched sector carries bytes no lane asked for, so the "
                        "warp moves %.1fx the bytes it uses.", 1.0 / std::max(efficiency, 1e-9));
   } else {
