@@ -496,6 +496,65 @@ def cp_async_rows():
     return out
 
 
+def run_logs():
+    """results.md's correctness tallies of rung 20's TMA store, read from the logs kept in docs/results-data/tma-store/:
+    verify's last line (passed, failed, refused) and ctest's "tests passed out of N"."""
+    import lzma
+    import tarfile
+    folder = ROOT / "docs" / "results-data" / "tma-store"
+    with tarfile.open(folder / "mended-2026-11-24T2345Z.txz") as tar:
+        mended = {name: tar.extractfile(name).read().decode() for name in ("verify.txt", "ctest-gpu.txt")}
+    logs = {"mended": mended["verify.txt"], "first": lzma.decompress((folder / "verify.txt.xz").read_bytes()).decode(),
+            "runtime": (folder / "verify-runtime-compiled.txt").read_text()}
+    out = {}
+    for key, text in logs.items():
+        tally = re.search(r"(\d+) passed, (\d+) failed, (\d+) refused\s*$", text)
+        out.update({key + "_p": tally.group(1), key + "_f": tally.group(2), key + "_r": tally.group(3)})
+    for key, text in (("mended_ctest", mended["ctest-gpu.txt"]), ("ctest", (folder / "ctest-gpu.txt").read_text())):
+        tally = re.search(r"(\d+)% tests passed(?:, (\d+) tests failed)? out of (\d+)", text)
+        total = int(tally.group(3))
+        out[key] = str(total - int(tally.group(2) or 0))
+        out[key + "_of"] = str(total)
+    return out
+
+
+def small_tile_registers():
+    """Rung 18's page: blocks per SM and registers of `bn=128 stages=2` without and with setmaxnreg (gemmlab-cli sim)."""
+    out = {}
+    for suffix, knobs in (("", ()), ("_set", ("--setmaxnreg", "1"))):
+        occupancy = cli("sim", "--rung", "tma-wgmma-specialized", "--bn", "128", "--stages", "2", "--m", "4096", "--n",
+                        "4096", "--k", "4096", *knobs)["occupancy"]
+        out["b" + suffix], out["r" + suffix] = occupancy["blocks_per_sm"], occupancy["registers_per_thread"]
+    return out
+
+
+def store_conflicts():
+    """fidelity.md's first difference: shared-store wavefronts ncu counts beyond the model's, from the recorded reports
+    (docs/fidelity-data/NN-slug.{ncu.csv,sim.json}): per cent over the model for rungs 3 to 5, millions of extra bank
+    conflicts (and the model's own) for vectorized and double-buffer."""
+    def sts(name):
+        ops = recorded_sim(name)["kernel"]["ops"]
+        return [ops[k] for k in ops if k.startswith("sts.")]
+    out = {}
+    for key, name in (("p3", "03-smem-tiling"), ("p4", "04-blocktile-1d"), ("p5", "05-blocktile-2d")):
+        model = sum(o["wavefronts"] for o in sts(name))
+        out[key] = f"{(ncu(name, 'l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum') / model - 1) * 100:.1f}"
+    for key, name in (("v", "06-vectorized"), ("d", "07-double-buffer")):
+        model = sum(o["bank_conflicts"] for o in sts(name))
+        out[key] = f"{(ncu(name, 'l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum') - model) / 1e6:.1f}"
+        if key == "v":  # the page gives the model's own conflicts for vectorized only
+            out["v_model"] = f"{model / 1e6:.1f}"
+    return out
+
+
+def cp_async_rows_ratio():
+    """What the L2 sends rung 13's copies over rung 14's at 4096^3 (ncu, tests/calibration/cp_async_rows_ncu_h100.csv)."""
+    rows = {(r["run"], r["metric"]): float(r["value"])
+            for r in csv.DictReader((ROOT / "tests" / "calibration" / "cp_async_rows_ncu_h100.csv").open())}
+    metric = "l1tex__m_xbar2l1tex_read_sectors.sum"
+    return round(rows[("mma-padded", metric)] / rows[("mma-swizzled", metric)], 2)
+
+
 def cp_async_data_pipe():
     """ncu's LSU data-pipe wavefronts in rungs 13 and 14 and per copy instruction in the aligned probe
     (tests/calibration/cp_async_rows_ncu_h100.csv), and rung 13's ldmatrix wavefronts as the simulator counts them."""
@@ -529,6 +588,28 @@ QUOTES = [
      r"\(`tests/calibration/cp_async_rows_ncu_h100.csv`\), about their (?P<ldsm>[\d,]+) `ldmatrix`\s+wavefronts[\s\S]*?"
      r"the probe that does nothing but copy counts\s+(?P<probe>[\d.]+) wavefronts per copy instruction there",
      cp_async_data_pipe),
+    ("docs/fidelity.md",
+     r"\(rungs 3 to 5: (?P<p3>[\d.]+)%, (?P<p4>[\d.]+)%,\s+(?P<p5>[\d.]+)% extra store wavefronts;[\s\S]*?vectorized's "
+     r"transposed store (?P<v>[\d.]+) million over its predicted (?P<v_model>[\d.]+) million;\s+double-buffer's "
+     r"(?P<d>[\d.]+) million\)",
+     store_conflicts),
+    ("docs/results.md",
+     r"2048x4096x64,8x8x8` gave \*\*(?P<mended_p>\d+) passed, (?P<mended_f>\d+) failed, (?P<mended_r>\d+)\s+refused\*\*"
+     r"[\s\S]*?`ctest --test-dir build-device -L 'gpu\|gpu_host'`: (?P<mended_ctest>\d+) of (?P<mended_ctest_of>\d+) passed\."
+     r"[\s\S]*?gave \*\*(?P<first_p>\d+) passed, (?P<first_f>\d+) failed, (?P<first_r>\d+) refused\*\*"
+     r"[\s\S]*?`ctest --test-dir build-device -L 'gpu\|gpu_host'` (?P<ctest>\d+) of (?P<ctest_of>\d+) passed, and three"
+     r"[\s\S]*?compiled at run time, (?P<runtime_p>\d+) passed, (?P<runtime_f>\d+) failed",
+     lambda: {k: v for k, v in run_logs().items() if k != "runtime_r"}),
+    ("docs/rungs/18-tma-wgmma-specialized.md",
+     r"--stages 2` holds (?P<b>\d+) blocks per SM on (?P<r>\d+) registers a thread \(estimated from the nearest compiled "
+     r"configuration\), and\s+with `--setmaxnreg 1` it holds (?P<b_set>\d+), on (?P<r_set>\d+)",
+     small_tile_registers),
+    ("docs/time-model.md",
+     r"Rule G5: rung 13's copies make it send (?P<times>[\d.]+) times the sectors they copy\)",
+     lambda: {"times": f"{cp_async_rows_ratio():g}"}),
+    ("docs/time-model.md",
+     r"ncu showed why: rung 19's multicast cut the L2's reads to (?P<ratio>[\d.]+)\s+of rung 18's",
+     lambda: {"ratio": f"{l2_reads('19-tma-wgmma-multicast') / l2_reads('18-tma-wgmma-specialized'):.2f}"}),
     ("docs/rungs/13-mma-padded.md",
      r"At 4096³ ncu counts (?P<g13>[\d,]+) sectors sent into the SMs for rung 13's copies and (?P<g14>[\d,]+) for rung "
      r"14's, the\s+same bytes copied; the simulator counts the same[\s\S]*?the padded rows take (?P<slower>[\d.]+)× as long",

@@ -69,7 +69,8 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
                : "; larger tiles (more reuse of each byte in shared memory) would help.");
       break;
     case TimeTerm::Copies:
-      s = "The TMA copy engine is the limit: the busiest SM issues " + work + " of " +
+      s = "The TMA copy engine is the limit: the busiest SM issues " + work +
+          (p.copy_stores > 0 ? " (" + amount(p.copy_stores) + " of them stores of C)" : std::string()) + " of " +
           format("%.0f", p.copy_bytes_per_copy) + " bytes on average, each " + format("%.0f", m.tma_seconds_per_copy * 1e9) +
           " ns plus its bytes at " + format("%.0f", m.tma_bytes_per_second_per_sm / 1e9) + " GB/s, which takes " +
           duration(top.seconds) + "; fewer, larger copies (a wider swizzle mode, wider boxes) would help.";
@@ -264,6 +265,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
              TermTime{TimeTerm::Copies, copy_seconds, busiest_copies, copy_seconds > 0 ? busiest_copies / copy_seconds : 0.0}};
   p.copy_bytes_per_copy = copies > 0 ? copy_bytes / copies : 0;
   p.l2_split_bytes = split_sectors * kL2SectorBytes;
+  p.copy_stores = double(k.tma_stores) * share;
 
   p.sm_seconds = overlap_norm({p.term(TimeTerm::Issue).seconds, p.term(TimeTerm::DataPipe).seconds,
                                p.term(TimeTerm::TensorCores).seconds});

@@ -144,6 +144,16 @@ TEST(TimeModel, ManySmallTmaCopiesAreLimitedByTheCopyEngine) {
               copies * m.tma_seconds_per_copy + copies * 2048 / m.tma_bytes_per_second_per_sm, 1e-12);
   EXPECT_EQ(p->limit, TimeTerm::Copies);
   EXPECT_NE(p->explanation.find("TMA copy engine is the limit"), std::string::npos) << p->explanation;
+  EXPECT_EQ(p->explanation.find("stores of C"), std::string::npos) << p->explanation;
+  // TMA stores of C go through the same engine: they are counted, and named.
+  s.counters.total.tma_stores = 132 * 8;
+  s.counters.total.tma_store_sectors = 132 * 8 * 16384 / 32;
+  const auto stored = s.predict(RungId::TmaWgmmaPersistent);
+  ASSERT_TRUE(stored.ok()) << stored.error().message;
+  EXPECT_NEAR(stored->term(TimeTerm::Copies).seconds,
+              (copies + 8) * m.tma_seconds_per_copy + (copies * 2048 + 8 * 16384) / m.tma_bytes_per_second_per_sm, 1e-12);
+  EXPECT_DOUBLE_EQ(stored->copy_stores, 8);
+  EXPECT_NE(stored->explanation.find("(8 of them stores of C)"), std::string::npos) << stored->explanation;
 }
 
 // A multicast copy is read from L2 once but lands in each block of the cluster: the L2 term counts what lands.
