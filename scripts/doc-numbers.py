@@ -567,6 +567,12 @@ def cp_async_data_pipe():
             "probe": f"{rows[('aligned', metric)] / rows[('aligned', 'smsp__inst_executed_op_ldgsts.sum')]:.1f}"}
 
 
+def measured_ms(rung, size):
+    """A default's measured median in docs/time-model-data/predictions.json."""
+    rows = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
+    return next(r["measured_ms"] for r in rows if r["rung"] == rung and r["config"] == "default" and r["size"] == size)
+
+
 def measured_registers(rung):
     occupancy = cli("schedule", "--rung", rung)["occupancy"]
     if occupancy["registers_source"] != "measured":
@@ -604,6 +610,13 @@ QUOTES = [
      r"--stages 2` holds (?P<b>\d+) blocks per SM on (?P<r>\d+) registers a thread \(estimated from the nearest compiled "
      r"configuration\), and\s+with `--setmaxnreg 1` it holds (?P<b_set>\d+), on (?P<r_set>\d+)",
      small_tile_registers),
+    ("docs/time-model.md",
+     r"predicts vectorized at [\d.]+× of its measured time at 4096³ where the bounds give (?P<now>[\d.]+)×[\s\S]*?"
+     r"cp-async, predicted at (?P<cp>[\d.]+)× of its time[\s\S]*?ranks ahead of vectorized, (?P<gap>\d+)% apart in the "
+     r"measurement at 2048³",
+     lambda: {"now": predicted_over_measured({"vectorized"}, {"default"}, {4096})[0],
+              "cp": predicted_over_measured({"cp-async"}, {"default"}, {4096})[0],
+              "gap": f"{(measured_ms('cp-async', 2048) / measured_ms('vectorized', 2048) - 1) * 100:.0f}"}),
     ("docs/time-model.md",
      r"Rule G5: rung 13's copies make it send (?P<times>[\d.]+) times the sectors they copy\)",
      lambda: {"times": f"{cp_async_rows_ratio():g}"}),
