@@ -291,8 +291,11 @@ void print_global(std::ostream& out, const sim::GlobalDetail& d, const char* tit
       << "  ideal sectors   " << c.ideal_sectors << "    (active bytes / 32, rounded up)\n"
       << "  efficiency      " << efficiency << "    (ideal / sectors"
       << (c.efficiency() > 1.0 ? "; above 1: lanes share sectors, the warp gets more bytes than are moved)\n"
-                               : ")\n")
-      << "\n";
+                               : ")\n");
+  if (c.split_sectors > 0)  // Rule G5
+    out << "  split sectors   " << c.split_sectors << "    (the L2 sends " << d.sectors.size() + std::size_t(c.split_sectors)
+        << " sectors, one per source sector and shared destination sector: these are sent a second time)\n";
+  out << "\n";
 
   // Group lanes by the sector they hit: a newcomer sees at once which lanes share a sector.
   std::map<std::uint64_t, std::vector<int>> lanes_of;
@@ -322,6 +325,7 @@ nlohmann::json global_json(const sim::GlobalDetail& d) {
           {"sectors", d.cost.sectors},
           {"lines", d.cost.lines},
           {"ideal_sectors", d.cost.ideal_sectors},
+          {"split_sectors", d.cost.split_sectors},
           {"efficiency", d.cost.efficiency()},
           {"sector_list", d.sectors},
           {"line_list", d.lines},

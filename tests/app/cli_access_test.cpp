@@ -124,6 +124,20 @@ TEST(CliAccess, CpAsyncReportsBothSides) {
   EXPECT_EQ(short_form["global"], json["global"]);
 }
 
+// Rule G5: a warp's contiguous 512 bytes copied to a destination 16 bytes into a sector (a padded row) make the L2
+// send each of the 16 source sectors twice; copied to an aligned destination, once.
+TEST(CliAccess, APaddedCopySaysWhatTheL2SendsTwice) {
+  const auto padded = cli({"access", "--op", "cp.async.cg.16", "--stride", "16", "--shared-stride", "16",
+                           "--shared-base", "144"});
+  ASSERT_EQ(padded.exit_code, 0) << padded.err;
+  EXPECT_NE(padded.out.find("split sectors   16    (the L2 sends 32 sectors"), std::string::npos) << padded.out;
+  const auto aligned = json_of(cli({"access", "--op", "cp.async.cg.16", "--stride", "16", "--shared-stride", "16",
+                                    "--shared-base", "128", "--json"}));
+  EXPECT_EQ(aligned["global"]["split_sectors"], 0);
+  EXPECT_EQ(json_of(cli({"access", "--op", "cp.async.cg.16", "--stride", "16", "--shared-stride", "16",
+                         "--shared-base", "144", "--json"}))["global"]["split_sectors"], 16);
+}
+
 TEST(CliAccess, TextShowsCountsWavefrontsAndBanks) {
   // Lanes 0-15 on word 0, lanes 16-31 on word 32: two wavefronts, bank 0 two-way.
   std::string halves;
