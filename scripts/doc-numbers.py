@@ -567,6 +567,13 @@ def cp_async_data_pipe():
             "probe": f"{rows[('aligned', metric)] / rows[('aligned', 'smsp__inst_executed_op_ldgsts.sum')]:.1f}"}
 
 
+def time_model_ncu(name, metric):
+    """A metric of a rung default's ncu sections at 4096^3 (docs/time-model-data/NN-slug.ncu.csv, --page raw)."""
+    rows = list(csv.reader((ROOT / "docs" / "time-model-data" / f"{name}.ncu.csv").read_text().splitlines()))
+    header = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
+    return float(dict(zip(rows[header], rows[header + 2]))[metric].replace(",", ""))
+
+
 def measured_ms(rung, size):
     """A default's measured median in docs/time-model-data/predictions.json."""
     rows = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
@@ -617,6 +624,9 @@ QUOTES = [
      lambda: {"now": predicted_over_measured({"vectorized"}, {"default"}, {4096})[0],
               "cp": predicted_over_measured({"cp-async"}, {"default"}, {4096})[0],
               "gap": f"{(measured_ms('cp-async', 2048) / measured_ms('vectorized', 2048) - 1) * 100:.0f}"}),
+    ("docs/fidelity.md",
+     r"For naive-coalesced, neither pipe is busy more than (?P<pct>\d+)% of the time",
+     lambda: {"pct": f"{math.ceil(max(time_model_ncu('02-naive-coalesced', m) for m in ('sm__issue_active.avg.pct_of_peak_sustained_elapsed', 'l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed'))):.0f}"}),
     ("docs/time-model.md",
      r"Rule G5: rung 13's copies make it send (?P<times>[\d.]+) times the sectors they copy\)",
      lambda: {"times": f"{cp_async_rows_ratio():g}"}),
