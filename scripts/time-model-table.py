@@ -244,8 +244,10 @@ def clock_samples(runs):
     import datetime
     def when(text):
         return datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ")
+    # A report's date is its start, to the second: a run's window ends a second after the next one starts (which
+    # begins with FP32 rows, far from the power cap).
     starts = [when(report["date_utc"]) for _, report in runs]
-    windows = [(starts[i], starts[i + 1] if i + 1 < len(starts) else datetime.datetime.max)
+    windows = [(starts[i], starts[i + 1] + datetime.timedelta(seconds=1) if i + 1 < len(starts) else datetime.datetime.max)
                for i, (size, _) in enumerate(runs) if size == 8192]
     samples = []
     for row in list(csv.reader((REPEAT / "clocks.csv").read_text().splitlines()))[1:]:
@@ -292,13 +294,13 @@ def repeatability(data):
     samples = clock_samples(runs)
     capped = [s for s in samples if s[2] & POWER_CAP]
     if capped:
-        out += ["", "NVML's samples every 250 ms while the 8192³ runs ran (`clocks.csv`): %d of %d with the software "
-                "power cap holding the clock down (event reason 0x4), the clock then between %d and %d MHz and the "
-                "power read between %.0f and %.0f W (a sample is one instant); in the other samples the clock was at "
-                "%d MHz." % (
+        out += ["", "NVML's samples every 250 ms from the start of each 8192³ run to a second after the next run began (`clocks.csv`): %d of %d with the software "
+                "power cap active (event reason 0x4), the clock then between %d and %d MHz and the "
+                "power read between %.0f and %.0f W (a sample is one instant); in the other samples the clock was between "
+                "%d and %d MHz." % (
                     len(capped), len(samples), min(s[0] for s in capped), max(s[0] for s in capped),
                     min(s[1] for s in capped), max(s[1] for s in capped),
-                    max(s[0] for s in samples if not s[2] & POWER_CAP))]
+                    min(s[0] for s in samples if not s[2] & POWER_CAP), max(s[0] for s in samples if not s[2] & POWER_CAP))]
     return "\n".join(out)
 
 

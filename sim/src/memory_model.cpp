@@ -489,7 +489,7 @@ GlobalCost global_cost_fast(const WarpAccess& a, std::uint32_t lanes) {
   return cost;
 }
 
-// Rules G1-G4 for a validated access.
+// Rules G1-G5 for a validated access.
 GlobalCost global_cost_of(const WarpAccess& a) {
   const std::uint32_t lanes = global_lanes(a);
   GlobalCost cost = global_cost_fast(a, lanes);

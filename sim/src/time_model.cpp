@@ -62,11 +62,7 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
       s = "The L2's delivery into the SMs is the limit: the SMs together take " + format("%.2f", top.work / 1e9) +
           " GB from L2 at " +
           format("%.2f", top.rate / 1e12) + " TB/s, which takes " + duration(top.seconds) +
-          (p.l2_split_bytes > 0.05 * top.work
-               ? "; " + format("%.2f", p.l2_split_bytes / 1e9) +
-                     " GB of them are sectors it sends a second time, to cp.async copies whose shared rows sit at "
-                     "another offset than their global ones (padding): a swizzled layout would not need them."
-               : "; larger tiles (more reuse of each byte in shared memory) would help.");
+          "; larger tiles (more reuse of each byte in shared memory) would help.";
       break;
     case TimeTerm::Copies:
       s = "The TMA copy engine is the limit: the busiest SM issues " + work +
@@ -99,6 +95,18 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
             "; the wait for tiles is hidden by the " + std::to_string(p.ksteps_in_flight) + " k-steps in flight.";
       break;
   }
+  // Sectors sent twice to padded copies (Rule G5) weigh on the L2 term and on the chain's wait for a k-step's bytes:
+  // said whatever the limit, once they are a noticeable share of the L2's bytes.
+  constexpr double kNoticeableShare = 0.05;
+  const TermTime& l2 = p.term(TimeTerm::L2);
+  const std::string split = p.l2_split_bytes > kNoticeableShare * l2.work
+                                ? " Of the " + format("%.2f", l2.work / 1e9) + " GB the L2 delivers, " +
+                                      format("%.2f", p.l2_split_bytes / 1e9) +
+                                      " GB are sectors it sends a second time, to cp.async copies whose shared rows sit "
+                                      "at another offset than their global ones (padding; a swizzled layout would not "
+                                      "need them)."
+                                : std::string();
+  s += split;
   const bool sm_wins = p.limit == TimeTerm::Issue || p.limit == TimeTerm::DataPipe || p.limit == TimeTerm::TensorCores;
   if (sm_wins && p.sm_seconds > top.seconds * 1.02)
     s += " The SM's other terms overlap it only in part: together they take " + duration(p.sm_seconds) + ".";

@@ -11,7 +11,7 @@
 //
 //   layouts  aligned (rows of 128 and 256 bytes), padded (rows of 144 and 272 bytes: rung 13) and swizzled (chunk c of
 //            row r at c XOR (r mod 8) within each 128 bytes: rung 14)
-//   output   per layout: bytes copied per second, over the second of two runs (the first brings the source into L2)
+//   output   per layout: bytes copied per second, over the last of three runs (the first brings the source into L2)
 //
 // Build: nvcc -arch=sm_90 -O3 -std=c++17 -o cp_async_rows cp_async_rows.cu
 // Run:   ./cp_async_rows            (prints one JSON object)
@@ -79,7 +79,7 @@ __global__ void copy_stages(Layout layout, const unsigned char* source) {
   asm volatile("cp.async.wait_group 0;\n" ::: "memory");
 }
 
-// Bytes a second over the second of `runs` runs.
+// Bytes a second over the last of `runs` runs.
 double measure(Layout layout, const unsigned char* source, int sms, int runs) {
   const int smem = kStages * stage_bytes(layout);
   CHECK(cudaFuncSetAttribute(copy_stages, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));

@@ -22,6 +22,7 @@ namespace {
 // {(run, metric): value} of the recorded CSV (run, metric, unit, value; no quoted fields).
 std::map<std::pair<std::string, std::string>, double> recorded() {
   std::ifstream in(std::string(GEMMLAB_SOURCE_DIR) + "/tests/calibration/cp_async_rows_ncu_h100.csv");
+  EXPECT_TRUE(in.good()) << "tests/calibration/cp_async_rows_ncu_h100.csv is missing";
   std::map<std::pair<std::string, std::string>, double> values;
   std::string line;
   std::getline(in, line);  // the header
@@ -86,7 +87,9 @@ TEST(CpAsyncRows, TheL2SendsTheProbesCopiesWhatRuleG5Says) {
 }
 
 // The rungs themselves: what the L2 sends rung 13's and rung 14's copies at 4096^3 (ncu: l1tex__m_xbar2l1tex_read_sectors,
-// which counts every read the L2 sends into the SMs; the copies are the kernels' only global reads).
+// which counts every read the L2 sends into the SMs; the copies are the kernels' only global reads). Their copies move
+// whole source sectors, each once per instruction, so an instruction's distinct source sectors are its ideal ones
+// (G3) and what the L2 sends is those plus the split ones.
 TEST(CpAsyncRows, TheL2SendsRungs13And14WhatRuleG5Says) {
   const auto ncu = recorded();
   for (const RungId rung : {RungId::MmaPadded, RungId::MmaSwizzled}) {

@@ -179,6 +179,14 @@ TEST(TimeModel, TheL2DeliversTheSectorsPaddedCopiesSplit) {
   ASSERT_TRUE(p.ok()) << p.error().message;
   EXPECT_NEAR(p->term(TimeTerm::L2).seconds, double(48 << 20) / m.l2_bytes_per_second, 1e-12);
   EXPECT_DOUBLE_EQ(p->l2_split_bytes, double(16 << 20));
+  EXPECT_NE(p->explanation.find("0.02 GB are sectors it sends a second time"), std::string::npos) << p->explanation;
+  // The k-step's wait streams them in too: the chain grows with them.
+  Synthetic aligned = s;
+  aligned.counters.total.ops[op_class(*parse_op("cp.async.cg.16"))].split_sectors = 0;
+  const auto q = aligned.predict(RungId::MmaPadded);
+  ASSERT_TRUE(q.ok()) << q.error().message;
+  EXPECT_GT(p->term(TimeTerm::Latency).seconds, q->term(TimeTerm::Latency).seconds);
+  EXPECT_EQ(q->explanation.find("a second time"), std::string::npos) << q->explanation;
 }
 
 TEST(TimeModel, L2AndDramAreSharedByEverySmAndTakeTheirMeasuredBandwidth) {
