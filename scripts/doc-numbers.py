@@ -23,6 +23,26 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIDELITY = ROOT / "docs" / "fidelity-data"
 
 
+def _time_model_table():
+    """scripts/time-model-table.py as a module: its targets, its reading of ncu reports and of the repeated runs."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("time_model_table", ROOT / "scripts" / "time-model-table.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+TIME_MODEL_TABLE = _time_model_table()
+_predictions = {}
+
+
+def predictions():
+    """docs/time-model-data/predictions.json (scripts/time-model-table.py's recorded comparison), read once."""
+    if not _predictions:
+        _predictions.update(json.loads(TIME_MODEL_TABLE.PREDICTIONS.read_text()))
+    return _predictions
+
+
 class Skip(Exception):
     """A source this build cannot give (measured registers without CUDA)."""
 
@@ -155,8 +175,7 @@ def best_hopper(name, rung, size):
 def l2_beyond_probe(rung, config, size):
     """A recorded configuration's bytes from L2 (the model's L2 term times the profile's rate), its measured time, the
     rate that makes, and the model's ratio of predicted to measured (docs/time-model-data/predictions.json)."""
-    rows = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
-    row = next(r for r in rows if r["rung"] == rung and r["config"] == config and r["size"] == size)
+    row = next(r for r in predictions()["rows"] if r["rung"] == rung and r["config"] == config and r["size"] == size)
     probe = json.loads(PROFILE.read_text())["timing"]["l2_bytes_per_second"]
     landed = round(row["terms_ms"]["L2"] * 1e-3 * probe)
     return {"bytes": f"{landed:,}", "ms": f"{row['measured_ms']:.4f}",
@@ -413,13 +432,11 @@ def rescored_hopper():
 def instructions_against_ncu():
     """docs/time-model.md's summary of the issue term's instructions against ncu's, at 4096^3 (the rows
     scripts/time-model-table.py records in docs/time-model-data/predictions.json, and the ncu reports beside them)."""
-    data = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())
+    data = predictions()
     model, description = {}, {}
     for number, slug in data["ladder"]:
         row = next(r for r in data["rows"] if r["rung"] == slug and r["size"] == 4096 and r["config"] == "default")
-        rows = list(csv.reader((ROOT / "docs" / "time-model-data" / f"{number:02d}-{slug}.ncu.csv").read_text().splitlines()))
-        header = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
-        executed = float(dict(zip(rows[header], rows[header + 2]))["smsp__inst_executed.sum"].replace(",", ""))
+        executed = time_model_ncu(number, slug, "smsp__inst_executed.sum")
         model[slug] = row["instructions"]["kernel"] / executed
         description[slug] = row["instructions"]["description"] / executed
     ordered = sorted(model.values())
@@ -448,8 +465,7 @@ def xbar():
     landed bytes (its recorded prediction at 4096^3) and the L2 probe's bandwidth."""
     metric = "l1tex__m_xbar2l1tex_read_bytes.sum"
     b18, b19 = ncu("hopper/xbar-18", metric), ncu("hopper/xbar-19", metric)
-    rows = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
-    row = next(r for r in rows if r["rung"] == "tma-wgmma-specialized" and r["config"] == "default" and r["size"] == 4096)
+    row = next(r for r in predictions()["rows"] if r["rung"] == "tma-wgmma-specialized" and r["config"] == "default" and r["size"] == 4096)
     model = round(row["terms_ms"]["L2"] * 1e-3 * json.loads(PROFILE.read_text())
                   ["timing"]["l2_bytes_per_second"])
     probe = json.loads((ROOT / "tests" / "calibration" / "timing_h100.json").read_text())["l2_bytes_per_second"]
@@ -471,8 +487,7 @@ def ncu_rate(name):
 
 def predicted_over_measured(rungs, configs, sizes):
     """The lowest and highest predicted / measured of these rows of docs/time-model-data/predictions.json."""
-    rows = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
-    ratios = [r["predicted_ms"] / r["measured_ms"] for r in rows
+    ratios = [r["predicted_ms"] / r["measured_ms"] for r in predictions()["rows"]
               if r["rung"] in rungs and r["config"] in configs and r["size"] in sizes]
     return f"{min(ratios):.2f}", f"{max(ratios):.2f}"
 
@@ -590,21 +605,18 @@ def cp_async_data_pipe():
             "probe": f"{rows[('aligned', metric)] / rows[('aligned', 'smsp__inst_executed_op_ldgsts.sum')]:.1f}"}
 
 
-def time_model_ncu(name, metric):
-    """A metric of a rung default's ncu sections at 4096^3 (docs/time-model-data/NN-slug.ncu.csv, --page raw)."""
-    rows = list(csv.reader((ROOT / "docs" / "time-model-data" / f"{name}.ncu.csv").read_text().splitlines()))
-    header = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
-    return float(dict(zip(rows[header], rows[header + 2]))[metric].replace(",", ""))
+def time_model_ncu(number, slug, metric):
+    """A metric of a rung default's ncu sections at 4096^3 (docs/time-model-data/NN-slug.ncu.csv)."""
+    return TIME_MODEL_TABLE.number(TIME_MODEL_TABLE.ncu_row(number, slug)[metric])
 
 
 def prediction_rows(size):
-    return [r for r in json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
-            if r["size"] == size]
+    return [r for r in predictions()["rows"] if r["size"] == size]
 
 
 def within_target(size):
     """How many configurations docs/fidelity.md's table has within the issue's target at this size."""
-    tolerance = 0.30 if size <= 2048 else 0.20
+    tolerance = TIME_MODEL_TABLE.TARGET[size]
     return sum(abs(r["predicted_ms"] / r["measured_ms"] - 1) <= tolerance for r in prediction_rows(size))
 
 
@@ -612,22 +624,19 @@ def clock_figures():
     """time-model.md's paragraph on the clock: the lowest clock NVML read with the power cap on during the repeated
     8192^3 runs, the table's mean |log(predicted / measured)| at 4096^3 and 8192^3, and the mma.sync rungs' (11 to 16)
     average SM clock under ncu at 4096^3."""
-    folder = ROOT / "docs" / "time-model-data" / "repeat"
-    capped = [int(r[1].split()[0]) for r in list(csv.reader((folder / "clocks.csv").read_text().splitlines()))[1:]
-              if int(r[4], 16) & 0x4]
+    runs, _ = TIME_MODEL_TABLE.repeat_runs()
+    capped = [clock for clock, _, reasons in TIME_MODEL_TABLE.clock_samples(runs) if reasons & TIME_MODEL_TABLE.POWER_CAP]
     mean_log = {size: statistics.mean(abs(math.log(r["predicted_ms"] / r["measured_ms"])) for r in prediction_rows(size))
                 for size in (4096, 8192)}
-    ladder = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["ladder"]
-    clocks = [time_model_ncu(f"{n:02d}-{slug}", "gpc__cycles_elapsed.avg.per_second") / 1e6 for n, slug in ladder
+    clocks = [time_model_ncu(n, slug, "gpc__cycles_elapsed.avg.per_second") / 1e6 for n, slug in predictions()["ladder"]
               if 11 <= n <= 16]
-    return {"low": min(capped), "m4": f"{mean_log[4096]:.3f}", "m8": f"{mean_log[8192]:.3f}",
+    return {"low": f"{min(capped):.0f}", "m4": f"{mean_log[4096]:.3f}", "m8": f"{mean_log[8192]:.3f}",
             "lo": f"{min(clocks):.0f}", "hi": f"{max(clocks):.0f}"}
 
 
 def measured_ms(rung, size):
     """A default's measured median in docs/time-model-data/predictions.json."""
-    rows = json.loads((ROOT / "docs" / "time-model-data" / "predictions.json").read_text())["rows"]
-    return next(r["measured_ms"] for r in rows if r["rung"] == rung and r["config"] == "default" and r["size"] == size)
+    return next(r["measured_ms"] for r in predictions()["rows"] if r["rung"] == rung and r["config"] == "default" and r["size"] == size)
 
 
 def measured_registers(rung):
@@ -688,7 +697,7 @@ QUOTES = [
               "gap": f"{(measured_ms('cp-async', 2048) / measured_ms('vectorized', 2048) - 1) * 100:.0f}"}),
     ("docs/fidelity.md",
      r"For naive-coalesced, neither pipe is busy more than (?P<pct>\d+)% of the time",
-     lambda: {"pct": f"{math.ceil(max(time_model_ncu('02-naive-coalesced', m) for m in ('sm__issue_active.avg.pct_of_peak_sustained_elapsed', 'l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed'))):.0f}"}),
+     lambda: {"pct": f"{math.ceil(max(time_model_ncu(2, 'naive-coalesced', m) for m in ('sm__issue_active.avg.pct_of_peak_sustained_elapsed', 'l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed'))):.0f}"}),
     ("docs/time-model.md",
      r"the clock then as low as (?P<low>\d+) MHz[\s\S]*?at 4096³ and 8192³, now (?P<m4>[\d.]+) and (?P<m8>[\d.]+)\):[\s\S]*?"
      r"ncu measured them at (?P<lo>\d+) to (?P<hi>\d+) MHz at 4096³\)",

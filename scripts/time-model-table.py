@@ -264,9 +264,11 @@ def repeatability(data):
     predicted = {(r["rung"], r["size"]): r["predicted_ms"] for r in data["rows"] if r["config"] == "default"}
     spread = {key: max(m for m, _ in v) / min(m for m, _ in v) - 1 for key, v in medians.items()}
     middle = {key: sorted(m for m, _ in v)[len(v) // 2] for key, v in medians.items()}
-    out = ["Every rung's default run three times in turn on 2026-11-25, kernels as in the table above "
+    dates = sorted({report["date_utc"][:10] for _, report in runs})
+    out = ["Every rung's default run %d times in turn on %s, kernels as in the table above " % (
+               len({report["date_utc"] for size, report in runs if size == 4096}), " and ".join(dates)) +
            "(`docs/time-model-data/repeat/`, commands and versions in its `env.txt`): each run's median, how far apart "
-           "the three are, and NVML's SM clock after each run of the row.", "",
+           "they are, and NVML's SM clock after each run of the row.", "",
            "| rung | size | medians (ms) | spread | SM clock after each (MHz) |", "| --- | ---: | --- | ---: | --- |"]
     for rung_number, slug in data["ladder"]:
         for size in (4096, 8192):

@@ -293,7 +293,7 @@ void print_global(std::ostream& out, const sim::GlobalDetail& d, const char* tit
       << (c.efficiency() > 1.0 ? "; above 1: lanes share sectors, the warp gets more bytes than are moved)\n"
                                : ")\n");
   if (c.split_sectors > 0)  // Rule G5
-    out << "  split sectors   " << c.split_sectors << "    (the L2 sends " << d.sectors.size() + std::size_t(c.split_sectors)
+    out << "  split sectors   " << c.split_sectors << "    (the L2 sends " << d.sectors_from_l2()
         << " sectors, one per source sector and shared destination sector: these are sent a second time)\n";
   out << "\n";
 

@@ -244,11 +244,11 @@ struct GpuExecutor {
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
   }
   // A box of C is always panels (kernel::TmaWgmma::c_box), the 3-D view of C the launch's map gives: {column within
-  // the panel, row, panel}.
+  // the panel, row, panel} (kernel::TmaBox::first_panel).
   __device__ __forceinline__ void tma_store(const kernel::TmaBox& box, int byte, bool pred) {
     if (pred)
       asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}], [%4];\n"
-                   ::"l"(c_map), "r"(0), "r"(box.row0), "r"(box.col0 / box.panel_cols), "r"(shared_address(byte))
+                   ::"l"(c_map), "r"(0), "r"(box.row0), "r"(box.first_panel()), "r"(shared_address(byte))
                    : "memory");
   }
   __device__ __forceinline__ void tma_store_commit(bool pred) {

@@ -34,7 +34,6 @@ CompiledKernelFn kernels_of_rung(std::size_t index) {
 // description copies.
 Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& params) {
   if (auto hopper = require_sm90a(); !hopper) return hopper;
-  if (g.input == kernel::InputType::F32) return Error{"TMA rungs take fp16 or bf16 inputs, not fp32"};
   const auto boxes = sim::tma_box_shapes(kernel.rung, kernel.config);
   if (!boxes) return Error{"rung " + std::string(rung_info(kernel.rung).slug) + " describes no TMA boxes"};
   auto a_map = make_tensor_map(g.a, g.m, g.k, boxes->a_rows, boxes->a_cols, boxes->swizzle_bytes, g.input);
@@ -43,8 +42,8 @@ Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& p
   if (!b_map) return b_map.error();
   params.a_map = *a_map, params.b_map = *b_map;
   if (boxes->c_rows > 0) {
-    auto c_map = make_tensor_map(g.c, g.m, g.n, boxes->c_rows, boxes->c_cols, 0, kernel::InputType::F32,
-                                 boxes->c_panel_cols);
+    auto c_map = make_tensor_map(g.c, g.m, g.n, boxes->c_rows, boxes->c_cols, boxes->c_swizzle_bytes,
+                                 kernel::InputType::F32 /* C is FP32 */, boxes->c_panel_cols);
     if (!c_map) return c_map.error();
     params.c_map = *c_map;
   }

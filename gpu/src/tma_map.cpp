@@ -40,7 +40,7 @@ Result<CUtensorMap> make_tensor_map(const void* base, int rows, int cols, int bo
                  std::to_string(cols) + " columns)"};
   if (panel_cols > 0 && (cols % panel_cols != 0 || box_cols % panel_cols != 0 || panel_cols * element_bytes % 16 != 0))
     return Error{"TMA panels of " + std::to_string(panel_cols) + " columns must divide the matrix's " +
-                 std::to_string(cols) + " and the box's " + std::to_string(box_cols) + ", 16 bytes or more each"};
+                 std::to_string(cols) + " and the box's " + std::to_string(box_cols) + ", a multiple of 16 bytes each"};
   const EncodeTiled encode = encoder();
   if (encode == nullptr)
     return Error{"the CUDA driver does not provide cuTensorMapEncodeTiled (TMA needs driver 12.0 or newer)"};

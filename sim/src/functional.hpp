@@ -52,8 +52,9 @@ class FunctionalExecutor {
   // The lockstep the warp's lanes run in (null: thread by thread; then a warp-wide operation is an error).
   void set_lockstep(WarpLockstep* lockstep) { lockstep_ = lockstep; }
   // A barrier of the whole block (threads = 0), or of its first `threads` threads alone (a warp-specialised rung's
-  // consumers, kernel::barrier_threads). Every warpgroup's finished wgmma groups, and every thread's TMA store groups
-  // that have finished reading shared memory, become known to the threads that take part. The ordering of ordinary
+  // consumers, kernel::barrier_threads, the block's first threads). The finished wgmma groups of the warpgroups that
+  // take part, and the TMA store groups of the threads that take part that have finished reading shared memory, become
+  // known to those threads; a full barrier makes every warpgroup's and every thread's known to all. The ordering of ordinary
   // shared accesses (the epoch) advances for every thread either way: in these rungs the threads left out (the
   // producer) make no ordinary shared accesses, only copies, which their mbarriers order.
   void barrier(int threads = 0) {
@@ -64,11 +65,14 @@ class FunctionalExecutor {
       for (StoreGroups& g : store_groups_) g.done_at_barrier = g.done;
       return;
     }
+    // Only what the threads taking part have seen finish: their own warpgroups' wgmma, their own stores.
+    const int warpgroups = std::min(kMaxWarpgroups, (threads + 127) / 128);
+    const std::size_t issuers = std::min(store_groups_.size(), static_cast<std::size_t>(threads));
     for (int t = 0; t < threads; ++t) {
       std::map<int, int>& wgmma = at_thread(known_done_, t);
-      for (int wg = 0; wg < kMaxWarpgroups; ++wg) wgmma[wg] = std::max(wgmma[wg], done_by_warpgroup(wg));
+      for (int wg = 0; wg < warpgroups; ++wg) wgmma[wg] = std::max(wgmma[wg], done_by_warpgroup(wg));
       std::map<int, int>& stores = at_thread(stores_known_done_, t);
-      for (std::size_t issuer = 0; issuer < store_groups_.size(); ++issuer)
+      for (std::size_t issuer = 0; issuer < issuers; ++issuer)
         stores[static_cast<int>(issuer)] = store_groups_[issuer].done;
     }
   }
@@ -76,11 +80,11 @@ class FunctionalExecutor {
   void end_block() {
     for (std::size_t t = 0; t < store_groups_.size(); ++t) {
       const StoreGroups& g = store_groups_[t];
-      if (g.uncommitted > 0 && error_.empty())
-        error_ = "thread " + std::to_string(t) + " issued a TMA store it never committed (cp.async.bulk.commit_group)";
-      if (g.done < g.committed && error_.empty())
-        error_ = "the block ends while thread " + std::to_string(t) + "'s TMA store still reads shared memory (a "
-                 "cp.async.bulk.wait_group.read 0 before the end)";
+      set_thread(static_cast<int>(t));
+      if (g.uncommitted > 0) fail("issued a TMA store it never committed (cp.async.bulk.commit_group)");
+      if (g.done < g.committed)
+        fail("the block ends while its TMA store still reads shared memory (a cp.async.bulk.wait_group.read 0 before "
+             "the end)");
     }
   }
   void new_block() {

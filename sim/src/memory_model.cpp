@@ -494,9 +494,9 @@ GlobalCost global_cost_of(const WarpAccess& a) {
   const std::uint32_t lanes = global_lanes(a);
   GlobalCost cost = global_cost_fast(a, lanes);
   if (a.op == MemOp::CpAsync && a.cache_global) {
-    // cost.sectors is still G2's distinct source sectors here.
-    cost.split_sectors = source_destination_pairs(a, lanes, kSectorBytes) - cost.sectors;  // Rule G5
-    cost.sectors = source_destination_pairs(a, lanes, kLineBytes);                        // Rule G4
+    const int source_sectors = cost.sectors;  // G2's
+    cost.split_sectors = source_destination_pairs(a, lanes, kSectorBytes) - source_sectors;  // Rule G5
+    cost.sectors = source_destination_pairs(a, lanes, kLineBytes);                          // Rule G4
   }
   return cost;
 }

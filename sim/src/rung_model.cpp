@@ -212,11 +212,11 @@ std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const KernelConfig& c) {
       const kernel::ThreadContext t{};
       const kernel::TmaBox a = K::a_box(c, t, {}, 0), b = K::b_box(c, t, {}, 0);
       shapes = TmaBoxShapes{a.rows, a.cols, b.rows, b.cols, a.swizzle_bytes};
-      if constexpr (requires { K::c_box(c, t, kernel::TileCoord{}, 0); })
-        if (c.tma_store) {
-          const kernel::TmaBox box = K::c_box(c, t, kernel::TileCoord{}, 0);
-          shapes->c_rows = box.rows, shapes->c_cols = box.cols, shapes->c_panel_cols = box.panel_cols;
-        }
+      if (c.tma_store) {
+        const kernel::TmaBox box = K::c_box(c, t, kernel::TileCoord{}, 0);
+        shapes->c_rows = box.rows, shapes->c_cols = box.cols, shapes->c_panel_cols = box.panel_cols;
+        shapes->c_swizzle_bytes = box.swizzle_bytes;
+      }
     }
     return Ok{};
   });

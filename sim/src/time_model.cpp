@@ -99,14 +99,10 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
   // said whatever the limit, once they are a noticeable share of the L2's bytes.
   constexpr double kNoticeableShare = 0.05;
   const TermTime& l2 = p.term(TimeTerm::L2);
-  const std::string split = p.l2_split_bytes > kNoticeableShare * l2.work
-                                ? " Of the " + format("%.2f", l2.work / 1e9) + " GB the L2 delivers, " +
-                                      format("%.2f", p.l2_split_bytes / 1e9) +
-                                      " GB are sectors it sends a second time, to cp.async copies whose shared rows sit "
-                                      "at another offset than their global ones (padding; a swizzled layout would not "
-                                      "need them)."
-                                : std::string();
-  s += split;
+  if (p.l2_split_bytes > kNoticeableShare * l2.work)
+    s += " Of the " + format("%.2f", l2.work / 1e9) + " GB the L2 delivers, " + format("%.2f", p.l2_split_bytes / 1e9) +
+         " GB are sectors it sends a second time, to cp.async copies whose shared rows sit at another offset than their "
+         "global ones (padding; a swizzled layout would not need them).";
   const bool sm_wins = p.limit == TimeTerm::Issue || p.limit == TimeTerm::DataPipe || p.limit == TimeTerm::TensorCores;
   if (sm_wins && p.sm_seconds > top.seconds * 1.02)
     s += " The SM's other terms overlap it only in part: together they take " + duration(p.sm_seconds) + ".";

@@ -5,11 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 
+#include "csv_table.hpp"
 #include "gemmlab/kernel/layout.hpp"
 #include "gemmlab/memory_model.hpp"
 #include "gemmlab/rungs.hpp"
@@ -19,22 +18,15 @@
 namespace gemmlab::sim {
 namespace {
 
-// {(run, metric): value} of the recorded CSV (run, metric, unit, value; no quoted fields).
+// {(run, metric): value} of the recorded CSV (columns run, metric, unit, value).
 std::map<std::pair<std::string, std::string>, double> recorded() {
-  std::ifstream in(std::string(GEMMLAB_SOURCE_DIR) + "/tests/calibration/cp_async_rows_ncu_h100.csv");
-  EXPECT_TRUE(in.good()) << "tests/calibration/cp_async_rows_ncu_h100.csv is missing";
+  const csv::Table table = csv::read_table(std::string(GEMMLAB_SOURCE_DIR) + "/tests/calibration/cp_async_rows_ncu_h100.csv");
+  EXPECT_TRUE(table.error.empty()) << table.error;
+  const int run = table.column("run"), metric = table.column("metric"), value = table.column("value");
   std::map<std::pair<std::string, std::string>, double> values;
-  std::string line;
-  std::getline(in, line);  // the header
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    std::string run, metric, unit, value;
-    std::getline(fields, run, ',');
-    std::getline(fields, metric, ',');
-    std::getline(fields, unit, ',');
-    std::getline(fields, value, ',');
-    values[{run, metric}] = std::stod(value);
-  }
+  if (run < 0 || metric < 0 || value < 0) return values;
+  for (const auto& row : table.rows)
+    values[{row[std::size_t(run)], row[std::size_t(metric)]}] = std::stod(row[std::size_t(value)]);
   return values;
 }
 
@@ -42,8 +34,7 @@ constexpr std::uint64_t kPitchBytes = 8192;  // the probe's source rows (a 4096-
 
 // The L2's sectors for one stage of the probe: A's 128 x 64 halves and B's 64 x 128 halves, each copied 16 bytes a
 // lane with consecutive lanes on consecutive chunks of a row (the probe's copy_tile, as rung 13's), into `a` and `b`.
-// Returns sectors per warp instruction. Every source sector is copied whole, so the distinct source sectors are the
-// ideal ones, and the L2 sends those plus the split ones.
+// Returns the sectors the L2 sends per warp instruction (GlobalDetail::sectors_from_l2).
 double sectors_per_copy(const kernel::HalfTile& a, const kernel::HalfTile& b) {
   double sectors = 0, instructions = 0;
   const auto copy_tile = [&](const kernel::HalfTile& layout, int rows, int shared_base) {
@@ -55,9 +46,9 @@ double sectors_per_copy(const kernel::HalfTile& a, const kernel::HalfTile& b) {
         w.address[static_cast<std::size_t>(lane)] = std::uint64_t(r) * kPitchBytes + std::uint64_t(col) * 2;
         w.shared_address[static_cast<std::size_t>(lane)] = std::uint64_t(shared_base + layout(r, col));
       }
-      const auto cost = global_cost(w);
-      EXPECT_TRUE(cost.ok());
-      sectors += cost->ideal_sectors + cost->split_sectors;
+      const auto detail = global_detail(w);
+      EXPECT_TRUE(detail.ok());
+      sectors += double(detail->sectors_from_l2());
       ++instructions;
     }
   };

@@ -249,6 +249,17 @@ TEST(FunctionalHopperStore, TheImageIsFreeOnlyOnceTheStoreIsKnownToHaveReadIt) {
   consumers.x.barrier(2);
   overwrite(consumers);
   EXPECT_FALSE(consumers.x.failed()) << consumers.x.error();
+  StoreFixture outsider;  // the store's issuer, thread 3, waited, but the barrier of threads 0 and 1 cannot tell them
+  outsider.write_image();
+  outsider.x.barrier();
+  outsider.x.set_thread(3);
+  outsider.x.tma_store(outsider.box, 0, true);
+  outsider.x.tma_store_commit(true);
+  outsider.x.tma_store_wait(kernel::Pending<0>{}, true);
+  outsider.x.barrier(2);
+  overwrite(outsider);
+  ASSERT_TRUE(outsider.x.failed());
+  EXPECT_NE(outsider.x.error().find("may still read"), std::string::npos) << outsider.x.error();
   StoreFixture uncommitted;  // issued, never committed: no wait can cover it
   uncommitted.write_image();
   uncommitted.x.barrier();

@@ -60,7 +60,7 @@ void summary(const sim::WarpInstruction& w, const sim::GlobalDetail& detail) {
                        "global memory (a padded row). The L2 sends a copy one sector per pair of source sector and "
                        "destination sector: %zu sectors travel into the SM where its bytes are in %zu. A swizzled "
                        "layout keeps each sector's two chunks together.",
-                       detail.sectors.size() + static_cast<std::size_t>(detail.cost.split_sectors), detail.sectors.size());
+                       detail.sectors_from_l2(), detail.sectors.size());
   } else if (wasteful) {
     ImGui::TextWrapped("The lanes' addresses are spread out: each fetched sector carries bytes no lane asked for, so the "
                        "warp moves %.1fx the bytes it uses.", 1.0 / std::max(efficiency, 1e-9));

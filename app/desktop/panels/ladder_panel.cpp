@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <optional>
 
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/instances.hpp"
@@ -270,7 +271,8 @@ void kernel_counters(AppModel& model) {
   ImGui::TableSetupColumn("cost");
   ImGui::TableSetupColumn("ideal");
   // One row: the instruction count, the cost (red when above the ideal) with its term's tooltip, the ideal.
-  const auto row = [&](const char* name, std::int64_t instructions, std::int64_t cost, std::int64_t ideal,
+  // ideal: what the instructions' bytes would take at best; none where the counters hold no such figure.
+  const auto row = [&](const char* name, std::int64_t instructions, std::int64_t cost, std::optional<std::int64_t> ideal,
                        const char* unit) {
     if (instructions == 0) return;
     ImGui::TableNextRow();
@@ -279,12 +281,12 @@ void kernel_counters(AppModel& model) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(count_text(instructions).c_str());
     ImGui::TableNextColumn();
-    ImGui::PushStyleColor(ImGuiCol_Text, ui::colour::to_vec4(cost > ideal ? ui::colour::conflict : ui::colour::ok));
+    ImGui::PushStyleColor(ImGuiCol_Text, ui::colour::to_vec4(ideal && cost > *ideal ? ui::colour::conflict : ui::colour::ok));
     ImGui::Text("%s %ss", count_text(cost).c_str(), unit);
     ImGui::PopStyleColor();
     ui::term_tooltip_for_last_item(unit);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(count_text(ideal).c_str());
+    ImGui::TextUnformatted(ideal ? count_text(*ideal).c_str() : "");
   };
   const auto shared_row = [&](const char* name, const sim::OpCounters& o) {
     row(name, o.instructions, o.wavefronts, o.ideal_wavefronts, "wavefront");
@@ -299,7 +301,7 @@ void kernel_counters(AppModel& model) {
   global_row("global stores", total.global_stores());
   // TMA copies (one thread's instruction each): the global sectors they read, against the bytes they bring.
   row("TMA copies", total.tma, total.tma_sectors, total.tma_bytes / 32, "sector");
-  row("TMA stores", total.tma_stores, total.tma_store_sectors, total.tma_store_sectors, "sector");  // of C (rung 20)
+  row("TMA stores", total.tma_stores, total.tma_store_sectors, std::nullopt, "sector");  // of C (rung 20)
   ImGui::EndTable();
   const auto loads = total.shared_loads(), stores = total.shared_stores();
   const std::int64_t conflicts = loads.bank_conflicts() + stores.bank_conflicts();

@@ -248,10 +248,12 @@ void pipeline_note(const BlockOutline& o, const PhaseView& v) {
     return;
   }
   if (v.ref.section == kernel::Section::Epilogue && roles->store_chunk_cols > 0) {
-    ui::note_text("Consumers, epilogue phase %d: phase 0 waits for the last wgmma group; in each phase after it the "
-                  "consumers write a %d-column chunk of the tile into one of %d shared buffers while thread 0's TMA "
-                  "store of the chunk before reads another, and thread 0 waits for that store before the barrier. "
-                  "The last store runs on while the consumers start the next tile.",
+    ui::note_text("Consumers, epilogue phase %d: phase 0 waits for the last wgmma group; in each phase after it but "
+                  "the last, the consumers write a %d-column chunk of the tile into one of %d shared buffers while "
+                  "thread 0's TMA store of the chunk before reads another, and thread 0 waits for that store before "
+                  "the barrier; the last phase only stores the last chunk, and that store runs on while the consumers "
+                  "start the next tile. (With beta != 0 the consumers store C from their registers, and these phases "
+                  "only take their barrier.)",
                   v.ref.phase, roles->store_chunk_cols, roles->store_buffers);
     return;
   }

@@ -3,6 +3,7 @@
 // 32-byte global sectors and 128-byte lines it touches (coalescing). The rules, and where each one comes from, are
 // written out in docs/memory-model.md.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -97,6 +98,8 @@ struct GlobalDetail {
   std::vector<std::uint64_t> sectors;        // distinct 32-byte sector indices (address / 32) touched, sorted
   std::vector<std::uint64_t> lines;          // distinct 128-byte line indices (address / 128), sorted
   std::array<std::int64_t, 32> lane_sector{};  // each lane's sector index; -1 for lanes that read or write none
+  // The sectors the L2 sends: each distinct source sector once, plus a cp.async.cg's split sectors (Rule G5).
+  std::size_t sectors_from_l2() const { return sectors.size() + static_cast<std::size_t>(cost.split_sectors); }
 };
 Result<GlobalDetail> global_detail(const WarpAccess& access);
 

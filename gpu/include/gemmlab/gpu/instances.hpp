@@ -32,7 +32,7 @@ struct GpuInstance {
 // way, from the compiled kernels' names).
 constexpr kernel::KernelConfig make_kernel_config(int bm, int bn, int bk, int tm, int tn, int wm, int wn, int a_pad,
                                                   int b_pad, int swizzle, int conflicting, int stages, int cluster,
-                                                  int grid, int setmaxnreg, int tma_store = 0) {
+                                                  int grid, int setmaxnreg, int tma_store) {
   kernel::KernelConfig c;
   c.bm = bm, c.bn = bn, c.bk = bk, c.tm = tm, c.tn = tn, c.wm = wm, c.wn = wn, c.a_pad = a_pad, c.b_pad = b_pad;
   c.swizzle = swizzle, c.conflicting = conflicting, c.stages = stages, c.cluster = cluster;

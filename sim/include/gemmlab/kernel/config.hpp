@@ -31,7 +31,7 @@ struct KernelConfig {
                                   // ... of the launch order (0: one block per tile)
   int setmaxnreg = 0;             // warp-specialised rungs: 1 makes the producer a warpgroup that gives its registers
                                   // to the consumers (setmaxnreg); 0 is one producer warp and ptxas's registers
-  int tma_store = 0;              // warp-specialised rungs: 1 stores C through shared memory with TMA stores that
+  int tma_store = 0;              // rung 20 (persistent): 1 stores C through shared memory with TMA stores that
                                   // run on while the next tile's wgmma start; 0 stores from the registers
 
   // Upper bounds for the simulator's per-thread arrays; validate() keeps every configuration inside them.

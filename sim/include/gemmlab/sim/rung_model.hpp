@@ -93,8 +93,8 @@ bool takes_any_size(RungId id);
 struct TmaBoxShapes {
   int a_rows = 0, a_cols = 0, b_rows = 0, b_cols = 0;
   int swizzle_bytes = 128;  // the tensor maps' swizzle mode: 32, 64 or 128
-  // C's boxes where TMA stores it (tma_store = 1), else 0: c_panel_cols-wide panels, unswizzled.
-  int c_rows = 0, c_cols = 0, c_panel_cols = 0;
+  // C's boxes where TMA stores it (tma_store = 1), else 0: c_panel_cols-wide panels, in its swizzle mode (0: none).
+  int c_rows = 0, c_cols = 0, c_panel_cols = 0, c_swizzle_bytes = 0;
 };
 std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const kernel::KernelConfig& config);
 

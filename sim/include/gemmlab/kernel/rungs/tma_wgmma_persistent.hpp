@@ -21,7 +21,10 @@
 //   step t       consumers: wait full[t mod S]; bk / 16 wgmma (the first with D = A * B where t mod kt = 0);
 //                commit; wait for the previous group; arrive on empty[(t - 1) mod S]
 //                producer: wait empty[(t - 1) mod S] (from step 1); copy step t + S - 1, of whichever tile it lies in
-//   epilogue j   after tile j's kt steps: consumers wait for the last group and store tile j
+//   epilogue j   after tile j's kt steps: consumers wait for the last group and store tile j; with tma_store=1 they
+//                stage it in chunks that thread 0 stores with TMA, the last store running on into tile j + 1's
+//                wgmma (the epilogue's phases: rung 18's header, TmaWgmmaSpecialized::epilogue; only this rung lists
+//                the knob, as only a persistent block has a next tile to overlap)
 //
 // In the simulator, counting runs each tile as a block of its own (a persistent block issues the same copies, wgmma
 // and stores per tile); executing runs the persistent blocks as launched, so the exact-GEMM tests check the walk

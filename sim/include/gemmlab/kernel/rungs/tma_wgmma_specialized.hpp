@@ -217,14 +217,17 @@ struct TmaWgmmaSpecialized : TmaWgmma {
                    "every role's code within that count, the consumers' too (setmaxnreg moves the hardware's registers, "
                    "not ptxas's budget); a consumer's 64 x 256 accumulators need about 154 (\"Insufficient registers "
                    "(128)\"): use bm=128"};
-    if (c.tma_store && c_chunks(c) % c_buffers != 0)  // the buffers' turns restart with buffer 0 at every tile
-      return Error{"tma_store=1 stores C in chunks of " + std::to_string(c_chunk_cols) + " columns through " +
-                   std::to_string(c_buffers) + " buffers taking turns: bn must be a multiple of " +
-                   std::to_string(c_chunk_cols * c_buffers)};
     if (c.bm == 64 && c.setmaxnreg)
       return Error{"setmaxnreg=1 with bm=64: a block of one consumer warpgroup launches with the most registers a "
                    "thread can have, so there are none to move: use bm=128, or setmaxnreg=0"};
-    return TmaWgmma::validate(c);
+    if (auto tiles = TmaWgmma::validate(c); !tiles) return tiles;
+    // The buffers' turns restart with buffer 0 at every tile. Every bn TmaWgmma takes gives an even number of chunks;
+    // this says so should it take others.
+    if (c.tma_store && c_chunks(c) % c_buffers != 0)
+      return Error{"tma_store=1 stores C in chunks of " + std::to_string(c_chunk_cols) + " columns through " +
+                   std::to_string(c_buffers) + " buffers taking turns: bn must be a multiple of " +
+                   std::to_string(c_chunk_cols * c_buffers)};
+    return Ok{};
   }
 };
 
