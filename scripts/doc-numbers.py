@@ -11,6 +11,8 @@ The results tables are scripts/results-tables.py's.
 """
 import argparse
 import csv
+import functools
+import importlib.util
 import json
 import math
 import statistics
@@ -23,16 +25,18 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIDELITY = ROOT / "docs" / "fidelity-data"
 
 
-def _time_model_table():
-    """scripts/time-model-table.py as a module: its targets, its reading of ncu reports and of the repeated runs."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("time_model_table", ROOT / "scripts" / "time-model-table.py")
+def _script(name, file):
+    """A script of scripts/ (a hyphenated file name) as a module."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / file)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-TIME_MODEL_TABLE = _time_model_table()
+# scripts/time-model-table.py: its targets, its reading of ncu reports and of the repeated runs; scripts/sass-stalls.py:
+# ncu's stall samples per SASS instruction beside the model's waits for loads.
+TIME_MODEL_TABLE = _script("time_model_table", "time-model-table.py")
+SASS_STALLS = _script("sass_stalls", "sass-stalls.py")
 _predictions = {}
 
 
@@ -492,15 +496,15 @@ def predicted_over_measured(rungs, configs, sizes):
     return f"{min(ratios):.2f}", f"{max(ratios):.2f}"
 
 
-_cp_async_rows_ncu = {}
+@functools.cache
+def probe_runs(name):
+    """{(run, metric): value} of a probe's ncu runs kept in tests/calibration/NAME (columns run, metric, unit, value)."""
+    return {(r["run"], r["metric"]): float(r["value"]) for r in csv.DictReader((ROOT / "tests" / "calibration" / name).open())}
 
 
 def cp_async_rows_ncu():
-    """{(run, metric): value} of tests/calibration/cp_async_rows_ncu_h100.csv (the probe's layouts, rungs 13 and 14)."""
-    if not _cp_async_rows_ncu:
-        _cp_async_rows_ncu.update({(r["run"], r["metric"]): float(r["value"]) for r in
-                                   csv.DictReader((ROOT / "tests" / "calibration" / "cp_async_rows_ncu_h100.csv").open())})
-    return _cp_async_rows_ncu
+    """The cp.async probe's layouts and rungs 13 and 14 under ncu (tests/calibration/cp_async_rows_ncu_h100.csv)."""
+    return probe_runs("cp_async_rows_ncu_h100.csv")
 
 
 def cp_async_rows():
@@ -605,6 +609,45 @@ def cp_async_data_pipe():
             "probe": f"{rows[('aligned', metric)] / rows[('aligned', 'smsp__inst_executed_op_ldgsts.sum')]:.1f}"}
 
 
+def l1_sectors_ncu():
+    """The L1 hit probe's patterns and six rungs under ncu (tests/calibration/l1_sectors_ncu_h100.csv)."""
+    return probe_runs("l1_sectors_ncu_h100.csv")
+
+
+L1_PATTERNS = ("w4_broadcast", "w4_32B", "w4_64B", "w4_128B", "w8_128B", "w16_128B", "w8_256B", "w16_512B")
+
+
+def l1_sectors():
+    """The L1 hit probe (tests/calibration/l1_sectors*): data-pipe wavefronts per request by lane width, the data pipe's
+    busy range, the rates of one-line 32-bit loads and 16-byte ones (the most blocks that fit), and timing.cu's older
+    figure for one-line loads with its ncu data-pipe share."""
+    folder = ROOT / "tests" / "calibration"
+    ncu = l1_sectors_ncu()
+    per_request = {p: ncu[(p, "l1tex__data_pipe_lsu_wavefronts.sum")] /
+                   ncu[(p, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum")] for p in L1_PATTERNS}
+    busy = [ncu[(p, "l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed")] for p in L1_PATTERNS]
+    rates = {}
+    for row in json.loads((folder / "l1_sectors_h100.json").read_text())["patterns"]:
+        rates.setdefault(row["pattern"], row["requests_per_clock_per_sm"])  # the first row: the most blocks per SM
+    same = {round(per_request[p], 3) for p in L1_PATTERNS if p.startswith("w4_")}
+    old = json.loads((folder / "timing_h100.json").read_text())["global_requests_1_line"]["per_clock_per_sm"]
+    old_pipe = [float(r[-1].strip('"').replace(",", "")) for r in csv.reader((folder / "ncu_global_loads.csv").open())
+                if len(r) > 12 and "global_loads<1, 1>" in r[4] and r[12] == "l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed"]
+    return {"w4": f"{same.pop():.3f}" if len(same) == 1 else "differs", "w8": f"{per_request['w8_128B']:.3f}",
+            "w16": f"{per_request['w16_128B']:.3f}", "busy_lo": f"{min(busy):.0f}", "busy_hi": f"{max(busy):.0f}",
+            "rate4": f"{rates['w4_128B']:.3f}", "rate16": f"{rates['w16_512B']:.3f}",
+            "pipe4": f"{ncu[('w4_128B', 'l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed')]:.0f}",
+            "old": f"{old:.2f}", "old_pipe": f"{old_pipe[0]:.0f}"}
+
+
+@functools.cache
+def naive_waits():
+    """naive-coalesced's stall samples per SASS instruction (docs/time-model-data/02-naive-coalesced.sass-stalls.csv):
+    the share of the main loop's long-scoreboard samples at the model's wait points, and how many those are."""
+    s = SASS_STALLS.summary(ROOT / "docs" / "time-model-data" / "02-naive-coalesced.sass-stalls.csv")
+    return {"share": f"{100 * s['at_waits']:.1f}", "waits": str(len(s["waits"]))}
+
+
 def time_model_ncu(number, slug, metric):
     """A metric of a rung default's ncu sections at 4096^3 (docs/time-model-data/NN-slug.ncu.csv)."""
     return TIME_MODEL_TABLE.number(TIME_MODEL_TABLE.ncu_row(number, slug)[metric])
@@ -696,15 +739,12 @@ QUOTES = [
               "cp": predicted_over_measured({"cp-async"}, {"default"}, {4096})[0],
               "gap": f"{(measured_ms('cp-async', 2048) / measured_ms('vectorized', 2048) - 1) * 100:.0f}"}),
     ("docs/fidelity.md",
-     r"For naive-coalesced, neither pipe is busy more than (?P<pct>\d+)% of the time",
+     r"naive-coalesced: neither pipe is busy more than (?P<pct>\d+)% of the time",
      lambda: {"pct": f"{math.ceil(max(time_model_ncu(2, 'naive-coalesced', m) for m in ('sm__issue_active.avg.pct_of_peak_sustained_elapsed', 'l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed'))):.0f}"}),
     ("docs/time-model.md",
-     r"the clock then as low as (?P<low>\d+) MHz[\s\S]*?at 4096³ and 8192³, now (?P<m4>[\d.]+) and (?P<m8>[\d.]+)\):[\s\S]*?"
+     r"the clock then as low as (?P<low>\d+) MHz[\s\S]*?0\.076 then, (?P<m4>[\d.]+) and (?P<m8>[\d.]+) now\):[\s\S]*?"
      r"ncu measured them at (?P<lo>\d+) to (?P<hi>\d+) MHz at 4096³\)",
      clock_figures),
-    ("docs/time-model.md",
-     r"within the target at 8192³:\s+52 of 62 against (?P<within>\d+) now\)",
-     lambda: {"within": str(within_target(8192))}),
     ("docs/time-model.md",
      r"Rule G5: rung 13's copies make it send (?P<times>[\d.]+) times the sectors they copy;",
      lambda: {"times": f"{cp_async_rows_ratio():g}"}),
@@ -839,9 +879,31 @@ QUOTES = [
      r"which the model's tensor term does not see \(predicted at (?P<r17>[\d.]+)× of its measured time at\s+4096³\)",
      lambda: {"r17": predicted_over_measured({"tma-wgmma"}, {"default"}, {4096})[0]}),
     ("docs/fidelity.md",
-     r"predicts it at\s+(?P<n4>[\d.]+)× and (?P<n8>[\d.]+)× of its time at 4096³ and 8192³",
-     lambda: {f"n{str(size)[0]}": predicted_over_measured({"naive-coalesced"}, {"default"}, {size})[0]
-              for size in (4096, 8192)}),
+     r"its warps wait on loads\s+\(`long_scoreboard`\)\. The model finds the same: the build's SASS has each warp wait "
+     r"for its loads (?P<waits>\d+) times[\s\S]*?\(predicted at (?P<n4>[\d.]+)× and\s+(?P<n8>[\d.]+)× of its time at "
+     r"4096³ and 8192³\)\. ncu's stall samples per instruction put (?P<share>[\d.]+)% of the loop's long-scoreboard\s+"
+     r"stalls on those (?P<waits2>\d+) FFMAs",
+     lambda: {**{f"n{str(size)[0]}": predicted_over_measured({"naive-coalesced"}, {"default"}, {size})[0]
+                 for size in (4096, 8192)}, **naive_waits(), "waits2": naive_waits()["waits"]}),
+    # The L1 hit probe (tests/calibration/l1_sectors*) and naive-coalesced's waits.
+    ("docs/memory-model.md",
+     r"\(`l1_sectors_ncu_h100.csv`, 2026-11-25\): (?P<w4>[\d.]+) wavefront a request for 32-bit loads of one to four "
+     r"sectors of a line\s+\(a broadcast included\), (?P<w8>[\d.]+) for 8-byte lanes, (?P<w16>[\d.]+) for 16-byte lanes"
+     r"[\s\S]*?the data pipe (?P<busy_lo>\d+)% to (?P<busy_hi>\d+)% busy \(`l1_sectors_h100.json`: (?P<rate4>[\d.]+) "
+     r"requests a\s+clock of one-line 32-bit loads, (?P<rate16>[\d.]+) of 16-byte ones\)",
+     lambda: {k: v for k, v in l1_sectors().items() if k in ("w4", "w8", "w16", "busy_lo", "busy_hi", "rate4", "rate16")}),
+    ("docs/time-model.md",
+     r"ncu counts (?P<hits>\d+)%\s+of their sectors as hits, and its data pipe is busy (?P<pipe>\d+)% of the time\. A "
+     r"probe[\s\S]*?runs 32-bit loads of one\s+line at (?P<rate4>[\d.]+) requests a clock per SM, the data pipe "
+     r"(?P<pipe4>\d+)% busy[\s\S]*?`timing.cu`'s own probe of such loads had run at (?P<old>[\d.]+) a clock, its data "
+     r"pipe (?P<old_pipe>\d+)% busy[\s\S]*?the FFMAs of the main loop: (?P<share>[\d.]+)% on the (?P<waits>\d+) where "
+     r"the model's warp waits[\s\S]*?It predicts naive-coalesced at (?P<n1>[\d.]+)×, (?P<n2>[\d.]+)×, (?P<n4>[\d.]+)×\s+"
+     r"and (?P<n8>[\d.]+)× of its measured time at 1024³ to 8192³",
+     lambda: {**{k: v for k, v in l1_sectors().items() if k in ("rate4", "pipe4", "old", "old_pipe")}, **naive_waits(),
+              "hits": f"{time_model_ncu(2, 'naive-coalesced', 'l1tex__t_sector_hit_rate.pct'):.0f}",
+              "pipe": f"{time_model_ncu(2, 'naive-coalesced', 'l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed'):.0f}",
+              **{f"n{str(size)[0]}": predicted_over_measured({"naive-coalesced"}, {"default"}, {size})[0]
+                 for size in (1024, 2048, 4096, 8192)}}),
     ("docs/tuning.md",
      r"rung 17's\s+Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
      r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",

@@ -21,6 +21,7 @@ As a program, two steps of the CUDA build (gpu/CMakeLists.txt):
       prints the SASS regions of every rung kernel in OBJECT, as the table records them.
 As a module: kernel_name() (mangled rung kernel -> rung and configuration), ptxas_usage() and sass_regions().
 """
+import collections
 import glob
 import json
 import os
@@ -82,7 +83,15 @@ def ptxas_usage(text):
 ANCHORS = ["FFMA", "HMMA", "HGMMA", "LDGSTS", "LDSM", "LDS", "STS", "LDG", "STG", "UTMALDG"]
 SASS_FUNCTION = re.compile(r"Function : (\S+)")
 SASS_ARCH = re.compile(r"^arch = (sm_\w+)")
-SASS_INSTRUCTION = re.compile(r"^\s+/\*([0-9a-f]{4,})\*/\s+(?:@!?U?P[0-9T]\s+)?([A-Z][A-Z0-9_]*)[^;]*?(?:0x([0-9a-f]+))?\s*;")
+SASS_INSTRUCTION = re.compile(r"^\s+/\*([0-9a-f]{4,})\*/\s+(?:@!?U?P[0-9T]\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Z0-9_]+)*)\s*([^;]*?)\s*;")
+BRANCH_TARGET = re.compile(r"0x([0-9a-f]+)$")
+# One SASS instruction: its address, opcode (before the first '.'), branch target (BRA) or None, modifiers (".E.128")
+# and operands as written.
+Instruction = collections.namedtuple("Instruction", "address opcode target modifiers operands", defaults=("", ""))
+# Opcodes whose first operand is not a register they write.
+NO_DESTINATION = re.compile(r"^(ST|RED|BRA|BAR|EXIT|RET|CALL|JMP|LDGSTS|LDGDEPBAR|DEPBAR|WARPSYNC|MEMBAR|FENCE|ERRBAR|"
+                            r"CCTL|NOP|UTMA|SYNCS|YIELD|BSSY|BSYNC|WARPGROUP|ELECT|NANOSLEEP)")
+REGISTER = re.compile(r"\bR(\d+)(\.64)?\b")
 
 
 def find_cuobjdump(nvcc=None):
@@ -116,21 +125,72 @@ def sass_functions(text):
             continue
         m = SASS_INSTRUCTION.match(line)
         if m and current is not None:
-            target = int(m.group(3), 16) if m.group(2) == "BRA" and m.group(3) else None
-            current.append((int(m.group(1), 16), m.group(2), target))
+            t = BRANCH_TARGET.search(m.group(4)) if m.group(2) == "BRA" else None
+            current.append(Instruction(int(m.group(1), 16), m.group(2), int(t.group(1), 16) if t else None, m.group(3),
+                                       m.group(4)))
     return functions
 
 
+def registers(operand):
+    """The general registers an operand names: R4 -> [4], R4.64 (a 64-bit pair) -> [4, 5]; RZ names none."""
+    return [r for m in REGISTER.finditer(operand) for r in ((int(m.group(1)), int(m.group(1)) + 1) if m.group(2)
+                                                             else (int(m.group(1)),))]
+
+
+def written_and_read(instruction):
+    """(registers the instruction writes, registers it reads). A load writes as many registers as its width."""
+    operands = [o.strip() for o in instruction.operands.split(",")] if instruction.operands else []
+    if not operands or NO_DESTINATION.match(instruction.opcode):
+        return [], [r for o in operands for r in registers(o)]
+    first = registers(operands[0])
+    width = 4 if ".128" in instruction.modifiers else 2 if ".64" in instruction.modifiers or ".WIDE" in instruction.modifiers else 1
+    written = list(range(first[0], first[0] + width)) if first else []
+    return written, [r for o in operands[1:] for r in registers(o)]
+
+
+def load_wait_points(body):
+    """Where one warp, issuing a loop body's instructions in order, waits for a global load (LDG) it issued: the
+    addresses of the instructions that read a register a load has not yet delivered. By the time one waits, every
+    load issued before it has been on its way as long as the awaited one or longer, so the model takes them as arrived
+    with it: the loads issued together share one wait. Taken from a second pass of the body, so that loads issued in
+    one pass and used in the next count."""
+    pending = {}  # register -> position of the load that writes it
+    covered = -1  # the loads issued at or before this position have arrived
+    position = 0
+    points = []
+    for second in (False, True):
+        for instruction in body:
+            written, read = written_and_read(instruction)
+            if any(pending.get(r, -1) > covered for r in read):
+                covered = position - 1
+                if second:
+                    points.append(instruction.address)
+            for r in written:
+                pending.pop(r, None)
+                if instruction.opcode == "LDG":
+                    pending[r] = position
+            position += 1
+    return points
+
+
+def load_waits(body):
+    """How many times a warp waits for its global loads in a pass of a loop body (load_wait_points). The time model
+    takes each wait as the whole wait for tiles from L2 in a kernel that loads straight into registers: ptxas decides
+    how far ahead of their use it issues them."""
+    return len(load_wait_points(body))
+
+
 def sass_regions(instructions):
-    """The function's regions, [(parent, instructions, [count of each of ANCHORS])]: region 0 is what no loop holds,
-    then one per loop (a backward branch and its target), each holding what no inner loop holds; a parent comes before
+    """The function's regions, [(parent, instructions, [count of each of ANCHORS], load waits)]: region 0 is what no
+    loop holds, then one per loop (a backward branch and its target), each holding what no inner loop holds, with the
+    times a warp waits for its global loads in a pass of it (load_waits; 0 for region 0); a parent comes before
     its loops. NOPs (padding) and the closing branch to itself are not executed work and are left out."""
-    code = [i for i in instructions if i[1] != "NOP"]
-    while code and code[-1][1] == "BRA" and code[-1][2] == code[-1][0]:
+    code = [Instruction(*i) for i in instructions if i[1] != "NOP"]
+    while code and code[-1].opcode == "BRA" and code[-1].target == code[-1].address:
         code.pop()
-    index = {address: n for n, (address, _, _) in enumerate(code)}
+    index = {instruction.address: n for n, instruction in enumerate(code)}
     ends = {}
-    for n, (address, opcode, target) in enumerate(code):
+    for n, (address, opcode, target, _, _) in enumerate(code):
         if target is not None and target < address and target in index:
             start = index[target]
             ends[start] = max(ends.get(start, n), n)
@@ -152,12 +212,14 @@ def sass_regions(instructions):
     for i, (start, end) in sorted(enumerate(loops), key=lambda loop: loop[1][0] - loop[1][1]):
         for n in range(start, end + 1):
             owner[n] = i + 1  # widest first, so the innermost loop is the last to claim an instruction
-    regions = [[-1, 0, [0] * len(ANCHORS)]] + [[p, 0, [0] * len(ANCHORS)] for p in parents]
-    for n, (_, opcode, _) in enumerate(code):
+    regions = [[-1, 0, [0] * len(ANCHORS), 0]] + [[p, 0, [0] * len(ANCHORS), 0] for p in parents]
+    for n, instruction in enumerate(code):
         region = regions[owner[n]]
         region[1] += 1
-        if opcode in ANCHORS:
-            region[2][ANCHORS.index(opcode)] += 1
+        if instruction.opcode in ANCHORS:
+            region[2][ANCHORS.index(instruction.opcode)] += 1
+    for r in range(1, len(regions)):
+        regions[r][3] = load_waits([instruction for n, instruction in enumerate(code) if owner[n] == r])
     return [tuple(r) for r in regions]
 
 
@@ -208,7 +270,8 @@ def object_regions(cuobjdump, obj):
 
 
 def cpp_regions(regions):
-    return ", ".join("{%d, %d, {%s}}" % (parent, size, ", ".join(map(str, anchors))) for parent, size, anchors in regions)
+    return ", ".join("{%d, %d, {%s}, %d}" % (parent, size, ", ".join(map(str, anchors)), waits)
+                     for parent, size, anchors, waits in regions)
 
 
 def generate(output, objects, nvcc=None):
@@ -267,7 +330,7 @@ def generate(output, objects, nvcc=None):
 
 def regions_json(cubin, output):
     """kernel_resources.py regions-json: the regions of the one kernel of a run-time compiled cubin
-    (gpu/src/runtime_source.cpp), as JSON {"function": name, "regions": [[parent, size, [anchors]], ...]}."""
+    (gpu/src/runtime_source.cpp), as JSON {"function": name, "regions": [[parent, size, [anchors], load waits], ...]}."""
     cuobjdump = find_cuobjdump()
     if cuobjdump is None:
         print("kernel_resources.py: no cuobjdump with nvdisasm", file=sys.stderr)
@@ -279,7 +342,7 @@ def regions_json(cubin, output):
     (name, _), regions = next(iter(functions.items()))
     tmp = "%s.%d.tmp" % (output, os.getpid())  # two processes sharing a kernel cache write apart
     with open(tmp, "w") as f:
-        json.dump({"function": name, "anchors": ANCHORS, "regions": [[p, n, a] for p, n, a in regions]}, f)
+        json.dump({"function": name, "anchors": ANCHORS, "regions": [[p, n, a, w] for p, n, a, w in regions]}, f)
     os.replace(tmp, output)
     return 0
 
@@ -295,9 +358,9 @@ def print_regions(obj, slug_filter=""):
         if named is None or slug_filter not in named[0]:
             continue
         print(named[0], arch, " ".join(f"{k}={v}" for k, v in named[1].items()))
-        for n, (parent, size, anchors) in enumerate(regions):
+        for n, (parent, size, anchors, waits) in enumerate(regions):
             held = " ".join(f"{a}:{c}" for a, c in zip(ANCHORS, anchors) if c)
-            print(f"  region {n} (in {parent}): {size} instructions; {held}")
+            print(f"  region {n} (in {parent}): {size} instructions; {held}; {waits} waits for global loads a pass")
     return 0
 
 

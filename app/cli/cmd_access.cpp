@@ -288,6 +288,8 @@ void print_global(std::ostream& out, const sim::GlobalDetail& d, const char* tit
       << "  requests        " << c.requests << "    (one per warp instruction)\n"
       << "  sectors         " << c.sectors << "    (distinct 32-byte sectors moved)\n"
       << "  lines           " << c.lines << "    (distinct 128-byte cache lines)\n"
+      << "  wavefronts      " << c.wavefronts
+      << "    (L1 data-pipe cycles: one per line; a load, at least one per 128 bytes its lanes receive)\n"
       << "  ideal sectors   " << c.ideal_sectors << "    (active bytes / 32, rounded up)\n"
       << "  efficiency      " << efficiency << "    (ideal / sectors"
       << (c.efficiency() > 1.0 ? "; above 1: lanes share sectors, the warp gets more bytes than are moved)\n"
@@ -324,6 +326,7 @@ nlohmann::json global_json(const sim::GlobalDetail& d) {
   return {{"requests", d.cost.requests},
           {"sectors", d.cost.sectors},
           {"lines", d.cost.lines},
+          {"wavefronts", d.cost.wavefronts},
           {"ideal_sectors", d.cost.ideal_sectors},
           {"split_sectors", d.cost.split_sectors},
           {"efficiency", d.cost.efficiency()},

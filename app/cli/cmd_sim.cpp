@@ -37,7 +37,7 @@ nlohmann::json to_json(const sim::Counters& c) {
                     {"bank_conflicts", o.bank_conflicts()}});
     if (sim::op_class_is_global(i))
       entry.update({{"requests", o.requests}, {"sectors", o.sectors}, {"lines", o.lines},
-                    {"ideal_sectors", o.ideal_sectors}});
+                    {"ideal_sectors", o.ideal_sectors}, {"data_pipe_wavefronts", o.global_wavefronts}});
     if (o.split_sectors > 0) entry["split_sectors"] = o.split_sectors;
     ops[std::string(sim::op_class_name(i))] = entry;
   }

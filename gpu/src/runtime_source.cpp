@@ -335,7 +335,9 @@ Result<RuntimeCompiled> compile_runtime_kernel(const RuntimeKernelRequest& reque
 
 Result<sim::CompiledCode> runtime_kernel_code(const RuntimeCompiled& compiled) {
   if (kPython.empty()) return Error{"this build has no Python to read a kernel's SASS with"};
-  const fs::path regions = fs::path(compiled.cubin.string() + ".regions.json");
+  // Version 2 of the file gives each region its load waits; a cache an older build wrote has none, so that build's
+  // cubins are disassembled again.
+  const fs::path regions = fs::path(compiled.cubin.string() + ".regions-v2.json");
   std::error_code ec;
   if (!fs::exists(regions, ec)) {
     const fs::path log = fs::path(compiled.cubin.string() + ".regions." + std::to_string(getpid()) + ".log");
@@ -353,7 +355,7 @@ Result<sim::CompiledCode> runtime_kernel_code(const RuntimeCompiled& compiled) {
   try {
     const nlohmann::json j = nlohmann::json::parse(*text);
     for (const auto& r : j.at("regions")) {
-      sim::CodeRegion region{r.at(0).get<int>(), r.at(1).get<int>(), {}};
+      sim::CodeRegion region{r.at(0).get<int>(), r.at(1).get<int>(), {}, r.at(3).get<int>()};
       const auto& anchors = r.at(2);
       if (anchors.size() != region.anchors.size()) return Error{regions.string() + ": not this build's anchors"};
       for (std::size_t a = 0; a < anchors.size(); ++a) region.anchors[a] = anchors.at(a).get<int>();

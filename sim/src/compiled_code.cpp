@@ -108,18 +108,20 @@ Result<DynamicInstructions> dynamic_instructions(const CompiledCode& code, const
   return d;
 }
 
-int ksteps_per_main_loop_pass(const CompiledCode& code, const AnchorCounts& per_warp, double ksteps) {
+MainLoop main_loop(const CompiledCode& code, const AnchorCounts& per_warp, double ksteps) {
   constexpr SassAnchor kMath[] = {SassAnchor::Ffma, SassAnchor::Hmma, SassAnchor::Hgmma};
   const auto math = [&](const auto& counts) {
     double sum = 0;
     for (const SassAnchor a : kMath) sum += double(counts[static_cast<std::size_t>(a)]);
     return sum;
   };
-  double loop_math = 0;
-  for (std::size_t i = 1; i < code.regions.size(); ++i) loop_math = std::max(loop_math, math(code.regions[i].anchors));
+  const CodeRegion* loop = nullptr;
+  for (std::size_t i = 1; i < code.regions.size(); ++i)
+    if (loop == nullptr || math(code.regions[i].anchors) > math(loop->anchors)) loop = &code.regions[i];
+  const double loop_math = loop != nullptr ? math(loop->anchors) : 0;
   const double per_kstep = ksteps > 0 ? math(per_warp) / ksteps : 0;
-  if (loop_math <= 0 || per_kstep <= 0) return 1;
-  return std::max(1, int(std::floor(loop_math / per_kstep + 1e-9)));
+  if (loop_math <= 0 || per_kstep <= 0) return {};
+  return {std::max(1, int(std::floor(loop_math / per_kstep + 1e-9))), loop->load_waits};
 }
 
 }  // namespace gemmlab::sim

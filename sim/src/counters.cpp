@@ -37,6 +37,7 @@ void add(OpCounters& into, const OpCounters& from) {
   into.lines += from.lines;
   into.ideal_sectors += from.ideal_sectors;
   into.split_sectors += from.split_sectors;
+  into.global_wavefronts += from.global_wavefronts;
 }
 
 template <class Pick>
@@ -76,7 +77,7 @@ Counters Counters::scaled(std::int64_t times) const {
     const OpCounters& o = ops[i];
     out.ops[i] = {o.instructions * times, o.wavefronts * times, o.ideal_wavefronts * times, o.requests * times,
                   o.sectors * times,      o.lines * times,      o.ideal_sectors * times,
-                  o.split_sectors * times};
+                  o.split_sectors * times, o.global_wavefronts * times};
   }
   out.fma = fma * times;
   out.mma = mma * times;
@@ -104,6 +105,7 @@ void count(Counters& counters, const WarpAccess& access, const SharedCost* share
     o.lines += global->lines;
     o.ideal_sectors += global->ideal_sectors;
     o.split_sectors += global->split_sectors;
+    o.global_wavefronts += global->wavefronts;
   }
 }
 

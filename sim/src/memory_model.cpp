@@ -489,10 +489,14 @@ GlobalCost global_cost_fast(const WarpAccess& a, std::uint32_t lanes) {
   return cost;
 }
 
-// Rules G1-G5 for a validated access.
+// Rules G1-G6 for a validated access.
 GlobalCost global_cost_of(const WarpAccess& a) {
   const std::uint32_t lanes = global_lanes(a);
   GlobalCost cost = global_cost_fast(a, lanes);
+  // Rule G6: the data pipe delivers 128 bytes of a load to the warp's registers a wavefront
+  // (tests/calibration/l1_sectors.cu). Stores and cp.async cost their lines, as measured by the FP32 rungs' counters.
+  const int delivered = std::popcount(lanes) * a.width_bytes;
+  cost.wavefronts = a.op == MemOp::LoadGlobal ? std::max(cost.lines, (delivered + kLineBytes - 1) / kLineBytes) : cost.lines;
   if (a.op == MemOp::CpAsync && a.cache_global) {
     const int source_sectors = cost.sectors;  // G2's
     cost.split_sectors = source_destination_pairs(a, lanes, kSectorBytes) - source_sectors;  // Rule G5

@@ -77,7 +77,16 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
           (hints.dram_rereads ? "; a grouped launch order (better L2 reuse) would help." : ".");
       break;
     case TimeTerm::Latency:
-      if (p.exposed_wait_cycles > 0)
+      if (p.load_waits_per_kstep > 0)
+        s = "Latency is the limit (the blocks' chain of k-steps): the compiled loop issues the loads of about " +
+            std::to_string(p.ksteps_in_flight) + " k-step" + (p.ksteps_in_flight == 1 ? "" : "s") +
+            ", then waits for them where its math needs them, each time about " + format("%.0f", top.rate) +
+            " cycles for its tiles from L2 (" + format("%.0f", m.latency_l2_cycles) + " for a hit, " +
+            format("%.0f", m.latency_dram_cycles) + " from DRAM, then its bytes streaming in): " +
+            format("%.0f", p.exposed_wait_cycles) + " cycles a k-step, and " + amount(top.work) +
+            " k-steps on the busiest SM take " + duration(top.seconds) +
+            "; tiles staged in shared memory, loaded a k-step or more ahead, would hide it.";
+      else if (p.exposed_wait_cycles > 0)
         s = "Latency is the limit (the blocks' chain of k-steps): each k-step waits about " + format("%.0f", top.rate) +
             " cycles for its tiles from L2 (" + format("%.0f", m.latency_l2_cycles) + " for a hit, " +
             format("%.0f", m.latency_dram_cycles) + " from DRAM, then its bytes streaming in), " + format("%.0f", p.exposed_wait_cycles) +
@@ -165,13 +174,14 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
     return Error{"the time model needs at least one block, one k-step and one resident block per SM"};
 
   // Work of the whole kernel, by resource.
-  // The data pipe's work: shared wavefronts and global lines, each at its measured rate, in cycles.
+  // The data pipe's work: shared wavefronts and global accesses' wavefronts (a line each, or 128 bytes a load
+  // delivers: Rule G6), each at its measured rate, in cycles.
   double memory_instructions = 0, wavefronts = 0, data_pipe_cycles = 0;
   for (const OpCounters& op : k.ops) {
     memory_instructions += double(op.instructions);
-    wavefronts += double(op.wavefronts + op.lines);
+    wavefronts += double(op.wavefronts + op.global_wavefronts);
     data_pipe_cycles += double(op.wavefronts) / m.shared_wavefronts_per_clock_per_sm +
-                        double(op.lines) / m.global_lines_per_clock_per_sm;
+                        double(op.global_wavefronts) / m.global_lines_per_clock_per_sm;
   }
   // A wgmma is issued by each of its warpgroup's 4 warps; a TMA copy by one thread.
   const double description_instructions =
@@ -180,7 +190,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // build recorded the kernel's code.
   double instructions = description_instructions;
   TimePrediction::IssueSource issue_source = TimePrediction::IssueSource::Description;
-  int unrolled_ksteps = 1;  // k-steps per pass of the compiled main loop
+  MainLoop loop;  // the compiled main loop: its k-steps a pass and its waits for global loads
   if (in.code != nullptr) {
     const double warps = double(shape.blocks) * shape.warps_per_block;
     const AnchorCounts per_warp = description_anchors_per_warp(k, warps);
@@ -188,7 +198,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
     if (!sass) return Error{"the compiled code of this kernel: " + sass.error().message};
     instructions = sass->per_warp * warps;
     issue_source = in.code->estimated ? TimePrediction::IssueSource::NeighbourSass : TimePrediction::IssueSource::Sass;
-    unrolled_ksteps = ksteps_per_main_loop_pass(*in.code, per_warp, shape.ksteps);
+    loop = main_loop(*in.code, per_warp, shape.ksteps);
   }
   const double wgmma_per_clock = m.wgmma_multiply_adds_per_clock_per_sm;
   const double tensor_macs = double(k.tensor_multiply_adds());
@@ -243,11 +253,21 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double resident = std::min(in.occupancy->blocks_per_sm, blocks_per_sm_launched);
   const double stream_cycles = l2_bytes / blocks / ksteps * resident / (m.l2_bytes_per_second / d.sms / hz);
   const double wait = m.latency_l2_cycles + miss * (m.latency_dram_cycles - m.latency_l2_cycles) + stream_cycles;
-  // In flight: the description's stages; in a kernel that loads straight into registers (no shared memory, so no
-  // barrier between k-steps), ptxas's unrolling keeps the loads of a whole pass of the main loop in flight.
+  // In flight: the description's stages, whose copies for a later k-step go out while this one computes, so that
+  // the k-steps in flight before it hide its wait. A kernel that loads straight into registers (no shared memory, so
+  // no barrier between k-steps) has what ptxas made of its unrolled loop instead: a warp issues some k-steps' loads,
+  // then waits where their math needs them, and each such wait (CodeRegion::load_waits) is the whole latency; the
+  // loads issued since the last one arrive with it. naive-coalesced's loop waits 4 times in a pass of 16 k-steps.
   p.ksteps_in_flight = ksteps_in_flight(in.rung, in.config);
-  if (shape.smem_bytes == 0 && p.ksteps_in_flight == 1) p.ksteps_in_flight = unrolled_ksteps;
-  const double exposed = std::max(0.0, wait - (p.ksteps_in_flight - 1) * block_step_cycles);
+  double exposed = 0;
+  if (shape.smem_bytes == 0 && p.ksteps_in_flight == 1 && loop.load_waits > 0) {
+    p.load_waits_per_kstep = double(loop.load_waits) / loop.ksteps_per_pass;
+    p.ksteps_in_flight = std::max(1, int(std::lround(1 / p.load_waits_per_kstep)));
+    exposed = wait * p.load_waits_per_kstep;
+  } else {
+    if (shape.smem_bytes == 0 && p.ksteps_in_flight == 1) p.ksteps_in_flight = loop.ksteps_per_pass;
+    exposed = std::max(0.0, wait - (p.ksteps_in_flight - 1) * block_step_cycles);
+  }
   p.block_kstep_cycles = block_step_cycles;
   p.exposed_wait_cycles = exposed;
   const double busiest_ksteps = ksteps * p.tiles_on_busiest_sm;

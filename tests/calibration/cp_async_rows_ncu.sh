@@ -5,12 +5,8 @@
 # 13 and 14 at 4096^3 (FP16, the verification launch of `bench --runs 1`). Writes OUTDIR/cp-async-rows-ncu.csv (kept
 # beside this script: cp_async_rows_ncu_h100.csv, with cp_async_rows_h100.env.txt).
 set -u
-out=${1:?usage: cp_async_rows_ncu.sh OUTDIR [CLI]}
+source "$(dirname "$0")/ncu_common.sh"
 cli=${2:-}
-mkdir -p "$out"
-cd "$(dirname "$0")/../.."
-export PATH=/usr/local/cuda/bin:$PATH
-ncu=$(command -v ncu || ls -d /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | tail -1)
 nvcc -arch=sm_90 -O3 -std=c++17 -o /tmp/cp_async_rows tests/calibration/cp_async_rows.cu || exit 1
 m=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,lts__t_requests_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_tag_requests.sum,lts__t_sectors.sum,l1tex__m_xbar2l1tex_read_sectors.sum,lts__t_tag_requests.avg.pct_of_peak_sustained_elapsed,lts__t_sectors.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__m_l1tex2xbar_req_cycles_active.avg.pct_of_peak_sustained_elapsed,l1tex__data_pipe_lsu_wavefronts.sum,smsp__inst_executed_op_ldgsts.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum
 for layout in aligned padded swizzled; do
@@ -26,18 +22,4 @@ if [ -n "$cli" ]; then
     echo "ncu $rung rc $?"
   done
 fi
-# One CSV of every run (run, metric, unit, value), as kept beside this script.
-python3 - "$out" <<'PY'
-import csv, sys, pathlib
-out = pathlib.Path(sys.argv[1])
-with open(out / "cp-async-rows-ncu.csv", "w", newline="") as f:
-    w = csv.writer(f)
-    w.writerow(["run", "metric", "unit", "value"])
-    for run in ("aligned", "padded", "swizzled", "mma-padded", "mma-swizzled"):
-        path = out / ("ncu-%s.csv" % run)
-        rows = list(csv.reader(path.read_text().splitlines())) if path.exists() else []
-        header = next((i for i, r in enumerate(rows) if r and r[0] == "ID"), None)
-        for r in rows[header + 1:] if header is not None else []:
-            d = dict(zip(rows[header], r))
-            w.writerow([run, d["Metric Name"], d["Metric Unit"], d["Metric Value"].replace(",", "")])
-PY
+merge_runs cp-async-rows-ncu.csv aligned padded swizzled mma-padded mma-swizzled

@@ -148,7 +148,7 @@ TEST(RuntimeCompile, ACompiledKernelsSassIsReadIntoRegions) {
   EXPECT_GE(code->regions.size(), 2u);  // the k-loop at least
   EXPECT_GT(ffma, 0);
   EXPECT_FALSE(code->estimated);
-  EXPECT_TRUE(fs::exists(compiled->cubin.string() + ".regions.json"));  // kept: the next call reads it
+  EXPECT_TRUE(fs::exists(compiled->cubin.string() + ".regions-v2.json"));  // kept: the next call reads it
   const auto again = runtime_kernel_code(*compiled);
   ASSERT_TRUE(again);
   EXPECT_EQ(again->regions.size(), code->regions.size());

@@ -87,15 +87,20 @@ TEST(CompiledCode, DescriptionAnchorsComeFromTheCounters) {
 }
 
 TEST(CompiledCode, APassOfTheMainLoopDoesAsManyKStepsAsItsMathHolds) {
-  const CompiledCode unrolled{{region(-1, 50, {}), region(0, 118, {{SassAnchor::Ffma, 16}, {SassAnchor::Ldg, 32}})}};
+  CompiledCode unrolled{{region(-1, 50, {}), region(0, 118, {{SassAnchor::Ffma, 16}, {SassAnchor::Ldg, 32}})}};
+  unrolled.regions[1].load_waits = 4;
   AnchorCounts per_warp{};
   per_warp[at(SassAnchor::Ffma)] = 4096;  // one FFMA a k-step, 4096 k-steps
-  EXPECT_EQ(ksteps_per_main_loop_pass(unrolled, per_warp, 4096), 16);
+  EXPECT_EQ(main_loop(unrolled, per_warp, 4096).ksteps_per_pass, 16);
+  EXPECT_EQ(main_loop(unrolled, per_warp, 4096).load_waits, 4);  // the main loop's, not region 0's
   // A loop over part of a k-step (bk = 8, tm x tn = 64 FFMA a k, the k loop not unrolled): at least one.
-  const CompiledCode inner{{region(-1, 50, {}), region(0, 80, {{SassAnchor::Ffma, 64}})}};
+  const CompiledCode inner{{region(-1, 50, {}), region(0, 30, {{SassAnchor::Ldg, 2}}),
+                            region(1, 80, {{SassAnchor::Ffma, 64}})}};
   per_warp[at(SassAnchor::Ffma)] = 512.0 * 128;
-  EXPECT_EQ(ksteps_per_main_loop_pass(inner, per_warp, 128), 1);
-  EXPECT_EQ(ksteps_per_main_loop_pass(CompiledCode{{region(-1, 10, {})}}, per_warp, 128), 1);
+  EXPECT_EQ(main_loop(inner, per_warp, 128).ksteps_per_pass, 1);
+  const CompiledCode straight{{region(-1, 10, {})}};
+  EXPECT_EQ(main_loop(straight, per_warp, 128).ksteps_per_pass, 1);
+  EXPECT_EQ(main_loop(straight, per_warp, 128).load_waits, 0);
 }
 
 }  // namespace

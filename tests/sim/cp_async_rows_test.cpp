@@ -18,15 +18,11 @@
 namespace gemmlab::sim {
 namespace {
 
-// {(run, metric): value} of the recorded CSV (columns run, metric, unit, value).
+// {(run, metric): value} of the recorded CSV.
 std::map<std::pair<std::string, std::string>, double> recorded() {
-  const csv::Table table = csv::read_table(std::string(GEMMLAB_SOURCE_DIR) + "/tests/calibration/cp_async_rows_ncu_h100.csv");
-  EXPECT_TRUE(table.error.empty()) << table.error;
-  const int run = table.column("run"), metric = table.column("metric"), value = table.column("value");
-  std::map<std::pair<std::string, std::string>, double> values;
-  if (run < 0 || metric < 0 || value < 0) return values;
-  for (const auto& row : table.rows)
-    values[{row[std::size_t(run)], row[std::size_t(metric)]}] = std::stod(row[std::size_t(value)]);
+  std::string error;
+  auto values = csv::read_runs(std::string(GEMMLAB_SOURCE_DIR) + "/tests/calibration/cp_async_rows_ncu_h100.csv", error);
+  EXPECT_TRUE(error.empty()) << error;
   return values;
 }
 

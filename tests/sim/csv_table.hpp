@@ -3,6 +3,7 @@
 // header line, no quoted fields, '#' lines being comments. One reader for all of them.
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -59,6 +60,20 @@ inline Table read_table(const std::string& path) {
     }
   }
   return table;
+}
+
+// A probe's ncu runs as the calibration scripts keep them (columns run, metric, unit, value): {(run, metric): value}.
+// Empty, with `error` set, where the file cannot be read or lacks a column.
+inline std::map<std::pair<std::string, std::string>, double> read_runs(const std::string& path, std::string& error) {
+  const Table table = read_table(path);
+  std::map<std::pair<std::string, std::string>, double> values;
+  error = table.error;
+  const int run = table.column("run"), metric = table.column("metric"), value = table.column("value");
+  if (error.empty() && (run < 0 || metric < 0 || value < 0)) error = path + ": no run, metric or value column";
+  if (!error.empty()) return values;
+  for (const auto& row : table.rows)
+    values[{row[std::size_t(run)], row[std::size_t(metric)]}] = std::stod(row[std::size_t(value)]);
+  return values;
 }
 
 }  // namespace gemmlab::sim::csv

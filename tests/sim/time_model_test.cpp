@@ -237,6 +237,38 @@ TEST(TimeModel, KStepsInFlightHideTheWaitForTiles) {
   EXPECT_EQ(one->limit, TimeTerm::Latency);
 }
 
+TEST(TimeModel, AKernelWithoutSharedMemoryWaitsWhereItsCompiledLoopWaits) {
+  // naive-coalesced's shape: one FFMA a warp and k-step, no shared memory; its compiled loop does 16 k-steps a pass.
+  Synthetic s(132, 4096);
+  s.counters.shape.smem_bytes = 0;
+  s.counters.total.fma = std::int64_t{132} * 8 * 32 * 4096;
+  s.l2.a = {1000, 1000};  // every read hits in L2
+  s.occupancy.blocks_per_sm = 1;
+  CompiledCode code{{CodeRegion{-1, 50, {}}, CodeRegion{0, 118, {}}}};
+  code.regions[1].anchors[static_cast<std::size_t>(SassAnchor::Ffma)] = 16;
+  const auto predict = [&](int waits) {
+    code.regions[1].load_waits = waits;
+    return predict_time({RungId::NaiveCoalesced, rung_model(RungId::NaiveCoalesced).defaults, {4096, 4096, 4096},
+                         &s.counters, &s.occupancy, &s.l2, &code}, h100());
+  };
+  const auto four = predict(4), none = predict(0);
+  ASSERT_TRUE(four.ok() && none.ok());
+  const DeviceProfile d = h100();
+  const double hz = d.timing->sustained_clock_mhz_fma * 1e6;
+  const double stream = 1000.0 * 32 / 132 / 4096 / (d.timing->l2_bytes_per_second / d.sms / hz);
+  const double wait = d.timing->latency_l2_cycles + stream;
+  // Four waits a pass of 16 k-steps: each the whole wait, once every 4 k-steps.
+  EXPECT_DOUBLE_EQ(four->load_waits_per_kstep, 0.25);
+  EXPECT_EQ(four->ksteps_in_flight, 4);
+  EXPECT_NEAR(four->exposed_wait_cycles, wait / 4, 1e-9);
+  EXPECT_NEAR(four->term(TimeTerm::Latency).seconds, 4096 * (four->block_kstep_cycles + wait / 4) / hz, 1e-12);
+  EXPECT_NE(four->explanation.find("issues the loads of about 4 k-steps"), std::string::npos) << four->explanation;
+  // A loop that never waits for its loads: the whole pass in flight, as for stages.
+  EXPECT_EQ(none->load_waits_per_kstep, 0.0);
+  EXPECT_EQ(none->ksteps_in_flight, 16);
+  EXPECT_NEAR(none->exposed_wait_cycles, std::max(0.0, wait - 15 * none->block_kstep_cycles), 1e-9);
+}
+
 TEST(TimeModel, TheLimitIsWhatSetsThePredictionNotTheLargestSingleTerm) {
   const DeviceProfile d = h100();
   const MachineTiming& m = *d.timing;

@@ -69,6 +69,11 @@ void summary(const sim::WarpInstruction& w, const sim::GlobalDetail& detail) {
     ImGui::SameLine(0, 4);
     ui::term("coalescing", "coalesced.");
   }
+  if (detail.cost.wavefronts > static_cast<int>(detail.lines.size()))
+    // Rule G6: the L1 hands a load's bytes to the warp's registers 128 bytes a cycle, however few lines they fill.
+    ImGui::TextWrapped("The L1 data pipe spends %d cycles on it, not one per line: it hands a load's %d bytes to the "
+                       "lanes' registers 128 bytes a cycle, however few lines they come from.",
+                       detail.cost.wavefronts, requested);
 }
 
 // The touched lines, one row each (32 floats = 4 sectors), lanes drawn on their floats, fetched sectors framed.

@@ -48,6 +48,9 @@ struct GlobalCost {
   // line, 32-byte shared destination sector), which is what the hardware counts (docs/memory-model.md, Rule G4).
   int sectors = 0;
   int lines = 0;          // distinct 128-byte lines touched
+  // L1 data-pipe wavefronts (what ncu counts in l1tex__data_pipe_lsu_wavefronts): one per line, and a load at least one
+  // per 128 bytes its active lanes receive, whatever lines they share (Rule G6: an ldg.128 of one line takes 4).
+  int wavefronts = 0;
   int ideal_sectors = 0;  // ceil(active lanes x width / 32): what perfectly packed lanes would touch
   // cp.async.cg only (0 otherwise): sectors the L2 sends beyond the lanes' distinct source sectors. It sends one per
   // distinct pair (32-byte source sector, 32-byte destination sector), so 16 bytes that sit at a different offset in

@@ -34,6 +34,10 @@ struct CodeRegion {
   int parent = -1;         // the region of the enclosing loop; -1 for region 0
   int instructions = 0;    // static SASS instructions
   std::array<int, kSassAnchorCount> anchors{};  // of them, the anchors of each kind
+  // How many times a warp waits for a global load it issued, in one pass of the loop: issuing in order, it waits where
+  // an instruction reads a register a load has not delivered, and the loads issued before that arrive with it
+  // (scripts/kernel_resources.py, load_waits). 0 for region 0.
+  int load_waits = 0;
 };
 
 struct CompiledCode {
@@ -68,10 +72,15 @@ struct DynamicInstructions {
 // parent does not come before it.
 Result<DynamicInstructions> dynamic_instructions(const CompiledCode& code, const AnchorCounts& per_warp);
 
-// How many k-steps one pass of the main loop does: the math (FFMA, HMMA, HGMMA) of the loop that holds the most of it,
-// over the description's math per warp and k-step (`per_warp` over `ksteps`); at least 1. ptxas unrolls the k-loop
-// of a kernel that loads straight into registers and issues the unrolled k-steps' loads ahead of their math, which
-// keeps that many k-steps of loads in flight; with a block-wide barrier in each k-step it cannot.
-int ksteps_per_main_loop_pass(const CompiledCode& code, const AnchorCounts& per_warp, double ksteps);
+// The main loop: the loop that holds the most math (FFMA, HMMA, HGMMA).
+struct MainLoop {
+  // k-steps one pass does: its math over the description's math per warp and k-step (`per_warp` over `ksteps`); at
+  // least 1. ptxas unrolls the k-loop of a kernel that loads straight into registers.
+  int ksteps_per_pass = 1;
+  // The times a warp waits for its global loads in a pass (CodeRegion::load_waits): how far ahead of their math ptxas
+  // issued the unrolled k-steps' loads. 0 where no loop holds math.
+  int load_waits = 0;
+};
+MainLoop main_loop(const CompiledCode& code, const AnchorCounts& per_warp, double ksteps);
 
 }  // namespace gemmlab::sim

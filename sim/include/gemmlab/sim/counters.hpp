@@ -24,6 +24,7 @@ struct OpCounters {
   std::int64_t wavefronts = 0, ideal_wavefronts = 0;
   std::int64_t requests = 0, sectors = 0, lines = 0, ideal_sectors = 0;
   std::int64_t split_sectors = 0;  // cp.async.cg: what the L2 sends beyond the distinct source sectors (Rule G5)
+  std::int64_t global_wavefronts = 0;  // the L1 data pipe's wavefronts of global accesses (GlobalCost::wavefronts)
   std::int64_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
 };
 

@@ -81,6 +81,9 @@ struct TimePrediction {
   double kernel_instructions = 0, kernel_description_instructions = 0;
   int tiles_on_busiest_sm = 0;  // tiles the busiest SM computes: its blocks, or a persistent rung's blocks' tiles
   int ksteps_in_flight = 1;
+  // Where the compiled loop's waits for its global loads set the chain (a kernel without shared memory): how many a
+  // warp makes per k-step, each the whole wait for tiles; 0 where the description's stages set it.
+  double load_waits_per_kstep = 0;
   int barriers_per_kstep = 0;   // block-wide barriers in a k-step of the main loop (latency: each drains the block)
   double block_kstep_cycles = 0;   // a block's own k-step: its resources' p-norm and its barriers
   double exposed_wait_cycles = 0;  // what the k-steps in flight leave of the wait for tiles, per k-step
