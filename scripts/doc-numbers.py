@@ -640,6 +640,26 @@ def l1_sectors():
             "old": f"{old:.2f}", "old_pipe": f"{old_pipe[0]:.0f}"}
 
 
+def l2_sharing():
+    """The L2 sharing probe (tests/calibration/l2_sharing*): the SMs' intake with every block on its own tile and with
+    all on one; the share of the delivered sectors the L2's slices look up at G = 1, 16 and 396; the slices' lookups a
+    second and busy share at G = 1; rungs 18 and 19's lookups at 4096^3 (docs/fidelity-data/hopper/xbar-*.ncu.csv)."""
+    folder = ROOT / "tests" / "calibration"
+    rates = {g["group"]: g["bytes_per_second"] for g in json.loads((folder / "l2_sharing_h100.json").read_text())["groups"]}
+    ncu = probe_runs("l2_sharing_ncu_h100.csv")
+    out = {"own": f"{rates[1] / 1e12:.2f}", "all": f"{rates[max(rates)] / 1e12:.1f}", "blocks": str(max(rates))}
+    for g in (1, 16, 396):
+        out[f"share{g}"] = f"{100 * ncu[(f'g{g}', 'lts__t_sectors.sum')] * 32 / ncu[(f'g{g}', 'l1tex__m_xbar2l1tex_read_bytes.sum')]:.0f}"
+    out["lookups"] = f"{ncu[('g1', 'lts__t_sectors.sum')] * 32 / (ncu[('g1', 'gpu__time_duration.sum')] * 1e-9) / 1e12:.1f}"
+    out["busy"] = f"{ncu[('g1', 'lts__throughput.avg.pct_of_peak_sustained_elapsed')]:.0f}"
+    for rung in (18, 19):
+        row = list(csv.DictReader((FIDELITY / "hopper" / f"xbar-{rung}.ncu.csv").open()))[-1]
+        sectors = float(row["lts__t_sectors_srcunit_tex_op_read.sum"].replace(",", ""))
+        seconds = float(row["gpu__time_duration.sum"].replace(",", "")) * 1e-9
+        out[f"r{rung}"], out[f"t{rung}"] = commas(sectors), f"{sectors * 32 / seconds / 1e12:.1f}"
+    return out
+
+
 @functools.cache
 def naive_waits():
     """naive-coalesced's stall samples per SASS instruction (docs/time-model-data/02-naive-coalesced.sass-stalls.csv):
@@ -885,6 +905,13 @@ QUOTES = [
      r"stalls on those (?P<waits2>\d+) FFMAs",
      lambda: {**{f"n{str(size)[0]}": predicted_over_measured({"naive-coalesced"}, {"default"}, {size})[0]
                  for size in (4096, 8192)}, **naive_waits(), "waits2": naive_waits()["waits"]}),
+    ("docs/time-model.md",
+     r"The SMs take in (?P<own>[\d.]+) TB/s when every block reads its own tile and (?P<all>[\d.]+) TB/s when all "
+     r"(?P<blocks>\d+) blocks\s+read the same one[\s\S]*?the L2's slices look up (?P<share1>\d+)%, (?P<share16>\d+)% and "
+     r"(?P<share396>\d+)% of their sectors[\s\S]*?they look up\s+(?P<lookups>[\d.]+) TB/s of sectors, and ncu rates the "
+     r"L2 (?P<busy>\d+)% busy\. Rungs 18 and 19 look up (?P<r18>[\d,]+) and (?P<r19>[\d,]+) sectors at\s+4096³[\s\S]*?"
+     r"(?P<t18>[\d.]+) and (?P<t19>[\d.]+) TB/s\.",
+     l2_sharing),
     # The L1 hit probe (tests/calibration/l1_sectors*) and naive-coalesced's waits.
     ("docs/memory-model.md",
      r"\(`l1_sectors_ncu_h100.csv`, 2026-11-25\): (?P<w4>[\d.]+) wavefront a request for 32-bit loads of one to four "
