@@ -909,7 +909,7 @@ QUOTES = [
      r"The SMs take in (?P<own>[\d.]+) TB/s when every block reads its own tile and (?P<all>[\d.]+) TB/s when all "
      r"(?P<blocks>\d+) blocks\s+read the same one[\s\S]*?the L2's slices look up (?P<share1>\d+)%, (?P<share16>\d+)% and "
      r"(?P<share396>\d+)% of their sectors[\s\S]*?they look up\s+(?P<lookups>[\d.]+) TB/s of sectors, and ncu rates the "
-     r"L2 (?P<busy>\d+)% busy\. Rungs 18 and 19 look up (?P<r18>[\d,]+) and (?P<r19>[\d,]+) sectors at\s+4096³[\s\S]*?"
+     r"L2 (?P<busy>\d+)% busy,[\s\S]*?Rungs 18 and 19 look up (?P<r18>[\d,]+) and (?P<r19>[\d,]+) sectors at\s+4096³[\s\S]*?"
      r"(?P<t18>[\d.]+) and (?P<t19>[\d.]+) TB/s\.",
      l2_sharing),
     # The L1 hit probe (tests/calibration/l1_sectors*) and naive-coalesced's waits.
