@@ -27,6 +27,7 @@ struct BenchArgs {
   std::vector<std::string> configs;
   bool all = false;
   int device = 0, runs = 20;
+  double hold = 0;
 };
 
 std::string fixed(double value, int digits) {
@@ -45,7 +46,11 @@ void print_report(const gpu::BenchReport& r, std::ostream& out) {
       << gpu::format_cuda_version(r.software.runtime_version) << ", cuBLAS " << r.software.cublas << "\n"
       << "date: " << r.date_utc << ", block order " << sim::order_name(r.order) << ", up to " << r.buffer_sets_max
       << " input sets rotated (together > 2x L2)\n"
-      << "x cuBLAS: against cuBLAS runs alternating with the kernel's, on the same shape and input type\n";
+      << (r.hold_seconds > 0
+              ? "held: each kernel ran alone for " + fixed(r.hold_seconds, 1) +
+                    " s before its timed runs; x cuBLAS: against cuBLAS's own row, held the same way\n"
+              : std::string("x cuBLAS: against cuBLAS runs alternating with the kernel's, on the same shape and input "
+                            "type\n"));
   using A = TextTable::Align;
   TextTable table({{"kernel"}, {"config"}, {"input"}, {"size"}, {"runs", A::Right}, {"median ms", A::Right},
                    {"TFLOPS", A::Right}, {"x cuBLAS", A::Right}, {"note"}});
@@ -94,6 +99,7 @@ int run_bench_command(const BenchArgs& args) {
   options.all_instances = args.all;
   options.device = args.device;
   options.runs = args.runs;
+  options.hold_seconds = args.hold;
 
   // A progress line only where a person watches: a terminal, and no machine-readable report on stdout.
   const bool show_progress = isatty(STDERR_FILENO) && args.json_path.empty();
@@ -134,6 +140,12 @@ Command add_bench_command(CLI::App& parent) {
   sub->add_option("--runs", args->runs, "Timed runs per kernel and size (fewer where one run takes seconds)")
       ->capture_default_str()
       ->transform(common::whole_number(1));
+  sub->add_option("--hold", args->hold,
+                  "Seconds each kernel runs alone before it is timed, its timed runs not alternating with cuBLAS's: "
+                  "the clock the card holds under that kernel's own load, as the time model assumes (0: alternate "
+                  "with cuBLAS, the default)")
+      ->capture_default_str()
+      ->check(common::seconds(600));
   sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(common::whole_number(0));
   sub->add_option("--json", args->json_path, "Write the report as JSON to this file ('-': stdout, no table)")
       ->check(common::non_empty_text("a file name, or '-' for stdout"));

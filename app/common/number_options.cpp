@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 #include "gemmlab/sim/problem.hpp"
@@ -73,6 +74,21 @@ CLI::Validator finite_number() {
         return std::string();
       },
       "", "finite number");
+}
+
+CLI::Validator seconds(double max) {
+  return CLI::Validator(
+      [max](std::string& text) {
+        char* end = nullptr;
+        const double value = text.empty() ? -1.0 : std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !(value >= 0 && value <= max)) {
+          char range[64];
+          std::snprintf(range, sizeof range, "%g", max);
+          return "'" + text + "' is not a number of seconds from 0 to " + range;
+        }
+        return std::string();
+      },
+      "", "seconds");
 }
 
 }  // namespace gemmlab::common

@@ -29,4 +29,7 @@ CLI::Validator non_empty_text(const std::string& what);
 // 1e-46, which would become 0, is refused too). For float options.
 CLI::Validator finite_number();
 
+// Seconds from 0 to `max` ("2", "0.5"; "-1", "nan" and "1e9" are refused).
+CLI::Validator seconds(double max);
+
 }  // namespace gemmlab::common

@@ -2,8 +2,8 @@
 #include "gemmlab/gpu/bench.hpp"
 
 #include <algorithm>
-#include <cstdint>
 #include <chrono>
+#include <cstdint>
 #include <ctime>
 #include <optional>
 
@@ -170,8 +170,9 @@ class ShapeRun {
                     static_cast<double>(warm_ms) / 1000.0);
       row.message = text;
     }
+    if (auto ok = hold(entry, warm_ms); !ok) return ok.error();
     // Events per run: [before cuBLAS,] before the entry, after it.
-    const bool paired = entry.kernel.has_value();
+    const bool paired = entry.kernel.has_value() && options_.hold_seconds <= 0;
     const std::size_t per_run = paired ? 3 : 2, first = paired ? 1 : 0;
     Events events(per_run * static_cast<std::size_t>(runs));
     if (auto ok = events.create(); !ok) return ok.error();
@@ -211,6 +212,21 @@ class ShapeRun {
   }
 
  private:
+  // BenchOptions::hold_seconds: the entry alone, back to back, in batches of about a tenth of the time, until the time
+  // is up.
+  Status hold(const Entry& entry, float warm_ms) {
+    if (options_.hold_seconds <= 0) return Ok{};
+    const auto start = std::chrono::steady_clock::now();
+    const int batch = std::max(1, static_cast<int>(options_.hold_seconds * 100.0 / std::max(warm_ms, 0.001f)));
+    for (std::size_t launched = 0;
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < options_.hold_seconds;) {
+      for (int i = 0; i < batch; ++i, ++launched)
+        if (auto ok = launch(entry, launched % sets()); !ok) return ok;
+      if (auto ok = finish(session_.stream(), entry.name + " held at " + to_string(shape_)); !ok) return ok;
+    }
+    return Ok{};
+  }
+
   static std::size_t elements(int rows, int cols) { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); }
 
   GemmArgs args(std::size_t set) const {
@@ -255,6 +271,7 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
   auto selected = select_instances(options.rungs, options.all_instances, options.kernels);
   if (!selected) return selected.error();
   if (options.runs < 1) return Error{"runs must be at least 1"};
+  if (!(options.hold_seconds >= 0 && options.hold_seconds <= 600)) return Error{"hold must be 0 to 600 seconds"};
   auto types = input_types_to_run(*selected, options.inputs);
   if (!types) return types.error();
   auto session = Session::open(options.device);
@@ -268,6 +285,7 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
   report.date_utc = utc_now();
   report.order = options.order;
   report.sm_clock_start_mhz = sm_clock_now(options.device);
+  report.hold_seconds = options.hold_seconds;
 
   // Per input type: cuBLAS on that type first (the yardstick of the kernels after it), then every selected instance
   // that takes it.
@@ -305,13 +323,15 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
       report.rows.push_back(std::move(*row));
       ++done;
     }
-    // Ratios against the cuBLAS runs interleaved with each kernel's, where cuBLAS's own row was timed.
+    // Ratios against the cuBLAS runs interleaved with each kernel's, where cuBLAS's own row was timed; held runs
+    // (BenchOptions::hold_seconds) against cuBLAS's own row.
     if (report.rows.size() == first_row) break;  // cancelled before the shape's first entry
     if (report.rows[first_row].status == BenchStatus::Timed) {
       report.rows[first_row].ratio_to_cublas = 1.0;
       for (std::size_t r = first_row + 1; r < report.rows.size(); ++r)
         if (BenchRow& row = report.rows[r]; row.status == BenchStatus::Timed)
-          row.ratio_to_cublas = row.cublas_paired_ms / row.median_ms;
+          row.ratio_to_cublas = (options.hold_seconds > 0 ? report.rows[first_row].median_ms : row.cublas_paired_ms) /
+                                row.median_ms;
       run.describe_cublas(report.rows[first_row]);
     }
     if (report.cancelled) break;

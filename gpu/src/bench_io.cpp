@@ -162,6 +162,7 @@ std::string bench_report_json(const BenchReport& r) {
       {"sm_clock_end_mhz", r.sm_clock_end_mhz},
       {"block_order", sim::order_name(r.order)},
       {"buffer_sets_max", r.buffer_sets_max},
+      {"hold_seconds", r.hold_seconds},
       {"cancelled", r.cancelled},
       {"rows", rows}};
   return out.dump(2) + "\n";
@@ -223,6 +224,8 @@ Result<BenchReport> parse_bench_report_json(std::string_view text) {
     if (!order) return order.error();
     r.order = *order;
     r.cancelled = j.value("cancelled", false);
+    r.hold_seconds = j.value("hold_seconds", 0.0);  // absent from reports older than the option: not held
+    if (!(r.hold_seconds >= 0)) return Error{"the benchmark report is not valid: hold_seconds must be 0 or more"};
     const auto& rows = j.at("rows");
     if (!rows.is_array()) return Error{"\"rows\" must be a list of rows"};
     for (std::size_t index = 0; index < rows.size(); ++index) {

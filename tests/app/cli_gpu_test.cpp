@@ -64,7 +64,9 @@ TEST(CliVerify, UsageErrorsNameTheBadValue) {
                // The seed is read as every number flag is: no sign, no octal, not empty.
                {{"verify", "--seed", "-1"}, "--seed: '-1' is not a seed"},
                {{"verify", "--seed", ""}, "--seed: '' is not a seed"},
-               {{"bench", "--json", ""}, "--json: is empty"}};
+               {{"bench", "--json", ""}, "--json: is empty"},
+               {{"bench", "--hold", "-1"}, "--hold: '-1' is not a number of seconds from 0 to 600"},
+               {{"bench", "--hold", "nan"}, "--hold: 'nan' is not a number of seconds"}};
   for (const auto& c : cases) {
     const auto r = run_cli(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args.back() << ": " << r.err;

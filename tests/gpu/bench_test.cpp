@@ -42,6 +42,30 @@ TEST(Bench, TimesCublasAndEveryRungAfterVerifyingThem) {
   EXPECT_GE(calls, 6u);
 }
 
+TEST(Bench, HeldKernelsRunAloneAndCompareWithCublasOwnRow) {
+  BenchOptions options = small_options();
+  options.shapes = {{512, 512, 512}};
+  options.hold_seconds = 0.2;
+  const auto report = run_bench(options);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_DOUBLE_EQ(report->hold_seconds, 0.2);
+  ASSERT_EQ(report->rows.size(), 3u);
+  const BenchRow& cublas = report->rows[0];
+  ASSERT_EQ(cublas.status, BenchStatus::Timed) << cublas.message;
+  EXPECT_EQ(cublas.runs, 5);  // its own runs: none alternated with a kernel's
+  for (std::size_t i = 1; i < report->rows.size(); ++i) {
+    const BenchRow& row = report->rows[i];
+    ASSERT_EQ(row.status, BenchStatus::Timed) << row.message;
+    EXPECT_EQ(row.cublas_paired_ms, 0.0);
+    EXPECT_NEAR(row.ratio_to_cublas, cublas.median_ms / row.median_ms, 1e-12);
+  }
+  const auto again = parse_bench_report_json(bench_report_json(*report));
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_DOUBLE_EQ(again->hold_seconds, 0.2);
+  options.hold_seconds = -1;
+  EXPECT_FALSE(run_bench(options));
+}
+
 TEST(Bench, TensorCoreRungsAreComparedWithCublasOnTheirOwnInputType) {
   BenchOptions options;
   options.rungs = {RungId::MmaSwizzled};

@@ -36,6 +36,11 @@ struct BenchOptions {
   int device = 0;
   int runs = 20;                   // timed runs per entry and shape
   double seconds_per_entry = 15.0; // fewer runs (at least 3) where `runs` would take longer than this
+  // Above 0: each entry runs alone, back to back, for this long before its timed runs, and its timed runs are not
+  // paired with cuBLAS's: the card then runs at the clock it holds under that kernel's own load, which is what the
+  // time model assumes (a kernel paired with cuBLAS runs at a clock cuBLAS's power draw also sets). Ratios to cuBLAS
+  // are then against cuBLAS's own row, held the same way.
+  double hold_seconds = 0;
   std::uint64_t seed = 7;
 };
 
@@ -75,6 +80,7 @@ struct BenchReport {
   int sm_clock_start_mhz = 0, sm_clock_end_mhz = 0;  // NVML's reading before and after (0: unavailable)
   kernel::BlockOrder order{};
   int buffer_sets_max = 0;           // the most input sets rotated through at any shape
+  double hold_seconds = 0;           // BenchOptions::hold_seconds of the run
   std::vector<BenchRow> rows;
   bool cancelled = false;
 };
