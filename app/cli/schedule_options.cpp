@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "common/number_options.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 
 namespace gemmlab::cli {
@@ -12,6 +13,10 @@ void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>&
   app.add_option("--device", options->device,
                  "The GPU to model: " + devices + " (or h100, a100, 4090, 1070), or a profile file ending in .json")
       ->capture_default_str();
+  app.add_option("--clock-mhz", options->clock_mhz,
+                 "The SM clock the time model assumes, in MHz (default: the one the profile measured the card to hold "
+                 "under sustained FP32 or tensor-core load; nvidia-smi's clocks.sm says what yours holds)")
+      ->transform(common::whole_number(100, 5000));
   app.add_option("--order", options->order,
                  "Block launch order: row, col, cutlass:N (CUTLASS's swizzle of width N = 1, 2, 4, ...) or groupm:N "
                  "(Triton's GROUP_M)")
@@ -23,6 +28,11 @@ Result<ScheduleOptions::Resolved> ScheduleOptions::resolve() const {
   if (!profile) return Error{"--device: " + profile.error().message};
   auto parsed = sim::parse_order(order);
   if (!parsed) return Error{"--order: " + parsed.error().message};
+  if (clock_mhz > 0) {
+    if (!profile->timing)
+      return Error{"--clock-mhz: the " + profile->name + " profile has no measured timing, so no time model to clock"};
+    profile->timing->sustained_clock_mhz_fma = profile->timing->sustained_clock_mhz_tensor = clock_mhz;
+  }
   return Resolved{std::move(*profile), *parsed};
 }
 

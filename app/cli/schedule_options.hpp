@@ -1,5 +1,6 @@
 #pragma once
-// The flags that choose the simulated device and launch order (--device, --order), shared by `sim` and `schedule`.
+// The flags that choose the simulated device, its clock and the launch order (--device, --clock-mhz, --order), shared by
+// `sim` and `schedule`.
 #include <memory>
 #include <string>
 
@@ -17,6 +18,7 @@ namespace gemmlab::cli {
 struct ScheduleOptions {
   std::string device{sim::kDefaultDevice};
   std::string order = "row";
+  int clock_mhz = 0;  // --clock-mhz: above 0, the SM clock the time model assumes instead of the profile's sustained one
 
   struct Resolved {
     sim::DeviceProfile device;
