@@ -912,6 +912,9 @@ QUOTES = [
      r"L2 (?P<busy>\d+)% busy,[\s\S]*?Rungs 18 and 19 look up (?P<r18>[\d,]+) and (?P<r19>[\d,]+) sectors at\s+4096³[\s\S]*?"
      r"(?P<t18>[\d.]+) and (?P<t19>[\d.]+) TB/s\.",
      l2_sharing),
+    ("docs/fidelity.md",
+     r"the wmma and mma-rowmajor defaults included, which the main table has at\s+(?P<lo>[\d.]+)× to (?P<hi>[\d.]+)×",
+     lambda: dict(zip(("lo", "hi"), predicted_over_measured({"wmma", "mma-rowmajor"}, {"default"}, {4096, 8192})))),
     # The L1 hit probe (tests/calibration/l1_sectors*) and naive-coalesced's waits.
     ("docs/memory-model.md",
      r"\(`l1_sectors_ncu_h100.csv`, 2026-11-25\): (?P<w4>[\d.]+) wavefront a request for 32-bit loads of one to four "

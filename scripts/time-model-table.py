@@ -38,6 +38,8 @@ PARAMETERS = ("<!-- time-model-parameters:begin -->", "<!-- time-model-parameter
 PROFILE = ROOT / "assets/devices/h100-sxm.json"
 REPEAT = ROOT / "docs/time-model-data/repeat"  # three runs in turn of every default at 4096 and 8192 (env.txt there)
 REPEAT_MARKERS = ("<!-- time-model-repeat:begin -->", "<!-- time-model-repeat:end -->")
+HELD = ROOT / "docs/time-model-data/held"  # the tensor-core rungs held at their own clock (bench --hold; env.txt there)
+HELD_MARKERS = ("<!-- time-model-held:begin -->", "<!-- time-model-held:end -->")
 POWER_CAP = 0x4  # NVML's clocks event reason: the software power cap
 TARGET = {1024: 0.30, 2048: 0.30, 4096: 0.20, 8192: 0.20}  # the issue's: within 30% at 1024 and 2048, 20% above
 
@@ -64,8 +66,10 @@ def knobs_of(cli, rung, cache={}):
     return cache[rung]
 
 
-def predict(cli, row):
+def predict(cli, row, clock_mhz=0):
     args = [cli, "sim", "--rung", row["name"], "--m", str(row["m"]), "--n", str(row["n"]), "--k", str(row["k"]), "--json"]
+    if clock_mhz:
+        args += ["--clock-mhz", str(clock_mhz)]
     for knob in knobs_of(cli, row["name"]):
         if knob in row["kernel_config"]:  # a knob newer than the report keeps its default, which the report ran
             args += ["--" + knob.replace("_", "-"), str(row["kernel_config"][knob])]
@@ -306,6 +310,65 @@ def repeatability(data):
     return "\n".join(out)
 
 
+def held_rows(cli):
+    """The held runs (HELD), each predicted at the model's clock and at the SM clock NVML read right after its runs."""
+    report = json.loads((HELD / "tensor-held-fp16.json").read_text())
+    rows = []
+    for r in report["rows"]:
+        if r["name"] == "cublas" or r["status"] != "timed":
+            continue
+        own, at_clock = predict(cli, r), predict(cli, r, r["sm_clock_mhz"])
+        rows.append({"rung": r["name"], "config": r["config"], "size": r["m"], "measured_ms": r["median_ms"],
+                     "sm_clock_mhz": r["sm_clock_mhz"], "predicted_ms": own["predicted_ms"],
+                     "predicted_at_clock_ms": at_clock["predicted_ms"], "limit_at_clock": at_clock["limit"]})
+    return {"hold_seconds": report["hold_seconds"], "date_utc": report["date_utc"], "rows": rows}
+
+
+HOPPER = ("tma-wgmma", "tma-wgmma-specialized", "tma-wgmma-multicast", "tma-wgmma-persistent")
+
+
+def held(data):
+    """The tensor-core rungs held at their own clock: how much slower than alternated with cuBLAS, the clocks NVML
+    read, and the model at its own clock and at each row's."""
+    h = data["held"]
+    alternated = {(r["rung"], r["config"], r["size"]): r["measured_ms"] for r in data["rows"]}
+    out = ["Every compiled configuration of rungs 11 to 20 at 4096³ and 8192³ (FP16), each run alone for %g s before its "
+           "timed runs, which did not alternate with cuBLAS's (`gemmlab-cli bench --hold`, %s; "
+           "`docs/time-model-data/held/`, commands in its `env.txt`). Each row's clock is NVML's right after its runs; "
+           "\"at each row's clock\" is the model given that clock (`gemmlab-cli sim --clock-mhz`)." % (h["hold_seconds"],
+                                                                                             h["date_utc"][:16] + "Z"), "",
+           "| rungs | size | configurations | held / alternated (median) | SM clock (MHz) | within the target at the "
+           "model's clock | at each row's clock | predicted / measured at each row's clock |",
+           "| --- | ---: | ---: | ---: | --- | ---: | ---: | --- |"]
+    for group, name in ((lambda r: r["rung"] not in HOPPER, "11 to 16 (`mma.sync`)"),
+                        (lambda r: r["rung"] in HOPPER, "17 to 20 (`wgmma`)")):
+        for size in (4096, 8192):
+            rows = [r for r in h["rows"] if group(r) and r["size"] == size]
+            if not rows:
+                continue
+            slower = sorted(r["measured_ms"] / alternated[(r["rung"], r["config"], size)] for r in rows
+                            if (r["rung"], r["config"], size) in alternated)
+            clocks = [r["sm_clock_mhz"] for r in rows]
+            own = [r["predicted_ms"] / r["measured_ms"] for r in rows]
+            at = [r["predicted_at_clock_ms"] / r["measured_ms"] for r in rows]
+            inside = lambda ratios: sum(1 for x in ratios if abs(x - 1) <= TARGET[size])
+            out.append("| %s | %d | %d | %.2f× | %d to %d | %d | %d | %.2f× to %.2f× |" % (
+                name, size, len(rows), slower[len(slower) // 2], min(clocks), max(clocks), inside(own), inside(at),
+                min(at), max(at)))
+    # NVML's samples while the benchmark ran (clocks.csv: timestamp, clock, power, temperature, event reasons), from
+    # its first tensor-core row on: the card's clock under these kernels' own load.
+    samples = [(number(r[1].split()[0]), number(r[2].split()[0]), int(r[4], 16))
+               for r in list(csv.reader((HELD / "clocks.csv").read_text().splitlines()))[1:] if len(r) > 4]
+    loaded = sorted(x for x in samples if x[1] > 300)  # the GPU busy, not between processes
+    capped = [x for x in loaded if x[2] & POWER_CAP]
+    out += ["", "NVML's samples every 250 ms while the benchmark ran with the GPU busy (`clocks.csv`, %d samples): the SM "
+            "clock from %d to %d MHz, median %d; %d of them with the software power cap active (event reason 0x4), the "
+            "power read up to %.0f W. The model assumes %d MHz for every tensor-core kernel." % (
+                len(loaded), loaded[0][0], loaded[-1][0], loaded[len(loaded) // 2][0], len(capped),
+                max(x[1] for x in loaded), json.loads(PROFILE.read_text())["timing"]["sustained_clock_mhz_tensor"])]
+    return "\n".join(out)
+
+
 def write_doc(path, markers, text, check):
     begin, end = markers
     doc = path.read_text()
@@ -330,6 +393,7 @@ def main():
         data = json.loads(PREDICTIONS.read_text())
         write_doc(DOC, (BEGIN, END), tables(data), True)
         write_doc(DOC, REPEAT_MARKERS, repeatability(data), True)
+        write_doc(DOC, HELD_MARKERS, held(data), True)
         write_doc(PARAMETERS_DOC, PARAMETERS, parameters(), True)
         return
     ladder = json.loads(subprocess.run([args.cli, "list", "--json"], capture_output=True, text=True, check=True).stdout)
@@ -344,10 +408,12 @@ def main():
         print("%-22s %-34s %5d  predicted %9.4g ms  measured %9.4g ms  %.2fx  %s" % (
             rung, config, size, p["predicted_ms"], m["median_ms"], p["predicted_ms"] / m["median_ms"], p["limit"]),
             file=sys.stderr)
-    data = {"command": "scripts/time-model-table.py", "ladder": [[r["number"], r["slug"]] for r in ladder], "rows": rows}
+    data = {"command": "scripts/time-model-table.py", "ladder": [[r["number"], r["slug"]] for r in ladder], "rows": rows,
+            "held": held_rows(args.cli)}
     PREDICTIONS.write_text(json.dumps(data, indent=1) + "\n")
     write_doc(DOC, (BEGIN, END), tables(data), False)
     write_doc(DOC, REPEAT_MARKERS, repeatability(data), False)
+    write_doc(DOC, HELD_MARKERS, held(data), False)
     write_doc(PARAMETERS_DOC, PARAMETERS, parameters(), False)
 
 
