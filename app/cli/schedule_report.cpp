@@ -216,6 +216,7 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"predicted_tflops", t.tflops},
           {"tiles_on_busiest_sm", t.tiles_on_busiest_sm},
           {"ksteps_in_flight", t.ksteps_in_flight},
+          {"load_waits_per_kstep", t.load_waits_per_kstep},
           {"instructions", {{"kernel", t.kernel_instructions},
                             {"description", t.kernel_description_instructions},
                             {"source", t.issue_source == sim::TimePrediction::IssueSource::Sass            ? "sass"

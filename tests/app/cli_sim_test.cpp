@@ -28,6 +28,29 @@ TEST(CliSim, JsonCountersOfBlockTile2D) {
   EXPECT_EQ(j["kernel"]["ops"]["ldg.32"]["instructions"], 64 * 8 * 4);
 }
 
+TEST(CliSim, TheTimeModelTakesTheClockItIsGiven) {
+  const std::vector<std::string> args = {"sim", "--rung", "mma-swizzled", "--m", "1024", "--n", "1024", "--k", "1024",
+                                         "--json"};
+  const auto own = run_cli(args);
+  auto slower = args;
+  slower.insert(slower.end(), {"--clock-mhz", "1200"});
+  const auto held = run_cli(slower);
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  ASSERT_EQ(held.exit_code, 0) << held.err;
+  const auto a = nlohmann::json::parse(own.out)["time_model"], b = nlohmann::json::parse(held.out)["time_model"];
+  EXPECT_EQ(b["clock_mhz"].get<double>(), 1200.0);
+  EXPECT_GT(a["clock_mhz"].get<double>(), 1200.0);
+  EXPECT_GT(b["predicted_seconds"].get<double>(), a["predicted_seconds"].get<double>());  // its SM terms take longer
+  EXPECT_EQ(a["load_waits_per_kstep"].get<double>(), 0.0);  // shared-memory stages set its chain, not load waits
+  for (const char* bad : {"0", "99999", "1.5e3", "-1"}) {
+    auto wrong = args;
+    wrong.insert(wrong.end(), {"--clock-mhz", bad});
+    const auto r = run_cli(wrong);
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_NE(r.err.find("--clock-mhz"), std::string::npos) << r.err;
+  }
+}
+
 TEST(CliSim, TableNamesTheLaunchAndTheCounters) {
   const auto r = run_cli({"sim", "--rung", "smem-tiling", "--m", "64", "--n", "64", "--k", "64", "--conflicting", "1"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -160,6 +160,29 @@ TEST(CompiledFacts, TheRecordedPredictionsAreTheModelsOwn) {
   EXPECT_GE(checked, 15);
 }
 
+// fidelity.md's held runs are predicted at each row's own clock (gemmlab-cli sim --clock-mhz): the defaults at 4096^3
+// again here, with the profile's sustained clocks set to the row's.
+TEST(CompiledFacts, TheHeldRowsArePredictedAtTheirOwnClock) {
+  SKIP_WITHOUT_SASS();
+  const nlohmann::json data = nlohmann::json::parse(read_text("docs/time-model-data/predictions.json"));
+  int checked = 0;
+  for (const auto& row : data["held"]["rows"]) {
+    if (row["size"].get<int>() != 4096 || row["config"].get<std::string>() != "default") continue;
+    const auto rung = find_rung(row["rung"].get<std::string>());
+    ASSERT_TRUE(rung.has_value()) << row["rung"];
+    sim::DeviceProfile d = h100();
+    d.timing->sustained_clock_mhz_fma = d.timing->sustained_clock_mhz_tensor = row["sm_clock_mhz"].get<double>();
+    const kernel::KernelConfig c = sim::rung_model(*rung).defaults;
+    const auto p = sim::predict_schedule(*rung, c, {4096, 4096, 4096}, kernel::BlockOrder{}, d, compiled_facts(*rung, c, d));
+    ASSERT_TRUE(p.ok() && p->time.has_value()) << row["rung"];
+    const double recorded = row["predicted_at_clock_ms"].get<double>();
+    EXPECT_NEAR(p->time->seconds * 1e3, recorded, 1e-6 * recorded) << row["rung"] << ": run scripts/time-model-table.py";
+    EXPECT_DOUBLE_EQ(p->time->clock_mhz, row["sm_clock_mhz"].get<double>());
+    ++checked;
+  }
+  EXPECT_EQ(checked, 10);  // rungs 11 to 20
+}
+
 // docs/tuning.md's re-scored studies come from docs/tuning-data/rescored.json (scripts/tuning-table.py --rescore): a
 // change of the model must regenerate it. Two studies are predicted again here, configuration by configuration.
 TEST(CompiledFacts, TheRescoredStudiesAreTheModelsOwn) {
