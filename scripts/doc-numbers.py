@@ -899,9 +899,9 @@ QUOTES = [
      r"which the model's tensor term does not see \(predicted at (?P<r17>[\d.]+)× of its measured time at\s+4096³\)",
      lambda: {"r17": predicted_over_measured({"tma-wgmma"}, {"default"}, {4096})[0]}),
     ("docs/fidelity.md",
-     r"its warps wait on loads\s+\(`long_scoreboard`\)\. The model finds the same: the build's SASS has each warp wait "
-     r"for its loads (?P<waits>\d+) times[\s\S]*?\(predicted at (?P<n4>[\d.]+)× and\s+(?P<n8>[\d.]+)× of its time at "
-     r"4096³ and 8192³\)\. ncu's stall samples per instruction put (?P<share>[\d.]+)% of the loop's long-scoreboard\s+"
+     r"its warps wait on loads\s+\(`long_scoreboard`\)\. The model names latency too: by its count of the build's SASS "
+     r"each warp waits for its loads (?P<waits>\d+)\s+times[\s\S]*?\(predicted at (?P<n4>[\d.]+)× and\s+(?P<n8>[\d.]+)× of its time at "
+     r"4096³ and 8192³\)\.[\s\S]*?ncu's stall samples per instruction put (?P<share>[\d.]+)% of the loop's long-scoreboard "
      r"stalls on those (?P<waits2>\d+) FFMAs",
      lambda: {**{f"n{str(size)[0]}": predicted_over_measured({"naive-coalesced"}, {"default"}, {size})[0]
                  for size in (4096, 8192)}, **naive_waits(), "waits2": naive_waits()["waits"]}),
@@ -913,7 +913,7 @@ QUOTES = [
      r"(?P<t18>[\d.]+) and (?P<t19>[\d.]+) TB/s\.",
      l2_sharing),
     ("docs/fidelity.md",
-     r"the wmma and mma-rowmajor defaults included, which the main table has at\s+(?P<lo>[\d.]+)× to (?P<hi>[\d.]+)×",
+     r"The wmma and mma-rowmajor defaults included, which the main table has at\s+(?P<lo>[\d.]+)× to (?P<hi>[\d.]+)×",
      lambda: dict(zip(("lo", "hi"), predicted_over_measured({"wmma", "mma-rowmajor"}, {"default"}, {4096, 8192})))),
     # The L1 hit probe (tests/calibration/l1_sectors*) and naive-coalesced's waits.
     ("docs/memory-model.md",

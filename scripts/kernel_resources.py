@@ -151,8 +151,10 @@ def written_and_read(instruction):
 def load_wait_points(body):
     """Where one warp, issuing a loop body's instructions in order, waits for a global load (LDG) it issued: the
     addresses of the instructions that read a register a load has not yet delivered. By the time one waits, every
-    load issued before it has been on its way as long as the awaited one or longer, so the model takes them as arrived
-    with it: the loads issued together share one wait. Taken from a second pass of the body, so that loads issued in
+    load issued before it has been on its way as long as the awaited one or longer; taking them as arrived with it (as
+    they would if every load took the same time), the loads issued together share one wait. An approximation: loads
+    that miss further take longer, and the hardware's stalls spread over more instructions
+    (docs/time-model-data/02-naive-coalesced.sass-stalls.csv). Taken from a second pass of the body, so that loads issued in
     one pass and used in the next count."""
     pending = {}  # register -> position of the load that writes it
     covered = -1  # the loads issued at or before this position have arrived
@@ -180,11 +182,10 @@ def load_waits(body):
     return len(load_wait_points(body))
 
 
-def sass_regions(instructions):
-    """The function's regions, [(parent, instructions, [count of each of ANCHORS], load waits)]: region 0 is what no
-    loop holds, then one per loop (a backward branch and its target), each holding what no inner loop holds, with the
-    times a warp waits for its global loads in a pass of it (load_waits; 0 for region 0); a parent comes before
-    its loops. NOPs (padding) and the closing branch to itself are not executed work and are left out."""
+def region_bodies(instructions):
+    """The function's loops as regions: [(parent, [its instructions])], region 0 first (what no loop holds), then one
+    per loop (a backward branch and its target) holding what no inner loop holds, in address order; a parent comes
+    before its loops. NOPs (padding) and the closing branch to itself are not executed work and are left out."""
     code = [Instruction(*i) for i in instructions if i[1] != "NOP"]
     while code and code[-1].opcode == "BRA" and code[-1].target == code[-1].address:
         code.pop()
@@ -212,15 +213,29 @@ def sass_regions(instructions):
     for i, (start, end) in sorted(enumerate(loops), key=lambda loop: loop[1][0] - loop[1][1]):
         for n in range(start, end + 1):
             owner[n] = i + 1  # widest first, so the innermost loop is the last to claim an instruction
-    regions = [[-1, 0, [0] * len(ANCHORS), 0]] + [[p, 0, [0] * len(ANCHORS), 0] for p in parents]
-    for n, instruction in enumerate(code):
-        region = regions[owner[n]]
-        region[1] += 1
-        if instruction.opcode in ANCHORS:
-            region[2][ANCHORS.index(instruction.opcode)] += 1
-    for r in range(1, len(regions)):
-        regions[r][3] = load_waits([instruction for n, instruction in enumerate(code) if owner[n] == r])
-    return [tuple(r) for r in regions]
+    return [(parent, [instruction for n, instruction in enumerate(code) if owner[n] == r])
+            for r, parent in enumerate([-1] + parents)]
+
+
+def sass_regions(instructions):
+    """The function's regions (region_bodies), [(parent, instructions, [count of each of ANCHORS], load waits)], with
+    the times a warp waits for its global loads in a pass of each loop (load_waits; 0 for region 0)."""
+    regions = []
+    for r, (parent, body) in enumerate(region_bodies(instructions)):
+        anchors = [sum(1 for instruction in body if instruction.opcode == a) for a in ANCHORS]
+        regions.append((parent, len(body), anchors, load_waits(body) if r > 0 else 0))
+    return regions
+
+
+MATH = ("FFMA", "HMMA", "HGMMA")  # the anchors that are the math, as sim::main_loop counts them
+
+
+def main_loop_body(instructions):
+    """The instructions of the loop that holds the most math (MATH), as the time model's main loop; [] without one."""
+    loops = region_bodies(instructions)[1:]
+    math = lambda body: sum(1 for instruction in body if instruction.opcode in MATH)
+    best = max(loops, key=lambda region: math(region[1]), default=(None, []))
+    return best[1] if math(best[1]) > 0 else []
 
 
 def is_ptxas_info(line):

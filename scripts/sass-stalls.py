@@ -53,24 +53,29 @@ def instructions(rows):
 
 
 def summary(path):
-    """{waits, loop_samples, at_waits (share of the main loop's long-scoreboard samples at the model's wait points),
-    top: [(offset, share)] of the five instructions with the most} for the loop with the most FFMA."""
+    """{loop: (first, last address), waits, loop_samples, at_waits (share of the main loop's long-scoreboard samples
+    at the model's wait points), top: [(offset, share)] of the five instructions with the most} for the main loop (the
+    loop with the most math, kernel_resources.main_loop_body)."""
     rows = list(csv.DictReader(open(path)))
-    code = instructions(rows)
     stalls = {int(r["offset"], 16): float(r["long_scoreboard"]) for r in rows}
-    loops = [(i.target, i.address) for i in code if i.opcode == "BRA" and i.target is not None and i.target < i.address]
-    start, end = max(loops, key=lambda span: sum(1 for i in code if span[0] <= i.address <= span[1] and i.opcode == "FFMA"))
-    body = [i for i in code if start <= i.address <= end]
-    waits = kernel_resources.load_wait_points(body)
+    body = kernel_resources.main_loop_body(instructions(rows))
+    if not body:
+        raise SystemExit("sass-stalls: %s has no loop with math in it" % path)
     total = sum(stalls[i.address] for i in body)
+    if total <= 0:
+        raise SystemExit("sass-stalls: %s has no long-scoreboard samples in its main loop" % path)
+    waits = kernel_resources.load_wait_points(body)
     top = sorted(((stalls[i.address] / total, i.address) for i in body), reverse=True)[:5]
-    return {"loop": (start, end), "waits": waits, "loop_samples": total,
+    return {"loop": (body[0].address, body[-1].address), "waits": waits, "loop_samples": total,
             "at_waits": sum(stalls[a] for a in waits) / total, "top": [(a, s) for s, a in top]}
 
 
 def profile(cli, rung, size, out):
-    ncu = subprocess.run(["bash", "-c", "command -v ncu || ls -d /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu "
-                                        "2>/dev/null | tail -1"], capture_output=True, text=True).stdout.split()[0]
+    found = subprocess.run(["bash", "-c", "command -v ncu || ls -d /opt/nvidia/nsight-compute/*/ncu "
+                                          "/usr/local/cuda/bin/ncu 2>/dev/null | tail -1"], capture_output=True, text=True)
+    if not found.stdout.split():
+        raise SystemExit("sass-stalls: no ncu (Nsight Compute) on this machine: profile runs on the GPU machine")
+    ncu = found.stdout.split()[0]
     with tempfile.TemporaryDirectory() as tmp:
         rep = os.path.join(tmp, "source")
         subprocess.run([ncu, "--clock-control", "none", "--section", "SourceCounters", "--section", "WarpStateStats",

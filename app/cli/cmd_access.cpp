@@ -326,7 +326,7 @@ nlohmann::json global_json(const sim::GlobalDetail& d) {
   return {{"requests", d.cost.requests},
           {"sectors", d.cost.sectors},
           {"lines", d.cost.lines},
-          {"wavefronts", d.cost.wavefronts},
+          {"data_pipe_wavefronts", d.cost.wavefronts},
           {"ideal_sectors", d.cost.ideal_sectors},
           {"split_sectors", d.cost.split_sectors},
           {"efficiency", d.cost.efficiency()},

@@ -141,11 +141,11 @@ Command add_bench_command(CLI::App& parent) {
       ->capture_default_str()
       ->transform(common::whole_number(1));
   sub->add_option("--hold", args->hold,
-                  "Seconds each kernel runs alone before it is timed, its timed runs not alternating with cuBLAS's: "
-                  "the clock the card holds under that kernel's own load, as the time model assumes (0: alternate "
-                  "with cuBLAS, the default)")
+                  "Seconds each kernel runs alone before it is timed; its timed runs then do not alternate with "
+                  "cuBLAS's, so the card runs at the clock it holds under that kernel's own load, the clock the time "
+                  "model assumes (0, the default: alternate with cuBLAS)")
       ->capture_default_str()
-      ->check(common::seconds(600));
+      ->check(common::seconds(gpu::kMaxHoldSeconds));
   sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(common::whole_number(0));
   sub->add_option("--json", args->json_path, "Write the report as JSON to this file ('-': stdout, no table)")
       ->check(common::non_empty_text("a file name, or '-' for stdout"));

@@ -58,8 +58,10 @@ void print_counters(const sim::Counters& c, std::ostream& out) {
     const auto& o = c.ops[static_cast<std::size_t>(i)];
     if (o.instructions == 0) continue;
     const bool shared = sim::op_class_is_shared(i), global = sim::op_class_is_global(i);
+    // Wavefronts: the shared side's, or a global access's in the L1 data pipe (Rule G6).
     table.add_row({std::string(sim::op_class_name(i)), std::to_string(o.instructions),
-                   shared ? std::to_string(o.wavefronts) : "", shared ? std::to_string(o.ideal_wavefronts) : "",
+                   shared ? std::to_string(o.wavefronts) : global ? std::to_string(o.global_wavefronts) : "",
+                   shared ? std::to_string(o.ideal_wavefronts) : "",
                    shared ? std::to_string(o.bank_conflicts()) : "", global ? std::to_string(o.requests) : "",
                    global ? std::to_string(o.sectors) : "", global ? std::to_string(o.ideal_sectors) : "",
                    global && o.sectors ? fixed(100.0 * double(o.ideal_sectors) / double(o.sectors), 1) + "%" : ""});
@@ -206,8 +208,9 @@ Command add_sim_command(CLI::App& parent) {
             print_counters(kernel->total, std::cout);
             std::cout << "\n== block (0, 0), k-step " << step << " ==\n";
             print_counters(block->per_kstep[static_cast<std::size_t>(step)], std::cout);
-            std::cout << "\nbank conflicts = wavefronts - ideal wavefronts; sector efficiency = ideal sectors / sectors "
-                         "(above 100% when lanes share sectors).\n"
+            std::cout << "\nwavefronts: the L1/shared data pipe's cycles (shared memory by its banks; a global access one a "
+                         "line, a load at least one per 128 bytes its lanes receive); bank conflicts = wavefronts - ideal "
+                         "wavefronts; sector efficiency = ideal sectors / sectors (above 100% when lanes share sectors).\n"
                       << "\n== occupancy on the " << target->device.name << " ==\n";
             print_occupancy(*prediction, std::cout);
             std::cout << "\n== roofline (DRAM traffic from the L2 model, launch order " << sim::order_name(target->order)

@@ -29,9 +29,8 @@ Result<ScheduleOptions::Resolved> ScheduleOptions::resolve() const {
   auto parsed = sim::parse_order(order);
   if (!parsed) return Error{"--order: " + parsed.error().message};
   if (clock_mhz > 0) {
-    if (!profile->timing)
-      return Error{"--clock-mhz: the " + profile->name + " profile has no measured timing, so no time model to clock"};
-    profile->timing->sustained_clock_mhz_fma = profile->timing->sustained_clock_mhz_tensor = clock_mhz;
+    profile = sim::with_clock(std::move(*profile), clock_mhz);
+    if (!profile) return Error{"--clock-mhz: " + profile.error().message};
   }
   return Resolved{std::move(*profile), *parsed};
 }

@@ -79,8 +79,9 @@ struct Entry {
 
 class ShapeRun {
  public:
-  ShapeRun(Session& session, const BenchOptions& options, const Shape& shape, kernel::InputType input)
-      : session_(session), options_(options), shape_(shape), input_(input) {}
+  ShapeRun(Session& session, const BenchOptions& options, const Shape& shape, kernel::InputType input,
+           const std::atomic<bool>* cancel)
+      : session_(session), options_(options), shape_(shape), input_(input), cancel_(cancel) {}
 
   // Allocates and fills the verified set (with its FP64 reference) and enough further sets to exceed 2x L2 (at
   // least one).
@@ -127,7 +128,8 @@ class ShapeRun {
 
   // cuBLAS's own row, once every kernel has run: the median of all the cuBLAS runs interleaved with them (where there
   // were any). Timed alone, back to back, a small cuBLAS GEMM waits on its own host-side launch, which is not the GPU's
-  // time (at 1024^3 on the H100, 2026-11-24: 13.6 us a run alone against about 10 us between kernels).
+  // time (at 1024^3 on the H100, 2026-11-24: 13.6 us a run alone against about 10 us between kernels); held runs
+  // (BenchOptions::hold_seconds) are all timed so, which flatters the kernels' ratios at small sizes.
   void describe_cublas(BenchRow& row) const {
     if (paired_cublas_ms_.empty()) return;
     std::vector<double> ms = paired_cublas_ms_;
@@ -212,14 +214,16 @@ class ShapeRun {
   }
 
  private:
-  // BenchOptions::hold_seconds: the entry alone, back to back, in batches of about a tenth of the time, until the time
-  // is up.
+  // BenchOptions::hold_seconds: the entry alone, back to back, in batches of about a tenth of the time (at most a
+  // tenth of a second, so that a cancel is seen soon), until the time is up.
   Status hold(const Entry& entry, float warm_ms) {
     if (options_.hold_seconds <= 0) return Ok{};
     const auto start = std::chrono::steady_clock::now();
-    const int batch = std::max(1, static_cast<int>(options_.hold_seconds * 100.0 / std::max(warm_ms, 0.001f)));
+    const double batch_ms = std::min(options_.hold_seconds * 100.0, 100.0);
+    const int batch = std::max(1, static_cast<int>(batch_ms / std::max(warm_ms, 0.001f)));
     for (std::size_t launched = 0;
-         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < options_.hold_seconds;) {
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < options_.hold_seconds &&
+         !(cancel_ && cancel_->load());) {
       for (int i = 0; i < batch; ++i, ++launched)
         if (auto ok = launch(entry, launched % sets()); !ok) return ok;
       if (auto ok = finish(session_.stream(), entry.name + " held at " + to_string(shape_)); !ok) return ok;
@@ -259,6 +263,7 @@ class ShapeRun {
   const BenchOptions& options_;
   Shape shape_;
   kernel::InputType input_;
+  const std::atomic<bool>* cancel_;  // run_bench's: a held entry stops holding when it is set
   std::optional<GemmBuffers> buffers_;
   std::vector<InputSet> extra_;
   std::vector<double> paired_cublas_ms_;  // every cuBLAS run timed beside a kernel at this shape and input type
@@ -271,7 +276,8 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
   auto selected = select_instances(options.rungs, options.all_instances, options.kernels);
   if (!selected) return selected.error();
   if (options.runs < 1) return Error{"runs must be at least 1"};
-  if (!(options.hold_seconds >= 0 && options.hold_seconds <= 600)) return Error{"hold must be 0 to 600 seconds"};
+  if (!(options.hold_seconds >= 0 && options.hold_seconds <= kMaxHoldSeconds))
+    return Error{"hold must be 0 to " + std::to_string(int(kMaxHoldSeconds)) + " seconds"};
   auto types = input_types_to_run(*selected, options.inputs);
   if (!types) return types.error();
   auto session = Session::open(options.device);
@@ -308,7 +314,7 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
     const Shape& shape = options.shapes[si];
     const kernel::InputType type = entries.front().input;
     if (progress) progress({done, total, "preparing " + to_string(shape) + " " + std::string(kernel::input_name(type))});
-    ShapeRun run(*session, options, shape, type);
+    ShapeRun run(*session, options, shape, type, cancel);
     if (auto ok = run.prepare(si); !ok) return ok.error();
     report.buffer_sets_max = std::max(report.buffer_sets_max, static_cast<int>(run.sets()));
     const std::size_t first_row = report.rows.size();

@@ -171,7 +171,7 @@ std::string bench_report_json(const BenchReport& r) {
 std::string bench_report_csv(const BenchReport& r) {
   std::string out =
       "name,config,input,m,n,k,status,runs,median_ms,min_ms,max_ms,tflops,ratio_to_cublas,cublas_paired_ms,sm_clock_mhz,"
-      "message\n";
+      "hold_seconds,message\n";
   const auto quoted = [](std::string text) {
     std::string q = "\"";
     for (const char ch : text) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
@@ -179,8 +179,9 @@ std::string bench_report_csv(const BenchReport& r) {
   };
   for (const BenchRow& row : r.rows) {
     char numbers[256];
-    std::snprintf(numbers, sizeof numbers, "%d,%.6f,%.6f,%.6f,%.4f,%.4f,%.6f,%d", row.runs, row.median_ms, row.min_ms,
-                  row.max_ms, row.tflops, row.ratio_to_cublas, row.cublas_paired_ms, row.sm_clock_mhz);
+    // The run's hold on every line: it says what ratio_to_cublas is against (BenchRow).
+    std::snprintf(numbers, sizeof numbers, "%d,%.6f,%.6f,%.6f,%.4f,%.4f,%.6f,%d,%g", row.runs, row.median_ms, row.min_ms,
+                  row.max_ms, row.tflops, row.ratio_to_cublas, row.cublas_paired_ms, row.sm_clock_mhz, r.hold_seconds);
     out += row.name + "," + quoted(row.config) + "," + std::string(kernel::input_name(row.input)) + "," +
            std::to_string(row.shape.m) + "," + std::to_string(row.shape.n) +
            "," + std::to_string(row.shape.k) + "," + std::string(to_string(row.status)) + "," + numbers + "," +

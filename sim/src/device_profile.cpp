@@ -306,6 +306,16 @@ std::span<const std::string_view> builtin_device_ids() {
   return ids;
 }
 
+Result<DeviceProfile> with_clock(DeviceProfile device, double mhz) {
+  if (!device.timing)
+    return Error{"the " + device.name + " profile has no measured timing, so there is no time model to clock: leave "
+                 "the clock out, or give a profile with a \"timing\" section"};
+  if (!(mhz > 0)) return Error{"a clock must be above 0 MHz"};
+  device.timing->sustained_clock_mhz_fma = device.timing->sustained_clock_mhz_tensor = mhz;
+  device.timing->clock_given = true;
+  return device;
+}
+
 Result<DeviceProfile> find_device(std::string_view name) {
   if (name.size() > 5 && name.substr(name.size() - 5) == ".json") return load_device_profile_file(std::string(name));
   std::string known;

@@ -48,7 +48,8 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
       break;
     case TimeTerm::DataPipe:
       s = "The L1/shared-memory data pipe is the limit: " + work +
-          " (shared-memory wavefronts and the 128-byte lines of global accesses) at " + format("%.2g", top.rate) +
+          " (shared-memory wavefronts, and global accesses' wavefronts: a line each, or 128 bytes a load delivers) at " +
+          format("%.2g", top.rate) +
           per_sm + (hints.bank_conflicts && hints.scattered ? "; fewer bank conflicts and coalesced accesses would help."
                     : hints.bank_conflicts                   ? "; fewer bank conflicts would help."
                     : hints.scattered                        ? "; coalesced accesses would help."
@@ -118,7 +119,8 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
   if (p.launch_seconds + p.fill_seconds > 0.02 * p.seconds)
     s += " With the launch (" + duration(p.launch_seconds) + ") and filling the pipeline (" +
          duration(p.fill_seconds) + "), the model predicts " + duration(p.seconds) + ".";
-  return s + " (At the " + format("%.0f", p.clock_mhz) + " MHz the card holds under this load.)";
+  return s + " (At the " + format("%.0f", p.clock_mhz) +
+         (m.clock_given ? " MHz given for this prediction.)" : " MHz the card holds under this load.)");
 }
 
 // Issue, the data pipe and the tensor cores together: their p-norm (kOverlapNorm).
@@ -296,7 +298,8 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // Each round of resident blocks starts with an empty pipeline: its first k-step waits for its tiles in full, where
   // the chain counts only what the k-steps in flight leave (a persistent block fills once, then runs on).
   p.launch_seconds = m.launch_overhead_seconds;
-  p.fill_seconds = std::ceil(blocks_per_sm_launched / resident) * (wait - exposed) / hz;
+  // (A loop that waits for its loads more than once a k-step exposes more than one wait: nothing left to fill.)
+  p.fill_seconds = std::ceil(blocks_per_sm_launched / resident) * std::max(0.0, wait - exposed) / hz;
   // The prediction: the largest of the SM's combined terms, the L2, DRAM, the chain and the copies. The limit it names is that
   // one, or the SM's largest term where the SM's terms win; a tie goes to the SM's terms.
   struct Candidate {

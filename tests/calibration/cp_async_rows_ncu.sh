@@ -5,6 +5,7 @@
 # 13 and 14 at 4096^3 (FP16, the verification launch of `bench --runs 1`). Writes OUTDIR/cp-async-rows-ncu.csv (kept
 # beside this script: cp_async_rows_ncu_h100.csv, with cp_async_rows_h100.env.txt).
 set -u
+out=${1:?usage: cp_async_rows_ncu.sh OUTDIR [CLI]}
 source "$(dirname "$0")/ncu_common.sh"
 cli=${2:-}
 nvcc -arch=sm_90 -O3 -std=c++17 -o /tmp/cp_async_rows tests/calibration/cp_async_rows.cu || exit 1

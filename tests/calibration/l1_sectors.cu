@@ -1,8 +1,9 @@
 // L1 hit probe: what a global load that hits in L1 costs, by the sectors it returns. timing.cu measured loads whose
 // lanes touch 32 or 4 lines at one line a clock per SM, the rate of the data pipe, but loads whose 32 lanes read one
-// whole line at only 0.43 a clock, with neither the data pipe nor issue busy (tests/calibration/ncu_global_loads.csv).
-// naive-coalesced's loads are of that kind, and it runs at 0.8x the time the data pipe and issue predict for it
-// (docs/fidelity.md). This probe asks what limits a request that hits: its lines, its sectors, or its width.
+// whole line at only 0.43 a clock, with the data pipe 43% busy (tests/calibration/ncu_global_loads.csv).
+// naive-coalesced's loads are of that kind, and the time model, counting its data pipe and issue, predicted it at 0.8x
+// of its measured time (docs/fidelity.md, before 2026-11-25). This probe asks what limits a request that hits: its
+// lines, its sectors, or its width.
 //
 // Every warp of the SM issues L1-resident loads, eight independent ones per iteration, each a request of one pattern:
 //

@@ -6,6 +6,7 @@
 # warptile) at 4096^3, the verification launch of `bench --runs 1`. Writes
 # OUTDIR/l1-sectors-ncu.csv (kept beside this script: l1_sectors_ncu_h100.csv, with l1_sectors_h100.env.txt).
 set -u
+out=${1:?usage: l1_sectors_ncu.sh OUTDIR [CLI]}
 source "$(dirname "$0")/ncu_common.sh"
 cli=${2:-}
 nvcc -arch=sm_90 -O3 -std=c++17 -o /tmp/l1_sectors tests/calibration/l1_sectors.cu || exit 1

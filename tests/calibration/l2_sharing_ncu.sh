@@ -4,6 +4,7 @@
 # sectors its two partitions pass each other (ltcfabric, where ncu has the metric). Writes OUTDIR/l2-sharing-ncu.csv
 # (kept beside this script: l2_sharing_ncu_h100.csv, with l2_sharing_h100.env.txt).
 set -u
+out=${1:?usage: l2_sharing_ncu.sh OUTDIR}
 source "$(dirname "$0")/ncu_common.sh"
 nvcc -arch=sm_90 -O3 -std=c++17 -o /tmp/l2_sharing tests/calibration/l2_sharing.cu || exit 1
 m=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,l1tex__m_xbar2l1tex_read_bytes.sum,lts__t_sectors.sum,lts__t_sectors_srcunit_tex.sum,lts__t_sector_hit_rate.pct,lts__t_sectors.avg.pct_of_peak_sustained_elapsed,lts__t_tag_requests.avg.pct_of_peak_sustained_elapsed,l1tex__m_xbar2l1tex_read_sectors.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed

@@ -1,6 +1,5 @@
-# Sourced by the probes' ncu scripts (tests/calibration/*_ncu.sh), ON THE GPU MACHINE: makes OUTDIR ($1) absolute in
-# $out, moves to the checkout's root, finds ncu ($ncu) and nvcc, and defines merge_runs.
-out=${1:?usage: $(basename "$0") OUTDIR [CLI]}
+# Sourced by the probes' ncu scripts (tests/calibration/*_ncu.sh), ON THE GPU MACHINE, after they set $out to their
+# OUTDIR: makes $out absolute, moves to the checkout's root, finds ncu ($ncu) and nvcc, and defines merge_runs.
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 export PATH=/usr/local/cuda/bin:$PATH

@@ -170,10 +170,10 @@ TEST(CompiledFacts, TheHeldRowsArePredictedAtTheirOwnClock) {
     if (row["size"].get<int>() != 4096 || row["config"].get<std::string>() != "default") continue;
     const auto rung = find_rung(row["rung"].get<std::string>());
     ASSERT_TRUE(rung.has_value()) << row["rung"];
-    sim::DeviceProfile d = h100();
-    d.timing->sustained_clock_mhz_fma = d.timing->sustained_clock_mhz_tensor = row["sm_clock_mhz"].get<double>();
+    const auto d = sim::with_clock(h100(), row["sm_clock_mhz"].get<double>());
+    ASSERT_TRUE(d.ok()) << d.error().message;
     const kernel::KernelConfig c = sim::rung_model(*rung).defaults;
-    const auto p = sim::predict_schedule(*rung, c, {4096, 4096, 4096}, kernel::BlockOrder{}, d, compiled_facts(*rung, c, d));
+    const auto p = sim::predict_schedule(*rung, c, {4096, 4096, 4096}, kernel::BlockOrder{}, *d, compiled_facts(*rung, c, *d));
     ASSERT_TRUE(p.ok() && p->time.has_value()) << row["rung"];
     const double recorded = row["predicted_at_clock_ms"].get<double>();
     EXPECT_NEAR(p->time->seconds * 1e3, recorded, 1e-6 * recorded) << row["rung"] << ": run scripts/time-model-table.py";

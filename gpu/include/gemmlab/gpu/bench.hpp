@@ -24,6 +24,8 @@
 
 namespace gemmlab::gpu {
 
+inline constexpr double kMaxHoldSeconds = 600;  // BenchOptions::hold_seconds' limit
+
 struct BenchOptions {
   std::vector<RungId> rungs;  // empty: every rung with GPU instances
   bool all_instances = false;  // false: each rung's default configuration
@@ -39,7 +41,7 @@ struct BenchOptions {
   // Above 0: each entry runs alone, back to back, for this long before its timed runs, and its timed runs are not
   // paired with cuBLAS's: the card then runs at the clock it holds under that kernel's own load, which is what the
   // time model assumes (a kernel paired with cuBLAS runs at a clock cuBLAS's power draw also sets). Ratios to cuBLAS
-  // are then against cuBLAS's own row, held the same way.
+  // are then against cuBLAS's own row, held the same way. At most kMaxHoldSeconds.
   double hold_seconds = 0;
   std::uint64_t seed = 7;
 };
@@ -65,9 +67,12 @@ struct BenchRow {
   // A kernel's runs alternate with cuBLAS's on the same shape and input type (cuBLAS, kernel, cuBLAS, ...), so both
   // see the same clock: on the H100 the SM clock falls by a quarter over a ladder at 8192^3, and a cuBLAS timed once
   // at the start of the ladder flattered it against the kernels timed last. cuBLAS's own row is the median of all
-  // its runs beside the kernels (its runs alone only verify it, where kernels ran). The median of this row's:
-  double cublas_paired_ms = 0;       // (0 for cuBLAS's own row, and in reports written before the pairing)
-  double ratio_to_cublas = 0;        // cublas_paired_ms / median_ms (cuBLAS's row: 1; 0 where cuBLAS was not timed)
+  // its runs beside the kernels (its runs alone only verify it, where kernels ran). Held runs
+  // (BenchOptions::hold_seconds) do not alternate: every row, cuBLAS's included, is its own runs back to back. The
+  // median of the cuBLAS runs beside this row's:
+  double cublas_paired_ms = 0;       // (0 for cuBLAS's own row, held runs, and reports written before the pairing)
+  double ratio_to_cublas = 0;        // cublas_paired_ms / median_ms, held: cuBLAS's median / median_ms (cuBLAS's row:
+                                     // 1; 0 where cuBLAS was not timed)
   // NVML's SM clock right after the row's timed runs (0: unavailable, and in reports written before it was kept): the
   // card lowers it under sustained load, which the time model's comparison (docs/fidelity.md) needs to know.
   int sm_clock_mhz = 0;

@@ -35,8 +35,8 @@ struct CodeRegion {
   int instructions = 0;    // static SASS instructions
   std::array<int, kSassAnchorCount> anchors{};  // of them, the anchors of each kind
   // How many times a warp waits for a global load it issued, in one pass of the loop: issuing in order, it waits where
-  // an instruction reads a register a load has not delivered, and the loads issued before that arrive with it
-  // (scripts/kernel_resources.py, load_waits). 0 for region 0.
+  // an instruction reads a register a load has not delivered, counting the loads issued before that as arriving with
+  // it, as they would if all took the same time (scripts/kernel_resources.py, load_wait_points). 0 for region 0.
   int load_waits = 0;
 };
 

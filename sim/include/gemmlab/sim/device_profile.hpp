@@ -29,6 +29,7 @@ struct MachineTiming {
   double barrier_cycles = 0;
   double sustained_clock_mhz_fma = 0;     // after seconds of FP32 math on every SM
   double sustained_clock_mhz_tensor = 0;  // after seconds of tensor-core GEMM (cuBLAS BF16) on every SM
+  bool clock_given = false;               // both clocks were set by with_clock, not measured
   double launch_overhead_seconds = 0;     // what timing one launch by events adds to any kernel (an empty one's time)
   // One SM's TMA copy engine (tests/calibration/tma_rate.cu): a copy costs a fixed time plus its bytes at this rate.
   // In seconds, not SM cycles: measured at 1990 MHz, they predict the GEMMs at the sustained tensor clock (see
@@ -82,6 +83,11 @@ std::span<const std::string_view> builtin_device_ids();
 // A built-in profile by id or alias ("h100", "h100-sxm", ...), or a profile file when `name` ends in ".json". An
 // unknown name is an error listing the known ones.
 Result<DeviceProfile> find_device(std::string_view name);
+
+// The profile with its sustained clocks (FP32 and tensor-core) set to `mhz`: the clock a card is known to hold
+// (nvidia-smi's clocks.sm under the load), which the time model then assumes. An error for a profile without measured
+// timing, whose time model there is none to clock.
+Result<DeviceProfile> with_clock(DeviceProfile device, double mhz);
 // The device used when none is named: the H100 we measure on (compiled in; the tests check that it loads).
 inline constexpr std::string_view kDefaultDevice = "h100";
 
