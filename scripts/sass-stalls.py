@@ -60,10 +60,10 @@ def summary(path):
     stalls = {int(r["offset"], 16): float(r["long_scoreboard"]) for r in rows}
     body = kernel_resources.main_loop_body(instructions(rows))
     if not body:
-        raise SystemExit("sass-stalls: %s has no loop with math in it" % path)
+        raise ValueError("%s has no loop with math in it" % path)
     total = sum(stalls[i.address] for i in body)
     if total <= 0:
-        raise SystemExit("sass-stalls: %s has no long-scoreboard samples in its main loop" % path)
+        raise ValueError("%s has no long-scoreboard samples in its main loop" % path)
     waits = kernel_resources.load_wait_points(body)
     top = sorted(((stalls[i.address] / total, i.address) for i in body), reverse=True)[:5]
     return {"loop": (body[0].address, body[-1].address), "waits": waits, "loop_samples": total,
@@ -94,7 +94,11 @@ def main(argv):
     elif len(argv) == 3 and argv[0] == "reduce":
         reduce(*argv[1:])
     elif len(argv) == 2 and argv[0] == "summary":
-        s = summary(argv[1])
+        try:
+            s = summary(argv[1])
+        except ValueError as e:
+            print("sass-stalls: %s" % e, file=sys.stderr)
+            return 1
         print("main loop %#x-%#x: %d long-scoreboard samples; the model's %d waits a pass at %s hold %.1f%% of them; "
               "the most: %s" % (*s["loop"], s["loop_samples"], len(s["waits"]), ", ".join("%#x" % a for a in s["waits"]),
                                 100 * s["at_waits"], ", ".join("%#x %.1f%%" % (a, 100 * x) for a, x in s["top"])))

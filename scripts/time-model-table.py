@@ -355,8 +355,8 @@ def held(data):
             out.append("| %s | %d | %d | %.2f× | %d to %d | %d | %d | %.2f× to %.2f× |" % (
                 name, size, len(rows), slower[len(slower) // 2], min(clocks), max(clocks), inside(own), inside(at),
                 min(at), max(at)))
-    # NVML's samples while the benchmark ran (clocks.csv: timestamp, clock, power, temperature, event reasons), from
-    # its first tensor-core row on: the card's clock under these kernels' own load.
+    # NVML's samples while the benchmark ran (clocks.csv: timestamp, clock, power, temperature, event reasons), those
+    # above 300 W (the GPU busy, not between processes): the card's clock under these kernels' own load.
     samples = [(number(r[1].split()[0]), number(r[2].split()[0]), int(r[4], 16))
                for r in list(csv.reader((HELD / "clocks.csv").read_text().splitlines()))[1:] if len(r) > 4]
     loaded = sorted(x for x in samples if x[1] > 300)  # the GPU busy, not between processes

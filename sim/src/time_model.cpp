@@ -210,8 +210,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // What the L2 delivers into the SMs: its reads, plus the sectors it sends twice to cp.async copies whose shared rows
   // sit at another offset than their source (Rule G5: a padded row), or more where a multicast copy lands in several
   // SMs.
-  double split_sectors = 0;
-  for (const OpCounters& op : k.ops) split_sectors += double(op.split_sectors);
+  const double split_sectors = double(k.global_loads().split_sectors);
   const double l2_bytes = std::max((double(l2_reads.sectors) + split_sectors) * kL2SectorBytes, double(k.tma_bytes));
   // The TMA copies the busiest SM issues, and their bytes (what the copies read inside the matrices); TMA stores of C
   // go through the same engine, with the bytes they write.

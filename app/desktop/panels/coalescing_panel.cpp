@@ -48,8 +48,9 @@ void summary(const sim::WarpInstruction& w, const sim::GlobalDetail& detail) {
   const double percent = 100.0 * efficiency;
   ui::coloured_text(wasteful ? colour::conflict : colour::ok, percent == std::floor(percent) ? "%.0f%%" : "%.1f%%", percent);
   ImGui::PopFont();
-  ImGui::Text("%d lanes x %d bytes = %d bytes asked for; %d sectors x 32 bytes = %d bytes fetched.", lanes,
-              w.access.width_bytes, requested, detail.cost.sectors, fetched);
+  ImGui::Text("%d lane%s x %d bytes = %d bytes asked for; %d sector%s x 32 bytes = %d bytes fetched.", lanes,
+              lanes == 1 ? "" : "s", w.access.width_bytes, requested, detail.cost.sectors,
+              detail.cost.sectors == 1 ? "" : "s", fetched);
   ImGui::SameLine(0, 4);
   ui::term("sector efficiency", "Efficiency");
   ImGui::SameLine(0, 4);
@@ -69,7 +70,7 @@ void summary(const sim::WarpInstruction& w, const sim::GlobalDetail& detail) {
     ImGui::SameLine(0, 4);
     ui::term("coalescing", "coalesced.");
   }
-  if (detail.cost.wavefronts > static_cast<int>(detail.lines.size()))
+  if (detail.cost.wavefronts > detail.cost.lines)
     // Rule G6: the L1 hands a load's bytes to the warp's registers 128 bytes a cycle, however few lines they fill.
     ImGui::TextWrapped("The L1 data pipe spends %d cycles on it, not one per line: it hands a load's %d bytes to the "
                        "lanes' registers 128 bytes a cycle, however few lines they come from.",
