@@ -614,22 +614,18 @@ def l1_sectors_ncu():
     return probe_runs("l1_sectors_ncu_h100.csv")
 
 
-L1_PATTERNS = ("w4_broadcast", "w4_32B", "w4_64B", "w4_128B", "w8_128B", "w16_128B", "w8_256B", "w16_512B")
-
-
 def l1_sectors():
     """The L1 hit probe (tests/calibration/l1_sectors*): data-pipe wavefronts per request by lane width, the data pipe's
     busy range, the rates of one-line 32-bit loads and 16-byte ones (the most blocks that fit), and timing.cu's older
     figure for one-line loads with its ncu data-pipe share."""
     folder = ROOT / "tests" / "calibration"
     ncu = l1_sectors_ncu()
+    patterns = list(dict.fromkeys(r["pattern"] for r in json.loads((folder / "l1_sectors_h100.json").read_text())["patterns"]))
     per_request = {p: ncu[(p, "l1tex__data_pipe_lsu_wavefronts.sum")] /
-                   ncu[(p, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum")] for p in L1_PATTERNS}
-    busy = [ncu[(p, "l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed")] for p in L1_PATTERNS]
-    rates = {}
-    for row in json.loads((folder / "l1_sectors_h100.json").read_text())["patterns"]:
-        rates.setdefault(row["pattern"], row["requests_per_clock_per_sm"])  # the first row: the most blocks per SM
-    same = {round(per_request[p], 3) for p in L1_PATTERNS if p.startswith("w4_")}
+                   ncu[(p, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum")] for p in patterns}
+    busy = [ncu[(p, "l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed")] for p in patterns]
+    rates = {p: rows[max(rows)] for p in ("w4_128B", "w16_512B") for rows in [l1_rows(p)]}  # the most blocks per SM
+    same = {round(per_request[p], 3) for p in patterns if p.startswith("w4_")}
     old = json.loads((folder / "timing_h100.json").read_text())["global_requests_1_line"]["per_clock_per_sm"]
     old_pipe = [float(r[-1].strip('"').replace(",", "")) for r in csv.reader((folder / "ncu_global_loads.csv").open())
                 if len(r) > 12 and "global_loads<1, 1>" in r[4] and r[12] == "l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed"]
@@ -638,6 +634,20 @@ def l1_sectors():
             "rate4": f"{rates['w4_128B']:.3f}", "rate16": f"{rates['w16_512B']:.3f}",
             "pipe4": f"{ncu[('w4_128B', 'l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed')]:.0f}",
             "old": f"{old:.2f}", "old_pipe": f"{old_pipe[0]:.0f}"}
+
+
+
+def l1_rows(pattern):
+    """{blocks per SM: requests a clock per SM} of one pattern of the L1 hit probe (tests/calibration/l1_sectors_h100.json)."""
+    rows = json.loads((ROOT / "tests" / "calibration" / "l1_sectors_h100.json").read_text())["patterns"]
+    return {r["blocks_per_sm"]: r["requests_per_clock_per_sm"] for r in rows if r["pattern"] == pattern}
+
+
+def one_line_loads_by_blocks():
+    """The L1 hit probe's one-line 32-bit loads with the fewest and the most blocks per SM it ran, and their rates."""
+    rows = l1_rows("w4_128B")
+    fewer, more = min(rows), max(rows)
+    return {"fewer": str(fewer), "more": str(more), "rate_fewer": f"{rows[fewer]:.3f}", "rate_more": f"{rows[more]:.3f}"}
 
 
 def l2_sharing():
@@ -673,6 +683,11 @@ def time_model_ncu(number, slug, metric):
     return TIME_MODEL_TABLE.number(TIME_MODEL_TABLE.ncu_row(number, slug)[metric])
 
 
+def busier_pipe(number, slug):
+    """The busier of issue and the data pipe under ncu in a rung's default at 4096^3, in percent, rounded up."""
+    return f"{math.ceil(max(time_model_ncu(number, slug, metric) for _, metric in TIME_MODEL_TABLE.UTILISATION[:2])):.0f}"
+
+
 def prediction_rows(size):
     return [r for r in predictions()["rows"] if r["size"] == size]
 
@@ -688,7 +703,7 @@ def clock_figures():
     8192^3 runs, the table's mean |log(predicted / measured)| at 4096^3 and 8192^3, and the mma.sync rungs' (11 to 16)
     average SM clock under ncu at 4096^3."""
     runs, _ = TIME_MODEL_TABLE.repeat_runs()
-    capped = [clock for clock, _, reasons in TIME_MODEL_TABLE.clock_samples(runs) if reasons & TIME_MODEL_TABLE.POWER_CAP]
+    capped = [s.clock_mhz for s in TIME_MODEL_TABLE.clock_samples(runs)[0] if s.reasons & TIME_MODEL_TABLE.POWER_CAP]
     mean_log = {size: statistics.mean(abs(math.log(r["predicted_ms"] / r["measured_ms"])) for r in prediction_rows(size))
                 for size in (4096, 8192)}
     clocks = [time_model_ncu(n, slug, "gpc__cycles_elapsed.avg.per_second") / 1e6 for n, slug in predictions()["ladder"]
@@ -707,6 +722,55 @@ def measured_registers(rung):
     if occupancy["registers_source"] != "measured":
         raise Skip(f"{rung}'s registers are measured only in a CUDA build")
     return occupancy
+
+
+
+def instruction_counts():
+    """The issue term's count against ncu's instructions executed, every rung's default at 4096^3 (the table
+    scripts/time-model-table.py writes in fidelity.md): the range of model / ncu, the rungs within it but for the
+    furthest, the description's own / ncu, and what ptxas adds (1 - description / ncu) for naive-coalesced and the
+    mma.sync rungs."""
+    ratios, own, added = [], [], {}
+    for number, slug in predictions()["ladder"]:
+        row = next(r for r in prediction_rows(4096) if r["rung"] == slug and r["config"] == "default")
+        executed = TIME_MODEL_TABLE.number(TIME_MODEL_TABLE.ncu_row(number, slug)["smsp__inst_executed.sum"])
+        ratios.append(row["instructions"]["kernel"] / executed)
+        own.append(row["instructions"]["description"] / executed)
+        added.setdefault(row["math"], []).append(100 * (1 - own[-1]))
+        if slug == "naive-coalesced":
+            added["naive-coalesced"] = [100 * (1 - own[-1])]
+    ratios.sort(key=lambda x: abs(math.log(x)))
+    near = ratios[:-1]
+    return {"lo": f"{min(ratios):.2f}", "hi": f"{max(ratios):.2f}", "dlo": f"{min(own):.2f}", "dhi": f"{max(own):.2f}",
+            "inside": str(len(near)), "n": str(len(ratios)), "lo2": f"{min(near):.2f}", "hi2": f"{max(near):.2f}",
+            "nc": f"{added['naive-coalesced'][0]:.0f}", "mma_lo": f"{min(added['mma.sync']):.0f}",
+            "mma_hi": f"{max(added['mma.sync']):.0f}"}
+
+
+def naive_loop():
+    """naive-coalesced's compiled main loop as the time model reads it (gemmlab-cli sim --json, main_loop)."""
+    t = cli("sim", "--rung", "naive-coalesced", "--m", "4096", "--n", "4096", "--k", "4096")["time_model"]
+    if t["instructions"]["source"] == "description":
+        raise Skip("naive-coalesced's compiled loop is read only in a build that recorded its SASS")
+    loop = t["main_loop"]
+    return {"pass": str(loop["ksteps_per_pass"]), "pass2": str(loop["ksteps_per_pass"]), "waits": str(loop["load_waits"]),
+            "flight": str(t["ksteps_in_flight"])}
+
+
+def held_seconds():
+    return f"{predictions()['held']['hold_seconds']:g}"
+
+
+def clock_experiments():
+    """The figures two experiments of time-model.md's paragraph on the clock tried: the clock the mma.sync probe holds
+    (tests/calibration/timing_h100.json), the profile's tensor-core clock, and the TMA probe's rate with every SM
+    copying 16 KiB boxes of 128-byte rows (tests/calibration/tma_rate_h100.json)."""
+    probe = json.loads((ROOT / "tests" / "calibration" / "timing_h100.json").read_text())
+    rows = [r for r in tma_probe() if r["sms"] > 1 and r["panels"] == 1 and r["box_bytes"] == 16384 and r["row_bytes"] == 128]
+    return {"mma_clock": str(probe["sustained_clock_mhz_mma_sync"]),
+            "tensor": f"{json.loads(PROFILE.read_text())['timing']['sustained_clock_mhz_tensor']:.0f}",
+            "tma_all": f"{max(r['bytes_per_clock_per_sm'] * r['clock_mhz'] * 1e6 * r['sms'] for r in rows) / 1e12:.2f}",
+            "kib": f"{rows[0]['box_bytes'] // 1024}"}
 
 
 QUOTES = [
@@ -760,7 +824,7 @@ QUOTES = [
               "gap": f"{(measured_ms('cp-async', 2048) / measured_ms('vectorized', 2048) - 1) * 100:.0f}"}),
     ("docs/fidelity.md",
      r"naive-coalesced: neither pipe is busy more than (?P<pct>\d+)% of the time",
-     lambda: {"pct": f"{math.ceil(max(time_model_ncu(2, 'naive-coalesced', m) for m in ('sm__issue_active.avg.pct_of_peak_sustained_elapsed', 'l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed'))):.0f}"}),
+     lambda: {"pct": busier_pipe(2, "naive-coalesced")}),
     ("docs/time-model.md",
      r"the clock then as low as (?P<low>\d+) MHz[\s\S]*?0\.076 then, (?P<m4>[\d.]+) and (?P<m8>[\d.]+) now\):[\s\S]*?"
      r"ncu measured them at (?P<lo>\d+) to (?P<hi>\d+) MHz at 4096³\)",
@@ -1164,6 +1228,46 @@ QUOTES = [
      r"\((?P<all_sms>[\d.]+) bytes a clock per SM, against (?P<one_sm>[\d.]+) on one SM alone\)",
      lambda: {"one_sm": f"{max(r['bytes_per_clock_per_sm'] for r in tma_probe() if r['sms'] == 1 and r['panels'] == 1):.0f}",
               "all_sms": f"{max(r['bytes_per_clock_per_sm'] for r in tma_probe() if r['sms'] > 1 and r['panels'] == 1):.0f}"}),
+    # The issue term's count against ncu, naive-coalesced's compiled loop, the held runs' hold, and the probes' figures
+    # behind the experiments on the clock.
+    ("docs/time-model.md",
+     r"for naive-coalesced those are (?P<nc>\d+)% of what ncu counts, for the mma\.sync rungs (?P<mma_lo>\d+)% to "
+     r"(?P<mma_hi>\d+)%\.",
+     lambda: {k: v for k, v in instruction_counts().items() if k in ("nc", "mma_lo", "mma_hi")}),
+    ("docs/time-model.md",
+     r"\(\[fidelity\]\(fidelity\.md#time-the-time-model-against-the-h100\): (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of ncu, "
+     r"where the description's own were\s+(?P<dlo>[\d.]+)× to (?P<dhi>[\d.]+)×; (?P<inside>\d+) of the (?P<n>\d+) rungs "
+     r"within (?P<lo2>[\d.]+)× to (?P<hi2>[\d.]+)×\)",
+     lambda: {k: v for k, v in instruction_counts().items() if k not in ("nc", "mma_lo", "mma_hi")}),
+    ("docs/time-model.md",
+     r"naive-coalesced's loop does (?P<pass>\d+) k-steps a pass and waits (?P<waits>\d+) times in it by this count "
+     r"\(`gemmlab-cli sim --json`,\s+`main_loop`\): about (?P<flight>\d+) k-steps of loads are in flight, not "
+     r"(?P<pass2>\d+)\.",
+     naive_loop),
+    ("docs/time-model.md",
+     r"with (?P<fewer>\d+) block on each SM as with (?P<more>\d+) \((?P<rate_fewer>[\d.]+) and (?P<rate_more>[\d.]+) "
+     r"requests a clock\)",
+     lambda: one_line_loads_by_blocks()),
+    ("docs/time-model.md",
+     r"the model's L2 term, the bytes delivered at the first probe's (?P<probe>[\d.]+) TB/s",
+     lambda: {"probe": f"{json.loads(PROFILE.read_text())['timing']['l2_bytes_per_second'] / 1e12:.2f}"}),
+    ("docs/time-model.md",
+     r"\(ncu: neither pipe more than (?P<pct>\d+)% busy,",
+     lambda: {"pct": busier_pipe(8, "cp-async")}),
+    ("docs/rungs/02-naive-coalesced.md",
+     r"data pipe busy only (?P<pct>\d+)% of the time",
+     lambda: {"pct": f"{time_model_ncu(2, 'naive-coalesced', 'l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed'):.0f}"}),
+    ("docs/fidelity.md",
+     r"ran again, alone, for (?P<s>[\d.]+) s before its timed runs[\s\S]*?Alone for (?P<s2>[\d.]+) s, the card",
+     lambda: {"s": held_seconds(), "s2": held_seconds()}),
+    ("docs/time-model.md",
+     r"Run alone for (?P<s>[\d.]+) s \(`gemmlab-cli bench --hold (?P<s2>[\d.]+)`\)",
+     lambda: {"s": held_seconds(), "s2": held_seconds()}),
+    ("docs/time-model.md",
+     r"the mma\.sync rungs at the (?P<mma_clock>\d+) MHz their probe holds[\s\S]*?instead of cuBLAS's (?P<tensor>\d+) "
+     r"took[\s\S]*?the TMA copies' bytes at the (?P<tma_all>[\d.]+) TB/s the TMA probe reaches with every SM copying "
+     r"(?P<kib>\d+) KiB boxes",
+     clock_experiments),
 ]
 
 

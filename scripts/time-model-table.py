@@ -20,10 +20,12 @@ evidence that the term the model names is the real limit; and each default's war
 them (the build's SASS, tests/gpu/compiled_facts_test.cpp) beside ncu's instructions executed.
 """
 import argparse
+import collections
 import csv
 import json
 import math
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -80,7 +82,10 @@ def predict(cli, row, clock_mhz=0):
     t = doc["time_model"]
     if not t["available"]:
         raise SystemExit("time-model-table: no time model: " + t["note"])
+    kernel = doc["kernel"]
+    math_instruction = ("wgmma" if kernel.get("wgmma", {}).get("instructions") else "mma.sync" if kernel.get("mma") else "FFMA")
     return {"predicted_ms": t["predicted_seconds"] * 1e3, "limit": t["limit"], "clock_mhz": t["clock_mhz"],
+            "math": math_instruction,
             "registers_per_thread": doc["occupancy"]["registers_per_thread"], "instructions": t["instructions"],
             "terms_ms": {term["term"]: term["seconds"] * 1e3 for term in t["terms"]}}
 
@@ -243,8 +248,22 @@ def repeat_runs():
     return runs, medians
 
 
+Sample = collections.namedtuple("Sample", "time clock_mhz watts reasons")
+
+
+def nvml_samples(folder):
+    """NVML's samples in FOLDER/clocks.csv (nvidia-smi's timestamp, SM clock, power, temperature and clock event
+    reasons), and the interval between them in ms, read from the nvidia-smi command that FOLDER/env.txt records."""
+    import datetime
+    interval = re.search(r"nvidia-smi .*-lms (\d+)", (folder / "env.txt").read_text())
+    samples = [Sample(datetime.datetime.strptime(r[0].strip()[:19], "%Y/%m/%d %H:%M:%S"), number(r[1].split()[0]),
+                      number(r[2].split()[0]), int(r[4], 16))
+               for r in list(csv.reader((folder / "clocks.csv").read_text().splitlines()))[1:] if len(r) > 4]
+    return samples, int(interval.group(1))
+
+
 def clock_samples(runs):
-    """NVML's samples (clocks.csv) taken while the 8192^3 runs ran: [(clock MHz, power W, event reasons)]."""
+    """NVML's samples (nvml_samples) taken while the 8192^3 runs ran, and their interval in ms."""
     import datetime
     def when(text):
         return datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ")
@@ -253,12 +272,8 @@ def clock_samples(runs):
     starts = [when(report["date_utc"]) for _, report in runs]
     windows = [(starts[i], starts[i + 1] + datetime.timedelta(seconds=1) if i + 1 < len(starts) else datetime.datetime.max)
                for i, (size, _) in enumerate(runs) if size == 8192]
-    samples = []
-    for row in list(csv.reader((REPEAT / "clocks.csv").read_text().splitlines()))[1:]:
-        t = datetime.datetime.strptime(row[0].strip()[:19], "%Y/%m/%d %H:%M:%S")
-        if any(a <= t < b for a, b in windows):
-            samples.append((number(row[1].split()[0]), number(row[2].split()[0]), int(row[4], 16)))
-    return samples
+    samples, interval = nvml_samples(REPEAT)
+    return [s for s in samples if any(a <= s.time < b for a, b in windows)], interval
 
 
 def repeatability(data):
@@ -297,16 +312,17 @@ def repeatability(data):
         out += ["- %s and %s: %.1f%% apart, %s" % (a, b, gap * 100, "more than either's spread from run to run"
                                                    if real else "within one of their spreads from run to run")
                 for gap, a, b, real in wrong]
-    samples = clock_samples(runs)
-    capped = [s for s in samples if s[2] & POWER_CAP]
+    samples, interval = clock_samples(runs)
+    capped = [s for s in samples if s.reasons & POWER_CAP]
+    free = [s.clock_mhz for s in samples if not s.reasons & POWER_CAP]
     if capped:
-        out += ["", "NVML's samples every 250 ms from the start of each 8192³ run to a second after the next run began (`clocks.csv`): %d of %d with the software "
-                "power cap active (event reason 0x4), the clock then between %d and %d MHz and the "
-                "power read between %.0f and %.0f W (a sample is one instant); in the other samples the clock was between "
-                "%d and %d MHz." % (
-                    len(capped), len(samples), min(s[0] for s in capped), max(s[0] for s in capped),
-                    min(s[1] for s in capped), max(s[1] for s in capped),
-                    min(s[0] for s in samples if not s[2] & POWER_CAP), max(s[0] for s in samples if not s[2] & POWER_CAP))]
+        out += ["", "NVML's samples every %d ms from the start of each 8192³ run to a second after the next run began "
+                "(`clocks.csv`): %d of %d with the software power cap active (event reason %#x), the clock then between "
+                "%d and %d MHz and the power read between %.0f and %.0f W (a sample is one instant); in the other samples "
+                "the clock was between %d and %d MHz." % (
+                    interval, len(capped), len(samples), POWER_CAP, min(s.clock_mhz for s in capped),
+                    max(s.clock_mhz for s in capped), min(s.watts for s in capped), max(s.watts for s in capped),
+                    min(free), max(free))]
     return "\n".join(out)
 
 
@@ -319,12 +335,9 @@ def held_rows(cli):
             continue
         own, at_clock = predict(cli, r), predict(cli, r, r["sm_clock_mhz"])
         rows.append({"rung": r["name"], "config": r["config"], "size": r["m"], "measured_ms": r["median_ms"],
-                     "sm_clock_mhz": r["sm_clock_mhz"], "predicted_ms": own["predicted_ms"],
+                     "sm_clock_mhz": r["sm_clock_mhz"], "math": own["math"], "predicted_ms": own["predicted_ms"],
                      "predicted_at_clock_ms": at_clock["predicted_ms"], "limit_at_clock": at_clock["limit"]})
     return {"hold_seconds": report["hold_seconds"], "date_utc": report["date_utc"], "rows": rows}
-
-
-HOPPER = ("tma-wgmma", "tma-wgmma-specialized", "tma-wgmma-multicast", "tma-wgmma-persistent")
 
 
 def held(data):
@@ -332,18 +345,22 @@ def held(data):
     read, and the model at its own clock and at each row's."""
     h = data["held"]
     alternated = {(r["rung"], r["config"], r["size"]): r["measured_ms"] for r in data["rows"]}
-    out = ["Every compiled configuration of rungs 11 to 20 at 4096³ and 8192³ (FP16), each run alone for %g s before its "
+    rung_number = {slug: n for n, slug in data["ladder"]}
+    numbers = [rung_number[r["rung"]] for r in h["rows"]]
+    out = ["Every compiled configuration of rungs %d to %d at 4096³ and 8192³ (FP16), each run alone for %g s before its "
            "timed runs, which did not alternate with cuBLAS's (`gemmlab-cli bench --hold`, %s; "
            "`docs/time-model-data/held/`, commands in its `env.txt`). Each row's clock is NVML's right after its runs; "
-           "\"at each row's clock\" is the model given that clock (`gemmlab-cli sim --clock-mhz`)." % (h["hold_seconds"],
-                                                                                             h["date_utc"][:16] + "Z"), "",
+           "\"at each row's clock\" is the model given that clock (`gemmlab-cli sim --clock-mhz`)." % (
+               min(numbers), max(numbers), h["hold_seconds"], h["date_utc"][:16] + "Z"), "",
            "| rungs | size | configurations | held / alternated (median) | SM clock (MHz) | within the target at the "
            "model's clock | at each row's clock | predicted / measured at each row's clock |",
            "| --- | ---: | ---: | ---: | --- | ---: | ---: | --- |"]
-    for group, name in ((lambda r: r["rung"] not in HOPPER, "11 to 16 (`mma.sync`)"),
-                        (lambda r: r["rung"] in HOPPER, "17 to 20 (`wgmma`)")):
+    for math_instruction in sorted({r["math"] for r in h["rows"]}, key=lambda m: min(
+            rung_number[r["rung"]] for r in h["rows"] if r["math"] == m)):
+        group = [rung_number[r["rung"]] for r in h["rows"] if r["math"] == math_instruction]
+        name = "%d to %d (`%s`)" % (min(group), max(group), math_instruction)
         for size in (4096, 8192):
-            rows = [r for r in h["rows"] if group(r) and r["size"] == size]
+            rows = [r for r in h["rows"] if r["math"] == math_instruction and r["size"] == size]
             if not rows:
                 continue
             slower = sorted(r["measured_ms"] / alternated[(r["rung"], r["config"], size)] for r in rows
@@ -357,15 +374,15 @@ def held(data):
                 min(at), max(at)))
     # NVML's samples while the benchmark ran (clocks.csv: timestamp, clock, power, temperature, event reasons), those
     # above 300 W (the GPU busy, not between processes): the card's clock under these kernels' own load.
-    samples = [(number(r[1].split()[0]), number(r[2].split()[0]), int(r[4], 16))
-               for r in list(csv.reader((HELD / "clocks.csv").read_text().splitlines()))[1:] if len(r) > 4]
-    loaded = sorted(x for x in samples if x[1] > 300)  # the GPU busy, not between processes
-    capped = [x for x in loaded if x[2] & POWER_CAP]
-    out += ["", "NVML's samples every 250 ms while the benchmark ran with the GPU busy (`clocks.csv`, %d samples): the SM "
-            "clock from %d to %d MHz, median %d; %d of them with the software power cap active (event reason 0x4), the "
+    samples, interval = nvml_samples(HELD)
+    loaded = sorted((x for x in samples if x.watts > 300), key=lambda x: x.clock_mhz)  # the GPU busy, not between processes
+    capped = [x for x in loaded if x.reasons & POWER_CAP]
+    out += ["", "NVML's samples every %d ms while the benchmark ran with the GPU busy (`clocks.csv`, %d samples): the SM "
+            "clock from %d to %d MHz, median %d; %d of them with the software power cap active (event reason %#x), the "
             "power read up to %.0f W. The model assumes %d MHz for every tensor-core kernel." % (
-                len(loaded), loaded[0][0], loaded[-1][0], loaded[len(loaded) // 2][0], len(capped),
-                max(x[1] for x in loaded), json.loads(PROFILE.read_text())["timing"]["sustained_clock_mhz_tensor"])]
+                interval, len(loaded), loaded[0].clock_mhz, loaded[-1].clock_mhz, loaded[len(loaded) // 2].clock_mhz,
+                len(capped), POWER_CAP, max(x.watts for x in loaded),
+                json.loads(PROFILE.read_text())["timing"]["sustained_clock_mhz_tensor"])]
     return "\n".join(out)
 
 

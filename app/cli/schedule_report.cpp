@@ -217,6 +217,7 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"tiles_on_busiest_sm", t.tiles_on_busiest_sm},
           {"ksteps_in_flight", t.ksteps_in_flight},
           {"load_waits_per_kstep", t.load_waits_per_kstep},
+          {"main_loop", {{"ksteps_per_pass", t.main_loop.ksteps_per_pass}, {"load_waits", t.main_loop.load_waits}}},
           {"instructions", {{"kernel", t.kernel_instructions},
                             {"description", t.kernel_description_instructions},
                             {"source", t.issue_source == sim::TimePrediction::IssueSource::Sass            ? "sass"

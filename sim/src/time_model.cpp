@@ -258,7 +258,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // the k-steps in flight before it hide its wait. A kernel that loads straight into registers (no shared memory, so
   // no barrier between k-steps) has what ptxas made of its unrolled loop instead: a warp issues some k-steps' loads,
   // then waits where their math needs them, and each such wait (CodeRegion::load_waits) is the whole latency; the
-  // loads issued since the last one arrive with it. naive-coalesced's loop waits 4 times in a pass of 16 k-steps.
+  // loads issued since the last one arrive with it (docs/time-model.md, "Instructions from the SASS").
   p.ksteps_in_flight = ksteps_in_flight(in.rung, in.config);
   double exposed = 0;
   if (shape.smem_bytes == 0 && p.ksteps_in_flight == 1 && loop.load_waits > 0) {
@@ -269,6 +269,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
     if (shape.smem_bytes == 0 && p.ksteps_in_flight == 1) p.ksteps_in_flight = loop.ksteps_per_pass;
     exposed = std::max(0.0, wait - (p.ksteps_in_flight - 1) * block_step_cycles);
   }
+  p.main_loop = loop;
   p.block_kstep_cycles = block_step_cycles;
   p.exposed_wait_cycles = exposed;
   const double busiest_ksteps = ksteps * p.tiles_on_busiest_sm;

@@ -51,6 +51,21 @@ TEST(CliSim, TheTimeModelTakesTheClockItIsGiven) {
   }
 }
 
+TEST(CliSim, TheJsonGivesTheCompiledLoopItsLoadWaitsComeFrom) {
+  const auto r = run_cli({"sim", "--rung", "naive-coalesced", "--m", "512", "--n", "512", "--k", "512", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto t = nlohmann::json::parse(r.out)["time_model"];
+  const auto loop = t["main_loop"];
+  ASSERT_GE(loop["ksteps_per_pass"].get<int>(), 1);
+  if (t["instructions"]["source"] == "description") {  // a build without the kernels' SASS: no loop, no waits
+    EXPECT_EQ(loop["load_waits"].get<int>(), 0);
+    return;
+  }
+  ASSERT_GT(loop["load_waits"].get<int>(), 0);
+  EXPECT_DOUBLE_EQ(t["load_waits_per_kstep"].get<double>(),
+                   loop["load_waits"].get<double>() / loop["ksteps_per_pass"].get<double>());
+}
+
 TEST(CliSim, TableNamesTheLaunchAndTheCounters) {
   const auto r = run_cli({"sim", "--rung", "smem-tiling", "--m", "64", "--n", "64", "--k", "64", "--conflicting", "1"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

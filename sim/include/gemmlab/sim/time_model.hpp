@@ -84,6 +84,7 @@ struct TimePrediction {
   // Where the compiled loop's waits for its global loads set the chain (a kernel without shared memory): how many a
   // warp makes per k-step, each the whole wait for tiles; 0 where the description's stages set it.
   double load_waits_per_kstep = 0;
+  MainLoop main_loop;           // the compiled main loop as the build recorded it (default: none recorded)
   int barriers_per_kstep = 0;   // block-wide barriers in a k-step of the main loop (latency: each drains the block)
   double block_kstep_cycles = 0;   // a block's own k-step: its resources' p-norm and its barriers
   double exposed_wait_cycles = 0;  // what the k-steps in flight leave of the wait for tiles, per k-step
