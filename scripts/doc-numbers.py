@@ -437,16 +437,19 @@ def instructions_against_ncu():
     """docs/time-model.md's summary of the issue term's instructions against ncu's, at 4096^3 (the rows
     scripts/time-model-table.py records in docs/time-model-data/predictions.json, and the ncu reports beside them)."""
     data = predictions()
-    model, description = {}, {}
+    model, description, added = {}, {}, {}
     for number, slug in data["ladder"]:
-        row = next(r for r in data["rows"] if r["rung"] == slug and r["size"] == 4096 and r["config"] == "default")
+        row = TIME_MODEL_TABLE.default_row(data["rows"], slug, 4096)
         executed = time_model_ncu(number, slug, "smsp__inst_executed.sum")
         model[slug] = row["instructions"]["kernel"] / executed
         description[slug] = row["instructions"]["description"] / executed
+        added.setdefault(row["math"], []).append(100 * (1 - description[slug]))  # what ptxas adds, in per cent
     ordered = sorted(model.values())
     return {"lo": f"{ordered[0]:.2f}", "hi": f"{ordered[-1]:.2f}", "dlo": f"{min(description.values()):.2f}",
             "dhi": f"{max(description.values()):.2f}", "within": str(len(ordered) - 1), "rungs": str(len(ordered)),
-            "lo2": f"{ordered[0]:.2f}", "second": f"{ordered[-2]:.2f}", "wgmma": f"{model['tma-wgmma']:.2f}"}
+            "lo2": f"{ordered[0]:.2f}", "second": f"{ordered[-2]:.2f}", "wgmma": f"{model['tma-wgmma']:.2f}",
+            "nc": f"{100 * (1 - description['naive-coalesced']):.0f}", "mma_lo": f"{min(added['mma.sync']):.0f}",
+            "mma_hi": f"{max(added['mma.sync']):.0f}"}
 
 
 def tma_probe():
@@ -469,7 +472,7 @@ def xbar():
     landed bytes (its recorded prediction at 4096^3) and the L2 probe's bandwidth."""
     metric = "l1tex__m_xbar2l1tex_read_bytes.sum"
     b18, b19 = ncu("hopper/xbar-18", metric), ncu("hopper/xbar-19", metric)
-    row = next(r for r in predictions()["rows"] if r["rung"] == "tma-wgmma-specialized" and r["config"] == "default" and r["size"] == 4096)
+    row = TIME_MODEL_TABLE.default_row(predictions()["rows"], "tma-wgmma-specialized", 4096)
     model = round(row["terms_ms"]["L2"] * 1e-3 * json.loads(PROFILE.read_text())
                   ["timing"]["l2_bytes_per_second"])
     probe = json.loads((ROOT / "tests" / "calibration" / "timing_h100.json").read_text())["l2_bytes_per_second"]
@@ -496,10 +499,7 @@ def predicted_over_measured(rungs, configs, sizes):
     return f"{min(ratios):.2f}", f"{max(ratios):.2f}"
 
 
-@functools.cache
-def probe_runs(name):
-    """{(run, metric): value} of a probe's ncu runs kept in tests/calibration/NAME (columns run, metric, unit, value)."""
-    return {(r["run"], r["metric"]): float(r["value"]) for r in csv.DictReader((ROOT / "tests" / "calibration" / name).open())}
+probe_runs = functools.cache(TIME_MODEL_TABLE.probe_runs)
 
 
 def cp_async_rows_ncu():
@@ -694,8 +694,7 @@ def prediction_rows(size):
 
 def within_target(size):
     """How many configurations docs/fidelity.md's table has within the issue's target at this size."""
-    tolerance = TIME_MODEL_TABLE.TARGET[size]
-    return sum(abs(r["predicted_ms"] / r["measured_ms"] - 1) <= tolerance for r in prediction_rows(size))
+    return TIME_MODEL_TABLE.within_target([r["predicted_ms"] / r["measured_ms"] for r in prediction_rows(size)], size)
 
 
 def clock_figures():
@@ -707,14 +706,14 @@ def clock_figures():
     mean_log = {size: statistics.mean(abs(math.log(r["predicted_ms"] / r["measured_ms"])) for r in prediction_rows(size))
                 for size in (4096, 8192)}
     clocks = [time_model_ncu(n, slug, "gpc__cycles_elapsed.avg.per_second") / 1e6 for n, slug in predictions()["ladder"]
-              if 11 <= n <= 16]
+              if TIME_MODEL_TABLE.default_row(prediction_rows(4096), slug, 4096)["math"] == "mma.sync"]
     return {"low": f"{min(capped):.0f}", "m4": f"{mean_log[4096]:.3f}", "m8": f"{mean_log[8192]:.3f}",
             "lo": f"{min(clocks):.0f}", "hi": f"{max(clocks):.0f}"}
 
 
 def measured_ms(rung, size):
     """A default's measured median in docs/time-model-data/predictions.json."""
-    return next(r["measured_ms"] for r in predictions()["rows"] if r["rung"] == rung and r["config"] == "default" and r["size"] == size)
+    return TIME_MODEL_TABLE.default_row(predictions()["rows"], rung, size)["measured_ms"]
 
 
 def measured_registers(rung):
@@ -723,28 +722,6 @@ def measured_registers(rung):
         raise Skip(f"{rung}'s registers are measured only in a CUDA build")
     return occupancy
 
-
-
-def instruction_counts():
-    """The issue term's count against ncu's instructions executed, every rung's default at 4096^3 (the table
-    scripts/time-model-table.py writes in fidelity.md): the range of model / ncu, the rungs within it but for the
-    furthest, the description's own / ncu, and what ptxas adds (1 - description / ncu) for naive-coalesced and the
-    mma.sync rungs."""
-    ratios, own, added = [], [], {}
-    for number, slug in predictions()["ladder"]:
-        row = next(r for r in prediction_rows(4096) if r["rung"] == slug and r["config"] == "default")
-        executed = TIME_MODEL_TABLE.number(TIME_MODEL_TABLE.ncu_row(number, slug)["smsp__inst_executed.sum"])
-        ratios.append(row["instructions"]["kernel"] / executed)
-        own.append(row["instructions"]["description"] / executed)
-        added.setdefault(row["math"], []).append(100 * (1 - own[-1]))
-        if slug == "naive-coalesced":
-            added["naive-coalesced"] = [100 * (1 - own[-1])]
-    ratios.sort(key=lambda x: abs(math.log(x)))
-    near = ratios[:-1]
-    return {"lo": f"{min(ratios):.2f}", "hi": f"{max(ratios):.2f}", "dlo": f"{min(own):.2f}", "dhi": f"{max(own):.2f}",
-            "inside": str(len(near)), "n": str(len(ratios)), "lo2": f"{min(near):.2f}", "hi2": f"{max(near):.2f}",
-            "nc": f"{added['naive-coalesced'][0]:.0f}", "mma_lo": f"{min(added['mma.sync']):.0f}",
-            "mma_hi": f"{max(added['mma.sync']):.0f}"}
 
 
 def naive_loop():
@@ -1209,7 +1186,7 @@ QUOTES = [
      r": (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of ncu, where the description's own were\s+(?P<dlo>[\d.]+)× to "
      r"(?P<dhi>[\d.]+)×; (?P<within>\d+) of the (?P<rungs>\d+) rungs within (?P<lo2>[\d.]+)× to (?P<second>[\d.]+)×\)"
      r"[\s\S]*?the highest, (?P<wgmma>[\d.]+)× of",
-     instructions_against_ncu),
+     lambda: {k: v for k, v in instructions_against_ncu().items() if k not in ("nc", "mma_lo", "mma_hi")}),
     ("docs/time-model.md",
      r"finds issue-bound, are predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of their measured time at 4096³ and 8192³",
      lambda: dict(zip(("lo", "hi"), predicted_over_measured({"warptile", "smem-epilogue"}, {"default"}, {4096, 8192})))),
@@ -1233,12 +1210,7 @@ QUOTES = [
     ("docs/time-model.md",
      r"for naive-coalesced those are (?P<nc>\d+)% of what ncu counts, for the mma\.sync rungs (?P<mma_lo>\d+)% to "
      r"(?P<mma_hi>\d+)%\.",
-     lambda: {k: v for k, v in instruction_counts().items() if k in ("nc", "mma_lo", "mma_hi")}),
-    ("docs/time-model.md",
-     r"\(\[fidelity\]\(fidelity\.md#time-the-time-model-against-the-h100\): (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of ncu, "
-     r"where the description's own were\s+(?P<dlo>[\d.]+)× to (?P<dhi>[\d.]+)×; (?P<inside>\d+) of the (?P<n>\d+) rungs "
-     r"within (?P<lo2>[\d.]+)× to (?P<hi2>[\d.]+)×\)",
-     lambda: {k: v for k, v in instruction_counts().items() if k not in ("nc", "mma_lo", "mma_hi")}),
+     lambda: {k: v for k, v in instructions_against_ncu().items() if k in ("nc", "mma_lo", "mma_hi")}),
     ("docs/time-model.md",
      r"naive-coalesced's loop does (?P<pass>\d+) k-steps a pass and waits (?P<waits>\d+) times in it by this count "
      r"\(`gemmlab-cli sim --json`,\s+`main_loop`\): about (?P<flight>\d+) k-steps of loads are in flight, not "
@@ -1268,6 +1240,13 @@ QUOTES = [
      r"took[\s\S]*?the TMA copies' bytes at the (?P<tma_all>[\d.]+) TB/s the TMA probe reaches with every SM copying "
      r"(?P<kib>\d+) KiB boxes",
      clock_experiments),
+    ("docs/fidelity.md",
+     r"each warp waits for its loads \d+\s+times in a pass of (?P<pass>\d+) k-steps",
+     lambda: {"pass": naive_loop()["pass"]}),
+    ("docs/fidelity.md",
+     r"cp-async: the model names its k-step chain[\s\S]*?neither pipe more than (?P<pct>\d+)% busy[\s\S]*?\((?P<r>[\d.]+)× "
+     r"of its measured time at 4096³\)",
+     lambda: {"pct": busier_pipe(8, "cp-async"), "r": predicted_over_measured({"cp-async"}, {"default"}, {4096})[0]}),
 ]
 
 

@@ -71,8 +71,7 @@ def summary(path):
 
 
 def profile(cli, rung, size, out):
-    found = subprocess.run(["bash", "-c", "command -v ncu || ls -d /opt/nvidia/nsight-compute/*/ncu "
-                                          "/usr/local/cuda/bin/ncu 2>/dev/null | tail -1"], capture_output=True, text=True)
+    found = subprocess.run([str(pathlib.Path(__file__).resolve().parent / "find-ncu")], capture_output=True, text=True)
     if not found.stdout.split():
         raise SystemExit("sass-stalls: no ncu (Nsight Compute) on this machine: profile runs on the GPU machine")
     ncu = found.stdout.split()[0]

@@ -13,17 +13,13 @@ nvcc -arch=sm_90 -O3 -std=c++17 -o /tmp/l1_sectors tests/calibration/l1_sectors.
 m=gpu__time_duration.sum,sm__cycles_elapsed.avg,smsp__inst_executed.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sector_hit_rate.pct,l1tex__data_pipe_lsu_wavefronts.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__lsu_writeback_active.sum,l1tex__data_bank_reads.sum,l1tex__m_xbar2l1tex_read_sectors.sum,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio,breakdown:l1tex__throughput.avg.pct_of_peak_sustained_elapsed
 patterns="w4_broadcast w4_32B w4_64B w4_128B w8_128B w16_128B w8_256B w16_512B"
 for p in $patterns; do
-  timeout 120 $ncu --clock-control none --csv --print-units base --metrics $m --kernel-name regex:hit_loads \
-    --launch-count 1 /tmp/l1_sectors $p > $out/ncu-$p.csv 2> $out/ncu-$p.log
-  echo "ncu $p rc $?"
+  profile_run $p 120 $m --kernel-name regex:hit_loads --launch-count 1 /tmp/l1_sectors $p
 done
 rungs=""
 if [ -n "$cli" ]; then
   rungs="naive-coalesced blocktile-2d vectorized double-buffer cp-async warptile"
   for rung in $rungs; do
-    timeout 150 $ncu --clock-control none --csv --print-units base --metrics $m --kernel-name regex:rung_kernel \
-      --launch-count 1 $cli bench --rungs $rung --sizes 4096 --runs 1 > $out/ncu-$rung.csv 2> $out/ncu-$rung.log
-    echo "ncu $rung rc $?"
+    profile_run $rung 150 $m --kernel-name regex:rung_kernel --launch-count 1 $cli bench --rungs $rung --sizes 4096 --runs 1
   done
 fi
 merge_runs l1-sectors-ncu.csv $patterns $rungs

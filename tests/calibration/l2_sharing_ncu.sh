@@ -15,11 +15,7 @@ for base in $fabric; do with_fabric="$with_fabric,$base.sum"; done
 groups="1 16 396"
 for g in $groups; do
   for metrics in "$with_fabric" "$m"; do  # without the fabric's metrics if ncu refuses them
-    timeout 120 $ncu --clock-control none --csv --print-units base --metrics $metrics --kernel-name read_tiles \
-      --launch-skip 2 --launch-count 1 /tmp/l2_sharing $g > $out/ncu-g$g.csv 2> $out/ncu-g$g.log
-    rc=$?
-    echo "ncu group $g rc $rc"
-    [ $rc -eq 0 ] && break
+    profile_run g$g 120 $metrics --kernel-name read_tiles --launch-skip 2 --launch-count 1 /tmp/l2_sharing $g && break
   done
 done
 merge_runs l2-sharing-ncu.csv g1 g16 g396

@@ -1,9 +1,22 @@
 # Sourced by the probes' ncu scripts (tests/calibration/*_ncu.sh), ON THE GPU MACHINE, after they set $out to their
-# OUTDIR: makes $out absolute, moves to the checkout's root, finds ncu ($ncu) and nvcc, and defines merge_runs.
+# OUTDIR: makes $out absolute, moves to the checkout's root, finds ncu ($ncu) and nvcc, and defines profile_run and merge_runs.
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 export PATH=/usr/local/cuda/bin:$PATH
-ncu=$(command -v ncu || ls -d /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | tail -1)
+ncu=$(scripts/find-ncu)
+
+# profile_run RUN SECONDS METRICS NCU_ARGUMENT... : ncu's METRICS (--clock-control none: the card's own clocks) of what
+# the arguments name and launch, within SECONDS, into $out/ncu-RUN.csv and its log into $out/ncu-RUN.log; says and
+# returns ncu's status.
+profile_run() {
+  local run=$1 seconds=$2 metrics=$3
+  shift 3
+  timeout "$seconds" $ncu --clock-control none --csv --print-units base --metrics "$metrics" "$@" \
+    > "$out/ncu-$run.csv" 2> "$out/ncu-$run.log"
+  local rc=$?
+  echo "ncu $run rc $rc"
+  return $rc
+}
 
 # merge_runs FILE RUN...: one CSV (run, metric, unit, value) of $out/ncu-RUN.csv, ncu's --csv output of each run, as
 # the probes keep it beside their script; written to $out/FILE.

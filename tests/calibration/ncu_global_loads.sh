@@ -5,13 +5,10 @@
 # is the same run of the first version, whose constant address mask let ptxas drop the repeated loads).
 set -u
 out=${1:?usage: ncu_global_loads.sh OUTDIR}
-mkdir -p "$out"
-cd "$(dirname "$0")/../.."
-export PATH=/usr/local/cuda/bin:$PATH
-ncu=$(command -v ncu || ls -d /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | tail -1)
+source "$(dirname "$0")/ncu_common.sh"
 nvcc -arch=sm_90 -O3 -std=c++17 -o /tmp/timing tests/calibration/timing.cu || exit 1
 m=l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__data_pipe_lsu_wavefronts.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__t_sector_hit_rate.pct,sm__cycles_elapsed.avg,smsp__inst_executed_op_global_ld.sum,l1tex__lsuin_requests.sum,l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed
-timeout 300 $ncu --clock-control none --csv --print-units base --metrics $m --kernel-name regex:global_loads --launch-count 8 /tmp/timing > $out/ncu-probe.csv 2> $out/ncu-probe.log; echo "ncu rc $?"
+profile_run probe 300 $m --kernel-name regex:global_loads --launch-count 8 /tmp/timing
 NCU_OUT=$out python3 - <<'PY'
 import csv,os
 rows=list(csv.reader(open(os.environ['NCU_OUT']+'/ncu-probe.csv')))

@@ -15,7 +15,7 @@ mkdir -p "$out"
 exec > >(tee -a "$out/run.log") 2>&1
 
 work=$(mktemp -d)
-NCU=$(command -v ncu || ls -d /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -1)
+NCU=$("$here/../../scripts/find-ncu")
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
 CHUNK=${CHUNK:-50}
