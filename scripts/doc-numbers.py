@@ -458,13 +458,59 @@ def tma_probe():
 
 
 def tma_engine():
-    """The H100 profile's TMA copy engine (seconds per copy, bytes per second) and how far the probe's one-SM 2D rows
-    lie from that line."""
+    """The H100 profile's TMA copy engine (cycles per copy, bytes a cycle), how far the probe's one-SM 2D rows of fewer
+    than 256 rows lie from that line, and its 256-row box of 32-byte rows against the line (the floor of a cycle a
+    row)."""
     timing = json.loads(PROFILE.read_text())["timing"]
-    per_copy, rate = timing["tma_seconds_per_copy"], timing["tma_bytes_per_second_per_sm"]
-    misses = [abs(r["cycles_per_box"] / (r["clock_mhz"] * 1e6) / (per_copy + r["box_bytes"] / rate) - 1)
-              for r in tma_probe() if r["sms"] == 1 and r["panels"] == 1 and not r["prefetch"]]
-    return {"ns_per_copy": f"{per_copy * 1e9:.1f}", "gb_per_s": f"{rate / 1e9:.0f}", "fit_miss": f"{100 * max(misses):.1f}"}
+    per_copy, rate = timing["tma_cycles_per_copy"], timing["tma_bytes_per_clock_per_sm"]
+    one_sm = [r for r in tma_probe() if r["sms"] == 1 and r["panels"] == 1 and not r["prefetch"]]
+    misses = [abs(r["cycles_per_box"] / (per_copy + r["box_bytes"] / rate) - 1) for r in one_sm if r["box_rows"] < 256]
+    tall = next(r for r in one_sm if r["box_rows"] == 256 and r["row_bytes"] == 32)
+    return {"cycles": f"{per_copy:g}", "rate": f"{rate:g}", "fit_miss": f"{100 * max(misses):.1f}",
+            "tall": f"{tall['cycles_per_box']:.0f}", "tall_line": f"{per_copy + tall['box_bytes'] / rate:.0f}"}
+
+
+def tma_patterns():
+    """tests/calibration/tma_patterns_h100.json: an 8 KiB box of 128-byte rows on one SM, its coordinates by division
+    (the probe's first version) and by stepping; and the all-SM rows of tma_rate_h100.json that the L2 limits, rows of
+    32 and of 128 bytes (the largest box of each, bytes a clock per SM)."""
+    rows = json.loads((ROOT / "tests" / "calibration" / "tma_patterns_h100.json").read_text())["patterns"]
+    one = [r for r in rows if r["sms"] == 1 and r["box_bytes"] == 8192 and r["row_bytes"] == 128 and r["maps"] == 1]
+    walk = {r["walk"]: r["cycles_per_box"] for r in one}
+    all_sms = {w: min(r["bytes_per_clock_per_sm"] for r in tma_probe()
+                      if r["sms"] > 1 and r["panels"] == 1 and r["row_bytes"] == w and r["box_rows"] == 256)
+               for w in (32, 128)}
+    return {"divide": f"{walk['divide']:.0f}", "step": f"{walk['step']:.0f}", "narrow": f"{all_sms[32]:.1f}",
+            "wide": f"{all_sms[128]:.1f}"}
+
+
+def tma_gemms():
+    """tests/calibration/tma_gemm_ncu_h100.csv and tma_gemm_bench_h100.json: rung 17's 32-byte mode's intake at 4096^3
+    (bytes from L2 a clock per SM, at ncu's clock), and how much longer the benchmark's medians are than ncu's
+    durations at 1024^3 (microseconds, lowest and highest)."""
+    folder = ROOT / "tests" / "calibration"
+    ncu = {}
+    for r in csv.DictReader((folder / "tma_gemm_ncu_h100.csv").read_text().splitlines()):
+        ncu.setdefault(r["run"], {})[r["metric"]] = float(r["value"])
+    narrow = ncu["tma-wgmma-swizzle32-4096"]
+    seconds = narrow["gpu__time_duration.sum"] * 1e-9
+    intake = narrow["l1tex__m_xbar2l1tex_read_bytes.sum"] / 132 / (seconds * narrow["sm__cycles_elapsed.avg.per_second"])
+    gaps = []
+    for r in json.loads((folder / "tma_gemm_bench_h100.json").read_text())["rows"]:
+        if r["name"] == "cublas" or r["m"] != 1024:
+            continue
+        knob = r["config"].replace("=", "") if r["config"] != "default" else {"tma-wgmma": "swizzle0",
+                                                                               "tma-wgmma-specialized": "bm128"}[r["name"]]
+        gaps.append(r["median_ms"] * 1e3 - ncu[f"{r['name']}-{knob}-1024"]["gpu__time_duration.sum"] * 1e-3)
+    clocks = [run["sm__cycles_elapsed.avg.per_second"] / 1e6 for run in ncu.values()]
+    return {"intake": f"{intake:.1f}", "gap_lo": f"{min(gaps):.1f}", "gap_hi": f"{max(gaps):.1f}",
+            "clock_lo": f"{min(clocks):.0f}", "clock_hi": f"{max(clocks):.0f}"}
+
+
+def launch_probe():
+    """tests/calibration/launch_overhead.cu's two figures, in microseconds."""
+    d = json.loads((ROOT / "tests" / "calibration" / "launch_overhead_h100.json").read_text())
+    return {"queued": f"{d['queued_seconds'] * 1e6:.2f}", "idle": f"{d['idle_seconds'] * 1e6:.1f}"}
 
 
 def xbar():
@@ -937,7 +983,7 @@ QUOTES = [
      r"(?P<d_g8g>[\d.]+) GB\)[\s\S]*?it gives both (?P<model>[\d.]+) GB",
      persistent_dram),
     ("docs/fidelity.md",
-     r"which the model's tensor term does not see \(predicted at (?P<r17>[\d.]+)× of its measured time at\s+4096³\)",
+     r"then that barrier \(predicted at (?P<r17>[\d.]+)× of its measured time at 4096³\)",
      lambda: {"r17": predicted_over_measured({"tma-wgmma"}, {"default"}, {4096})[0]}),
     ("docs/fidelity.md",
      r"its warps wait on loads\s+\(`long_scoreboard`\)\. The model names latency too: by its count of the build's SASS "
@@ -983,10 +1029,6 @@ QUOTES = [
      r"predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of the measured time at\s+4096³",
      lambda: dict(zip(("lo", "hi"), predicted_over_measured(
          {"tma-wgmma-specialized", "tma-wgmma-multicast", "tma-wgmma-persistent"}, {"default"}, {4096})))),
-    ("docs/time-model.md",
-     r"the probe ran at the card's (?P<probe>\d+) MHz and the GEMMs run at\s+about (?P<gemm>\d+) MHz",
-     lambda: {"probe": f"{statistics.median(r['clock_mhz'] for r in tma_probe()):.0f}",
-              "gemm": f"{json.loads(PROFILE.read_text())['timing']['sustained_clock_mhz_tensor']:.0f}"}),
     ("docs/time-model.md",
      r"the SMs take in (?P<b18>[\d,]+) bytes from L2 in rung 18 and (?P<b19>[\d,]+) in rung 19[\s\S]*?the\s+model's "
      r"figure is (?P<model>[\d,]+) \((?P<b_same>equal|not equal)\)\. They take them in at (?P<r18>[\d.]+) and "
@@ -1191,16 +1233,35 @@ QUOTES = [
      r"finds issue-bound, are predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of their measured time at 4096³ and 8192³",
      lambda: dict(zip(("lo", "hi"), predicted_over_measured({"warptile", "smem-epilogue"}, {"default"}, {4096, 8192})))),
     ("docs/rungs/17-tma-wgmma.md",
-     r"narrow modes and predicts them at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of their measured time at 4096³ and 8192³",
+     r"predicts both narrow modes at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of their measured time at 4096³\s+and 8192³",
      lambda: dict(zip(("lo", "hi"), predicted_over_measured({"tma-wgmma"}, {"swizzle=32", "swizzle=64"}, {4096, 8192})))),
     ("docs/time-model.md",
-     r"mode is predicted at (?P<r>[\d.]+)× of its measured time at 4096³\)",
+     r"With it, rung 17's 32-byte mode is predicted at (?P<r>[\d.]+)× of its measured time at 4096³\.",
      lambda: {"r": predicted_over_measured({"tma-wgmma"}, {"swizzle=32"}, {4096})[0]}),
     ("docs/time-model.md",
-     r"On the H100 a copy costs\s+(?P<ns_per_copy>[\d.]+) ns plus its bytes at (?P<gb_per_s>[\d.]+) GB/s, whatever its "
-     r"rows' width, for the 2D boxes these rungs copy \(`tests/calibration/tma_rate_h100.json`;\s+the line through those points misses none by more than "
-     r"(?P<fit_miss>[\d.]+)%\)",
+     r"H100 a copy costs (?P<cycles>[\d.]+) cycles plus its bytes at (?P<rate>[\d.]+) bytes a cycle, whatever its rows' "
+     r"width[\s\S]*?misses none by more than\s+(?P<fit_miss>[\d.]+)%\)\. A box also takes at least a cycle a row: 256 rows "
+     r"of 32 bytes take (?P<tall>\d+) cycles, where the line gives (?P<tall_line>\d+)\.",
      tma_engine),
+    ("docs/time-model.md",
+     r"set its time, not the engine: (?P<divide>\d+) cycles for a box of 8 KiB, where the probe that\s+steps from box to "
+     r"box takes (?P<step>\d+)[\s\S]*?rows of 32 bytes more slowly than wide ones: (?P<narrow>[\d.]+) bytes a\s+clock per "
+     r"SM, against (?P<wide>[\d.]+) for rows of 128 bytes",
+     tma_patterns),
+    ("docs/time-model.md",
+     r"\(`tests/calibration/launch_overhead\.cu`: (?P<queued>[\d.]+) µs on the H100\)[\s\S]*?Timed on an idle GPU, "
+     r"each launch waited for, the empty kernel takes (?P<idle>[\d.]+) µs",
+     launch_probe),
+    ("docs/time-model.md",
+     r"Rung 17's 32-byte mode takes its bytes in at (?P<intake>[\d.]+) bytes a clock\s+per SM at 4096³[\s\S]*?ncu's "
+     r"durations of rungs 17 and 18 at\s+1024³ are (?P<gap_lo>[\d.]+) to (?P<gap_hi>[\d.]+) µs shorter",
+     lambda: {k: v for k, v in tma_gemms().items() if not k.startswith("clock")}),
+    ("docs/time-model.md",
+     r"ncu measured the GEMMs of `tma_gemm_ncu_h100\.csv` at (?P<clock_lo>\d+) to (?P<clock_hi>\d+) MHz",
+     lambda: {k: v for k, v in tma_gemms().items() if k.startswith("clock")}),
+    ("docs/time-model.md",
+     r"The engine's costs are counted in SM cycles, as the probe counted them, at (?P<mhz>\d+) MHz",
+     lambda: {"mhz": f"{statistics.median(r['clock_mhz'] for r in tma_probe() if r['sms'] == 1):.0f}"}),
     ("docs/time-model.md",
      r"\((?P<all_sms>[\d.]+) bytes a clock per SM, against (?P<one_sm>[\d.]+) on one SM alone\)",
      lambda: {"one_sm": f"{max(r['bytes_per_clock_per_sm'] for r in tma_probe() if r['sms'] == 1 and r['panels'] == 1):.0f}",
@@ -1240,8 +1301,8 @@ QUOTES = [
      lambda: {"s": held_seconds(), "s2": held_seconds()}),
     ("docs/time-model.md",
      r"the mma\.sync rungs at the (?P<mma_clock>\d+) MHz their probe holds[\s\S]*?instead of cuBLAS's (?P<tensor>\d+) "
-     r"took[\s\S]*?the TMA copies' bytes at the (?P<tma_all>[\d.]+) TB/s the TMA probe reaches with every SM copying "
-     r"(?P<kib>\d+) KiB boxes",
+     r"took[\s\S]*?the TMA copies' bytes at the 7\.83 TB/s that the TMA probe's first version reached with every SM "
+     r"copying\s+(?P<kib>\d+) KiB boxes[\s\S]*?today's\s+probe reaches (?P<tma_all>[\d.]+) TB/s with them",
      clock_experiments),
     ("docs/fidelity.md",
      r"each warp waits for its loads \d+\s+times in a pass of (?P<pass>\d+) k-steps",

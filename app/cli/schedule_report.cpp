@@ -137,7 +137,7 @@ void print_time_model(const sim::SchedulePrediction& p, std::ostream& out) {
     const bool whole_gpu = term.term == sim::TimeTerm::Dram || term.term == sim::TimeTerm::L2;
     const std::string rate = whole_gpu                             ? si(term.rate) + " bytes/s"
                              : term.term == sim::TimeTerm::Latency ? fixed(term.rate, 0) + " cycles' wait for tiles"
-                             : term.term == sim::TimeTerm::Copies  ? fixed(1e9 / term.rate, 0) + " ns a copy, bytes in"
+                             : term.term == sim::TimeTerm::Copies  ? fixed(1 / term.rate, 0) + " cycles a copy, bytes in"
                                                                    : fixed(term.rate, 3) + " per clock per SM";
     table.add_row({std::string(sim::to_string(term.term)) + (term.term == t.limit ? " (limit)" : ""),
                    si(term.work) + " " + unit, rate, milliseconds(term.seconds)});

@@ -83,8 +83,8 @@ constexpr TimingField kTimingFields[] = {
     {"sustained_clock_mhz_fma", &MachineTiming::sustained_clock_mhz_fma, 10000},
     {"sustained_clock_mhz_tensor", &MachineTiming::sustained_clock_mhz_tensor, 10000},
     {"launch_overhead_seconds", &MachineTiming::launch_overhead_seconds, 1},
-    {"tma_seconds_per_copy", &MachineTiming::tma_seconds_per_copy, 1},
-    {"tma_bytes_per_second_per_sm", &MachineTiming::tma_bytes_per_second_per_sm, 1e15},
+    {"tma_cycles_per_copy", &MachineTiming::tma_cycles_per_copy, 1e5},
+    {"tma_bytes_per_clock_per_sm", &MachineTiming::tma_bytes_per_clock_per_sm, 1e4},
 };
 
 std::string join(const std::vector<std::string>& names) {

@@ -68,8 +68,8 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
     case TimeTerm::Copies:
       s = "The TMA copy engine is the limit: the busiest SM issues " + work +
           (p.copy_stores > 0 ? " (" + amount(p.copy_stores) + " of them stores of C)" : std::string()) + " of " +
-          format("%.0f", p.copy_bytes_per_copy) + " bytes on average, each " + format("%.0f", m.tma_seconds_per_copy * 1e9) +
-          " ns plus its bytes at " + format("%.0f", m.tma_bytes_per_second_per_sm / 1e9) + " GB/s, which takes " +
+          format("%.0f", p.copy_bytes_per_copy) + " bytes on average, each " + format("%.0f", m.tma_cycles_per_copy) +
+          " cycles plus its bytes at " + format("%.0f", m.tma_bytes_per_clock_per_sm) + " bytes a cycle, which takes " +
           duration(top.seconds) + "; fewer, larger copies (a wider swizzle mode, wider boxes) would help.";
       break;
     case TimeTerm::Dram:
@@ -113,7 +113,8 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
     s += " Of the " + format("%.2f", l2.work / 1e9) + " GB the L2 delivers, " + format("%.2f", p.l2_split_bytes / 1e9) +
          " GB are sectors it sends a second time, to cp.async copies whose shared rows sit at another offset than their "
          "global ones (padding; a swizzled layout would not need them).";
-  const bool sm_wins = p.limit == TimeTerm::Issue || p.limit == TimeTerm::DataPipe || p.limit == TimeTerm::TensorCores;
+  const bool sm_wins = p.limit == TimeTerm::Issue || p.limit == TimeTerm::DataPipe || p.limit == TimeTerm::TensorCores ||
+                       p.limit == TimeTerm::Copies;
   if (sm_wins && p.sm_seconds > top.seconds * 1.02)
     s += " The SM's other terms overlap it only in part: together they take " + duration(p.sm_seconds) + ".";
   if (p.launch_seconds + p.fill_seconds > 0.02 * p.seconds)
@@ -123,16 +124,17 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
          (m.clock_given ? " MHz given for this prediction.)" : " MHz the card holds under this load.)");
 }
 
-// Issue, the data pipe and the tensor cores together: their p-norm (kOverlapNorm).
+// The SM's own terms together (issue, the data pipe, the tensor cores, the copy engine): their p-norm (kOverlapNorm).
 double overlap_norm(std::initializer_list<double> times) {
   double norm = 0;
   for (const double t : times) norm += std::pow(t, kOverlapNorm);
   return std::pow(norm, 1.0 / kOverlapNorm);
 }
 
-// One SM's copy engine: a fixed time per copy, then its bytes at the engine's rate (tests/calibration/tma_rate.cu).
-double copies_seconds(double copies, double bytes, const MachineTiming& m) {
-  return copies * m.tma_seconds_per_copy + (m.tma_bytes_per_second_per_sm > 0 ? bytes / m.tma_bytes_per_second_per_sm : 0);
+// One SM's copy engine, in SM cycles: a fixed cost per copy, then its bytes at the engine's rate
+// (tests/calibration/tma_rate.cu).
+double copy_engine_cycles(double copies, double bytes, const MachineTiming& m) {
+  return copies * m.tma_cycles_per_copy + (m.tma_bytes_per_clock_per_sm > 0 ? bytes / m.tma_bytes_per_clock_per_sm : 0);
 }
 
 }  // namespace
@@ -216,6 +218,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // go through the same engine, with the bytes they write.
   const double copies = double(k.tma + k.tma_stores);
   const double copy_bytes = double(k.tma_sectors + k.tma_store_sectors) * kL2SectorBytes;
+  const double copy_cycles = copy_engine_cycles(copies, copy_bytes, m);
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
 
   // The busiest SM: ceil(blocks / SMs) blocks, or for a persistent rung (KernelConfig::grid) ceil(grid / SMs) blocks
@@ -237,14 +240,15 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // in flight hide behind the block's own work on one k-step; the other resident blocks fill the wait.
   const double blocks = shape.blocks, ksteps = shape.ksteps;
   const double schedulers = std::min<double>(d.warp_schedulers_per_sm, shape.warps_per_block);
-  // A block's own k-step: its issue, data pipe and tensor cores combined as the SM's are (the same p-norm: they overlap
-  // in part), then its barriers, each draining its warps (the other resident blocks fill those bubbles, so they count
-  // here and not in the SM's terms). Taking only the busiest of the three made a lone block per SM (small grids) look
+  // A block's own k-step: its issue, data pipe, tensor cores and copies combined as the SM's are (the same p-norm: they
+  // overlap in part), then its barriers, each draining its warps (the other resident blocks fill those bubbles, so they
+  // count here and not in the SM's terms). Taking only the busiest of them made a lone block per SM (small grids) look
   // faster than it runs (docs/time-model.md, "Small problems").
   p.barriers_per_kstep = barriers_per_kstep(in.rung, in.config);
-  const double block_step_cycles = overlap_norm({instructions / blocks / ksteps / schedulers,
-                                                 data_pipe_cycles / blocks / ksteps, tensor_cycles / blocks / ksteps}) +
-                                   p.barriers_per_kstep * m.barrier_cycles;
+  const double block_step_cycles =
+      overlap_norm({instructions / blocks / ksteps / schedulers, data_pipe_cycles / blocks / ksteps,
+                    tensor_cycles / blocks / ksteps, copy_cycles / blocks / ksteps}) +
+      p.barriers_per_kstep * m.barrier_cycles;
   const double miss = l2_reads.sectors > 0 ? 1.0 - l2_reads.hit_rate() : 0.0;
   // The wait for a k-step's tiles: the latency of the first sector, then the rest streaming in at one SM's share of
   // what the L2 delivers when every SM reads (the probe's measurement; a small grid's SMs may get more, which the
@@ -275,8 +279,8 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double busiest_ksteps = ksteps * p.tiles_on_busiest_sm;
   const double latency_cycles = busiest_ksteps * (block_step_cycles + exposed) / resident;
 
-  // The busiest SM's copies; their rate is copies a second, their bytes included.
-  const double busiest_copies = copies * share, copy_seconds = copies_seconds(busiest_copies, copy_bytes * share, m);
+  // The busiest SM's copies; their rate is copies a clock, their bytes included.
+  const double busiest_copies = copies * share;
   const auto sm_term = [&](TimeTerm t, double work, double per_clock) {
     return TermTime{t, work / per_clock / hz, work, per_clock};
   };
@@ -288,28 +292,32 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
              TermTime{TimeTerm::L2, l2_bytes / m.l2_bytes_per_second, l2_bytes, m.l2_bytes_per_second},
              TermTime{TimeTerm::Dram, dram_bytes / m.dram_bytes_per_second, dram_bytes, m.dram_bytes_per_second},
              TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait},
-             TermTime{TimeTerm::Copies, copy_seconds, busiest_copies, copy_seconds > 0 ? busiest_copies / copy_seconds : 0.0}};
+             TermTime{TimeTerm::Copies, copy_cycles * share / hz, busiest_copies,
+                      copy_cycles > 0 ? copies / copy_cycles : 0.0}};
   p.copy_bytes_per_copy = copies > 0 ? copy_bytes / copies : 0;
   p.l2_split_bytes = split_sectors * kL2SectorBytes;
   p.copy_stores = double(k.tma_stores) * share;
 
+  // The copy engine works inside the SM, writing the shared memory the tensor cores read, so it overlaps the SM's
+  // other work only in part, as they overlap each other.
   p.sm_seconds = overlap_norm({p.term(TimeTerm::Issue).seconds, p.term(TimeTerm::DataPipe).seconds,
-                               p.term(TimeTerm::TensorCores).seconds});
+                               p.term(TimeTerm::TensorCores).seconds, p.term(TimeTerm::Copies).seconds});
   // Each round of resident blocks starts with an empty pipeline: its first k-step waits for its tiles in full, where
   // the chain counts only what the k-steps in flight leave (a persistent block fills once, then runs on).
   p.launch_seconds = m.launch_overhead_seconds;
   // (A loop that waits for its loads more than once a k-step exposes more than one wait: nothing left to fill.)
   p.fill_seconds = std::ceil(blocks_per_sm_launched / resident) * std::max(0.0, wait - exposed) / hz;
-  // The prediction: the largest of the SM's combined terms, the L2, DRAM, the chain and the copies. The limit it names is that
-  // one, or the SM's largest term where the SM's terms win; a tie goes to the SM's terms.
+  // The prediction: the largest of the SM's combined terms, the L2, DRAM and the chain. The limit it names is that one,
+  // or the SM's largest term where the SM's terms win; a tie goes to the SM's terms.
   struct Candidate {
     double seconds;
     TimeTerm term;
   };
-  const TimeTerm sm_largest = std::max({TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores},
-                                       [&](TimeTerm a, TimeTerm b) { return p.term(a).seconds < p.term(b).seconds; });
+  const TimeTerm sm_largest =
+      std::max({TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores, TimeTerm::Copies},
+               [&](TimeTerm a, TimeTerm b) { return p.term(a).seconds < p.term(b).seconds; });
   Candidate winner{p.sm_seconds, sm_largest};
-  for (const TimeTerm t : {TimeTerm::L2, TimeTerm::Dram, TimeTerm::Latency, TimeTerm::Copies})
+  for (const TimeTerm t : {TimeTerm::L2, TimeTerm::Dram, TimeTerm::Latency})
     if (p.term(t).seconds > winner.seconds * (1 + 1e-9)) winner = {p.term(t).seconds, t};
   p.limit = winner.term;
   p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds;

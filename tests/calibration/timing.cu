@@ -13,7 +13,9 @@
 //   mma_sync          mma.sync.m16n8k16 f16 -> f32, 16 warps of 4 independent accumulators: multiply-adds per clock per SM
 //   barrier           __syncthreads in a loop, one block of 256 threads on an SM: cycles per barrier
 //   sustained_clock_* the SM clock after about 2 s of FFMA or of mma.sync on every SM (the power limit's clock)
-//   launch_overhead   events around one launch of an empty kernel, as the benchmark times a run: seconds (median)
+//   (launch_overhead  until 2026-11-27 also events around one launch of an empty kernel on an idle GPU; the recorded
+//                     output, timing_h100.json, still holds it. launch_overhead.cu measures it now, as the benchmark
+//                     times its runs.)
 //
 // Build: nvcc -arch=sm_90 -O3 -std=c++17 -o timing timing.cu      Run: ./timing  (prints one JSON object)
 #include <cuda_fp16.h>
@@ -203,30 +205,6 @@ __global__ void mma_chains(int iterations, BlockTime* t, float* sink) {
   }
   record(t, start);
   keep(reinterpret_cast<const float(&)[16]>(d), sink);
-}
-
-__global__ void empty_kernel() {}
-
-// What the benchmark's events add to every kernel's time: events recorded around one launch of an empty kernel (as
-// gpu/src/bench.cpp times a run), the median of 201 launches.
-double launch_overhead_seconds() {
-  cudaEvent_t e0, e1;
-  CHECK(cudaEventCreate(&e0));
-  CHECK(cudaEventCreate(&e1));
-  std::vector<float> ms;
-  for (int i = 0; i < 201; ++i) {
-    CHECK(cudaEventRecord(e0));
-    empty_kernel<<<132, 128>>>();
-    CHECK(cudaEventRecord(e1));
-    CHECK(cudaEventSynchronize(e1));
-    float t = 0;
-    CHECK(cudaEventElapsedTime(&t, e0, e1));
-    ms.push_back(t);
-  }
-  std::sort(ms.begin(), ms.end());
-  CHECK(cudaEventDestroy(e0));
-  CHECK(cudaEventDestroy(e1));
-  return ms[ms.size() / 2] * 1e-3;
 }
 
 __global__ void barriers(int iterations, long long* cycles) {
@@ -437,7 +415,6 @@ int main() {
   long long barrier_cycles = 0;
   CHECK(cudaMemcpy(&barrier_cycles, cycles, sizeof barrier_cycles, cudaMemcpyDeviceToHost));
   std::printf("  \"barrier_cycles\": %.1f,\n", double(barrier_cycles) / barrier_iters);
-  std::printf("  \"launch_overhead_seconds\": %.3g,\n", launch_overhead_seconds());
   std::printf("  \"sm_clock_max_mhz\": %d\n}\n", mhz);
   return 0;
 }

@@ -6,13 +6,19 @@
 // One thread per block issues 2D tensor copies (cp.async.bulk.tensor, the swizzle mode of the box's row width) of
 // an L2-resident BF16 matrix into a ring of 4 stages of 32 KiB, waiting on each stage's mbarrier before refilling
 // it, so 4 stages are always in flight; its clock64 around the loop gives cycles per copy. Each shape runs on one SM
-// alone (the engine's own rate) and on every SM at once (with the L2 shared).
+// alone (the engine's own rate) and on every SM at once (with the L2 shared). The thread steps from box to box with an
+// add and a compare: the first version (2026-11-24) worked out each box's coordinates by integer division, and that
+// chain of dependent instructions, not the engine, set its time (--patterns measures both).
 //
 //   shapes  rows of 32, 64 or 128 bytes x 16 to 256 rows: boxes of 0.5 to 32 KiB, each stage the same 32 KiB
 //   output  per shape and SM count: boxes and bytes per SM clock, cycles per box, and the SM clock the cycles were
 //           counted at (the slowest block's cycles over the run's time by events: a little low, by the launch)
 //
-// Build: nvcc -arch=sm_90a -O3 -std=c++17 -o tma_rate tma_rate.cu     Run: ./tma_rate  (prints one JSON object)
+//   --patterns  instead: the copies as a GEMM issues them, piece by piece: alternating between two tensor maps (A's and
+//               B's), and every block on the same boxes (a wave's blocks reading one tile of B); and each shape's
+//               boxes with the first version's coordinates by division
+//
+// Build: nvcc -arch=sm_90a -O3 -std=c++17 -o tma_rate tma_rate.cu     Run: ./tma_rate [--patterns]  (one JSON object)
 #include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
@@ -21,6 +27,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "cuda_check.hpp"
@@ -34,8 +42,11 @@ __device__ __forceinline__ std::uint32_t shared_address(const void* p) {
   return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
 }
 
-__global__ void copy_boxes(const __grid_constant__ CUtensorMap map, int box_rows, int box_cols, int panels,
-                           bool prefetch, int iterations, long long* cycles) {
+// maps = 2: the boxes alternate between two tensor maps of two matrices, as a GEMM's copies of A and B do. shared:
+// every block walks the same boxes in the same order, as the blocks of a GEMM's wave read the same tiles of B.
+__global__ void copy_boxes(const __grid_constant__ CUtensorMap map, const __grid_constant__ CUtensorMap second_map,
+                           int maps, bool shared, bool divide, int box_rows, int box_cols, int panels, bool prefetch,
+                           int iterations, long long* cycles) {
   extern __shared__ __align__(1024) unsigned char smem[];
   __shared__ __align__(8) std::uint64_t full[kStages];
   if (threadIdx.x != 0) return;
@@ -48,7 +59,8 @@ __global__ void copy_boxes(const __grid_constant__ CUtensorMap map, int box_rows
 
   const int box_bytes = box_rows * box_cols * 2 * panels, boxes = kStageBytes / box_bytes;
   const int row_steps = kRows / box_rows, col_steps = kCols / (box_cols * panels);
-  int box_index = static_cast<int>(blockIdx.x) * 977;  // SMs start at different places of the matrix
+  int box_index = shared ? 0 : static_cast<int>(blockIdx.x) * 977;  // SMs start at different places of the matrix
+  int col_step = box_index % col_steps, row_step = box_index / col_steps % row_steps;
   const long long start = clock64();
   for (int i = 0; i < iterations + kStages; ++i) {
     const int s = i % kStages;
@@ -62,16 +74,19 @@ __global__ void copy_boxes(const __grid_constant__ CUtensorMap map, int box_rows
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(barrier), "r"(kStageBytes)
                  : "memory");
     for (int b = 0; b < boxes; ++b, ++box_index) {
-      const int col = box_index % col_steps * box_cols * panels, row = box_index / col_steps % row_steps * box_rows;
+      int col = col_step * box_cols * panels, row = row_step * box_rows;
+      if (divide) col = box_index % col_steps * box_cols * panels, row = box_index / col_steps % row_steps * box_rows;
+      if (++col_step == col_steps) col_step = 0, row_step = row_step + 1 == row_steps ? 0 : row_step + 1;
       const std::uint32_t to = shared_address(base + s * kStageBytes + b * box_bytes);
+      const CUtensorMap* source = maps == 2 && (b & 1) ? &second_map : &map;
       if (panels == 1)
         asm volatile(
             "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n"
-            ::"r"(to), "l"(&map), "r"(col), "r"(row), "r"(barrier) : "memory");
+            ::"r"(to), "l"(source), "r"(col), "r"(row), "r"(barrier) : "memory");
       else  // the 3D view: {column in the panel, row, panel}
         asm volatile(
             "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];\n"
-            ::"r"(to), "l"(&map), "r"(0), "r"(row), "r"(col / box_cols), "r"(barrier) : "memory");
+            ::"r"(to), "l"(source), "r"(0), "r"(row), "r"(col / box_cols), "r"(barrier) : "memory");
     }
   }
   cycles[blockIdx.x] = clock64() - start;
@@ -111,9 +126,22 @@ struct Rate {
   double cycles_per_box, boxes_per_clock, bytes_per_clock, clock_mhz;
 };
 
-// The median over the blocks of one run (after a warm-up run that brings the matrix into L2).
-Rate measure(void* matrix, long long* cycles_d, int sms, int box_rows, int row_bytes, int panels, bool prefetch) {
-  const CUtensorMap map = make_map(matrix, box_rows, row_bytes, panels);
+// How the copies are issued: from one tensor map or alternating between two (two matrices), each block on boxes of
+// its own or every block on the same boxes.
+// divide: each box's coordinates from its index by integer division, as the first version of this probe did; a
+// division is a long chain of dependent instructions for the one issuing thread, and that chain, not the engine, set
+// the first version's time per box. The default steps from box to box with an add and a compare.
+struct Pattern {
+  int maps = 1;
+  bool shared = false;
+  bool divide = false;
+};
+
+// The median over the blocks of one run (after a warm-up run that brings the matrices into L2).
+Rate measure(void* const matrices[2], long long* cycles_d, int sms, int box_rows, int row_bytes, int panels, bool prefetch,
+             Pattern pattern = {}) {
+  const CUtensorMap map = make_map(matrices[0], box_rows, row_bytes, panels),
+                    second_map = make_map(matrices[1], box_rows, row_bytes, panels);
   const int box_bytes = box_rows * row_bytes * panels, boxes = kStageBytes / box_bytes, iterations = 2000;
   const int smem = kStages * kStageBytes + 1024;
   CHECK(cudaFuncSetAttribute(copy_boxes, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
@@ -122,7 +150,8 @@ Rate measure(void* matrix, long long* cycles_d, int sms, int box_rows, int row_b
   CHECK(cudaEventCreate(&stop));
   for (int run = 0; run < 2; ++run) {
     CHECK(cudaEventRecord(start));
-    copy_boxes<<<sms, 32, smem>>>(map, box_rows, row_bytes / 2, panels, prefetch, iterations, cycles_d);
+    copy_boxes<<<sms, 32, smem>>>(map, second_map, pattern.maps, pattern.shared, pattern.divide, box_rows,
+                                  row_bytes / 2, panels, prefetch, iterations, cycles_d);
     CHECK(cudaEventRecord(stop));
   }
   CHECK(cudaGetLastError());
@@ -142,36 +171,57 @@ Rate measure(void* matrix, long long* cycles_d, int sms, int box_rows, int row_b
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const bool patterns = argc > 1 && std::string(argv[1]) == "--patterns";
+  if (argc > 2 || (argc == 2 && !patterns)) std::fprintf(stderr, "usage: tma_rate [--patterns]\n"), std::exit(2);
   cudaDeviceProp prop{};
   CHECK(cudaGetDeviceProperties(&prop, 0));
   if (prop.major < 9) std::fprintf(stderr, "tma_rate: needs a Hopper GPU (sm_90a)\n"), std::exit(1);
-  void* matrix = nullptr;
+  void* matrices[2] = {nullptr, nullptr};
   long long* cycles = nullptr;
-  CHECK(cudaMalloc(&matrix, std::size_t{kRows} * kCols * 2));
-  CHECK(cudaMemset(matrix, 0, std::size_t{kRows} * kCols * 2));
+  for (void*& matrix : matrices) {
+    CHECK(cudaMalloc(&matrix, std::size_t{kRows} * kCols * 2));
+    CHECK(cudaMemset(matrix, 0, std::size_t{kRows} * kCols * 2));
+  }
   CHECK(cudaMalloc(&cycles, sizeof(long long) * static_cast<std::size_t>(prop.multiProcessorCount)));
-  std::printf("{\n  \"device\": \"%s\",\n  \"sms\": %d,\n  \"stages\": %d,\n  \"stage_bytes\": %d,\n  \"shapes\": [",
-              prop.name, prop.multiProcessorCount, kStages, kStageBytes);
+  std::printf("{\n  \"device\": \"%s\",\n  \"sms\": %d,\n  \"stages\": %d,\n  \"stage_bytes\": %d,\n  \"%s\": [",
+              prop.name, prop.multiProcessorCount, kStages, kStageBytes, patterns ? "patterns" : "shapes");
   const char* separator = "\n";
-  const auto report = [&](int row_bytes, int box_rows, int panels, bool prefetch, int sms) {
-    const Rate r = measure(matrix, cycles, sms, box_rows, row_bytes, panels, prefetch);
+  const auto report = [&](int row_bytes, int box_rows, int panels, bool prefetch, int sms, Pattern pattern = {}) {
+    const Rate r = measure(matrices, cycles, sms, box_rows, row_bytes, panels, prefetch, pattern);
     std::printf("%s    {\"row_bytes\": %d, \"box_rows\": %d, \"panels\": %d, \"prefetch\": %s, \"box_bytes\": %d, "
-                "\"sms\": %d, \"cycles_per_box\": %.2f, \"boxes_per_clock_per_sm\": %.4f, \"bytes_per_clock_per_sm\": %.2f, "
+                "\"sms\": %d, ",
+                separator, row_bytes, box_rows, panels, prefetch ? "true" : "false", row_bytes * box_rows * panels, sms);
+    if (patterns)
+      std::printf("\"walk\": \"%s\", \"maps\": %d, \"shared\": %s, ", pattern.divide ? "divide" : "step", pattern.maps,
+                  pattern.shared ? "true" : "false");
+    std::printf("\"cycles_per_box\": %.2f, \"boxes_per_clock_per_sm\": %.4f, \"bytes_per_clock_per_sm\": %.2f, "
                 "\"clock_mhz\": %.0f}",
-                separator, row_bytes, box_rows, panels, prefetch ? "true" : "false", row_bytes * box_rows * panels, sms,
                 r.cycles_per_box, r.boxes_per_clock, r.bytes_per_clock, r.clock_mhz);
     separator = ",\n";
   };
-  for (const int row_bytes : {128, 64, 32})
-    for (const int box_rows : {16, 32, 64, 128, 256})
-      for (const int sms : {1, prop.multiProcessorCount}) report(row_bytes, box_rows, 1, false, sms);
-  // B's panels in one copy (rows of 128 bytes, 64 rows: rung 18's B panel), and the descriptor prefetched.
-  for (const int panels : {2, 4})
-    for (const int sms : {1, prop.multiProcessorCount}) report(128, 64, panels, false, sms);
-  for (const int sms : {1, prop.multiProcessorCount}) report(128, 64, 1, true, sms);
+  if (patterns) {
+    // The GEMMs' copy pattern, piece by piece: boxes of rung 18's 8 KiB (128-byte rows), rung 17's 32-byte mode
+    // (4 KiB) and 2 KiB, from one map or alternating between A's and B's, on boxes of each block's own or of all; and
+    // each shape with the first version's coordinates by division, to show what that cost.
+    for (const auto& [row_bytes, box_rows] : {std::pair{128, 64}, std::pair{32, 128}, std::pair{128, 16}})
+      for (const int sms : {1, prop.multiProcessorCount}) {
+        report(row_bytes, box_rows, 1, false, sms, Pattern{1, false, true});
+        for (const int maps : {1, 2})
+          for (const bool shared : {false, true})
+            if (!shared || sms > 1) report(row_bytes, box_rows, 1, false, sms, Pattern{maps, shared});
+      }
+  } else {
+    for (const int row_bytes : {128, 64, 32})
+      for (const int box_rows : {16, 32, 64, 128, 256})
+        for (const int sms : {1, prop.multiProcessorCount}) report(row_bytes, box_rows, 1, false, sms);
+    // B's panels in one copy (rows of 128 bytes, 64 rows: rung 18's B panel), and the descriptor prefetched.
+    for (const int panels : {2, 4})
+      for (const int sms : {1, prop.multiProcessorCount}) report(128, 64, panels, false, sms);
+    for (const int sms : {1, prop.multiProcessorCount}) report(128, 64, 1, true, sms);
+  }
   std::printf("\n  ]\n}\n");
-  CHECK(cudaFree(matrix));
+  for (void* matrix : matrices) CHECK(cudaFree(matrix));
   CHECK(cudaFree(cycles));
   return 0;
 }

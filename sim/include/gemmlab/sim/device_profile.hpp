@@ -31,10 +31,9 @@ struct MachineTiming {
   double sustained_clock_mhz_tensor = 0;  // after seconds of tensor-core GEMM (cuBLAS BF16) on every SM
   bool clock_given = false;               // both clocks were set by with_clock, not measured
   double launch_overhead_seconds = 0;     // what timing one launch by events adds to any kernel (an empty one's time)
-  // One SM's TMA copy engine (tests/calibration/tma_rate.cu): a copy costs a fixed time plus its bytes at this rate.
-  // In seconds, not SM cycles: measured at 1990 MHz, they predict the GEMMs at the sustained tensor clock (see
-  // docs/time-model.md).
-  double tma_seconds_per_copy = 0, tma_bytes_per_second_per_sm = 0;
+  // One SM's TMA copy engine (tests/calibration/tma_rate.cu): a copy costs a fixed number of SM cycles plus its bytes
+  // at this rate a cycle.
+  double tma_cycles_per_copy = 0, tma_bytes_per_clock_per_sm = 0;
 };
 
 struct DeviceProfile {

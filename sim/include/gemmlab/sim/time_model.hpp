@@ -3,7 +3,7 @@
 // parameters (DeviceProfile::timing, measured by tests/calibration/timing.cu). Unlike the roofline (roofline.hpp),
 // which is an upper bound on speed, it aims at the measured time; docs/fidelity.md compares the two with the GPU.
 //
-// Each term is one resource, costed alone at its measured rate. Three are busy inside each SM, costed for the
+// Each term is one resource, costed alone at its measured rate. Four are busy inside each SM, costed for the
 // busiest SM (the one that runs the most blocks):
 //   issue       every warp instruction a warp executes, 4 a clock: the compiled SASS's count where the build recorded
 //               it (compiled_code.hpp: address arithmetic and loop control included), else the description's own
@@ -12,14 +12,14 @@
 //               each at its measured rate, one a clock on the H100 (ncu counts both in l1tex__data_pipe_lsu_wavefronts);
 //               what uncoalesced loads and bank conflicts cost
 //   tensor      the tensor cores' multiply-adds (mma.sync at its measured rate, wgmma at the whitepaper's)
-// These are fed by the same warps and overlap only in part (a warp waiting on one cannot feed another), so the SM's
-// time is their p-norm with p = kOverlapNorm: the largest term when one dominates, more than it when several are
-// close. More bound the kernel from outside the SM's warps: the L2 (the bytes it delivers into the SMs, at the
-// measured bandwidth: a resource the SMs share, on its own clock; the L2 model's sectors, or where TMA multicasts a
+//   copies      the TMA copy engine: a fixed number of cycles per copy plus its bytes at the engine's rate, both
+//               measured by tests/calibration/tma_rate.cu (what the many small boxes of narrow swizzle modes cost)
+// These share the SM's warps and its shared memory and overlap only in part (a warp waiting on one cannot feed
+// another), so the SM's time is their p-norm with p = kOverlapNorm: the largest term when one dominates, more than it
+// when several are close. More bound the kernel from outside the SM: the L2 (the bytes it delivers into the SMs, at
+// the measured bandwidth: a resource the SMs share, on its own clock; the L2 model's sectors, or where TMA multicasts a
 // copy into several SMs, every SM's landed bytes, since multicast halves the L2's reads but not the SMs' intake, as
-// ncu showed for rung 19), the TMA copy engine of the busiest SM (a fixed time per copy plus its bytes at the
-// engine's rate, both measured by tests/calibration/tma_rate.cu: what boxes of narrow swizzle modes cost), DRAM (the
-// L2 model's misses and writes) and
+// ncu showed for rung 19), DRAM (the L2 model's misses and writes) and
 // the k-step chain, latency (a block's k-steps one after another: each its own work, its barriers, each draining its
 // warps, and the wait for its tiles from L2 that the k-steps in flight leave; the other resident blocks overlap). The prediction is the
 // largest of these and the SM's combined terms, plus two fixed costs: the launch (what an empty kernel takes, timed as the benchmark times a
@@ -60,20 +60,18 @@ struct TermTime {
   double seconds = 0;  // the kernel's time if this were its only cost
   double work = 0;     // what the busiest SM does of it (L2, DRAM: the whole kernel's bytes; latency: its k-steps)
   double rate = 0;     // per clock per SM (L2, DRAM: bytes per second; latency: cycles a k-step waits; copies: copies
-                       // per second on one SM)
+                       // a clock on one SM, their bytes included)
 };
 
 struct TimePrediction {
   std::vector<TermTime> terms;  // one per TimeTerm, in kTimeTerms' order
   double clock_mhz = 0;         // the sustained clock assumed: FP32 or tensor-core load
-  double sm_seconds = 0;        // issue, data pipe and tensor cores combined (kOverlapNorm)
+  double sm_seconds = 0;        // issue, data pipe, tensor cores and copy engine combined (kOverlapNorm)
   double launch_seconds = 0;    // the launch, as events time it
   double fill_seconds = 0;      // each round of blocks waiting for its first tiles
-  double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM, latency and the copies, plus the
-                                // two above
+  double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM and latency, plus the two above
   double tflops = 0;            // useful FLOPs (2 m n k) / seconds
-  TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, the copies, or the SM's largest
-                                     // term
+  TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, or the SM's largest term
   // Where the issue term's instructions come from: the SASS of this configuration, of its nearest compiled neighbour
   // (estimated), or the description alone; the whole kernel's warp instructions so counted (ncu's
   // smsp__inst_executed.sum), and the description's own count among them.

@@ -1,0 +1,91 @@
+// Launch probe: what the benchmark's CUDA events add to a kernel's time, the time model's launch_overhead_seconds
+// (sim/include/gemmlab/sim/time_model.hpp). An empty kernel's time by events, two ways:
+//
+//   idle    events around one launch, then a wait for it: the GPU idle before each launch. Until 2026-11-27 the
+//           profile took this figure (from timing.cu, which measured it so).
+//   queued  events around an empty kernel queued behind a busy one, many in a row, with one wait at the end: as
+//           gpu/src/bench.cpp times its runs (events and launches queued on one stream, alternating with cuBLAS's
+//           runs), where the launch is already in the GPU's queue when the kernel before it ends.
+//
+// The median of 201 launches each. ncu's kernel durations against the benchmark's medians (2026-11-27, rungs 17 and
+// 18 at 1024^3) put what the events add near 1 to 2 us, well below the idle figure.
+//
+// Build: nvcc -O3 -std=c++17 -o launch_overhead launch_overhead.cu     Run: ./launch_overhead  (one JSON object)
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "cuda_check.hpp"
+
+namespace {
+
+constexpr int kLaunches = 201;
+
+__global__ void empty_kernel() {}
+
+// Keeps every SM busy for about this many cycles, so that the launches behind it wait in the queue.
+__global__ void busy(long long cycles) {
+  const long long start = clock64();
+  while (clock64() - start < cycles) {
+  }
+}
+
+double median_seconds(std::vector<float> ms) {
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2] * 1e-3;
+}
+
+double idle_seconds() {
+  cudaEvent_t e0, e1;
+  CHECK(cudaEventCreate(&e0));
+  CHECK(cudaEventCreate(&e1));
+  std::vector<float> ms;
+  for (int i = 0; i < kLaunches; ++i) {
+    CHECK(cudaEventRecord(e0));
+    empty_kernel<<<132, 128>>>();
+    CHECK(cudaEventRecord(e1));
+    CHECK(cudaEventSynchronize(e1));
+    float t = 0;
+    CHECK(cudaEventElapsedTime(&t, e0, e1));
+    ms.push_back(t);
+  }
+  CHECK(cudaEventDestroy(e0));
+  CHECK(cudaEventDestroy(e1));
+  return median_seconds(ms);
+}
+
+double queued_seconds() {
+  std::vector<cudaEvent_t> events(2 * kLaunches);
+  for (cudaEvent_t& e : events) CHECK(cudaEventCreate(&e));
+  for (int i = 0; i < kLaunches; ++i) {
+    busy<<<132, 128>>>(20000);  // about 10 us at the card's clock
+    CHECK(cudaEventRecord(events[2 * i]));
+    empty_kernel<<<132, 128>>>();
+    CHECK(cudaEventRecord(events[2 * i + 1]));
+  }
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+  std::vector<float> ms;
+  for (int i = 0; i < kLaunches; ++i) {
+    float t = 0;
+    CHECK(cudaEventElapsedTime(&t, events[2 * i], events[2 * i + 1]));
+    ms.push_back(t);
+  }
+  for (cudaEvent_t e : events) CHECK(cudaEventDestroy(e));
+  return median_seconds(ms);
+}
+
+}  // namespace
+
+int main() {
+  cudaDeviceProp prop{};
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  empty_kernel<<<132, 128>>>();  // the first launch loads the module
+  CHECK(cudaDeviceSynchronize());
+  const double idle = idle_seconds(), queued = queued_seconds();
+  std::printf("{\n  \"device\": \"%s\",\n  \"launches\": %d,\n  \"idle_seconds\": %.3g,\n  \"queued_seconds\": %.3g\n}\n",
+              prop.name, kLaunches, idle, queued);
+  return 0;
+}
