@@ -499,12 +499,27 @@ def tma_gemms():
     for r in json.loads((folder / "tma_gemm_bench_h100.json").read_text())["rows"]:
         if r["name"] == "cublas" or r["m"] != 1024:
             continue
-        knob = r["config"].replace("=", "") if r["config"] != "default" else {"tma-wgmma": "swizzle0",
-                                                                               "tma-wgmma-specialized": "bm128"}[r["name"]]
+        knob = re.sub("[= ]", "", r["config"]) if r["config"] != "default" else {"tma-wgmma": "swizzle0",
+                                                                                  "tma-wgmma-specialized": "bm128"}[r["name"]]
         gaps.append(r["median_ms"] * 1e3 - ncu[f"{r['name']}-{knob}-1024"]["gpu__time_duration.sum"] * 1e-3)
     clocks = [run["sm__cycles_elapsed.avg.per_second"] / 1e6 for run in ncu.values()]
     return {"intake": f"{intake:.1f}", "gap_lo": f"{min(gaps):.1f}", "gap_hi": f"{max(gaps):.1f}",
             "clock_lo": f"{min(clocks):.0f}", "clock_hi": f"{max(clocks):.0f}"}
+
+
+def large_stage():
+    """docs/time-model.md's bullet on rung 17's bk=128 stages=2: its predicted / measured at 2048^3 to 8192^3, and ncu at
+    4096^3 (tests/calibration/tma_gemm_ncu_h100.csv) against the default: the tensor pipe's activity and the
+    long-scoreboard stalls per instruction."""
+    ncu = {}
+    for r in csv.DictReader((ROOT / "tests" / "calibration" / "tma_gemm_ncu_h100.csv").read_text().splitlines()):
+        ncu.setdefault(r["run"], {})[r["metric"]] = float(r["value"])
+    big, default = ncu["tma-wgmma-bk128stages2-4096"], ncu["tma-wgmma-swizzle0-4096"]
+    tensor = "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active"
+    stall = "smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio"
+    lo, hi = predicted_over_measured({"tma-wgmma"}, {"bk=128 stages=2"}, {2048, 4096, 8192})
+    return {"lo": lo, "hi": hi, "tensor": f"{big[tensor]:.0f}", "tensor_default": f"{default[tensor]:.0f}",
+            "stall": f"{big[stall] / default[stall]:.1f}"}
 
 
 def launch_probe():
@@ -1256,6 +1271,11 @@ QUOTES = [
      r"Rung 17's 32-byte mode takes its bytes in at (?P<intake>[\d.]+) bytes a clock\s+per SM at 4096³[\s\S]*?ncu's "
      r"durations of rungs 17 and 18 at\s+1024³ are (?P<gap_lo>[\d.]+) to (?P<gap_hi>[\d.]+) µs shorter",
      lambda: {k: v for k, v in tma_gemms().items() if not k.startswith("clock")}),
+    ("docs/time-model.md",
+     r"and predicts it at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of its measured time at 2048³ to 8192³[\s\S]*?the tensor "
+     r"pipe is active (?P<tensor>\d+)% of the time, against (?P<tensor_default>\d+)%\s+in the default's four stages[\s\S]*?"
+     r"the long scoreboard \(the stage's mbarrier\) (?P<stall>[\d.]+) times as\s+long per instruction",
+     large_stage),
     ("docs/time-model.md",
      r"ncu measured the GEMMs of `tma_gemm_ncu_h100\.csv` at (?P<clock_lo>\d+) to (?P<clock_hi>\d+) MHz",
      lambda: {k: v for k, v in tma_gemms().items() if k.startswith("clock")}),
