@@ -97,7 +97,7 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
             "; more stages in flight or more resident blocks would hide it.";
       else
         s = "The blocks' own k-steps are the limit: each takes " + format("%.0f", p.block_kstep_cycles) +
-            " cycles (its busiest resource" +
+            " cycles (its resources combined" +
             (p.barriers_per_kstep == 0 ? std::string()
                                        : ", then " + std::to_string(p.barriers_per_kstep) + " barrier" +
                                              (p.barriers_per_kstep == 1 ? "" : "s") + ", each draining its warps") +
