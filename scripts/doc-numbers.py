@@ -471,17 +471,26 @@ def tma_engine():
 
 
 def tma_patterns():
-    """tests/calibration/tma_patterns_h100.json: an 8 KiB box of 128-byte rows on one SM, its coordinates by division
-    (the probe's first version) and by stepping; and the all-SM rows of tma_rate_h100.json that the L2 limits, rows of
-    32 and of 128 bytes (the largest box of each, bytes a clock per SM)."""
+    """tests/calibration/tma_patterns_h100.json: an 8 KiB box of 128-byte rows on one SM issued by two threads, by one
+    stepping from box to box, and by one working out its coordinates by division (the probe's first version); a box of
+    128 rows of 32 bytes issued by two; every SM copying rows of 32 bytes alternating between two maps; and the all-SM
+    rows of tma_rate_h100.json that the L2 limits, rows of 32 and of 128 bytes (the largest box of each), all in cycles
+    per box or bytes a clock per SM."""
     rows = json.loads((ROOT / "tests" / "calibration" / "tma_patterns_h100.json").read_text())["patterns"]
-    one = [r for r in rows if r["sms"] == 1 and r["box_bytes"] == 8192 and r["row_bytes"] == 128 and r["maps"] == 1]
-    walk = {r["walk"]: r["cycles_per_box"] for r in one}
+
+    def pick(sms, row_bytes, box_rows, walk="step", maps=1, shared=False, issuers=1):
+        return next(r for r in rows if (r["sms"] > 1) == (sms > 1) and r["row_bytes"] == row_bytes and
+                    r["box_rows"] == box_rows and r["walk"] == walk and r["maps"] == maps and r["shared"] == shared and
+                    r["issuers"] == issuers)
     all_sms = {w: min(r["bytes_per_clock_per_sm"] for r in tma_probe()
                       if r["sms"] > 1 and r["panels"] == 1 and r["row_bytes"] == w and r["box_rows"] == 256)
                for w in (32, 128)}
-    return {"divide": f"{walk['divide']:.0f}", "step": f"{walk['step']:.0f}", "narrow": f"{all_sms[32]:.1f}",
-            "wide": f"{all_sms[128]:.1f}"}
+    return {"two": f"{pick(1, 128, 64, issuers=2)['cycles_per_box']:.0f}",
+            "one": f"{pick(1, 128, 64)['cycles_per_box']:.0f}",
+            "narrow_two": f"{pick(1, 32, 128, issuers=2)['cycles_per_box']:.0f}",
+            "divide": f"{pick(1, 128, 64, walk='divide')['cycles_per_box']:.0f}",
+            "narrow": f"{all_sms[32]:.1f}", "wide": f"{all_sms[128]:.1f}",
+            "narrow_maps": f"{pick(132, 32, 128, maps=2)['bytes_per_clock_per_sm']:.1f}"}
 
 
 def tma_gemms():
@@ -525,7 +534,7 @@ def large_stage():
 def launch_probe():
     """tests/calibration/launch_overhead.cu's two figures, in microseconds."""
     d = json.loads((ROOT / "tests" / "calibration" / "launch_overhead_h100.json").read_text())
-    return {"queued": f"{d['queued_seconds'] * 1e6:.2f}", "idle": f"{d['idle_seconds'] * 1e6:.1f}"}
+    return {"queued": f"{d['queued_seconds'] * 1e6:.2f}", "idle": f"{d['idle_seconds'] * 1e6:.2f}"}
 
 
 def xbar():
@@ -1259,9 +1268,10 @@ QUOTES = [
      r"of 32 bytes take (?P<tall>\d+) cycles, where the line gives (?P<tall_line>\d+)\.",
      tma_engine),
     ("docs/time-model.md",
-     r"set its time, not the engine: (?P<divide>\d+) cycles for a box of 8 KiB, where the probe that\s+steps from box to "
-     r"box takes (?P<step>\d+)[\s\S]*?rows of 32 bytes more slowly than wide ones: (?P<narrow>[\d.]+) bytes a\s+clock per "
-     r"SM, against (?P<wide>[\d.]+) for rows of 128 bytes",
+     r"copy a box of 8 KiB in (?P<two>\d+) cycles where one thread\s+takes (?P<one>\d+): half\. A box of 128 rows of 32 "
+     r"bytes comes down to (?P<narrow_two>\d+) cycles[\s\S]*?that loop, compiled again, takes (?P<divide>\d+) cycles for "
+     r"the box of 8 KiB[\s\S]*?rows of 32 bytes more slowly than wide ones: (?P<narrow>[\d.]+) bytes a clock\s+per SM, "
+     r"against (?P<wide>[\d.]+) for rows of 128 bytes[\s\S]*?alternate between two maps come in at (?P<narrow_maps>[\d.]+)\.",
      tma_patterns),
     ("docs/time-model.md",
      r"\(`tests/calibration/launch_overhead\.cu`: (?P<queued>[\d.]+) µs on the H100\)[\s\S]*?Timed on an idle GPU, "
@@ -1269,7 +1279,7 @@ QUOTES = [
      launch_probe),
     ("docs/time-model.md",
      r"Rung 17's 32-byte mode takes its bytes in at (?P<intake>[\d.]+) bytes a clock\s+per SM at 4096³[\s\S]*?ncu's "
-     r"durations of rungs 17 and 18 at\s+1024³ are (?P<gap_lo>[\d.]+) to (?P<gap_hi>[\d.]+) µs shorter",
+     r"durations of rungs\s+17 and 18 at\s+1024³ are (?P<gap_lo>[\d.]+) to (?P<gap_hi>[\d.]+) µs shorter",
      lambda: {k: v for k, v in tma_gemms().items() if not k.startswith("clock")}),
     ("docs/time-model.md",
      r"and predicts it at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of its measured time at 2048³ to 8192³[\s\S]*?the tensor "
@@ -1283,7 +1293,7 @@ QUOTES = [
      r"The engine's costs are counted in SM cycles, as the probe counted them, at (?P<mhz>\d+) MHz",
      lambda: {"mhz": f"{statistics.median(r['clock_mhz'] for r in tma_probe() if r['sms'] == 1):.0f}"}),
     ("docs/time-model.md",
-     r"\((?P<all_sms>[\d.]+) bytes a clock per SM, against (?P<one_sm>[\d.]+) on one SM alone\)",
+     r"; (?P<all_sms>[\d.]+) bytes a clock per SM for\s+rows of 128 bytes, against (?P<one_sm>[\d.]+) on one SM alone\)",
      lambda: {"one_sm": f"{max(r['bytes_per_clock_per_sm'] for r in tma_probe() if r['sms'] == 1 and r['panels'] == 1):.0f}",
               "all_sms": f"{max(r['bytes_per_clock_per_sm'] for r in tma_probe() if r['sms'] > 1 and r['panels'] == 1):.0f}"}),
     # The issue term's count against ncu, naive-coalesced's compiled loop, the held runs' hold, and the probes' figures

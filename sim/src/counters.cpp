@@ -61,12 +61,22 @@ std::string_view op_class_name(int op_class) { return kClasses[op_class].name; }
 bool op_class_is_shared(int c) { return is_shared(kClasses[c].op); }
 bool op_class_is_global(int c) { return is_global(kClasses[c].op); }
 
+void add_box_shape(std::vector<TmaBoxShape>& shapes, int rows, int bytes, std::int64_t copies) {
+  for (TmaBoxShape& s : shapes)
+    if (s.rows == rows && s.bytes == bytes) {
+      s.copies += copies;
+      return;
+    }
+  shapes.push_back({rows, bytes, copies});
+}
+
 Counters& Counters::operator+=(const Counters& other) {
   for (int i = 0; i < kOpClassCount; ++i) add(ops[i], other.ops[i]);
   fma += other.fma;
   mma += other.mma;
   tma += other.tma, tma_bytes += other.tma_bytes, tma_sectors += other.tma_sectors;
   tma_stores += other.tma_stores, tma_store_sectors += other.tma_store_sectors;
+  for (const TmaBoxShape& s : other.tma_boxes) add_box_shape(tma_boxes, s.rows, s.bytes, s.copies);
   wgmma += other.wgmma, wgmma_multiply_adds += other.wgmma_multiply_adds;
   return *this;
 }
@@ -83,6 +93,7 @@ Counters Counters::scaled(std::int64_t times) const {
   out.mma = mma * times;
   out.tma = tma * times, out.tma_bytes = tma_bytes * times, out.tma_sectors = tma_sectors * times;
   out.tma_stores = tma_stores * times, out.tma_store_sectors = tma_store_sectors * times;
+  for (const TmaBoxShape& s : tma_boxes) out.tma_boxes.push_back({s.rows, s.bytes, s.copies * times});
   out.wgmma = wgmma * times, out.wgmma_multiply_adds = wgmma_multiply_adds * times;
   return out;
 }

@@ -122,6 +122,7 @@ class Engine {
     const Recorder::Hopper& h = x.hopper();
     out.counters.tma = h.tma, out.counters.tma_bytes = h.tma_bytes, out.counters.tma_sectors = h.tma_sectors;
     out.counters.tma_stores = h.tma_stores, out.counters.tma_store_sectors = h.tma_store_sectors;
+    out.counters.tma_boxes = h.tma_boxes;
     out.counters.wgmma = h.wgmma, out.counters.wgmma_multiply_adds = h.wgmma_multiply_adds;
     if (keep_instructions) out.copies = x.copies();
     else out.copies.clear();

@@ -131,10 +131,16 @@ double overlap_norm(std::initializer_list<double> times) {
   return std::pow(norm, 1.0 / kOverlapNorm);
 }
 
-// One SM's copy engine, in SM cycles: a fixed cost per copy, then its bytes at the engine's rate
-// (tests/calibration/tma_rate.cu).
-double copy_engine_cycles(double copies, double bytes, const MachineTiming& m) {
-  return copies * m.tma_cycles_per_copy + (m.tma_bytes_per_clock_per_sm > 0 ? bytes / m.tma_bytes_per_clock_per_sm : 0);
+// One thread's copies through the SM's copy engine, in SM cycles: a fixed cost per copy, then its bytes at the measured
+// rate (tests/calibration/tma_rate.cu); and a box of many narrow rows takes at least a cycle a row, so each such box
+// adds what its rows take beyond its own cost on that line.
+double copy_engine_cycles(double copies, double bytes, const std::vector<TmaBoxShape>& boxes, const MachineTiming& m) {
+  const auto line = [&](double b) {
+    return m.tma_cycles_per_copy + (m.tma_bytes_per_clock_per_sm > 0 ? b / m.tma_bytes_per_clock_per_sm : 0);
+  };
+  double cycles = copies * m.tma_cycles_per_copy + (line(bytes) - m.tma_cycles_per_copy);
+  for (const TmaBoxShape& box : boxes) cycles += double(box.copies) * std::max(0.0, box.rows - line(box.bytes));
+  return cycles;
 }
 
 }  // namespace
@@ -218,7 +224,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // go through the same engine, with the bytes they write.
   const double copies = double(k.tma + k.tma_stores);
   const double copy_bytes = double(k.tma_sectors + k.tma_store_sectors) * kL2SectorBytes;
-  const double copy_cycles = copy_engine_cycles(copies, copy_bytes, m);
+  const double copy_cycles = copy_engine_cycles(copies, copy_bytes, k.tma_boxes, m);
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
 
   // The busiest SM: ceil(blocks / SMs) blocks, or for a persistent rung (KernelConfig::grid) ceil(grid / SMs) blocks

@@ -7,8 +7,9 @@
 //           gpu/src/bench.cpp times its runs (events and launches queued on one stream, alternating with cuBLAS's
 //           runs), where the launch is already in the GPU's queue when the kernel before it ends.
 //
-// The median of 201 launches each. ncu's kernel durations against the benchmark's medians (2026-11-27, rungs 17 and
-// 18 at 1024^3) put what the events add near 1 to 2 us, well below the idle figure.
+// The median of 201 launches each. ncu's kernel durations against the benchmark's medians of the same kernels
+// (tma_gemm_ncu_h100.csv, tma_gemm_bench_h100.json) put what the events add at a microsecond or more; docs/time-model.md
+// quotes them.
 //
 // Build: nvcc -O3 -std=c++17 -o launch_overhead launch_overhead.cu     Run: ./launch_overhead  (one JSON object)
 #include <cuda_runtime.h>
@@ -60,7 +61,7 @@ double queued_seconds() {
   std::vector<cudaEvent_t> events(2 * kLaunches);
   for (cudaEvent_t& e : events) CHECK(cudaEventCreate(&e));
   for (int i = 0; i < kLaunches; ++i) {
-    busy<<<132, 128>>>(20000);  // about 10 us at the card's clock
+    busy<<<132, 128>>>(200000);  // about 100 us at the card's clock: the host stays well ahead
     CHECK(cudaEventRecord(events[2 * i]));
     empty_kernel<<<132, 128>>>();
     CHECK(cudaEventRecord(events[2 * i + 1]));

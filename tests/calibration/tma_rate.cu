@@ -15,8 +15,8 @@
 //           counted at (the slowest block's cycles over the run's time by events: a little low, by the launch)
 //
 //   --patterns  instead: the copies as a GEMM issues them, piece by piece: alternating between two tensor maps (A's and
-//               B's), and every block on the same boxes (a wave's blocks reading one tile of B); and each shape's
-//               boxes with the first version's coordinates by division
+//               B's), and every block on the same boxes (a wave's blocks reading one tile of B); and on one SM, the
+//               first version's loop (coordinates by division) and two issuing threads instead of one
 //
 // Build: nvcc -arch=sm_90a -O3 -std=c++17 -o tma_rate tma_rate.cu     Run: ./tma_rate [--patterns]  (one JSON object)
 #include <cuda.h>
@@ -36,7 +36,7 @@
 namespace {
 
 constexpr int kStages = 4, kStageBytes = 32768;
-constexpr int kRows = 8192, kCols = 1024;  // the matrix: 16 MiB of BF16, in the 50 MiB L2 after the warm-up run
+constexpr int kRows = 8192, kCols = 1024;  // a matrix: 16 MiB of BF16; both (--patterns) stay in the 50 MiB L2
 
 __device__ __forceinline__ std::uint32_t shared_address(const void* p) {
   return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
@@ -44,39 +44,53 @@ __device__ __forceinline__ std::uint32_t shared_address(const void* p) {
 
 // maps = 2: the boxes alternate between two tensor maps of two matrices, as a GEMM's copies of A and B do. shared:
 // every block walks the same boxes in the same order, as the blocks of a GEMM's wave read the same tiles of B.
+// issuers: lane 0 of that many warps issues copies, each into its own share of the stages (1: one thread, as the
+// GEMMs issue theirs). kDivide: each box's coordinates from its index by integer division, the first version's loop.
+// Both are compile-time, so that the issuing loop holds no division of its own.
+template <bool kDivide, int kIssuers>
 __global__ void copy_boxes(const __grid_constant__ CUtensorMap map, const __grid_constant__ CUtensorMap second_map,
-                           int maps, bool shared, bool divide, int box_rows, int box_cols, int panels, bool prefetch,
-                           int iterations, long long* cycles) {
+                           int maps, bool shared, int box_rows, int box_cols, int panels, bool prefetch, int iterations,
+                           long long* cycles) {
   extern __shared__ __align__(1024) unsigned char smem[];
   __shared__ __align__(8) std::uint64_t full[kStages];
-  if (threadIdx.x != 0) return;
   // The swizzled modes want 1024-byte-aligned destinations.
   unsigned char* base = smem + ((1024 - (shared_address(smem) & 1023)) & 1023);
-  for (int s = 0; s < kStages; ++s)
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(shared_address(&full[s])) : "memory");
-  asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < kStages; ++s)
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(shared_address(&full[s])) : "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+  }
+  __syncthreads();
+  if (threadIdx.x % 32 != 0) return;
+  constexpr int owned = kStages / kIssuers;
+  const int issuer = static_cast<int>(threadIdx.x) / 32, my_iterations = iterations / kIssuers;
   if (prefetch) asm volatile("prefetch.tensormap [%0];\n" ::"l"(&map) : "memory");
 
   const int box_bytes = box_rows * box_cols * 2 * panels, boxes = kStageBytes / box_bytes;
   const int row_steps = kRows / box_rows, col_steps = kCols / (box_cols * panels);
-  int box_index = shared ? 0 : static_cast<int>(blockIdx.x) * 977;  // SMs start at different places of the matrix
+  // SMs start at different places of the matrix, and so do a block's issuers.
+  int box_index = (shared ? 0 : static_cast<int>(blockIdx.x) * 977) + issuer * 4099;
   int col_step = box_index % col_steps, row_step = box_index / col_steps % row_steps;
   const long long start = clock64();
-  for (int i = 0; i < iterations + kStages; ++i) {
-    const int s = i % kStages;
+  for (int i = 0; i < my_iterations + owned; ++i) {
+    const int s = i % owned * kIssuers + issuer;
     const std::uint32_t barrier = shared_address(&full[s]);
-    if (i >= kStages)  // the copies issued kStages iterations ago have landed
+    if (i >= owned)  // the copies issued into this stage last time have landed
       asm volatile(
           "{\n.reg .pred done;\nwait_again:\n"
           "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n@!done bra wait_again;\n}\n"
-          ::"r"(barrier), "r"((i / kStages - 1) & 1) : "memory");
-    if (i >= iterations) continue;
+          ::"r"(barrier), "r"((i / owned - 1) & 1) : "memory");
+    if (i >= my_iterations) continue;
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(barrier), "r"(kStageBytes)
                  : "memory");
     for (int b = 0; b < boxes; ++b, ++box_index) {
-      int col = col_step * box_cols * panels, row = row_step * box_rows;
-      if (divide) col = box_index % col_steps * box_cols * panels, row = box_index / col_steps % row_steps * box_rows;
-      if (++col_step == col_steps) col_step = 0, row_step = row_step + 1 == row_steps ? 0 : row_step + 1;
+      int col, row;
+      if constexpr (kDivide) {
+        col = box_index % col_steps * box_cols * panels, row = box_index / col_steps % row_steps * box_rows;
+      } else {
+        col = col_step * box_cols * panels, row = row_step * box_rows;
+        if (++col_step == col_steps) col_step = 0, row_step = row_step + 1 == row_steps ? 0 : row_step + 1;
+      }
       const std::uint32_t to = shared_address(base + s * kStageBytes + b * box_bytes);
       const CUtensorMap* source = maps == 2 && (b & 1) ? &second_map : &map;
       if (panels == 1)
@@ -89,7 +103,7 @@ __global__ void copy_boxes(const __grid_constant__ CUtensorMap map, const __grid
             ::"r"(to), "l"(source), "r"(0), "r"(row), "r"(col / box_cols), "r"(barrier) : "memory");
     }
   }
-  cycles[blockIdx.x] = clock64() - start;
+  if (issuer == 0) cycles[blockIdx.x] = clock64() - start;
 }
 
 using EncodeTiled = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*,
@@ -130,11 +144,13 @@ struct Rate {
 // its own or every block on the same boxes.
 // divide: each box's coordinates from its index by integer division, as the first version of this probe did; a
 // division is a long chain of dependent instructions for the one issuing thread, and that chain, not the engine, set
-// the first version's time per box. The default steps from box to box with an add and a compare.
+// the first version's time per box. The default steps from box to box with an add and a compare. issuers: how many
+// threads (one per warp) issue copies.
 struct Pattern {
   int maps = 1;
   bool shared = false;
   bool divide = false;
+  int issuers = 1;
 };
 
 // The median over the blocks of one run (after a warm-up run that brings the matrices into L2).
@@ -144,14 +160,17 @@ Rate measure(void* const matrices[2], long long* cycles_d, int sms, int box_rows
                     second_map = make_map(matrices[1], box_rows, row_bytes, panels);
   const int box_bytes = box_rows * row_bytes * panels, boxes = kStageBytes / box_bytes, iterations = 2000;
   const int smem = kStages * kStageBytes + 1024;
-  CHECK(cudaFuncSetAttribute(copy_boxes, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  const auto kernel = pattern.divide         ? copy_boxes<true, 1>
+                      : pattern.issuers == 2 ? copy_boxes<false, 2>
+                                             : copy_boxes<false, 1>;
+  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   cudaEvent_t start, stop;
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
   for (int run = 0; run < 2; ++run) {
     CHECK(cudaEventRecord(start));
-    copy_boxes<<<sms, 32, smem>>>(map, second_map, pattern.maps, pattern.shared, pattern.divide, box_rows,
-                                  row_bytes / 2, panels, prefetch, iterations, cycles_d);
+    kernel<<<sms, 32 * pattern.issuers, smem>>>(map, second_map, pattern.maps, pattern.shared, box_rows, row_bytes / 2,
+                                                panels, prefetch, iterations, cycles_d);
     CHECK(cudaEventRecord(stop));
   }
   CHECK(cudaGetLastError());
@@ -193,8 +212,8 @@ int main(int argc, char** argv) {
                 "\"sms\": %d, ",
                 separator, row_bytes, box_rows, panels, prefetch ? "true" : "false", row_bytes * box_rows * panels, sms);
     if (patterns)
-      std::printf("\"walk\": \"%s\", \"maps\": %d, \"shared\": %s, ", pattern.divide ? "divide" : "step", pattern.maps,
-                  pattern.shared ? "true" : "false");
+      std::printf("\"walk\": \"%s\", \"maps\": %d, \"shared\": %s, \"issuers\": %d, ", pattern.divide ? "divide" : "step",
+                  pattern.maps, pattern.shared ? "true" : "false", pattern.issuers);
     std::printf("\"cycles_per_box\": %.2f, \"boxes_per_clock_per_sm\": %.4f, \"bytes_per_clock_per_sm\": %.2f, "
                 "\"clock_mhz\": %.0f}",
                 r.cycles_per_box, r.boxes_per_clock, r.bytes_per_clock, r.clock_mhz);
@@ -202,11 +221,14 @@ int main(int argc, char** argv) {
   };
   if (patterns) {
     // The GEMMs' copy pattern, piece by piece: boxes of rung 18's 8 KiB (128-byte rows), rung 17's 32-byte mode
-    // (4 KiB) and 2 KiB, from one map or alternating between A's and B's, on boxes of each block's own or of all; and
-    // each shape with the first version's coordinates by division, to show what that cost.
+    // (4 KiB) and 2 KiB, from one map or alternating between A's and B's, on boxes of each block's own or of all; on
+    // one SM also the first version's loop (coordinates by division), and two issuing threads.
     for (const auto& [row_bytes, box_rows] : {std::pair{128, 64}, std::pair{32, 128}, std::pair{128, 16}})
       for (const int sms : {1, prop.multiProcessorCount}) {
-        report(row_bytes, box_rows, 1, false, sms, Pattern{1, false, true});
+        if (sms == 1) {
+          report(row_bytes, box_rows, 1, false, sms, Pattern{1, false, true, 1});
+          report(row_bytes, box_rows, 1, false, sms, Pattern{1, false, false, 2});
+        }
         for (const int maps : {1, 2})
           for (const bool shared : {false, true})
             if (!shared || sms > 1) report(row_bytes, box_rows, 1, false, sms, Pattern{maps, shared});

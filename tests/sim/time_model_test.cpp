@@ -146,9 +146,20 @@ TEST(TimeModel, ManySmallTmaCopiesAreLimitedByTheCopyEngine) {
   const double copies = 4 * 16 * 20, hz = p->clock_mhz * 1e6;  // the busiest SM's
   EXPECT_NEAR(p->term(TimeTerm::Copies).seconds,
               (copies * m.tma_cycles_per_copy + copies * 2048 / m.tma_bytes_per_clock_per_sm) / hz, 1e-12);
-  // The engine is one of the SM's terms: combined with the tensor cores, and named where it is the largest.
-  EXPECT_GT(p->sm_seconds, p->term(TimeTerm::Copies).seconds);
+  // The copies are one of the SM's terms: in their 2-norm with the other three, and named where they are the largest.
+  double squares = 0;
+  for (const TimeTerm t : {TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores, TimeTerm::Copies})
+    squares += p->term(t).seconds * p->term(t).seconds;
+  EXPECT_NEAR(p->sm_seconds, std::sqrt(squares), 1e-12);
+  EXPECT_GT(p->sm_seconds, p->term(TimeTerm::Copies).seconds * 1.01);
   EXPECT_EQ(p->limit, TimeTerm::Copies);
+  // And a block's own k-step carries its copies: with none, it is shorter.
+  Synthetic none = s;
+  none.counters.total.tma = none.counters.total.tma_sectors = none.counters.total.tma_bytes = 0;
+  const auto without = none.predict(RungId::TmaWgmma);
+  ASSERT_TRUE(without.ok()) << without.error().message;
+  EXPECT_DOUBLE_EQ(without->term(TimeTerm::Copies).seconds, 0);
+  EXPECT_LT(without->block_kstep_cycles, p->block_kstep_cycles);
   EXPECT_NE(p->explanation.find("TMA copy engine is the limit"), std::string::npos) << p->explanation;
   EXPECT_EQ(p->explanation.find("stores of C"), std::string::npos) << p->explanation;
   // TMA stores of C go through the same engine: they are counted, and named.
@@ -161,6 +172,29 @@ TEST(TimeModel, ManySmallTmaCopiesAreLimitedByTheCopyEngine) {
               1e-12);
   EXPECT_DOUBLE_EQ(stored->copy_stores, 8);
   EXPECT_NE(stored->explanation.find("(8 of them stores of C)"), std::string::npos) << stored->explanation;
+}
+
+// A box takes the copy engine at least a cycle a row (tests/calibration/tma_rate.cu: 256 rows of 32 bytes take 256
+// cycles): boxes whose rows outnumber their cycles on the line cost their rows; wide boxes cost the line.
+TEST(TimeModel, ABoxOfManyNarrowRowsTakesACycleARow) {
+  const DeviceProfile d = h100();
+  const MachineTiming& m = *d.timing;
+  const auto copies_cycles = [&](int rows, int bytes) {
+    Synthetic s(4 * 132, 16);
+    const std::int64_t copies = 4 * 132 * 16;
+    s.counters.total.tma = copies;
+    s.counters.total.tma_sectors = copies * bytes / 32;
+    s.counters.total.tma_bytes = copies * bytes;
+    s.counters.total.tma_boxes = {{rows, bytes, copies}};
+    s.counters.total.wgmma_multiply_adds = copies * 64 * 64 * 64;
+    const auto p = s.predict(RungId::TmaWgmma);
+    EXPECT_TRUE(p.ok());
+    return p.ok() ? p->term(TimeTerm::Copies).seconds * p->clock_mhz * 1e6 / (4 * 16) : 0.0;  // per copy
+  };
+  const double line = m.tma_cycles_per_copy + 8192 / m.tma_bytes_per_clock_per_sm;
+  ASSERT_LT(line, 256);
+  EXPECT_NEAR(copies_cycles(256, 8192), 256, 1e-6);  // 256 rows of 32 bytes: the floor
+  EXPECT_NEAR(copies_cycles(64, 8192), line, 1e-6);  // 64 rows of 128 bytes: the line
 }
 
 // A multicast copy is read from L2 once but lands in each block of the cluster: the L2 term counts what lands.

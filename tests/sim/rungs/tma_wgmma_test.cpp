@@ -124,6 +124,29 @@ TEST(TmaWgmma, CountsCopiesAndWgmmaPerKStep) {
   EXPECT_EQ(kernel->total.tensor_multiply_adds(), std::int64_t{22 * 192} * 4096 * 4096);  // 4096 rows: 22 tiles of 192
 }
 
+// The copy engine's floor of a cycle a row needs each box's rows (Counters::tma_boxes): a k-step's refill holds bk / R
+// boxes of A, bm rows of R bytes each, and bn / (R / 2) boxes of B, bk rows each, in each swizzle mode of R bytes.
+TEST(TmaWgmma, CountsItsBoxesByShape) {
+  for (const int mode : {0, 64, 32}) {
+    KernelConfig c = rung_model(RungId::TmaWgmma).defaults;
+    c.swizzle = mode;
+    const int row = mode == 0 ? 128 : mode, cols = row / 2;
+    const auto copy = test_support::record(RungId::TmaWgmma, c, {512, 512, 512}, {0, 0}, test_support::mainloop(0, 1));
+    const std::vector<TmaBoxShape> expected = {{c.bm, c.bm * row, c.bk / cols}, {c.bk, c.bk * row, c.bn / cols}};
+    ASSERT_EQ(copy.counters.tma_boxes.size(), expected.size()) << "swizzle=" << mode;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      EXPECT_EQ(copy.counters.tma_boxes[i].rows, expected[i].rows) << "swizzle=" << mode;
+      EXPECT_EQ(copy.counters.tma_boxes[i].bytes, expected[i].bytes) << "swizzle=" << mode;
+      EXPECT_EQ(copy.counters.tma_boxes[i].copies, expected[i].copies) << "swizzle=" << mode;
+    }
+    // Counted again, scaled, each shape keeps its own entry.
+    Counters twice = copy.counters;
+    twice += copy.counters.scaled(2);
+    ASSERT_EQ(twice.tma_boxes.size(), expected.size());
+    EXPECT_EQ(twice.tma_boxes[0].copies, 3 * expected[0].copies);
+  }
+}
+
 TEST(TmaWgmma, EdgeBoxesReadOnlyWhatIsInside) {
   // 128 x 104 x 64: one k-tile, so the prologue copies tile 0 only. A's box has 128 of its 192 rows inside the matrix
   // (128-byte rows, aligned: 4 sectors each); B's first panel is whole, its second holds 40 of 64 columns, the last two

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "gemmlab/memory_model.hpp"
 
@@ -28,6 +29,15 @@ struct OpCounters {
   std::int64_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
 };
 
+// TMA boxes of one shape: the rows the copy engine walks (a panelled box's panels each count) and the bytes the box
+// holds, and how many copies and stores had it. The engine takes at least a cycle a row (docs/time-model.md).
+struct TmaBoxShape {
+  int rows = 0, bytes = 0;
+  std::int64_t copies = 0;
+};
+// Adds `copies` boxes of this shape to `shapes`, merging with its entry where it has one.
+void add_box_shape(std::vector<TmaBoxShape>& shapes, int rows, int bytes, std::int64_t copies);
+
 struct Counters {
   std::array<OpCounters, kOpClassCount> ops{};
   std::int64_t fma = 0;  // thread-level fused multiply-adds on the FP32 units (FFMA; 2 FLOPs each)
@@ -37,6 +47,7 @@ struct Counters {
   // their multiply-adds (64 x N x 16 each); TMA stores of C (rung 20's tma_store) and the global sectors they write.
   std::int64_t tma = 0, tma_bytes = 0, tma_sectors = 0;
   std::int64_t tma_stores = 0, tma_store_sectors = 0;
+  std::vector<TmaBoxShape> tma_boxes;  // the TMA copies and stores by box shape
   std::int64_t wgmma = 0, wgmma_multiply_adds = 0;
   std::int64_t tensor_multiply_adds() const { return mma * kMmaMultiplyAdds + wgmma_multiply_adds; }
 

@@ -30,9 +30,10 @@ struct MachineTiming {
   double sustained_clock_mhz_fma = 0;     // after seconds of FP32 math on every SM
   double sustained_clock_mhz_tensor = 0;  // after seconds of tensor-core GEMM (cuBLAS BF16) on every SM
   bool clock_given = false;               // both clocks were set by with_clock, not measured
-  double launch_overhead_seconds = 0;     // what timing one launch by events adds to any kernel (an empty one's time)
-  // One SM's TMA copy engine (tests/calibration/tma_rate.cu): a copy costs a fixed number of SM cycles plus its bytes
-  // at this rate a cycle.
+  double launch_overhead_seconds = 0;     // what events add to a queued run: an empty kernel queued as the benchmark
+                                          // queues its runs (tests/calibration/launch_overhead.cu)
+  // TMA copies issued by one thread back to back (tests/calibration/tma_rate.cu): a copy costs a fixed number of SM
+  // cycles (the issuing thread's, mostly: two threads halve it) plus its bytes at this rate a cycle.
   double tma_cycles_per_copy = 0, tma_bytes_per_clock_per_sm = 0;
 };
 

@@ -12,8 +12,9 @@
 //               each at its measured rate, one a clock on the H100 (ncu counts both in l1tex__data_pipe_lsu_wavefronts);
 //               what uncoalesced loads and bank conflicts cost
 //   tensor      the tensor cores' multiply-adds (mma.sync at its measured rate, wgmma at the whitepaper's)
-//   copies      the TMA copy engine: a fixed number of cycles per copy plus its bytes at the engine's rate, both
-//               measured by tests/calibration/tma_rate.cu (what the many small boxes of narrow swizzle modes cost)
+//   copies      the TMA copies one thread issues: a fixed number of cycles per copy plus its bytes at a rate, both
+//               measured by tests/calibration/tma_rate.cu, and at least a cycle a row of each box (what the many
+//               small boxes of narrow swizzle modes cost)
 // These share the SM's warps and its shared memory and overlap only in part (a warp waiting on one cannot feed
 // another), so the SM's time is their p-norm with p = kOverlapNorm: the largest term when one dominates, more than it
 // when several are close. More bound the kernel from outside the SM: the L2 (the bytes it delivers into the SMs, at
