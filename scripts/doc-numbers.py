@@ -528,7 +528,8 @@ def large_stage():
     stall = "smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio"
     lo, hi = predicted_over_measured({"tma-wgmma"}, {"bk=128 stages=2"}, {2048, 4096, 8192})
     return {"lo": lo, "hi": hi, "tensor": f"{big[tensor]:.0f}", "tensor_default": f"{default[tensor]:.0f}",
-            "stall": f"{big[stall] / default[stall]:.1f}"}
+            "stall": f"{big[stall] / default[stall]:.1f}",
+            "dram": f"{100 * big['dram__bytes_read.sum'] / big['l1tex__m_xbar2l1tex_read_bytes.sum']:.1f}"}
 
 
 def launch_probe():
@@ -1284,7 +1285,8 @@ QUOTES = [
     ("docs/time-model.md",
      r"and predicts it at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of its measured time at 2048³ to 8192³[\s\S]*?the tensor "
      r"pipe is active (?P<tensor>\d+)% of the time, against (?P<tensor_default>\d+)%\s+in the default's four stages[\s\S]*?"
-     r"the long scoreboard \(the stage's mbarrier\) (?P<stall>[\d.]+) times as\s+long per instruction",
+     r"the long scoreboard \(the stage's mbarrier\) (?P<stall>[\d.]+) times as\s+long per instruction[\s\S]*?ncu reads\s+"
+     r"(?P<dram>[\d.]+)% of its bytes from DRAM",
      large_stage),
     ("docs/time-model.md",
      r"ncu measured the GEMMs of `tma_gemm_ncu_h100\.csv` at (?P<clock_lo>\d+) to (?P<clock_hi>\d+) MHz",
