@@ -497,21 +497,20 @@ def tma_gemms():
     """tests/calibration/tma_gemm_ncu_h100.csv and tma_gemm_bench_h100.json: rung 17's 32-byte mode's intake at 4096^3
     (bytes from L2 a clock per SM, at ncu's clock), and how much longer the benchmark's medians are than ncu's
     durations at 1024^3 (microseconds, lowest and highest)."""
-    folder = ROOT / "tests" / "calibration"
-    ncu = {}
-    for r in csv.DictReader((folder / "tma_gemm_ncu_h100.csv").read_text().splitlines()):
-        ncu.setdefault(r["run"], {})[r["metric"]] = float(r["value"])
-    narrow = ncu["tma-wgmma-swizzle32-4096"]
-    seconds = narrow["gpu__time_duration.sum"] * 1e-9
-    intake = narrow["l1tex__m_xbar2l1tex_read_bytes.sum"] / 132 / (seconds * narrow["sm__cycles_elapsed.avg.per_second"])
+    ncu = probe_runs("tma_gemm_ncu_h100.csv")
+    run = "tma-wgmma-swizzle32-4096"
+    seconds = ncu[run, "gpu__time_duration.sum"] * 1e-9
+    sms = json.loads(PROFILE.read_text())["sms"]
+    intake = ncu[run, "l1tex__m_xbar2l1tex_read_bytes.sum"] / sms / (seconds * ncu[run, "sm__cycles_elapsed.avg.per_second"])
     gaps = []
-    for r in json.loads((folder / "tma_gemm_bench_h100.json").read_text())["rows"]:
+    for r in json.loads((ROOT / "tests" / "calibration" / "tma_gemm_bench_h100.json").read_text())["rows"]:
         if r["name"] == "cublas" or r["m"] != 1024:
             continue
+        # tma_gemm_ncu.sh names each run by the --config it profiled; the defaults it profiled as swizzle=0 and bm=128
         knob = re.sub("[= ]", "", r["config"]) if r["config"] != "default" else {"tma-wgmma": "swizzle0",
                                                                                   "tma-wgmma-specialized": "bm128"}[r["name"]]
-        gaps.append(r["median_ms"] * 1e3 - ncu[f"{r['name']}-{knob}-1024"]["gpu__time_duration.sum"] * 1e-3)
-    clocks = [run["sm__cycles_elapsed.avg.per_second"] / 1e6 for run in ncu.values()]
+        gaps.append(r["median_ms"] * 1e3 - ncu[f"{r['name']}-{knob}-1024", "gpu__time_duration.sum"] * 1e-3)
+    clocks = [value / 1e6 for (_, metric), value in ncu.items() if metric == "sm__cycles_elapsed.avg.per_second"]
     return {"intake": f"{intake:.1f}", "gap_lo": f"{min(gaps):.1f}", "gap_hi": f"{max(gaps):.1f}",
             "clock_lo": f"{min(clocks):.0f}", "clock_hi": f"{max(clocks):.0f}"}
 
@@ -520,22 +519,32 @@ def large_stage():
     """docs/time-model.md's bullet on rung 17's bk=128 stages=2: its predicted / measured at 2048^3 to 8192^3, and ncu at
     4096^3 (tests/calibration/tma_gemm_ncu_h100.csv) against the default: the tensor pipe's activity and the
     long-scoreboard stalls per instruction."""
-    ncu = {}
-    for r in csv.DictReader((ROOT / "tests" / "calibration" / "tma_gemm_ncu_h100.csv").read_text().splitlines()):
-        ncu.setdefault(r["run"], {})[r["metric"]] = float(r["value"])
-    big, default = ncu["tma-wgmma-bk128stages2-4096"], ncu["tma-wgmma-swizzle0-4096"]
+    ncu = probe_runs("tma_gemm_ncu_h100.csv")
+    big, default = "tma-wgmma-bk128stages2-4096", "tma-wgmma-swizzle0-4096"
     tensor = "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active"
     stall = "smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio"
     lo, hi = predicted_over_measured({"tma-wgmma"}, {"bk=128 stages=2"}, {2048, 4096, 8192})
-    return {"lo": lo, "hi": hi, "tensor": f"{big[tensor]:.0f}", "tensor_default": f"{default[tensor]:.0f}",
-            "stall": f"{big[stall] / default[stall]:.1f}",
-            "dram": f"{100 * big['dram__bytes_read.sum'] / big['l1tex__m_xbar2l1tex_read_bytes.sum']:.1f}"}
+    return {"lo": lo, "hi": hi, "tensor": f"{ncu[big, tensor]:.0f}", "tensor_default": f"{ncu[default, tensor]:.0f}",
+            "stall": f"{ncu[big, stall] / ncu[default, stall]:.1f}",
+            "dram": f"{100 * ncu[big, 'dram__bytes_read.sum'] / ncu[big, 'l1tex__m_xbar2l1tex_read_bytes.sum']:.1f}"}
 
 
 def launch_probe():
-    """tests/calibration/launch_overhead.cu's two figures, in microseconds."""
+    """tests/calibration/launch_overhead.cu's two figures, and the idle figure timing.cu recorded before it, in
+    microseconds."""
     d = json.loads((ROOT / "tests" / "calibration" / "launch_overhead_h100.json").read_text())
-    return {"queued": f"{d['queued_seconds'] * 1e6:.2f}", "idle": f"{d['idle_seconds'] * 1e6:.2f}"}
+    old = json.loads((ROOT / "tests" / "calibration" / "timing_h100.json").read_text())["launch_overhead_seconds"]
+    return {"queued": f"{d['queued_seconds'] * 1e6:.2f}", "idle": f"{d['idle_seconds'] * 1e6:.2f}",
+            "old": f"{old * 1e6:.2f}"}
+
+
+def l2_limited_boxes():
+    """The smallest box of each row width (128, 64 and 32 bytes) that the L2 slows when every SM copies: all-SM cycles
+    per box more than 5% above one SM's, in tests/calibration/tma_rate_h100.json; in KiB."""
+    rows = [r for r in tma_probe() if r["panels"] == 1 and not r["prefetch"]]
+    one = {(r["row_bytes"], r["box_rows"]): r["cycles_per_box"] for r in rows if r["sms"] == 1}
+    return {f"kib{w}": str(min(r["box_bytes"] for r in rows if r["sms"] > 1 and r["row_bytes"] == w and
+                               r["cycles_per_box"] > 1.05 * one[w, r["box_rows"]]) // 1024) for w in (128, 64, 32)}
 
 
 def xbar():
@@ -1276,8 +1285,13 @@ QUOTES = [
      tma_patterns),
     ("docs/time-model.md",
      r"\(`tests/calibration/launch_overhead\.cu`: (?P<queued>[\d.]+) µs on the H100\)[\s\S]*?Timed on an idle GPU, "
-     r"each launch waited for, the empty kernel takes (?P<idle>[\d.]+) µs",
+     r"each launch waited for, the empty kernel takes (?P<idle>[\d.]+) µs\. The\s+profile held an idle figure "
+     r"\((?P<old>[\d.]+) µs, `timing\.cu`, 2026-11-24\)",
      launch_probe),
+    ("docs/time-model.md",
+     r"limit for boxes of (?P<kib128>\d+) KiB or more \((?P<kib64>\d+) KiB with rows of 64 bytes, (?P<kib32>\d+) KiB with "
+     r"rows of 32;",
+     l2_limited_boxes),
     ("docs/time-model.md",
      r"Rung 17's 32-byte mode takes its bytes in at (?P<intake>[\d.]+) bytes a clock\s+per SM at 4096³[\s\S]*?ncu's "
      r"durations of rungs\s+17 and 18 at\s+1024³ are (?P<gap_lo>[\d.]+) to (?P<gap_hi>[\d.]+) µs shorter",

@@ -184,18 +184,14 @@ class Recorder {
     copies_.push_back(box);
     ++hopper_.tma;
     hopper_.tma_sectors += sectors_inside(box);
-    add_box_shape(hopper_.tma_boxes, engine_rows(box), box.bytes(), 1);
+    add_box_shape(hopper_.tma_boxes, box.engine_rows(), box.bytes(), 1);
   }
   // A TMA store: one thread's instruction, counted with the global sectors of C it writes (the box's part inside C).
   void tma_store(const kernel::TmaBox& box, int, bool pred) {
     if (!pred) return;
     ++hopper_.tma_stores;
     hopper_.tma_store_sectors += sectors_inside(box);
-    add_box_shape(hopper_.tma_boxes, engine_rows(box), box.bytes(), 1);
-  }
-  // The rows of a box the copy engine walks: each panel of a panelled box is rows of its own.
-  static int engine_rows(const kernel::TmaBox& box) {
-    return box.panel_cols > 0 ? box.rows * (box.cols / box.panel_cols) : box.rows;
+    add_box_shape(hopper_.tma_boxes, box.engine_rows(), box.bytes(), 1);
   }
   void tma_store_commit(bool) {}
   template <int P>

@@ -66,11 +66,12 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
           "; larger tiles (more reuse of each byte in shared memory) would help.";
       break;
     case TimeTerm::Copies:
-      s = "The TMA copy engine is the limit: the busiest SM issues " + work +
+      s = "The TMA copies are the limit: one thread of each block issues them, and the busiest SM's " + work +
           (p.copy_stores > 0 ? " (" + amount(p.copy_stores) + " of them stores of C)" : std::string()) + " of " +
           format("%.0f", p.copy_bytes_per_copy) + " bytes on average, each " + format("%.0f", m.tma_cycles_per_copy) +
-          " cycles plus its bytes at " + format("%.0f", m.tma_bytes_per_clock_per_sm) + " bytes a cycle, which takes " +
-          duration(top.seconds) + "; fewer, larger copies (a wider swizzle mode, wider boxes) would help.";
+          " cycles plus its bytes at " + format("%.0f", m.tma_bytes_per_clock_per_sm) +
+          " bytes a cycle (at least a cycle a row of its box), take " + duration(top.seconds) +
+          "; fewer, larger copies (a wider swizzle mode, wider boxes) would help.";
       break;
     case TimeTerm::Dram:
       s = "DRAM is the limit: " + format("%.2f", top.work / 1e9) + " GB at " + format("%.2f", top.rate / 1e12) +
@@ -131,15 +132,16 @@ double overlap_norm(std::initializer_list<double> times) {
   return std::pow(norm, 1.0 / kOverlapNorm);
 }
 
-// One thread's copies through the SM's copy engine, in SM cycles: a fixed cost per copy, then its bytes at the measured
-// rate (tests/calibration/tma_rate.cu); and a box of many narrow rows takes at least a cycle a row, so each such box
-// adds what its rows take beyond its own cost on that line.
-double copy_engine_cycles(double copies, double bytes, const std::vector<TmaBoxShape>& boxes, const MachineTiming& m) {
-  const auto line = [&](double b) {
-    return m.tma_cycles_per_copy + (m.tma_bytes_per_clock_per_sm > 0 ? b / m.tma_bytes_per_clock_per_sm : 0);
+// TMA copies issued by one thread, in SM cycles (tests/calibration/tma_rate.cu): a fixed cost per copy, then its bytes
+// at the measured rate; a box of many narrow rows takes at least a cycle a row, so each such box adds what its rows
+// take beyond its own cost on that line.
+double copies_cycles(double copies, double bytes, const std::vector<TmaBoxShape>& boxes, const MachineTiming& m) {
+  const auto bytes_cycles = [&](double b) {
+    return m.tma_bytes_per_clock_per_sm > 0 ? b / m.tma_bytes_per_clock_per_sm : 0;
   };
-  double cycles = copies * m.tma_cycles_per_copy + (line(bytes) - m.tma_cycles_per_copy);
-  for (const TmaBoxShape& box : boxes) cycles += double(box.copies) * std::max(0.0, box.rows - line(box.bytes));
+  double cycles = copies * m.tma_cycles_per_copy + bytes_cycles(bytes);
+  for (const TmaBoxShape& box : boxes)
+    cycles += double(box.copies) * std::max(0.0, box.rows - (m.tma_cycles_per_copy + bytes_cycles(box.bytes)));
   return cycles;
 }
 
@@ -224,7 +226,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // go through the same engine, with the bytes they write.
   const double copies = double(k.tma + k.tma_stores);
   const double copy_bytes = double(k.tma_sectors + k.tma_store_sectors) * kL2SectorBytes;
-  const double copy_cycles = copy_engine_cycles(copies, copy_bytes, k.tma_boxes, m);
+  const double copy_cycles = copies_cycles(copies, copy_bytes, k.tma_boxes, m);
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
 
   // The busiest SM: ceil(blocks / SMs) blocks, or for a persistent rung (KernelConfig::grid) ceil(grid / SMs) blocks

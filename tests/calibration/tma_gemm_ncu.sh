@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # tests/calibration/tma_gemm_ncu.sh OUTDIR CLI: ON THE GPU MACHINE, with a built gemmlab-cli, the GEMMs' side of
-# tma_rate.cu: rung 17's three swizzle modes and its bk=128 stages=2, and rung 18's bm=64 and bm=128 at 1024^3 and
-# 4096^3 (FP16, the
-# verification launch of `bench --runs 1`) under ncu: duration, SM clock, the tensor pipe's activity, the bytes the SMs
-# take in from L2, the L2's lookups, warp instructions and stall reasons. Then the benchmark's medians of the same
-# kernels (events, runs queued as always), to set beside ncu's durations: what the events add (launch_overhead.cu).
+# tma_rate.cu: rung 17's three swizzle modes and its bk=128 stages=2, and rung 18's bm=64 and bm=128, at 1024^3 and
+# 4096^3 (FP16, the verification launch of `bench --runs 1`) under ncu: duration, SM clock, active warps, the tensor
+# pipe's activity, warp instructions, the bytes the SMs take in from L2, the L2's lookups, DRAM's reads and stall
+# reasons. Each run is named by the --config it profiled (tma-wgmma-swizzle32-4096). Then the benchmark's medians of
+# the same kernels (events, runs queued as always), to set beside ncu's durations: what the events add
+# (launch_overhead.cu).
 # Writes OUTDIR/tma-gemm-ncu.csv and OUTDIR/tma-gemm-bench.json (kept beside this script as tma_gemm_ncu_h100.csv and
 # tma_gemm_bench_h100.json, with tma_rate_h100.env.txt).
 set -u

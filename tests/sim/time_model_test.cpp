@@ -160,7 +160,7 @@ TEST(TimeModel, ManySmallTmaCopiesAreLimitedByTheCopyEngine) {
   ASSERT_TRUE(without.ok()) << without.error().message;
   EXPECT_DOUBLE_EQ(without->term(TimeTerm::Copies).seconds, 0);
   EXPECT_LT(without->block_kstep_cycles, p->block_kstep_cycles);
-  EXPECT_NE(p->explanation.find("TMA copy engine is the limit"), std::string::npos) << p->explanation;
+  EXPECT_NE(p->explanation.find("TMA copies are the limit"), std::string::npos) << p->explanation;
   EXPECT_EQ(p->explanation.find("stores of C"), std::string::npos) << p->explanation;
   // TMA stores of C go through the same engine: they are counted, and named.
   s.counters.total.tma_stores = 132 * 8;

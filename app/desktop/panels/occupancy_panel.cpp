@@ -75,7 +75,7 @@ void time_model_section(const sim::SchedulePrediction& p) {
   }
   const sim::TimePrediction& t = *p.time;
   ImGui::TextWrapped("Each resource alone, at the rates measured on the GPU (the SM's own - issue, the data pipe, the "
-                     "tensor cores and the TMA copy engine - overlap in part, so together they take %.3f ms); the "
+                     "tensor cores and the TMA copies - overlap in part, so together they take %.3f ms); the "
                      "prediction is %.1f TFLOPS, %.3f ms:",
                      1e3 * t.sm_seconds, t.tflops, 1e3 * t.seconds);
   double longest = 0;

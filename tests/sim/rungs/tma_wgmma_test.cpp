@@ -127,6 +127,12 @@ TEST(TmaWgmma, CountsCopiesAndWgmmaPerKStep) {
 // The copy engine's floor of a cycle a row needs each box's rows (Counters::tma_boxes): a k-step's refill holds bk / R
 // boxes of A, bm rows of R bytes each, and bn / (R / 2) boxes of B, bk rows each, in each swizzle mode of R bytes.
 TEST(TmaWgmma, CountsItsBoxesByShape) {
+  // A panelled box (rung 20's stores of C: 4 panels of 8 FP32 columns) walks each panel's rows on its own.
+  kernel::TmaBox panelled{};
+  panelled.rows = 128, panelled.cols = 32, panelled.panel_cols = 8;
+  EXPECT_EQ(panelled.engine_rows(), 4 * 128);
+  panelled.panel_cols = 0;
+  EXPECT_EQ(panelled.engine_rows(), 128);
   for (const int mode : {0, 64, 32}) {
     KernelConfig c = rung_model(RungId::TmaWgmma).defaults;
     c.swizzle = mode;

@@ -81,6 +81,8 @@ struct TmaBox {
   int panel_cols = 0;  // 0: one panel, the box's whole width (a 2-D box)
   GEMMLAB_HD int element_bytes() const { return operand == Operand::C ? 4 : 2; }
   GEMMLAB_HD int bytes() const { return rows * cols * element_bytes(); }
+  // The rows the copy engine walks, each of one panel's width: a panelled box's panels are rows of their own.
+  GEMMLAB_HD int engine_rows() const { return panel_cols > 0 ? rows * (cols / panel_cols) : rows; }
   // In the 3-D view of a panelled box (column within the panel, row, panel): the panel its first column is in.
   GEMMLAB_HD int first_panel() const { return panel_cols > 0 ? col0 / panel_cols : 0; }
   // Where element (r, c) of the box lies, from the box's first (1024-byte-aligned) shared byte.
