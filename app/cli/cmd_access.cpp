@@ -99,12 +99,18 @@ std::string describe(const WarpAccess& a) {
              (rows < kLanes ? ", lanes " + std::to_string(rows) + "-31 are ignored" : "");
     }
     case MemOp::CpAsync: return "asynchronous copy global -> shared, " + bytes;
+    case MemOp::StMatrix: {
+      const int rows = 8 * a.ldmatrix_count;
+      return "stmatrix: " + std::to_string(a.ldmatrix_count) + " 8x8 matri" + (a.ldmatrix_count == 1 ? "x" : "ces") +
+             " of 16-bit values" + (a.ldmatrix_trans ? ", transposed" : "") + "; lanes 0-" + std::to_string(rows - 1) +
+             " give the 16-byte row addresses they are stored at (8 rows per matrix)";
+    }
   }
   return "?";
 }
 
 int active_lane_count(const WarpAccess& a) {
-  if (a.op == MemOp::LdMatrix) return 8 * a.ldmatrix_count;
+  if (sim::is_matrix_op(a.op)) return 8 * a.ldmatrix_count;
   return std::popcount(a.active_mask);
 }
 
@@ -446,7 +452,7 @@ int run_access(CLI::App* sub, const Options& o) {
   }
 
   std::cout << sim::op_name(access) << ": " << describe(access) << "\n";
-  if (access.op != MemOp::LdMatrix)
+  if (!sim::is_matrix_op(access.op))
     std::cout << "active lanes: " << active_lane_count(access) << " (mask " << hex32(access.active_mask) << ")\n";
   std::cout << "\n";
   if (global_detail)

@@ -21,6 +21,7 @@ struct Command {
 Command add_list_command(CLI::App& parent);
 Command add_devices_command(CLI::App& parent);
 Command add_access_command(CLI::App& parent);
+Command add_layout_command(CLI::App& parent);
 Command add_sim_command(CLI::App& parent);
 Command add_schedule_command(CLI::App& parent);
 Command add_verify_command(CLI::App& parent);

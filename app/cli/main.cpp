@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
       add_list_command(app),
       add_devices_command(app),
       add_access_command(app),
+      add_layout_command(app),
       add_sim_command(app),
       add_schedule_command(app),
       add_verify_command(app),

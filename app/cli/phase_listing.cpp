@@ -15,7 +15,7 @@ namespace {
 // Shared loads and stores name what their shared words hold; global ones and copies what they read or write.
 std::string what_it_moves(const sim::InstructionView& iv, const sim::BlockOutline& outline) {
   const auto op = iv.instruction.access.op;
-  const bool shared_side = op == sim::MemOp::LoadShared || op == sim::MemOp::StoreShared || op == sim::MemOp::LdMatrix;
+  const bool shared_side = op == sim::MemOp::LoadShared || op == sim::MemOp::StoreShared || sim::is_matrix_op(op);
   const std::string what = sim::describe_elements(iv, shared_side, outline.operand_bytes);
   if (!what.empty()) return what;
   return op == sim::MemOp::StoreShared ? "computed values" : "nothing (its lanes are predicated off)";

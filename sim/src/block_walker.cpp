@@ -214,7 +214,8 @@ void BlockWalker::apply(const sim::PhaseStream& phase, PhaseView* view) {
             for (int q = 0; q < words; ++q)
               lv->global[static_cast<std::size_t>(q)] = decode_global(a.address[l] + 4u * q, outline_->problem, outline_->operand_bytes);
           break;
-        case MemOp::StoreShared: {
+        case MemOp::StoreShared:
+        case MemOp::StMatrix: {  // no rung issues stmatrix yet; it writes computed values, as a store does
           const std::uint64_t word0 = a.address[l] / 4;
           if (lv) lv->shared_word = static_cast<std::uint32_t>(word0);
           for (int q = 0; q < words; ++q) {

@@ -43,6 +43,7 @@ std::string ptx_name(const WarpAccess& a) {
     case MemOp::LoadGlobal: return std::string("ld.global.") + vec;
     case MemOp::StoreGlobal: return std::string("st.global.") + vec;
     case MemOp::LdMatrix: return "ldmatrix.x" + std::to_string(a.ldmatrix_count);
+    case MemOp::StMatrix: return "stmatrix.x" + std::to_string(a.ldmatrix_count);
     case MemOp::CpAsync: return std::string(a.cache_global ? "cp.async.cg." : "cp.async.") + std::to_string(a.width_bytes);
   }
   return "?";
@@ -56,9 +57,10 @@ std::uint32_t global_lanes(const WarpAccess& a) {
 // The checks the hardware makes before it moves a byte: a misaligned address faults the whole instruction
 // ("misaligned address"), and an instruction with no active lane does not exist.
 Status validate(const WarpAccess& a) {
-  if (a.op == MemOp::LdMatrix) {
+  if (is_matrix_op(a.op)) {
     if (a.ldmatrix_count != 1 && a.ldmatrix_count != 2 && a.ldmatrix_count != 4)
-      return Error{"ldmatrix loads 1, 2 or 4 matrices (.x1, .x2, .x4), not " + std::to_string(a.ldmatrix_count)};
+      return Error{ptx_name(a).substr(0, 8) + " moves 1, 2 or 4 matrices (.x1, .x2, .x4), not " +
+                   std::to_string(a.ldmatrix_count)};
   } else if (a.width_bytes == 2 && a.op != MemOp::LoadGlobal) {
     return Error{"only global loads (ldg.16) move 2 bytes per lane here; " + ptx_name(a) + " takes 4, 8 or 16"};
   } else if (a.width_bytes != 2 && a.width_bytes != 4 && a.width_bytes != 8 && a.width_bytes != 16) {
@@ -71,8 +73,8 @@ Status validate(const WarpAccess& a) {
   if (a.active_mask == 0)
     return Error{"no lane is active (mask 0x00000000): a warp instruction needs at least one active lane"};
 
-  if (a.op == MemOp::LdMatrix) {
-    // ldmatrix is .sync.aligned: the whole warp executes it, and lanes 0..8*count-1 each give one row address.
+  if (is_matrix_op(a.op)) {
+    // ldmatrix and stmatrix are .sync.aligned: the whole warp executes it, and lanes 0..8*count-1 each give one row address.
     const int address_lanes = kLdmatrixRows * a.ldmatrix_count;
     const std::uint32_t needed = lane_range(0, address_lanes);
     std::uint64_t stray_bits = 0;
@@ -82,10 +84,10 @@ Status validate(const WarpAccess& a) {
       if (!active(a.active_mask, lane))
         return Error{ptx_name(a) + " takes its row addresses from lanes 0-" + std::to_string(address_lanes - 1) +
                      ", but lane " + std::to_string(lane) + " is inactive in mask " + hex(a.active_mask) +
-                     "; ldmatrix is .sync.aligned: the whole warp must execute it"};
+                     "; it is .sync.aligned: the whole warp must execute it"};
       if (a.address[static_cast<std::size_t>(lane)] % kLdmatrixRowBytes != 0)
         return Error{"lane " + std::to_string(lane) + ": row address " + hex(a.address[static_cast<std::size_t>(lane)]) +
-                     " is not 16-byte aligned; ldmatrix needs 16-byte-aligned row addresses"};
+                     " is not 16-byte aligned; " + ptx_name(a).substr(0, 8) + " needs 16-byte-aligned row addresses"};
     }
     return Ok{};
   }
@@ -122,8 +124,8 @@ Status validate(const WarpAccess& a) {
 //
 // Rule S1 (phases). The warp's request is split into phases of lanes that are served together; a phase can move at
 //   most 128 bytes per wavefront, so 32-bit accesses use one phase of 32 lanes, 64-bit two half-warp phases
-//   (lanes 0-15, 16-31), 128-bit four quarter-warp phases (lanes 0-7, 8-15, ...). ldmatrix: one phase per 8x8
-//   matrix (the 8 lanes giving its row addresses).
+//   (lanes 0-15, 16-31), 128-bit four quarter-warp phases (lanes 0-7, 8-15, ...). ldmatrix and stmatrix: one phase
+//   per 8x8 matrix (the 8 lanes giving its row addresses).
 // Rule S2 (distinct words per bank). Within a phase, each bank delivers one 4-byte word per wavefront, so the phase
 //   takes max over banks of the number of DISTINCT words asked of that bank. Lanes asking for the same word share
 //   it (broadcast on loads; on stores one of the writes lands), so they never conflict.
@@ -164,7 +166,7 @@ struct SharedPlan {
 
 // Assumes validate(a) passed.
 SharedPlan plan_shared(const WarpAccess& a) {
-  if (a.op == MemOp::LdMatrix)  // Rule S1 for ldmatrix: one phase per matrix
+  if (is_matrix_op(a.op))  // Rule S1 for ldmatrix and stmatrix: one phase per matrix
     return SharedPlan{&a.address, nullptr, lane_range(0, kLdmatrixRows * a.ldmatrix_count), 0, kLdmatrixRowBytes,
                       kLdmatrixRows, kLdmatrixRows * a.ldmatrix_count};
   if (a.op == MemOp::CpAsync)  // Rule C1
@@ -524,6 +526,9 @@ constexpr OpName kOps[] = {
     {"ldsm.x1", MemOp::LdMatrix, 16, 1, false, false},       {"ldsm.x2", MemOp::LdMatrix, 16, 2, false, false},
     {"ldsm.x4", MemOp::LdMatrix, 16, 4, false, false},       {"ldsm.x1.trans", MemOp::LdMatrix, 16, 1, true, false},
     {"ldsm.x2.trans", MemOp::LdMatrix, 16, 2, true, false},  {"ldsm.x4.trans", MemOp::LdMatrix, 16, 4, true, false},
+    {"stsm.x1", MemOp::StMatrix, 16, 1, false, false},       {"stsm.x2", MemOp::StMatrix, 16, 2, false, false},
+    {"stsm.x4", MemOp::StMatrix, 16, 4, false, false},       {"stsm.x1.trans", MemOp::StMatrix, 16, 1, true, false},
+    {"stsm.x2.trans", MemOp::StMatrix, 16, 2, true, false},  {"stsm.x4.trans", MemOp::StMatrix, 16, 4, true, false},
     {"cp.async.4", MemOp::CpAsync, 4, 1, false, false},      {"cp.async.8", MemOp::CpAsync, 8, 1, false, false},
     {"cp.async.16", MemOp::CpAsync, 16, 1, false, false},    {"cp.async.cg.16", MemOp::CpAsync, 16, 1, false, true},
 };
@@ -630,7 +635,7 @@ std::string lane_ranges(const std::vector<int>& lanes) {
 }
 
 std::string ideal_rule(const WarpAccess& access, const SharedDetail& detail) {
-  if (access.op == MemOp::LdMatrix) return "one per 8x8 matrix";
+  if (is_matrix_op(access.op)) return "one per 8x8 matrix";
   const int phases = kWarpSize / detail.phase_lanes;
   std::string text = "one per phase with an active lane: " + op_name(access) + " is served in ";
   text += phases == 1 ? "1 phase of 32 lanes"
@@ -685,7 +690,7 @@ Result<WarpAccess> parse_op(std::string_view name) {
 std::string op_name(const WarpAccess& access) {
   for (const auto& entry : kOps) {
     if (entry.op != access.op) continue;
-    if (access.op == MemOp::LdMatrix) {
+    if (is_matrix_op(access.op)) {
       if (entry.matrices == access.ldmatrix_count && entry.trans == access.ldmatrix_trans) return std::string(entry.name);
     } else if (entry.width == access.width_bytes &&
                (access.op != MemOp::CpAsync || entry.cache_global == access.cache_global)) {

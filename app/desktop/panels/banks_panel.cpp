@@ -59,7 +59,7 @@ std::map<std::uint32_t, std::vector<int>> lanes_by_first_word(const InstructionV
   std::map<std::uint32_t, std::vector<int>> out;
   const auto& a = iv.instruction.access;
   for (int lane = 0; lane < 32; ++lane) {
-    const bool gives_address = a.op != sim::MemOp::LdMatrix || lane < 8 * a.ldmatrix_count;
+    const bool gives_address = !sim::is_matrix_op(a.op) || lane < 8 * a.ldmatrix_count;
     if (((a.active_mask >> lane) & 1u) && gives_address)
       out[iv.lanes[static_cast<std::size_t>(lane)].shared_word].push_back(lane);
   }
@@ -69,7 +69,7 @@ std::map<std::uint32_t, std::vector<int>> lanes_by_first_word(const InstructionV
 void summary(const InstructionView& iv, const sim::SharedDetail& detail) {
   const auto& w = iv.instruction;
   const int lanes = std::popcount(w.access.active_mask);
-  const int bytes = w.access.op == sim::MemOp::LdMatrix ? 16 : w.access.width_bytes;
+  const int bytes = sim::is_matrix_op(w.access.op) ? 16 : w.access.width_bytes;
   int worst = 0, worst_bank = 0;
   for (int b = 0; b < kBanks; ++b)
     if (detail.max_way_per_bank[static_cast<std::size_t>(b)] > worst) worst = detail.max_way_per_bank[static_cast<std::size_t>(b)], worst_bank = b;
@@ -125,7 +125,7 @@ void lane_strip(const InstructionView& iv, const sim::SharedDetail& detail, floa
   for (int lane = 0; lane < 32; ++lane) {
     const float x = origin.x + left + static_cast<float>(lane) * column;
     const bool active = (a.active_mask >> lane) & 1u;
-    const bool gives_address = a.op != sim::MemOp::LdMatrix || lane < 8 * a.ldmatrix_count;
+    const bool gives_address = !sim::is_matrix_op(a.op) || lane < 8 * a.ldmatrix_count;
     std::snprintf(text, sizeof text, "%d", lane);
     ui::centered_text(draw, ImVec2(x, origin.y), ImVec2(x + column, origin.y + row), active ? colour::highlight : colour::muted_text, text);
     if (!active || !gives_address) continue;

@@ -40,7 +40,7 @@ std::string instruction_brief(int index, const InstructionView& iv, const BlockO
   const auto& w = iv.instruction;
   const auto op = w.access.op;
   // Shared loads and stores name what the shared words hold; global ones (and cp.async) what they read or write.
-  const bool shared_side = op == MemOp::LoadShared || op == MemOp::StoreShared || op == MemOp::LdMatrix;
+  const bool shared_side = op == MemOp::LoadShared || op == MemOp::StoreShared || sim::is_matrix_op(op);
   std::string what = describe_elements(iv, shared_side, outline.operand_bytes);
   if (what.empty()) what = op == MemOp::StoreShared ? "computed values" : "nothing (lanes predicated off)";
   // The cost first, so a narrow list still shows it; the ideal only where the cost is above it.
@@ -97,16 +97,17 @@ std::string instruction_sentence(const InstructionView& iv, const BlockOutline& 
       s = who + " writes " + std::to_string(lanes) + " x " + std::to_string(bytes) + " bytes of " +
           describe_elements(iv, false, outline.operand_bytes) + " to global memory.";
       break;
-    case MemOp::StoreShared: {
+    case MemOp::StoreShared:
+    case MemOp::StMatrix: {
       const std::string what = describe_elements(iv, true, outline.operand_bytes);
-      s = who + " stores " + std::to_string(lanes) + " x " + std::to_string(bytes) + " bytes to shared memory" +
+      s = who + " stores " + std::to_string(lanes) + " x " + std::to_string(sim::is_matrix_op(a.op) ? 16 : bytes) + " bytes to shared memory" +
           (what.empty() ? " (computed values)." : ": " + what + ".");
       break;
     }
     case MemOp::LoadShared:
     case MemOp::LdMatrix: {
       const std::string what = describe_elements(iv, true, outline.operand_bytes);
-      s = who + " reads " + std::to_string(lanes) + " x " + std::to_string(a.op == MemOp::LdMatrix ? 16 : bytes) +
+      s = who + " reads " + std::to_string(lanes) + " x " + std::to_string(sim::is_matrix_op(a.op) ? 16 : bytes) +
           " bytes from shared memory" + (what.empty() ? "." : ": " + what + ".");
       break;
     }
@@ -123,7 +124,8 @@ std::string phase_sentence(const PhaseView& view) {
   for (const auto& iv : view.instructions) {
     switch (iv.instruction.access.op) {
       case MemOp::LoadGlobal: loads = true; break;
-      case MemOp::StoreShared: stores_shared = true; break;
+      case MemOp::StoreShared:
+      case MemOp::StMatrix: stores_shared = true; break;
       case MemOp::LoadShared:
       case MemOp::LdMatrix: reads_shared = true; break;
       case MemOp::CpAsync: copies = true; break;

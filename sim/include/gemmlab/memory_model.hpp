@@ -14,15 +14,19 @@
 namespace gemmlab::sim {
 
 // The kinds of warp memory instruction the model knows. In PTX terms: ld/st.global, ld/st.shared, ldmatrix, and
-// cp.async (a global load and a shared store in one instruction, LDGSTS in SASS).
-enum class MemOp { LoadGlobal, StoreGlobal, LoadShared, StoreShared, LdMatrix, CpAsync };
+// cp.async (a global load and a shared store in one instruction, LDGSTS in SASS), and stmatrix (sm_90: ldmatrix's
+// store, STSM in SASS).
+enum class MemOp { LoadGlobal, StoreGlobal, LoadShared, StoreShared, LdMatrix, CpAsync, StMatrix };
+
+// ldmatrix and stmatrix: 8x8 matrices of 16-bit values, each lane giving one 16-byte row address.
+inline bool is_matrix_op(MemOp op) { return op == MemOp::LdMatrix || op == MemOp::StMatrix; }
 
 // One warp instruction: the operation and each lane's byte address.
 struct WarpAccess {
   MemOp op = MemOp::LoadShared;
-  int width_bytes = 4;          // bytes per lane: 4, 8 or 16 (2: ldg.16 only). For LdMatrix: ignored (each row address is 16 bytes)
-  int ldmatrix_count = 1;       // LdMatrix only: 1, 2 or 4 matrices (.x1/.x2/.x4)
-  bool ldmatrix_trans = false;  // LdMatrix only; .trans changes which registers get the data, not what is read
+  int width_bytes = 4;          // bytes per lane: 4, 8 or 16 (2: ldg.16 only). For ldmatrix/stmatrix: ignored (each row address is 16 bytes)
+  int ldmatrix_count = 1;       // ldmatrix/stmatrix only: 1, 2 or 4 matrices (.x1/.x2/.x4)
+  bool ldmatrix_trans = false;  // ldmatrix/stmatrix only; .trans changes which registers hold the data, not the addresses
   std::uint32_t active_mask = 0xffffffffu;
   std::array<std::uint64_t, 32> address{};  // byte address per lane (shared: offset in the block's shared window)
   // For CpAsync: `address` is the GLOBAL source address and `shared_address` the SHARED destination, per lane.
@@ -63,7 +67,7 @@ struct GlobalCost {
 };
 
 // Fast paths, called millions of times by the instruction-stream counters: no heap allocation.
-Result<SharedCost> shared_cost(const WarpAccess& access);  // LoadShared/StoreShared/LdMatrix; CpAsync: its shared store
+Result<SharedCost> shared_cost(const WarpAccess& access);  // LoadShared/StoreShared/LdMatrix/StMatrix; CpAsync: its shared store
 Result<GlobalCost> global_cost(const WarpAccess& access);  // LoadGlobal/StoreGlobal; CpAsync: its global load
 
 // Detailed results, for drawing (the desktop app's banks and coalescing panels) and for `gemmlab-cli access`.
@@ -107,7 +111,7 @@ struct GlobalDetail {
 Result<GlobalDetail> global_detail(const WarpAccess& access);
 
 // Instruction names for the CLI and tests: "lds.32", "lds.64", "lds.128", "sts.*", "ldg.*", "stg.*",
-// "ldsm.x1", "ldsm.x2", "ldsm.x4" (with ".trans"), "cp.async.4", "cp.async.8", "cp.async.16" (all .ca) and
+// "ldsm.x1", "ldsm.x2", "ldsm.x4" (with ".trans"), "stsm.x1", "stsm.x2", "stsm.x4" (with ".trans"), "cp.async.4", "cp.async.8", "cp.async.16" (all .ca) and
 // "cp.async.cg.16".
 Result<WarpAccess> parse_op(std::string_view name);  // fills op/width/ldmatrix/cache_global fields only
 std::string op_name(const WarpAccess& access);
