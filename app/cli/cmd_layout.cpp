@@ -31,6 +31,7 @@ struct Options {
   bool suggest = false;
   bool cute = false;
   bool all_phases = false;
+  std::string map;   // "offsets" or "banks": print the tile as a grid
   std::string json;  // path, "-" for stdout
   int show = 10;     // suggestions listed
 };
@@ -249,6 +250,28 @@ void print_suggestions(std::ostream& out, const Suggestions& s, int show) {
   }
 }
 
+// The tile as a grid: each element's offset (after the swizzle) or the bank of its first byte.
+void print_map(std::ostream& out, const Tile& tile, bool banks) {
+  constexpr std::int64_t kMaxColumns = 64, kMaxRows = 256;
+  out << (banks ? "bank of each element's first byte" : "element offset of each element (after the swizzle)")
+      << ", rows down, columns across:\n";
+  const std::int64_t rows = std::min(tile.rows(), kMaxRows), columns = std::min(tile.columns(), kMaxColumns);
+  std::size_t width = 1;
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t c = 0; c < columns; ++c)
+      width = std::max(width, std::to_string(banks ? tile.byte_offset(r, c) / 4 % 32 : tile.element_offset(r, c)).size());
+  for (std::int64_t r = 0; r < rows; ++r) {
+    for (std::int64_t c = 0; c < columns; ++c) {
+      const std::string v = std::to_string(banks ? tile.byte_offset(r, c) / 4 % 32 : tile.element_offset(r, c));
+      out << std::string(width - v.size() + (c ? 1 : 0), ' ') << v;
+    }
+    out << "\n";
+  }
+  if (rows < tile.rows() || columns < tile.columns())
+    out << "(the first " << rows << " rows and " << columns << " columns of " << tile.rows() << " x " << tile.columns() << ")\n";
+  out << "\n";
+}
+
 int run_layout(const Options& given) {
   Options o = given;
   if (o.list_presets) {
@@ -265,6 +288,8 @@ int run_layout(const Options& given) {
     o.query = p->query;  // flags given with --preset are applied on top below
     if (!given.query.op.empty() && given.query.op != QueryText{}.op) o.query.op = given.query.op;
   }
+  if (!o.map.empty() && o.map != "offsets" && o.map != "banks")
+    return usage_error("--map '" + o.map + "': expected offsets or banks");
   auto query = parse_query(o.query);
   if (!query) return query_error(o, query.error().message);
   const auto started = std::chrono::steady_clock::now();
@@ -283,6 +308,7 @@ int run_layout(const Options& given) {
     if (!write_report(o.json, j.dump(2) + "\n", "the layout report")) return kExitFailed;
     if (o.json == "-") return kExitOk;
   }
+  if (!o.map.empty()) print_map(std::cout, query->tile, o.map == "banks");
   print_report(std::cout, *report, o.all_phases);
   if (o.cute) {
     std::cout << "\nthe same tile:\n";
@@ -329,6 +355,7 @@ Command add_layout_command(CLI::App& parent) {
   sub->add_flag("--suggest", o->suggest, "Search swizzles and paddings conflict-free on both sides of the tile");
   sub->add_option("--show", o->show, "--suggest: how many candidates to list (default 10)")->check(CLI::Range(1, 1000));
   sub->add_flag("--cute", o->cute, "Print the tile as CuTe C++, TMA's mode and Triton's (vec, perPhase, maxPhase)");
+  sub->add_option("--map", o->map, "Print the tile as a grid first: each element's offset (offsets) or its bank (banks)");
   sub->add_flag("--all-phases", o->all_phases, "Show every instruction's phases, not only the worst one's");
   sub->add_option("--json", o->json, "Write the report as JSON to FILE ('-': stdout)");
   sub->footer(

@@ -764,7 +764,7 @@ TEST(GlobalDetail, SectorsLinesAndLanes) {
 // ----- names -------------------------------------------------------------------------------------------------------
 
 TEST(OpNames, EveryNameRoundTrips) {
-  ASSERT_EQ(op_names().size(), 23u);
+  ASSERT_EQ(op_names().size(), 29u);
   for (auto name : op_names()) {
     auto parsed = parse_op(name);
     ASSERT_TRUE(parsed.ok()) << name;
@@ -780,6 +780,10 @@ TEST(OpNames, FieldsAreFilled) {
   EXPECT_EQ(ldsm.op, MemOp::LdMatrix);
   EXPECT_EQ(ldsm.ldmatrix_count, 2);
   EXPECT_TRUE(ldsm.ldmatrix_trans);
+  const auto stsm = parse_op("stsm.x4.trans").value();
+  EXPECT_EQ(stsm.op, MemOp::StMatrix);
+  EXPECT_EQ(stsm.ldmatrix_count, 4);
+  EXPECT_TRUE(stsm.ldmatrix_trans);
   const auto cp = parse_op("cp.async.8").value();
   EXPECT_EQ(cp.op, MemOp::CpAsync);
   EXPECT_EQ(cp.width_bytes, 8);
@@ -794,6 +798,31 @@ TEST(OpNames, UnknownNameListsTheKnownOnes) {
   ASSERT_FALSE(parsed.ok());
   EXPECT_NE(parsed.error().message.find("unknown instruction 'lds.256'"), std::string::npos);
   EXPECT_NE(parsed.error().message.find("ldsm.x4.trans"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gemmlab::sim
+
+namespace gemmlab::sim {
+namespace {
+
+// stmatrix is ldmatrix's store: its lanes give the same row addresses, one phase per 8x8 matrix.
+TEST(StMatrix, IsServedAsLdmatrixIsOnePhasePerMatrix) {
+  for (const std::uint64_t stride : {128u, 144u, 256u, 16u}) {
+    auto load = parse_op("ldsm.x4").value();
+    auto store = parse_op("stsm.x4").value();
+    for (int lane = 0; lane < 32; ++lane)
+      load.address[static_cast<std::size_t>(lane)] = store.address[static_cast<std::size_t>(lane)] = stride * static_cast<std::uint64_t>(lane);
+    const auto l = shared_cost(load), s = shared_cost(store);
+    ASSERT_TRUE(l.ok() && s.ok());
+    EXPECT_EQ(s->wavefronts, l->wavefronts) << stride;
+    EXPECT_EQ(s->ideal_wavefronts, 4);
+  }
+  auto misaligned = parse_op("stsm.x1").value();
+  misaligned.address[3] = 8;
+  auto cost = shared_cost(misaligned);
+  ASSERT_FALSE(cost.ok());
+  EXPECT_NE(cost.error().message.find("stmatrix needs 16-byte-aligned row addresses"), std::string::npos) << cost.error().message;
 }
 
 }  // namespace

@@ -34,10 +34,10 @@ Result<Swizzle> parse_swizzle(std::string_view text) {
   while (!body.empty() && std::isspace(static_cast<unsigned char>(body.front()))) body.remove_prefix(1);
   while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.remove_suffix(1);
   if (strip("Swizzle<") || strip("Sw<")) {
+    if (body.size() >= 2 && body.substr(body.size() - 2) == "{}") body.remove_suffix(2);
     if (body.empty() || body.back() != '>')
       return Error{"swizzle '" + std::string(text) + "': expected '>' at the end, as in Swizzle<3,3,3>"};
     body.remove_suffix(1);
-    if (body.size() >= 2 && body.substr(body.size() - 2) == "{}") body.remove_suffix(2);
   }
   std::vector<int> numbers;
   std::string current;
