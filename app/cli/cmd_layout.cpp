@@ -11,6 +11,8 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "command.hpp"
 #include "gemmlab/lab/analysis.hpp"
@@ -185,8 +187,8 @@ void print_report(std::ostream& out, const Report& report, bool all_phases) {
     const auto& ins = report.access.instructions[i];
     const auto& r = report.instructions[i];
     out << "[" << i << "] " << sim::op_name(ins.shared) << " " << ins.what << ": " << r.shared.cost.wavefronts
-        << " wavefronts, ideal " << r.shared.cost.ideal_wavefronts << ", " << r.shared.cost.bank_conflicts()
-        << " bank conflicts";
+        << (r.shared.cost.wavefronts == 1 ? " wavefront" : " wavefronts") << ", ideal " << r.shared.cost.ideal_wavefronts
+        << ", " << r.shared.cost.bank_conflicts() << (r.shared.cost.bank_conflicts() == 1 ? " bank conflict" : " bank conflicts");
     if (r.global)
       out << "; global " << sim::op_name(*ins.global) << ": " << r.global->cost.requests << " request, "
           << r.global->cost.sectors << " sectors (ideal " << r.global->cost.ideal_sectors << ")";
@@ -197,7 +199,8 @@ void print_report(std::ostream& out, const Report& report, bool all_phases) {
     out << "  (phases shown for [" << worst << "], the instruction with the most conflicts; --all-phases shows every one)\n";
   const auto& t = report.totals;
   out << "\ntotal over " << t.instructions << " instruction" << (t.instructions == 1 ? "" : "s") << ": " << t.wavefronts
-      << " wavefronts, ideal " << t.ideal << ", " << t.conflicts() << " bank conflicts";
+      << (t.wavefronts == 1 ? " wavefront" : " wavefronts") << ", ideal " << t.ideal << ", " << t.conflicts()
+      << (t.conflicts() == 1 ? " bank conflict" : " bank conflicts");
   if (t.ideal > 0) {
     std::ostringstream ratio;
     ratio.precision(2);
@@ -272,7 +275,15 @@ void print_map(std::ostream& out, const Tile& tile, bool banks) {
   out << "\n";
 }
 
-int run_layout(const Options& given) {
+// The query's fields by flag, so that flags given beside --preset replace the preset's values.
+std::vector<std::pair<const char*, std::string QueryText::*>> query_flags() {
+  return {{"--layout", &QueryText::layout},   {"--element", &QueryText::element},   {"--swizzle", &QueryText::swizzle},
+          {"--tma-swizzle", &QueryText::tma_swizzle}, {"--op", &QueryText::op},  {"--partition", &QueryText::partition},
+          {"--at", &QueryText::at},           {"--threads", &QueryText::threads},   {"--vector", &QueryText::vector},
+          {"--global", &QueryText::global},   {"--lanes", &QueryText::lanes},       {"--other", &QueryText::other_op}};
+}
+
+int run_layout(const CLI::App& sub, const Options& given) {
   Options o = given;
   if (o.list_presets) {
     for (const auto& p : presets()) std::cout << p.name << "\n    " << p.title << "\n";
@@ -285,8 +296,9 @@ int run_layout(const Options& given) {
       for (const auto& preset : presets()) names += (names.empty() ? "" : ", ") + std::string(preset.name);
       return usage_error("--preset: no preset '" + o.preset + "'; known: " + names);
     }
-    o.query = p->query;  // flags given with --preset are applied on top below
-    if (!given.query.op.empty() && given.query.op != QueryText{}.op) o.query.op = given.query.op;
+    o.query = p->query;
+    for (const auto& [flag, field] : query_flags())
+      if (sub.count(flag) > 0) o.query.*field = given.query.*field;
   }
   if (!o.map.empty() && o.map != "offsets" && o.map != "banks")
     return usage_error("--map '" + o.map + "': expected offsets or banks");
@@ -368,7 +380,7 @@ Command add_layout_command(CLI::App& parent) {
       "  gemmlab-cli layout --layout '(64,64):(64,1)' --element bf16 --tma-swizzle 128 --op wgmma\n"
       "  gemmlab-cli layout --preset cutlass-sm80-int8-343 --cute      # why CUTLASS uses Swizzle<3,4,3>\n"
       "Exit codes: 0 answered, 1 the query is invalid (the sentence says why), 2 the command line is wrong.");
-  return {sub, [o] { return run_layout(*o); }};
+  return {sub, [sub, o] { return run_layout(*sub, *o); }};
 }
 
 }  // namespace gemmlab::cli
