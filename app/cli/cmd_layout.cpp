@@ -18,6 +18,8 @@
 #include "gemmlab/lab/analysis.hpp"
 #include "gemmlab/lab/expressions.hpp"
 #include "gemmlab/lab/query.hpp"
+#include "gemmlab/lab/rung_tiles.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/lab/suggest.hpp"
 #include "report_output.hpp"
 
@@ -29,6 +31,9 @@ using namespace gemmlab::lab;
 struct Options {
   QueryText query;
   std::string preset;
+  std::string rung;         // open a rung's own tile
+  std::string rung_config;  // "bm=128,bk=64": knobs of that rung
+  std::string operand = "a";
   bool list_presets = false;
   bool suggest = false;
   bool cute = false;
@@ -302,6 +307,21 @@ int run_layout(const CLI::App& sub, const Options& given) {
   }
   if (!o.map.empty() && o.map != "offsets" && o.map != "banks")
     return usage_error("--map '" + o.map + "': expected offsets or banks");
+  if (!o.rung.empty()) {
+    if (!o.preset.empty()) return usage_error("--rung and --preset both give the tile: give one");
+    const auto id = find_rung(o.rung);
+    if (!id) return usage_error("--rung: no rung '" + o.rung + "' (gemmlab-cli list shows the ladder)");
+    auto config = o.rung_config.empty() ? Result<kernel::KernelConfig>(sim::rung_model(*id).defaults)
+                                        : sim::apply_knob_text(*id, sim::rung_model(*id).defaults, o.rung_config);
+    if (!config) return query_error(o, "--rung-config \"" + o.rung_config + "\": " + config.error().message);
+    auto operand = parse_operand(o.operand);
+    if (!operand) return usage_error("--operand: " + operand.error().message);
+    auto tile = rung_tile(*id, *config, *operand);
+    if (!tile) return query_error(o, tile.error().message);
+    o.query = *tile;
+    for (const auto& [flag, field] : query_flags())
+      if (sub.count(flag) > 0) o.query.*field = given.query.*field;
+  }
   auto query = parse_query(o.query);
   if (!query) return query_error(o, query.error().message);
   const auto started = std::chrono::steady_clock::now();
@@ -363,6 +383,10 @@ Command add_layout_command(CLI::App& parent) {
   sub->add_option("--other", q.other_op, "--suggest: the access on the other side of the tile (default: cp.async.16 "
                                          "for a tile that is read, lds.128 for one that is written)");
   sub->add_option("--preset", o->preset, "Start from a question of the gallery (--list-presets)");
+  sub->add_option("--rung", o->rung, "Open a rung's own shared tile (rungs 11 to 20): its layout in CuTe's notation, "
+                                     "read as the rung reads it");
+  sub->add_option("--rung-config", o->rung_config, "With --rung: knobs of its configuration, e.g. \"bk=64,a_pad=8\"");
+  sub->add_option("--operand", o->operand, "With --rung: the rung's a or b tile (default a)");
   sub->add_flag("--list-presets", o->list_presets, "List the gallery of layouts from real kernels");
   sub->add_flag("--suggest", o->suggest, "Search swizzles and paddings conflict-free on both sides of the tile");
   sub->add_option("--show", o->show, "--suggest: how many candidates to list (default 10)")->check(CLI::Range(1, 1000));
@@ -379,6 +403,7 @@ Command add_layout_command(CLI::App& parent) {
       "  gemmlab-cli layout --layout '(64,64):(64,1)' --element bf16 --op stmatrix.x4 --partition c\n"
       "  gemmlab-cli layout --layout '(64,64):(64,1)' --element bf16 --tma-swizzle 128 --op wgmma\n"
       "  gemmlab-cli layout --preset cutlass-sm80-int8-343 --cute      # why CUTLASS uses Swizzle<3,4,3>\n"
+      "  gemmlab-cli layout --rung mma-rowmajor --suggest               # a rung's own A tile, and its fix\n"
       "Exit codes: 0 answered, 1 the query is invalid (the sentence says why), 2 the command line is wrong.");
   return {sub, [sub, o] { return run_layout(*sub, *o); }};
 }
