@@ -283,7 +283,7 @@ void print_map(std::ostream& out, const Tile& tile, bool banks) {
 // The query's fields by flag, so that flags given beside --preset replace the preset's values.
 std::vector<std::pair<const char*, std::string QueryText::*>> query_flags() {
   return {{"--layout", &QueryText::layout},   {"--element", &QueryText::element},   {"--swizzle", &QueryText::swizzle},
-          {"--tma-swizzle", &QueryText::tma_swizzle}, {"--op", &QueryText::op},  {"--partition", &QueryText::partition},
+          {"--tma-swizzle", &QueryText::tma_swizzle}, {"--triton", &QueryText::triton}, {"--op", &QueryText::op},  {"--partition", &QueryText::partition},
           {"--at", &QueryText::at},           {"--threads", &QueryText::threads},   {"--vector", &QueryText::vector},
           {"--global", &QueryText::global},   {"--lanes", &QueryText::lanes},       {"--other", &QueryText::other_op}};
 }
@@ -366,6 +366,7 @@ Command add_layout_command(CLI::App& parent) {
   sub->add_option("--element", q.element, "fp32, tf32, fp16, bf16, fp8, int8")->capture_default_str();
   sub->add_option("--swizzle", q.swizzle, "CuTe's Swizzle<B,M,S> on element offsets: 3,3,3 or Swizzle<3,3,3>");
   sub->add_option("--tma-swizzle", q.tma_swizzle, "TMA's swizzle mode in bytes: 32, 64, 128 or none");
+  sub->add_option("--triton", q.triton, "Triton's swizzled shared layout of a row-major tile: vec,perPhase,maxPhase");
   sub->add_option("--op", q.op, "The access: ldmatrix.x1/x2/x4[.trans], stmatrix.x1/x2/x4[.trans], lds.32/64/128, "
                                 "sts.32/64/128, cp.async.4/8/16, cp.async.cg.16, wgmma (core-matrix reads), tma (a box write)")
       ->capture_default_str();

@@ -2,6 +2,7 @@
 #include "gemmlab/lab/expressions.hpp"
 
 #include <bit>
+#include <utility>
 
 namespace gemmlab::lab {
 namespace {
@@ -18,6 +19,19 @@ bool is_compact_row_major(const Tile& tile) {
 
 std::string TritonShared::to_string() const {
   return "vec=" + std::to_string(vec) + ", perPhase=" + std::to_string(per_phase) + ", maxPhase=" + std::to_string(max_phase);
+}
+
+Result<Swizzle> triton_as_cute(const TritonShared& t, std::int64_t columns) {
+  for (const auto& [name, v] : {std::pair{"vec", t.vec}, {"perPhase", t.per_phase}, {"maxPhase", t.max_phase}})
+    if (!power_of_two(v)) return Error{std::string("Triton's ") + name + " must be a power of two, not " + std::to_string(v)};
+  if (!power_of_two(columns))
+    return Error{"Triton's swizzled layout needs rows of a power-of-two number of elements, not " + std::to_string(columns)};
+  const int m = log2_of(t.vec), b = log2_of(t.max_phase);
+  if (std::int64_t{t.vec} * t.max_phase > columns)
+    return Error{"vec x maxPhase = " + std::to_string(std::int64_t{t.vec} * t.max_phase) + " elements is more than a row of " +
+                 std::to_string(columns) + ": the XOR would move vectors into another row"};
+  // The phase is the row (bit log2(columns) of the offset) divided by perPhase.
+  return Swizzle{b, m, log2_of(columns) + log2_of(t.per_phase) - m};
 }
 
 Expressions expressions_of(const Tile& tile) {

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <vector>
 
+#include "gemmlab/lab/expressions.hpp"
+
 namespace gemmlab::lab {
 namespace {
 
@@ -70,6 +72,21 @@ Result<std::vector<std::optional<Coordinate>>> lane_list(std::string_view text) 
   return lanes;
 }
 
+// "8,1,8" -> {8, 1, 8}; an entry that is not a number from 1 gives an empty list.
+std::vector<std::int64_t> split_numbers(std::string_view text) {
+  std::vector<std::int64_t> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = text.find(',', start);
+    const auto v = number(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    if (!v || *v < 1) return {};
+    out.push_back(*v);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
 std::string field_error(std::string_view field, const Error& e) { return std::string(field) + ": " + e.message; }
 
 }  // namespace
@@ -99,8 +116,24 @@ Result<Query> parse_query(const QueryText& text) {
       ++given;
     }
   }
+  if (!trim(text.triton).empty()) {
+    const auto parts = split_numbers(text.triton);
+    if (parts.size() != 3)
+      return Error{"--triton '" + text.triton + "': expected vec,perPhase,maxPhase (three numbers, as 8,1,8)"};
+    if (layout->rank() != 2 || layout->stride_of(1) != IntTuple::leaf(1) ||
+        layout->stride_of(0) != IntTuple::leaf(layout->extent(1)))
+      return Error{"--triton: Triton's swizzled shared layout is row-major, (rows, C):(C, 1); the layout is " +
+                   layout->to_string()};
+    auto s = triton_as_cute(TritonShared{static_cast<int>(parts[0]), static_cast<int>(parts[1]), static_cast<int>(parts[2])},
+                            layout->extent(1));
+    if (!s) return Error{field_error("--triton", s.error())};
+    if (!s->identity()) {
+      swizzle = *s;
+      ++given;
+    }
+  }
   if (given > 1)
-    return Error{"the tile has two swizzles (from --layout's Sw<...>, --swizzle and --tma-swizzle): give one"};
+    return Error{"the tile has two swizzles (from --layout's Sw<...>, --swizzle, --tma-swizzle and --triton): give one"};
   auto tile = make_tile(*layout, *element, swizzle);
   if (!tile) return Error{field_error("--layout", tile.error())};
 

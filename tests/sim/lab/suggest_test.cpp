@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "gemmlab/lab/expressions.hpp"
 #include "gemmlab/lab/query.hpp"
 
@@ -70,6 +72,33 @@ TEST(Expressions, TmaAndTritonFormsOfTheSameTile) {
   const auto ep = expressions_of(padded.tile);
   EXPECT_FALSE(ep.tma_mode.has_value());
   EXPECT_FALSE(ep.triton.has_value());
+}
+
+// A Triton layout in hand becomes the same Swizzle, and back: checked element by element by expressions_of.
+TEST(Expressions, TritonLayoutsRoundTrip) {
+  struct Case {
+    const char* layout;
+    const char* triton;
+  };
+  for (const Case c : {Case{"(64,64):(64,1)", "8,1,8"}, Case{"(64,32):(32,1)", "8,2,4"}, Case{"(128,16):(16,1)", "8,4,2"},
+                       Case{"(64,128):(128,1)", "8,1,8"}, Case{"(32,32):(32,1)", "4,1,8"}}) {
+    QueryText t;
+    t.layout = c.layout;
+    t.triton = c.triton;
+    auto q = parse_query(t);
+    ASSERT_TRUE(q.ok()) << c.layout << " " << c.triton << ": " << q.error().message;
+    const auto e = expressions_of(q->tile);
+    ASSERT_TRUE(e.triton.has_value()) << c.layout << " " << c.triton << ": " << e.triton_why_not;
+    TritonShared want;
+    std::sscanf(c.triton, "%d,%d,%d", &want.vec, &want.per_phase, &want.max_phase);
+    EXPECT_EQ(e.triton->to_string(), want.to_string()) << c.layout;
+  }
+  QueryText bad;
+  bad.layout = "(64,64):(72,1)";
+  bad.triton = "8,1,8";
+  EXPECT_FALSE(parse_query(bad).ok());
+  bad.layout = "(64,16):(16,1)";
+  EXPECT_NE(parse_query(bad).error().message.find("more than a row"), std::string::npos);
 }
 
 }  // namespace

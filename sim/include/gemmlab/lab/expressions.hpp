@@ -3,9 +3,11 @@
 // swizzled shared layout (vec, perPhase, maxPhase): element (r, c) of a row-major tile of C columns at
 //     r x C + (((c / vec) ^ ((r / perPhase) % maxPhase)) x vec) + c % vec.
 #include <optional>
+#include <cstdint>
 #include <string>
 
 #include "gemmlab/lab/tile.hpp"
+#include "gemmlab/result.hpp"
 
 namespace gemmlab::lab {
 
@@ -22,6 +24,9 @@ struct Expressions {
   std::optional<TritonShared> triton;  // when Triton's swizzled layout is this tile
   std::string triton_why_not;
 };
+
+// The Swizzle that is Triton's layout on a row-major tile of `columns` elements (a power of two), or why none is.
+Result<Swizzle> triton_as_cute(const TritonShared& t, std::int64_t columns);
 
 // Each form is checked element by element against the tile before it is given.
 Expressions expressions_of(const Tile& tile);

@@ -17,6 +17,7 @@ struct QueryText {
   std::string element = "fp16";
   std::string swizzle;                     // "3,3,3" or "Swizzle<3,3,3>" (on element offsets); empty: none
   std::string tma_swizzle;                 // "32", "64", "128" (bytes) or "none"; empty: not given
+  std::string triton;                      // Triton's swizzled shared layout "vec,perPhase,maxPhase"; empty: none
   std::string op = "ldmatrix.x4";
   std::string partition = "a";             // ldmatrix/stmatrix: a, b or c
   std::string at;                          // "ROW,COLUMN"; empty: the whole tile
