@@ -222,6 +222,8 @@ int run_tune_command(const TuneArgs& args) {
     print_ranking(o, *ranking, out);
     for (std::size_t i = 0; i < ranking->unpredicted.size() && i < 5; ++i)
       out << (i == 0 ? "without a prediction, for example:\n" : "") << "  - " << ranking->unpredicted[i] << "\n";
+    if (!args.json_path.empty() && !write_report(args.json_path, gpu::tune_ranking_json(o, *ranking), "tuning ranking"))
+      return kExitFailed;
     return kExitOk;
   }
   auto report = gpu::run_tune(o, progress, &cancel);

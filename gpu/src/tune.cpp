@@ -441,6 +441,32 @@ std::string tune_report_json(const TuneReport& r) {
   return out.dump(2) + "\n";
 }
 
+std::string tune_ranking_json(const TuneOptions& options, const TuneRanking& ranking) {
+  nlohmann::json ranked = nlohmann::json::array();
+  for (const TuneCandidate& c : ranking.ranked) {
+    nlohmann::json config;
+    for (const auto name : sim::rung_model(options.rung).knobs) config[std::string(name)] = c.config.*sim::find_knob(name)->field;
+    ranked.push_back({{"config", config},
+                      {"label", label(options.rung, c.config)},
+                      {"predicted_ms", c.predicted_seconds * 1e3},
+                      {"predicted_limit", sim::to_string(c.limit)},
+                      {"registers", c.registers},
+                      {"registers_from_compiler", c.registers_from_compiler},
+                      {"model_rank", c.model_rank}});
+  }
+  const kernel::InputType input = input_of(options);
+  nlohmann::json out = {{"rung", rung_info(options.rung).slug},
+                        {"m", options.shape.m}, {"n", options.shape.n}, {"k", options.shape.k},
+                        {"input", kernel::input_name(input)},
+                        {"block_order", sim::order_name(options.order)},
+                        {"profile", options.profile.name},
+                        {"model_only", true},
+                        {"space", ranking.space},
+                        {"ranked", ranked},
+                        {"unpredicted", ranking.unpredicted}};
+  return out.dump(2) + "\n";
+}
+
 Result<TuneReport> parse_tune_report_json(std::string_view text) {
   auto parsed = parse_json_input(text);
   if (!parsed) return Error{"the tuning study is not valid: " + parsed.error().message};

@@ -126,6 +126,9 @@ void score_tune(TuneReport& report);
 Status repredict_tune(TuneReport& report, const sim::DeviceProfile& profile, int compile_jobs = 0);
 
 std::string tune_report_json(const TuneReport& report);
+// The ranking of a model-only study (tune --model-only --json): the rung, size, input and profile, and every
+// configuration the model ranked (fastest first, with its prediction and the limit it names), and those it could not.
+std::string tune_ranking_json(const TuneOptions& options, const TuneRanking& ranking);
 
 // A study written by tune_report_json, back: the rung, size, input, every measured configuration with its
 // prediction and measurement, the scores, the device and date (not the whole ranking, which the file does not keep).
