@@ -12,7 +12,7 @@ using wording::amount;
 using wording::duration;
 using wording::format;
 
-std::string explain(const Roofline& r, const DeviceProfile& d, const L2Result& l2) {
+std::string explain(const Roofline& r, const DeviceProfile& d, const L2Result& l2, const Counters& k) {
   const LimiterTime& top = r.limit(r.bottleneck);
   const std::string t = duration(top.seconds);
   std::string s;
@@ -41,7 +41,10 @@ std::string explain(const Roofline& r, const DeviceProfile& d, const L2Result& l
           std::to_string(d.shared_wavefronts_per_clock_per_sm) + " per clock per SM take " + t +
           ", longer than the math (" +
           duration(std::max(r.limit(Limiter::FmaUnits).seconds, r.limit(Limiter::TensorCores).seconds)) +
-          "); fewer bank conflicts, wider shared loads or more reuse of each loaded value in registers would help.";
+          (k.shared_loads().bank_conflicts() + k.shared_stores().bank_conflicts() > 0
+               ? "); fewer bank conflicts, wider shared loads or more reuse of each loaded value in registers would help."
+               : "); its accesses are already free of bank conflicts, so wider shared loads or more reuse of each "
+                 "loaded value in registers would help.");
       break;
     case Limiter::Dram:
       s = "DRAM bandwidth is the limit: " + format("%.2f", top.work / 1e9) + " GB move between DRAM and L2 (" +
@@ -125,7 +128,7 @@ Result<Roofline> roofline(const RooflineInput& in, const DeviceProfile& d) {
                    return a.seconds < b.seconds;
                  })->limiter;
   r.predicted_tflops = r.predicted_seconds > 0 ? r.useful_flops / r.predicted_seconds / 1e12 : 0;
-  r.explanation = explain(r, d, l2);
+  r.explanation = explain(r, d, l2, k);
   return r;
 }
 

@@ -16,7 +16,7 @@ using wording::format;
 // What the counters say could be better: advice is given only where it applies.
 struct Hints {
   bool bank_conflicts = false;  // shared accesses take more wavefronts than their bytes need
-  bool scattered = false;       // global requests touch more than one line on average
+  bool scattered = false;       // global accesses touch more sectors than their bytes need
   bool dram_rereads = false;    // DRAM reads more than half again the bytes A and B hold
 };
 
@@ -331,13 +331,15 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds;
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;
   Hints hints;
-  double requests = 0, lines = 0;
+  double sectors = 0, ideal_sectors = 0;
   for (const OpCounters& op : k.ops) {
     hints.bank_conflicts = hints.bank_conflicts || op.bank_conflicts() > 0;
-    requests += double(op.requests);
-    lines += double(op.lines);
+    sectors += double(op.sectors);
+    ideal_sectors += double(op.ideal_sectors);
   }
-  hints.scattered = lines > 1.5 * requests;
+  // Uncoalesced: the accesses touch more sectors than their bytes need (a warp's ldg.128 touches four lines, and is
+  // coalesced).
+  hints.scattered = sectors > 1.25 * ideal_sectors;
   hints.dram_rereads = double(in.l2->dram_read_bytes) > 1.5 * double(in.l2->min_dram_read_bytes);
   p.explanation = explain(p, m, hints);
   return p;
