@@ -33,6 +33,9 @@ Session::~Session() {
 sim::DeviceLimits Session::limits() const {
   sim::DeviceLimits limits;
   limits.max_smem_per_block_bytes = static_cast<int>(device_.smem_per_block_optin_bytes);
+  limits.compute_capability_major = device_.cc_major;
+  limits.compute_capability_minor = device_.cc_minor;
+  limits.name = device_.name;
   return limits;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -332,7 +333,14 @@ Result<DeviceProfile> find_device(std::string_view name) {
 }
 
 DeviceLimits device_limits(const DeviceProfile& device) {
-  return {device.max_threads_per_block, device.smem_per_block_optin_bytes};
+  DeviceLimits limits{device.max_threads_per_block, device.smem_per_block_optin_bytes};
+  limits.name = device.name;
+  // "8.9" -> 8, 9; a profile without one keeps the defaults.
+  if (const auto dot = device.compute_capability.find('.'); dot != std::string::npos) {
+    limits.compute_capability_major = std::atoi(device.compute_capability.substr(0, dot).c_str());
+    limits.compute_capability_minor = std::atoi(device.compute_capability.substr(dot + 1).c_str());
+  }
+  return limits;
 }
 
 }  // namespace gemmlab::sim

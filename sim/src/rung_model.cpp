@@ -279,6 +279,10 @@ Status validate(RungId id, const KernelConfig& c, const Problem& problem, const 
     if (!model.has_knob(knob.name) && c.*knob.field != model.defaults.*knob.field)
       return Error{"rung " + slug + " has no knob '" + std::string(knob.name) + "'"};
   if (auto tiling = validate_tiling(id, c); !tiling) return tiling;
+  if (needs_sm90a(id) && (limits.compute_capability_major != 9 || limits.compute_capability_minor != 0))
+    return Error{"rung " + slug + " needs a Hopper GPU (sm_90a: TMA and wgmma); the " + limits.name +
+                 " is compute capability " + str(limits.compute_capability_major) + "." +
+                 str(limits.compute_capability_minor) + ", which has neither"};
 
   const int threads = threads_per_block(id, c);
   if (threads < 1 || threads > limits.max_threads_per_block)

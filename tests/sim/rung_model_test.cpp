@@ -66,6 +66,21 @@ TEST(RungModel, AGridThatCannotLaunchIsRefusedAtOnce) {
 }
 
 
+// A Hopper rung is not modelled on a GPU without TMA and wgmma: the sentence says why (issue 32, item 4).
+TEST(RungModel, HopperRungsNeedAHopperDevice) {
+  DeviceLimits ada;
+  ada.compute_capability_major = 8;
+  ada.compute_capability_minor = 9;
+  ada.name = "NVIDIA GeForce RTX 4090";
+  const Problem problem{4096, 4096, 4096, 1.0f, 0.0f};
+  const auto refused = validate(RungId::TmaWgmma, rung_model(RungId::TmaWgmma).defaults, problem, ada);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("needs a Hopper GPU (sm_90a"), std::string::npos) << refused.error().message;
+  EXPECT_NE(refused.error().message.find("compute capability 8.9"), std::string::npos);
+  EXPECT_TRUE(validate(RungId::MmaSwizzled, rung_model(RungId::MmaSwizzled).defaults, problem, ada).ok());
+  EXPECT_TRUE(validate(RungId::TmaWgmma, rung_model(RungId::TmaWgmma).defaults, problem, DeviceLimits{}).ok());
+}
+
 TEST(KnobText, SetsTheNamedKnobsOnTheBase) {
   const auto base = rung_model(RungId::WarpTile).defaults;
   const auto c = apply_knob_text(RungId::WarpTile, base, "bm=64,bn=128, bk=16 stages=4");

@@ -1,4 +1,5 @@
 #pragma once
+#include <string>
 // The GEMM to simulate or run: C (m x n) = alpha * A (m x k) * B (k x n) + beta * C, all row-major FP32.
 #include <cmath>
 #include <limits>
@@ -31,6 +32,9 @@ Status validate_problem(const Problem& problem);
 struct DeviceLimits {
   int max_threads_per_block = 1024;
   int max_smem_per_block_bytes = 232448;  // 227 KiB with cudaFuncSetAttribute opt-in
+  // The architecture: the Hopper rungs' TMA and wgmma exist on compute capability 9.0 only (sm_90a).
+  int compute_capability_major = 9, compute_capability_minor = 0;
+  std::string name = "NVIDIA H100";
 };
 
 }  // namespace gemmlab::sim
