@@ -424,6 +424,16 @@ int run_access(CLI::App* sub, const Options& o) {
                                 " takes its addresses from --lanes or --stride");
   }
 
+  // A block's shared memory spans at most 227 KiB: an offset past it is no address the instruction can have.
+  constexpr std::uint64_t kSharedWindowBytes = 232448;
+  const auto& shared_offsets = is_cp_async ? access.shared_address : access.address;
+  if (sim::touches_shared(access.op))
+    for (int lane = 0; lane < kLanes; ++lane)
+      if (((access.active_mask >> lane) & 1u) && shared_offsets[static_cast<std::size_t>(lane)] >= kSharedWindowBytes)
+        return model_error(o, "lane " + std::to_string(lane) + ": shared offset " +
+                                  std::to_string(shared_offsets[static_cast<std::size_t>(lane)]) +
+                                  " is past the 232448 bytes (227 KiB) a block's shared memory can span");
+
   const bool shared_side = sim::touches_shared(access.op);
   const bool global_side = sim::touches_global(access.op);
   std::optional<sim::SharedDetail> shared_detail;

@@ -127,7 +127,8 @@ int run_bench_command(const BenchArgs& args) {
 
 Command add_bench_command(CLI::App& parent) {
   auto* sub = parent.add_subcommand(
-      "bench", "Time the GPU kernels next to cuBLAS FP32 (verified first; median of CUDA-event-timed runs)");
+      "bench", "Time the GPU kernels next to cuBLAS on the same input type, FP32, FP16 or BF16 (verified first; median of "
+              "CUDA-event-timed runs)");
   auto args = std::make_shared<BenchArgs>();
   sub->add_option("--rungs", args->rungs, "Comma-separated rung slugs or numbers (default: every rung with a kernel)")
       ->check(non_empty_list());

@@ -258,4 +258,11 @@ TEST(CliAccess, HelpListsTheInstructions) {
 }
 
 }  // namespace
+// An offset past a block's shared window is refused, not modelled (issue 32, item 10).
+TEST(CliAccess, SharedOffsetsPastTheWindowAreRefused) {
+  const auto r = test::run_cli({"access", "--op", "lds.32", "--stride", "0", "--base", "4294967296"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("past the 232448 bytes"), std::string::npos) << r.err;
+}
+
 }  // namespace gemmlab
