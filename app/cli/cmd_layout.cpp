@@ -19,8 +19,8 @@
 #include "gemmlab/lab/expressions.hpp"
 #include "gemmlab/lab/query.hpp"
 #include "gemmlab/lab/rung_tiles.hpp"
-#include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/lab/suggest.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "report_output.hpp"
 
 namespace gemmlab::cli {
@@ -79,13 +79,16 @@ void print_phases(std::ostream& out, const InstructionReport& r, int width_banks
     if (p.worst_way > 1)
       out << "; bank " << p.worst_bank << " is asked for " << p.worst_way << " words by lanes "
           << lanes_text(p.colliding_lanes);
-    out << "\n      lane>first bank" << (width_banks > 1 ? " (each lane " + std::to_string(width_banks) + " banks)" : "")
-        << ": " << lane_banks(r, p) << "\n";
+    out << "\n      lane>first bank"
+        << (width_banks > 1 ? " (each lane " + std::to_string(width_banks) + " banks)" : "") << ": " << lane_banks(r, p)
+        << "\n";
   }
 }
 
 nlohmann::json totals_json(const Totals& t) {
-  return {{"instructions", t.instructions}, {"wavefronts", t.wavefronts}, {"ideal_wavefronts", t.ideal},
+  return {{"instructions", t.instructions},
+          {"wavefronts", t.wavefronts},
+          {"ideal_wavefronts", t.ideal},
           {"bank_conflicts", t.conflicts()}};
 }
 
@@ -94,15 +97,18 @@ nlohmann::json report_json(const Report& report, const Expressions& ex) {
   j["tile"] = {{"layout", report.tile.layout.to_string()},
                {"element", element_name(report.tile.element)},
                {"element_bytes", report.tile.bytes()},
-               {"swizzle", report.tile.swizzle.identity() ? nlohmann::json(nullptr) : nlohmann::json(report.tile.swizzle.to_string())},
+               {"swizzle", report.tile.swizzle.identity() ? nlohmann::json(nullptr)
+                                                          : nlohmann::json(report.tile.swizzle.to_string())},
                {"rows", report.tile.rows()},
                {"columns", report.tile.columns()},
                {"footprint_bytes", report.tile.footprint_bytes()},
                {"payload_bytes", report.tile.payload_bytes()}};
   j["access"] = {{"op", report.access.op}, {"description", report.access.description}};
   if (report.access.tma)
-    j["tma"] = {{"rows", report.access.tma->rows}, {"inner_bytes", report.access.tma->inner_bytes},
-                {"bytes", report.access.tma->bytes}, {"swizzle_bytes", report.access.tma->swizzle_mode}};
+    j["tma"] = {{"rows", report.access.tma->rows},
+                {"inner_bytes", report.access.tma->inner_bytes},
+                {"bytes", report.access.tma->bytes},
+                {"swizzle_bytes", report.access.tma->swizzle_mode}};
   nlohmann::json instructions = nlohmann::json::array();
   for (std::size_t i = 0; i < report.instructions.size(); ++i) {
     const auto& ins = report.access.instructions[i];
@@ -110,10 +116,17 @@ nlohmann::json report_json(const Report& report, const Expressions& ex) {
     nlohmann::json phases = nlohmann::json::array();
     for (const auto& p : r.phases) {
       std::vector<int> banks;
-      for (int lane = p.first_lane; lane < p.first_lane + p.lanes; ++lane) banks.push_back(r.first_bank[static_cast<std::size_t>(lane)]);
-      phases.push_back({{"first_lane", p.first_lane}, {"lanes", p.lanes}, {"wavefronts", p.wavefronts},
-                        {"ideal", p.ideal}, {"bank_conflicts", p.conflicts()}, {"worst_bank", p.worst_bank},
-                        {"worst_way", p.worst_way}, {"colliding_lanes", p.colliding_lanes}, {"first_bank_of_lane", banks}});
+      for (int lane = p.first_lane; lane < p.first_lane + p.lanes; ++lane)
+        banks.push_back(r.first_bank[static_cast<std::size_t>(lane)]);
+      phases.push_back({{"first_lane", p.first_lane},
+                        {"lanes", p.lanes},
+                        {"wavefronts", p.wavefronts},
+                        {"ideal", p.ideal},
+                        {"bank_conflicts", p.conflicts()},
+                        {"worst_bank", p.worst_bank},
+                        {"worst_way", p.worst_way},
+                        {"colliding_lanes", p.colliding_lanes},
+                        {"first_bank_of_lane", banks}});
     }
     nlohmann::json entry{{"what", ins.what},
                          {"op", sim::op_name(ins.shared)},
@@ -127,15 +140,18 @@ nlohmann::json report_json(const Report& report, const Expressions& ex) {
     entry["shared_addresses"] = cp_async ? ins.shared.shared_address : ins.shared.address;
     if (ins.global) {
       entry["global_addresses"] = ins.global->address;
-      entry["global"] = {{"op", sim::op_name(*ins.global)}, {"requests", r.global->cost.requests},
-                         {"sectors", r.global->cost.sectors}, {"ideal_sectors", r.global->cost.ideal_sectors}};
+      entry["global"] = {{"op", sim::op_name(*ins.global)},
+                         {"requests", r.global->cost.requests},
+                         {"sectors", r.global->cost.sectors},
+                         {"ideal_sectors", r.global->cost.ideal_sectors}};
     }
     instructions.push_back(std::move(entry));
   }
   j["instructions"] = std::move(instructions);
   j["totals"] = totals_json(report.totals);
   if (report.totals.global_requests > 0)
-    j["totals"]["global"] = {{"requests", report.totals.global_requests}, {"sectors", report.totals.global_sectors},
+    j["totals"]["global"] = {{"requests", report.totals.global_requests},
+                             {"sectors", report.totals.global_sectors},
                              {"ideal_sectors", report.totals.global_ideal_sectors}};
   nlohmann::json ncu = nlohmann::json::object();
   if (!report.ncu.wavefronts.empty()) {
@@ -147,9 +163,11 @@ nlohmann::json report_json(const Report& report, const Expressions& ex) {
     ncu[report.ncu.sectors] = report.totals.global_sectors;
   }
   j["ncu"] = std::move(ncu);
-  j["cute"] = {{"expression", ex.cute}, {"printed", ex.printed},
+  j["cute"] = {{"expression", ex.cute},
+               {"printed", ex.printed},
                {"tma_swizzle_bytes", ex.tma_mode ? nlohmann::json(*ex.tma_mode) : nlohmann::json(nullptr)},
-               {"triton", ex.triton ? nlohmann::json{{"vec", ex.triton->vec}, {"perPhase", ex.triton->per_phase},
+               {"triton", ex.triton ? nlohmann::json{{"vec", ex.triton->vec},
+                                                     {"perPhase", ex.triton->per_phase},
                                                      {"maxPhase", ex.triton->max_phase}}
                                     : nlohmann::json(nullptr)}};
   return j;
@@ -159,9 +177,10 @@ void print_expressions(std::ostream& out, const Tile& tile) {
   const auto ex = expressions_of(tile);
   out << "  CuTe C++:  " << ex.cute << "\n";
   out << "  printed:   " << ex.printed << "\n";
-  out << "  TMA:       " << (ex.tma_mode ? (*ex.tma_mode == 0 ? std::string("CU_TENSOR_MAP_SWIZZLE_NONE")
-                                                               : "CU_TENSOR_MAP_SWIZZLE_" + std::to_string(*ex.tma_mode) + "B")
-                                         : "none (" + ex.tma_why_not + ")")
+  out << "  TMA:       "
+      << (ex.tma_mode ? (*ex.tma_mode == 0 ? std::string("CU_TENSOR_MAP_SWIZZLE_NONE")
+                                           : "CU_TENSOR_MAP_SWIZZLE_" + std::to_string(*ex.tma_mode) + "B")
+                      : "none (" + ex.tma_why_not + ")")
       << "\n";
   out << "  Triton:    " << (ex.triton ? ex.triton->to_string() : "none (" + ex.triton_why_not + ")") << "\n";
   if (!tile.swizzle.identity()) out << "  why:       " << explain_swizzle(tile.swizzle, tile.bytes()) << "\n";
@@ -171,7 +190,8 @@ void print_report(std::ostream& out, const Report& report, bool all_phases) {
   const Tile& tile = report.tile;
   out << "tile: " << tile.to_string() << " of " << element_name(tile.element) << ": " << tile.rows() << " x "
       << tile.columns() << " elements, " << tile.payload_bytes() << " bytes";
-  if (tile.footprint_bytes() != tile.payload_bytes()) out << " in " << tile.footprint_bytes() << " bytes of shared memory";
+  if (tile.footprint_bytes() != tile.payload_bytes())
+    out << " in " << tile.footprint_bytes() << " bytes of shared memory";
   out << "\naccess: " << report.access.description << "\n\n";
   if (report.access.tma) {
     const auto& t = *report.access.tma;
@@ -187,13 +207,15 @@ void print_report(std::ostream& out, const Report& report, bool all_phases) {
   // The instruction with the most conflicts, whose phases are shown when not all are.
   std::size_t worst = 0;
   for (std::size_t i = 0; i < report.instructions.size(); ++i)
-    if (report.instructions[i].shared.cost.bank_conflicts() > report.instructions[worst].shared.cost.bank_conflicts()) worst = i;
+    if (report.instructions[i].shared.cost.bank_conflicts() > report.instructions[worst].shared.cost.bank_conflicts())
+      worst = i;
   for (std::size_t i = 0; i < report.instructions.size(); ++i) {
     const auto& ins = report.access.instructions[i];
     const auto& r = report.instructions[i];
     out << "[" << i << "] " << sim::op_name(ins.shared) << " " << ins.what << ": " << r.shared.cost.wavefronts
-        << (r.shared.cost.wavefronts == 1 ? " wavefront" : " wavefronts") << ", ideal " << r.shared.cost.ideal_wavefronts
-        << ", " << r.shared.cost.bank_conflicts() << (r.shared.cost.bank_conflicts() == 1 ? " bank conflict" : " bank conflicts");
+        << (r.shared.cost.wavefronts == 1 ? " wavefront" : " wavefronts") << ", ideal "
+        << r.shared.cost.ideal_wavefronts << ", " << r.shared.cost.bank_conflicts()
+        << (r.shared.cost.bank_conflicts() == 1 ? " bank conflict" : " bank conflicts");
     if (r.global)
       out << "; global " << sim::op_name(*ins.global) << ": " << r.global->cost.requests << " request, "
           << r.global->cost.sectors << " sectors (ideal " << r.global->cost.ideal_sectors << ")";
@@ -201,7 +223,8 @@ void print_report(std::ostream& out, const Report& report, bool all_phases) {
     if (single || all_phases || i == worst) print_phases(out, r, width_banks);
   }
   if (!single && !all_phases)
-    out << "  (phases shown for [" << worst << "], the instruction with the most conflicts; --all-phases shows every one)\n";
+    out << "  (phases shown for [" << worst
+        << "], the instruction with the most conflicts; --all-phases shows every one)\n";
   const auto& t = report.totals;
   out << "\ntotal over " << t.instructions << " instruction" << (t.instructions == 1 ? "" : "s") << ": " << t.wavefronts
       << (t.wavefronts == 1 ? " wavefront" : " wavefronts") << ", ideal " << t.ideal << ", " << t.conflicts()
@@ -233,13 +256,21 @@ nlohmann::json suggestions_json(const Suggestions& s, int show) {
   for (const auto& c : s.candidates) {
     if (n++ >= show) break;
     const auto ex = expressions_of(c.tile);
-    list.push_back({{"label", c.label}, {"layout", ex.printed}, {"cute", ex.cute}, {"extra_bytes", c.extra_bytes},
-                    {"conflict_free", c.conflict_free()}, {"first_conflicts", c.first.conflicts()},
+    list.push_back({{"label", c.label},
+                    {"layout", ex.printed},
+                    {"cute", ex.cute},
+                    {"extra_bytes", c.extra_bytes},
+                    {"conflict_free", c.conflict_free()},
+                    {"first_conflicts", c.first.conflicts()},
                     {"second_conflicts", c.second.conflicts()}});
   }
-  return {{"first", s.first.op}, {"second", s.second.op}, {"second_description", s.second_description},
+  return {{"first", s.first.op},
+          {"second", s.second.op},
+          {"second_description", s.second_description},
           {"given", {{"first_conflicts", s.given_first.conflicts()}, {"second_conflicts", s.given_second.conflicts()}}},
-          {"conflict_free", s.conflict_free}, {"candidates_tried", s.candidates.size()}, {"why_none", s.why_none},
+          {"conflict_free", s.conflict_free},
+          {"candidates_tried", s.candidates.size()},
+          {"why_none", s.why_none},
           {"candidates", list}};
 }
 
@@ -267,7 +298,8 @@ void print_map(std::ostream& out, const Tile& tile, bool banks) {
   std::size_t width = 1;
   for (std::int64_t r = 0; r < rows; ++r)
     for (std::int64_t c = 0; c < columns; ++c)
-      width = std::max(width, std::to_string(banks ? tile.byte_offset(r, c) / 4 % 32 : tile.element_offset(r, c)).size());
+      width =
+          std::max(width, std::to_string(banks ? tile.byte_offset(r, c) / 4 % 32 : tile.element_offset(r, c)).size());
   for (std::int64_t r = 0; r < rows; ++r) {
     for (std::int64_t c = 0; c < columns; ++c) {
       const std::string v = std::to_string(banks ? tile.byte_offset(r, c) / 4 % 32 : tile.element_offset(r, c));
@@ -276,16 +308,20 @@ void print_map(std::ostream& out, const Tile& tile, bool banks) {
     out << "\n";
   }
   if (rows < tile.rows() || columns < tile.columns())
-    out << "(the first " << rows << " rows and " << columns << " columns of " << tile.rows() << " x " << tile.columns() << ")\n";
+    out << "(the first " << rows << " rows and " << columns << " columns of " << tile.rows() << " x " << tile.columns()
+        << ")\n";
   out << "\n";
 }
 
 // The query's fields by flag, so that flags given beside --preset replace the preset's values.
 std::vector<std::pair<const char*, std::string QueryText::*>> query_flags() {
-  return {{"--layout", &QueryText::layout},   {"--element", &QueryText::element},   {"--swizzle", &QueryText::swizzle},
-          {"--tma-swizzle", &QueryText::tma_swizzle}, {"--triton", &QueryText::triton}, {"--op", &QueryText::op},  {"--partition", &QueryText::partition},
-          {"--at", &QueryText::at},           {"--threads", &QueryText::threads},   {"--vector", &QueryText::vector},
-          {"--global", &QueryText::global},   {"--lanes", &QueryText::lanes},       {"--other", &QueryText::other_op}};
+  return {{"--layout", &QueryText::layout},       {"--element", &QueryText::element},
+          {"--swizzle", &QueryText::swizzle},     {"--tma-swizzle", &QueryText::tma_swizzle},
+          {"--triton", &QueryText::triton},       {"--op", &QueryText::op},
+          {"--partition", &QueryText::partition}, {"--at", &QueryText::at},
+          {"--threads", &QueryText::threads},     {"--vector", &QueryText::vector},
+          {"--global", &QueryText::global},       {"--lanes", &QueryText::lanes},
+          {"--other", &QueryText::other_op}};
 }
 
 int run_layout(const CLI::App& sub, const Options& given) {
@@ -355,44 +391,55 @@ int run_layout(const CLI::App& sub, const Options& given) {
 
 Command add_layout_command(CLI::App& parent) {
   auto* sub = parent.add_subcommand(
-      "layout", "The layout lab: your shared-memory tile (CuTe layout, swizzle) and your kernel's access, through the "
-                "calibrated bank model: conflicts as ncu counts them, the fix, the CuTe expression");
+      "layout",
+      "The layout lab: your shared-memory tile (CuTe layout, swizzle) and your kernel's access, through the "
+      "calibrated bank model: conflicts as ncu counts them, the fix, the CuTe expression");
   auto o = std::make_shared<Options>();
   QueryText& q = o->query;
-  sub->add_option("--layout", q.layout, "The tile in CuTe notation, (rows, columns): (64,64):(64,1), "
-                                        "((8,8),(8,8)):((64,512),(1,8)), (64,64):(72,1) (padding is a stride), or as "
-                                        "CuTe prints a swizzled one: 'Sw<3,3,3> o _0 o (64,64):(64,1)'")
+  sub->add_option("--layout", q.layout,
+                  "The tile in CuTe notation, (rows, columns): (64,64):(64,1), "
+                  "((8,8),(8,8)):((64,512),(1,8)), (64,64):(72,1) (padding is a stride), or as "
+                  "CuTe prints a swizzled one: 'Sw<3,3,3> o _0 o (64,64):(64,1)'")
       ->capture_default_str();
   sub->add_option("--element", q.element, "fp32, tf32, fp16, bf16, fp8, int8")->capture_default_str();
   sub->add_option("--swizzle", q.swizzle, "CuTe's Swizzle<B,M,S> on element offsets: 3,3,3 or Swizzle<3,3,3>");
   sub->add_option("--tma-swizzle", q.tma_swizzle, "TMA's swizzle mode in bytes: 32, 64, 128 or none");
   sub->add_option("--triton", q.triton, "Triton's swizzled shared layout of a row-major tile: vec,perPhase,maxPhase");
-  sub->add_option("--op", q.op, "The access: ldmatrix.x1/x2/x4[.trans], stmatrix.x1/x2/x4[.trans], lds.32/64/128, "
-                                "sts.32/64/128, cp.async.4/8/16, cp.async.cg.16, wgmma (core-matrix reads), tma (a box write)")
+  sub->add_option("--op", q.op,
+                  "The access: ldmatrix.x1/x2/x4[.trans], stmatrix.x1/x2/x4[.trans], lds.32/64/128, "
+                  "sts.32/64/128, cp.async.4/8/16, cp.async.cg.16, wgmma (core-matrix reads), tma (a box write)")
       ->capture_default_str();
-  sub->add_option("--partition", q.partition, "ldmatrix/stmatrix: the mma.sync operand the tile holds: a (rows M, "
-                                              "columns K), b (rows N, columns K), c (rows M, columns N)")
+  sub->add_option("--partition", q.partition,
+                  "ldmatrix/stmatrix: the mma.sync operand the tile holds: a (rows M, "
+                  "columns K), b (rows N, columns K), c (rows M, columns N)")
       ->capture_default_str();
-  sub->add_option("--at", q.at, "ldmatrix/stmatrix: one instruction at ROW,COLUMN (default: every instruction of the tile)");
-  sub->add_option("--threads", q.threads, "Copies: CuTe thread layout, (rows, columns) of threads -> thread index, e.g. "
-                                          "(32,4):(4,1) (default: 128 threads along the contiguous mode)");
+  sub->add_option("--at", q.at,
+                  "ldmatrix/stmatrix: one instruction at ROW,COLUMN (default: every instruction of the tile)");
+  sub->add_option("--threads", q.threads,
+                  "Copies: CuTe thread layout, (rows, columns) of threads -> thread index, e.g. "
+                  "(32,4):(4,1) (default: 128 threads along the contiguous mode)");
   sub->add_option("--vector", q.vector, "Copies: elements per thread access (default: the instruction's width)");
-  sub->add_option("--global", q.global, "Copies: the tile's global layout, e.g. (64,64):(4096,1) for a row of 4096 "
-                                        "(default: compact)");
-  sub->add_option("--lanes", q.lanes, "Explicit lanes: 32 element coordinates ROW,COLUMN (lane 0 first) separated by "
-                                      "spaces or ';', '-' for an inactive lane");
-  sub->add_option("--other", q.other_op, "--suggest: the access on the other side of the tile (default: cp.async.16 "
-                                         "for a tile that is read, lds.128 for one that is written)");
+  sub->add_option("--global", q.global,
+                  "Copies: the tile's global layout, e.g. (64,64):(4096,1) for a row of 4096 "
+                  "(default: compact)");
+  sub->add_option("--lanes", q.lanes,
+                  "Explicit lanes: 32 element coordinates ROW,COLUMN (lane 0 first) separated by "
+                  "spaces or ';', '-' for an inactive lane");
+  sub->add_option("--other", q.other_op,
+                  "--suggest: the access on the other side of the tile (default: cp.async.16 "
+                  "for a tile that is read, lds.128 for one that is written)");
   sub->add_option("--preset", o->preset, "Start from a question of the gallery (--list-presets)");
-  sub->add_option("--rung", o->rung, "Open a rung's own shared tile (rungs 11 to 20): its layout in CuTe's notation, "
-                                     "read as the rung reads it");
+  sub->add_option("--rung", o->rung,
+                  "Open a rung's own shared tile (rungs 11 to 20): its layout in CuTe's notation, "
+                  "read as the rung reads it");
   sub->add_option("--rung-config", o->rung_config, "With --rung: knobs of its configuration, e.g. \"bk=64,a_pad=8\"");
   sub->add_option("--operand", o->operand, "With --rung: the rung's a or b tile (default a)");
   sub->add_flag("--list-presets", o->list_presets, "List the gallery of layouts from real kernels");
   sub->add_flag("--suggest", o->suggest, "Search swizzles and paddings conflict-free on both sides of the tile");
   sub->add_option("--show", o->show, "--suggest: how many candidates to list (default 10)")->check(CLI::Range(1, 1000));
   sub->add_flag("--cute", o->cute, "Print the tile as CuTe C++, TMA's mode and Triton's (vec, perPhase, maxPhase)");
-  sub->add_option("--map", o->map, "Print the tile as a grid first: each element's offset (offsets) or its bank (banks)");
+  sub->add_option("--map", o->map,
+                  "Print the tile as a grid first: each element's offset (offsets) or its bank (banks)");
   sub->add_flag("--all-phases", o->all_phases, "Show every instruction's phases, not only the worst one's");
   sub->add_option("--json", o->json, "Write the report as JSON to FILE ('-': stdout)");
   sub->footer(
@@ -400,7 +447,8 @@ Command add_layout_command(CLI::App& parent) {
       "  gemmlab-cli layout --layout '(64,64):(64,1)' --element fp16 --op ldmatrix.x4 --partition a\n"
       "  gemmlab-cli layout --layout '(64,64):(64,1)' --op ldmatrix.x4 --suggest --cute\n"
       "  gemmlab-cli layout --layout '(64,64):(64,1)' --swizzle 3,3,3 --op ldmatrix.x4 --at 16,0\n"
-      "  gemmlab-cli layout --layout '(64,64):(64,1)' --op cp.async.16 --threads '(16,8):(8,1)' --global '(64,64):(4096,1)'\n"
+      "  gemmlab-cli layout --layout '(64,64):(64,1)' --op cp.async.16 --threads '(16,8):(8,1)' --global "
+      "'(64,64):(4096,1)'\n"
       "  gemmlab-cli layout --layout '(64,64):(64,1)' --element bf16 --op stmatrix.x4 --partition c\n"
       "  gemmlab-cli layout --layout '(64,64):(64,1)' --element bf16 --tma-swizzle 128 --op wgmma\n"
       "  gemmlab-cli layout --preset cutlass-sm80-int8-343 --cute      # why CUTLASS uses Swizzle<3,4,3>\n"

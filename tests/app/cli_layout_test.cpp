@@ -14,7 +14,8 @@ TEST(CliLayout, AnswersInNcusTerms) {
   const auto r = run_cli({"layout", "--layout", "(64,64):(64,1)", "--element", "fp16", "--op", "ldmatrix.x4"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("512 wavefronts, ideal 64, 448 bank conflicts"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum = 448"), std::string::npos);
+  EXPECT_NE(r.out.find("smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum = 448"),
+            std::string::npos);
   EXPECT_NE(r.out.find("bank 0 is asked for 8 words by lanes 0-7"), std::string::npos) << r.out;
 }
 
@@ -59,7 +60,8 @@ TEST(CliLayout, BadInputIsASentenceWithItsExitCode) {
       {{"layout", "--layout", "(64,64):(64,1)", "--swizzle", "3,3,12"}, 1, "needs more bits"},
       {{"layout", "--layout", "(64,64):(64,1)", "--at", "60,0"}, 1, "wider than the tile"},
       {{"layout", "--layout", "(64,64):(65,1)"}, 1, "misaligned"},
-      {{"layout", "--layout", "(64,64):(64,1)", "--element", "fp32", "--op", "stmatrix.x4", "--partition", "c"}, 1,
+      {{"layout", "--layout", "(64,64):(64,1)", "--element", "fp32", "--op", "stmatrix.x4", "--partition", "c"},
+       1,
        "stores 16-bit elements"},
       {{"layout", "--layout", "(512,512):(512,1)"}, 1, "227 KiB"},
       {{"layout", "--layout", "(64,64):(64,1)", "--op", "lds.256"}, 1, "unknown access"},

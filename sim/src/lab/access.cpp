@@ -8,8 +8,8 @@ namespace gemmlab::lab {
 namespace {
 
 constexpr int kLanes = 32;
-constexpr int kMatrixRows = 8;      // an 8x8 matrix of ldmatrix/stmatrix: 8 rows ...
-constexpr int kMatrixRowBytes = 16; // ... of 16 bytes; also a wgmma core matrix
+constexpr int kMatrixRows = 8;       // an 8x8 matrix of ldmatrix/stmatrix: 8 rows ...
+constexpr int kMatrixRowBytes = 16;  // ... of 16 bytes; also a wgmma core matrix
 
 std::string coordinate(std::int64_t row, std::int64_t column) {
   return "(" + std::to_string(row) + "," + std::to_string(column) + ")";
@@ -73,7 +73,7 @@ Result<Access> matrix_access(const Tile& tile, const AccessSpec& spec, const sim
                  " C tile is stored with st.shared (a copy: --op sts.32 or sts.64)"};
   // A matrix's extent in elements: 8 along the row direction, `u` (16 bytes) along the contiguous one.
   const std::int64_t u = kMatrixRowBytes / e;
-  const int run_mode = model.ldmatrix_trans ? 0 : 1;  // the tile mode a 16-byte row runs along
+  const int run_mode = model.ldmatrix_trans ? 0 : 1;                // the tile mode a 16-byte row runs along
   const std::int64_t along_rows = run_mode == 1 ? kMatrixRows : u;  // a matrix's extent along the tile's rows
   const std::int64_t along_columns = run_mode == 1 ? u : kMatrixRows;
   const int count = model.ldmatrix_count;
@@ -96,8 +96,10 @@ Result<Access> matrix_access(const Tile& tile, const AccessSpec& spec, const sim
   } else {
     if (tile.rows() % region_rows != 0 || tile.columns() % region_columns != 0)
       return Error{"one " + ptx + " of the " + std::string(1, operand_letter(spec.operand)) + " operand covers " +
-                   std::to_string(region_rows) + " x " + std::to_string(region_columns) + " elements, which do not "
-                   "tile the " + std::to_string(tile.rows()) + " x " + std::to_string(tile.columns()) +
+                   std::to_string(region_rows) + " x " + std::to_string(region_columns) +
+                   " elements, which do not "
+                   "tile the " +
+                   std::to_string(tile.rows()) + " x " + std::to_string(tile.columns()) +
                    " tile; give --at ROW,COLUMN for one instruction, or a tile whose sides are multiples"};
     for (std::int64_t r = 0; r < tile.rows(); r += region_rows)
       for (std::int64_t c = 0; c < tile.columns(); c += region_columns) origins.emplace_back(r, c);
@@ -164,8 +166,9 @@ Result<Access> copy_access(const Tile& tile, const AccessSpec& spec, const sim::
   const int e = tile.bytes();
   const std::string name = sim::op_name(model);
   if (model.width_bytes % e != 0 || model.width_bytes < e)
-    return Error{name + " moves " + std::to_string(model.width_bytes) + " bytes per lane, which is not a whole number of " +
-                 std::string(element_name(tile.element)) + " elements (" + std::to_string(e) + " bytes each)"};
+    return Error{name + " moves " + std::to_string(model.width_bytes) +
+                 " bytes per lane, which is not a whole number of " + std::string(element_name(tile.element)) +
+                 " elements (" + std::to_string(e) + " bytes each)"};
   const int vector = spec.vector > 0 ? spec.vector : model.width_bytes / e;
   if (vector * e != model.width_bytes)
     return Error{"--vector " + std::to_string(vector) + " of " + std::string(element_name(tile.element)) + " is " +
@@ -173,11 +176,13 @@ Result<Access> copy_access(const Tile& tile, const AccessSpec& spec, const sim::
                  " bytes per lane; give a vector of " + std::to_string(model.width_bytes / e) + " or another width"};
   const int mode = contiguous_mode(tile, 0, 0, model.width_bytes);
   if (mode < 0)
-    return Error{name + " moves " + std::to_string(model.width_bytes) + " contiguous bytes per lane, but from (0,0) "
+    return Error{name + " moves " + std::to_string(model.width_bytes) +
+                 " contiguous bytes per lane, but from (0,0) "
                  "the tile runs contiguously neither along its columns nor along its rows"};
   Layout threads = spec.threads ? *spec.threads : Layout{};
   if (!spec.threads) {  // 128 threads in rows of the contiguous mode, as a kernel's copy usually is
-    const std::int64_t across = std::max<std::int64_t>(1, std::min<std::int64_t>(128, (mode == 1 ? tile.columns() : tile.rows()) / vector));
+    const std::int64_t across =
+        std::max<std::int64_t>(1, std::min<std::int64_t>(128, (mode == 1 ? tile.columns() : tile.rows()) / vector));
     const std::int64_t down = std::max<std::int64_t>(1, 128 / across);
     threads = mode == 1 ? Layout{IntTuple::of({IntTuple::leaf(down), IntTuple::leaf(across)}),
                                  IntTuple::of({IntTuple::leaf(across), IntTuple::leaf(1)})}
@@ -187,7 +192,9 @@ Result<Access> copy_access(const Tile& tile, const AccessSpec& spec, const sim::
   if (threads.rank() != 2)
     return Error{"the thread layout " + threads.to_string() + " needs two modes (rows, columns) of threads"};
   const std::int64_t thread_count = threads.size();
-  if (thread_count > 1024) return Error{"the thread layout " + threads.to_string() + " has " + std::to_string(thread_count) + " threads; a block has at most 1024"};
+  if (thread_count > 1024)
+    return Error{"the thread layout " + threads.to_string() + " has " + std::to_string(thread_count) +
+                 " threads; a block has at most 1024"};
   std::vector<std::optional<Coordinate>> thread_at(static_cast<std::size_t>(thread_count));
   for (std::int64_t tr = 0; tr < threads.extent(0); ++tr)
     for (std::int64_t tc = 0; tc < threads.extent(1); ++tc) {
@@ -202,13 +209,14 @@ Result<Access> copy_access(const Tile& tile, const AccessSpec& spec, const sim::
   const std::int64_t step_columns = threads.extent(1) * (mode == 1 ? vector : 1);
   if (tile.rows() % step_rows != 0 || tile.columns() % step_columns != 0)
     return Error{"one step of the copy (threads " + threads.to_string() + ", " + std::to_string(vector) +
-                 " elements each along the " + (mode == 1 ? "columns" : "rows") + ") covers " + std::to_string(step_rows) +
-                 " x " + std::to_string(step_columns) + " elements, which do not tile the " + std::to_string(tile.rows()) +
-                 " x " + std::to_string(tile.columns()) + " tile: an access wider than the tile, or not dividing it"};
+                 " elements each along the " + (mode == 1 ? "columns" : "rows") + ") covers " +
+                 std::to_string(step_rows) + " x " + std::to_string(step_columns) +
+                 " elements, which do not tile the " + std::to_string(tile.rows()) + " x " +
+                 std::to_string(tile.columns()) + " tile: an access wider than the tile, or not dividing it"};
   const Layout global = spec.global ? *spec.global : default_global_layout(tile);
   if (global.rank() != 2 || global.extent(0) != tile.rows() || global.extent(1) != tile.columns())
-    return Error{"the global layout " + global.to_string() + " must have the tile's shape, " + std::to_string(tile.rows()) +
-                 " x " + std::to_string(tile.columns())};
+    return Error{"the global layout " + global.to_string() + " must have the tile's shape, " +
+                 std::to_string(tile.rows()) + " x " + std::to_string(tile.columns())};
   for (const auto s : flatten(global.stride))
     if (s < 0) return Error{"the global layout " + global.to_string() + " has a negative stride"};
 
@@ -219,8 +227,11 @@ Result<Access> copy_access(const Tile& tile, const AccessSpec& spec, const sim::
   access.op = name;
   access.description = std::to_string(thread_count) + " threads laid out " + threads.to_string() + " each " +
                        (load ? "read " : "write ") + std::to_string(vector) + " contiguous elements (" +
-                       std::to_string(model.width_bytes) + " bytes) along the tile's " + (mode == 1 ? "columns" : "rows") +
-                       " with " + name + "; global side: " + (cp_async ? "the same instruction's source" : load ? "stg" : "ldg") +
+                       std::to_string(model.width_bytes) + " bytes) along the tile's " +
+                       (mode == 1 ? "columns" : "rows") + " with " + name + "; global side: " +
+                       (cp_async ? "the same instruction's source"
+                        : load   ? "stg"
+                                 : "ldg") +
                        " of the same threads over " + global.to_string() +
                        (spec.global ? "" : " (compact; give --global for your matrix's leading dimension)");
   const std::int64_t warps = (thread_count + kLanes - 1) / kLanes;
@@ -241,15 +252,19 @@ Result<Access> copy_access(const Tile& tile, const AccessSpec& spec, const sim::
           const std::int64_t r = sr * step_rows + tr * (mode == 0 ? vector : 1);
           const std::int64_t c = sc * step_columns + tc * (mode == 1 ? vector : 1);
           if (!contiguous_run(tile, r, c, mode, vector))
-            return Error{name + " moves " + std::to_string(model.width_bytes) + " contiguous, aligned bytes per lane, "
-                         "but thread " + std::to_string(t) + "'s elements " + run_text(r, c, mode, vector) +
+            return Error{name + " moves " + std::to_string(model.width_bytes) +
+                         " contiguous, aligned bytes per lane, "
+                         "but thread " +
+                         std::to_string(t) + "'s elements " + run_text(r, c, mode, vector) +
                          " are not contiguous and aligned in the shared tile"};
           const std::int64_t g = global(r, c) * e;
           for (int i = 1; i < vector; ++i) {
             const std::int64_t next = (mode == 1 ? global(r, c + i) : global(r + i, c)) * e;
             if (next != g + static_cast<std::int64_t>(i) * e || g % model.width_bytes != 0)
-              return Error{name + "'s global side moves " + std::to_string(model.width_bytes) + " contiguous, aligned "
-                           "bytes per lane, but thread " + std::to_string(t) + "'s elements " + run_text(r, c, mode, vector) +
+              return Error{name + "'s global side moves " + std::to_string(model.width_bytes) +
+                           " contiguous, aligned "
+                           "bytes per lane, but thread " +
+                           std::to_string(t) + "'s elements " + run_text(r, c, mode, vector) +
                            " are not contiguous and aligned in the global layout " + global.to_string()};
           }
           const auto l = static_cast<std::size_t>(lane);
@@ -267,7 +282,8 @@ Result<Access> copy_access(const Tile& tile, const AccessSpec& spec, const sim::
         }
         instruction.global = cp_async ? instruction.shared : global_side;
         instruction.what = "step " + std::to_string(sr * (tile.columns() / step_columns) + sc) + ", warp " +
-                           std::to_string(w) + " (threads " + span(w * kLanes, std::min<std::int64_t>(kLanes, thread_count - w * kLanes)) + ")";
+                           std::to_string(w) + " (threads " +
+                           span(w * kLanes, std::min<std::int64_t>(kLanes, thread_count - w * kLanes)) + ")";
         access.instructions.push_back(std::move(instruction));
       }
   return access;
@@ -281,8 +297,9 @@ Result<Access> core_matrix_access(const Tile& tile) {
   const std::int64_t u = kMatrixRowBytes / e;
   const int mode = contiguous_mode(tile, 0, 0, kMatrixRowBytes);
   if (mode < 0)
-    return Error{"wgmma reads core matrices of 8 rows of 16 contiguous bytes, but from (0,0) this tile runs "
-                 "contiguously along neither of its modes"};
+    return Error{
+        "wgmma reads core matrices of 8 rows of 16 contiguous bytes, but from (0,0) this tile runs "
+        "contiguously along neither of its modes"};
   const std::int64_t along_rows = mode == 1 ? kMatrixRows : u, along_columns = mode == 1 ? u : kMatrixRows;
   if (tile.rows() % along_rows != 0 || tile.columns() % along_columns != 0)
     return Error{"a wgmma core matrix covers " + std::to_string(along_rows) + " x " + std::to_string(along_columns) +
@@ -291,11 +308,12 @@ Result<Access> core_matrix_access(const Tile& tile) {
   Access access;
   access.kind = AccessKind::CoreMatrices;
   access.op = "ldsm.x1";
-  access.description = std::string("wgmma reads the tile through a descriptor in core matrices of 8 rows of 16 bytes (") +
-                       (mode == 1 ? "K-major: rows along the tile's rows, 16 bytes along its columns"
-                                  : "MN-major: 16 bytes along the tile's rows") +
-                       "), each costed as one 8-row phase; ncu has no counter of wgmma's shared reads, so these "
-                       "figures are the model's";
+  access.description =
+      std::string("wgmma reads the tile through a descriptor in core matrices of 8 rows of 16 bytes (") +
+      (mode == 1 ? "K-major: rows along the tile's rows, 16 bytes along its columns"
+                 : "MN-major: 16 bytes along the tile's rows") +
+      "), each costed as one 8-row phase; ncu has no counter of wgmma's shared reads, so these "
+      "figures are the model's";
   sim::WarpAccess model;
   model.op = sim::MemOp::LdMatrix;
   model.ldmatrix_count = 1;
@@ -329,14 +347,20 @@ Result<Access> tma_access(const Tile& tile) {
   if (!mode)
     return Error{"TMA writes a box in its 32-, 64- or 128-byte swizzle mode or none; " + tile.swizzle.to_string() +
                  " on " + std::string(element_name(tile.element)) + " is none of them (they are Swizzle<1|2|3," +
-                 std::to_string(4 - (e == 4 ? 2 : e == 2 ? 1 : 0)) + ",3> here)"};
+                 std::to_string(4 - (e == 4   ? 2
+                                     : e == 2 ? 1
+                                              : 0)) +
+                 ",3> here)"};
   const Layout compact{tile.layout.shape, compact_row_major(tile.layout.shape)};
   const bool leaf_modes = !tile.layout.shape_of(0).tuple && !tile.layout.shape_of(1).tuple;
   if (!leaf_modes || !(tile.layout == compact))
-    return Error{"TMA writes a box densely, row after row, its inner dimension contiguous: the tile must be (rows, "
-                 "columns):(columns, 1), here " + compact.to_string() + ", not " + tile.layout.to_string()};
+    return Error{
+        "TMA writes a box densely, row after row, its inner dimension contiguous: the tile must be (rows, "
+        "columns):(columns, 1), here " +
+        compact.to_string() + ", not " + tile.layout.to_string()};
   const std::int64_t inner = tile.columns() * e;
-  if (inner % 16 != 0) return Error{"a TMA box's inner dimension must be a multiple of 16 bytes, not " + std::to_string(inner)};
+  if (inner % 16 != 0)
+    return Error{"a TMA box's inner dimension must be a multiple of 16 bytes, not " + std::to_string(inner)};
   if (*mode > 0 && inner > *mode)
     return Error{"in the " + std::to_string(*mode) + "-byte swizzle mode a TMA box's inner dimension is at most " +
                  std::to_string(*mode) + " bytes, not " + std::to_string(inner) + "; split the tile into boxes " +
@@ -345,8 +369,8 @@ Result<Access> tma_access(const Tile& tile) {
   access.kind = AccessKind::TmaBox;
   access.op = "tma";
   access.tma = TmaWrite{tile.rows(), inner, tile.rows() * inner, *mode};
-  access.description = "one TMA copy writes the " + std::to_string(tile.rows()) + " x " + std::to_string(tile.columns()) +
-                       " box (" + std::to_string(inner) + " bytes a row, swizzle " +
+  access.description = "one TMA copy writes the " + std::to_string(tile.rows()) + " x " +
+                       std::to_string(tile.columns()) + " box (" + std::to_string(inner) + " bytes a row, swizzle " +
                        (*mode == 0 ? std::string("none") : std::to_string(*mode) + " bytes") +
                        "): the copy engine writes whole rows, no warp instruction is issued, and ncu counts no shared "
                        "wavefronts or bank conflicts for it";
@@ -364,7 +388,9 @@ Result<Access> lanes_access(const Tile& tile, const AccessSpec& spec, const sim:
   instruction.shared.active_mask = 0;
   const bool matrix = sim::is_matrix_op(model.op);
   const int run = matrix ? kMatrixRowBytes : model.width_bytes;
-  if (run % e != 0) return Error{sim::op_name(model) + " moves " + std::to_string(run) + " bytes per lane, not a whole number of elements"};
+  if (run % e != 0)
+    return Error{sim::op_name(model) + " moves " + std::to_string(run) +
+                 " bytes per lane, not a whole number of elements"};
   for (int lane = 0; lane < kLanes; ++lane) {
     const auto& at = spec.lanes[static_cast<std::size_t>(lane)];
     if (!at) continue;
@@ -375,7 +401,8 @@ Result<Access> lanes_access(const Tile& tile, const AccessSpec& spec, const sim:
     const int mode = run / e == 1 ? 1 : contiguous_mode(tile, r, c, run);
     if (mode < 0)
       return Error{"lane " + std::to_string(lane) + ": " + sim::op_name(model) + " moves " + std::to_string(run) +
-                   " contiguous, aligned bytes from element " + coordinate(r, c) + ", which this tile does not hold "
+                   " contiguous, aligned bytes from element " + coordinate(r, c) +
+                   ", which this tile does not hold "
                    "there"};
     instruction.shared.active_mask |= 1u << lane;
     instruction.shared.address[static_cast<std::size_t>(lane)] = static_cast<std::uint64_t>(tile.byte_offset(r, c));
@@ -389,7 +416,8 @@ Result<Access> lanes_access(const Tile& tile, const AccessSpec& spec, const sim:
                      "; lane " + std::to_string(lane) + " has none"};
     instruction.shared.active_mask = 0xffffffffu;
     for (int lane = needed; lane < kLanes; ++lane)
-      if (!spec.lanes[static_cast<std::size_t>(lane)]) instruction.shared.address[static_cast<std::size_t>(lane)] = instruction.shared.address[0];
+      if (!spec.lanes[static_cast<std::size_t>(lane)])
+        instruction.shared.address[static_cast<std::size_t>(lane)] = instruction.shared.address[0];
   }
   if (instruction.shared.active_mask == 0) return Error{"explicit lanes: every lane is inactive ('-')"};
   Access access;
@@ -407,7 +435,8 @@ Result<Operand> parse_operand(std::string_view name) {
   if (name == "a" || name == "A") return Operand::A;
   if (name == "b" || name == "B") return Operand::B;
   if (name == "c" || name == "C" || name == "d" || name == "D") return Operand::C;
-  return Error{"unknown operand '" + std::string(name) + "'; the mma.sync atom's operands are a (rows M, columns K), "
+  return Error{"unknown operand '" + std::string(name) +
+               "'; the mma.sync atom's operands are a (rows M, columns K), "
                "b (rows N, columns K) and c (rows M, columns N)"};
 }
 
@@ -419,8 +448,10 @@ Result<AccessKind> access_kind(std::string_view op) {
   if (name == "tma") return AccessKind::TmaBox;
   auto model = sim::parse_op(name);
   if (!model || name.rfind("ldg", 0) == 0 || name.rfind("stg", 0) == 0)
-    return Error{"unknown access '" + std::string(op) + "'; the lab knows ldmatrix.x1/x2/x4[.trans], "
-                 "stmatrix.x1/x2/x4[.trans], lds.32/64/128, sts.32/64/128, cp.async.4/8/16, cp.async.cg.16, wgmma and tma"};
+    return Error{
+        "unknown access '" + std::string(op) +
+        "'; the lab knows ldmatrix.x1/x2/x4[.trans], "
+        "stmatrix.x1/x2/x4[.trans], lds.32/64/128, sts.32/64/128, cp.async.4/8/16, cp.async.cg.16, wgmma and tma"};
   return sim::is_matrix_op(model->op) ? AccessKind::Matrix : AccessKind::Copy;
 }
 

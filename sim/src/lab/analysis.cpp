@@ -50,7 +50,8 @@ std::vector<Phase> phases_of(const sim::WarpAccess& access, const sim::SharedDet
   for (const auto& p : phases) ideal += p.ideal;
   if (ideal != detail.cost.ideal_wavefronts && !phases.empty()) {
     for (auto& p : phases) p.ideal = 0;
-    for (int i = 0; i < detail.cost.ideal_wavefronts && i < static_cast<int>(phases.size()); ++i) phases[static_cast<std::size_t>(i)].ideal = 1;
+    for (int i = 0; i < detail.cost.ideal_wavefronts && i < static_cast<int>(phases.size()); ++i)
+      phases[static_cast<std::size_t>(i)].ideal = 1;
   }
   return phases;
 }
@@ -84,11 +85,12 @@ Result<Report> analyse(const Tile& tile, const AccessSpec& spec) {
     InstructionReport r;
     r.phases = phases_of(instruction.shared, *detail);
     r.first_bank.fill(-1);
-    const auto& addresses = instruction.shared.op == sim::MemOp::CpAsync ? instruction.shared.shared_address
-                                                                          : instruction.shared.address;
+    const auto& addresses =
+        instruction.shared.op == sim::MemOp::CpAsync ? instruction.shared.shared_address : instruction.shared.address;
     for (int lane = 0; lane < 32; ++lane)
       if (instruction.first_element[static_cast<std::size_t>(lane)])
-        r.first_bank[static_cast<std::size_t>(lane)] = static_cast<int>(addresses[static_cast<std::size_t>(lane)] / 4 % 32);
+        r.first_bank[static_cast<std::size_t>(lane)] =
+            static_cast<int>(addresses[static_cast<std::size_t>(lane)] / 4 % 32);
     report.totals.wavefronts += detail->cost.wavefronts;
     report.totals.ideal += detail->cost.ideal_wavefronts;
     if (instruction.global) {

@@ -109,7 +109,8 @@ std::int64_t offset_of(const IntTuple& shape, const IntTuple& stride, std::int64
     return here * stride.value;
   }
   std::int64_t offset = 0;
-  for (std::size_t i = 0; i < shape.children.size(); ++i) offset += offset_of(shape.children[i], stride.children[i], index);
+  for (std::size_t i = 0; i < shape.children.size(); ++i)
+    offset += offset_of(shape.children[i], stride.children[i], index);
   return offset;
 }
 
@@ -127,7 +128,8 @@ IntTuple strides_like(const IntTuple& shape, std::int64_t& next) {
 Status check_shape(const IntTuple& shape, const IntTuple& stride) {
   const auto sizes = flatten(shape);
   for (const auto s : sizes)
-    if (s <= 0) return Error{"every extent of a shape must be at least 1, but " + to_string(shape) + " has " + std::to_string(s)};
+    if (s <= 0)
+      return Error{"every extent of a shape must be at least 1, but " + to_string(shape) + " has " + std::to_string(s)};
   (void)stride;
   return Ok{};
 }
@@ -206,7 +208,8 @@ Result<Layout> parse_layout(std::string_view text) {
     layout.stride = compact_column_major(layout.shape);
   } else {
     if (parser.peek() != ':')
-      return parser.error("expected ':' between the shape and the stride, found '" + std::string(1, parser.peek()) + "'");
+      return parser.error("expected ':' between the shape and the stride, found '" + std::string(1, parser.peek()) +
+                          "'");
     parser.advance();
     auto stride = parser.tuple("a stride (a number or '(')");
     if (!stride) return stride.error();

@@ -18,18 +18,22 @@ bool is_compact_row_major(const Tile& tile) {
 }  // namespace
 
 std::string TritonShared::to_string() const {
-  return "vec=" + std::to_string(vec) + ", perPhase=" + std::to_string(per_phase) + ", maxPhase=" + std::to_string(max_phase);
+  return "vec=" + std::to_string(vec) + ", perPhase=" + std::to_string(per_phase) +
+         ", maxPhase=" + std::to_string(max_phase);
 }
 
 Result<Swizzle> triton_as_cute(const TritonShared& t, std::int64_t columns) {
   for (const auto& [name, v] : {std::pair{"vec", t.vec}, {"perPhase", t.per_phase}, {"maxPhase", t.max_phase}})
-    if (!power_of_two(v)) return Error{std::string("Triton's ") + name + " must be a power of two, not " + std::to_string(v)};
+    if (!power_of_two(v))
+      return Error{std::string("Triton's ") + name + " must be a power of two, not " + std::to_string(v)};
   if (!power_of_two(columns))
-    return Error{"Triton's swizzled layout needs rows of a power-of-two number of elements, not " + std::to_string(columns)};
+    return Error{"Triton's swizzled layout needs rows of a power-of-two number of elements, not " +
+                 std::to_string(columns)};
   const int m = log2_of(t.vec), b = log2_of(t.max_phase);
   if (std::int64_t{t.vec} * t.max_phase > columns)
-    return Error{"vec x maxPhase = " + std::to_string(std::int64_t{t.vec} * t.max_phase) + " elements is more than a row of " +
-                 std::to_string(columns) + ": the XOR would move vectors into another row"};
+    return Error{"vec x maxPhase = " + std::to_string(std::int64_t{t.vec} * t.max_phase) +
+                 " elements is more than a row of " + std::to_string(columns) +
+                 ": the XOR would move vectors into another row"};
   // The phase is the row (bit log2(columns) of the offset) divided by perPhase.
   return Swizzle{b, m, log2_of(columns) + log2_of(t.per_phase) - m};
 }
@@ -72,7 +76,8 @@ Expressions expressions_of(const Tile& tile) {
     const auto t = *out.triton;
     for (std::int64_t r = 0; r < tile.rows() && out.triton; ++r)
       for (std::int64_t c = 0; c < tile.columns(); ++c) {
-        const std::int64_t triton = r * tile.columns() + (((c / t.vec) ^ ((r / t.per_phase) % t.max_phase)) * t.vec) + c % t.vec;
+        const std::int64_t triton =
+            r * tile.columns() + (((c / t.vec) ^ ((r / t.per_phase) % t.max_phase)) * t.vec) + c % t.vec;
         if (triton != tile.element_offset(r, c)) {
           out.triton.reset();
           out.triton_why_not = "no Triton layout (vec, perPhase, maxPhase) matches this tile element by element";
@@ -87,9 +92,10 @@ std::string explain_swizzle(const Swizzle& s, int element_bytes) {
   if (s.identity()) return "no swizzle";
   const std::int64_t unit = std::int64_t{1} << s.base;
   const std::int64_t period = std::int64_t{1} << (s.base + s.shift);
-  return s.to_string() + ": M=" + std::to_string(s.base) + " keeps " + std::to_string(unit) + " consecutive elements (" +
-         std::to_string(unit * element_bytes) + " bytes) together; B=" + std::to_string(s.bits) + " permutes " +
-         std::to_string(1 << s.bits) + " such units (" + std::to_string((1 << s.bits) * unit * element_bytes) +
+  return s.to_string() + ": M=" + std::to_string(s.base) + " keeps " + std::to_string(unit) +
+         " consecutive elements (" + std::to_string(unit * element_bytes) +
+         " bytes) together; B=" + std::to_string(s.bits) + " permutes " + std::to_string(1 << s.bits) +
+         " such units (" + std::to_string((1 << s.bits) * unit * element_bytes) +
          " bytes) by XOR; S=" + std::to_string(s.shift) + " takes the XOR from the offset bits " +
          std::to_string(s.shift) + " higher, which change every " + std::to_string(period) + " elements (" +
          std::to_string(period * element_bytes) + " bytes)";

@@ -30,7 +30,8 @@ Result<Coordinate> coordinate(std::string_view text, std::string_view field) {
   if (t.size() >= 2 && t.front() == '(' && t.back() == ')') t = t.substr(1, t.size() - 2);
   const auto comma = t.find(',');
   const auto fail = [&]() {
-    return Error{std::string(field) + " '" + std::string(text) + "': expected ROW,COLUMN (two numbers from 0, as 16,0)"};
+    return Error{std::string(field) + " '" + std::string(text) +
+                 "': expected ROW,COLUMN (two numbers from 0, as 16,0)"};
   };
   if (comma == std::string::npos) return fail();
   const auto r = number(std::string_view(t).substr(0, comma));
@@ -67,7 +68,8 @@ Result<std::vector<std::optional<Coordinate>>> lane_list(std::string_view text) 
   }
   if (auto ok = flush(); !ok) return ok.error();
   if (lanes.size() != 32)
-    return Error{"--lanes: got " + std::to_string(lanes.size()) + " entries, but a warp has 32 lanes: give 32 "
+    return Error{"--lanes: got " + std::to_string(lanes.size()) +
+                 " entries, but a warp has 32 lanes: give 32 "
                  "coordinates ROW,COLUMN (lane 0 first) separated by spaces or ';', '-' for an inactive lane"};
   return lanes;
 }
@@ -124,8 +126,9 @@ Result<Query> parse_query(const QueryText& text) {
         layout->stride_of(0) != IntTuple::leaf(layout->extent(1)))
       return Error{"--triton: Triton's swizzled shared layout is row-major, (rows, C):(C, 1); the layout is " +
                    layout->to_string()};
-    auto s = triton_as_cute(TritonShared{static_cast<int>(parts[0]), static_cast<int>(parts[1]), static_cast<int>(parts[2])},
-                            layout->extent(1));
+    auto s =
+        triton_as_cute(TritonShared{static_cast<int>(parts[0]), static_cast<int>(parts[1]), static_cast<int>(parts[2])},
+                       layout->extent(1));
     if (!s) return Error{field_error("--triton", s.error())};
     if (!s->identity()) {
       swizzle = *s;
@@ -133,7 +136,8 @@ Result<Query> parse_query(const QueryText& text) {
     }
   }
   if (given > 1)
-    return Error{"the tile has two swizzles (from --layout's Sw<...>, --swizzle, --tma-swizzle and --triton): give one"};
+    return Error{
+        "the tile has two swizzles (from --layout's Sw<...>, --swizzle, --tma-swizzle and --triton): give one"};
   auto tile = make_tile(*layout, *element, swizzle);
   if (!tile) return Error{field_error("--layout", tile.error())};
 
@@ -207,13 +211,15 @@ std::span<const Preset> presets() {
        q("(64,32):(32,1)", "fp16", "ldmatrix.x4")},
       {"swizzle-233", "rows of 32 halves with Swizzle<2,3,3> (CUTLASS's 32-wide fp16 K-major layout)",
        q("(64,32):(32,1)", "fp16", "ldmatrix.x4", "a", "2,3,3")},
-      {"cutlass-sm80-fp16-atom", "CUTLASS's SM80 fp16 K-major shared atom, Swizzle<3,3,3> o (8,64):(64,1), as a "
-                                 "128x64 tile read for the B operand",
+      {"cutlass-sm80-fp16-atom",
+       "CUTLASS's SM80 fp16 K-major shared atom, Swizzle<3,3,3> o (8,64):(64,1), as a "
+       "128x64 tile read for the B operand",
        q("Sw<3,3,3> o _0 o (128,64):(64,1)", "fp16", "ldmatrix.x4", "b")},
       {"cutlass-sm80-tf32-atom", "CUTLASS's SM80 tf32 K-major shared layout, Swizzle<3,2,3> on rows of 32 tf32",
        q("(64,32):(32,1)", "tf32", "ldmatrix.x4", "a", "3,2,3")},
-      {"cutlass-sm80-int8-343", "the 3-4-3 question: CUTLASS's SM80 int8 K-major layout, Swizzle<3,4,3> on rows of "
-                                "128 int8 (16-byte units of 16 elements)",
+      {"cutlass-sm80-int8-343",
+       "the 3-4-3 question: CUTLASS's SM80 int8 K-major layout, Swizzle<3,4,3> on rows of "
+       "128 int8 (16-byte units of 16 elements)",
        q("(64,128):(128,1)", "int8", "ldmatrix.x4", "a", "3,4,3")},
       {"b-trans-row-major", "a row-major K x N B tile (N contiguous) read with ldmatrix.x4.trans",
        q("(64,64):(1,64)", "fp16", "ldmatrix.x4.trans", "b")},
@@ -226,10 +232,12 @@ std::span<const Preset> presets() {
       {"tma-128-wgmma", "a TMA 128-byte-swizzled 64x64 bf16 tile, read by wgmma in core matrices (K-major)",
        q("(64,64):(64,1)", "bf16", "wgmma", "a", "", "128")},
       {"tma-128-box", "the TMA box write of the same tile", q("(64,64):(64,1)", "bf16", "tma", "a", "", "128")},
-      {"fp32-column-read", "rung 3's 32x32 fp32 B tile read down a column: a 32-way conflict", [] {
+      {"fp32-column-read", "rung 3's 32x32 fp32 B tile read down a column: a 32-way conflict",
+       [] {
          QueryText t = q("(32,32):(32,1)", "fp32", "lds.32");
-         t.lanes = "0,0 1,0 2,0 3,0 4,0 5,0 6,0 7,0 8,0 9,0 10,0 11,0 12,0 13,0 14,0 15,0 16,0 17,0 18,0 19,0 20,0 "
-                   "21,0 22,0 23,0 24,0 25,0 26,0 27,0 28,0 29,0 30,0 31,0";
+         t.lanes =
+             "0,0 1,0 2,0 3,0 4,0 5,0 6,0 7,0 8,0 9,0 10,0 11,0 12,0 13,0 14,0 15,0 16,0 17,0 18,0 19,0 20,0 "
+             "21,0 22,0 23,0 24,0 25,0 26,0 27,0 28,0 29,0 30,0 31,0";
          return t;
        }()},
   };

@@ -50,7 +50,8 @@ Result<QueryText> rung_tile(RungId rung, const kernel::KernelConfig& c, Operand 
       q.partition = a ? "a" : "b";
       return q;
     } else {
-      return Error{std::string(rung_info(rung).slug) + "'s shared tiles hold FP32 elements read by lds, not the "
+      return Error{std::string(rung_info(rung).slug) +
+                   "'s shared tiles hold FP32 elements read by lds, not the "
                    "operands of an MMA atom; open them in the lab with --layout and --op lds.32/64/128"};
     }
   });

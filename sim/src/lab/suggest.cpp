@@ -69,7 +69,9 @@ Result<Suggestions> suggest(const Tile& tile, const AccessSpec& first, const std
   // TMA's modes first, so that a swizzle that is one of them carries its name.
   for (const int mode : {32, 64, 128}) {
     auto s = tma_swizzle_as_cute(mode, tile.bytes());
-    if (s) add(make_tile(tile.layout, tile.element, *s), "TMA " + std::to_string(mode) + "-byte swizzle (" + s->to_string() + ")");
+    if (s)
+      add(make_tile(tile.layout, tile.element, *s),
+          "TMA " + std::to_string(mode) + "-byte swizzle (" + s->to_string() + ")");
   }
   for (int b = 1; b <= 4; ++b)
     for (int m = 0; m <= 6; ++m)
@@ -88,9 +90,9 @@ Result<Suggestions> suggest(const Tile& tile, const AccessSpec& first, const std
       for (std::int64_t pad = step; pad * tile.bytes() <= 128; pad += step) {
         Layout padded = tile.layout;
         (padded_mode == 0 ? padded.stride.children[0] : padded.stride.children[1]) = IntTuple::leaf(base + pad);
-        add(make_tile(padded, tile.element, Swizzle{}), "pad " + std::to_string(pad) + " element" + (pad == 1 ? "" : "s") + " (" +
-                                                            std::to_string(pad * tile.bytes()) + " bytes) a " +
-                                                            (padded_mode == 0 ? "row" : "column"));
+        add(make_tile(padded, tile.element, Swizzle{}),
+            "pad " + std::to_string(pad) + " element" + (pad == 1 ? "" : "s") + " (" +
+                std::to_string(pad * tile.bytes()) + " bytes) a " + (padded_mode == 0 ? "row" : "column"));
       }
     }
   }
@@ -115,14 +117,15 @@ Result<Suggestions> suggest(const Tile& tile, const AccessSpec& first, const std
     return x.tile.swizzle.bits < y.tile.swizzle.bits;
   });
   if (out.conflict_free == 0) {
-    out.why_none = "of " + std::to_string(out.candidates.size()) + " layouts tried, " + std::to_string(first_free) +
-                   " make the " + first.op + " side conflict-free and " + std::to_string(second_free) + " the " +
-                   second.op + " side, but none both: " +
-                   (first_free == 0 || second_free == 0
-                        ? std::string("no swizzle or padding of this shape frees the ") +
-                              (first_free == 0 ? first.op : second.op) +
-                              " side (its lanes ask one bank for more words than any permutation of the tile can spread)"
-                        : "the two accesses need different bank groups for the same elements");
+    out.why_none =
+        "of " + std::to_string(out.candidates.size()) + " layouts tried, " + std::to_string(first_free) + " make the " +
+        first.op + " side conflict-free and " + std::to_string(second_free) + " the " + second.op +
+        " side, but none both: " +
+        (first_free == 0 || second_free == 0
+             ? std::string("no swizzle or padding of this shape frees the ") +
+                   (first_free == 0 ? first.op : second.op) +
+                   " side (its lanes ask one bank for more words than any permutation of the tile can spread)"
+             : "the two accesses need different bank groups for the same elements");
   }
   return out;
 }

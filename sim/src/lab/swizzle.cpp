@@ -16,7 +16,8 @@ Status check_swizzle(const Swizzle& s) {
   if (s.bits < 0 || s.bits > 8) return Error{s.to_string() + ": B (the bits permuted) must be 0 to 8"};
   if (s.base < 0 || s.base > 16) return Error{s.to_string() + ": M (the bits kept together) must be 0 to 16"};
   if (s.bits > 0 && std::abs(s.shift) < s.bits)
-    return Error{s.to_string() + ": |S| must be at least B, or the bits read overlap the bits written (CuTe asserts "
+    return Error{s.to_string() +
+                 ": |S| must be at least B, or the bits read overlap the bits written (CuTe asserts "
                  "the same)"};
   if (std::abs(s.shift) > 24) return Error{s.to_string() + ": S must be between -24 and 24"};
   return Ok{};
@@ -45,7 +46,8 @@ Result<Swizzle> parse_swizzle(std::string_view text) {
     const char c = i < body.size() ? body[i] : ',';
     if (c == ',') {
       if (current.empty() || current == "-")
-        return Error{"swizzle '" + std::string(text) + "': expected a number before ',' or the end; write B,M,S as in "
+        return Error{"swizzle '" + std::string(text) +
+                     "': expected a number before ',' or the end; write B,M,S as in "
                      "3,3,3 or Swizzle<3,3,3>"};
       numbers.push_back(std::atoi(current.c_str()));
       current.clear();
@@ -73,7 +75,7 @@ Result<Swizzle> tma_swizzle_as_cute(int mode_bytes, int element_bytes) {
     return Error{"TMA swizzles in spans of 32, 64 or 128 bytes (0: none), not " + std::to_string(mode_bytes)};
   if (element_bytes != 1 && element_bytes != 2 && element_bytes != 4)
     return Error{"TMA's swizzle modes are defined here for elements of 1, 2 or 4 bytes"};
-  const int bits = std::countr_zero(static_cast<unsigned>(mode_bytes / 16));   // 32: 1, 64: 2, 128: 3
+  const int bits = std::countr_zero(static_cast<unsigned>(mode_bytes / 16));    // 32: 1, 64: 2, 128: 3
   const int base = 4 - std::countr_zero(static_cast<unsigned>(element_bytes));  // 16-byte units in elements
   return Swizzle{bits, base, 3};
 }

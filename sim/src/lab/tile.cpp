@@ -67,8 +67,8 @@ std::string Tile::to_cute() const {
 
 std::string Tile::to_string() const {
   if (swizzle.identity()) return layout.to_string();
-  return "Sw<" + std::to_string(swizzle.bits) + "," + std::to_string(swizzle.base) + "," + std::to_string(swizzle.shift) +
-         "> o " + layout.to_string();
+  return "Sw<" + std::to_string(swizzle.bits) + "," + std::to_string(swizzle.base) + "," +
+         std::to_string(swizzle.shift) + "> o " + layout.to_string();
 }
 
 Result<Layout> parse_swizzled_layout(std::string_view text, Swizzle& swizzle) {
@@ -77,7 +77,8 @@ Result<Layout> parse_swizzled_layout(std::string_view text, Swizzle& swizzle) {
   while (!rest.empty() && std::isspace(static_cast<unsigned char>(rest.front()))) rest.remove_prefix(1);
   if (rest.substr(0, 3) == "Sw<" || rest.substr(0, 8) == "Swizzle<") {
     const auto close = rest.find('>');
-    if (close == std::string_view::npos) return Error{"layout '" + std::string(text) + "': the swizzle has no closing '>'"};
+    if (close == std::string_view::npos)
+      return Error{"layout '" + std::string(text) + "': the swizzle has no closing '>'"};
     auto s = parse_swizzle(rest.substr(0, close + 1));
     if (!s) return s.error();
     swizzle = *s;
@@ -91,12 +92,13 @@ Result<Layout> parse_swizzled_layout(std::string_view text, Swizzle& swizzle) {
       return true;
     };
     if (!compose())
-      return Error{"layout '" + std::string(text) + "': expected 'o' after the swizzle, as CuTe prints "
+      return Error{"layout '" + std::string(text) +
+                   "': expected 'o' after the swizzle, as CuTe prints "
                    "Sw<3,3,3> o _0 o (64,64):(64,1)"};
-    if (rest.substr(0, 2) == "_0" || (rest.size() > 1 && rest[0] == '0' && std::isspace(static_cast<unsigned char>(rest[1])))) {
+    if (rest.substr(0, 2) == "_0" ||
+        (rest.size() > 1 && rest[0] == '0' && std::isspace(static_cast<unsigned char>(rest[1])))) {
       rest.remove_prefix(rest[0] == '_' ? 2 : 1);
-      if (!compose())
-        return Error{"layout '" + std::string(text) + "': expected 'o' after the offset _0"};
+      if (!compose()) return Error{"layout '" + std::string(text) + "': expected 'o' after the offset _0"};
     }
   }
   return parse_layout(rest);
@@ -108,7 +110,8 @@ Result<Tile> make_tile(const Layout& layout, Element element, const Swizzle& swi
     return Error{"the tile " + layout.to_string() + " has " + std::to_string(layout.rank()) +
                  " mode(s); the lab needs two, (rows, columns), each of which may be nested: e.g. (64,64):(64,1)"};
   for (const auto s : flatten(layout.stride))
-    if (s < 0) return Error{"the layout " + layout.to_string() + " has a negative stride; shared tiles here need strides >= 0"};
+    if (s < 0)
+      return Error{"the layout " + layout.to_string() + " has a negative stride; shared tiles here need strides >= 0"};
   Tile tile{layout, element, swizzle};
   const int bytes = tile.bytes();
   // The largest offset bounds everything below: refuse what cannot fit before allocating for it.
@@ -120,7 +123,8 @@ Result<Tile> make_tile(const Layout& layout, Element element, const Swizzle& swi
   }
   if ((highest + 1) * bytes > kSharedBytesPerBlock)
     return Error{"the tile " + layout.to_string() + " of " + std::string(element_name(element)) + " spans " +
-                 std::to_string((highest + 1) * bytes) + " bytes, more than the 232448 bytes (227 KiB) of shared "
+                 std::to_string((highest + 1) * bytes) +
+                 " bytes, more than the 232448 bytes (227 KiB) of shared "
                  "memory a block can have"};
   std::vector<std::int64_t> owner(static_cast<std::size_t>(highest + 1), -1);  // offset -> row * columns + column
   const std::int64_t columns = tile.columns();
@@ -136,8 +140,11 @@ Result<Tile> make_tile(const Layout& layout, Element element, const Swizzle& swi
   if (swizzle.identity()) return tile;
   const int offset_bits = 64 - std::countl_zero(static_cast<std::uint64_t>(highest));
   if ((swizzle.yyy_mask() >> offset_bits) != 0 && (swizzle.yyy_mask() & ((std::int64_t{1} << offset_bits) - 1)) == 0)
-    return Error{swizzle.to_string() + " reads offset " + bit_range(swizzle.yyy_mask()) + ", but this tile's offsets "
-                 "stop at bit " + std::to_string(offset_bits - 1) + ": it needs more bits than the offsets have and "
+    return Error{swizzle.to_string() + " reads offset " + bit_range(swizzle.yyy_mask()) +
+                 ", but this tile's offsets "
+                 "stop at bit " +
+                 std::to_string(offset_bits - 1) +
+                 ": it needs more bits than the offsets have and "
                  "would never change one"};
   for (std::int64_t r = 0; r < tile.rows(); ++r)
     for (std::int64_t c = 0; c < columns; ++c) {

@@ -25,7 +25,8 @@ std::string error_of(QueryText text) {
   return r.ok() ? "" : r.error().message;
 }
 
-QueryText ldmatrix(std::string layout, std::string swizzle = "", std::string op = "ldmatrix.x4", std::string partition = "a") {
+QueryText ldmatrix(std::string layout, std::string swizzle = "", std::string op = "ldmatrix.x4",
+                   std::string partition = "a") {
   QueryText t;
   t.layout = std::move(layout);
   t.swizzle = std::move(swizzle);
@@ -60,20 +61,21 @@ TEST(Access, FragmentOrderAndOrigin) {
   const Report r = answer(a);
   ASSERT_EQ(r.access.instructions.size(), 1u);
   const auto& lanes = r.access.instructions[0].first_element;
-  EXPECT_EQ(lanes[0], (Coordinate{16, 8}));   // matrix 0: rows 16-23 at column 8
-  EXPECT_EQ(lanes[8], (Coordinate{24, 8}));   // matrix 1: rows 24-31 (A's second register pair)
-  EXPECT_EQ(lanes[16], (Coordinate{16, 16})); // matrix 2: the next 8 columns of K
+  EXPECT_EQ(lanes[0], (Coordinate{16, 8}));    // matrix 0: rows 16-23 at column 8
+  EXPECT_EQ(lanes[8], (Coordinate{24, 8}));    // matrix 1: rows 24-31 (A's second register pair)
+  EXPECT_EQ(lanes[16], (Coordinate{16, 16}));  // matrix 2: the next 8 columns of K
   QueryText b = ldmatrix("(64,64):(64,1)", "3,3,3", "ldmatrix.x4", "b");
   b.at = "0,0";
   const auto& blanes = answer(b).access.instructions[0].first_element;
-  EXPECT_EQ(blanes[8], (Coordinate{0, 8}));   // B: the k+8 half of the same n rows first
+  EXPECT_EQ(blanes[8], (Coordinate{0, 8}));  // B: the k+8 half of the same n rows first
   EXPECT_EQ(blanes[16], (Coordinate{8, 0}));
 }
 
 TEST(Access, TransposedReadsOfAColumnMajorTile) {
   const Report r = answer(ldmatrix("(64,64):(1,64)", "", "ldmatrix.x4.trans", "b"));
   EXPECT_EQ(r.totals.conflicts(), 448);
-  EXPECT_NE(error_of(ldmatrix("(64,64):(1,64)", "", "ldmatrix.x4", "b")).find("use ldmatrix.x4.trans"), std::string::npos);
+  EXPECT_NE(error_of(ldmatrix("(64,64):(1,64)", "", "ldmatrix.x4", "b")).find("use ldmatrix.x4.trans"),
+            std::string::npos);
 }
 
 TEST(Access, StmatrixStoresTheCFragment) {

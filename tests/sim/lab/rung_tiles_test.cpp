@@ -46,8 +46,8 @@ TEST(RungTiles, TheMmaSyncRungsHalfTiles) {
 }
 
 TEST(RungTiles, TheHopperRungsTmaBoxes) {
-  for (const RungId rung : {RungId::TmaWgmma, RungId::TmaWgmmaSpecialized, RungId::TmaWgmmaMulticast,
-                            RungId::TmaWgmmaPersistent}) {
+  for (const RungId rung :
+       {RungId::TmaWgmma, RungId::TmaWgmmaSpecialized, RungId::TmaWgmmaMulticast, RungId::TmaWgmmaPersistent}) {
     const auto c = config(rung);
     const Tile a = lab_tile(rung, c, Operand::A), b = lab_tile(rung, c, Operand::B);
     const int cols = kernel::rungs::TmaWgmma::box_cols(c);

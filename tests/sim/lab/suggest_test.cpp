@@ -20,7 +20,9 @@ Suggestions suggestions_for(const QueryText& text) {
 }
 
 // Re-runs the model on a suggested tile: a suggestion is only as good as the model says it is.
-std::int64_t conflicts(const Tile& tile, const AccessSpec& spec) { return analyse(tile, spec).value().totals.conflicts(); }
+std::int64_t conflicts(const Tile& tile, const AccessSpec& spec) {
+  return analyse(tile, spec).value().totals.conflicts();
+}
 
 TEST(Suggest, TheStandardCasesHaveAConflictFreeLayoutThatCostsNothing) {
   for (const char* preset : {"rows-of-64-halves", "rows-of-32-halves", "c-stmatrix-epilogue", "b-trans-row-major"}) {
@@ -80,8 +82,9 @@ TEST(Expressions, TritonLayoutsRoundTrip) {
     const char* layout;
     const char* triton;
   };
-  for (const Case c : {Case{"(64,64):(64,1)", "8,1,8"}, Case{"(64,32):(32,1)", "8,2,4"}, Case{"(128,16):(16,1)", "8,4,2"},
-                       Case{"(64,128):(128,1)", "8,1,8"}, Case{"(32,32):(32,1)", "4,1,8"}}) {
+  for (const Case c :
+       {Case{"(64,64):(64,1)", "8,1,8"}, Case{"(64,32):(32,1)", "8,2,4"}, Case{"(128,16):(16,1)", "8,4,2"},
+        Case{"(64,128):(128,1)", "8,1,8"}, Case{"(32,32):(32,1)", "4,1,8"}}) {
     QueryText t;
     t.layout = c.layout;
     t.triton = c.triton;

@@ -58,7 +58,8 @@ TEST(Tile, TheRungsHalfTilesAreCuteLayouts) {
 TEST(Tile, OverlapsAndBadSwizzlesAreRefusedWithTheirCoordinates) {
   EXPECT_NE(error_of("(4,4):(1,1)").find("elements (0,1) and (1,0) at the same offset 1"), std::string::npos);
   EXPECT_NE(error_of("(64,64,2):(64,1,4096)").find("has 3 mode(s)"), std::string::npos);
-  EXPECT_NE(error_of("(64,64):(72,1)", Element::Fp16, {3, 3, 3}).find("not a bijection on this tile"), std::string::npos);
+  EXPECT_NE(error_of("(64,64):(72,1)", Element::Fp16, {3, 3, 3}).find("not a bijection on this tile"),
+            std::string::npos);
   EXPECT_NE(error_of("(64,64):(64,1)", Element::Fp16, {3, 3, 10}).find("needs more bits than the offsets have"),
             std::string::npos);
   EXPECT_NE(error_of("(256,256):(256,1)", Element::Fp32).find("227 KiB"), std::string::npos);

@@ -34,11 +34,11 @@ struct AccessSpec {
   // The instruction: ldmatrix.x1/x2/x4[.trans] (or ldsm.*), stmatrix.* (stsm.*), lds.32/64/128, sts.*,
   // cp.async.4/8/16, cp.async.cg.16, wgmma (core-matrix reads), tma (a box write).
   std::string op = "ldmatrix.x4";
-  Operand operand = Operand::A;        // ldmatrix / stmatrix
-  std::optional<Coordinate> at;        // ldmatrix / stmatrix: one instruction's origin; none: the whole tile
-  std::optional<Layout> threads;       // copies: CuTe thread layout (rows, columns) -> thread index
-  int vector = 0;                      // copies: elements per thread access; 0: the instruction's width
-  std::optional<Layout> global;        // copies: the global layout of the same tile (elements); none: compact
+  Operand operand = Operand::A;                  // ldmatrix / stmatrix
+  std::optional<Coordinate> at;                  // ldmatrix / stmatrix: one instruction's origin; none: the whole tile
+  std::optional<Layout> threads;                 // copies: CuTe thread layout (rows, columns) -> thread index
+  int vector = 0;                                // copies: elements per thread access; 0: the instruction's width
+  std::optional<Layout> global;                  // copies: the global layout of the same tile (elements); none: compact
   std::vector<std::optional<Coordinate>> lanes;  // explicit: 32 coordinates (none: inactive lane)
 };
 
@@ -47,11 +47,11 @@ Result<AccessKind> access_kind(std::string_view op);
 
 // One warp instruction of an access.
 struct Instruction {
-  sim::WarpAccess shared;                        // its shared side (for cp.async: also its global addresses)
-  std::optional<sim::WarpAccess> global;         // the global side: ldg/stg of the same lanes, or the cp.async itself
+  sim::WarpAccess shared;                 // its shared side (for cp.async: also its global addresses)
+  std::optional<sim::WarpAccess> global;  // the global side: ldg/stg of the same lanes, or the cp.async itself
   std::array<std::optional<Coordinate>, 32> first_element{};  // each lane's first element (none: no address)
-  std::string what;                              // "A rows 0-15, columns 0-15 (4 matrices)", "warp 1, step 0"
-  bool model_only = false;                       // wgmma's core-matrix reads: ncu has no counter for them
+  std::string what;         // "A rows 0-15, columns 0-15 (4 matrices)", "warp 1, step 0"
+  bool model_only = false;  // wgmma's core-matrix reads: ncu has no counter for them
 };
 
 // A TMA box write: what the copy engine writes; it issues no warp instruction and ncu counts no bank conflicts for it.
@@ -62,8 +62,8 @@ struct TmaWrite {
 
 struct Access {
   AccessKind kind = AccessKind::Matrix;
-  std::string op;                          // the memory model's name: ldsm.x4, sts.128, cp.async.16, ...
-  std::string description;                 // one sentence on what it moves
+  std::string op;           // the memory model's name: ldsm.x4, sts.128, cp.async.16, ...
+  std::string description;  // one sentence on what it moves
   std::vector<Instruction> instructions;
   std::optional<TmaWrite> tma;
 };

@@ -28,8 +28,8 @@ struct Phase {
 struct InstructionReport {
   sim::SharedDetail shared;
   std::vector<Phase> phases;
-  std::array<int, 32> first_bank{};             // each lane's first bank (-1: no address)
-  std::optional<sim::GlobalDetail> global;      // copies: the global side
+  std::array<int, 32> first_bank{};         // each lane's first bank (-1: no address)
+  std::optional<sim::GlobalDetail> global;  // copies: the global side
 };
 
 struct Totals {

@@ -37,7 +37,9 @@ struct Layout {
   IntTuple stride;
 
   int rank() const { return shape.tuple ? static_cast<int>(shape.children.size()) : 1; }
-  const IntTuple& shape_of(int mode) const { return shape.tuple ? shape.children[static_cast<std::size_t>(mode)] : shape; }
+  const IntTuple& shape_of(int mode) const {
+    return shape.tuple ? shape.children[static_cast<std::size_t>(mode)] : shape;
+  }
   const IntTuple& stride_of(int mode) const {
     return stride.tuple ? stride.children[static_cast<std::size_t>(mode)] : stride;
   }

@@ -2,8 +2,8 @@
 // The same tile written the ways other tools write it: CuTe C++ that compiles, TMA's swizzle mode, and Triton's
 // swizzled shared layout (vec, perPhase, maxPhase): element (r, c) of a row-major tile of C columns at
 //     r x C + (((c / vec) ^ ((r / perPhase) % maxPhase)) x vec) + c % vec.
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "gemmlab/lab/tile.hpp"

@@ -15,17 +15,17 @@ namespace gemmlab::lab {
 struct QueryText {
   std::string layout = "(64,64):(64,1)";  // CuTe notation; may start with CuTe's printed "Sw<B,M,S> o"
   std::string element = "fp16";
-  std::string swizzle;                     // "3,3,3" or "Swizzle<3,3,3>" (on element offsets); empty: none
-  std::string tma_swizzle;                 // "32", "64", "128" (bytes) or "none"; empty: not given
-  std::string triton;                      // Triton's swizzled shared layout "vec,perPhase,maxPhase"; empty: none
+  std::string swizzle;      // "3,3,3" or "Swizzle<3,3,3>" (on element offsets); empty: none
+  std::string tma_swizzle;  // "32", "64", "128" (bytes) or "none"; empty: not given
+  std::string triton;       // Triton's swizzled shared layout "vec,perPhase,maxPhase"; empty: none
   std::string op = "ldmatrix.x4";
-  std::string partition = "a";             // ldmatrix/stmatrix: a, b or c
-  std::string at;                          // "ROW,COLUMN"; empty: the whole tile
-  std::string threads;                     // copies: CuTe thread layout; empty: 128 threads along the contiguous mode
-  std::string vector;                      // copies: elements per thread; empty: the instruction's width
-  std::string global;                      // copies: global layout; empty: compact
-  std::string lanes;                       // explicit: 32 entries "r,c" or "-", separated by spaces or ';'
-  std::string other_op;                    // --suggest's other side (empty: the usual one)
+  std::string partition = "a";  // ldmatrix/stmatrix: a, b or c
+  std::string at;               // "ROW,COLUMN"; empty: the whole tile
+  std::string threads;          // copies: CuTe thread layout; empty: 128 threads along the contiguous mode
+  std::string vector;           // copies: elements per thread; empty: the instruction's width
+  std::string global;           // copies: global layout; empty: compact
+  std::string lanes;            // explicit: 32 entries "r,c" or "-", separated by spaces or ';'
+  std::string other_op;         // --suggest's other side (empty: the usual one)
 };
 
 struct Query {

@@ -17,19 +17,19 @@ namespace gemmlab::lab {
 
 struct Candidate {
   Tile tile;
-  std::string label;            // "Swizzle<3,3,3>", "TMA 128-byte swizzle (Swizzle<3,3,3>)", "pad 8 elements a row"
-  std::int64_t extra_bytes = 0; // shared memory beyond the unpadded tile
-  Totals first, second;         // the two accesses
+  std::string label;             // "Swizzle<3,3,3>", "TMA 128-byte swizzle (Swizzle<3,3,3>)", "pad 8 elements a row"
+  std::int64_t extra_bytes = 0;  // shared memory beyond the unpadded tile
+  Totals first, second;          // the two accesses
   bool conflict_free() const { return first.conflicts() == 0 && second.conflicts() == 0; }
 };
 
 struct Suggestions {
-  AccessSpec first, second;           // what was scored (the second filled in when not given)
+  AccessSpec first, second;  // what was scored (the second filled in when not given)
   std::string second_description;
   Totals given_first, given_second;   // the user's own tile
   std::vector<Candidate> candidates;  // conflict-free first, then by memory cost, then fewest conflicts
   int conflict_free = 0;
-  std::string why_none;               // when none is conflict-free on both sides
+  std::string why_none;  // when none is conflict-free on both sides
 };
 
 // The access on the other side of the tile from `given`, as kernels usually make it: a 16-byte copy by 128 threads

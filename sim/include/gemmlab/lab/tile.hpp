@@ -22,15 +22,17 @@ inline constexpr std::string_view kElementNames = "fp32, tf32, fp16, bf16, fp8, 
 inline constexpr std::int64_t kSharedBytesPerBlock = 227 * 1024;  // the H100's opt-in limit per block
 
 struct Tile {
-  Layout layout;      // rank 2: (rows, columns)
+  Layout layout;  // rank 2: (rows, columns)
   Element element = Element::Fp16;
-  Swizzle swizzle;    // on element offsets; identity when none
+  Swizzle swizzle;  // on element offsets; identity when none
 
   int bytes() const { return element_bytes(element); }
   std::int64_t rows() const { return layout.extent(0); }
   std::int64_t columns() const { return layout.extent(1); }
   std::int64_t element_offset(std::int64_t row, std::int64_t column) const { return swizzle(layout(row, column)); }
-  std::int64_t byte_offset(std::int64_t row, std::int64_t column) const { return element_offset(row, column) * bytes(); }
+  std::int64_t byte_offset(std::int64_t row, std::int64_t column) const {
+    return element_offset(row, column) * bytes();
+  }
   // Shared memory the tile spans: its largest byte offset plus one element.
   std::int64_t footprint_bytes() const;
   // What the tile holds without padding (rows x columns x bytes).
