@@ -13,6 +13,9 @@ where the four derived columns pick the counter of the probed class:
   lds.*     wavefronts/bank_conflicts = l1tex__data_{pipe_lsu_wavefronts,bank_conflicts_pipe_lsu}_mem_shared_op_ld
   sts.*     the same, op_st
   ldsm.*    the same, op_ld (the hardware counts LDSM there; ncu 2025.3 has no l1tex__ op_ldsm counter)
+  stsm.*    the same, op_st: the hardware counts STSM with the shared stores (this ncu has no l1tex__ op_stsm
+            counter); ncu's SASS-level op_stsm counters agree on every stmatrix row measured (2026-11-28), its
+            SASS-level op_st ones count 0 for STSM
   cp.async  wavefronts/bank_conflicts = smsp__sass_l1tex_data_{pipe_lsu_wavefronts,bank_conflicts_pipe_lsu}_mem_
             shared_op_ldgsts; requests/sectors = l1tex__t_{requests,sectors}_pipe_lsu_mem_global_op_ld (the
             hardware counts the LDGSTS global read as a global load; see docs/memory-model.md)
@@ -36,6 +39,9 @@ def expected_kernel(op, variant):
     m = re.fullmatch(r"ldsm\.x([124])(\.trans)?", op)
     if m:
         return f"probe_ldsmILi{m.group(1)}ELb{1 if m.group(2) else 0}E"
+    m = re.fullmatch(r"stsm\.x([124])(\.trans)?", op)
+    if m:
+        return f"probe_stsmILi{m.group(1)}ELb{1 if m.group(2) else 0}E"
     m = re.fullmatch(r"cp\.async\.(4|8|16)", op)
     if m:
         return f"probe_cpasyncILi{m.group(1)}ELb{1 if variant == 'cg' else 0}E"
@@ -66,6 +72,10 @@ def derived(op, vals):
         # the hardware counts LDSM under op_ld (the probe has no other shared load); the smsp__sass_ ldsm
         # variant (SASS instrumentation) agrees on every row measured
         return first(SH + "ld", SSH + "ldsm"), first(BC + "ld", SBC + "ldsm"), None, None
+    if op.startswith("stsm"):
+        # the hardware counts STSM under op_st (the probe has no other shared store); the smsp__sass_ stsm
+        # variant agrees on every row measured
+        return first(SH + "st", SSH + "stsm"), first(BC + "st", SBC + "stsm"), None, None
     if op.startswith("ldg."):
         return None, None, first(REQ + "ld"), first(SEC + "ld")
     if op.startswith("stg."):

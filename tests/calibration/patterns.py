@@ -2,9 +2,10 @@
 """Writes tests/calibration/patterns.csv: the single-warp memory instructions we measure on the GPU.
 
 One row per pattern:  name,op,mask,lanes,shared_lanes,variant
-  op            gemmlab::sim op name: lds.32/64/128, sts.*, ldg.*, stg.*, ldsm.x1/x2/x4[.trans], cp.async.4/8/16
-  mask          active-lane mask, hex (ldmatrix is .sync.aligned: always 0xffffffff)
-  lanes         32 byte offsets separated by spaces. lds/sts/ldsm: offsets into the block's shared window (the probe's
+  op            gemmlab::sim op name: lds.32/64/128, sts.*, ldg.*, stg.*, ldsm.x1/x2/x4[.trans],
+                stsm.x1/x2/x4[.trans], cp.async.4/8/16
+  mask          active-lane mask, hex (ldmatrix and stmatrix are .sync.aligned: always 0xffffffff)
+  lanes         32 byte offsets separated by spaces. lds/sts/ldsm/stsm: offsets into the block's shared window (the probe's
                 shared array starts 1024-byte aligned); ldg/stg: offsets from a 4096-byte-aligned global buffer;
                 cp.async: the GLOBAL source offsets. Inactive lanes still carry an (unused) offset.
   shared_lanes  cp.async only: the SHARED destination offsets; empty otherwise
@@ -265,21 +266,55 @@ for variant in ("ca", "cg"):
 add("cpasync4_ca_gemm_a_tile_k1023", "cp.async.4", [((i // 8) * 1023 + i % 8) * 4 for i in L],
     shared_lanes=[i * 4 for i in L], variant="ca")
 
+# ----------------------------------------------------------------------------------------------------------------
+# stmatrix (sm_90, STSM): ldmatrix's store. Lanes 8m..8m+7 give the row addresses of matrix m (16 bytes each), the
+# same addressing as ldmatrix; the same families, plus the C epilogue's fragment and a row written twice.
+# ----------------------------------------------------------------------------------------------------------------
+for count in (1, 2, 4):
+    for trans in (False, True):
+        op = f"stsm.x{count}" + (".trans" if trans else "")
+        tag = f"stsm_x{count}" + ("_t" if trans else "")
+        used = 8 * count
+
+        def stsm(name, fn, unused="repeat"):
+            lanes = []
+            for i in L:
+                if i < used:
+                    lanes.append(fn(i))
+                elif unused == "repeat":
+                    lanes.append(fn(i % used))
+                else:  # far away, conflicting addresses: the hardware should ignore them
+                    lanes.append(8192 + i * 128)
+            add(f"{tag}_{name}", op, lanes)
+
+        stsm("contig", lambda i: i * 16)
+        for s in (32, 64, 128, 144, 256):
+            stsm(f"rowstride{s}", lambda i, s=s: (i % 16) * s + (i // 16) * 16)
+        stsm("rowstride128_swizzle", lambda i: (i % 16) * 128 + (((i // 16) ^ (i % 8)) * 16))
+        # every row of a matrix one address: several lanes store the same 16 bytes
+        stsm("bcast_rows", lambda i: (i // 8) * 16)
+        # rows 0 and 4 of every matrix one address (rows 128 bytes apart otherwise): one row written twice
+        stsm("same_row_twice", lambda i: (i // 8) * 16 + ((i % 8) % 4) * 128)
+        if count > 1:
+            stsm("same_matrix", lambda i: (i % 8) * 16)  # every matrix writes the same 8 rows
+        if count < 4:
+            stsm("contig_unused_far", lambda i: i * 16, unused="far")
+
 
 def main():
     names = set()
     for name, op, mask, lanes, sl, variant in rows:
         assert name not in names, f"duplicate pattern name {name}"
         names.add(name)
-        w = 16 if op.startswith("ldsm") else int(op.split(".")[-1]) // (1 if op.startswith("cp.async") else 8)
-        shared = op.startswith(("lds", "sts", "ldsm"))
+        w = 16 if op.startswith(("ldsm", "stsm")) else int(op.split(".")[-1]) // (1 if op.startswith("cp.async") else 8)
+        shared = op.startswith(("lds", "sts", "ldsm", "stsm"))
         lim = SMEM_LIMIT if shared else GMEM_LIMIT
         for a in lanes:
             assert a % w == 0 and 0 <= a and a + w <= lim, (name, a)
         if sl is not None:
             for a in sl:
                 assert a % w == 0 and 0 <= a and a + w <= SMEM_LIMIT, (name, a)
-        if op.startswith("ldsm"):
+        if op.startswith(("ldsm", "stsm")):
             assert mask == FULL
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "patterns.csv")
     with open(out, "w") as f:

@@ -6,7 +6,8 @@
 //   - the per-lane offsets and the mask come from __constant__ memory (LDC), not from global or shared memory;
 //   - shared-memory probes contain no other shared access (the shared data is left uninitialised);
 //   - a load probe writes its result with one global store (STG): a different counter class than any shared probe,
-//     and for ldg probes the op_st class, which we do not read for them; store probes and cp.async write nothing else;
+//     and for ldg probes the op_st class, which we do not read for them; store probes (stmatrix too) and cp.async
+//     write nothing else;
 //   - inactive lanes are switched off with a PTX predicate on the probed instruction itself.
 // sass_check.py verifies each kernel's SASS holds exactly one probed instruction and nothing else of its class.
 //
@@ -31,7 +32,7 @@ constexpr size_t kGmemBytes = 4u * 1024 * 1024;
 
 struct Pattern {
   unsigned mask;
-  unsigned off[32];   // lds/sts/ldsm: shared offsets; ldg/stg/cp.async: global offsets
+  unsigned off[32];   // lds/sts/ldsm/stsm: shared offsets; ldg/stg/cp.async: global offsets
   unsigned soff[32];  // cp.async: shared destination offsets
 };
 
@@ -153,6 +154,34 @@ __global__ void probe_ldsm(float* out) {
                  : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
   }
   out[lane] = __uint_as_float(r0 ^ r1 ^ r2 ^ r3);
+}
+
+// ---------------------------------------------------------------------------------------------- stmatrix (sm_90)
+// ldmatrix's store: lanes 8m..8m+7 give matrix m's row addresses; .sync.aligned, so every lane executes it (the mask
+// of these patterns is always full). The stored values come from threadIdx alone, so that nothing else in the kernel
+// touches shared memory, and the kernel writes nothing else.
+template <int N, bool T>
+__global__ void probe_stsm(float* /*out*/) {
+  __shared__ __align__(1024) unsigned char s[kSmemBytes];
+  const unsigned lane = threadIdx.x;
+  const unsigned a = smem_addr(s) + c_pat.off[lane];
+  const unsigned r0 = lane * 0x00010001u, r1 = r0 + 0x00200020u, r2 = r0 + 0x00400040u, r3 = r0 + 0x00600060u;
+  if constexpr (N == 1 && !T) {
+    asm volatile("stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};" :: "r"(a), "r"(r0) : "memory");
+  } else if constexpr (N == 1 && T) {
+    asm volatile("stmatrix.sync.aligned.m8n8.x1.trans.shared.b16 [%0], {%1};" :: "r"(a), "r"(r0) : "memory");
+  } else if constexpr (N == 2 && !T) {
+    asm volatile("stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %2};" :: "r"(a), "r"(r0), "r"(r1) : "memory");
+  } else if constexpr (N == 2 && T) {
+    asm volatile("stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [%0], {%1, %2};"
+                 :: "r"(a), "r"(r0), "r"(r1) : "memory");
+  } else if constexpr (N == 4 && !T) {
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};"
+                 :: "r"(a), "r"(r0), "r"(r1), "r"(r2), "r"(r3) : "memory");
+  } else {
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};"
+                 :: "r"(a), "r"(r0), "r"(r1), "r"(r2), "r"(r3) : "memory");
+  }
 }
 
 // ---------------------------------------------------------------------------------------------- cp.async
@@ -278,6 +307,12 @@ int main(int argc, char** argv) {
     else if (op == "ldsm.x2.trans") probe_ldsm<2, true><<<grid, block>>>(out);
     else if (op == "ldsm.x4") probe_ldsm<4, false><<<grid, block>>>(out);
     else if (op == "ldsm.x4.trans") probe_ldsm<4, true><<<grid, block>>>(out);
+    else if (op == "stsm.x1") probe_stsm<1, false><<<grid, block>>>(out);
+    else if (op == "stsm.x1.trans") probe_stsm<1, true><<<grid, block>>>(out);
+    else if (op == "stsm.x2") probe_stsm<2, false><<<grid, block>>>(out);
+    else if (op == "stsm.x2.trans") probe_stsm<2, true><<<grid, block>>>(out);
+    else if (op == "stsm.x4") probe_stsm<4, false><<<grid, block>>>(out);
+    else if (op == "stsm.x4.trans") probe_stsm<4, true><<<grid, block>>>(out);
     else if (op == "cp.async.4" && r.variant == "ca") probe_cpasync<4, false><<<grid, block>>>(g, out);
     else if (op == "cp.async.8" && r.variant == "ca") probe_cpasync<8, false><<<grid, block>>>(g, out);
     else if (op == "cp.async.16" && r.variant == "ca") probe_cpasync<16, false><<<grid, block>>>(g, out);

@@ -2,7 +2,9 @@
 # Measures every pattern of tests/calibration/patterns.csv on the GPU with ncu and writes measured_h100.csv.
 #
 # Usage (from the repository root, on the GPU machine):
-#   tests/calibration/run_on_device.sh OUTDIR [NCU_TIME_BUDGET_S] [FIRST] [COUNT]
+#   [PATTERNS=FILE] tests/calibration/run_on_device.sh OUTDIR [NCU_TIME_BUDGET_S] [FIRST] [COUNT]
+# PATTERNS names another file of patterns.csv's format (a path, or a name in tests/calibration/), e.g.
+# layout_patterns.csv (tests/calibration/layout_patterns.py); default patterns.csv.
 # Writes into OUTDIR: env.txt, run.log, probe.sass (+ the SASS check in run.log), metrics_avail.txt (the ncu metric
 # names on this chip that mention shared/global/ldsm/ldgsts), measured_h100.csv, ncu_raw.tar.gz (ncu's own CSV).
 # ncu runs over chunks of CHUNK (default 50) launches; no new chunk starts after NCU_TIME_BUDGET_S (default 300).
@@ -19,7 +21,11 @@ NCU=$("$here/../../scripts/find-ncu")
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
 CHUNK=${CHUNK:-50}
-npat=$(grep -vc -e '^name,' -e '^#' "$here/patterns.csv")
+patterns=${PATTERNS:-patterns.csv}
+[ -f "$patterns" ] || patterns="$here/$patterns"
+[ -f "$patterns" ] || { echo "no patterns file ${PATTERNS:-patterns.csv}"; exit 1; }
+patterns=$(cd "$(dirname "$patterns")" && pwd)/$(basename "$patterns")
+npat=$(grep -vc -e '^name,' -e '^#' "$patterns")
 count=${4:-$npat}
 last=$(( first + count < npat ? first + count : npat ))
 
@@ -30,7 +36,7 @@ last=$(( first + count < npat ? first + count : npat ))
   echo "cuda=$("$NVCC" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
   echo "ncu=$("$NCU" --version | sed -n 's/.*Version \([^ ]*\).*/\1/p' | head -1)"
   echo "date=$(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "command=ncu --clock-control none --csv --print-units base --print-kernel-base mangled --metrics <list> probe patterns.csv"
+  echo "command=ncu --clock-control none --csv --print-units base --print-kernel-base mangled --metrics <list> probe $(basename "$patterns")"
 } > "$out/env.txt"
 cat "$out/env.txt"
 
@@ -59,6 +65,10 @@ wanted=(
   smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
   smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum
   smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum
+  l1tex__data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum
+  l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_stsm.sum
+  smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum
+  smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_stsm.sum
   l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
   l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
   l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
@@ -80,12 +90,14 @@ wanted=(
   smsp__sass_inst_executed_op_shared_ld.sum
   smsp__sass_inst_executed_op_shared_st.sum
   smsp__sass_inst_executed_op_ldsm.sum
+  smsp__sass_inst_executed_op_stsm.sum
+  smsp__inst_executed_op_stsm.sum
   smsp__sass_inst_executed_op_ldgsts.sum
   smsp__sass_inst_executed_op_global_ld.sum
   smsp__sass_inst_executed_op_global_st.sum
 )
 "$NCU" --query-metrics > "$work/query.txt" 2>&1
-grep -E 'shared|global_op|ldsm|ldgsts' "$work/query.txt" > "$out/metrics_avail.txt"
+grep -E 'shared|global_op|ldsm|stsm|ldgsts' "$work/query.txt" > "$out/metrics_avail.txt"
 list=""
 for m in "${wanted[@]}"; do
   if grep -qE "(^|[[:space:]])${m%.sum}([[:space:]]|$)" "$work/query.txt"; then list+="${list:+,}$m"; else echo "ncu lacks $m: skipped"; fi
@@ -100,11 +112,11 @@ for (( f = first; f < last; f += CHUNK )); do
   n=$(( last - f < CHUNK ? last - f : CHUNK ))
   t0=$SECONDS
   "$NCU" --clock-control none --csv --print-units base --print-kernel-base mangled --metrics "$list" \
-    --log-file "$work/ncu_$f.csv" "$work/probe" "$here/patterns.csv" "$f" "$n" > "$work/probe_$f.log" 2>&1
+    --log-file "$work/ncu_$f.csv" "$work/probe" "$patterns" "$f" "$n" > "$work/probe_$f.log" 2>&1
   echo "ncu patterns $f..$((f + n - 1)): rc=$? $((SECONDS - t0)) s"
 done
 
-python3 "$here/collect.py" --patterns "$here/patterns.csv" --env "$out/env.txt" --out "$out/measured_h100.csv" \
+python3 "$here/collect.py" --patterns "$patterns" --env "$out/env.txt" --out "$out/measured_h100.csv" \
   $(ls "$work"/ncu_*.csv | sort -t_ -k2 -n)
 rc=$?
 tar czf "$out/ncu_raw.tar.gz" -C "$work" $(cd "$work" && ls ncu_*.csv probe_*.log query.txt)

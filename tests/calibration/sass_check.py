@@ -5,7 +5,8 @@ instruction and no other instruction of the same counter class.
 Usage: cuobjdump -sass probe | python3 sass_check.py      (exit 1 on a violation)
 
 Allowed besides the probed instruction:
-  - one STG (the result of a load probe goes to global memory) in lds/ldsm/ldg probes (for ldg probes the store is
+  - one STG (the result of a load probe goes to global memory) in lds/ldsm/ldg probes (stsm probes, stores, have
+    none) (for ldg probes the store is
     counted under op_st, which is not read for them);
   - '@!PT LDS RZ, [RZ]' in cp.async probes: ptxas puts three of these never-executed (guard predicate !PT = false)
     instructions before LDGSTS; they issue no shared request (the measured op_ld counters of the cp.async rows
@@ -36,6 +37,12 @@ EXPECT = [
     (r"probe_ldsmILi2ELb1E", "LDSM.16.MT88.2", {"STG.E": 1}),
     (r"probe_ldsmILi4ELb0E", "LDSM.16.M88.4", {"STG.E": 1}),
     (r"probe_ldsmILi4ELb1E", "LDSM.16.MT88.4", {"STG.E": 1}),
+    (r"probe_stsmILi1ELb0E", "STSM.16.M88", {}),
+    (r"probe_stsmILi1ELb1E", "STSM.16.MT88", {}),
+    (r"probe_stsmILi2ELb0E", "STSM.16.M88.2", {}),
+    (r"probe_stsmILi2ELb1E", "STSM.16.MT88.2", {}),
+    (r"probe_stsmILi4ELb0E", "STSM.16.M88.4", {}),
+    (r"probe_stsmILi4ELb1E", "STSM.16.MT88.4", {}),
     (r"probe_cpasyncILi4ELb0E", "LDGSTS.E", {}),
     (r"probe_cpasyncILi8ELb0E", "LDGSTS.E.64", {}),
     (r"probe_cpasyncILi16ELb0E", "LDGSTS.E.128", {}),

@@ -5,6 +5,7 @@
 //   lds.*    wavefronts, conflicts: l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld, l1tex__data_bank_conflicts_..._op_ld
 //   sts.*    the same, op_st
 //   ldsm.*   the same, op_ld (the hardware counts LDSM there), and ncu's SASS-level ldsm counters, which agree
+//   stsm.*   the same, op_st (the hardware counts STSM there), and ncu's SASS-level stsm counters, which agree
 //   ldg.*    requests, sectors: l1tex__t_requests_pipe_lsu_mem_global_op_ld, l1tex__t_sectors_pipe_lsu_mem_global_op_ld
 //   stg.*    the same, op_st
 //   cp.async global side: the op_ld request and sector counters (the hardware counts the LDGSTS read there)
@@ -165,9 +166,9 @@ TEST(CalibrationTable, CoversEveryPattern) {
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const Row row{&table.rows[i], static_cast<int>(i) + 1};
     const std::string op = row.op();
-    EXPECT_TRUE(op.starts_with("lds.") || op.starts_with("sts.") || op.starts_with("ldsm.") || op.starts_with("ldg.") ||
-                op.starts_with("stg.") || (op.starts_with("cp.async.") && (row.text("variant") == "ca" ||
-                                                                           row.text("variant") == "cg")))
+    EXPECT_TRUE(op.starts_with("lds.") || op.starts_with("sts.") || op.starts_with("ldsm.") || op.starts_with("stsm.") ||
+                op.starts_with("ldg.") || op.starts_with("stg.") ||
+                (op.starts_with("cp.async.") && (row.text("variant") == "ca" || row.text("variant") == "cg")))
         << row.where() << ": no test checks this kind of row";
   }
 }
@@ -195,6 +196,19 @@ TEST(Calibration, Ldmatrix) {
     expect_counter(row, "wavefronts", cost.wavefronts, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm");
     expect_counter(row, "bank conflicts", cost.bank_conflicts(),
                    "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm");
+  }
+}
+
+// stmatrix (sm_90): the hardware counts STSM with the shared stores (op_st; this ncu has no l1tex__ op_stsm counter).
+TEST(Calibration, Stmatrix) {
+  const auto rows = rows_of("stsm.");
+  EXPECT_FALSE(rows.empty());
+  for (const Row& row : rows) {
+    expect_shared(row, "st");
+    const SharedCost cost = model_shared(row);
+    expect_counter(row, "wavefronts", cost.wavefronts, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm");
+    expect_counter(row, "bank conflicts", cost.bank_conflicts(),
+                   "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_stsm");
   }
 }
 
