@@ -20,6 +20,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import layout_collect  # noqa: E402
 import layout_patterns  # noqa: E402
 import layout_table  # noqa: E402
