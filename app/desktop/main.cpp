@@ -7,6 +7,7 @@
 //   gemmlab --live-benchmark 256 [--cancel-after S]   press the benchmark panel's Run on the GPU, report, exit
 //           [--live-this-configuration --rung R KNOBS]  ... its "Run this configuration" instead
 //   gemmlab --panel launch-order --order row --compare-order groupm:8 --wave 2   the launch orders compared
+//   gemmlab --panel layout-lab --lab-preset rows-of-64-halves [--lab-layout L --lab-op OP ...]   the layout lab
 #include <CLI/CLI.hpp>
 #include <imgui.h>
 
@@ -22,6 +23,8 @@
 #include "app_frame.hpp"
 #include "common/number_options.hpp"
 #include "common/rung_options.hpp"
+#include "gemmlab/lab/access.hpp"
+#include "gemmlab/lab/query.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "model/app_model.hpp"
@@ -57,6 +60,8 @@ struct Invocation {
   std::string order, compare_order, colour_by;  // the launch-order panel's two orders and its colouring
   std::optional<int> tma_swizzle;               // the banks panel's TMA swizzle mode (Hopper rungs)
   int wave = -1;                                 // and its selected wave (-1: all)
+  // The layout lab's question: a gallery entry, and fields given on top of it (empty: not given).
+  std::string lab_preset, lab_layout, lab_element, lab_swizzle, lab_op;
   bool frame_times = false;
   bool list_panels = false;
   std::string live_benchmark;    // sizes: run the benchmark panel's live run, then exit
@@ -109,6 +114,54 @@ gemmlab::Status apply_flags(const CLI::App& app, const Invocation& invocation, S
     settings.panel = invocation.panel;
   }
   return gemmlab::Ok{};
+}
+
+// The layout lab's question from the --lab-* flags, on top of --lab-preset's (or the gallery's first): nothing when no
+// such flag is given. A value that cannot be read on its own is a usage error naming the flag; a question whose parts
+// do not fit together (a swizzle the tile cannot take, an access wider than the tile) is shown, with why.
+gemmlab::Result<std::optional<lab::QueryText>> lab_question(const Invocation& invocation) {
+  const Invocation& i = invocation;
+  if (i.lab_preset.empty() && i.lab_layout.empty() && i.lab_element.empty() && i.lab_swizzle.empty() &&
+      i.lab_op.empty())
+    return std::optional<lab::QueryText>{};
+  lab::QueryText q = lab::presets().front().query;
+  if (!i.lab_preset.empty()) {
+    const lab::Preset* preset = lab::find_preset(i.lab_preset);
+    if (!preset) {
+      std::string names;
+      for (const auto& p : lab::presets()) names.append(names.empty() ? "" : ", ").append(p.name);
+      return gemmlab::Error{std::string("--lab-preset: no preset '") + i.lab_preset + "'; the presets are: " + names};
+    }
+    q = preset->query;
+  }
+  if (!i.lab_layout.empty()) {
+    lab::Swizzle printed;
+    if (auto layout = lab::parse_swizzled_layout(i.lab_layout, printed); !layout)
+      return gemmlab::Error{std::string("--lab-layout: ") + layout.error().message};
+    q.layout = i.lab_layout;
+    if (!printed.identity()) {  // the layout carries its own swizzle: the preset's would be a second one
+      q.swizzle.clear();
+      q.tma_swizzle.clear();
+    }
+  }
+  if (!i.lab_element.empty()) {
+    if (auto element = lab::parse_element(i.lab_element); !element)
+      return gemmlab::Error{std::string("--lab-element: ") + element.error().message};
+    q.element = i.lab_element;
+  }
+  if (!i.lab_swizzle.empty()) {
+    if (i.lab_swizzle != "none")
+      if (auto swizzle = lab::parse_swizzle(i.lab_swizzle); !swizzle)
+        return gemmlab::Error{std::string("--lab-swizzle: ") + swizzle.error().message};
+    q.swizzle = i.lab_swizzle == "none" ? std::string() : i.lab_swizzle;
+    q.tma_swizzle.clear();  // the one swizzle the tile has
+  }
+  if (!i.lab_op.empty()) {
+    if (auto kind = lab::access_kind(i.lab_op); !kind)
+      return gemmlab::Error{std::string("--lab-op: ") + kind.error().message};
+    q.op = i.lab_op;
+  }
+  return std::optional<lab::QueryText>{std::move(q)};
 }
 
 // Per frame: the whole frame, and the part spent building the UI on the CPU (the rest is the renderer drawing it).
@@ -177,6 +230,19 @@ int main(int argc, char** argv) {
   app.add_option("--tma-swizzle", invocation.tma_swizzle,
                  "Shared-memory banks, Hopper rungs: the TMA swizzle mode shown (0 for none, 32, 64 or 128 bytes)")
       ->check(CLI::IsMember({0, 32, 64, 128}));
+  app.add_option("--lab-preset", invocation.lab_preset,
+                 "Layout lab: start from this question of the gallery (gemmlab-cli layout --list-presets lists them)")
+      ->check(common::non_empty_text("a layout-lab preset (gemmlab-cli layout --list-presets)"));
+  app.add_option("--lab-layout", invocation.lab_layout,
+                 "... with this tile in CuTe notation, e.g. '(64,64):(72,1)' or 'Sw<3,3,3> o (64,64):(64,1)'")
+      ->check(common::non_empty_text("a CuTe layout, e.g. (64,64):(64,1)"));
+  app.add_option("--lab-element", invocation.lab_element, "... of this element type (fp32, tf32, fp16, bf16, fp8, int8)")
+      ->check(common::non_empty_text("an element type (fp32, tf32, fp16, bf16, fp8, int8)"));
+  app.add_option("--lab-swizzle", invocation.lab_swizzle, "... through CuTe's Swizzle<B,M,S>, given as B,M,S (or none)")
+      ->check(common::non_empty_text("a swizzle B,M,S, e.g. 3,3,3"));
+  app.add_option("--lab-op", invocation.lab_op,
+                 "... read or written by this access (ldmatrix.x4, stmatrix.x4, lds.128, cp.async.16, wgmma, tma, ...)")
+      ->check(common::non_empty_text("an access, e.g. ldmatrix.x4"));
   app.add_option("--live-benchmark", invocation.live_benchmark,
                  "Press the benchmark panel's \"Run every rung on the GPU\" for these sizes (as its Sizes field takes "
                  "them), print what the panel then shows and the frame times while it ran, and exit (exit 77: no GPU)")
@@ -213,6 +279,11 @@ int main(int argc, char** argv) {
   // Settings: the user's, unless this run only renders (then the defaults, so pictures do not depend on the user).
   const bool rendering_only = !invocation.screenshot_path.empty() || invocation.frame_times || invocation.frames > 0 ||
                               !invocation.live_benchmark.empty();
+  auto lab_start = lab_question(invocation);
+  if (!lab_start) {
+    std::cerr << "gemmlab: " << lab_start.error().message << "\n";
+    return kExitUsage;
+  }
   std::optional<LiveBenchScript> live_bench;
   if (!invocation.live_benchmark.empty()) {
     auto script = LiveBenchScript::create(invocation.live_benchmark, invocation.cancel_after,
@@ -266,6 +337,7 @@ int main(int argc, char** argv) {
   model_options.data_roots = data_roots();
   AppModel model(std::move(model_options));
   PanelContext context{model, grids.get()};
+  if (*lab_start) model.layout_lab().set_query(std::move(**lab_start));
   if (invocation.phase >= 0 || invocation.instruction >= 0 || invocation.warp >= 0 || invocation.wave >= 0) {
     // The stepper's position and the wave need the block's schedule and the launch: let the first jobs finish, then
     // move. An index out of range is a usage error, as for every other flag (never clamped into range).
@@ -337,6 +409,10 @@ int main(int argc, char** argv) {
       // The picture shows why the configuration is invalid; a script rendering it must not take it for success.
       if (!model.validity()) {
         std::cerr << "gemmlab: the configuration shown is invalid: " << model.validity().error().message << "\n";
+        status = 1;
+      }
+      if (model.panel() == "layout-lab" && !model.layout_lab().report()) {
+        std::cerr << "gemmlab: the layout lab's question shown has no answer: " << model.layout_lab().error() << "\n";
         status = 1;
       }
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # desktop_cli_test.sh CHECK APP PNG_CHECK OUT_DIR: the desktop app's command line and its bad-input paths, as a
 # user meets them. CHECK is one of: help, unknown-panel, unknown-rung, bad-order, bad-number (with a bad screenshot
-# path), empty-flags, corrupt-settings, invalid-config, full-disk, frame-times, index-out-of-range, rung-number.
+# path), empty-flags, corrupt-settings, invalid-config, full-disk, frame-times, index-out-of-range, rung-number,
+# lab-flags.
 set -u
 check=$1 app=$2 png_check=$3 out=$4
 mkdir -p "$out"
@@ -115,6 +116,31 @@ case $check in
     need_xvfb
     xvfb "$app" --rung 9 --panel ladder --screenshot "$out/rung-number.png" >/dev/null || fail "--rung 9: exit code $?"
     "$png_check" "$out/rung-number.png" || fail "no picture" ;;
+  lab-flags)  # the layout lab's question from flags: a value unreadable on its own is a usage error naming the flag;
+    # a question whose parts do not fit renders with the sentence and exits 1; a good one renders
+    err=$("$app" --panel layout-lab --lab-preset no-such-preset --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--lab-preset no-such-preset: exit code $code, expected 2"
+    grep -q -- "--lab-preset: no preset 'no-such-preset'; the presets are: rows-of-64-halves" <<<"$err" \
+      || fail "--lab-preset: $err"
+    err=$("$app" --panel layout-lab --lab-op ldmatrix.x3 --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--lab-op ldmatrix.x3: exit code $code, expected 2"
+    grep -q -- "--lab-op: unknown access 'ldmatrix.x3'" <<<"$err" || fail "--lab-op: $err"
+    err=$("$app" --panel layout-lab --lab-layout '(64,64):(64,' --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--lab-layout '(64,64):(64,': exit code $code, expected 2"
+    grep -q -- "--lab-layout: " <<<"$err" || fail "--lab-layout: $err"
+    err=$("$app" --lab-element fp64 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--lab-element fp64: exit code $code, expected 2"
+    grep -q -- "--lab-element: " <<<"$err" || fail "--lab-element: $err"
+    need_xvfb
+    rm -f "$out/lab-invalid.png"
+    err=$(xvfb "$app" --panel layout-lab --lab-layout '(64,64):(1,1)' --screenshot "$out/lab-invalid.png" 2>&1 \
+          >/dev/null); code=$?
+    [ "$code" -eq 1 ] || fail "an overlapping layout: exit code $code, expected 1: $err"
+    grep -q "the layout lab's question shown has no answer" <<<"$err" || fail "no message about the question: $err"
+    "$png_check" "$out/lab-invalid.png" --region 0.32 0.08 1.0 1.0 || fail "the panel area is blank"
+    xvfb "$app" --panel layout-lab --lab-preset cp-async-rows-64 --lab-op cp.async.8 --lab-swizzle 3,3,3 \
+      --screenshot "$out/lab.png" >/dev/null || fail "a valid question: exit code $?"
+    "$png_check" "$out/lab.png" || fail "no picture" ;;
   *) echo "unknown check $check"; exit 2 ;;
 esac
 echo "ok: $check"

@@ -24,6 +24,7 @@
 #include "model/bench_results.hpp"
 #include "model/docs_page.hpp"
 #include "model/job_runner.hpp"
+#include "model/layout_lab_model.hpp"
 #include "model/order_study.hpp"
 #include "model/settings.hpp"
 #include "model/tuning_study.hpp"
@@ -160,6 +161,9 @@ class AppModel {
   JobRunner& jobs() { return jobs_; }
   // Pan and zoom of the view named `id` (kept here, not in the panel, like every other piece of state).
   ViewTransform& view_transform(const std::string& id) { return view_transforms_[id]; }
+  // The layout lab's question and answer: a model of its own, which the layout-lab panel reads and edits.
+  LayoutLabModel& layout_lab() { return layout_lab_; }
+  const LayoutLabModel& layout_lab() const { return layout_lab_; }
 
   // The launch-order panel compares two orders of the current kernel side by side: side 0 (left) and 1 (right).
   static constexpr int kOrderSides = 2;
@@ -271,6 +275,7 @@ class AppModel {
   int selected_wave_ = -1;
   GridColouring grid_colouring_ = GridColouring::Wave;
   int tma_swizzle_ = 128;
+  LayoutLabModel layout_lab_;
   std::string window_layout_;
 
   // Results and the generation of the inputs they belong to.

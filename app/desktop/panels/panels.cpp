@@ -31,6 +31,10 @@ constexpr PanelInfo kPanels[] = {
      "the autotuner's configurations of the rung: predicted against measured time, the default and the best; click "
      "one to load it",
      draw_tuning_panel},
+    {"layout-lab", "Layout lab",
+     "your own shared-memory tile (CuTe layout, swizzle) and access: bank conflicts as ncu counts them, the fix, "
+     "the CuTe expression",
+     draw_layout_lab_panel},
 };
 
 }  // namespace
