@@ -9,10 +9,30 @@ namespace gemmlab::desktop {
 namespace {
 
 constexpr std::string_view kOps[] = {
-    "ldmatrix.x1",   "ldmatrix.x2",   "ldmatrix.x4",   "ldmatrix.x1.trans", "ldmatrix.x2.trans", "ldmatrix.x4.trans",
-    "stmatrix.x1",   "stmatrix.x2",   "stmatrix.x4",   "stmatrix.x1.trans", "stmatrix.x2.trans", "stmatrix.x4.trans",
-    "lds.32",        "lds.64",        "lds.128",       "sts.32",            "sts.64",            "sts.128",
-    "cp.async.4",    "cp.async.8",    "cp.async.16",   "cp.async.cg.16",    "wgmma",             "tma",
+    "ldmatrix.x1",
+    "ldmatrix.x2",
+    "ldmatrix.x4",
+    "ldmatrix.x1.trans",
+    "ldmatrix.x2.trans",
+    "ldmatrix.x4.trans",
+    "stmatrix.x1",
+    "stmatrix.x2",
+    "stmatrix.x4",
+    "stmatrix.x1.trans",
+    "stmatrix.x2.trans",
+    "stmatrix.x4.trans",
+    "lds.32",
+    "lds.64",
+    "lds.128",
+    "sts.32",
+    "sts.64",
+    "sts.128",
+    "cp.async.4",
+    "cp.async.8",
+    "cp.async.16",
+    "cp.async.cg.16",
+    "wgmma",
+    "tma",
 };
 constexpr std::string_view kElements[] = {"fp32", "tf32", "fp16", "bf16", "fp8", "int8"};
 constexpr int kBanks = 32;
@@ -76,9 +96,9 @@ Status LayoutLabModel::apply_suggestion(std::size_t index) {
   const lab::Tile& tile = suggestions_->candidates[index].tile;
   lab::QueryText text = query_;
   text.layout = tile.layout.to_string();  // drops a printed "Sw<...> o" in front: the swizzle field holds it now
-  text.swizzle = tile.swizzle.identity() ? std::string() : std::to_string(tile.swizzle.bits) + "," +
-                                                                std::to_string(tile.swizzle.base) + "," +
-                                                                std::to_string(tile.swizzle.shift);
+  text.swizzle = tile.swizzle.identity() ? std::string()
+                                         : std::to_string(tile.swizzle.bits) + "," + std::to_string(tile.swizzle.base) +
+                                               "," + std::to_string(tile.swizzle.shift);
   text.tma_swizzle.clear();
   set_query(std::move(text));  // the selected instruction stays, so the user sees the same one without its conflict
   return Ok{};
@@ -117,10 +137,8 @@ void LayoutLabModel::recompute() {
   }
   report_ = std::move(*report);
   expressions_ = lab::expressions_of(query->tile);
-  if (auto suggestions = lab::suggest(query->tile, query->access, query->other))
-    suggestions_ = std::move(*suggestions);
-  else
-    suggestions_error_ = suggestions.error().message;
+  if (auto suggestions = lab::suggest(query->tile, query->access, query->other)) suggestions_ = std::move(*suggestions);
+  else suggestions_error_ = suggestions.error().message;
 
   const lab::Tile& tile = report_->tile;
   rows_ = tile.rows();

@@ -148,10 +148,11 @@ void question_fields(LayoutLabModel& lab) {
                           "empty: compact");
   }
   if (copy || !q.lanes.empty())
-    changed |= text_field("lanes", "##lanes", q.lanes, std::max(em(12), ImGui::GetContentRegionAvail().x * 0.5f),
-                          "r,c r,c ... (optional)",
-                          "Explicit lanes instead: 32 coordinates ROW,COLUMN (lane 0 first) separated by spaces or ';', "
-                          "'-' for an inactive lane");
+    changed |=
+        text_field("lanes", "##lanes", q.lanes, std::max(em(12), ImGui::GetContentRegionAvail().x * 0.5f),
+                   "r,c r,c ... (optional)",
+                   "Explicit lanes instead: 32 coordinates ROW,COLUMN (lane 0 first) separated by spaces or ';', "
+                   "'-' for an inactive lane");
   if (changed) lab.set_query(std::move(q));
 }
 
@@ -208,13 +209,13 @@ void tile_picture(PanelContext& context, const LayoutLabModel& lab) {
   ImGui::SameLine(0, 4);
   ui::term("bank");
   if (selected >= 0)
-    ui::note_text("Each element has the colour of its 4-byte word's bank. Bright: instruction %d's elements; red "
-                  "frames: the words of the worst bank that its colliding lanes ask for. Hover an element; the wheel "
-                  "zooms, dragging pans.",
-                  selected);
+    ui::note_text(
+        "Each element has the colour of its 4-byte word's bank. Bright: instruction %d's elements; red frames: the "
+        "words of the worst bank that its colliding lanes ask for. Hover an element; the wheel zooms, dragging pans.",
+        selected);
   else
-    ui::note_text("Each element has the colour of its 4-byte word's bank. Hover an element; the wheel zooms, dragging "
-                  "pans.");
+    ui::note_text(
+        "Each element has the colour of its 4-byte word's bank. Hover an element; the wheel zooms, dragging pans.");
 
   std::vector<ImU32> colours(banks.size());
   for (std::size_t cell = 0; cell < banks.size(); ++cell)
@@ -224,7 +225,8 @@ void tile_picture(PanelContext& context, const LayoutLabModel& lab) {
   // As tall as the tile's shape asks, leaving room for the key below.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float key_height = 7.0f * ImGui::GetTextLineHeightWithSpacing() + 8.0f;
-  const float height = std::clamp(avail.x * content_height / content_width, 120.0f, std::max(120.0f, avail.y - key_height));
+  const float height =
+      std::clamp(avail.x * content_height / content_width, 120.0f, std::max(120.0f, avail.y - key_height));
   ViewTransform& transform = context.model.view_transform("layout-lab-tile");
   {
     ui::Canvas canvas("tile", ImVec2(avail.x, height), transform, content_width, content_height);
@@ -261,12 +263,14 @@ void tile_picture(PanelContext& context, const LayoutLabModel& lab) {
     // one colour.
     const auto lane_at = [&](int r, int c) {
       if (r < 0 || c < 0 || r >= rows || c >= columns) return -1;
-      return static_cast<int>(lanes[static_cast<std::size_t>(r) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(c)]);
+      return static_cast<int>(
+          lanes[static_cast<std::size_t>(r) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(c)]);
     };
     const auto in_conflict = [&](int r, int c) {
       const int lane = lane_at(r, c);
-      return lane >= 0 && collides_on[static_cast<std::size_t>(lane)] ==
-                              banks[static_cast<std::size_t>(r) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(c)];
+      return lane >= 0 &&
+             collides_on[static_cast<std::size_t>(lane)] ==
+                 banks[static_cast<std::size_t>(r) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(c)];
     };
     // Edges of a region: where the neighbour is not in it.
     const auto outline = [&](ImVec2 min, ImVec2 max, bool up, bool down, bool left, bool right, ImU32 c, float width) {
@@ -306,10 +310,10 @@ void tile_picture(PanelContext& context, const LayoutLabModel& lab) {
       if (c >= 0 && r >= 0 && c < columns && r < rows) {
         const std::int64_t byte = report.tile.byte_offset(r, c);
         const int lane = lane_at(r, c);
-        const std::string who = lane >= 0 ? std::string("\ninstruction ") + std::to_string(selected) + ": lane " +
-                                                std::to_string(lane) +
-                                                (colliding[static_cast<std::size_t>(lane)] ? " (collides on its bank)" : "")
-                                          : std::string();
+        const std::string who =
+            lane >= 0 ? std::string("\ninstruction ") + std::to_string(selected) + ": lane " + std::to_string(lane) +
+                            (colliding[static_cast<std::size_t>(lane)] ? " (collides on its bank)" : "")
+                      : std::string();
         ImGui::SetTooltip("element (%d, %d)\nbyte offset %lld: word %lld, bank %lld%s", r, c,
                           static_cast<long long>(byte), static_cast<long long>(byte / 4),
                           static_cast<long long>(byte / 4 % 32), who.c_str());
@@ -317,8 +321,9 @@ void tile_picture(PanelContext& context, const LayoutLabModel& lab) {
     }
   }
   bank_key();
-  ui::note_text("Same colour, same bank. A bank delivers one 4-byte word per wavefront: lanes that need different "
-                "words of one bank are served one after another.");
+  ui::note_text(
+      "Same colour, same bank. A bank delivers one 4-byte word per wavefront: lanes that need different "
+      "words of one bank are served one after another.");
 }
 
 // Lanes 0-31, 16 to a row, with the first bank each one asks for; a gap between the phases (the lanes the hardware
@@ -359,8 +364,9 @@ void lane_strip(const lab::InstructionReport& r) {
   }
   ImGui::Dummy(ImVec2(right, 4 * row + 4));
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Each lane's first bank: the bank of the first 4-byte word it reads or writes (grey: no address). "
-                      "The groups are the phases, the lanes the hardware serves together; red: lanes that collide.");
+    ImGui::SetTooltip(
+        "Each lane's first bank: the bank of the first 4-byte word it reads or writes (grey: no address). "
+        "The groups are the phases, the lanes the hardware serves together; red: lanes that collide.");
 }
 
 // The phases of an instruction, one row each: what it costs and which bank's words collide.
@@ -488,11 +494,12 @@ void suggestions_view(LayoutLabModel& lab) {
     return;
   }
   const lab::Suggestions& s = *lab.suggestions();
-  ImGui::TextWrapped("Every swizzle this tile can take, TMA's modes and row paddings, scored on this access (%s: %lld "
-                     "conflicts here) and on the tile's other side (%s: %lld): %d of %zu are conflict-free on both. "
-                     "Conflicts are given as this access + the other side.",
-                     s.first.op.c_str(), static_cast<long long>(s.given_first.conflicts()), s.second.op.c_str(),
-                     static_cast<long long>(s.given_second.conflicts()), s.conflict_free, s.candidates.size());
+  ImGui::TextWrapped(
+      "Every swizzle this tile can take, TMA's modes and row paddings, scored on this access (%s: %lld "
+      "conflicts here) and on the tile's other side (%s: %lld): %d of %zu are conflict-free on both. "
+      "Conflicts are given as this access + the other side.",
+      s.first.op.c_str(), static_cast<long long>(s.given_first.conflicts()), s.second.op.c_str(),
+      static_cast<long long>(s.given_second.conflicts()), s.conflict_free, s.candidates.size());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the other side: %s", s.second_description.c_str());
   if (s.given_first.conflicts() == 0 && s.given_second.conflicts() == 0)
     ui::coloured_text(colour::ok, "Your layout is conflict-free on both already.");
@@ -503,8 +510,8 @@ void suggestions_view(LayoutLabModel& lab) {
   }
   const int visible_rows = std::clamp(static_cast<int>(s.candidates.size()), 1, 6);
   const float height = ImGui::GetFrameHeightWithSpacing() * (static_cast<float>(visible_rows) + 1.0f);
-  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuterH |
-                                ImGuiTableFlags_SizingFixedFit;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("suggestions", 4, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
@@ -556,11 +563,14 @@ void expressions_view(const LayoutLabModel& lab) {
   ui::heading("The same tile, as other tools write it");
   expression_row("CuTe C++", ex.cute, true);
   expression_row("CuTe prints", ex.printed, true);
-  expression_row("TMA", ex.tma_mode ? (*ex.tma_mode == 0 ? std::string("CU_TENSOR_MAP_SWIZZLE_NONE")
-                                                          : std::string("CU_TENSOR_MAP_SWIZZLE_") + std::to_string(*ex.tma_mode) + "B")
-                                    : std::string("none: ") + ex.tma_why_not,
+  expression_row("TMA",
+                 ex.tma_mode
+                     ? (*ex.tma_mode == 0 ? std::string("CU_TENSOR_MAP_SWIZZLE_NONE")
+                                          : std::string("CU_TENSOR_MAP_SWIZZLE_") + std::to_string(*ex.tma_mode) + "B")
+                     : std::string("none: ") + ex.tma_why_not,
                  ex.tma_mode.has_value());
-  expression_row("Triton", ex.triton ? ex.triton->to_string() : std::string("none: ") + ex.triton_why_not, ex.triton.has_value());
+  expression_row("Triton", ex.triton ? ex.triton->to_string() : std::string("none: ") + ex.triton_why_not,
+                 ex.triton.has_value());
   if (!tile.swizzle.identity()) ui::note_text("%s", lab::explain_swizzle(tile.swizzle, tile.bytes()).c_str());
 }
 
@@ -594,11 +604,12 @@ void draw_layout_lab_panel(PanelContext& context) {
       const std::string mode =
           t.swizzle_mode == 0 ? std::string("no-swizzle mode") : std::to_string(t.swizzle_mode) + "-byte swizzle mode";
       ui::heading("A TMA box write");
-      ImGui::TextWrapped("The copy engine writes %lld rows of %lld bytes (%lld bytes) in one copy, in the %s. It issues "
-                         "no warp instruction, and ncu counts no bank conflicts for it: the access that reads the tile "
-                         "is the one to check (wgmma or ldmatrix).",
-                         static_cast<long long>(t.rows), static_cast<long long>(t.inner_bytes),
-                         static_cast<long long>(t.bytes), mode.c_str());
+      ImGui::TextWrapped(
+          "The copy engine writes %lld rows of %lld bytes (%lld bytes) in one copy, in the %s. It issues "
+          "no warp instruction, and ncu counts no bank conflicts for it: the access that reads the tile "
+          "is the one to check (wgmma or ldmatrix).",
+          static_cast<long long>(t.rows), static_cast<long long>(t.inner_bytes), static_cast<long long>(t.bytes),
+          mode.c_str());
     } else if (!report.instructions.empty()) {
       instruction_view(lab);
       ImGui::Spacing();

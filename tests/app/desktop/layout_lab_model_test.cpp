@@ -42,7 +42,7 @@ TEST(LayoutLabModel, EditingAFieldRecomputes) {
   ASSERT_TRUE(lab.report()) << lab.error();
   EXPECT_EQ(lab.report()->totals.conflicts(), 0);
   EXPECT_EQ(lab.preset(), lab::find_preset("padded-72"));  // the same question as the gallery's
-  EXPECT_EQ(lab.cell_banks()[64], 4);                       // row 1 now starts 144 bytes in: bank 36 mod 32
+  EXPECT_EQ(lab.cell_banks()[64], 4);                      // row 1 now starts 144 bytes in: bank 36 mod 32
   ASSERT_TRUE(lab.expressions());
   EXPECT_EQ(lab.expressions()->printed, "(64,64):(72,1)");
 
