@@ -224,12 +224,11 @@ void print_copy_sides(std::ostream& out, const sim::SharedDetail& d, const WarpA
     out << "ncu: the hardware does not count a .cg copy's shared writes (its conflict counter shows 0); the model\n"
            "applies the same rule as to .ca (docs/memory-model.md, \"What the counters do with cp.async\").\n";
   } else if (source != nullptr) {
-    const int lines = static_cast<int>(source->lines.size());
-    const int hardware_ideal = std::max(d.cost.ideal_wavefronts, (lines + 3) / 4);
+    const int counted_ideal = sim::copy_counted_ideal(a).value();  // a validated copy
     out << "ncu: its hardware conflict counter for copies (l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts)\n"
-           "subtracts max(ideal, source lines / 4 rounded up) instead: "
-        << d.cost.wavefronts << " - max(" << d.cost.ideal_wavefronts << ", " << (lines + 3) / 4
-        << ") = " << d.cost.wavefronts - hardware_ideal << " (docs/memory-model.md).\n";
+           "subtracts, phase by phase, one wavefront or one per 4 source lines, whichever is more: "
+        << d.cost.wavefronts << " - " << counted_ideal << " = " << d.cost.wavefronts - counted_ideal
+        << " (docs/memory-model.md).\n";
   }
 }
 

@@ -620,6 +620,26 @@ Result<SharedDetail> shared_detail(const WarpAccess& access) {
   return detail;
 }
 
+Result<int> copy_counted_ideal(const WarpAccess& access) {
+  if (access.op != MemOp::CpAsync) return Error{op_name(access) + " is not a cp.async"};
+  if (auto status = validate(access); !status) return status.error();
+  const int phase_lanes = kWavefrontBytes / access.width_bytes;
+  const std::uint32_t reading = global_lanes(access);
+  int ideal = 0;
+  for (int first = 0; first < kWarpSize; first += phase_lanes) {
+    const std::uint32_t phase = lane_range(first, phase_lanes);
+    if ((access.active_mask & phase) == 0) continue;
+    std::array<std::uint64_t, 32> lines;
+    int n = 0;
+    for (std::uint32_t left = reading & phase; left != 0; left &= left - 1)
+      lines[static_cast<std::size_t>(n++)] = access.address[static_cast<std::size_t>(std::countr_zero(left))] / kLineBytes;
+    std::sort(lines.begin(), lines.begin() + n);
+    const int distinct = static_cast<int>(std::unique(lines.begin(), lines.begin() + n) - lines.begin());
+    ideal += std::max(1, (distinct + 3) / 4);
+  }
+  return ideal;
+}
+
 std::string lane_ranges(const std::vector<int>& lanes) {
   std::string out;
   for (std::size_t i = 0; i < lanes.size();) {

@@ -13,8 +13,8 @@
 // The shared side of cp.async has no hardware wavefront counter of its own on this ncu (2025.3), and ncu's
 // SASS-level ldgsts counters (smsp__sass_*) are ncu's estimate from the instruction's addresses, not a count. The
 // rules are
-//   .ca  the hardware's l1tex op_ldgsts conflict counter subtracts its own ideal, at least one wavefront per 4
-//        source lines: it must equal model wavefronts - max(model ideal, ceil(model source lines / 4)). The hardware's
+//   .ca  the hardware's l1tex op_ldgsts conflict counter subtracts its own ideal, in each phase one wavefront or one
+//        per 4 source lines, whichever is more (copy_counted_ideal): it must equal model wavefronts less that. The hardware's
 //        total of shared wavefronts, less what the probe kernel adds by itself (the total of the .cg rows, which the
 //        hardware does not count), must be the model's wavefronts or one more (a source that straddles lines can add
 //        one). ncu's estimate may not be below the model (it adds the two sides' conflicts where the hardware takes
@@ -247,10 +247,9 @@ TEST(Calibration, CpAsyncCaSharedSide) {
   const long probe = probe_shared_wavefronts();
   for (const Row& row : rows) {
     const SharedCost cost = model_shared(row);
-    // The hardware's conflict counter: at least one wavefront per 4 source lines counts as ideal.
-    const long lines = model_global(row).lines;
-    const long hardware_ideal = std::max<long>(cost.ideal_wavefronts, (lines + 3) / 4);
-    expect_counter(row, "wavefronts - max(ideal, ceil(source lines / 4))", cost.wavefronts - hardware_ideal,
+    // The hardware's conflict counter: in each phase, at least one wavefront per 4 source lines counts as ideal.
+    const long counted_ideal = copy_counted_ideal(row.access()).value();
+    expect_counter(row, "wavefronts - sum over phases of max(1, ceil(source lines / 4))", cost.wavefronts - counted_ideal,
                    col(kConflicts, "ldgsts"));
     // The hardware's wavefronts.
     const long hardware = row.value("l1tex__data_pipe_lsu_wavefronts_mem_shared") - probe;

@@ -96,6 +96,11 @@ struct SharedDetail {
   bool pairs_merged = false;
 };
 Result<SharedDetail> shared_detail(const WarpAccess& access);
+// cp.async (.ca): the ideal that ncu's hardware conflict counter for copies
+// (l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts) subtracts from the wavefronts: in each phase with an active
+// lane, one wavefront or one per 4 distinct source lines its lanes read, whichever is more (docs/memory-model.md).
+Result<int> copy_counted_ideal(const WarpAccess& access);
+
 // Rule I1 in a sentence for this instruction, for the CLI and the banks panel: "one per phase with an active lane:
 // sts.128 is served in 4 phases of 8 lanes, 4 of them with an active lane".
 std::string ideal_rule(const WarpAccess& access, const SharedDetail& detail);
