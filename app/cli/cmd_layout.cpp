@@ -245,6 +245,10 @@ void print_report(std::ostream& out, const Report& report, bool all_phases) {
     if (t.global_requests > 0)
       out << "  " << report.ncu.requests << " = " << t.global_requests << "\n  " << report.ncu.sectors << " = "
           << t.global_sectors << "\n";
+    if (report.access.op == "cp.async.cg.16")
+      out << "  (the hardware does not count a .cg copy's shared writes; ncu's SASS-level estimate above equals the\n"
+             "  model where every 32-byte source sector is copied whole into one shared sector, and is higher\n"
+             "  elsewhere: docs/memory-model.md)\n";
   } else if (report.access.kind == AccessKind::CoreMatrices) {
     out << "(ncu has no counter of wgmma's shared reads: these figures are the model's)\n";
   }

@@ -8,46 +8,13 @@
 namespace gemmlab::desktop {
 namespace {
 
-constexpr std::string_view kOps[] = {
-    "ldmatrix.x1",
-    "ldmatrix.x2",
-    "ldmatrix.x4",
-    "ldmatrix.x1.trans",
-    "ldmatrix.x2.trans",
-    "ldmatrix.x4.trans",
-    "stmatrix.x1",
-    "stmatrix.x2",
-    "stmatrix.x4",
-    "stmatrix.x1.trans",
-    "stmatrix.x2.trans",
-    "stmatrix.x4.trans",
-    "lds.32",
-    "lds.64",
-    "lds.128",
-    "sts.32",
-    "sts.64",
-    "sts.128",
-    "cp.async.4",
-    "cp.async.8",
-    "cp.async.16",
-    "cp.async.cg.16",
-    "wgmma",
-    "tma",
-};
-constexpr std::string_view kElements[] = {"fp32", "tf32", "fp16", "bf16", "fp8", "int8"};
 constexpr int kBanks = 32;
 constexpr int kLanes = 32;
 
-bool same_question(const lab::QueryText& a, const lab::QueryText& b) {
-  return a.layout == b.layout && a.element == b.element && a.swizzle == b.swizzle && a.tma_swizzle == b.tma_swizzle &&
-         a.op == b.op && a.partition == b.partition && a.at == b.at && a.threads == b.threads && a.vector == b.vector &&
-         a.global == b.global && a.lanes == b.lanes && a.other_op == b.other_op;
-}
-
 }  // namespace
 
-std::span<const std::string_view> layout_lab_ops() { return kOps; }
-std::span<const std::string_view> layout_lab_elements() { return kElements; }
+std::span<const std::string_view> layout_lab_ops() { return lab::access_names(); }
+std::span<const std::string_view> layout_lab_elements() { return lab::element_names(); }
 
 bool layout_lab_is_copy(std::string_view op) {
   const auto kind = lab::access_kind(op);
@@ -58,7 +25,7 @@ LayoutLabModel::LayoutLabModel() : query_(lab::presets().front().query) { recomp
 
 const lab::Preset* LayoutLabModel::preset() const {
   for (const auto& p : lab::presets())
-    if (same_question(p.query, query_)) return &p;
+    if (p.query == query_) return &p;
   return nullptr;
 }
 

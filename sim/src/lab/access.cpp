@@ -442,16 +442,44 @@ Result<Operand> parse_operand(std::string_view name) {
 
 char operand_letter(Operand o) { return o == Operand::A ? 'A' : o == Operand::B ? 'B' : 'C'; }
 
+std::span<const std::string_view> access_names() {
+  static constexpr std::string_view kNames[] = {"ldmatrix.x1",
+                                                "ldmatrix.x2",
+                                                "ldmatrix.x4",
+                                                "ldmatrix.x1.trans",
+                                                "ldmatrix.x2.trans",
+                                                "ldmatrix.x4.trans",
+                                                "stmatrix.x1",
+                                                "stmatrix.x2",
+                                                "stmatrix.x4",
+                                                "stmatrix.x1.trans",
+                                                "stmatrix.x2.trans",
+                                                "stmatrix.x4.trans",
+                                                "lds.32",
+                                                "lds.64",
+                                                "lds.128",
+                                                "sts.32",
+                                                "sts.64",
+                                                "sts.128",
+                                                "cp.async.4",
+                                                "cp.async.8",
+                                                "cp.async.16",
+                                                "cp.async.cg.16",
+                                                "wgmma",
+                                                "tma"};
+  return kNames;
+}
+
 Result<AccessKind> access_kind(std::string_view op) {
   const std::string name = model_op_name(op);
   if (name == "wgmma") return AccessKind::CoreMatrices;
   if (name == "tma") return AccessKind::TmaBox;
   auto model = sim::parse_op(name);
-  if (!model || name.rfind("ldg", 0) == 0 || name.rfind("stg", 0) == 0)
-    return Error{
-        "unknown access '" + std::string(op) +
-        "'; the lab knows ldmatrix.x1/x2/x4[.trans], "
-        "stmatrix.x1/x2/x4[.trans], lds.32/64/128, sts.32/64/128, cp.async.4/8/16, cp.async.cg.16, wgmma and tma"};
+  if (!model || name.rfind("ldg", 0) == 0 || name.rfind("stg", 0) == 0) {
+    std::string known;
+    for (const auto known_name : access_names()) known.append(known.empty() ? "" : ", ").append(known_name);
+    return Error{"unknown access '" + std::string(op) + "'; the lab knows " + known};
+  }
   return sim::is_matrix_op(model->op) ? AccessKind::Matrix : AccessKind::Copy;
 }
 

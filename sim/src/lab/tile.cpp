@@ -41,6 +41,11 @@ Result<Element> parse_element(std::string_view name) {
   return Error{"unknown element type '" + std::string(name) + "'; known: " + std::string(kElementNames)};
 }
 
+std::span<const std::string_view> element_names() {
+  static constexpr std::string_view kNames[] = {"fp32", "tf32", "fp16", "bf16", "fp8", "int8"};
+  return kNames;
+}
+
 std::string_view element_name(Element e) {
   for (const auto& info : kElements)
     if (info.element == e) return info.name;

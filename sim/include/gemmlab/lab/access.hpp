@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -41,6 +42,9 @@ struct AccessSpec {
   std::optional<Layout> global;                  // copies: the global layout of the same tile (elements); none: compact
   std::vector<std::optional<Coordinate>> lanes;  // explicit: 32 coordinates (none: inactive lane)
 };
+
+// Every access name the lab knows, in the order the CLI's help and the panel's list give them.
+std::span<const std::string_view> access_names();
 
 // The kind of access an instruction name asks for, or an error listing the names.
 Result<AccessKind> access_kind(std::string_view op);

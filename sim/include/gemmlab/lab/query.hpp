@@ -26,6 +26,7 @@ struct QueryText {
   std::string global;           // copies: global layout; empty: compact
   std::string lanes;            // explicit: 32 entries "r,c" or "-", separated by spaces or ';'
   std::string other_op;         // --suggest's other side (empty: the usual one)
+  bool operator==(const QueryText&) const = default;
 };
 
 struct Query {

@@ -3,6 +3,7 @@
 // with a swizzle: element (r, c) lives at byte  swizzle(layout(r, c)) x element bytes  of a window that starts
 // 1024-byte aligned (as TMA's 128-byte swizzle needs, and every layout here is then addressed as the kernel's).
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,7 @@ Result<Element> parse_element(std::string_view name);  // fp32, tf32, fp16, bf16
 std::string_view element_name(Element e);
 int element_bytes(Element e);
 inline constexpr std::string_view kElementNames = "fp32, tf32, fp16, bf16, fp8, int8";
+std::span<const std::string_view> element_names();  // "fp32", ..., "int8": the names parse_element takes first
 
 inline constexpr std::int64_t kSharedBytesPerBlock = 227 * 1024;  // the H100's opt-in limit per block
 
