@@ -375,12 +375,17 @@ void AppModel::run_tuning_study(gpu::TuneOptions options) {
         add_message(Message::Level::Error, "tuning: " + report.error().message);
         return;
       }
+      if (report->cancelled && report->measured.empty()) {
+        add_message(Message::Level::Info, "tuning cancelled before a configuration was timed; the study on show is unchanged");
+        return;
+      }
+      if (report->cancelled) add_message(Message::Level::Info, "tuning cancelled: what it timed before is shown");
       const std::string when = report->cancelled ? "measured now (cancelled part way)" : "measured now";
       studies_.insert_or_assign(rung, ShownStudy{*report, when + " on the " + report->bench.device.name + ", " +
                                                               report->bench.date_utc});
       study_messages_.erase(rung);
     };
-  });
+  }, JobRunner::OnCancel::Complete);
 }
 
 void AppModel::load_results(const std::filesystem::path& path) {
@@ -420,10 +425,17 @@ void AppModel::run_benchmark(gpu::BenchOptions options) {
         add_message(Message::Level::Error, "benchmark: " + report.error().message);
         return;
       }
+      if (report->cancelled && report->rows.empty()) {
+        add_message(Message::Level::Info, "benchmark cancelled before a row was measured; the results on show are unchanged");
+        return;
+      }
+      if (report->cancelled)
+        add_message(Message::Level::Info, "benchmark cancelled: the " + std::to_string(report->rows.size()) +
+                                              " rows measured before it are shown, marked cancelled part way");
       const std::string when = report->cancelled ? "measured now (cancelled part way)" : "measured now";
       results_ = ShownResults{*report, when + " on the " + report->device.name + ", " + report->date_utc};
     };
-  });
+  }, JobRunner::OnCancel::Complete);
 }
 
 std::shared_ptr<const OrderStudy> AppModel::order_study(int side) const {

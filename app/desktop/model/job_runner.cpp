@@ -19,7 +19,7 @@ JobRunner::~JobRunner() {
     if (worker->thread.joinable()) worker->thread.join();
 }
 
-std::uint64_t JobRunner::submit(const std::string& group, std::string label, Work work) {
+std::uint64_t JobRunner::submit(const std::string& group, std::string label, Work work, OnCancel on_cancel) {
   std::lock_guard lock(mutex_);
   auto& slot = workers_[group];
   if (!slot) {
@@ -29,12 +29,16 @@ std::uint64_t JobRunner::submit(const std::string& group, std::string label, Wor
   }
   for (auto& queued : slot->queue) queued->context.cancel_ = true;
   slot->queue.clear();
-  if (slot->current) slot->current->context.cancel_ = true;
+  if (slot->current) {
+    slot->current->context.cancel_ = true;
+    slot->current->superseded = true;
+  }
   auto job = std::make_shared<Job>();
   job->id = next_id_++;
   job->group = group;
   job->label = std::move(label);
   job->work = std::move(work);
+  job->on_cancel = on_cancel;
   slot->queue.push_back(job);
   slot->wake.notify_one();
   return job->id;
@@ -70,8 +74,10 @@ void JobRunner::worker_loop(Worker& worker) {
     lock.lock();
     worker.current.reset();
     if (!failure.empty()) failures_.push_back(std::move(failure));
-    // A cancelled job's result is stale (its inputs changed): it is dropped, never applied.
-    else if (!job->context.cancelled() && completion) completions_.push_back(std::move(completion));
+    // A superseded job's result is stale (its inputs changed): it is dropped, never applied. One cancelled by
+    // cancel() is dropped too, unless it keeps what it finished (OnCancel::Complete).
+    else if (completion && (!job->context.cancelled() || (job->on_cancel == OnCancel::Complete && !job->superseded)))
+      completions_.push_back(std::move(completion));
     finished_.notify_all();
   }
 }

@@ -58,12 +58,16 @@ class JobRunner {
   JobRunner(const JobRunner&) = delete;
   JobRunner& operator=(const JobRunner&) = delete;
 
+  // What a job cancelled by cancel() leaves: nothing (its result is stale), or its completion, for work that returns
+  // what it finished before it stopped (a benchmark's rows measured so far). A superseded job leaves nothing either way.
+  enum class OnCancel { Drop, Complete };
+
   // Queues `work` on `group`'s worker. A job of the same group that is queued or running is superseded: it is
   // cancelled and its completion will not run. Returns the job's id.
-  std::uint64_t submit(const std::string& group, std::string label, Work work);
+  std::uint64_t submit(const std::string& group, std::string label, Work work, OnCancel on_cancel = OnCancel::Drop);
   void cancel(std::uint64_t id);
 
-  // Runs the completions of finished, uncancelled jobs (UI thread). Returns how many ran.
+  // Runs the completions of finished jobs, uncancelled or kept on cancel (UI thread). Returns how many ran.
   int run_completions();
   // Messages of jobs that threw instead of returning (a bug, or memory exhausted); cleared by the call.
   std::vector<std::string> take_failures();
@@ -79,6 +83,8 @@ class JobRunner {
     std::string group, label;
     Work work;
     JobContext context;
+    OnCancel on_cancel = OnCancel::Drop;
+    bool superseded = false;
     bool running = false;
     std::chrono::steady_clock::time_point started{};
   };

@@ -112,6 +112,52 @@ TEST(JobRunner, CancelDropsTheResult) {
   EXPECT_FALSE(applied);
 }
 
+// A benchmark keeps the rows it measured before Cancel (issue 32, item 11): its completion still runs.
+TEST(JobRunner, AJobThatKeepsItsResultCompletesWhenCancelled) {
+  JobRunner runner;
+  std::atomic<bool> started{false};
+  bool saw_cancel = false, applied = false;
+  const auto id = runner.submit(
+      "g", "keep me",
+      [&](JobContext& job) -> JobRunner::Completion {
+        started = true;
+        std::atomic<bool> never{false};
+        wait_for(never, job);
+        const bool cancelled = job.cancelled();
+        return [&, cancelled] {
+          applied = true;
+          saw_cancel = cancelled;
+        };
+      },
+      JobRunner::OnCancel::Complete);
+  while (!started) std::this_thread::sleep_for(1ms);
+  runner.cancel(id);
+  ASSERT_TRUE(runner.wait_idle(10s));
+  EXPECT_TRUE(applied);
+  EXPECT_TRUE(saw_cancel);
+}
+
+// ... but not when a newer job of its group supersedes it: its result is stale then.
+TEST(JobRunner, ASupersededJobIsDroppedEvenIfItKeepsItsResult) {
+  JobRunner runner;
+  std::atomic<bool> started{false};
+  bool first_applied = false, second_applied = false;
+  runner.submit(
+      "g", "first",
+      [&](JobContext& job) -> JobRunner::Completion {
+        started = true;
+        std::atomic<bool> never{false};
+        wait_for(never, job);
+        return [&] { first_applied = true; };
+      },
+      JobRunner::OnCancel::Complete);
+  while (!started) std::this_thread::sleep_for(1ms);
+  runner.submit("g", "second", [&](JobContext&) -> JobRunner::Completion { return [&] { second_applied = true; }; });
+  ASSERT_TRUE(runner.wait_idle(10s));
+  EXPECT_FALSE(first_applied);
+  EXPECT_TRUE(second_applied);
+}
+
 TEST(JobRunner, AThrowingJobBecomesAFailureMessage) {
   JobRunner runner;
   runner.submit("g", "doomed", [](JobContext&) -> JobRunner::Completion { throw std::runtime_error("out of cheese"); });
