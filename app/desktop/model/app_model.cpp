@@ -350,7 +350,11 @@ const std::string& AppModel::tuning_message() const {
 
 void AppModel::request_tuning_study() {
   if (studies_.contains(rung_) || study_messages_.contains(rung_)) return;
-  auto recorded = load_recorded_study(data_roots_, rung_);
+  if (!device_) {
+    study_messages_[rung_] = "no device profile for the model's predictions";
+    return;
+  }
+  auto recorded = load_recorded_study(data_roots_, rung_, *device_);
   if (recorded) studies_.emplace(rung_, std::move(*recorded));
   else study_messages_[rung_] = recorded.error().message;
 }
@@ -382,7 +386,7 @@ void AppModel::run_tuning_study(gpu::TuneOptions options) {
       if (report->cancelled) add_message(Message::Level::Info, "tuning cancelled: what it timed before is shown");
       const std::string when = report->cancelled ? "measured now (cancelled part way)" : "measured now";
       studies_.insert_or_assign(rung, ShownStudy{*report, when + " on the " + report->bench.device.name + ", " +
-                                                              report->bench.date_utc});
+                                                              report->bench.date_utc, std::nullopt, ""});
       study_messages_.erase(rung);
     };
   }, JobRunner::OnCancel::Complete);

@@ -170,11 +170,25 @@ void draw_tuning_panel(PanelContext& context) {
                      std::string(rung_info(r.options.rung).slug).c_str(), r.options.shape.m, r.options.shape.n,
                      r.options.shape.k, std::string(kernel::input_name(r.input)).c_str(), study->source.c_str(),
                      r.ranking.space, r.timed);
-  ImGui::TextUnformatted("How well the model ranked them (Spearman):");
+  const sim::Problem& typed = model.problem();
+  if (typed.m != r.options.shape.m || typed.n != r.options.shape.n || typed.k != r.options.shape.k) {
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 190, 80, 255));
+    ImGui::TextWrapped("This study is of %dx%dx%d, not the %dx%dx%d typed: its points are for its own size (the "
+                       "button above studies the size typed).",
+                       r.options.shape.m, r.options.shape.n, r.options.shape.k, typed.m, typed.n, typed.k);
+    ImGui::PopStyleColor();
+  }
+  ImGui::TextUnformatted("How well today's model ranks them (Spearman):");
   ImGui::SameLine();
   ui::coloured_text(r.spearman >= 0.8 ? colour::ok : IM_COL32(240, 190, 80, 255), "%.2f", r.spearman);
   ImGui::SameLine();
-  ui::note_text("(1: the same order as measured; 0: no relation)");
+  if (study->recorded_spearman)
+    ui::note_text("(%.2f with the model of the day it was recorded; 1: the same order as measured, 0: no relation)",
+                  *study->recorded_spearman);
+  else ui::note_text("(1: the same order as measured; 0: no relation)");
+  if (!study->rescore_error.empty())
+    ui::note_text("The recorded predictions are shown: today's model could not predict them again (%s).",
+                  study->rescore_error.c_str());
   if (r.best && r.measured[*r.best].row) {
     const auto& best = r.measured[*r.best];
     ImGui::Text("Best measured: %s, %.1f TFLOPS (%.2fx cuBLAS).",
