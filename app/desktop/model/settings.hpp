@@ -25,7 +25,7 @@ struct OrderSettings {
 struct Settings {
   std::string rung = "smem-tiling";
   std::map<std::string, std::map<std::string, int>> knobs;  // rung slug -> knob name -> value
-  int m = 1024, n = 1024, k = 1024;
+  int m = 4096, n = 4096, k = 4096;  // big enough that measured speeds compare kernels, not launches
   float alpha = 1.0f, beta = 0.0f;
   std::string panel = "tile-stepper";
   int block_row = 0, block_col = 0;

@@ -327,6 +327,13 @@ void draw_ladder_column(PanelContext& context) {
   ui::note_text("One kernel variant per rung. TFLOPS: the time model's prediction, the roofline bound, and measured on "
                 "the GPU (hover).");
   rung_table(model);
+  // Below a few waves per SM the launch's fill and the last wave weigh as much as the kernel's inner loop, so the
+  // measured column ranks grids there (docs/results.md shows the ladder at each size).
+  const sim::Problem& size = model.problem();
+  if (static_cast<double>(size.m) * size.n < 2048.0 * 2048.0)
+    ui::note_text("At %d x %d the grid has few blocks per SM: measured speeds rank launches and last waves as much as "
+                  "kernels. 4096 x 4096 and up compare the kernels.",
+                  size.m, size.n);
   ImGui::Spacing();
   ImGui::Separator();
   configuration(model);
