@@ -107,7 +107,14 @@ gemmlab::Status apply_flags(const CLI::App& app, const Invocation& invocation, S
     settings.launch_orders[side] = {std::string(sim::order_kind_name(choice->kind)), choice->group_size};
   }
   if (!invocation.colour_by.empty()) settings.grid_colouring = invocation.colour_by;
-  if (invocation.tma_swizzle) settings.tma_swizzle = *invocation.tma_swizzle;
+  if (invocation.tma_swizzle) {
+    // Only the Hopper rungs' tiles are written by TMA: elsewhere the flag would be silently ignored.
+    const auto rung = find_rung(settings.rung);
+    if (!rung || !sim::needs_sm90a(*rung))
+      return gemmlab::Error{"--tma-swizzle shows the TMA swizzle mode of a Hopper rung's tiles (rungs 17 to 20); rung '" +
+                            settings.rung + "' has no TMA copies (its layouts' knobs are --a-pad, --b-pad, --swizzle)"};
+    settings.tma_swizzle = *invocation.tma_swizzle;
+  }
   if (!invocation.panel.empty()) {
     if (!find_panel(invocation.panel))
       return gemmlab::Error{"unknown panel '" + invocation.panel + "'; the panels are: " + panel_names()};
@@ -205,8 +212,8 @@ int main(int argc, char** argv) {
                  "Render this many frames, then exit (with --screenshot: before the capture)")
       ->transform(common::whole_number(1, 100000));
   app.add_flag("--frame-times", invocation.frame_times,
-               "Print how long the frames took (median, 90th percentile, max), leaving out the first " +
-                   std::to_string(kWarmupFrames));
+               "Print how long the frames took (median, 90th percentile, max), after " +
+                   std::to_string(kWarmupFrames) + " warm-up frames (which --frames does not count)");
   app.add_option("--settings", invocation.settings_path,
                  "Read (and, in a normal run, write) the settings here instead of the user's config folder")
       ->check(common::non_empty_text("the path of a settings file"));
@@ -253,7 +260,8 @@ int main(int argc, char** argv) {
       ->needs("--live-benchmark");
   app.add_option("--cancel-after", invocation.cancel_after,
                  "... pressing the run's Cancel after this many seconds")
-      ->check(CLI::Range(0.0, 3600.0));
+      ->check(CLI::Range(0.0, 3600.0))
+      ->needs("--live-benchmark");
   common::add_rung_options(app, invocation.rung, common::RungFlag::Optional);
   app.footer(panel_help());
   try {
@@ -357,8 +365,10 @@ int main(int argc, char** argv) {
   }
 
   // A screenshot waits 3 frames for its jobs, or for the whole live benchmark.
-  const int frame_limit =
-      invocation.frames > 0 ? invocation.frames : (invocation.screenshot_path.empty() || live_bench ? 0 : 3);
+  // With --frame-times, --frames counts the frames measured: the warm-up frames come on top.
+  const int frame_limit = invocation.frames > 0
+                              ? invocation.frames + (invocation.frame_times ? kWarmupFrames : 0)
+                              : (invocation.screenshot_path.empty() || live_bench ? 0 : 3);
   int settled_at = 0;  // the frame after which every job had finished
   FrameTimes times;
   auto last = std::chrono::steady_clock::now();
@@ -375,7 +385,8 @@ int main(int argc, char** argv) {
     (*window)->end_frame();
     if (invocation.frame_times) {
       (*window)->finish();
-      if (frame > kWarmupFrames) {
+      // The frames asked for, not the two drawn after the jobs settle.
+      if (frame > kWarmupFrames && (frame_limit == 0 || frame <= frame_limit)) {
         times.frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
         times.build_ms.push_back(std::chrono::duration<double, std::milli>(built - start).count());
       }

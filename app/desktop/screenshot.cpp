@@ -3,7 +3,9 @@
 #include <glad/gl.h>
 #include <stb_image_write.h>
 
+#include <cctype>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,15 @@ Status save_back_buffer_png(const std::string& path, int width, int height) {
 }
 
 Status check_png_path(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // A device (/dev/stdout, a pipe) takes whatever it is given; a file's name says what it holds.
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  const bool device = !error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+                      !std::filesystem::is_directory(status);
+  if (extension != ".png" && !device)
+    return Error{"cannot write the screenshot to '" + path + "': it is written as a PNG, so give a name ending in .png"};
   if (const auto why = common::unwritable_because(path); !why.empty())
     return Error{"cannot write the screenshot to '" + path + "': " + why};
   return Ok{};

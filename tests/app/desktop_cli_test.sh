@@ -46,6 +46,17 @@ case $check in
     err=$("$app" --screenshot /nonexistent-folder/x.png 2>&1 >/dev/null); code=$?
     [ "$code" -eq 2 ] || fail "--screenshot into a missing folder: exit code $code, expected 2"
     grep -q "the folder '/nonexistent-folder' does not exist" <<<"$err" || fail "--screenshot: $err"
+    # a picture is written as PNG: another extension is refused, not written as PNG under its name
+    err=$("$app" --screenshot "$out/x.jpg" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--screenshot x.jpg: exit code $code, expected 2"
+    grep -q "give a name ending in .png" <<<"$err" || fail "--screenshot x.jpg: $err"
+    # flags that would be ignored are refused
+    err=$("$app" --cancel-after 1 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--cancel-after alone: exit code $code, expected 2"
+    grep -q -- "--cancel-after requires --live-benchmark" <<<"$err" || fail "--cancel-after alone: $err"
+    err=$("$app" --rung warptile --tma-swizzle 64 --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
+    [ "$code" -eq 2 ] || fail "--tma-swizzle on warptile: exit code $code, expected 2"
+    grep -q -- "--tma-swizzle shows the TMA swizzle mode of a Hopper rung" <<<"$err" || fail "--tma-swizzle: $err"
     # sizes and knobs no rung could take are refused by the flag, as gemmlab-cli refuses them
     err=$("$app" --m -5 --screenshot "$out/x.png" 2>&1 >/dev/null); code=$?
     [ "$code" -eq 2 ] || fail "--m -5: exit code $code, expected 2"
@@ -87,7 +98,8 @@ case $check in
   frame-times)  # the report is printed (its figures are not judged: this is no timed test)
     need_xvfb
     report=$(xvfb "$app" --panel banks --frames 12 --frame-times) || fail "exit code $?"
-    grep -Eq "frame times, panel banks, .* median [0-9.]+ ms" <<<"$report" || fail "no frame-time report: $report" ;;
+    grep -Eq "frame times, panel banks, .* median [0-9.]+ ms" <<<"$report" || fail "no frame-time report: $report"
+    grep -q "12 frames after" <<<"$report" || fail "--frames 12 did not measure 12 frames: $report" ;;
   index-out-of-range)  # stepper indices count from 0; past the end is a usage error naming the flag, never clamped
     need_xvfb
     rm -f "$out/index.png"
