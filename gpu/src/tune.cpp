@@ -152,7 +152,11 @@ Result<TuneRanking> rank_configurations(const TuneOptions& o, const TuneProgress
   // Ties keep the enumeration's order (the default first), so the ranking is the same on every machine.
   std::ranges::stable_sort(out.ranked, {}, &TuneCandidate::predicted_seconds);
   for (std::size_t i = 0; i < out.ranked.size(); ++i) out.ranked[i].model_rank = static_cast<int>(i) + 1;
-  if (out.ranked.empty()) return Error{"the model predicted no configuration of this rung for this problem"};
+  if (out.ranked.empty()) {
+    // Every configuration failed for a reason; the first one's says it (no timing data in the profile, say).
+    const std::string reason = why.empty() || why.front().empty() ? "" : ": for example " + why.front();
+    return Error{"the model predicted no configuration of this rung for this problem" + reason};
+  }
   return out;
 }
 

@@ -76,7 +76,7 @@ Result<Occupancy> occupancy(const DeviceProfile& d, const BlockResources& block)
     return Error{std::to_string(block.registers.per_thread) + " registers per thread (" +
                  std::string(to_string(block.registers.source)) + ") is more than the " +
                  std::to_string(d.max_registers_per_thread) + " a thread can have on the " + d.name +
-                 ": the compiler would spill to local memory; use fewer results per thread (tm, tn)"};
+                 ": the compiler would spill to local memory; give each thread fewer results (a smaller thread tile, tm and tn, or warp tile, wm and wn)"};
 
   o.warps_per_block = (block.threads + 31) / 32;
   // Registers: allocated per warp in units, and a warp's registers come from one of the scheduler partitions.

@@ -1,0 +1,25 @@
+// gemmlab-cli tune without a GPU (--model-only), as a user runs it: its JSON and its sentences.
+#include <gtest/gtest.h>
+
+#include "run_process.hpp"
+
+namespace gemmlab {
+namespace {
+
+using test::run_cli;
+
+TEST(CliTune, AFailedWriteOfTheRankingIsAnError) {
+  const auto r = run_cli({"tune", "--rung", "smem-tiling", "--model-only", "--json", "/dev/full"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
+}
+
+// A profile the model cannot predict for says why, as sim does (issue 32, item 5).
+TEST(CliTune, NoPredictionSaysWhy) {
+  const auto r = run_cli({"tune", "--rung", "smem-tiling", "--model-only", "--profile", "gtx-1070"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("has no measured timing"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace gemmlab
