@@ -407,6 +407,10 @@ void AppModel::save_results(const std::filesystem::path& path) {
   else add_message(Message::Level::Info, "results saved to " + path.string());
 }
 
+kernel::InputType AppModel::bench_input_shown() const {
+  return bench_input_ ? *bench_input_ : sim::input_types(rung_).front();
+}
+
 void AppModel::run_benchmark(gpu::BenchOptions options) {
   if (gpu_busy()) return;  // one timing run at a time: two would time each other
   benchmark_running_ = true;

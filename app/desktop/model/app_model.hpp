@@ -144,6 +144,10 @@ class AppModel {
   // What the benchmark panel's text fields hold (state like any other, edited in place by the panel).
   std::string& results_path() { return results_path_; }
   std::string& bench_shapes() { return bench_shapes_; }
+  // The input type the benchmark chart and table show (one at a time: FP16 and BF16 lines would share colours): the
+  // one chosen, else the selected rung's first.
+  kernel::InputType bench_input_shown() const;
+  void show_bench_input(kernel::InputType input) { bench_input_ = input; }
   // The selected rung's tuning study (predicted against measured time per configuration): one run here, else the
   // recorded H100 one once request_tuning_study loaded it; null where there is none, and tuning_message says why.
   const ShownStudy* tuning_study() const;
@@ -305,6 +309,7 @@ class AppModel {
   std::string gpu_status_;
   std::string results_path_ = "gemmlab-results.json";
   std::string bench_shapes_ = "1024,2048,4096";
+  std::optional<kernel::InputType> bench_input_;
   std::uint64_t ladder_generation_ = 0;  // config_generation_ that ladder_predictions_ belong to
   std::optional<std::size_t> ladder_in_flight_;  // the rung whose prediction is being computed
 

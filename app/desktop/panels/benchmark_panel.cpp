@@ -84,7 +84,7 @@ void controls(AppModel& model) {
   if (ImGui::Button("Recorded H100 results")) model.show_recorded_results();
 }
 
-void results_table(const gpu::BenchReport& report) {
+void results_table(const gpu::BenchReport& report, kernel::InputType input) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("results", 8, flags, ImVec2(0, 0))) return;
@@ -93,6 +93,7 @@ void results_table(const gpu::BenchReport& report) {
     ImGui::TableSetupColumn(name);
   ImGui::TableHeadersRow();
   for (const auto& row : report.rows) {
+    if (row.input != input) continue;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.name.c_str());
@@ -116,8 +117,8 @@ void results_table(const gpu::BenchReport& report) {
   ImGui::EndTable();
 }
 
-// A chart line's name: the kernel, its configuration where not the default, its input type where not FP32 ("cuBLAS"
-// and the type for cuBLAS: "cuBLAS FP16").
+// A chart line's name: the kernel and its configuration where not the default ("cuBLAS" and the input type for
+// cuBLAS: "cuBLAS FP16"; the chart shows one input type at a time).
 std::string series_name(const gpu::BenchRow& row) {
   if (row.name == "cublas") {
     std::string name = "cuBLAS ";
@@ -127,18 +128,19 @@ std::string series_name(const gpu::BenchRow& row) {
   }
   std::string name = row.name;
   if (row.config != "default") name.append(" ").append(row.config);
-  if (row.input != kernel::InputType::F32) name.append(" ").append(kernel::input_name(row.input));
   return name;
 }
 
-// TFLOPS against problem size (cubes), one line per kernel and input type, cuBLAS thick (white for FP32, tinted for
-// the 16-bit inputs).
-void chart(const gpu::BenchReport& report, float height) {
+// TFLOPS against problem size (cubes) for one input type, one line per kernel, cuBLAS thick (white for FP32, tinted
+// for the 16-bit inputs).
+void chart(const gpu::BenchReport& report, kernel::InputType input, float height) {
   std::map<std::string, std::vector<std::pair<int, double>>> series;
   std::set<int> sizes;
   double top = 1.0;
   for (const auto& row : report.rows) {
-    if (row.status != gpu::BenchStatus::Timed || row.shape.m != row.shape.n || row.shape.n != row.shape.k) continue;
+    if (row.input != input || row.status != gpu::BenchStatus::Timed || row.shape.m != row.shape.n ||
+        row.shape.n != row.shape.k)
+      continue;
     series[series_name(row)].push_back({row.shape.m, row.tflops});
     sizes.insert(row.shape.m);
     top = std::max(top, row.tflops);
@@ -237,8 +239,24 @@ void draw_benchmark_panel(PanelContext& context) {
                      r.device.name.c_str(), r.software.driver.empty() ? "?" : r.software.driver.c_str(),
                      gpu::format_cuda_version(r.software.runtime_version).c_str(),
                      r.software.cublas.empty() ? "?" : r.software.cublas.c_str());
-  chart(r, std::max(200.0f, ImGui::GetContentRegionAvail().y * 0.5f));
-  results_table(r);
+  // One input type at a time: each has its own cuBLAS and scale, and the tensor rungs' FP16 and BF16 lines would
+  // otherwise share colours.
+  std::set<kernel::InputType> inputs;
+  for (const auto& row : r.rows) inputs.insert(row.input);
+  kernel::InputType shown = model.bench_input_shown();
+  if (!inputs.contains(shown) && !inputs.empty()) shown = *inputs.begin();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Input");
+  for (const kernel::InputType input : inputs) {
+    ImGui::SameLine();
+    std::string label(kernel::input_name(input));
+    for (auto& ch : label) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (ImGui::RadioButton(label.c_str(), input == shown)) model.show_bench_input(input);
+  }
+  ImGui::SameLine();
+  ui::note_text("(each kernel next to cuBLAS on the same input type)");
+  chart(r, shown, std::max(200.0f, ImGui::GetContentRegionAvail().y * 0.5f));
+  results_table(r, shown);
 }
 
 }  // namespace gemmlab::desktop
