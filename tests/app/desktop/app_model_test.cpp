@@ -366,9 +366,14 @@ TEST(AppModel, ACancelledStudyWaitsToBeAskedAgain) {
   Settings s;
   s.rung = "naive-coalesced";  // 32 x 32 tiles, one k per step: the L2 model takes a while
   AppModel model(options(s));
-  model.set_problem(1024, 1024, 1024);
-  model.request_order_studies();
-  const auto job = model.order_job(0);
+  // Catch the study in flight: on a fast machine it can finish before it is looked for, so ask again at another size
+  // until one is caught (the cancel is what is tested, not the race).
+  std::optional<JobStatus> job;
+  for (int size = 1024; size <= 2048 && !job; size += 64) {
+    model.set_problem(size, size, size);
+    model.request_order_studies();
+    job = model.order_job(0);
+  }
   ASSERT_TRUE(job.has_value());
   model.jobs().cancel(job->id);
   settle(model);
