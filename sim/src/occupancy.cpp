@@ -54,7 +54,8 @@ std::string Occupancy::limit_sentence() const {
                std::string(to_string(block.registers.source)) + ")";
         break;
       case OccupancyLimit::SharedMemory:
-        out += "shared memory (" + std::to_string(smem_per_block_allocated) + " bytes per block)";
+        out += "shared memory (" + std::to_string(smem_per_block_allocated) +
+               " bytes allocated per block: its own, rounded up, and the system's reserve)";
         break;
       case OccupancyLimit::Threads: out += "threads (" + std::to_string(block.threads) + " per block)"; break;
       case OccupancyLimit::BlockSlots: out += "the SM's block slots"; break;

@@ -13,18 +13,11 @@
 #include "panels/panel_widgets.hpp"
 #include "panels/panels.hpp"
 #include "ui/glossary.hpp"
+#include "ui/quantities.hpp"
 #include "ui/theme.hpp"
 
 namespace gemmlab::desktop {
 namespace {
-
-std::string bytes_text(std::int64_t bytes) {
-  char text[32];
-  if (bytes >= 1024 && bytes % 1024 == 0) std::snprintf(text, sizeof text, "%lld KiB", static_cast<long long>(bytes / 1024));
-  else if (bytes >= 1024) std::snprintf(text, sizeof text, "%.1f KiB", static_cast<double>(bytes) / 1024.0);
-  else std::snprintf(text, sizeof text, "%lld B", static_cast<long long>(bytes));
-  return text;
-}
 
 std::string count_text(std::int64_t value) {
   char text[32];
@@ -175,7 +168,7 @@ void configuration(AppModel& model) {
     ImGui::SameLine();
     ImGui::TextWrapped("%d x %d = %d blocks of %d threads (%d warps), %s of shared memory per block, %d k-steps.",
                        shape->tiles_m, shape->tiles_n, shape->blocks, shape->threads_per_block,
-                       shape->warps_per_block, bytes_text(shape->smem_bytes).c_str(), shape->ksteps);
+                       shape->warps_per_block, ui::shared_bytes_text(shape->smem_bytes).c_str(), shape->ksteps);
   }
   // Whether this configuration is one of the kernels the GPU build compiles (gpu/include/gemmlab/gpu/instances.def).
   const bool compiled = gpu::find_gpu_instance(model.rung(), model.config()).has_value();
@@ -350,11 +343,11 @@ void draw_ladder_column(PanelContext& context) {
     if (const auto& p = model.prediction()) {
       ImGui::SameLine(0, 0);
       if (p->time) {
-        ImGui::Text(", predicted %.1f TFLOPS", p->time->tflops);
+        ImGui::Text(", predicted %.1f TFLOPS;", p->time->tflops);
         ui::term_tooltip_for_last_item("time model");
-        ImGui::SameLine(0, 0);
       }
-      ImGui::Text(", roofline bound %.1f TFLOPS", p->roofline.predicted_tflops);
+      // On a line of its own: the column is too narrow for all three.
+      ImGui::Text("roofline bound %.1f TFLOPS", p->roofline.predicted_tflops);
       ui::term_tooltip_for_last_item("roofline");
     }
   }

@@ -20,6 +20,7 @@
 #include "panels/panels.hpp"
 #include "ui/canvas.hpp"
 #include "ui/glossary.hpp"
+#include "ui/quantities.hpp"
 #include "ui/theme.hpp"
 
 namespace gemmlab::desktop {
@@ -44,15 +45,6 @@ const char* kind_label(OrderKind kind) {
   for (const auto& entry : kKinds)
     if (entry.kind == kind) return entry.label;
   return "?";
-}
-
-// "4.622 GB", "268.4 MB", "12.0 KB": decimal units, as DRAM bandwidth is quoted.
-std::string bytes_text(double bytes) {
-  char text[32];
-  if (bytes >= 1e9) std::snprintf(text, sizeof text, "%.3f GB", bytes / 1e9);
-  else if (bytes >= 1e6) std::snprintf(text, sizeof text, "%.1f MB", bytes / 1e6);
-  else std::snprintf(text, sizeof text, "%.1f KB", bytes / 1e3);
-  return text;
 }
 
 // Where the strips and the grid sit on the canvas, in cells: B's strip above the grid, A's to its left, as A, B and C
@@ -177,11 +169,11 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
   ui::term("DRAM bytes", "DRAM read");
   ImGui::SameLine(column);
   const double floor = static_cast<double>(std::max<std::int64_t>(1, l2.min_dram_read_bytes));
-  ImGui::Text("%s, %.2fx the floor (%s: every byte once)", bytes_text(static_cast<double>(l2.dram_read_bytes)).c_str(),
-              static_cast<double>(l2.dram_read_bytes) / floor, bytes_text(floor).c_str());
+  ImGui::Text("%s, %.2fx the floor (%s: every byte once)", ui::dram_bytes_text(static_cast<double>(l2.dram_read_bytes)).c_str(),
+              static_cast<double>(l2.dram_read_bytes) / floor, ui::dram_bytes_text(floor).c_str());
   ui::term("DRAM bytes", "DRAM written");
   ImGui::SameLine(column);
-  ImGui::Text("%s (C, written back once)", bytes_text(static_cast<double>(l2.dram_write_bytes)).c_str());
+  ImGui::Text("%s (C, written back once)", ui::dram_bytes_text(static_cast<double>(l2.dram_write_bytes)).c_str());
   const sim::PredictedSpeed speed = sim::predicted_speed(study.prediction);
   ui::term(speed.from_time_model ? "time model" : "roofline", "predicted");
   ImGui::SameLine(column);
@@ -211,7 +203,7 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
   ImGui::TextWrapped("%d blocks on %d tile rows x %d tile columns, so each k-step reads %d tiles of A and %d of B. "
                      "A hit %.1f%%, B hit %.1f%%, DRAM read %s.",
                      f.blocks, f.tile_rows(), f.tile_columns(), f.tile_rows(), f.tile_columns(), 100.0 * t.a.hit_rate(),
-                     100.0 * t.b.hit_rate(), bytes_text(static_cast<double>(t.dram_read_bytes)).c_str());
+                     100.0 * t.b.hit_rate(), ui::dram_bytes_text(static_cast<double>(t.dram_read_bytes)).c_str());
 }
 
 // What a heat strip's entry stands for: tile row `index` of A (bm rows of m, all k columns) or tile column of B.
@@ -219,8 +211,8 @@ void strip_tooltip(const char* what, const char* along, const char* across, int 
                    const sim::StripFetches& strip) {
   ImGui::SetTooltip("%s %d: %s %d-%d, all %d %s (%s)\ncame from DRAM %.2f times: %s", what, index, along, index * tile,
                     std::min(extent, (index + 1) * tile) - 1, k, across,
-                    bytes_text(static_cast<double>(strip.once_bytes())).c_str(), strip.times(),
-                    bytes_text(static_cast<double>(strip.fetched_bytes())).c_str());
+                    ui::dram_bytes_text(static_cast<double>(strip.once_bytes())).c_str(), strip.times(),
+                    ui::dram_bytes_text(static_cast<double>(strip.fetched_bytes())).c_str());
 }
 
 // The grid, its heat strips, launch numbers when there is room, and what is under the pointer.
@@ -435,17 +427,17 @@ void comparison(AppModel& model) {
     if (read_a <= floor * 1.01) {
       ImGui::Text("Both orders read each byte of A and B from DRAM once (%s): everything this kernel reads fits in "
                   "the %s's %.0f MiB L2, so the order cannot matter here. Try a problem larger than the L2:",
-                  bytes_text(floor).c_str(), a.device.name.c_str(), static_cast<double>(a.device.l2_bytes) / (1 << 20));
+                  ui::dram_bytes_text(floor).c_str(), a.device.name.c_str(), static_cast<double>(a.device.l2_bytes) / (1 << 20));
       if (ImGui::SmallButton("8192 x 8192 x 8192")) model.set_problem(8192, 8192, 8192);
     } else {
-      ImGui::Text("%s and %s read the same from DRAM: %s.", name_a.c_str(), name_b.c_str(), bytes_text(read_a).c_str());
+      ImGui::Text("%s and %s read the same from DRAM: %s.", name_a.c_str(), name_b.c_str(), ui::dram_bytes_text(read_a).c_str());
     }
   } else {
     const bool a_less = read_a < read_b;
     const double less = a_less ? read_a : read_b, more = a_less ? read_b : read_a;
     ImGui::Text("%s reads %.0f%% less from DRAM than %s: %s against %s (the floor, every byte once, is %s).",
                 (a_less ? name_a : name_b).c_str(), 100.0 * (1.0 - less / more), (a_less ? name_b : name_a).c_str(),
-                bytes_text(less).c_str(), bytes_text(more).c_str(), bytes_text(floor).c_str());
+                ui::dram_bytes_text(less).c_str(), ui::dram_bytes_text(more).c_str(), ui::dram_bytes_text(floor).c_str());
   }
   const sim::PredictedSpeed sa = sim::predicted_speed(a), sb = sim::predicted_speed(b);
   if (std::abs(sa.tflops - sb.tflops) <= 0.005 * std::max(sa.tflops, sb.tflops)) {

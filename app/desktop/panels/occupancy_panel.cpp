@@ -12,6 +12,7 @@
 #include "model/bench_results.hpp"
 #include "panels/panels.hpp"
 #include "ui/glossary.hpp"
+#include "ui/quantities.hpp"
 #include "ui/theme.hpp"
 
 namespace gemmlab::desktop {
@@ -41,9 +42,10 @@ void occupancy_section(const sim::SchedulePrediction& p) {
   const auto& d = p.device;
   ui::heading("Occupancy");
   ui::term_tooltip_for_last_item("occupancy");
-  ImGui::TextWrapped("One block: %d threads (%d warps), %d registers per thread (%s), %d bytes of shared memory.",
+  ImGui::TextWrapped("One block: %d threads (%d warps), %d registers per thread (%s), %s of shared memory.",
               o.block.threads, o.warps_per_block, o.block.registers.per_thread,
-              std::string(sim::to_string(o.block.registers.source)).c_str(), o.block.smem_bytes);
+              std::string(sim::to_string(o.block.registers.source)).c_str(),
+              ui::shared_bytes_text(o.block.smem_bytes).c_str());
   ImGui::TextWrapped("Blocks one SM of the %s can hold, resource by resource (the smallest count wins):", d.name.c_str());
   const int most = std::max({o.blocks_by_registers, o.blocks_by_smem, o.blocks_by_threads, o.blocks_by_slots, 1});
   const auto limited = [&](sim::OccupancyLimit limit) {
@@ -189,7 +191,8 @@ void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
       ImGui::EndTooltip();
     }
   }
-  draw->AddText(ImVec2(left + 8, top + 4), colour::muted_text,
+  // Above the box, beside the axis title: inside it, the peak's label would print over it.
+  draw->AddText(ImVec2(left + 8, origin.y), colour::muted_text,
                 "triangle: the time model's prediction   circle: the roofline bound   square: measured (hover a rung)");
 }
 
