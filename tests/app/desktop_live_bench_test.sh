@@ -6,7 +6,8 @@
 #   - the panel then shows results measured now on this machine's GPU (its device name, not the recorded file), every
 #     row timed;
 #   - the uncompiled configuration was compiled, verified and timed beside cuBLAS;
-#   - Cancel, pressed part way through a longer run, stops it promptly and the panel says it was cancelled;
+#   - Cancel, pressed part way through a longer run, stops it promptly, the panel says it was cancelled and keeps
+#     the rows measured before it;
 #   - the app stayed responsive while the GPU worked: no frame took longer than MAX_FRAME_MS (default 1000).
 # Exit 77 (skipped) where there is no GPU or no display server, unless GEMMLAB_REQUIRE_GPU=1 (then a failure: a GPU
 # machine whose CUDA is broken must not read as skipped). scripts/device-desktop runs it on the GPU machine so.
@@ -61,12 +62,15 @@ grep -q "live benchmark (1024): warptile (bm=64 bk=16): 2 of 2 rows timed, measu
   { echo "FAILED: the configuration compiled at run time was not timed beside cuBLAS"; failed=1; }
 
 start=$(date +%s)
-run "$out/cancel.log" --live-benchmark 4096,8192 --cancel-after 1
+run "$out/cancel.log" --live-benchmark 4096,8192 --cancel-after 5
 rc=$?
 took=$(( $(date +%s) - start ))
 cat "$out/cancel.log"
 [ $rc -eq 0 ] || { echo "FAILED: the cancelled run exited $rc"; failed=1; }
 grep -q "Cancel pressed after .*the app says: benchmark cancelled" "$out/cancel.log" || { echo "FAILED: the app does not say the run was cancelled"; failed=1; }
+# The rows measured before Cancel stay on show, marked as cancelled part way.
+grep -q "rows timed, measured now (cancelled part way) on the .*the rows measured before it are shown" "$out/cancel.log" ||
+  { echo "FAILED: the rows measured before Cancel are not shown"; failed=1; }
 [ $took -lt 60 ] || { echo "FAILED: the cancelled run took $took s to end"; failed=1; }
 responsive "$out/cancel.log"
 [ $failed -eq 0 ] && echo "live benchmark on $gpu: $got rows timed; cancelled run ended after $took s"

@@ -45,11 +45,14 @@ std::string LiveBenchScript::summary(const AppModel& model) const {
   std::string out = "gemmlab: live benchmark (" + sizes_ + "): ";
   if (button_ == Button::ThisConfiguration)
     out += std::string(rung_info(model.rung()).slug) + " (" + gpu::instance_label({model.rung(), model.config()}) + "): ";
-  if (!results) return out + "no results shown";
-  std::size_t timed = 0;
-  for (const auto& row : results->report.rows) timed += row.status == gpu::BenchStatus::Timed;
-  out += std::to_string(timed) + " of " + std::to_string(results->report.rows.size()) + " rows timed, " +
-         results->source;
+  if (!results) {
+    out += "no results shown";
+  } else {
+    std::size_t timed = 0;
+    for (const auto& row : results->report.rows) timed += row.status == gpu::BenchStatus::Timed;
+    out += std::to_string(timed) + " of " + std::to_string(results->report.rows.size()) + " rows timed, " +
+           results->source;
+  }
   char text[200];
   if (cancel_pressed_)
     std::snprintf(text, sizeof text, "; Cancel pressed after %.1f s, the run ended %.1f s later", cancelled_at_s_,
