@@ -16,28 +16,24 @@ namespace {
 
 using kernel::KernelConfig;
 
+// The values column of the knob list (kernel/knobs.def).
+constexpr std::span<const int> kAnyValue{};
 constexpr int kOnOff[] = {0, 1};
 
 constexpr Knob kKnobs[] = {
-    {"bm", &KernelConfig::bm, 1, 512, "rows of C per block"},
-    {"bn", &KernelConfig::bn, 1, 512, "columns of C per block"},
-    {"bk", &KernelConfig::bk, 1, 128, "k-depth of the shared tiles (one k-step)"},
-    {"tm", &KernelConfig::tm, 1, KernelConfig::max_tm, "rows of C per thread"},
-    {"tn", &KernelConfig::tn, 1, KernelConfig::max_tn, "columns of C per thread"},
-    {"wm", &KernelConfig::wm, 1, 256, "rows of C per warp"},
-    {"wn", &KernelConfig::wn, 1, 256, "columns of C per warp"},
-    {"a_pad", &KernelConfig::a_pad, 0, 32, "elements of padding after each shared row of A"},
-    {"b_pad", &KernelConfig::b_pad, 0, 32, "elements of padding after each shared row of B"},
-    {"swizzle", &KernelConfig::swizzle, 0, 64, "1: XOR-swizzle shared rows instead of padding them", kOnOff},
-    {"conflicting", &KernelConfig::conflicting, 0, 1, "1: the layout that shows bank conflicts"},
-    {"stages", &KernelConfig::stages, 1, 4, "shared-memory buffers in flight"},
-    {"cluster", &KernelConfig::cluster, 1, 2, "blocks per cluster: they share their copies of B (TMA multicast)"},
-    {"grid", &KernelConfig::grid, 0, 4096, "persistent blocks launched, each walking every grid-th tile (0: one per tile)"},
-    {"setmaxnreg", &KernelConfig::setmaxnreg, 0, 1,
-     "1: a producer warpgroup hands its registers to the consumer warpgroups (setmaxnreg)", kOnOff},
-    {"tma_store", &KernelConfig::tma_store, 0, 1,
-     "1: C leaves through shared memory by TMA stores, which run on while the next tile's wgmma start", kOnOff},
+#define GEMMLAB_KNOB_ENTRY(name, default_value, min, max, values, help) \
+  {#name, &KernelConfig::name, min, max, help, values},
+    GEMMLAB_KNOBS(GEMMLAB_KNOB_ENTRY)
+#undef GEMMLAB_KNOB_ENTRY
 };
+
+constexpr int max_of(std::string_view name) {
+  for (const Knob& knob : kKnobs)
+    if (knob.name == name) return knob.max;
+  return -1;
+}
+// The simulator's per-thread arrays hold up to KernelConfig::max_tm x max_tn results: the knobs' range.
+static_assert(max_of("tm") == KernelConfig::max_tm && max_of("tn") == KernelConfig::max_tn);
 
 // Every rung description declares its knobs, defaults and tiling rules (kernel/rungs/*.hpp).
 template <class K>

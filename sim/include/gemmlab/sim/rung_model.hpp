@@ -25,7 +25,8 @@ struct Knob {
 
 using kernel::KnobChoice;  // a rung's own values and meaning of a knob (kernel/config.hpp)
 
-// Every knob any rung has, in display order.
+// Every knob any rung has, in the knob list's order (kernel/knobs.def: KernelConfig's fields, FixedConfig's template
+// parameters), which is also the order they are shown in.
 std::span<const Knob> all_knobs();
 const Knob* find_knob(std::string_view name);
 
