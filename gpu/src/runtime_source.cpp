@@ -73,7 +73,7 @@ std::string nvcc_path() {
 
 std::string_view rung_identifier(RungId rung) {
   switch (rung) {
-#define GEMMLAB_RUNG(ident, slug, title, precision, change) \
+#define GEMMLAB_RUNG(ident, slug, description, arch, title, precision, change) \
   case RungId::ident: return #ident;
 #include "gemmlab/rungs.def"
 #undef GEMMLAB_RUNG

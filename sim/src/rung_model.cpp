@@ -104,7 +104,7 @@ std::string_view RungModel::help_of(std::string_view knob) const {
 const RungModel& rung_model(RungId id) {
   static const std::vector<RungModel> models = [] {
     std::vector<RungModel> m{
-#define GEMMLAB_RUNG(ident, slug, title, precision, change) model_of<RungId::ident>(),
+#define GEMMLAB_RUNG(ident, slug, description, arch, title, precision, change) model_of<RungId::ident>(),
 #include "gemmlab/rungs.def"
 #undef GEMMLAB_RUNG
     };
@@ -128,14 +128,7 @@ OperandBytes operand_bytes(RungId id) {
   return bytes;
 }
 
-bool needs_sm90a(RungId id) {
-  bool needs = false;
-  (void)with_kernel<Status>(id, [&]<class K>() -> Status {
-    needs = requires { K::needs_sm90a; };
-    return Ok{};
-  });
-  return needs;
-}
+bool needs_sm90a(RungId id) { return rung_info(id).arch == Arch::Sm90a; }
 
 std::optional<WarpRoles> warp_roles(RungId id, const KernelConfig& c) {
   std::optional<WarpRoles> roles;
@@ -204,7 +197,7 @@ bool takes_any_size(RungId id) {
 std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const KernelConfig& c) {
   std::optional<TmaBoxShapes> shapes;
   (void)with_kernel<Status>(id, [&]<class K>() -> Status {
-    if constexpr (requires { K::needs_sm90a; }) {
+    if constexpr (requires(const kernel::ThreadContext& t) { K::a_box(c, t, {}, 0); K::b_box(c, t, {}, 0); }) {
       const kernel::ThreadContext t{};
       const kernel::TmaBox a = K::a_box(c, t, {}, 0), b = K::b_box(c, t, {}, 0);
       shapes = TmaBoxShapes{a.rows, a.cols, b.rows, b.cols, a.swizzle_bytes};
