@@ -30,9 +30,22 @@ import shutil
 import subprocess
 import sys
 
-# kernel::FixedConfig's parameters, in order (gpu/include/gemmlab/gpu/instances.def).
-KNOBS = ["bm", "bn", "bk", "tm", "tn", "wm", "wn", "a_pad", "b_pad", "swizzle", "conflicting", "stages", "cluster",
-         "grid", "setmaxnreg", "tma_store"]
+KNOB_LIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sim", "include", "gemmlab", "kernel",
+                         "knobs.def")
+
+
+def read_knobs(path=KNOB_LIST):
+    """The knobs' names, in the knob list's order: kernel::FixedConfig's template parameters."""
+    with open(path) as f:
+        text = f.read()
+    entries = re.findall(r"^\s*KNOB\(", text, re.MULTILINE)  # one a line; its help may go on below
+    names = re.findall(r"^\s*KNOB\((\w+),\s*-?\d+,", text, re.MULTILINE)
+    if not names or len(names) != len(entries):
+        raise SystemExit(f"kernel_resources.py: {path} is not the knob list (KNOB(name, default, ...) lines)")
+    return names
+
+
+KNOBS = read_knobs()
 # rung_kernel<kernel::rungs::Name[<bool>], kernel::FixedConfig<one int per knob>, In, bool AlignedRows>, as nvcc
 # mangles it (rung_kernel_setmaxnreg: the same with its launch bounds, gpu/src/rung_block.cuh).
 KERNEL = re.compile(r"rung_kernel(?:_setmaxnreg)?INS_6kernel5rungs(\d+)(\w+?)(?:ILb([01])EE)?ENS2_11FixedConfigI((?:Li-?\d+E){%d})" % len(KNOBS))
@@ -320,13 +333,13 @@ def generate(output, objects, nvcc=None):
             if key in seen:
                 continue
             seen.add(key)
-            values = ", ".join(str(v) for v in key[1])
+            config = ", ".join(f".{k} = {v}" for k, v in zip(KNOBS, key[1]))
             code = regions.get((mangled, arch), [])
             span = "{}"
             if code:
                 arrays.append(f"constexpr sim::CodeRegion regions_{len(arrays)}[] = {{{cpp_regions(code)}}};")
                 span = f"regions_{len(arrays) - 1}"
-            rows.append(f'    {{"{slug}", make_kernel_config({values}), "{compute_capability(arch)}", '
+            rows.append(f'    {{"{slug}", kernel::KernelConfig{{{config}}}, "{compute_capability(arch)}", '
                         f'{figures["registers"]}, {span}}},')
     text = ("// Generated at build time by scripts/kernel_resources.py from ptxas's resource usage of gpu/kernels/*.cu and\n"
             "// their SASS (cuobjdump -sass). Not committed, not edited.\n"

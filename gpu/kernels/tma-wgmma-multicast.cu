@@ -2,7 +2,7 @@
 // multicast; mbarrier arrivals reach the partner's shared memory, the schedule's barriers become cluster barriers.
 //
 // Description: sim/include/gemmlab/kernel/rungs/tma_wgmma_multicast.hpp (what changed and why); each line of the
-// instance list is compiled for FP16 and for BF16 inputs, for sm_90a only (gpu/CMakeLists.txt). Docs:
+// instance list is compiled for FP16 and for BF16 inputs, for sm_90a only (its Arch in rungs.def). Docs:
 // docs/rungs/19-tma-wgmma-multicast.md. Compiled configurations: the TmaWgmmaMulticast lines of
 // gpu/include/gemmlab/gpu/instances.def.
 #include "rung_kernel.cuh"

@@ -2,7 +2,7 @@
 // of every grid-th launch index, its ring of stages running on from one tile to the next.
 //
 // Description: sim/include/gemmlab/kernel/rungs/tma_wgmma_persistent.hpp (what changed and why); each line of the
-// instance list is compiled for FP16 and for BF16 inputs, for sm_90a only (gpu/CMakeLists.txt). Docs:
+// instance list is compiled for FP16 and for BF16 inputs, for sm_90a only (its Arch in rungs.def). Docs:
 // docs/rungs/20-tma-wgmma-persistent.md. Compiled configurations: the TmaWgmmaPersistent lines of
 // gpu/include/gemmlab/gpu/instances.def.
 #include "rung_kernel.cuh"

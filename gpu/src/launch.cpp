@@ -65,7 +65,7 @@ const void* compiled_kernel(std::size_t index, KernelVariant variant) {
   if (index >= std::size(kGpuInstances)) return nullptr;
   CompiledKernelFn kernels = nullptr;
   switch (kGpuInstances[index].rung) {
-#define GEMMLAB_RUNG(ident, slug, title, precision, change) \
+#define GEMMLAB_RUNG(ident, slug, description, arch, title, precision, change) \
   case RungId::ident: kernels = kernels_of_rung<RungId::ident>(index); break;
 #include "gemmlab/rungs.def"
 #undef GEMMLAB_RUNG

@@ -36,15 +36,10 @@ const void* kernel_address(KernelVariant v) {
 }
 
 // The FixedConfig of instance I: the instance list's run-time numbers as compile-time constants.
+#define GEMMLAB_INSTANCE_KNOB(name, ...) , kGpuInstances[I].config.name
 template <std::size_t I>
-using ConfigOf = kernel::FixedConfig<kGpuInstances[I].config.bm, kGpuInstances[I].config.bn,
-                                     kGpuInstances[I].config.bk, kGpuInstances[I].config.tm,
-                                     kGpuInstances[I].config.tn, kGpuInstances[I].config.wm,
-                                     kGpuInstances[I].config.wn, kGpuInstances[I].config.a_pad,
-                                     kGpuInstances[I].config.b_pad, kGpuInstances[I].config.swizzle,
-                                     kGpuInstances[I].config.conflicting, kGpuInstances[I].config.stages,
-                                     kGpuInstances[I].config.cluster, kGpuInstances[I].config.grid,
-                                     kGpuInstances[I].config.setmaxnreg, kGpuInstances[I].config.tma_store>;
+using ConfigOf = kernel::FixedConfig<GEMMLAB_KNOB_LIST(GEMMLAB_KNOBS(GEMMLAB_INSTANCE_KNOB))>;
+#undef GEMMLAB_INSTANCE_KNOB
 
 template <RungId Rung, std::size_t I>
 constexpr CompiledKernelFn kernel_entry() {

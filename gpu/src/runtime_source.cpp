@@ -15,6 +15,7 @@
 #include <mutex>
 #include <regex>
 #include <sstream>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -72,7 +73,7 @@ std::string nvcc_path() {
 
 std::string_view rung_identifier(RungId rung) {
   switch (rung) {
-#define GEMMLAB_RUNG(ident, slug, title, precision, change) \
+#define GEMMLAB_RUNG(ident, slug, description, arch, title, precision, change) \
   case RungId::ident: return #ident;
 #include "gemmlab/rungs.def"
 #undef GEMMLAB_RUNG
@@ -228,10 +229,11 @@ std::string runtime_kernel_source(const RuntimeKernelRequest& r) {
     << "#include \"rung_block.cuh\"\n\n"
     << "extern \"C\" __global__ void " << launch_bounds(r.kernel)
     << "gemmlab_runtime_kernel(const __grid_constant__ gemmlab::gpu::KernelParams p) {\n"
-    << "  using Config = gemmlab::kernel::FixedConfig<" << c.bm << ", " << c.bn << ", " << c.bk << ", " << c.tm << ", "
-    << c.tn << ", " << c.wm << ", " << c.wn << ", " << c.a_pad << ", " << c.b_pad << ", " << c.swizzle << ", "
-    << c.conflicting << ", " << c.stages << ", " << c.cluster << ", " << c.grid << ", " << c.setmaxnreg << ", "
-    << c.tma_store << ">;\n"
+    << "  using Config = gemmlab::kernel::FixedConfig<";
+  // Every knob, in the knob list's order: FixedConfig's template parameters.
+  const char* separator = "";
+  for (const sim::Knob& knob : sim::all_knobs()) s << std::exchange(separator, ", ") << c.*knob.field;
+  s << ">;\n"
     << "  gemmlab::gpu::run_block<gemmlab::kernel::KernelOf<gemmlab::RungId::" << rung_identifier(r.kernel.rung)
     << ">::type, Config, " << element_type(r.input) << ", " << (r.aligned_rows ? "true" : "false") << ">(p);\n"
     << "}\n";

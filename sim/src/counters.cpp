@@ -29,15 +29,7 @@ bool is_shared_store(MemOp op) { return op == MemOp::StoreShared || op == MemOp:
 bool is_global_load(MemOp op) { return op == MemOp::LoadGlobal || op == MemOp::CpAsync; }
 
 void add(OpCounters& into, const OpCounters& from) {
-  into.instructions += from.instructions;
-  into.wavefronts += from.wavefronts;
-  into.ideal_wavefronts += from.ideal_wavefronts;
-  into.requests += from.requests;
-  into.sectors += from.sectors;
-  into.lines += from.lines;
-  into.ideal_sectors += from.ideal_sectors;
-  into.split_sectors += from.split_sectors;
-  into.global_wavefronts += from.global_wavefronts;
+  for (const auto count : kOpCounts) into.*count += from.*count;
 }
 
 template <class Pick>
@@ -72,29 +64,17 @@ void add_box_shape(std::vector<TmaBoxShape>& shapes, int rows, int bytes, std::i
 
 Counters& Counters::operator+=(const Counters& other) {
   for (int i = 0; i < kOpClassCount; ++i) add(ops[i], other.ops[i]);
-  fma += other.fma;
-  mma += other.mma;
-  tma += other.tma, tma_bytes += other.tma_bytes, tma_sectors += other.tma_sectors;
-  tma_stores += other.tma_stores, tma_store_sectors += other.tma_store_sectors;
+  for (const auto total : kCounterTotals) this->*total += other.*total;
   for (const TmaBoxShape& s : other.tma_boxes) add_box_shape(tma_boxes, s.rows, s.bytes, s.copies);
-  wgmma += other.wgmma, wgmma_multiply_adds += other.wgmma_multiply_adds;
   return *this;
 }
 
 Counters Counters::scaled(std::int64_t times) const {
   Counters out;
-  for (int i = 0; i < kOpClassCount; ++i) {
-    const OpCounters& o = ops[i];
-    out.ops[i] = {o.instructions * times, o.wavefronts * times, o.ideal_wavefronts * times, o.requests * times,
-                  o.sectors * times,      o.lines * times,      o.ideal_sectors * times,
-                  o.split_sectors * times, o.global_wavefronts * times};
-  }
-  out.fma = fma * times;
-  out.mma = mma * times;
-  out.tma = tma * times, out.tma_bytes = tma_bytes * times, out.tma_sectors = tma_sectors * times;
-  out.tma_stores = tma_stores * times, out.tma_store_sectors = tma_store_sectors * times;
+  for (int i = 0; i < kOpClassCount; ++i)
+    for (const auto count : kOpCounts) out.ops[i].*count = ops[i].*count * times;
+  for (const auto total : kCounterTotals) out.*total = this->*total * times;
   for (const TmaBoxShape& s : tma_boxes) out.tma_boxes.push_back({s.rows, s.bytes, s.copies * times});
-  out.wgmma = wgmma * times, out.wgmma_multiply_adds = wgmma_multiply_adds * times;
   return out;
 }
 

@@ -24,7 +24,7 @@ R call_with_kernel(F& f) {
 template <class R, class F>
 R with_kernel(RungId id, F&& f) {
   switch (id) {
-#define GEMMLAB_RUNG(ident, slug, title, precision, change) \
+#define GEMMLAB_RUNG(ident, slug, description, arch, title, precision, change) \
   case RungId::ident: return call_with_kernel<RungId::ident, R>(f);
 #include "gemmlab/rungs.def"
 #undef GEMMLAB_RUNG

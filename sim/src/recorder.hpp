@@ -35,12 +35,10 @@ class Recorder {
  public:
   // Bytes per element of A, B and C (kernel::operand_bytes of the rung being recorded).
   void set_operand_bytes(int a, int b, int c) { operand_bytes_ = {a, b, c}; }
-  // A new phase: no error, no FMA or mma counted yet.
+  // A new phase: no error, nothing counted yet.
   void begin_phase() {
     error_.clear();
-    fmas_ = 0;
-    mmas_ = 0;
-    hopper_ = {};
+    counted_ = {};
     copies_.clear();
   }
   // The threads of warp `warp`, `lanes` of them (32 but in a partial last warp), follow; their instructions go into
@@ -101,15 +99,9 @@ class Recorder {
     out_->size = first + count_;
   }
   const std::string& error() const { return error_; }
-  std::int64_t fma_count() const { return fmas_; }
-  std::int64_t mma_count() const { return mmas_; }  // warp-level mma instructions
-  // The phase's TMA copies and wgmma (Counters' fields of the same names).
-  struct Hopper {
-    std::int64_t tma = 0, tma_bytes = 0, tma_sectors = 0, wgmma = 0, wgmma_multiply_adds = 0;
-    std::int64_t tma_stores = 0, tma_store_sectors = 0;
-    std::vector<TmaBoxShape> tma_boxes;
-  };
-  const Hopper& hopper() const { return hopper_; }
+  // What the phase's threads did besides their memory instructions, which the engine costs and counts: FMA, mma, TMA
+  // copies and stores, wgmma (the classes, `ops`, stay empty).
+  const Counters& counted() const { return counted_; }
   const std::vector<kernel::TmaBox>& copies() const { return copies_; }
   // Whether the warp's instruction `index` came out exactly as the instruction that was in its place before, so that
   // the cost it carries is its own. Valid after end_warp().
@@ -160,7 +152,7 @@ class Recorder {
   // One warp-wide instruction: counted once per warp, by lane 0.
   template <class Atom>
   void mma(Atom, float*, const std::uint32_t*, const std::uint32_t*) {
-    if (lane_ == 0) ++mmas_;
+    if (lane_ == 0) ++counted_.mma;
   }
   void cp_async_commit() {}
   template <int P>
@@ -179,19 +171,19 @@ class Recorder {
   void set_max_registers(int, bool) {}
   void tma_load(const kernel::TmaBox& box, int, int, bool pred, kernel::TmaMulticast multicast = {}) {
     if (!pred) return;
-    hopper_.tma_bytes += box.bytes();  // what lands in this block's shared memory, whoever issued it
+    counted_.tma_bytes += box.bytes();  // what lands in this block's shared memory, whoever issued it
     if (!multicast.issued_here) return;
     copies_.push_back(box);
-    ++hopper_.tma;
-    hopper_.tma_sectors += sectors_inside(box);
-    add_box_shape(hopper_.tma_boxes, box.engine_rows(), box.bytes(), 1);
+    ++counted_.tma;
+    counted_.tma_sectors += sectors_inside(box);
+    add_box_shape(counted_.tma_boxes, box.engine_rows(), box.bytes(), 1);
   }
   // A TMA store: one thread's instruction, counted with the global sectors of C it writes (the box's part inside C).
   void tma_store(const kernel::TmaBox& box, int, bool pred) {
     if (!pred) return;
-    ++hopper_.tma_stores;
-    hopper_.tma_store_sectors += sectors_inside(box);
-    add_box_shape(hopper_.tma_boxes, box.engine_rows(), box.bytes(), 1);
+    ++counted_.tma_stores;
+    counted_.tma_store_sectors += sectors_inside(box);
+    add_box_shape(counted_.tma_boxes, box.engine_rows(), box.bytes(), 1);
   }
   void tma_store_commit(bool) {}
   template <int P>
@@ -202,8 +194,8 @@ class Recorder {
   template <int N>
   void wgmma(kernel::WgmmaM64K16<N>, float*, const kernel::WgmmaOperand&, const kernel::WgmmaOperand&, bool = true) {
     if (lane_ != 0 || warp_ % 4 != 0) return;
-    ++hopper_.wgmma;
-    hopper_.wgmma_multiply_adds += kernel::WgmmaM64K16<N>::multiply_adds;
+    ++counted_.wgmma;
+    counted_.wgmma_multiply_adds += kernel::WgmmaM64K16<N>::multiply_adds;
   }
   void wgmma_commit() {}
   template <int P, int N>
@@ -211,7 +203,7 @@ class Recorder {
 
   // Recording moves no data: every load gives zeros, so a * b + c is c. Returning it spares the multiply.
   float fma(float, float, float c) {
-    ++fmas_;
+    ++counted_.fma;
     return c;
   }
 
@@ -294,8 +286,7 @@ class Recorder {
   InstructionBuffer* out_ = nullptr;
   int warp_ = 0, lane_ = 0, lanes_ = 32;
   std::size_t next_ = 0, count_ = 0;
-  std::int64_t fmas_ = 0, mmas_ = 0;
-  Hopper hopper_;
+  Counters counted_;  // see counted()
   std::vector<kernel::TmaBox> copies_;
   std::array<int, 3> operand_bytes_ = {4, 4, 4};
   std::string error_;

@@ -16,28 +16,24 @@ namespace {
 
 using kernel::KernelConfig;
 
+// The values column of the knob list (kernel/knobs.def).
+constexpr std::span<const int> kAnyValue{};
 constexpr int kOnOff[] = {0, 1};
 
 constexpr Knob kKnobs[] = {
-    {"bm", &KernelConfig::bm, 1, 512, "rows of C per block"},
-    {"bn", &KernelConfig::bn, 1, 512, "columns of C per block"},
-    {"bk", &KernelConfig::bk, 1, 128, "k-depth of the shared tiles (one k-step)"},
-    {"tm", &KernelConfig::tm, 1, KernelConfig::max_tm, "rows of C per thread"},
-    {"tn", &KernelConfig::tn, 1, KernelConfig::max_tn, "columns of C per thread"},
-    {"wm", &KernelConfig::wm, 1, 256, "rows of C per warp"},
-    {"wn", &KernelConfig::wn, 1, 256, "columns of C per warp"},
-    {"a_pad", &KernelConfig::a_pad, 0, 32, "elements of padding after each shared row of A"},
-    {"b_pad", &KernelConfig::b_pad, 0, 32, "elements of padding after each shared row of B"},
-    {"swizzle", &KernelConfig::swizzle, 0, 64, "1: XOR-swizzle shared rows instead of padding them", kOnOff},
-    {"conflicting", &KernelConfig::conflicting, 0, 1, "1: the layout that shows bank conflicts"},
-    {"stages", &KernelConfig::stages, 1, 4, "shared-memory buffers in flight"},
-    {"cluster", &KernelConfig::cluster, 1, 2, "blocks per cluster: they share their copies of B (TMA multicast)"},
-    {"grid", &KernelConfig::grid, 0, 4096, "persistent blocks launched, each walking every grid-th tile (0: one per tile)"},
-    {"setmaxnreg", &KernelConfig::setmaxnreg, 0, 1,
-     "1: a producer warpgroup hands its registers to the consumer warpgroups (setmaxnreg)", kOnOff},
-    {"tma_store", &KernelConfig::tma_store, 0, 1,
-     "1: C leaves through shared memory by TMA stores, which run on while the next tile's wgmma start", kOnOff},
+#define GEMMLAB_KNOB_ENTRY(name, default_value, min, max, values, help) \
+  {#name, &KernelConfig::name, min, max, help, values},
+    GEMMLAB_KNOBS(GEMMLAB_KNOB_ENTRY)
+#undef GEMMLAB_KNOB_ENTRY
 };
+
+constexpr int max_of(std::string_view name) {
+  for (const Knob& knob : kKnobs)
+    if (knob.name == name) return knob.max;
+  return -1;
+}
+// The simulator's per-thread arrays hold up to KernelConfig::max_tm x max_tn results: the knobs' range.
+static_assert(max_of("tm") == KernelConfig::max_tm && max_of("tn") == KernelConfig::max_tn);
 
 // Every rung description declares its knobs, defaults and tiling rules (kernel/rungs/*.hpp).
 template <class K>
@@ -108,7 +104,7 @@ std::string_view RungModel::help_of(std::string_view knob) const {
 const RungModel& rung_model(RungId id) {
   static const std::vector<RungModel> models = [] {
     std::vector<RungModel> m{
-#define GEMMLAB_RUNG(ident, slug, title, precision, change) model_of<RungId::ident>(),
+#define GEMMLAB_RUNG(ident, slug, description, arch, title, precision, change) model_of<RungId::ident>(),
 #include "gemmlab/rungs.def"
 #undef GEMMLAB_RUNG
     };
@@ -132,14 +128,7 @@ OperandBytes operand_bytes(RungId id) {
   return bytes;
 }
 
-bool needs_sm90a(RungId id) {
-  bool needs = false;
-  (void)with_kernel<Status>(id, [&]<class K>() -> Status {
-    needs = requires { K::needs_sm90a; };
-    return Ok{};
-  });
-  return needs;
-}
+bool needs_sm90a(RungId id) { return rung_info(id).arch == Arch::Sm90a; }
 
 std::optional<WarpRoles> warp_roles(RungId id, const KernelConfig& c) {
   std::optional<WarpRoles> roles;
@@ -208,7 +197,7 @@ bool takes_any_size(RungId id) {
 std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const KernelConfig& c) {
   std::optional<TmaBoxShapes> shapes;
   (void)with_kernel<Status>(id, [&]<class K>() -> Status {
-    if constexpr (requires { K::needs_sm90a; }) {
+    if constexpr (requires(const kernel::ThreadContext& t) { K::a_box(c, t, {}, 0); K::b_box(c, t, {}, 0); }) {
       const kernel::ThreadContext t{};
       const kernel::TmaBox a = K::a_box(c, t, {}, 0), b = K::b_box(c, t, {}, 0);
       shapes = TmaBoxShapes{a.rows, a.cols, b.rows, b.cols, a.swizzle_bytes};

@@ -8,8 +8,8 @@ namespace {
 
 constexpr auto kRungs = [] {
   std::array table{
-#define GEMMLAB_RUNG(ident, slug, title, precision, change) \
-  RungInfo{RungId::ident, 0, slug, title, Precision::precision, change},
+#define GEMMLAB_RUNG(ident, slug, description, arch, title, precision, change) \
+  RungInfo{RungId::ident, 0, slug, title, Precision::precision, Arch::arch, change},
 #include "gemmlab/rungs.def"
 #undef GEMMLAB_RUNG
   };

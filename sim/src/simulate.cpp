@@ -116,14 +116,8 @@ class Engine {
       if (!status) buffer.items->resize(begin);
     }
     out.instructions.resize(status ? kept.size : 0);  // drops what earlier, longer phases left
-    out.fma = x.fma_count();
-    out.counters.fma = out.fma;
-    out.counters.mma = x.mma_count();
-    const Recorder::Hopper& h = x.hopper();
-    out.counters.tma = h.tma, out.counters.tma_bytes = h.tma_bytes, out.counters.tma_sectors = h.tma_sectors;
-    out.counters.tma_stores = h.tma_stores, out.counters.tma_store_sectors = h.tma_store_sectors;
-    out.counters.tma_boxes = h.tma_boxes;
-    out.counters.wgmma = h.wgmma, out.counters.wgmma_multiply_adds = h.wgmma_multiply_adds;
+    out.counters += x.counted();
+    out.fma = out.counters.fma;
     if (keep_instructions) out.copies = x.copies();
     else out.copies.clear();
     return status;

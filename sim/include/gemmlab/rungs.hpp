@@ -12,8 +12,11 @@ enum class Precision { FP32, FP16BF16 };
 
 std::string_view to_string(Precision precision);
 
+// Where a rung's kernels compile: for the build's CUDA architectures, or for sm_90a only (TMA and wgmma).
+enum class Arch { AnyArch, Sm90a };
+
 enum class RungId {
-#define GEMMLAB_RUNG(ident, slug, title, precision, change) ident,
+#define GEMMLAB_RUNG(ident, slug, description, arch, title, precision, change) ident,
 #include "gemmlab/rungs.def"
 #undef GEMMLAB_RUNG
 };
@@ -24,6 +27,7 @@ struct RungInfo {
   std::string_view slug;
   std::string_view title;
   Precision precision;
+  Arch arch;
   std::string_view change;  // one line: what this rung changes from the rung before
 };
 

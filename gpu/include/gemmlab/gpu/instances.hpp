@@ -28,18 +28,6 @@ struct GpuInstance {
   bool operator==(const GpuInstance& other) const;  // the same rung and every knob the same
 };
 
-// A configuration from its knobs in KernelConfig's order (the build's table of recorded registers writes them this
-// way, from the compiled kernels' names).
-constexpr kernel::KernelConfig make_kernel_config(int bm, int bn, int bk, int tm, int tn, int wm, int wn, int a_pad,
-                                                  int b_pad, int swizzle, int conflicting, int stages, int cluster,
-                                                  int grid, int setmaxnreg, int tma_store) {
-  kernel::KernelConfig c;
-  c.bm = bm, c.bn = bn, c.bk = bk, c.tm = tm, c.tn = tn, c.wm = wm, c.wn = wn, c.a_pad = a_pad, c.b_pad = b_pad;
-  c.swizzle = swizzle, c.conflicting = conflicting, c.stages = stages, c.cluster = cluster;
-  c.grid = grid, c.setmaxnreg = setmaxnreg, c.tma_store = tma_store;
-  return c;
-}
-
 inline constexpr GpuInstance kGpuInstances[] = {
 #define GEMMLAB_GPU_INSTANCE(rung, ...) \
   {RungId::rung, kernel::with_overrides(kernel::KernelOf<RungId::rung>::type::defaults(), kernel::KnobOverrides __VA_ARGS__)},

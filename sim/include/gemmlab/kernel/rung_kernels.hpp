@@ -1,6 +1,6 @@
 #pragma once
-// Which kernel description each rung uses: the one mapping from the rung list to code, read by the simulator's
-// registry and by the GPU registry alike. A rung whose description is not written yet has no specialization.
+// Which kernel description each rung uses (its Description in rungs.def): the one mapping from the rung list to code,
+// read by the simulator's registry and by the GPU registry alike. A rung's header is included here.
 #include "gemmlab/kernel/rungs/blocktile_1d.hpp"
 #include "gemmlab/kernel/rungs/blocktile_2d.hpp"
 #include "gemmlab/kernel/rungs/cp_async.hpp"
@@ -22,27 +22,11 @@
 namespace gemmlab::kernel {
 
 template <RungId Id>
-struct KernelOf;  // undefined: this rung has no description yet
+struct KernelOf;
 
-template <> struct KernelOf<RungId::NaiveUncoalesced> { using type = rungs::NaiveUncoalesced; };
-template <> struct KernelOf<RungId::NaiveCoalesced> { using type = rungs::NaiveCoalesced; };
-template <> struct KernelOf<RungId::SmemTiling> { using type = rungs::SmemTiling; };
-template <> struct KernelOf<RungId::BlockTile1D> { using type = rungs::BlockTile1D; };
-template <> struct KernelOf<RungId::BlockTile2D> { using type = rungs::BlockTile2D; };
-template <> struct KernelOf<RungId::Vectorized> { using type = rungs::Vectorized; };
-template <> struct KernelOf<RungId::DoubleBuffer> { using type = rungs::DoubleBuffer; };
-template <> struct KernelOf<RungId::CpAsync> { using type = rungs::CpAsync; };
-template <> struct KernelOf<RungId::WarpTile> { using type = rungs::WarpTile; };
-template <> struct KernelOf<RungId::SmemEpilogue> { using type = rungs::SmemEpilogue; };
-template <> struct KernelOf<RungId::Wmma> { using type = rungs::Wmma; };
-template <> struct KernelOf<RungId::MmaRowMajor> { using type = rungs::MmaRowMajor; };
-template <> struct KernelOf<RungId::MmaPadded> { using type = rungs::MmaPadded; };
-template <> struct KernelOf<RungId::MmaSwizzled> { using type = rungs::MmaSwizzled; };
-template <> struct KernelOf<RungId::MmaMultistage> { using type = rungs::MmaMultistage; };
-template <> struct KernelOf<RungId::MmaStagedEpilogue> { using type = rungs::MmaStagedEpilogue; };
-template <> struct KernelOf<RungId::TmaWgmma> { using type = rungs::TmaWgmma; };
-template <> struct KernelOf<RungId::TmaWgmmaSpecialized> { using type = rungs::TmaWgmmaSpecialized; };
-template <> struct KernelOf<RungId::TmaWgmmaMulticast> { using type = rungs::TmaWgmmaMulticast; };
-template <> struct KernelOf<RungId::TmaWgmmaPersistent> { using type = rungs::TmaWgmmaPersistent; };
+#define GEMMLAB_RUNG(ident, slug, description, arch, title, precision, change) \
+  template <> struct KernelOf<RungId::ident> { using type = description; };
+#include "gemmlab/rungs.def"
+#undef GEMMLAB_RUNG
 
 }  // namespace gemmlab::kernel

@@ -29,6 +29,15 @@ struct OpCounters {
   std::int64_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
 };
 
+// Every count of OpCounters, once: what adding and scaling walk. A new count goes here too (the size check says so).
+using OpCount = std::int64_t OpCounters::*;
+inline constexpr OpCount kOpCounts[] = {
+    &OpCounters::instructions, &OpCounters::wavefronts, &OpCounters::ideal_wavefronts,
+    &OpCounters::requests, &OpCounters::sectors, &OpCounters::lines,
+    &OpCounters::ideal_sectors, &OpCounters::split_sectors, &OpCounters::global_wavefronts,
+};
+static_assert(sizeof(OpCounters) == std::size(kOpCounts) * sizeof(std::int64_t), "a count missing from kOpCounts");
+
 // TMA boxes of one shape: the rows the copy engine walks (a panelled box's panels each count) and the bytes the box
 // holds, and how many copies and stores had it. The engine takes at least a cycle a row (docs/time-model.md).
 struct TmaBoxShape {
@@ -59,6 +68,18 @@ struct Counters {
   OpCounters global_loads() const;   // ldg + cp.async's global side
   OpCounters global_stores() const;  // stg
 };
+
+// Every count of Counters besides its classes (ops) and box shapes (tma_boxes), once: what adding and scaling walk.
+// A new count goes here too (the size check says so).
+using CounterTotal = std::int64_t Counters::*;
+inline constexpr CounterTotal kCounterTotals[] = {
+    &Counters::fma, &Counters::mma,
+    &Counters::tma, &Counters::tma_bytes, &Counters::tma_sectors, &Counters::tma_stores, &Counters::tma_store_sectors,
+    &Counters::wgmma, &Counters::wgmma_multiply_adds,
+};
+static_assert(sizeof(Counters) == sizeof(Counters::ops) + std::size(kCounterTotals) * sizeof(std::int64_t) +
+                                      sizeof(Counters::tma_boxes),
+              "a count missing from kCounterTotals");
 
 // Adds one costed warp instruction to the counters.
 void count(Counters& counters, const WarpAccess& access, const SharedCost* shared, const GlobalCost* global);

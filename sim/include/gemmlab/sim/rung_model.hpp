@@ -25,7 +25,8 @@ struct Knob {
 
 using kernel::KnobChoice;  // a rung's own values and meaning of a knob (kernel/config.hpp)
 
-// Every knob any rung has, in display order.
+// Every knob any rung has, in the knob list's order (kernel/knobs.def: KernelConfig's fields, FixedConfig's template
+// parameters), which is also the order they are shown in.
 std::span<const Knob> all_knobs();
 const Knob* find_knob(std::string_view name);
 
@@ -50,7 +51,7 @@ Status validate(RungId id, const kernel::KernelConfig& config, const Problem& pr
 
 // Bytes per element of A, B and C in the rung's kernels.
 OperandBytes operand_bytes(RungId id);
-// Whether the rung's GPU kernel uses Hopper's TMA and wgmma (compiled for sm_90a only; its description says so).
+// Whether the rung's GPU kernel uses Hopper's TMA and wgmma (compiled for sm_90a only; its Arch in rungs.def).
 bool needs_sm90a(RungId rung);
 
 // The roles of a warp-specialised rung's threads (rungs 18 to 20), for the app's pipeline view: threads

@@ -44,7 +44,6 @@ namespace gemmlab::kernel::rungs {
 
 struct TmaWgmma {
   static constexpr int input_bytes = 2;
-  static constexpr bool needs_sm90a = true;
   static constexpr int barrier_bytes = 8;
 
   // TMA's swizzle mode in bytes (the `swizzle` knob: 32 or 64, 0 for the 128-byte mode), and so a box row: 64, 32 or
