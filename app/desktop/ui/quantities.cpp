@@ -7,7 +7,9 @@ namespace gemmlab::desktop::ui {
 std::string shared_bytes_text(std::int64_t bytes) {
   char text[48];
   if (bytes < 1024) std::snprintf(text, sizeof text, "%lld bytes", static_cast<long long>(bytes));
-  else std::snprintf(text, sizeof text, "%lld bytes (%.1f KiB)", static_cast<long long>(bytes), static_cast<double>(bytes) / 1024.0);
+  else
+    std::snprintf(text, sizeof text, "%lld bytes (%.1f KiB)", static_cast<long long>(bytes),
+                  static_cast<double>(bytes) / 1024.0);
   return text;
 }
 
