@@ -81,10 +81,9 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
   }
 }
 
-// No __launch_bounds__: measured on the H100 (docs/results.md), __launch_bounds__(threads, 1) let nvcc spend
-// registers freely on the small rungs (naive 29 -> 58, smem-tiling 32 -> 44, blocktile-1d -> 120 per thread), which
-// halved their resident blocks and slowed blocktile-1d from 10.0 to 5.9 TFLOPS at 8192^3; the large rungs reach 255
-// registers either way. Without it no default configuration uses local memory (scripts/sass-report checks).
+// No __launch_bounds__: measured on the H100, __launch_bounds__(threads, 1) let nvcc spend registers freely on the
+// small rungs, which halved their resident blocks and slowed them (docs/results.md, "No __launch_bounds__,
+// measured", has the figures); the large rungs reach the register limit either way. Without it no default configuration uses local memory (scripts/sass-report checks).
 // __grid_constant__: the tensor maps are used where they are, in the parameter space, by address.
 template <class K, class C, class In, bool AlignedRows>
 __global__ void rung_kernel(const __grid_constant__ KernelParams p) {

@@ -165,8 +165,8 @@ struct MmaTiles {
 
   // Whether the rung takes n and k that are not multiples of 8. Its GPU kernel is then compiled a second time with
   // copy_tile's element-by-element path (the first, for aligned sizes, leaves it out: a branch around the copies
-  // keeps the compiler from interleaving them with the fragment loads and mma: rung 15 measured 0.53x -> 0.36x of
-  // cuBLAS, docs/rungs/15-mma-multistage.md).
+  // keeps the compiler from interleaving them with the fragment loads and mma, which rung 15 measured much slower:
+  // docs/rungs/15-mma-multistage.md).
   // Rungs 15 and 16 do; the others refuse such sizes.
   static constexpr bool any_size = false;
   static Status validate_sizes(int /*m*/, int n, int k) {

@@ -58,14 +58,14 @@
 //
 // bk = 32: a stage is 32 x 132 + 32 x 256 floats (48.5 KB), 3 stages 146 KB - past the 48 KB a block gets without
 // opting in, inside the 227 KB a block may have on an H100. One barrier, one round of copies and one round of
-// address arithmetic per 4096 FFMAs per thread. Measured on the H100 (docs/results.md): bk = 32 runs 1.3 to 1.7%
-// faster than bk = 16 (half the shared memory, twice the barriers), which ran about 3% faster than bk = 8 (rung 10).
+// address arithmetic per 4096 FFMAs per thread. Measured on the H100, bk = 32 runs a little faster than bk = 16 (half
+// the shared memory, twice the barriers), which ran faster than bk = 8 (the figures: docs/rungs/09-warptile.md).
 //
 // The main loop stays small. Unrolled over all its k indices, a k-step of 16 was about 2,300 instructions (37 KB of
 // SASS): more than the instruction cache close to each scheduler keeps, and its two warps are rarely at the same place
 // in it. The k indices therefore run in pairs, in a loop nvcc keeps rolled (GEMMLAB_KEEP_ROLLED): a body of 256 FFMAs
-// and 12 lds.128 (about 4.4 KB) plus two address increments, whatever bk is. Measured on the H100 at bk = 16:
-// 46.4 -> 47.2 TFLOPS at 4096^3, and 27 fewer registers per thread (255 -> 228).
+// and 12 lds.128 (about 4.4 KB) plus two address increments, whatever bk is. Measured on the H100 at bk = 16, it is
+// faster and takes fewer registers per thread than the unrolled loop (docs/rungs/09-warptile.md has the figures).
 //
 // What is left for the next rung: C is written straight from the registers. With the 4 x 8 lane grid the 8 lanes
 // of a lane row store 128 contiguous bytes (full lines), but other warp shapes (wn = 4 * tn) write half lines, and
