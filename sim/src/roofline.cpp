@@ -37,7 +37,7 @@ std::string explain(const Roofline& r, const DeviceProfile& d, const L2Result& l
           "larger register tiles) would help.";
       break;
     case Limiter::SharedMemory:
-      s = "Shared memory is the limit: " + amount(top.work) + " wavefronts at " +
+      s = "Shared memory is the limit: the whole kernel's " + amount(top.work) + " wavefronts (all SMs) at " +
           std::to_string(d.shared_wavefronts_per_clock_per_sm) + " per clock per SM take " + t +
           ", longer than the math (" +
           duration(std::max(r.limit(Limiter::FmaUnits).seconds, r.limit(Limiter::TensorCores).seconds)) +

@@ -47,7 +47,7 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
           issue_origin(p) + ".";
       break;
     case TimeTerm::DataPipe:
-      s = "The L1/shared-memory data pipe is the limit: " + work +
+      s = "The L1/shared-memory data pipe is the limit: the busiest SM's " + work +
           " (shared-memory wavefronts, and global accesses' wavefronts: a line each, or 128 bytes a load delivers) at " +
           format("%.2g", top.rate) +
           per_sm + (hints.bank_conflicts && hints.scattered ? "; fewer bank conflicts and coalesced accesses would help."
