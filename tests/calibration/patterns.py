@@ -108,6 +108,23 @@ for kind in ("lds", "sts"):
     add(f"{kind}64_col_swizzle", op, [i * 64 + ((i % 8) * 8) for i in L])
     add(f"{kind}64_pairs_neighbour_rows", op, [(i // 2) * 256 + (i % 2) * 8 for i in L])
 
+def matrix_rows(op, tag, used):
+    """A function adding one pattern of an 8x8-matrix instruction (ldmatrix, stmatrix): lanes 0..used-1 give the row
+    addresses fn(lane); the lanes past them repeat those (unused="repeat") or point far away at conflicting addresses
+    (unused="far"), which the hardware ignores."""
+    def row(name, fn, unused="repeat"):
+        lanes = []
+        for i in L:
+            if i < used:
+                lanes.append(fn(i))
+            elif unused == "repeat":
+                lanes.append(fn(i % used))
+            else:
+                lanes.append(8192 + i * 128)
+        add(f"{tag}_{name}", op, lanes)
+    return row
+
+
 # ----------------------------------------------------------------------------------------------------------------
 # ldmatrix: lanes 8m..8m+7 give the row addresses of matrix m (16 bytes each)
 # ----------------------------------------------------------------------------------------------------------------
@@ -117,16 +134,7 @@ for count in (1, 2, 4):
         tag = f"ldsm_x{count}" + ("_t" if trans else "")
         used = 8 * count
 
-        def ldsm(name, fn, unused="repeat"):
-            lanes = []
-            for i in L:
-                if i < used:
-                    lanes.append(fn(i))
-                elif unused == "repeat":
-                    lanes.append(fn(i % used))
-                else:  # far away, conflicting addresses: the hardware ignores them
-                    lanes.append(8192 + i * 128)
-            add(f"{tag}_{name}", op, lanes)
+        ldsm = matrix_rows(op, tag, used)
 
         # matrices stored one after another, rows contiguous (conflict-free)
         ldsm("contig", lambda i: i * 16)
@@ -276,16 +284,7 @@ for count in (1, 2, 4):
         tag = f"stsm_x{count}" + ("_t" if trans else "")
         used = 8 * count
 
-        def stsm(name, fn, unused="repeat"):
-            lanes = []
-            for i in L:
-                if i < used:
-                    lanes.append(fn(i))
-                elif unused == "repeat":
-                    lanes.append(fn(i % used))
-                else:  # far away, conflicting addresses: the hardware should ignore them
-                    lanes.append(8192 + i * 128)
-            add(f"{tag}_{name}", op, lanes)
+        stsm = matrix_rows(op, tag, used)
 
         stsm("contig", lambda i: i * 16)
         for s in (32, 64, 128, 144, 256):

@@ -187,29 +187,26 @@ TEST(Calibration, SharedStores) {
   for (const Row& row : rows) expect_shared(row, "st");
 }
 
-TEST(Calibration, Ldmatrix) {
-  const auto rows = rows_of("ldsm.");
-  EXPECT_FALSE(rows.empty());
+// An 8x8-matrix instruction's rows: the hardware's counters of the class it is counted with (`hardware_class`), and
+// ncu's SASS-level counters of its own class (`sass_class`), which agree.
+void expect_matrix_rows(std::string_view prefix, std::string_view hardware_class, const std::string& sass_class) {
+  const auto rows = rows_of(prefix);
+  EXPECT_FALSE(rows.empty()) << prefix;
   for (const Row& row : rows) {
-    expect_shared(row, "ld");
+    expect_shared(row, hardware_class);
     const SharedCost cost = model_shared(row);
-    expect_counter(row, "wavefronts", cost.wavefronts, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm");
+    expect_counter(row, "wavefronts", cost.wavefronts,
+                   "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_" + sass_class);
     expect_counter(row, "bank conflicts", cost.bank_conflicts(),
-                   "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm");
+                   "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_" + sass_class);
   }
 }
 
+TEST(Calibration, Ldmatrix) { expect_matrix_rows("ldsm.", "ld", "ldsm"); }
+
 // stmatrix (sm_90): the hardware counts STSM with the shared stores (op_st; this ncu has no l1tex__ op_stsm counter).
 TEST(Calibration, Stmatrix) {
-  const auto rows = rows_of("stsm.");
-  EXPECT_FALSE(rows.empty());
-  for (const Row& row : rows) {
-    expect_shared(row, "st");
-    const SharedCost cost = model_shared(row);
-    expect_counter(row, "wavefronts", cost.wavefronts, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm");
-    expect_counter(row, "bank conflicts", cost.bank_conflicts(),
-                   "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_stsm");
-  }
+  expect_matrix_rows("stsm.", "st", "stsm");
 }
 
 // ----- global memory ------------------------------------------------------------------------------------------------
