@@ -82,6 +82,13 @@ def blocktile_2d(*knobs):
 RESULTS = ROOT / "assets" / "results" / "h100.json"
 
 
+def measured_pattern(name):
+    """One row of the memory model's calibration table (tests/calibration/measured_h100.csv), by pattern name."""
+    with open(ROOT / "tests" / "calibration" / "measured_h100.csv", newline="") as f:
+        rows = csv.DictReader(line for line in f if not line.startswith("#"))
+        return next(row for row in rows if row["name"] == name)
+
+
 def bench(name, size, inp):
     """The recorded H100 run's row (assets/results/h100.json, the ladder of docs/results.md)."""
     report = json.loads(RESULTS.read_text())
@@ -831,6 +838,11 @@ def clock_experiments():
 
 
 QUOTES = [
+    # stmatrix as measured (the calibration table's stsm rows).
+    ("docs/memory-model.md",
+     r"`stsm_x4_rowstride128` takes (?P<wf>\d+) wavefronts, (?P<bc>\d+) conflicts",
+     lambda: {"wf": measured_pattern("stsm_x4_rowstride128")["wavefronts"],
+              "bc": measured_pattern("stsm_x4_rowstride128")["bank_conflicts"]}),
     # Rule G5 and the cp.async probe (tests/calibration/cp_async_rows*).
     ("docs/memory-model.md",
      r"ncu counts (?P<s_aligned>[\d.]+), (?P<s_padded>[\d.]+) and (?P<s_swizzled>[\d.]+) sectors into the SMs per copy "

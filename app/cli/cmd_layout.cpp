@@ -57,8 +57,6 @@ int query_error(const Options& o, const std::string& message) {
   return kExitFailed;
 }
 
-std::string lanes_text(const std::vector<int>& lanes) { return sim::lane_ranges(lanes); }
-
 // "0>0 1>4 ..." : each lane's first bank, as compact as a phase allows.
 std::string lane_banks(const InstructionReport& r, const Phase& p) {
   std::string out;
@@ -78,7 +76,7 @@ void print_phases(std::ostream& out, const InstructionReport& r, int width_banks
         << (p.conflicts() == 1 ? "" : "s") << ")";
     if (p.worst_way > 1)
       out << "; bank " << p.worst_bank << " is asked for " << p.worst_way << " words by lanes "
-          << lanes_text(p.colliding_lanes);
+          << sim::lane_ranges(p.colliding_lanes);
     out << "\n      lane>first bank"
         << (width_banks > 1 ? " (each lane " + std::to_string(width_banks) + " banks)" : "") << ": " << lane_banks(r, p)
         << "\n";
@@ -259,10 +257,9 @@ nlohmann::json suggestions_json(const Suggestions& s, int show) {
   int n = 0;
   for (const auto& c : s.candidates) {
     if (n++ >= show) break;
-    const auto ex = expressions_of(c.tile);
     list.push_back({{"label", c.label},
-                    {"layout", ex.printed},
-                    {"cute", ex.cute},
+                    {"layout", c.tile.to_string()},
+                    {"cute", c.tile.to_cute()},
                     {"extra_bytes", c.extra_bytes},
                     {"conflict_free", c.conflict_free()},
                     {"first_conflicts", c.first.conflicts()},
@@ -288,8 +285,8 @@ void print_suggestions(std::ostream& out, const Suggestions& s, int show) {
   for (const auto& c : s.candidates) {
     if (n++ >= show) break;
     out << (c.conflict_free() ? "  ok  " : "  --  ") << c.label << ": " << c.first.conflicts() << " + "
-        << c.second.conflicts() << " conflicts, " << c.extra_bytes << " extra bytes\n      "
-        << expressions_of(c.tile).cute << "\n";
+        << c.second.conflicts() << " conflicts, " << c.extra_bytes << " extra bytes\n      " << c.tile.to_cute()
+        << "\n";
   }
 }
 

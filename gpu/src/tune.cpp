@@ -383,15 +383,19 @@ Status repredict_tune(TuneReport& r, const sim::DeviceProfile& profile, int comp
   return Ok{};
 }
 
+namespace {
+// A configuration as the rung's knobs, by name: how studies and rankings write one.
+nlohmann::json config_json(RungId rung, const kernel::KernelConfig& config) {
+  nlohmann::json j;
+  for (const auto name : sim::rung_model(rung).knobs) j[std::string(name)] = config.*sim::find_knob(name)->field;
+  return j;
+}
+}  // namespace
+
 std::string tune_report_json(const TuneReport& r) {
-  const auto config_json = [&](const kernel::KernelConfig& config) {
-    nlohmann::json j;
-    for (const auto name : sim::rung_model(r.options.rung).knobs) j[std::string(name)] = config.*sim::find_knob(name)->field;
-    return j;
-  };
   nlohmann::json measured = nlohmann::json::array();
   for (const TuneMeasurement& m : r.measured) {
-    nlohmann::json j = {{"config", config_json(m.candidate.config)},
+    nlohmann::json j = {{"config", config_json(r.options.rung, m.candidate.config)},
                         {"label", label(r.options.rung, m.candidate.config)},
                         {"pick", to_string(m.pick)},
                         {"predicted_ms", m.candidate.predicted_seconds * 1e3},
@@ -448,9 +452,7 @@ std::string tune_report_json(const TuneReport& r) {
 std::string tune_ranking_json(const TuneOptions& options, const TuneRanking& ranking) {
   nlohmann::json ranked = nlohmann::json::array();
   for (const TuneCandidate& c : ranking.ranked) {
-    nlohmann::json config;
-    for (const auto name : sim::rung_model(options.rung).knobs) config[std::string(name)] = c.config.*sim::find_knob(name)->field;
-    ranked.push_back({{"config", config},
+    ranked.push_back({{"config", config_json(options.rung, c.config)},
                       {"label", label(options.rung, c.config)},
                       {"predicted_ms", c.predicted_seconds * 1e3},
                       {"predicted_limit", sim::to_string(c.limit)},

@@ -49,6 +49,9 @@ std::string ptx_name(const WarpAccess& a) {
   return "?";
 }
 
+// "ldmatrix" or "stmatrix", for sentences about either.
+std::string matrix_instruction(const WarpAccess& a) { return a.op == MemOp::StMatrix ? "stmatrix" : "ldmatrix"; }
+
 // The lanes whose global memory an instruction reads or writes: the active ones, less cp.async's zero-filling lanes.
 std::uint32_t global_lanes(const WarpAccess& a) {
   return a.op == MemOp::CpAsync ? a.active_mask & ~a.zero_fill_mask : a.active_mask;
@@ -59,7 +62,7 @@ std::uint32_t global_lanes(const WarpAccess& a) {
 Status validate(const WarpAccess& a) {
   if (is_matrix_op(a.op)) {
     if (a.ldmatrix_count != 1 && a.ldmatrix_count != 2 && a.ldmatrix_count != 4)
-      return Error{ptx_name(a).substr(0, 8) + " moves 1, 2 or 4 matrices (.x1, .x2, .x4), not " +
+      return Error{matrix_instruction(a) + " moves 1, 2 or 4 matrices (.x1, .x2, .x4), not " +
                    std::to_string(a.ldmatrix_count)};
   } else if (a.width_bytes == 2 && a.op != MemOp::LoadGlobal) {
     return Error{"only global loads (ldg.16) move 2 bytes per lane here; " + ptx_name(a) + " takes 4, 8 or 16"};
@@ -87,7 +90,7 @@ Status validate(const WarpAccess& a) {
                      "; it is .sync.aligned: the whole warp must execute it"};
       if (a.address[static_cast<std::size_t>(lane)] % kLdmatrixRowBytes != 0)
         return Error{"lane " + std::to_string(lane) + ": row address " + hex(a.address[static_cast<std::size_t>(lane)]) +
-                     " is not 16-byte aligned; " + ptx_name(a).substr(0, 8) + " needs 16-byte-aligned row addresses"};
+                     " is not 16-byte aligned; " + matrix_instruction(a) + " needs 16-byte-aligned row addresses"};
     }
     return Ok{};
   }
@@ -691,7 +694,12 @@ Result<GlobalDetail> global_detail(const WarpAccess& access) {
   return detail;
 }
 
-Result<WarpAccess> parse_op(std::string_view name) {
+Result<WarpAccess> parse_op(std::string_view given) {
+  // PTX's own names are taken too: ldmatrix.x4.trans is ldsm.x4.trans, stmatrix.x2 is stsm.x2.
+  std::string spelled(given);
+  if (spelled.rfind("ldmatrix", 0) == 0) spelled = "ldsm" + spelled.substr(8);
+  if (spelled.rfind("stmatrix", 0) == 0) spelled = "stsm" + spelled.substr(8);
+  const std::string_view name = spelled;
   for (const auto& entry : kOps) {
     if (entry.name != name) continue;
     WarpAccess access;
@@ -704,7 +712,7 @@ Result<WarpAccess> parse_op(std::string_view name) {
   }
   std::string known;
   for (const auto& entry : kOps) known += (known.empty() ? "" : ", ") + std::string(entry.name);
-  return Error{"unknown instruction '" + std::string(name) + "'; known: " + known};
+  return Error{"unknown instruction '" + std::string(given) + "'; known: " + known};
 }
 
 std::string op_name(const WarpAccess& access) {

@@ -29,6 +29,8 @@ import os
 import re
 import sys
 
+from calibration_common import read_table
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 DEFAULT_MEASURED = os.path.join(ROOT, "docs", "layout-lab-data", "layout_measured_h100.csv")
@@ -41,15 +43,6 @@ TOTAL_SHARED = "l1tex__data_pipe_lsu_wavefronts_mem_shared"
 HW_LD_WF = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld"
 HW_LD_BC = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld"
 HW_COPY_BC = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts"
-
-
-def read_table(path):
-    """(first '#' comment without '#', rows as dicts)."""
-    with open(path, newline="") as f:
-        lines = f.read().splitlines()
-    comment = next((ln[1:].strip() for ln in lines if ln.startswith("#")), "")
-    body = [ln for ln in lines if ln and not ln.startswith("#")]
-    return comment, list(csv.DictReader(io.StringIO("\n".join(body))))
 
 
 def number(row, column, where):
@@ -74,9 +67,9 @@ def strip_sum(name):
 
 def collect(measured_path, model_path, patterns_path):
     """(comment, output rows as dicts)."""
-    comment, measured = read_table(measured_path)
-    _, model = read_table(model_path)
-    _, patterns = read_table(patterns_path)
+    comment, _, measured = read_table(measured_path)
+    _, _, model = read_table(model_path)
+    _, _, patterns = read_table(patterns_path)
     by_name = {r["name"]: r for r in measured}
     missing = [p["name"] for p in patterns if p["name"] not in by_name]
     if missing:

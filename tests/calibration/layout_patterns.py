@@ -27,6 +27,8 @@ import shlex
 import subprocess
 import sys
 
+from calibration_common import lane_bytes
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 FULL = 0xFFFFFFFF
 SMEM_LIMIT = 32 * 1024        # probe.cu's static shared array
@@ -76,14 +78,8 @@ def probe_op(op):
     return op, ""
 
 
-def width(op):
-    if op.startswith(("ldsm", "stsm")):
-        return 16
-    return int(op.split(".")[-1]) // (1 if op.startswith("cp.async") else 8)
-
-
 def check_lanes(where, op, mask, lanes, limit):
-    w = width(op)
+    w = lane_bytes(op)
     for lane, a in enumerate(lanes):
         active = op.startswith(("ldsm", "stsm")) or (mask >> lane) & 1
         if active and not (a % w == 0 and 0 <= a and a + w <= limit):

@@ -8,11 +8,11 @@ Usage (from the repository root):
   python3 tests/calibration/layout_table.py --check   # exit 1 if the page's table is not what the CSV gives
 """
 import argparse
-import csv
-import io
 import os
 import re
 import sys
+
+from calibration_common import read_table
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -46,10 +46,7 @@ def pair(a, b):
 
 
 def render(csv_path):
-    with open(csv_path, newline="") as f:
-        lines = f.read().splitlines()
-    comment = next((ln[1:].strip() for ln in lines if ln.startswith("#")), "")
-    rows = list(csv.DictReader(io.StringIO("\n".join(ln for ln in lines if not ln.startswith("#")))))
+    comment, _, rows = read_table(csv_path)
     env = env_of(comment)
     probed = [r for r in rows if r["equal"] != "n/a"]
     equal = [r for r in probed if r["equal"] == "yes"]

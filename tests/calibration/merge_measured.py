@@ -11,9 +11,10 @@ Usage (from the repository root):
 """
 import argparse
 import csv
-import io
 import os
 import sys
+
+from calibration_common import read_table
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXED = ["name", "op", "mask", "lanes", "shared_lanes", "variant", "wavefronts", "bank_conflicts", "requests",
@@ -21,10 +22,8 @@ FIXED = ["name", "op", "mask", "lanes", "shared_lanes", "variant", "wavefronts",
 
 
 def read(path):
-    with open(path, newline="") as f:
-        lines = [ln for ln in f.read().splitlines() if ln and not ln.startswith("#")]
-    reader = csv.DictReader(io.StringIO("\n".join(lines)))
-    return reader.fieldnames, list(reader)
+    _, columns, rows = read_table(path)
+    return columns, rows
 
 
 def main():

@@ -16,6 +16,8 @@ Deterministic (fixed seed): rerunning gives the same file. Run: python3 tests/ca
 import os
 import random
 
+from calibration_common import lane_bytes
+
 FULL = 0xFFFFFFFF
 SMEM_LIMIT = 32 * 1024        # the probe's static shared array
 GMEM_LIMIT = 4 * 1024 * 1024  # the probe's global buffer
@@ -125,6 +127,26 @@ def matrix_rows(op, tag, used):
     return row
 
 
+def matrix_families(row, count, extra=()):
+    """The patterns every 8x8-matrix instruction is measured on, through `row` (matrix_rows'), with `extra` families
+    after the broadcast."""
+    # matrices one after another, rows contiguous (conflict-free)
+    row("contig", lambda i: i * 16)
+    # mma A-fragment addressing: row i%16, column block i//16, in a tile with row stride S bytes
+    for s in (32, 64, 128, 144, 256):
+        row(f"rowstride{s}", lambda i, s=s: (i % 16) * s + (i // 16) * 16)
+    # the same in a 128-byte-row tile with the chunk XOR swizzle
+    row("rowstride128_swizzle", lambda i: (i % 16) * 128 + (((i // 16) ^ (i % 8)) * 16))
+    # all rows of a matrix one address (a broadcast on loads; several lanes storing the same 16 bytes)
+    row("bcast_rows", lambda i: (i // 8) * 16)
+    for name, fn in extra:
+        row(name, fn)
+    if count > 1:
+        row("same_matrix", lambda i: (i % 8) * 16)  # every matrix the same 8 rows
+    if count < 4:
+        row("contig_unused_far", lambda i: i * 16, unused="far")
+
+
 # ----------------------------------------------------------------------------------------------------------------
 # ldmatrix: lanes 8m..8m+7 give the row addresses of matrix m (16 bytes each)
 # ----------------------------------------------------------------------------------------------------------------
@@ -134,21 +156,7 @@ for count in (1, 2, 4):
         tag = f"ldsm_x{count}" + ("_t" if trans else "")
         used = 8 * count
 
-        ldsm = matrix_rows(op, tag, used)
-
-        # matrices stored one after another, rows contiguous (conflict-free)
-        ldsm("contig", lambda i: i * 16)
-        # mma A-fragment addressing: row i%16, column block i//16, in a tile with row stride S bytes
-        for s in (32, 64, 128, 144, 256):
-            ldsm(f"rowstride{s}", lambda i, s=s: (i % 16) * s + (i // 16) * 16)
-        # the same in a 128-byte-row tile with the chunk XOR swizzle
-        ldsm("rowstride128_swizzle", lambda i: (i % 16) * 128 + (((i // 16) ^ (i % 8)) * 16))
-        # all rows of a matrix the same address (broadcast)
-        ldsm("bcast_rows", lambda i: (i // 8) * 16)
-        if count > 1:
-            ldsm("same_matrix", lambda i: (i % 8) * 16)  # every matrix reads the same 8 rows
-        if count < 4:
-            ldsm("contig_unused_far", lambda i: i * 16, unused="far")
+        matrix_families(matrix_rows(op, tag, used), count)
 
 # ----------------------------------------------------------------------------------------------------------------
 # Global loads and stores: ldg/stg x 32/64/128 (offsets from a 4 KiB-aligned buffer)
@@ -284,20 +292,9 @@ for count in (1, 2, 4):
         tag = f"stsm_x{count}" + ("_t" if trans else "")
         used = 8 * count
 
-        stsm = matrix_rows(op, tag, used)
-
-        stsm("contig", lambda i: i * 16)
-        for s in (32, 64, 128, 144, 256):
-            stsm(f"rowstride{s}", lambda i, s=s: (i % 16) * s + (i // 16) * 16)
-        stsm("rowstride128_swizzle", lambda i: (i % 16) * 128 + (((i // 16) ^ (i % 8)) * 16))
-        # every row of a matrix one address: several lanes store the same 16 bytes
-        stsm("bcast_rows", lambda i: (i // 8) * 16)
         # rows 0 and 4 of every matrix one address (rows 128 bytes apart otherwise): one row written twice
-        stsm("same_row_twice", lambda i: (i // 8) * 16 + ((i % 8) % 4) * 128)
-        if count > 1:
-            stsm("same_matrix", lambda i: (i % 8) * 16)  # every matrix writes the same 8 rows
-        if count < 4:
-            stsm("contig_unused_far", lambda i: i * 16, unused="far")
+        matrix_families(matrix_rows(op, tag, used), count,
+                        extra=[("same_row_twice", lambda i: (i // 8) * 16 + ((i % 8) % 4) * 128)])
 
 
 def main():
@@ -305,7 +302,7 @@ def main():
     for name, op, mask, lanes, sl, variant in rows:
         assert name not in names, f"duplicate pattern name {name}"
         names.add(name)
-        w = 16 if op.startswith(("ldsm", "stsm")) else int(op.split(".")[-1]) // (1 if op.startswith("cp.async") else 8)
+        w = lane_bytes(op)
         shared = op.startswith(("lds", "sts", "ldsm", "stsm"))
         lim = SMEM_LIMIT if shared else GMEM_LIMIT
         for a in lanes:

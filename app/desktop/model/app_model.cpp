@@ -408,7 +408,12 @@ void AppModel::save_results(const std::filesystem::path& path) {
 }
 
 kernel::InputType AppModel::bench_input_shown() const {
-  return bench_input_ ? *bench_input_ : sim::input_types(rung_).front();
+  const kernel::InputType wanted = bench_input_ ? *bench_input_ : sim::input_types(rung_).front();
+  if (!results_) return wanted;
+  // The results on show may lack it (a run of one rung): then their first input type.
+  for (const auto& row : results_->report.rows)
+    if (row.input == wanted) return wanted;
+  return results_->report.rows.empty() ? wanted : results_->report.rows.front().input;
 }
 
 void AppModel::run_benchmark(gpu::BenchOptions options) {

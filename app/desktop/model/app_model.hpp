@@ -145,7 +145,7 @@ class AppModel {
   std::string& results_path() { return results_path_; }
   std::string& bench_shapes() { return bench_shapes_; }
   // The input type the benchmark chart and table show (one at a time: FP16 and BF16 lines would share colours): the
-  // one chosen, else the selected rung's first.
+  // one chosen, else the selected rung's first; where the results on show lack it, their first.
   kernel::InputType bench_input_shown() const;
   void show_bench_input(kernel::InputType input) { bench_input_ = input; }
   // The selected rung's tuning study (predicted against measured time per configuration): one run here, else the

@@ -243,8 +243,7 @@ void draw_benchmark_panel(PanelContext& context) {
   // otherwise share colours.
   std::set<kernel::InputType> inputs;
   for (const auto& row : r.rows) inputs.insert(row.input);
-  kernel::InputType shown = model.bench_input_shown();
-  if (!inputs.contains(shown) && !inputs.empty()) shown = *inputs.begin();
+  const kernel::InputType shown = model.bench_input_shown();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Input");
   for (const kernel::InputType input : inputs) {

@@ -314,9 +314,10 @@ void tile_picture(PanelContext& context, const LayoutLabModel& lab) {
             lane >= 0 ? std::string("\ninstruction ") + std::to_string(selected) + ": lane " + std::to_string(lane) +
                             (colliding[static_cast<std::size_t>(lane)] ? " (collides on its bank)" : "")
                       : std::string();
-        ImGui::SetTooltip("element (%d, %d)\nbyte offset %lld: word %lld, bank %lld%s", r, c,
-                          static_cast<long long>(byte), static_cast<long long>(byte / 4),
-                          static_cast<long long>(byte / 4 % 32), who.c_str());
+        const int bank =
+            banks[static_cast<std::size_t>(r) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(c)];
+        ImGui::SetTooltip("element (%d, %d)\nbyte offset %lld, bank %d%s", r, c, static_cast<long long>(byte), bank,
+                          who.c_str());
       }
     }
   }
@@ -531,7 +532,7 @@ void suggestions_view(LayoutLabModel& lab) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour::to_vec4(c.conflict_free() ? colour::ok : colour::muted_text));
     ImGui::TextWrapped("%s %s", c.conflict_free() ? "ok" : "--", c.label.c_str());
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lab::expressions_of(c.tile).cute.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.tile.to_cute().c_str());
     ImGui::TableNextColumn();
     ui::coloured_text(c.conflict_free() ? colour::ok : colour::conflict, "%lld + %lld",
                       static_cast<long long>(c.first.conflicts()), static_cast<long long>(c.second.conflicts()));

@@ -118,6 +118,7 @@ Result<GlobalDetail> global_detail(const WarpAccess& access);
 // Instruction names for the CLI and tests: "lds.32", "lds.64", "lds.128", "sts.*", "ldg.*", "stg.*",
 // "ldsm.x1", "ldsm.x2", "ldsm.x4" (with ".trans"), "stsm.x1", "stsm.x2", "stsm.x4" (with ".trans"), "cp.async.4", "cp.async.8", "cp.async.16" (all .ca) and
 // "cp.async.cg.16".
+// PTX's names ldmatrix.* and stmatrix.* are taken as ldsm.* and stsm.*.
 Result<WarpAccess> parse_op(std::string_view name);  // fills op/width/ldmatrix/cache_global fields only
 std::string op_name(const WarpAccess& access);
 // Every name parse_op accepts, in a fixed order (for help texts and tests).

@@ -19,26 +19,6 @@ std::string span(std::int64_t first, std::int64_t count) {
   return count == 1 ? std::to_string(first) : std::to_string(first) + "-" + std::to_string(first + count - 1);
 }
 
-// ldmatrix.x4.trans -> (ldsm.x4.trans), stmatrix.x2 -> stsm.x2: the memory model's names.
-std::string model_op_name(std::string_view op) {
-  std::string name(op);
-  if (name.rfind("ldmatrix", 0) == 0) name = "ldsm" + name.substr(8);
-  if (name.rfind("stmatrix", 0) == 0) name = "stsm" + name.substr(8);
-  return name;
-}
-
-// Whether the `count` elements starting at (row, column) and running along `mode` lie at consecutive byte offsets
-// from an address aligned to their total bytes.
-bool contiguous_run(const Tile& tile, std::int64_t row, std::int64_t column, int mode, int count) {
-  const std::int64_t first = tile.byte_offset(row, column);
-  if (first % (static_cast<std::int64_t>(count) * tile.bytes()) != 0) return false;
-  for (int i = 1; i < count; ++i) {
-    const std::int64_t at = mode == 1 ? tile.byte_offset(row, column + i) : tile.byte_offset(row + i, column);
-    if (at != first + static_cast<std::int64_t>(i) * tile.bytes()) return false;
-  }
-  return true;
-}
-
 std::string run_text(std::int64_t row, std::int64_t column, int mode, int count) {
   return mode == 1 ? coordinate(row, column) + " to " + coordinate(row, column + count - 1)
                    : coordinate(row, column) + " to " + coordinate(row + count - 1, column);
@@ -471,7 +451,7 @@ std::span<const std::string_view> access_names() {
 }
 
 Result<AccessKind> access_kind(std::string_view op) {
-  const std::string name = model_op_name(op);
+  const std::string name(op);
   if (name == "wgmma") return AccessKind::CoreMatrices;
   if (name == "tma") return AccessKind::TmaBox;
   auto model = sim::parse_op(name);
@@ -498,7 +478,7 @@ Result<Access> build_access(const Tile& tile, const AccessSpec& spec) {
   if (!kind) return kind.error();
   if (*kind == AccessKind::CoreMatrices) return core_matrix_access(tile);
   if (*kind == AccessKind::TmaBox) return tma_access(tile);
-  auto model = sim::parse_op(model_op_name(spec.op));
+  auto model = sim::parse_op(spec.op);
   if (!model) return model.error();
   if (!spec.lanes.empty()) return lanes_access(tile, spec, *model);
   if (*kind == AccessKind::Matrix) return matrix_access(tile, spec, *model);

@@ -7,9 +7,12 @@
 namespace gemmlab::lab {
 namespace {
 
+// Whether an access writes the tile (the store side) rather than reads it.
 bool is_store(const AccessSpec& spec) {
-  return spec.op.rfind("sts", 0) == 0 || spec.op.rfind("stsm", 0) == 0 || spec.op.rfind("stmatrix", 0) == 0 ||
-         spec.op.rfind("cp.async", 0) == 0 || spec.op == "tma";
+  if (spec.op == "tma") return true;
+  const auto model = sim::parse_op(spec.op);
+  return model && (model->op == sim::MemOp::StoreShared || model->op == sim::MemOp::StMatrix ||
+                   model->op == sim::MemOp::CpAsync);
 }
 
 // The offsets a tile's elements take, in order: two candidates with the same offsets are the same layout.

@@ -163,22 +163,21 @@ Result<Tile> make_tile(const Layout& layout, Element element, const Swizzle& swi
   return tile;
 }
 
+bool contiguous_run(const Tile& tile, std::int64_t row, std::int64_t column, int mode, int count) {
+  if ((mode == 1 ? column : row) + count > (mode == 1 ? tile.columns() : tile.rows())) return false;
+  const std::int64_t first = tile.byte_offset(row, column);
+  if (first % (static_cast<std::int64_t>(count) * tile.bytes()) != 0) return false;
+  for (int i = 1; i < count; ++i) {
+    const std::int64_t at = mode == 1 ? tile.byte_offset(row, column + i) : tile.byte_offset(row + i, column);
+    if (at != first + static_cast<std::int64_t>(i) * tile.bytes()) return false;
+  }
+  return true;
+}
+
 int contiguous_mode(const Tile& tile, std::int64_t row, std::int64_t column, int vector_bytes) {
-  const int n = vector_bytes / tile.bytes();
-  const auto runs = [&](int mode) {
-    const std::int64_t extent = mode == 1 ? tile.columns() : tile.rows();
-    const std::int64_t start = mode == 1 ? column : row;
-    if (start + n > extent) return false;
-    const std::int64_t first = tile.byte_offset(row, column);
-    if (first % vector_bytes != 0) return false;
-    for (int i = 1; i < n; ++i) {
-      const std::int64_t at = mode == 1 ? tile.byte_offset(row, column + i) : tile.byte_offset(row + i, column);
-      if (at != first + static_cast<std::int64_t>(i) * tile.bytes()) return false;
-    }
-    return true;
-  };
-  if (runs(1)) return 1;
-  if (runs(0)) return 0;
+  const int count = vector_bytes / tile.bytes();
+  if (contiguous_run(tile, row, column, 1, count)) return 1;
+  if (contiguous_run(tile, row, column, 0, count)) return 0;
   return -1;
 }
 

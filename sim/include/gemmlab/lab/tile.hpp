@@ -54,8 +54,12 @@ Result<Tile> make_tile(const Layout& layout, Element element, const Swizzle& swi
 // "Sw<3,3,3> o (64,64):(64,1)". `swizzle` receives it (identity when none).
 Result<Layout> parse_swizzled_layout(std::string_view text, Swizzle& swizzle);
 
-// Which way 16 contiguous bytes run in the tile at (row, column): along the columns (1), along the rows (0), or
-// neither (-1). A vector of `bytes` is contiguous along a mode when its elements' byte offsets follow each other.
+// Whether the `count` elements from (row, column) along `mode` (1: the columns, 0: the rows) lie inside the tile at
+// consecutive byte offsets from an address aligned to their total bytes (what a vector access or an ldmatrix row
+// needs).
+bool contiguous_run(const Tile& tile, std::int64_t row, std::int64_t column, int mode, int count);
+// Which way a vector of `vector_bytes` runs contiguously at (row, column): along the columns (1), along the rows (0),
+// or neither (-1).
 int contiguous_mode(const Tile& tile, std::int64_t row, std::int64_t column, int vector_bytes);
 
 }  // namespace gemmlab::lab
