@@ -18,8 +18,8 @@ void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>&
                  "under sustained FP32 or tensor-core load; nvidia-smi's clocks.sm says what yours holds)")
       ->transform(common::whole_number(100, 5000));
   app.add_option("--order", options->order,
-                 "Block launch order: row, col, cutlass:N (CUTLASS's swizzle of width N = 1, 2, 4, ...) or groupm:N "
-                 "(Triton's GROUP_M)")
+                 "Block launch order: row, col, cutlass:N (CUTLASS's swizzle of width N = 1, 2, 4, ...), groupm:N "
+                 "(Triton's GROUP_M) or hilbert (a Hilbert curve over the tiles)")
       ->capture_default_str();
 }
 

@@ -24,6 +24,10 @@ namespace gemmlab::gpu {
 // every thread, which synccheck reports as a divergent barrier; these rungs take the barriers without .aligned. A
 // barrier of some threads alone (kernel::barrier_threads: rung 20's TMA-store epilogue, its consumers) is named
 // barrier 1, which the others pass by.
+__device__ __forceinline__ void cluster_barrier() {
+  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
+}
+
 template <class K, class C, class In, bool AlignedRows, bool ByRole = false>
 struct PhaseRunner {
   GpuExecutor<In, AlignedRows>& x;
@@ -32,13 +36,14 @@ struct PhaseRunner {
   __device__ __forceinline__ void operator()(kernel::Section section, int kstep, int phase) const {
     kernel::run_phase<K>(x, C{}, t, s, section, kstep, phase);
     if (!K::barrier_after(section, phase)) return;
-    if constexpr (C::cluster > 1) {  // every thread of every block of the cluster: what the blocks' mbarriers reach
-      asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
-    } else if constexpr (ByRole) {
-      const int threads = kernel::barrier_threads<K>(C{}, section, phase);
-      if (threads == 0) asm volatile("barrier.sync 0;\n" ::: "memory");
-      else if (t.warpgroup < threads / 128)  // whole warpgroups: the test run_block's role branch already made
+    const int threads = kernel::barrier_threads<K>(C{}, section, phase);
+    if (threads > 0) {
+      if (t.warpgroup < threads / 128)  // whole warpgroups: the test run_block's role branch already made
         asm volatile("barrier.sync 1, %0;\n" ::"r"(threads) : "memory");
+    } else if constexpr (C::cluster > 1) {
+      cluster_barrier();  // every thread of every block of the cluster: what the blocks' mbarriers reach
+    } else if constexpr (ByRole) {
+      asm volatile("barrier.sync 0;\n" ::: "memory");
     } else {
       __syncthreads();
     }
@@ -57,7 +62,8 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
 
   kernel::ThreadContext t = kernel::tile_context(c, tile, p.g.m, p.g.n, p.g.k, p.g.alpha, p.g.beta);
   if (c.grid > 0)
-    kernel::walk_launches(t, launch, static_cast<int>(gridDim.x * gridDim.y), p.slots, p.tiles_m, p.tiles_n, p.g.order);
+    kernel::walk_launches(t, launch, static_cast<int>(gridDim.x * gridDim.y), p.slots, p.tiles_m, p.tiles_n, p.g.order,
+                          c.cluster);
   t.tid = static_cast<int>(threadIdx.x);
   if constexpr (requires { K::consumers(c); })  // warp-specialised: lane 0's, provably the same in every lane of a warp
     t.warpgroup = __shfl_sync(0xffffffffu, t.tid / 128, 0);
@@ -79,6 +85,9 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
   } else {
     kernel::for_each_phase<K>(c, t.ksteps, t.tiles, PhaseRunner<K, C, In, AlignedRows>{x, t, s});
   }
+  // The blocks of a cluster leave together: until its partner is done, a block's shared memory may still receive the
+  // partner's arrivals on its mbarriers (rungs 19 and 21). The simulator runs a cluster's blocks as one and needs none.
+  if constexpr (C::cluster > 1) cluster_barrier();
 }
 
 // No __launch_bounds__: measured on the H100, __launch_bounds__(threads, 1) let nvcc spend registers freely on the

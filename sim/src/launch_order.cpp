@@ -10,11 +10,11 @@ namespace {
 using kernel::BlockOrder;
 using kernel::OrderKind;
 
-constexpr std::array<std::pair<OrderKind, std::string_view>, 4> kKindNames = {
+constexpr std::array<std::pair<OrderKind, std::string_view>, 5> kKindNames = {
     {{OrderKind::RowMajor, "row"}, {OrderKind::ColumnMajor, "col"}, {OrderKind::Cutlass, "cutlass"},
-     {OrderKind::GroupM, "groupm"}}};
+     {OrderKind::GroupM, "groupm"}, {OrderKind::Hilbert, "hilbert"}}};
 
-constexpr std::string_view kOrderHelp = "row, col, cutlass:N (N = 1, 2, 4, 8, ...) or groupm:N (N >= 1)";
+constexpr std::string_view kOrderHelp = "row, col, cutlass:N (N = 1, 2, 4, 8, ...), groupm:N (N >= 1) or hilbert";
 
 }  // namespace
 
@@ -63,7 +63,8 @@ Status validate_order(BlockOrder order, int tiles_m, int tiles_n, int cluster) {
   const std::string grid = std::to_string(tiles_m) + " x " + std::to_string(tiles_n);
   switch (order.kind) {
     case OrderKind::RowMajor:
-    case OrderKind::ColumnMajor: return Ok{};
+    case OrderKind::ColumnMajor:
+    case OrderKind::Hilbert: return Ok{};
     case OrderKind::Cutlass:
       if (order.param < 0 || order.param > 20)
         return Error{"the CUTLASS swizzle's log2 width must be in [0, 20], not " + std::to_string(order.param)};
@@ -86,7 +87,8 @@ Status validate_order(BlockOrder order, int tiles_m, int tiles_n, int cluster) {
 std::string order_name(BlockOrder order) {
   switch (order.kind) {
     case OrderKind::RowMajor:
-    case OrderKind::ColumnMajor: return std::string(order_kind_name(order.kind));
+    case OrderKind::ColumnMajor:
+    case OrderKind::Hilbert: return std::string(order_kind_name(order.kind));
     case OrderKind::Cutlass: return "cutlass:" + std::to_string(1 << order.param);
     case OrderKind::GroupM: return "groupm:" + std::to_string(order.param);
   }
@@ -104,6 +106,9 @@ std::string order_description(BlockOrder order) {
     case OrderKind::GroupM:
       return "Triton GROUP_M = " + std::to_string(order.param) + ": groups of " + std::to_string(order.param) +
              " tile rows, each walked column by column, so blocks running together share A rows and B columns";
+    case OrderKind::Hilbert:
+      return "Hilbert curve: the launch follows a space-filling curve over the tiles, so blocks running together "
+             "cover a compact patch and share A rows and B columns in both directions";
   }
   return "";
 }

@@ -55,13 +55,15 @@ class Engine {
     return t;
   }
 
-  // A persistent rung's block `launch` (KernelConfig::grid > 0) in the row-major launch order: it computes the tiles
+  // A persistent rung's block `launch` (KernelConfig::grid > 0) in the rung's launch order: it computes the tiles
   // of launches launch, launch + grid, ... Counting runs each tile as a block of its own (the same copies, wgmma and
   // stores per tile: a persistent block's counters are its tiles'); executing runs the blocks as they are.
   ThreadContext persistent_context(int launch, int blocks, int tid) const {
-    const int tiles_m = kernel::ceil_div(p_.m, c_.bm), tiles_n = kernel::ceil_div(p_.n, c_.bn);
-    ThreadContext t = context(kernel::tile_of_launch(launch, tiles_m, tiles_n, {}), tid);
-    kernel::walk_launches(t, launch, blocks, tiles_m * tiles_n, tiles_m, tiles_n, {});
+    const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
+    const int tiles_n = kernel::ceil_div(p_.n, c_.bn);
+    constexpr kernel::BlockOrder order = kernel::preferred_order<K>();
+    ThreadContext t = context(kernel::tile_of_launch(launch, tiles_m, tiles_n, order, c_.cluster), tid);
+    kernel::walk_launches(t, launch, blocks, tiles_m * tiles_n, tiles_m, tiles_n, order, c_.cluster);
     return t;
   }
 

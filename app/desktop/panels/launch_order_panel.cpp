@@ -39,7 +39,8 @@ struct KindEntry {
 constexpr KindEntry kKinds[] = {{OrderKind::RowMajor, "row-major (CUDA's default)"},
                                 {OrderKind::ColumnMajor, "column-major"},
                                 {OrderKind::Cutlass, "CUTLASS swizzle (cutlass:N)"},
-                                {OrderKind::GroupM, "Triton GROUP_M (groupm:N)"}};
+                                {OrderKind::GroupM, "Triton GROUP_M (groupm:N)"},
+                                {OrderKind::Hilbert, "Hilbert curve (hilbert)"}};
 
 const char* kind_label(OrderKind kind) {
   for (const auto& entry : kKinds)

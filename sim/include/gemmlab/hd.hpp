@@ -7,6 +7,14 @@
 #define GEMMLAB_HD inline
 #endif
 
+// GEMMLAB_HD_CALL: the same, but a call on the GPU rather than inlined: for code every kernel carries and few run
+// (the Hilbert launch order, chosen at run time), so that it does not sit in every kernel's prologue.
+#if defined(__CUDACC__)
+#define GEMMLAB_HD_CALL __host__ __device__ __noinline__ inline
+#else
+#define GEMMLAB_HD_CALL inline
+#endif
+
 // GEMMLAB_UNROLL before a loop whose counter indexes a per-thread array: nvcc then unrolls it fully (the trip count
 // is a compile-time constant with a FixedConfig), so every index is a constant and the array stays in registers. A
 // loop nvcc judged too big to unroll would index the array at run time and move it to local memory. No effect on

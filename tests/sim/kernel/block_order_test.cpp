@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <utility>
 
@@ -30,6 +31,50 @@ TEST(BlockOrder, EveryOrderCoversEveryTileOnce) {
     expect_permutation(m, n, {OrderKind::ColumnMajor, 0});
     for (int log = 0; log <= 3; ++log) expect_permutation(m, n, {OrderKind::Cutlass, log});
     for (int group = 1; group <= 8; ++group) expect_permutation(m, n, {OrderKind::GroupM, group});
+    expect_permutation(m, n, {OrderKind::Hilbert, 0});
+  }
+}
+
+// The textbook Hilbert curve (distance to point, bottom-up, as on Wikipedia's page): written independently of
+// hilbert_cell's top-down descent, which it checks.
+std::pair<int, int> textbook_hilbert(int side, int d) {
+  int x = 0, y = 0;
+  for (int s = 1; s < side; s *= 2) {
+    const int rx = 1 & (d / 2), ry = 1 & (d ^ rx);
+    if (ry == 0) {
+      if (rx == 1) x = s - 1 - x, y = s - 1 - y;
+      std::swap(x, y);
+    }
+    x += s * rx, y += s * ry;
+    d /= 4;
+  }
+  return {x, y};
+}
+
+TEST(BlockOrder, HilbertFollowsTheCurveSkippingCellsOutsideTheGrid) {
+  for (const auto& [m, n] : {std::pair{1, 1}, {2, 2}, {8, 8}, {7, 5}, {3, 16}, {16, 3}, {12, 9}, {32, 17}}) {
+    int side = 1;
+    while (side < m || side < n) side *= 2;
+    int launch = 0;
+    for (int d = 0; d < side * side; ++d) {
+      const auto [x, y] = textbook_hilbert(side, d);
+      if (x >= m || y >= n) continue;
+      const TileCoord t = tile_of_launch(launch++, m, n, {OrderKind::Hilbert, 0});
+      EXPECT_EQ(t.row, x) << m << " x " << n << ", cell " << launch - 1;
+      EXPECT_EQ(t.col, y) << m << " x " << n << ", cell " << launch - 1;
+    }
+    EXPECT_EQ(launch, m * n);
+  }
+}
+
+TEST(BlockOrder, HilbertStepsToANeighbourOnASquare) {
+  for (int side : {2, 4, 16, 64}) {
+    TileCoord last = tile_of_launch(0, side, side, {OrderKind::Hilbert, 0});
+    for (int launch = 1; launch < side * side; ++launch) {
+      const TileCoord t = tile_of_launch(launch, side, side, {OrderKind::Hilbert, 0});
+      EXPECT_EQ(std::abs(t.row - last.row) + std::abs(t.col - last.col), 1) << side << ", launch " << launch;
+      last = t;
+    }
   }
 }
 
@@ -37,7 +82,7 @@ TEST(BlockOrder, EveryOrderCoversEveryTileOnce) {
 // odd last tile row gets a partner row, and every tile of the rounded grid is launched once.
 TEST(BlockOrder, ClustersPairVerticallyAdjacentTiles) {
   for (const BlockOrder order : {BlockOrder{OrderKind::RowMajor, 0}, BlockOrder{OrderKind::GroupM, 2},
-                                 BlockOrder{OrderKind::Cutlass, 1}}) {
+                                 BlockOrder{OrderKind::Cutlass, 1}, BlockOrder{OrderKind::Hilbert, 0}}) {
     const int tiles_m = cluster_tile_rows(7, 2), tiles_n = 5;
     ASSERT_EQ(tiles_m, 8);
     std::set<std::pair<int, int>> seen;

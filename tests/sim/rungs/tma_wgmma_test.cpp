@@ -193,3 +193,20 @@ TEST(TmaWgmma, ValidateSaysWhatToChange) {
 
 }  // namespace
 }  // namespace gemmlab::sim
+
+namespace gemmlab::sim {
+namespace {
+
+// The epilogue's stores inside the matrix take each thread's first register's place and add the register's own
+// (TmaWgmma::store_accumulators): the accumulator layout must be that sum, for every thread and register.
+TEST(TmaWgmma, AnAccumulatorsPlaceIsItsThreadsPlusItsRegisters) {
+  using Atom = kernel::WgmmaM64K16<256>;
+  for (int t = 0; t < 128; ++t)
+    for (int i = 0; i < Atom::d_values; ++i) {
+      EXPECT_EQ(Atom::d_row(t, i), Atom::d_row(t, 0) + Atom::d_row(0, i)) << t << ", " << i;
+      EXPECT_EQ(Atom::d_col(t, i), Atom::d_col(t, 0) + Atom::d_col(0, i)) << t << ", " << i;
+    }
+}
+
+}  // namespace
+}  // namespace gemmlab::sim

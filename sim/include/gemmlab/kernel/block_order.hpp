@@ -6,7 +6,7 @@
 
 namespace gemmlab::kernel {
 
-enum class OrderKind { RowMajor = 0, ColumnMajor = 1, Cutlass = 2, GroupM = 3 };
+enum class OrderKind { RowMajor = 0, ColumnMajor = 1, Cutlass = 2, GroupM = 3, Hilbert = 4 };
 
 struct BlockOrder {
   OrderKind kind = OrderKind::RowMajor;
@@ -16,6 +16,46 @@ struct BlockOrder {
 struct TileCoord {
   int row = 0, col = 0;  // tile indices (multiply by bm, bn for element offsets)
 };
+
+// The `index`-th cell, along a Hilbert curve, of a grid of `rows` x `cols` cells: the curve of the smallest
+// power-of-two square that covers the grid, with the cells outside the grid skipped. Consecutive cells are always
+// neighbours on the square, and any run of cells stays in a compact patch, so blocks that run together share rows of A
+// and columns of B in both directions (the curve fast.cu's persistent kernel walks). It is found from the top down in
+// O(log side) steps: at each level, the four quadrants in the curve's order, each one's cells inside the grid counted,
+// until the quadrant that holds the index; no table, so the GPU computes it per tile as the simulator does.
+GEMMLAB_HD_CALL TileCoord hilbert_cell(int index, int rows, int cols) {
+  int side = 1;
+  while (side < rows || side < cols) side *= 2;
+  // The square being descended, as a map from the canonical curve's coordinates (u, v) to the grid's:
+  // row = r0 + ru u + rv v, col = c0 + cu u + cv v, a translation and a signed permutation (the turns and flips of
+  // the sub-curves).
+  int r0 = 0, c0 = 0, ru = 1, rv = 0, cu = 0, cv = 1;
+  for (int half = side / 2; half >= 1; half /= 2) {
+    for (int q = 0; q < 4; ++q) {
+      // Quadrant q of the canonical curve lies at (qu, qv) half-sides: (0,0), (0,1), (1,1), (1,0). Its sub-curve is
+      // the canonical one transposed (q = 0), as it is (q = 1, 2), or transposed across the other diagonal (q = 3):
+      // local (u, v) = (ou + uu a + uv b, ov + vu a + vv b) for the sub-curve's (a, b).
+      const int qu = q >> 1, qv = (q ^ qu) & 1;
+      int ou = qu * half, ov = qv * half, uu = 1, uv = 0, vu = 0, vv = 1;
+      if (q == 0) uu = 0, uv = 1, vu = 1, vv = 0;
+      if (q == 3) ou = 2 * half - 1, ov = half - 1, uu = 0, uv = -1, vu = -1, vv = 0;
+      const int nr0 = r0 + ru * ou + rv * ov, nru = ru * uu + rv * vu, nrv = ru * uv + rv * vv;
+      const int nc0 = c0 + cu * ou + cv * ov, ncu = cu * uu + cv * vu, ncv = cu * uv + cv * vv;
+      // The quadrant's cells in the grid: its square, half on a side, from its lowest corner.
+      const int low_r = nr0 + (half - 1) * ((nru < 0 ? nru : 0) + (nrv < 0 ? nrv : 0));
+      const int low_c = nc0 + (half - 1) * ((ncu < 0 ? ncu : 0) + (ncv < 0 ? ncv : 0));
+      const int in_r = (low_r + half < rows ? low_r + half : rows) - (low_r > 0 ? low_r : 0);
+      const int in_c = (low_c + half < cols ? low_c + half : cols) - (low_c > 0 ? low_c : 0);
+      const int cells = in_r > 0 && in_c > 0 ? in_r * in_c : 0;
+      if (index < cells || q == 3) {
+        r0 = nr0, ru = nru, rv = nrv, c0 = nc0, cu = ncu, cv = ncv;
+        break;
+      }
+      index -= cells;
+    }
+  }
+  return {r0, c0};
+}
 
 // tiles_m x tiles_n output tiles; launch in [0, tiles_m * tiles_n).
 GEMMLAB_HD TileCoord tile_of_launch(int launch, int tiles_m, int tiles_n, BlockOrder order) {
@@ -43,6 +83,7 @@ GEMMLAB_HD TileCoord tile_of_launch(int launch, int tiles_m, int tiles_n, BlockO
       const int in_group = launch % tiles_per_group;
       return {first_row + in_group % rows_here, in_group / rows_here};
     }
+    case OrderKind::Hilbert: return hilbert_cell(launch, tiles_m, tiles_n);
   }
   return {0, 0};
 }

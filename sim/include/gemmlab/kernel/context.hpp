@@ -25,10 +25,11 @@ struct ThreadContext {
   int first_launch = 0, launch_stride = 1;
   int tiles_m = 1, tiles_n = 1;
   BlockOrder order{};
+  int cluster = 1;  // blocks per cluster: the order walks clusters (tile_of_launch)
 
   // The block's j-th tile (tile indices: multiply by bm and bn).
   GEMMLAB_HD TileCoord tile(int j) const {
-    return j == 0 ? first_tile : tile_of_launch(first_launch + j * launch_stride, tiles_m, tiles_n, order);
+    return j == 0 ? first_tile : tile_of_launch(first_launch + j * launch_stride, tiles_m, tiles_n, order, cluster);
   }
 };
 
@@ -53,12 +54,13 @@ GEMMLAB_HD ThreadContext tile_context(const C& c, TileCoord tile, int m, int n, 
 }
 
 // A persistent block (KernelConfig::grid > 0): launch index `launch` of `blocks` launched walks the launches launch,
-// launch + blocks, ... below `slots` of the order over tiles_m x tiles_n tiles.
+// launch + blocks, ... below `slots` of the order over tiles_m x tiles_n tiles. In clusters (blocks a multiple of
+// `cluster`), the blocks of one cluster walk the launches of one cluster at each turn, so they stay partners.
 GEMMLAB_HD void walk_launches(ThreadContext& t, int launch, int blocks, int slots, int tiles_m, int tiles_n,
-                              BlockOrder order) {
+                              BlockOrder order, int cluster = 1) {
   t.first_launch = launch, t.launch_stride = blocks;
   t.tiles = ceil_div(slots - launch, blocks);
-  t.tiles_m = tiles_m, t.tiles_n = tiles_n, t.order = order;
+  t.tiles_m = tiles_m, t.tiles_n = tiles_n, t.order = order, t.cluster = cluster;
 }
 
 }  // namespace gemmlab::kernel

@@ -11,6 +11,7 @@
 #include "gemmlab/kernel/rungs/smem_epilogue.hpp"
 #include "gemmlab/kernel/rungs/smem_tiling.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma.hpp"
+#include "gemmlab/kernel/rungs/tma_wgmma_hilbert.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_multicast.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_persistent.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"

@@ -39,6 +39,16 @@ GEMMLAB_HD int barrier_threads(const Config& c, Section section, int phase) {
     return 0;
 }
 
+// The launch order a rung is run in unless the user names one: its description's preferred_order (rung 21's Hilbert
+// curve), else row-major, CUDA's own.
+template <class Kernel>
+constexpr BlockOrder preferred_order() {
+  if constexpr (requires { Kernel::preferred_order; })
+    return Kernel::preferred_order;
+  else
+    return BlockOrder{};
+}
+
 template <class Kernel, class X, class Config, class State>
 GEMMLAB_HD void run_phase(X& x, const Config& c, const ThreadContext& t, State& s, Section section, int kstep,
                           int phase) {

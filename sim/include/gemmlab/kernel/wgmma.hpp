@@ -162,7 +162,8 @@ struct WgmmaM64K16 {
   static constexpr int m = 64, n = N, k = 16;
   static constexpr int d_values = N / 2;  // accumulators per thread
   static constexpr std::int64_t multiply_adds = std::int64_t{m} * n * k;
-  // Register `i` of thread `t` (0..127) of the warpgroup holds D(d_row, d_col).
+  // Register `i` of thread `t` (0..127) of the warpgroup holds D(d_row, d_col): the thread's place, d_(t, 0), plus
+  // the register's, d_(0, i) (the epilogue's stores count on it; tests/sim/rungs/tma_wgmma_test.cpp checks it).
   GEMMLAB_HD static int d_row(int t, int i) { return 16 * (t / 32) + (t % 32) / 4 + 8 * ((i / 2) % 2); }
   GEMMLAB_HD static int d_col(int t, int i) { return 8 * (i / 4) + 2 * (t % 4) + i % 2; }
   // Every thread's registers of columns [8j, 8j + 8) are 4j .. 4j + 3 (d_col): those of a run of columns from `col`

@@ -199,11 +199,28 @@ struct TmaWgmma {
     store_accumulators(x, c, t, s, t.row0, t.col0);
   }
   // The warpgroup's 64 x bn strip of the tile at (tile_row0, tile_col0).
+  //
+  // A tile inside the matrix, with beta = 0 and rows of C a whole number of pairs, takes a path of its own: no C to
+  // read, no edge to test, so each pair is one 64-bit store at one of the thread's two row addresses plus a constant.
+  // Through store_c_run every store carried its own bounds test and address arithmetic, and the consumers spent about
+  // a tenth of their time in the epilogue while the tensor cores waited (ncu's stall samples of rung 21,
+  // docs/rungs/21-tma-wgmma-hilbert.md). The branch is uniform: the same in every thread of the block.
   template <class X, class C, class S>
   GEMMLAB_HD static void store_accumulators(X& x, const C& c, const ThreadContext& t, S& s, int tile_row0, int tile_col0) {
     const int lane = t.tid % 128, row0 = tile_row0 + t.tid / 128 * 64;
+    const bool inside = t.beta == 0.0f && t.n % 2 == 0 && tile_row0 + c.bm <= t.m && tile_col0 + c.bn <= t.n;
     with_atom(c, [&](auto atom) {
       using Atom = decltype(atom);
+      if (inside) {  // register i of a thread sits at the thread's place plus the register's (Atom::d_row, d_col)
+        const Index thread = Index(row0 + Atom::d_row(lane, 0)) * t.n + tile_col0 + Atom::d_col(lane, 0);
+        GEMMLAB_UNROLL
+        for (int i = 0; i < Atom::d_values; i += 2) {
+          Vec<2> pair;
+          pair[0] = t.alpha * s.acc[i], pair[1] = t.alpha * s.acc[i + 1];
+          x.stg(Operand::C, thread + Index(Atom::d_row(0, i)) * t.n + Atom::d_col(0, i), pair, true);
+        }
+        return;
+      }
       GEMMLAB_UNROLL
       for (int i = 0; i < Atom::d_values; i += 2) {
         Vec<2> pair;

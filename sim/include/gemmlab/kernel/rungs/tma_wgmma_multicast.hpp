@@ -17,9 +17,9 @@
 //   empty[s]  a stage may be refilled only once the consumers of BOTH blocks have finished with it (the refill of
 //             B lands in both): each consumer warpgroup arrives on empty[s] of every block of the cluster
 //             (mbarrier.arrive on a partner's shared memory through mapa), so it expects 2 x 2 arrivals;
-//   barriers  the block-wide barriers become cluster-wide (barrier.cluster): after initialising the mbarriers, so no
-//             partner copies into or arrives on one not yet initialised, and at the end, so no block exits while
-//             its partner may still arrive on its barriers.
+//   barriers  the block-wide barrier becomes cluster-wide (barrier.cluster): after initialising the mbarriers, so no
+//             partner copies into or arrives on one not yet initialised; and every cluster kernel ends with one
+//             (gpu/src/rung_block.cuh), so no block exits while its partner may still arrive on its barriers.
 //
 // The simulator runs one block at a time; a partner's multicast copies are written into the block's shared image by
 // its own producer thread, in the same place of the schedule, and counted as global reads only by the block that
@@ -32,10 +32,6 @@
 namespace gemmlab::kernel::rungs {
 
 struct TmaWgmmaMulticast : TmaWgmmaSpecialized {
-  GEMMLAB_HD static bool barrier_after(Section section, int phase) {
-    return phase == 0 && section != Section::Mainloop;  // after the mbarriers' initialisation, and at the very end
-  }
-
   // ---- Host only. ----
   static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "cluster", "setmaxnreg"};
 

@@ -1,0 +1,60 @@
+#pragma once
+// Rung 21: every Hopper technique of rungs 17 to 20 in one kernel, its persistent clusters walking the tiles along a
+// Hilbert curve.
+//
+// What changed from rung 20. Rungs 18 to 20 each add one technique to rung 17's copies and wgmma, and each alone
+// bought little or nothing: the warps specialise (18), clusters share B by multicast (19), blocks persist and their
+// ring of stages runs on from tile to tile (20), the producer hands its registers to the consumers (setmaxnreg). The
+// fastest public H100 GEMMs have all of them at once. Here they are together, as named pieces of the descriptions
+// before:
+//
+//   the block        rung 18's: two consumer warpgroups of 64 x 256 and a producer warpgroup (TmaWgmmaSpecialized),
+//                    the producer at 40 registers and the consumers at 232 (register_moves);
+//   the k-step       rung 18's full and empty mbarriers per stage, 4 stages of 64-deep k;
+//   the cluster      rung 19's pair of blocks along M: each copies half of the B tile, multicast into both, and a
+//                    stage is refilled once the consumers of both blocks released it;
+//   the walk         rung 20's persistent blocks, `grid` of them, block b taking the launches b, b + grid, ...; in
+//                    clusters, both blocks of a cluster take the same cluster's launches at each turn;
+//   the epilogue     rung 17's stores from the registers, with a path of their own for tiles inside the matrix
+//                    (TmaWgmma::store_accumulators); rung 20's TMA stores are the alternate tma_store=1, measured
+//                    slower: each chunk's store is waited for at a barrier of all the consumers;
+//   the order        new: the launch order's clusters follow a Hilbert curve over the grid of cluster tiles
+//                    (kernel::hilbert_cell, `--order hilbert`, the rung's own order unless another is named), so the
+//                    64 clusters running at once cover a compact patch of C and share its rows of A and columns of B
+//                    in L2 in both directions, and every persistent block's next tile lies next to its last.
+//
+// `grid` is 128, not the 132 SMs: a cluster's blocks run on one GPC, and the H100's GPCs have SMs in numbers that do
+// not all pair up (cudaOccupancyMaxActiveClusters, docs/rungs/21-tma-wgmma-hilbert.md). A persistent block that
+// waited for a free pair would run its whole walk after the others.
+//
+// The barriers: after the mbarriers' initialisation, one of the whole cluster (no partner may arrive on or copy into
+// a barrier not yet initialised); in the epilogue, the consumers' own (the producer is copying the next tile); and
+// at the very end, the cluster's again, so that no block leaves while its partner may still arrive on its empty
+// barriers (gpu/src/rung_block.cuh: every cluster kernel ends so).
+//
+// Sizes: as rung 17 (n and k multiples of 8); with an odd number of tile rows the last cluster's second block
+// computes rows past the matrix, stores nothing, and still copies its half of B for its partner.
+#include "gemmlab/kernel/rungs/tma_wgmma_persistent.hpp"
+
+namespace gemmlab::kernel::rungs {
+
+struct TmaWgmmaHilbert : TmaWgmmaPersistent {
+  // ---- Host only. ----
+  static constexpr std::string_view knobs[] = {"bm",      "bn",   "bk",         "stages",
+                                               "cluster", "grid", "setmaxnreg", "tma_store"};
+  static constexpr BlockOrder preferred_order{OrderKind::Hilbert, 0};
+
+  static constexpr KernelConfig defaults() {
+    KernelConfig c = TmaWgmmaPersistent::defaults();
+    c.cluster = 2, c.grid = 128, c.setmaxnreg = 1;
+    return c;
+  }
+  static Status validate(const KernelConfig& c) {
+    if (c.grid > 0 && c.grid % c.cluster != 0)
+      return Error{"grid=" + std::to_string(c.grid) + " with cluster=" + std::to_string(c.cluster) +
+                   ": the persistent blocks walk whole clusters, so grid must be a multiple of the cluster size"};
+    return TmaWgmmaPersistent::validate(c);
+  }
+};
+
+}  // namespace gemmlab::kernel::rungs

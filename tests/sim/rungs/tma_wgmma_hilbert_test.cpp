@@ -1,0 +1,77 @@
+// Rung 21 (kernel/rungs/tma_wgmma_hilbert.hpp): exact GEMMs with persistent clusters of two walking the tiles along
+// the Hilbert curve, multicasting B, moving registers and storing C by TMA: the functional executor checks every
+// copy against the wgmma reads it overwrites, each store's fences and waits, and that every element of C is written
+// once; the counters are rung 19's, tile for tile.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <vector>
+
+#include "gemmlab/kernel/rungs/tma_wgmma_hilbert.hpp"
+#include "gemmlab/kernel/schedule.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+#include "rung_test_support.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+using kernel::KernelConfig;
+
+TEST(TmaWgmmaHilbert, DefaultsPutEveryTechniqueTogether) {
+  const KernelConfig d = rung_model(RungId::TmaWgmmaHilbert).defaults;
+  EXPECT_EQ(d.cluster, 2);
+  EXPECT_EQ(d.grid, 128);
+  EXPECT_EQ(d.setmaxnreg, 1);
+  EXPECT_EQ(d.tma_store, 0);  // measured: the TMA stores' waits cost more than they overlap (the rung's page)
+  EXPECT_EQ(kernel::preferred_order<kernel::rungs::TmaWgmmaHilbert>().kind, kernel::OrderKind::Hilbert);
+}
+
+TEST(TmaWgmmaHilbert, ComputesTheExactGemm) {
+  const KernelConfig d = rung_model(RungId::TmaWgmmaHilbert).defaults;
+  // One tile row (its partner has none), a single element, and more tiles than the grid's blocks.
+  test_support::expect_exact_gemm(RungId::TmaWgmmaHilbert, d, {{67, 40, 72}, {1, 8, 8}}, "default");
+  // Fewer blocks than tiles, in clusters: each pair walks several cluster tiles of the Hilbert curve, the ring of
+  // 2 to 4 stages wrapping inside and across tiles, an odd number of tile rows, stores through shared memory or not.
+  for (const auto& [grid, bm, bn, stages, tma_store] :
+       std::vector<std::array<int, 5>>{{4, 128, 256, 4, 1}, {2, 64, 128, 2, 1}, {6, 64, 64, 3, 0}, {2, 128, 64, 4, 0}}) {
+    KernelConfig c = d;
+    c.grid = grid, c.bm = bm, c.bn = bn, c.stages = stages, c.tma_store = tma_store;
+    c.setmaxnreg = bm == 128 ? 1 : 0;
+    test_support::expect_exact_gemm(RungId::TmaWgmmaHilbert, c, {{330, 504, 200}, {200, 136, 456}},
+                                    "grid=" + std::to_string(grid) + " bm=" + std::to_string(bm) +
+                                        " bn=" + std::to_string(bn) + " stages=" + std::to_string(stages) +
+                                        " tma_store=" + std::to_string(tma_store));
+  }
+}
+
+TEST(TmaWgmmaHilbert, CountsRung19sCopiesAndStores) {
+  const Problem p{1024, 1024, 1024};
+  const auto all = simulate_kernel(RungId::TmaWgmmaHilbert, rung_model(RungId::TmaWgmmaHilbert).defaults, p);
+  KernelConfig paired = rung_model(RungId::TmaWgmmaMulticast).defaults;
+  const auto multicast = simulate_kernel(RungId::TmaWgmmaMulticast, paired, p);
+  ASSERT_TRUE(all && multicast);
+  EXPECT_EQ(all->total.tma, multicast->total.tma);
+  EXPECT_EQ(all->total.tma_sectors, multicast->total.tma_sectors);
+  EXPECT_EQ(all->total.wgmma, multicast->total.wgmma);
+  EXPECT_EQ(all->total.global_stores().sectors, multicast->total.global_stores().sectors);
+  KernelConfig through_shared = rung_model(RungId::TmaWgmmaHilbert).defaults;
+  through_shared.tma_store = 1;
+  KernelConfig staged = rung_model(RungId::TmaWgmmaPersistent).defaults;
+  staged.tma_store = 1;
+  const auto mine = simulate_kernel(RungId::TmaWgmmaHilbert, through_shared, p);
+  const auto stores = simulate_kernel(RungId::TmaWgmmaPersistent, staged, p);
+  ASSERT_TRUE(mine && stores);
+  EXPECT_EQ(mine->total.tma_stores, stores->total.tma_stores);
+  EXPECT_EQ(mine->total.global_stores().instructions, 0);
+}
+
+TEST(TmaWgmmaHilbert, RefusesAGridOfPartClusters) {
+  KernelConfig c = rung_model(RungId::TmaWgmmaHilbert).defaults;
+  c.grid = 131;
+  const auto refused = validate(RungId::TmaWgmmaHilbert, c, {4096, 4096, 4096});
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("multiple of the cluster size"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gemmlab::sim
