@@ -71,6 +71,10 @@ TEST(TmaWgmmaHilbert, RefusesAGridOfPartClusters) {
   const auto refused = validate(RungId::TmaWgmmaHilbert, c, {4096, 4096, 4096});
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().message.find("multiple of the cluster size"), std::string::npos);
+  c.grid = 128, c.setmaxnreg = 0;  // one producer warp: 288 threads at ptxas's count, which the SM cannot hold
+  const auto unmoved = validate(RungId::TmaWgmmaHilbert, c, {4096, 4096, 4096});
+  ASSERT_FALSE(unmoved);
+  EXPECT_NE(unmoved.error().message.find("use setmaxnreg=1"), std::string::npos);
 }
 
 }  // namespace

@@ -53,6 +53,10 @@ struct TmaWgmmaHilbert : TmaWgmmaPersistent {
     if (c.grid > 0 && c.grid % c.cluster != 0)
       return Error{"grid=" + std::to_string(c.grid) + " with cluster=" + std::to_string(c.cluster) +
                    ": the persistent blocks walk whole clusters, so grid must be a multiple of the cluster size"};
+    if (c.bm == 128 && !c.setmaxnreg)  // measured: ptxas gives this rung's code more than 170 registers
+      return Error{"setmaxnreg=0 with bm=128: the block's 288 threads launch with the registers ptxas chose for this "
+                   "rung's code, and nine warps of that many do not fit the SM's four register files (the launch "
+                   "fails): use setmaxnreg=1, or rung 20 (tma-wgmma-persistent) for one producer warp"};
     return TmaWgmmaPersistent::validate(c);
   }
 };
