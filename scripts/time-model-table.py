@@ -461,6 +461,8 @@ def main():
         write_doc(PARAMETERS_DOC, PARAMETERS, parameters(), True)
         return
     ladder = json.loads(subprocess.run([args.cli, "list", "--json"], capture_output=True, text=True, check=True).stdout)
+    timed = {rung for rung, _, _ in measured_rows()}
+    ladder = [r for r in ladder if r["slug"] in timed]  # the rungs the recorded H100 runs timed
     order = {r["slug"]: i for i, r in enumerate(ladder)}
     rows = []
     for (rung, config, size), m in sorted(measured_rows().items(), key=lambda kv: (kv[0][2], order[kv[0][0]],

@@ -32,8 +32,8 @@ TEST(TmaWgmmaHilbert, ComputesTheExactGemm) {
   test_support::expect_exact_gemm(RungId::TmaWgmmaHilbert, d, {{67, 40, 72}, {1, 8, 8}}, "default");
   // Fewer blocks than tiles, in clusters: each pair walks several cluster tiles of the Hilbert curve, the ring of
   // 2 to 4 stages wrapping inside and across tiles, an odd number of tile rows, stores through shared memory or not.
-  for (const auto& [grid, bm, bn, stages, tma_store] :
-       std::vector<std::array<int, 5>>{{4, 128, 256, 4, 1}, {2, 64, 128, 2, 1}, {6, 64, 64, 3, 0}, {2, 128, 64, 4, 0}}) {
+  for (const auto& [grid, bm, bn, stages, tma_store] : std::vector<std::array<int, 5>>{
+           {4, 128, 256, 4, 1}, {2, 64, 128, 2, 1}, {6, 64, 64, 3, 0}, {2, 128, 64, 4, 0}}) {
     KernelConfig c = d;
     c.grid = grid, c.bm = bm, c.bn = bn, c.stages = stages, c.tma_store = tma_store;
     c.setmaxnreg = bm == 128 ? 1 : 0;

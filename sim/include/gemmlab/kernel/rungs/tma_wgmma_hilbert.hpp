@@ -23,9 +23,9 @@
 //                    64 clusters running at once cover a compact patch of C and share its rows of A and columns of B
 //                    in L2 in both directions, and every persistent block's next tile lies next to its last.
 //
-// `grid` is 128, not the 132 SMs: a cluster's blocks run on one GPC, and the H100's GPCs have SMs in numbers that do
-// not all pair up (cudaOccupancyMaxActiveClusters, docs/rungs/21-tma-wgmma-hilbert.md). A persistent block that
-// waited for a free pair would run its whole walk after the others.
+// `grid` is 128, fast.cu's choice: at 4096^3 and 8192^3 every block then walks the same number of tiles (4 and 16).
+// With 132 blocks (66 pairs, all of which the H200 measured runs at once) the last blocks still walk 4 and 16, so the
+// kernel ends no sooner; measured within run-to-run noise of each other (docs/rungs/21-tma-wgmma-hilbert.md).
 //
 // The barriers: after the mbarriers' initialisation, one of the whole cluster (no partner may arrive on or copy into
 // a barrier not yet initialised); in the epilogue, the consumers' own (the producer is copying the next tile); and
@@ -54,9 +54,10 @@ struct TmaWgmmaHilbert : TmaWgmmaPersistent {
       return Error{"grid=" + std::to_string(c.grid) + " with cluster=" + std::to_string(c.cluster) +
                    ": the persistent blocks walk whole clusters, so grid must be a multiple of the cluster size"};
     if (c.bm == 128 && !c.setmaxnreg)  // measured: ptxas gives this rung's code more than 170 registers
-      return Error{"setmaxnreg=0 with bm=128: the block's 288 threads launch with the registers ptxas chose for this "
-                   "rung's code, and nine warps of that many do not fit the SM's four register files (the launch "
-                   "fails): use setmaxnreg=1, or rung 20 (tma-wgmma-persistent) for one producer warp"};
+      return Error{
+          "setmaxnreg=0 with bm=128: the block's 288 threads launch with the registers ptxas chose for this "
+          "rung's code, and nine warps of that many do not fit the SM's four register files (the launch "
+          "fails): use setmaxnreg=1, or rung 20 (tma-wgmma-persistent) for one producer warp"};
     return TmaWgmmaPersistent::validate(c);
   }
 };
