@@ -42,8 +42,8 @@ nlohmann::json to_json(const sim::Counters& c) {
     ops[std::string(sim::op_class_name(i))] = entry;
   }
   nlohmann::json out = {{"fma", c.fma}, {"mma", c.mma}, {"ops", ops}};
-  if (c.tma > 0 || c.wgmma > 0)
-    out.update({{"tma", {{"copies", c.tma}, {"bytes", c.tma_bytes}, {"sectors", c.tma_sectors}}},
+  if (c.tma_copies > 0 || c.wgmma > 0)
+    out.update({{"tma", {{"copies", c.tma_copies}, {"bytes", c.tma_bytes}, {"sectors", c.tma_sectors}}},
                 {"wgmma", {{"instructions", c.wgmma}, {"multiply_adds", c.wgmma_multiply_adds}}}});
   if (c.tma_stores > 0) out["tma_stores"] = {{"stores", c.tma_stores}, {"sectors", c.tma_store_sectors}};
   return out;
@@ -72,8 +72,8 @@ void print_counters(const sim::Counters& c, std::ostream& out) {
       out << sim::op_class_name(i) << ": the L2 sends " << o.split_sectors
           << " sectors a second time, to copies whose 16 bytes sit at another offset in their shared sector than in "
              "their global one (a padded row; docs/memory-model.md, Rule G5)\n";
-  if (c.tma > 0)
-    out << "TMA copies issued (one thread each): " << c.tma << ", " << c.tma_sectors << " global sectors read; "
+  if (c.tma_copies > 0)
+    out << "TMA copies issued (one thread each): " << c.tma_copies << ", " << c.tma_sectors << " global sectors read; "
         << c.tma_bytes << " bytes land in shared memory (a cluster partner's multicast copies included)\n";
   if (c.tma_stores > 0)
     out << "TMA stores of C issued (one thread each): " << c.tma_stores << ", " << c.tma_store_sectors

@@ -27,7 +27,7 @@ AnchorCounts description_anchors_per_warp(const Counters& counters, double warps
   at(SassAnchor::Ffma) = double(counters.fma) / 32;  // one FFMA is 32 lanes' multiply-adds
   at(SassAnchor::Hmma) = double(counters.mma);
   at(SassAnchor::Hgmma) = 4.0 * double(counters.wgmma);  // each warp of the warpgroup issues it
-  at(SassAnchor::Tma) = double(counters.tma);
+  at(SassAnchor::Tma) = double(counters.tma_copies);
   for (int c = 0; c < kOpClassCount; ++c) {
     const std::string_view name = op_class_name(c);
     const double n = double(counters.ops[static_cast<std::size_t>(c)].instructions);

@@ -174,7 +174,7 @@ class Recorder {
     counted_.tma_bytes += box.bytes();  // what lands in this block's shared memory, whoever issued it
     if (!multicast.issued_here) return;
     copies_.push_back(box);
-    ++counted_.tma;
+    ++counted_.tma_copies;
     counted_.tma_sectors += sectors_inside(box);
     add_box_shape(counted_.tma_boxes, box.engine_rows(), box.bytes(), 1);
   }

@@ -179,9 +179,9 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                  "tests/calibration/timing.cu): the roofline is all the simulator can say for it"};
   if (in.counters == nullptr || in.occupancy == nullptr || in.l2 == nullptr)
     return Error{"the time model needs the kernel's counters, its occupancy and its L2 traffic"};
-  const MachineTiming& m = *d.timing;
+  const MachineTiming& timing = *d.timing;
   const LaunchShape& shape = in.counters->shape;
-  const Counters& k = in.counters->total;
+  const Counters& counted = in.counters->total;
   if (shape.blocks < 1 || shape.ksteps < 1 || in.occupancy->blocks_per_sm < 1)
     return Error{"the time model needs at least one block, one k-step and one resident block per SM"};
 
@@ -189,15 +189,16 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // The data pipe's work: shared wavefronts and global accesses' wavefronts (a line each, or 128 bytes a load
   // delivers: Rule G6), each at its measured rate, in cycles.
   double memory_instructions = 0, wavefronts = 0, data_pipe_cycles = 0;
-  for (const OpCounters& op : k.ops) {
+  for (const OpCounters& op : counted.ops) {
     memory_instructions += double(op.instructions);
     wavefronts += double(op.wavefronts + op.global_wavefronts);
-    data_pipe_cycles += double(op.wavefronts) / m.shared_wavefronts_per_clock_per_sm +
-                        double(op.global_wavefronts) / m.global_lines_per_clock_per_sm;
+    data_pipe_cycles += double(op.wavefronts) / timing.shared_wavefronts_per_clock_per_sm +
+                        double(op.global_wavefronts) / timing.global_lines_per_clock_per_sm;
   }
   // A wgmma is issued by each of its warpgroup's 4 warps; a TMA copy by one thread.
   const double description_instructions =
-      double(k.fma) / 32 + double(k.mma) + 4.0 * double(k.wgmma) + double(k.tma) + memory_instructions;
+      double(counted.fma) / 32 + double(counted.mma) + 4.0 * double(counted.wgmma) + double(counted.tma_copies) +
+      memory_instructions;
   // What the warps really issue: the SASS's count, with the compiler's address arithmetic and loop control, where the
   // build recorded the kernel's code.
   double instructions = description_instructions;
@@ -205,28 +206,30 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   MainLoop loop;  // the compiled main loop: its k-steps a pass and its waits for global loads
   if (in.code != nullptr) {
     const double warps = double(shape.blocks) * shape.warps_per_block;
-    const AnchorCounts per_warp = description_anchors_per_warp(k, warps);
+    const AnchorCounts per_warp = description_anchors_per_warp(counted, warps);
     const auto sass = dynamic_instructions(*in.code, per_warp);
     if (!sass) return Error{"the compiled code of this kernel: " + sass.error().message};
     instructions = sass->per_warp * warps;
     issue_source = in.code->estimated ? TimePrediction::IssueSource::NeighbourSass : TimePrediction::IssueSource::Sass;
     loop = main_loop(*in.code, per_warp, shape.ksteps);
   }
-  const double wgmma_per_clock = m.wgmma_multiply_adds_per_clock_per_sm;
-  const double tensor_macs = double(k.tensor_multiply_adds());
-  const double tensor_cycles = double(k.mma) * double(kMmaMultiplyAdds) / m.mma_sync_multiply_adds_per_clock_per_sm +
-                               (k.wgmma_multiply_adds > 0 ? double(k.wgmma_multiply_adds) / wgmma_per_clock : 0.0);
+  const double wgmma_per_clock = timing.wgmma_multiply_adds_per_clock_per_sm;
+  const double tensor_macs = double(counted.tensor_multiply_adds());
+  const double tensor_cycles =
+      double(counted.mma) * double(kMmaMultiplyAdds) / timing.mma_sync_multiply_adds_per_clock_per_sm +
+      (counted.wgmma_multiply_adds > 0 ? double(counted.wgmma_multiply_adds) / wgmma_per_clock : 0.0);
   const SectorReads l2_reads = in.l2->reads();
   // What the L2 delivers into the SMs: its reads, plus the sectors it sends twice to cp.async copies whose shared rows
   // sit at another offset than their source (Rule G5: a padded row), or more where a multicast copy lands in several
   // SMs.
-  const double split_sectors = double(k.global_loads().split_sectors);
-  const double l2_bytes = std::max((double(l2_reads.sectors) + split_sectors) * kL2SectorBytes, double(k.tma_bytes));
+  const double split_sectors = double(counted.global_loads().split_sectors);
+  const double l2_bytes =
+      std::max((double(l2_reads.sectors) + split_sectors) * kL2SectorBytes, double(counted.tma_bytes));
   // The TMA copies the busiest SM issues, and their bytes (what the copies read inside the matrices); TMA stores of C
   // go through the same engine, with the bytes they write.
-  const double copies = double(k.tma + k.tma_stores);
-  const double copy_bytes = double(k.tma_sectors + k.tma_store_sectors) * kL2SectorBytes;
-  const double copy_cycles = copies_cycles(copies, copy_bytes, k.tma_boxes, m);
+  const double copies = double(counted.tma_copies + counted.tma_stores);
+  const double copy_bytes = double(counted.tma_sectors + counted.tma_store_sectors) * kL2SectorBytes;
+  const double copy_cycles = copies_cycles(copies, copy_bytes, counted.tma_boxes, timing);
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
 
   // The busiest SM: ceil(blocks / SMs) blocks, or for a persistent rung (KernelConfig::grid) ceil(grid / SMs) blocks
@@ -241,7 +244,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.issue_source = issue_source;
   p.kernel_instructions = instructions;
   p.kernel_description_instructions = description_instructions;
-  p.clock_mhz = tensor_macs > 0 ? m.sustained_clock_mhz_tensor : m.sustained_clock_mhz_fma;
+  p.clock_mhz = tensor_macs > 0 ? timing.sustained_clock_mhz_tensor : timing.sustained_clock_mhz_fma;
   const double hz = p.clock_mhz * 1e6;
 
   // Latency: a block's k-step waits for its tiles from L2 (from DRAM for the misses), less what the k-steps already
@@ -256,7 +259,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double block_step_cycles =
       overlap_norm({instructions / blocks / ksteps / schedulers, data_pipe_cycles / blocks / ksteps,
                     tensor_cycles / blocks / ksteps, copy_cycles / blocks / ksteps}) +
-      p.barriers_per_kstep * m.barrier_cycles;
+      p.barriers_per_kstep * timing.barrier_cycles;
   const double miss = l2_reads.sectors > 0 ? 1.0 - l2_reads.hit_rate() : 0.0;
   // The wait for a k-step's tiles: the latency of the first sector, then the rest streaming in at one SM's share of
   // what the L2 delivers when every SM reads (the probe's measurement; a small grid's SMs may get more, which the
@@ -264,8 +267,9 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // arrive than its first bytes.
   // Blocks that wait together: as many as fit, but no more than the SM gets (a small grid leaves one per SM).
   const double resident = std::min(in.occupancy->blocks_per_sm, blocks_per_sm_launched);
-  const double stream_cycles = l2_bytes / blocks / ksteps * resident / (m.l2_bytes_per_second / d.sms / hz);
-  const double wait = m.latency_l2_cycles + miss * (m.latency_dram_cycles - m.latency_l2_cycles) + stream_cycles;
+  const double stream_cycles = l2_bytes / blocks / ksteps * resident / (timing.l2_bytes_per_second / d.sms / hz);
+  const double wait =
+      timing.latency_l2_cycles + miss * (timing.latency_dram_cycles - timing.latency_l2_cycles) + stream_cycles;
   // In flight: the description's stages, whose copies for a later k-step go out while this one computes, so that
   // the k-steps in flight before it hide its wait. A kernel that loads straight into registers (no shared memory, so
   // no barrier between k-steps) has what ptxas made of its unrolled loop instead: a warp issues some k-steps' loads,
@@ -294,17 +298,18 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   };
   p.terms = {sm_term(TimeTerm::Issue, instructions * share, d.warp_schedulers_per_sm),
              TermTime{TimeTerm::DataPipe, data_pipe_cycles * share / hz, wavefronts * share,
-                      data_pipe_cycles > 0 ? wavefronts / data_pipe_cycles : m.shared_wavefronts_per_clock_per_sm},
+                      data_pipe_cycles > 0 ? wavefronts / data_pipe_cycles : timing.shared_wavefronts_per_clock_per_sm},
              TermTime{TimeTerm::TensorCores, tensor_cycles * share / hz, tensor_macs * share,
                       tensor_cycles > 0 ? tensor_macs / tensor_cycles : 0.0},
-             TermTime{TimeTerm::L2, l2_bytes / m.l2_bytes_per_second, l2_bytes, m.l2_bytes_per_second},
-             TermTime{TimeTerm::Dram, dram_bytes / m.dram_bytes_per_second, dram_bytes, m.dram_bytes_per_second},
+             TermTime{TimeTerm::L2, l2_bytes / timing.l2_bytes_per_second, l2_bytes, timing.l2_bytes_per_second},
+             TermTime{TimeTerm::Dram, dram_bytes / timing.dram_bytes_per_second, dram_bytes,
+                      timing.dram_bytes_per_second},
              TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait},
              TermTime{TimeTerm::Copies, copy_cycles * share / hz, busiest_copies,
                       copy_cycles > 0 ? copies / copy_cycles : 0.0}};
   p.copy_bytes_per_copy = copies > 0 ? copy_bytes / copies : 0;
   p.l2_split_bytes = split_sectors * kL2SectorBytes;
-  p.copy_stores = double(k.tma_stores) * share;
+  p.copy_stores = double(counted.tma_stores) * share;
 
   // The copy engine works inside the SM, writing the shared memory the tensor cores read, so it overlaps the SM's
   // other work only in part, as they overlap each other.
@@ -312,7 +317,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                                p.term(TimeTerm::TensorCores).seconds, p.term(TimeTerm::Copies).seconds});
   // Each round of resident blocks starts with an empty pipeline: its first k-step waits for its tiles in full, where
   // the chain counts only what the k-steps in flight leave (a persistent block fills once, then runs on).
-  p.launch_seconds = m.launch_overhead_seconds;
+  p.launch_seconds = timing.launch_overhead_seconds;
   // (A loop that waits for its loads more than once a k-step exposes more than one wait: nothing left to fill.)
   p.fill_seconds = std::ceil(blocks_per_sm_launched / resident) * std::max(0.0, wait - exposed) / hz;
   // The prediction: the largest of the SM's combined terms, the L2, DRAM and the chain. The limit it names is that one,
@@ -332,7 +337,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;
   Hints hints;
   double sectors = 0, ideal_sectors = 0;
-  for (const OpCounters& op : k.ops) {
+  for (const OpCounters& op : counted.ops) {
     hints.bank_conflicts = hints.bank_conflicts || op.bank_conflicts() > 0;
     sectors += double(op.sectors);
     ideal_sectors += double(op.ideal_sectors);
@@ -341,7 +346,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // coalesced).
   hints.scattered = sectors > 1.25 * ideal_sectors;
   hints.dram_rereads = double(in.l2->dram_read_bytes) > 1.5 * double(in.l2->min_dram_read_bytes);
-  p.explanation = explain(p, m, hints);
+  p.explanation = explain(p, timing, hints);
   return p;
 }
 

@@ -77,7 +77,7 @@ TEST(CompiledCode, DescriptionAnchorsComeFromTheCounters) {
   c.fma = 32 * 100;
   c.mma = 7;
   c.wgmma = 3;
-  c.tma = 2;
+  c.tma_copies = 2;
   const auto a = description_anchors_per_warp(c, 1);
   EXPECT_EQ(a[at(SassAnchor::Ffma)], 100);
   EXPECT_EQ(a[at(SassAnchor::Hmma)], 7);

@@ -137,7 +137,7 @@ TEST(TimeModel, ManySmallTmaCopiesAreLimitedByTheCopyEngine) {
   const DeviceProfile d = h100();
   const MachineTiming& m = *d.timing;
   Synthetic s(4 * 132, 16);  // four blocks per SM, two resident at a time: they share the k-step chain
-  s.counters.total.tma = 4 * 132 * 16 * 20;                     // 20 copies a k-step
+  s.counters.total.tma_copies = 4 * 132 * 16 * 20;                     // 20 copies a k-step
   s.counters.total.tma_sectors = 4 * 132 * 16 * 20 * 2048 / 32;  // of 2 KiB each
   s.counters.total.tma_bytes = s.counters.total.tma_sectors * 32;
   s.counters.total.wgmma_multiply_adds = std::int64_t{4} * 132 * 16 * 128 * 256 * 64;
@@ -155,7 +155,7 @@ TEST(TimeModel, ManySmallTmaCopiesAreLimitedByTheCopyEngine) {
   EXPECT_EQ(p->limit, TimeTerm::Copies);
   // And a block's own k-step carries its copies: with none, it is shorter.
   Synthetic none = s;
-  none.counters.total.tma = none.counters.total.tma_sectors = none.counters.total.tma_bytes = 0;
+  none.counters.total.tma_copies = none.counters.total.tma_sectors = none.counters.total.tma_bytes = 0;
   const auto without = none.predict(RungId::TmaWgmma);
   ASSERT_TRUE(without.ok()) << without.error().message;
   EXPECT_DOUBLE_EQ(without->term(TimeTerm::Copies).seconds, 0);
@@ -182,7 +182,7 @@ TEST(TimeModel, ABoxOfManyNarrowRowsTakesACycleARow) {
   const auto copies_cycles = [&](int rows, int bytes) {
     Synthetic s(4 * 132, 16);
     const std::int64_t copies = 4 * 132 * 16;
-    s.counters.total.tma = copies;
+    s.counters.total.tma_copies = copies;
     s.counters.total.tma_sectors = copies * bytes / 32;
     s.counters.total.tma_bytes = copies * bytes;
     s.counters.total.tma_boxes = {{rows, bytes, copies}};

@@ -293,7 +293,7 @@ void kernel_counters(AppModel& model) {
   global_row("global loads", total.global_loads());
   global_row("global stores", total.global_stores());
   // TMA copies (one thread's instruction each): the global sectors they read, against the bytes they bring.
-  row("TMA copies", total.tma, total.tma_sectors, total.tma_bytes / 32, "sector");
+  row("TMA copies", total.tma_copies, total.tma_sectors, total.tma_bytes / 32, "sector");
   row("TMA stores", total.tma_stores, total.tma_store_sectors, std::nullopt, "sector");  // of C (rung 20)
   ImGui::EndTable();
   const auto loads = total.shared_loads(), stores = total.shared_stores();

@@ -136,7 +136,7 @@ std::string phase_sentence(const PhaseView& view) {
   const auto add = [&](const char* part) { out += (out.empty() ? "" : ", ") + std::string(part); };
   if (loads) add("loads from global memory");
   if (copies) add("copies global -> shared (cp.async)");
-  if (view.counters.tma > 0) add("one thread issues TMA copies global -> shared");
+  if (view.counters.tma_copies > 0) add("one thread issues TMA copies global -> shared");
   if (view.counters.tma_stores > 0) add("one thread issues a TMA store shared -> C");
   if (stores_shared) add("stores to shared memory");
   if (reads_shared) add("reads shared memory and multiplies");

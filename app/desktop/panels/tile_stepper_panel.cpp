@@ -355,11 +355,11 @@ void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
                   static_cast<long long>(v.counters.mma / o.shape.warps_per_block));
   pipeline_note(o, v);
   pipeline_diagram(o, v, ImGui::GetContentRegionAvail().x);
-  if (v.counters.tma > 0)
+  if (v.counters.tma_copies > 0)
     ui::note_text("%lld TMA copies issued by one thread (%lld KiB land in shared memory, %lld global sectors read): "
                   "the copy engine computes every address, writes the swizzled image and counts the bytes on "
                   "the stage's mbarrier; no other thread copies anything.",
-                  static_cast<long long>(v.counters.tma), static_cast<long long>(v.counters.tma_bytes / 1024),
+                  static_cast<long long>(v.counters.tma_copies), static_cast<long long>(v.counters.tma_bytes / 1024),
                   static_cast<long long>(v.counters.tma_sectors));
   if (v.counters.tma_stores > 0)
     ui::note_text("%lld TMA store of C issued by one thread (%lld global sectors written): the copy engine reads the "

@@ -50,7 +50,7 @@ TEST(TmaWgmmaHilbert, CountsRung19sCopiesAndStores) {
   KernelConfig paired = rung_model(RungId::TmaWgmmaMulticast).defaults;
   const auto multicast = simulate_kernel(RungId::TmaWgmmaMulticast, paired, p);
   ASSERT_TRUE(all && multicast);
-  EXPECT_EQ(all->total.tma, multicast->total.tma);
+  EXPECT_EQ(all->total.tma_copies, multicast->total.tma_copies);
   EXPECT_EQ(all->total.tma_sectors, multicast->total.tma_sectors);
   EXPECT_EQ(all->total.wgmma, multicast->total.wgmma);
   EXPECT_EQ(all->total.global_stores().sectors, multicast->total.global_stores().sectors);

@@ -39,7 +39,7 @@ TEST(TmaWgmmaMulticast, EachBlockIssuesItsHalfOfB) {
   ASSERT_TRUE(paired && alone);
   EXPECT_EQ(paired->shape.blocks, alone->shape.blocks);
   // Per block and k-step: 1 box of A (512 sectors) and 4 panels of B (1024) alone; A and 2 panels (512) paired.
-  EXPECT_EQ(alone->total.tma * 3, paired->total.tma * 5);
+  EXPECT_EQ(alone->total.tma_copies * 3, paired->total.tma_copies * 5);
   EXPECT_EQ(alone->total.tma_sectors * 2, paired->total.tma_sectors * 3);
   EXPECT_EQ(paired->total.wgmma, alone->total.wgmma);
 }

@@ -86,7 +86,7 @@ TEST(TmaWgmmaPersistent, CountsTheSameCopiesWgmmaAndStoresAsRung18) {
   const auto persistent = simulate_kernel(RungId::TmaWgmmaPersistent, rung_model(RungId::TmaWgmmaPersistent).defaults, p);
   const auto alone = simulate_kernel(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults, p);
   ASSERT_TRUE(persistent && alone);
-  EXPECT_EQ(persistent->total.tma, alone->total.tma);
+  EXPECT_EQ(persistent->total.tma_copies, alone->total.tma_copies);
   EXPECT_EQ(persistent->total.tma_sectors, alone->total.tma_sectors);
   EXPECT_EQ(persistent->total.wgmma, alone->total.wgmma);
   EXPECT_EQ(persistent->total.global_stores().sectors, alone->total.global_stores().sectors);

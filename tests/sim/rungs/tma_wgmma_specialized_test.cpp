@@ -86,7 +86,7 @@ TEST(TmaWgmmaSpecialized, CopiesAndMultipliesAsRung17WithoutItsBarriers) {
   const auto specialized = simulate_kernel(RungId::TmaWgmmaSpecialized, c, p);
   const auto barriers = simulate_kernel(RungId::TmaWgmma, c17, p);
   ASSERT_TRUE(specialized && barriers);
-  EXPECT_EQ(specialized->total.tma, barriers->total.tma);
+  EXPECT_EQ(specialized->total.tma_copies, barriers->total.tma_copies);
   EXPECT_EQ(specialized->total.tma_sectors, barriers->total.tma_sectors);
   EXPECT_EQ(specialized->total.wgmma, barriers->total.wgmma);
   EXPECT_EQ(specialized->shape.threads_per_block, barriers->shape.threads_per_block + 32);  // the producer warp

@@ -109,7 +109,7 @@ TEST(TmaWgmma, CountsCopiesAndWgmmaPerKStep) {
   // warpgroup. No thread issues a load or store instruction in the main loop.
   const KernelConfig c = rung_model(RungId::TmaWgmma).defaults;
   const auto copy = test_support::record(RungId::TmaWgmma, c, {512, 512, 512}, {0, 0}, test_support::mainloop(0, 1));
-  EXPECT_EQ(copy.counters.tma, c.bk / 64 + c.bn / 64);
+  EXPECT_EQ(copy.counters.tma_copies, c.bk / 64 + c.bn / 64);
   EXPECT_EQ(copy.counters.tma_bytes, (c.bm + c.bn) * c.bk * 2);
   EXPECT_EQ(copy.counters.tma_sectors, (c.bm + c.bn) * c.bk * 2 / 32);
   EXPECT_TRUE(copy.instructions.empty());
@@ -159,7 +159,7 @@ TEST(TmaWgmma, EdgeBoxesReadOnlyWhatIsInside) {
   // lie outside n and read nothing - yet every box brings its full size into shared memory (zeros).
   const KernelConfig c = rung_model(RungId::TmaWgmma).defaults;
   const auto copy = test_support::record(RungId::TmaWgmma, c, {128, 104, 64}, {0, 0}, test_support::prologue(1));
-  EXPECT_EQ(copy.counters.tma, c.bk / 64 + c.bn / 64);
+  EXPECT_EQ(copy.counters.tma_copies, c.bk / 64 + c.bn / 64);
   EXPECT_EQ(copy.counters.tma_bytes, (c.bm + c.bn) * c.bk * 2);
   std::int64_t b_sectors = 0;
   for (std::int64_t k = 0; k < 64; ++k) {

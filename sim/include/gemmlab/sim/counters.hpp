@@ -54,7 +54,7 @@ struct Counters {
   // Hopper (kernel/wgmma.hpp): TMA box copies (one thread issues each), the bytes they write to shared memory
   // (zero-filled parts included) and the 32-byte global sectors they read; warpgroup-level wgmma instructions and
   // their multiply-adds (64 x N x 16 each); TMA stores of C (rung 20's tma_store) and the global sectors they write.
-  std::int64_t tma = 0, tma_bytes = 0, tma_sectors = 0;
+  std::int64_t tma_copies = 0, tma_bytes = 0, tma_sectors = 0;
   std::int64_t tma_stores = 0, tma_store_sectors = 0;
   std::vector<TmaBoxShape> tma_boxes;  // the TMA copies and stores by box shape
   std::int64_t wgmma = 0, wgmma_multiply_adds = 0;
@@ -74,7 +74,7 @@ struct Counters {
 using CounterTotal = std::int64_t Counters::*;
 inline constexpr CounterTotal kCounterTotals[] = {
     &Counters::fma, &Counters::mma,
-    &Counters::tma, &Counters::tma_bytes, &Counters::tma_sectors, &Counters::tma_stores, &Counters::tma_store_sectors,
+    &Counters::tma_copies, &Counters::tma_bytes, &Counters::tma_sectors, &Counters::tma_stores, &Counters::tma_store_sectors,
     &Counters::wgmma, &Counters::wgmma_multiply_adds,
 };
 static_assert(sizeof(Counters) == sizeof(Counters::ops) + std::size(kCounterTotals) * sizeof(std::int64_t) +
