@@ -10,9 +10,11 @@ namespace gemmlab::cli {
 void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>& options) {
   std::string devices;
   for (const auto id : sim::builtin_device_ids()) devices += (devices.empty() ? "" : ", ") + std::string(id);
-  app.add_option("--device", options->device,
+  app.add_option("--profile", options->device,
                  "The GPU to model: " + devices + " (or h100, a100, 4090, 1070), or a profile file ending in .json")
       ->capture_default_str();
+  app.add_option("--device", options->cuda_device,
+                 "Not here: --device is a CUDA device index (bench, tune, verify); the GPU to model is --profile");
   app.add_option("--clock-mhz", options->clock_mhz,
                  "The SM clock the time model assumes, in MHz (default: the one the profile measured the card to hold "
                  "under sustained FP32 or tensor-core load; nvidia-smi's clocks.sm says what yours holds)")
@@ -24,8 +26,11 @@ void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>&
 }
 
 Result<ScheduleOptions::Resolved> ScheduleOptions::resolve() const {
+  if (!cuda_device.empty())
+    return Error{"--device " + cuda_device + ": --device is a CUDA device index (bench, tune, verify); the GPU that "
+                 "sim and schedule model is --profile (--profile " + cuda_device + ")"};
   auto profile = sim::find_device(device);
-  if (!profile) return Error{"--device: " + profile.error().message};
+  if (!profile) return Error{"--profile: " + profile.error().message};
   auto parsed = sim::parse_order(order);
   if (!parsed) return Error{"--order: " + parsed.error().message};
   if (clock_mhz > 0) {

@@ -1,6 +1,7 @@
 #pragma once
-// The flags that choose the simulated device, its clock and the launch order (--device, --clock-mhz, --order), shared by
-// `sim` and `schedule`.
+// The flags that choose the modelled GPU, its clock and the launch order (--profile, --clock-mhz, --order), shared by
+// `sim` and `schedule`. The GPU's profile is --profile, as in `tune`: --device is a CUDA device index wherever a
+// command runs kernels (bench, tune, verify), and here it is refused with that sentence.
 #include <memory>
 #include <string>
 
@@ -16,7 +17,8 @@ class App;
 namespace gemmlab::cli {
 
 struct ScheduleOptions {
-  std::string device{sim::kDefaultDevice};
+  std::string device{sim::kDefaultDevice};  // --profile
+  std::string cuda_device;                   // --device, refused: it means a CUDA device index elsewhere
   std::string order = "row";
   int clock_mhz = 0;  // --clock-mhz: above 0, the SM clock the time model assumes instead of the profile's sustained one
 
@@ -24,7 +26,7 @@ struct ScheduleOptions {
     sim::DeviceProfile device;
     kernel::BlockOrder order;
   };
-  // Errors name the flag: "--device: unknown device 'v100'; known devices: ...".
+  // Errors name the flag: "--profile: unknown device 'v100'; known devices: ...".
   Result<Resolved> resolve() const;
 };
 

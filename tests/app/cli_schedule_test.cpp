@@ -66,7 +66,7 @@ TEST(CliSchedule, GroupedOrderReadsLessFromDramAtScale) {
 
 TEST(CliSchedule, OtherDevicesChangeTheWave) {
   const auto h100 = schedule_json({"--rung", "cp-async", "--m", "2048", "--n", "2048", "--k", "256"});
-  const auto gtx = schedule_json({"--rung", "cp-async", "--m", "2048", "--n", "2048", "--k", "256", "--device", "1070"});
+  const auto gtx = schedule_json({"--rung", "cp-async", "--m", "2048", "--n", "2048", "--k", "256", "--profile", "1070"});
   EXPECT_EQ(gtx["device"]["id"], "gtx-1070");
   EXPECT_EQ(gtx["occupancy"]["blocks_per_wave"], 15 * gtx["occupancy"]["blocks_per_sm"].get<int>());
   EXPECT_LT(gtx["roofline"]["predicted_tflops"].get<double>(), h100["roofline"]["predicted_tflops"].get<double>());
@@ -111,7 +111,7 @@ TEST(CliSchedule, RegistersOfOtherConfigurationsAreEstimated) {
   const auto padded = schedule_json({"--rung", "blocktile-2d", "--m", "1024", "--n", "1024", "--k", "256", "--a-pad",
                                      "2"})["occupancy"];
   EXPECT_EQ(padded["registers_source"], compiled ? "estimated from the nearest compiled configuration" : "estimated");
-  const auto gtx = schedule_json({"--rung", "blocktile-2d", "--m", "1024", "--n", "1024", "--k", "256", "--device",
+  const auto gtx = schedule_json({"--rung", "blocktile-2d", "--m", "1024", "--n", "1024", "--k", "256", "--profile",
                                   "gtx-1070"})["occupancy"];
   EXPECT_EQ(gtx["registers_source"], "estimated");  // nothing compiled for compute capability 6.1
   const auto text = run_cli({"schedule", "--rung", "blocktile-2d", "--a-pad", "2"});
@@ -128,8 +128,8 @@ TEST(CliSchedule, BadInputIsAClearError) {
     int exit_code;
     std::string says;
   } cases[] = {
-      {{"schedule", "--rung", "blocktile-2d", "--device", "v100"}, 2, "--device: unknown device 'v100'; known devices"},
-      {{"schedule", "--rung", "blocktile-2d", "--device", "/no/such/profile.json"}, 2, "cannot open device profile"},
+      {{"schedule", "--rung", "blocktile-2d", "--profile", "v100"}, 2, "--profile: unknown device 'v100'; known devices"},
+      {{"schedule", "--rung", "blocktile-2d", "--profile", "/no/such/profile.json"}, 2, "cannot open device profile"},
       {{"schedule", "--rung", "blocktile-2d", "--order", "spiral"}, 2, "--order: unknown launch order 'spiral'"},
       {{"schedule", "--rung", "blocktile-2d", "--order", "groupm:0"}, 2, "--order: the group size"},
       {{"schedule", "--rung", "blocktile-2d", "--order", "groupm:-2"}, 2, "must be at least 1"},
@@ -138,7 +138,7 @@ TEST(CliSchedule, BadInputIsAClearError) {
        "group size 5 of groupm:5 is larger than the grid's 4 tile rows"},
       {{"schedule", "--rung", "blocktile-2d", "--n", "512", "--order", "cutlass:8"}, 1,
        "swizzle width 8 of cutlass:8 is larger than the grid's 4 tile columns"},
-      {{"schedule", "--rung", "cp-async", "--bk", "32", "--stages", "4", "--device", "gtx-1070"}, 1,
+      {{"schedule", "--rung", "cp-async", "--bk", "32", "--stages", "4", "--profile", "gtx-1070"}, 1,
        "the device allows 49152"},
       {{"schedule", "--rung", "no-such-rung"}, 2, "unknown rung"},
       {{"schedule", "--rung", "blocktile-2d", "--m", "0"}, 2, "--m: '0' is out of range"},
@@ -154,7 +154,7 @@ TEST(CliSchedule, BadInputIsAClearError) {
 }
 
 TEST(CliSim, PrintsOccupancyAndRooflineForTheChosenDevice) {
-  const auto r = run_cli({"sim", "--rung", "vectorized", "--m", "1024", "--n", "1024", "--k", "1024", "--device", "a100"});
+  const auto r = run_cli({"sim", "--rung", "vectorized", "--m", "1024", "--n", "1024", "--k", "1024", "--profile", "a100"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("== occupancy on the NVIDIA A100 SXM4 80GB =="), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("resident blocks per SM:"), std::string::npos) << r.out;
@@ -170,9 +170,14 @@ TEST(CliSim, PrintsOccupancyAndRooflineForTheChosenDevice) {
   EXPECT_TRUE(doc["roofline"].contains("predicted_tflops"));
   EXPECT_FALSE(doc["l2"].contains("per_wave"));
 
-  const auto bad = run_cli({"sim", "--rung", "vectorized", "--device", "titan"});
+  const auto bad = run_cli({"sim", "--rung", "vectorized", "--profile", "titan"});
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_NE(bad.err.find("--device: unknown device 'titan'"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("--profile: unknown device 'titan'"), std::string::npos) << bad.err;
+  // --device is a CUDA device index wherever it is a flag (bench, tune, verify): here it is refused, and says so.
+  const auto index = run_cli({"sim", "--rung", "vectorized", "--device", "a100"});
+  EXPECT_EQ(index.exit_code, 2);
+  EXPECT_NE(index.err.find("the GPU that sim and schedule model is --profile (--profile a100)"), std::string::npos)
+      << index.err;
 }
 
 }  // namespace
