@@ -93,7 +93,7 @@ void print_l2(const sim::SchedulePrediction& p, int waves_shown, std::ostream& o
   if (waves_shown <= 0) return;
   using A = TextTable::Align;
   TextTable table({{"wave"}, {"blocks", A::Right}, {"A hit", A::Right}, {"B hit", A::Right},
-                   {"DRAM read", A::Right}, {"DRAM written", A::Right}, {"predicted time", A::Right}});
+                   {"DRAM read", A::Right}, {"DRAM written", A::Right}, {"roofline bound", A::Right}});
   const int waves = static_cast<int>(l2.per_wave.size());
   for (int i = 0; i < waves; ++i) {
     if (i >= waves_shown && i + 1 < waves) {
@@ -106,6 +106,8 @@ void print_l2(const sim::SchedulePrediction& p, int waves_shown, std::ostream& o
                    milliseconds(p.roofline.wave_seconds[static_cast<std::size_t>(i)])});
   }
   table.print(out);
+  out << "roofline bound: the wave's own upper bound on speed (its work at the device's peaks), not a share of the "
+         "time model's prediction below\n";
 }
 
 void print_roofline(const sim::SchedulePrediction& p, std::ostream& out) {
@@ -187,7 +189,7 @@ nlohmann::json l2_json(const sim::SchedulePrediction& p, bool per_wave, bool til
                        {"b", reads_json(w.b)},
                        {"dram_read_bytes", w.dram_read_bytes},
                        {"dram_write_bytes", w.dram_write_bytes},
-                       {"predicted_seconds", p.roofline.wave_seconds[i]}});
+                       {"roofline_seconds", p.roofline.wave_seconds[i]}});
     }
     out["per_wave"] = std::move(waves);
   }
