@@ -52,13 +52,23 @@ void print_ranking(const gpu::TuneOptions& o, const gpu::TuneRanking& ranking, s
   out << "the model's ranking of " << ranking.ranked.size() << " configurations (the first " << o.budget << "):\n";
   using A = TextTable::Align;
   TextTable table({{"rank", A::Right}, {"config"}, {"predicted ms", A::Right}, {"limit"}, {"registers", A::Right}});
+  // Predictions within 0.1% of the row above are a tie the model cannot break: marked "=", said once below.
+  const auto ties_above = [&](std::size_t i) {
+    return i > 0 && ranking.ranked[i].predicted_seconds <= ranking.ranked[i - 1].predicted_seconds * 1.001;
+  };
+  int tied = 0;
   for (std::size_t i = 0; i < ranking.ranked.size() && static_cast<int>(i) < o.budget; ++i) {
     const gpu::TuneCandidate& c = ranking.ranked[i];
-    table.add_row({std::to_string(c.model_rank), label(o, c.config), fixed(c.predicted_seconds * 1e3, 3),
-                   std::string(sim::to_string(c.limit)),
+    const bool tie = ties_above(i) || (i + 1 < ranking.ranked.size() && ties_above(i + 1));
+    tied += tie ? 1 : 0;
+    table.add_row({std::to_string(c.model_rank) + (tie ? "=" : ""), label(o, c.config),
+                   fixed(c.predicted_seconds * 1e3, 3), std::string(sim::to_string(c.limit)),
                    std::to_string(c.registers) + (c.registers_from_compiler ? "" : " (est.)")});
   }
   table.print(out);
+  if (tied > 0)
+    out << "=: " << tied << " of these configurations tie with a neighbour (predictions within 0.1%): the model "
+        << "cannot tell them apart, and their order among themselves is the search's, not a ranking\n";
 }
 
 void print_report(const gpu::TuneReport& r, std::ostream& out) {
