@@ -56,6 +56,7 @@ struct Invocation {
   std::string panel;
   std::string settings_path;
   int frames = 0;
+  std::vector<int> window_size;  // --window-size W H: the window's size in pixels (empty: 1600 x 1000)
   int phase = -1, instruction = -1, warp = -1;  // where the stepper starts (-1: its default)
   std::string order, compare_order, colour_by;  // the launch-order panel's two orders and its colouring
   std::optional<int> tma_swizzle;               // the banks panel's TMA swizzle mode (Hopper rungs)
@@ -208,6 +209,11 @@ int main(int argc, char** argv) {
       ->check(common::non_empty_text("the name of a PNG file"));
   app.add_option("--panel", invocation.panel, "Open this panel (names below)")
       ->check(common::non_empty_text("a panel name (gemmlab --list-panels)"));
+  app.add_option("--window-size", invocation.window_size,
+                 "The window's width and height in pixels (default 1600 1000): look at the panels as a smaller or a "
+                 "larger screen shows them")
+      ->expected(2)
+      ->transform(common::whole_number(640, 7680));
   app.add_option("--frames", invocation.frames,
                  "Render this many frames, then exit (with --screenshot: before the capture)")
       ->transform(common::whole_number(1, 100000));
@@ -317,6 +323,8 @@ int main(int argc, char** argv) {
   }
 
   Window::Options window_options;
+  if (invocation.window_size.size() == 2)
+    window_options.width = invocation.window_size[0], window_options.height = invocation.window_size[1];
   window_options.vsync = !invocation.frame_times && !live_bench;  // frame times measure the app, not the display
   auto window = Window::open(window_options);
   if (!window) {

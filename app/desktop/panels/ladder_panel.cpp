@@ -58,7 +58,7 @@ void rung_table(AppModel& model) {
     ImGui::PopID();
     ImGui::TableNextColumn();
     if (!described) ImGui::PushStyleColor(ImGuiCol_Text, ui::colour::to_vec4(ui::colour::muted_text));
-    ImGui::TextUnformatted(rung.title.data(), rung.title.data() + rung.title.size());
+    ui::fitted_text(rung.title);
     if (!described) {
       ImGui::SameLine();
       ImGui::TextUnformatted("(coming)");

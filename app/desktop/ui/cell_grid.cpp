@@ -41,6 +41,8 @@ struct CellGridRenderer::Impl {
     const ImGuiIO& io = ImGui::GetIO();
     const ImVec2 scale = io.DisplayFramebufferScale;
     const float fb_width = io.DisplaySize.x * scale.x, fb_height = io.DisplaySize.y * scale.y;
+    // The clip rectangle inside the framebuffer: ImGui's can reach past it (a canvas scrolled partly out of view), and
+    // a scissor or quad beyond the framebuffer made Mesa's llvmpipe crash in a narrow window.
     const ImVec2 clip_min(clip.x * scale.x, clip.y * scale.y), clip_max(clip.z * scale.x, clip.w * scale.y);
     if (clip_max.x <= clip_min.x || clip_max.y <= clip_min.y) return;
     glEnable(GL_SCISSOR_TEST);
@@ -57,7 +59,11 @@ struct CellGridRenderer::Impl {
     // The quad covers the grid clipped to the clip rectangle: no fragment work outside what is visible.
     const float right = std::min(left + cell * static_cast<float>(d.columns), clip_max.x);
     const float bottom = std::min(top + cell * static_cast<float>(d.rows), clip_max.y);
-    glUniform4f(u_rect, std::max(left, clip_min.x), std::max(top, clip_min.y), right, bottom);
+    const float quad_left = std::max(left, clip_min.x), quad_top = std::max(top, clip_min.y);
+    // A grid wholly outside the clip rectangle (its canvas panned away from it) would give an inverted quad over
+    // pixels outside the grid: nothing of it is visible, so nothing is drawn.
+    if (right <= quad_left || bottom <= quad_top) return;
+    glUniform4f(u_rect, quad_left, quad_top, right, bottom);
     glUniform2f(u_viewport, fb_width, fb_height);
     glUniform1i(u_cells, 0);
     glUniform2f(u_origin, left, top);

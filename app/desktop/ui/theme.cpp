@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdarg>
 #include <filesystem>
+#include <string>
 
 namespace gemmlab::desktop::ui {
 namespace {
@@ -174,6 +175,24 @@ void heading(const char* text) {
   ImGui::TextUnformatted(text);
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
+}
+
+void fitted_text(std::string_view text) {
+  const float room = ImGui::GetContentRegionAvail().x;
+  const char* begin = text.data();
+  const char* end = text.data() + text.size();
+  if (ImGui::CalcTextSize(begin, end).x <= room) {
+    ImGui::TextUnformatted(begin, end);
+    return;
+  }
+  // The longest prefix that fits with the dots after it (a title is short: a linear search is enough).
+  const float dots = ImGui::CalcTextSize("...").x;
+  std::size_t keep = text.size();
+  while (keep > 0 && ImGui::CalcTextSize(begin, begin + keep).x + dots > room) --keep;
+  while (keep > 0 && text[keep - 1] == ' ') --keep;
+  const std::string cut = std::string(text.substr(0, keep)) + "...";
+  ImGui::TextUnformatted(cut.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(text.size()), begin);
 }
 
 void note_text(const char* format, ...) {

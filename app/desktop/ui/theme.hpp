@@ -1,4 +1,5 @@
 #pragma once
+#include <string_view>
 // Fonts, colours and small drawing helpers every panel shares, so the same thing looks the same everywhere:
 // bank b always has the same colour, warp w the same hue, a conflict is always red.
 #include <imgui.h>
@@ -47,6 +48,9 @@ ImU32 with_alpha(ImU32 colour, int alpha);
 void centered_text(ImDrawList* draw, ImVec2 min, ImVec2 max, ImU32 colour, const char* text);
 // A coloured heading line in the heading font.
 void heading(const char* text);
+// Text cut to the width left on the line, ending in "..." where it does not fit, with the whole text in a tooltip then
+// (the ladder's rung titles in a narrow window).
+void fitted_text(std::string_view text);
 // Muted, wrapped explanatory text.
 void note_text(const char* format, ...) IM_FMTARGS(1);
 // Text in a colour, for counts that should stand out (conflicts in red, a clean result in green).
