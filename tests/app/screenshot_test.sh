@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # screenshot_test.sh APP PNG_CHECK OUT_DIR: renders the app under Xvfb, once with its defaults and once per panel
-# (the names come from the app itself: gemmlab --list-panels), and checks that each picture, and the panel's part
+# (the names come from the app itself: gemmlab --list-panels), at its own window size and at 1280 x 800 (a laptop's
+# screen: the launch-order panel once crashed the renderer there), and checks that each picture, and the panel's part
 # of it, is not blank.
 set -u
 app=$1 check=$2 out=$3
@@ -27,6 +28,7 @@ panels=$("$app" --list-panels) || { echo "FAILED: gemmlab --list-panels"; exit 1
 [ -n "$panels" ] || { echo "FAILED: gemmlab --list-panels printed nothing"; exit 1; }
 for panel in $panels; do
   shoot "$panel" --panel "$panel"
+  shoot "$panel-1280x800" --panel "$panel" --window-size 1280 800
 done
 # The launch-order panel's own flags: two other orders, one wave selected, tiles coloured by launch order.
 shoot launch-order-flags --panel launch-order --rung blocktile-2d --m 4096 --n 4096 --k 256 --order cutlass:4 \

@@ -37,6 +37,43 @@ struct CellGridRenderer::Impl {
     if (program) glDeleteProgram(program);
   }
 
+  // The state render() sets, saved and put back (scissor test and box, blending, program, vertex array, texture).
+  struct SavedState {
+    GLint program = 0, vertex_array = 0, texture = 0, active_texture = 0, scissor_box[4] = {};
+    GLint blend_src_rgb = 0, blend_dst_rgb = 0, blend_src_alpha = 0, blend_dst_alpha = 0;
+    GLboolean scissor = GL_FALSE, blend = GL_FALSE;
+    SavedState() {
+      glGetIntegerv(GL_CURRENT_PROGRAM, &program);
+      glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vertex_array);
+      glGetIntegerv(GL_ACTIVE_TEXTURE, &active_texture);
+      glActiveTexture(GL_TEXTURE0);
+      glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture);
+      glGetIntegerv(GL_SCISSOR_BOX, scissor_box);
+      glGetIntegerv(GL_BLEND_SRC_RGB, &blend_src_rgb);
+      glGetIntegerv(GL_BLEND_DST_RGB, &blend_dst_rgb);
+      glGetIntegerv(GL_BLEND_SRC_ALPHA, &blend_src_alpha);
+      glGetIntegerv(GL_BLEND_DST_ALPHA, &blend_dst_alpha);
+      scissor = glIsEnabled(GL_SCISSOR_TEST);
+      blend = glIsEnabled(GL_BLEND);
+    }
+    ~SavedState() {
+      glUseProgram(static_cast<GLuint>(program));
+      glBindVertexArray(static_cast<GLuint>(vertex_array));
+      glActiveTexture(GL_TEXTURE0);
+      glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(texture));
+      glActiveTexture(static_cast<GLenum>(active_texture));
+      glScissor(scissor_box[0], scissor_box[1], scissor_box[2], scissor_box[3]);
+      glBlendFuncSeparate(static_cast<GLenum>(blend_src_rgb), static_cast<GLenum>(blend_dst_rgb),
+                          static_cast<GLenum>(blend_src_alpha), static_cast<GLenum>(blend_dst_alpha));
+      if (scissor) glEnable(GL_SCISSOR_TEST);
+      else glDisable(GL_SCISSOR_TEST);
+      if (blend) glEnable(GL_BLEND);
+      else glDisable(GL_BLEND);
+    }
+    SavedState(const SavedState&) = delete;
+    SavedState& operator=(const SavedState&) = delete;
+  };
+
   void render(const GridDraw& d, const ImVec4& clip) const {
     const ImGuiIO& io = ImGui::GetIO();
     const ImVec2 scale = io.DisplayFramebufferScale;
@@ -45,6 +82,10 @@ struct CellGridRenderer::Impl {
     // a scissor or quad beyond the framebuffer made Mesa's llvmpipe crash in a narrow window.
     const ImVec2 clip_min(clip.x * scale.x, clip.y * scale.y), clip_max(clip.z * scale.x, clip.w * scale.y);
     if (clip_max.x <= clip_min.x || clip_max.y <= clip_min.y) return;
+    // The GL state this draw changes goes back as it was at the end: ImGui's ResetRenderState command after the
+    // callback (draw) is lost where a table merges its columns' draw lists, and ImGui's next draw then ran with this
+    // program and vertex array bound, which crashed Mesa (the launch-order panel below 1500 pixels wide).
+    const SavedState saved;
     glEnable(GL_SCISSOR_TEST);
     glScissor(static_cast<GLint>(clip_min.x), static_cast<GLint>(fb_height - clip_max.y),
               static_cast<GLsizei>(clip_max.x - clip_min.x), static_cast<GLsizei>(clip_max.y - clip_min.y));
