@@ -35,6 +35,7 @@ int step_of(const sim::PhaseRef& ref, int ksteps) {
 AppModel::AppModel(Options options)
     : data_roots_(std::move(options.data_roots)), settings_path_(std::move(options.settings_path)) {
   for (const auto& rung : rungs()) configs_[rung.id] = sim::rung_model(rung.id).defaults;
+  order_reports_ = load_order_reports(data_roots_);
   for (auto& text : options.startup_messages) add_message(Message::Level::Warning, std::move(text));
 
   const Settings& s = options.settings;
@@ -163,6 +164,10 @@ void AppModel::select_block(kernel::TileCoord tile) {
 }
 
 void AppModel::select_panel(std::string_view name) { panel_ = std::string(name); }
+
+std::vector<MeasuredOrder> AppModel::measured_orders() const {
+  return desktop::measured_orders(order_reports_, rung_, config(), {problem_.m, problem_.n, problem_.k});
+}
 
 std::vector<std::size_t> AppModel::step_starts() const {
   std::vector<std::size_t> starts;

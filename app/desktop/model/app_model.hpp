@@ -26,6 +26,7 @@
 #include "model/job_runner.hpp"
 #include "model/layout_lab_model.hpp"
 #include "model/order_study.hpp"
+#include "model/recorded_orders.hpp"
 #include "model/settings.hpp"
 #include "model/tuning_study.hpp"
 
@@ -177,6 +178,9 @@ class AppModel {
   bool order_study_current(int side) const;
   const std::string& order_error(int side) const;  // why the side has no study for the current inputs
   std::optional<JobStatus> order_job(int side) const;  // the worker computing the side's study, if one is
+  // What launch orders measured for the current rung, configuration and problem in the recorded runs (none where
+  // nothing was recorded at this size): the hardware's answer beside the studies' predictions.
+  std::vector<MeasuredOrder> measured_orders() const;
   int wave_count() const;  // of the studies on show; 0 before the first
   int selected_wave() const { return selected_wave_; }  // -1: all waves
   GridColouring grid_colouring() const { return grid_colouring_; }
@@ -269,6 +273,7 @@ class AppModel {
   StepCursor cursor_;
   DocsPage docs_;
   std::vector<std::filesystem::path> data_roots_;
+  std::vector<gpu::BenchReport> order_reports_;  // assets/results/orders/, read once
   std::string panel_;
   bool playing_ = false;
   double play_speed_ = 8.0;

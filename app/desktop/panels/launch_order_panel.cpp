@@ -408,6 +408,21 @@ bool side_figures_or_status(AppModel& model, int side) {
   return study && error.empty();
 }
 
+// Where the recorded runs timed this kernel in both orders on one GPU: what the order changed there.
+void measured_sentence(const AppModel& model, const std::string& name_a, const std::string& name_b) {
+  const auto measured = model.measured_orders();
+  for (const MeasuredOrder& a : measured)
+    for (const MeasuredOrder& b : measured)
+      if (a.order == name_a && b.order == name_b && a.device == b.device && name_a != name_b) {
+        ImGui::Text("Measured (recorded on the %s, %s): %.3f ms with %s, %.3f ms with %s (%.2fx and %.2fx cuBLAS): "
+                    "%s takes %+.1f%% of %s's time.",
+                    a.device.c_str(), a.date_utc.substr(0, 10).c_str(), a.median_ms, name_a.c_str(), b.median_ms,
+                    name_b.c_str(), a.ratio_to_cublas, b.ratio_to_cublas, name_b.c_str(),
+                    100.0 * (b.median_ms / a.median_ms - 1.0), name_a.c_str());
+        return;
+      }
+}
+
 // The two orders in one or two sentences: who reads less from DRAM, and whether it changes the predicted speed.
 void comparison(AppModel& model) {
   const auto left = model.order_study(0), right = model.order_study(1);
@@ -452,6 +467,7 @@ void comparison(AppModel& model) {
   } else {
     ImGui::Text("Predicted: %.1f TFLOPS with %s, %.1f with %s.", sa.tflops, name_a.c_str(), sb.tflops, name_b.c_str());
   }
+  measured_sentence(model, name_a, name_b);
   ImGui::PopTextWrapPos();
 }
 

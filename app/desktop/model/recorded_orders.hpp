@@ -1,0 +1,32 @@
+#pragma once
+// Recorded runs of the same kernels in different launch orders (assets/results/orders/*.json, each a `gemmlab-cli
+// bench --all --order ...` report of one GPU): what an order changed on the hardware, shown beside what the model
+// predicts for it, which for an L2- or tensor-bound kernel is often nothing.
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "gemmlab/gpu/bench.hpp"
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/rungs.hpp"
+
+namespace gemmlab::desktop {
+
+struct MeasuredOrder {
+  std::string order;  // as sim::order_name writes it: "row", "groupm:8"
+  double median_ms = 0.0;
+  double ratio_to_cublas = 0.0;  // 0: the report has none
+  std::string device, date_utc;
+};
+
+// Every report in assets/results/orders/ of the first data folder that has one, in file-name order; a file that is
+// not a report is left out (they are the repository's own, checked by tests/app/desktop/recorded_orders_test.cpp).
+std::vector<gpu::BenchReport> load_order_reports(const std::vector<std::filesystem::path>& roots);
+
+// This rung and configuration's timed runs at this shape on the rung's first input type, one per report (so one per
+// launch order and GPU).
+std::vector<MeasuredOrder> measured_orders(std::span<const gpu::BenchReport> reports, RungId rung,
+                                           const kernel::KernelConfig& config, const gpu::Shape& shape);
+
+}  // namespace gemmlab::desktop
