@@ -19,9 +19,10 @@
 //                    (TmaWgmma::store_accumulators); rung 20's TMA stores are the alternate tma_store=1, measured
 //                    slower: each chunk's store is waited for at a barrier of all the consumers;
 //   the order        new: the launch order's clusters follow a Hilbert curve over the grid of cluster tiles
-//                    (kernel::hilbert_cell, `--order hilbert`, the rung's own order unless another is named), so the
-//                    64 clusters running at once cover a compact patch of C and share its rows of A and columns of B
-//                    in L2 in both directions, and every persistent block's next tile lies next to its last.
+//                    (kernel::hilbert_cell, `--order hilbert`; the simulator executes the rung in it, its
+//                    preferred_order, while the benchmark runs the order it is given), so the 64 clusters running
+//                    at once cover a compact patch of C and share its rows of A and columns of B in L2 in both
+//                    directions, turn after turn.
 //
 // `grid` is 128, fast.cu's choice: at 4096^3 and 8192^3 every block then walks the same number of tiles (4 and 16).
 // With 132 blocks (66 pairs, all of which the H200 measured runs at once) the last blocks still walk 4 and 16, so the
