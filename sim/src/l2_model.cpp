@@ -2,7 +2,12 @@
 #include "gemmlab/sim/l2_model.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <limits>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <tuple>
 
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/simulate.hpp"
@@ -172,6 +177,43 @@ double TileFetches::max_times() const {
   return most;
 }
 
+namespace {
+
+// What the fast model's answer depends on: the tile grid and each tile's extent (bm, bn and the grouped k-step), the
+// cluster, the problem, the bytes of each operand, the order, the wave and the L2's size. Configurations that differ
+// in anything else (thread tiles, padding, stages: most of what the tuner searches) get the same answer, so it is
+// kept: the tuner asks for hundreds of them, each a second or more on a large problem.
+using L2Key = std::tuple<int, int, int, int, int, int, int, int, int, bool, int, int, int, std::int64_t, int, int, int>;
+
+class L2Cache {
+ public:
+  std::optional<L2Result> find(const L2Key& key) {
+    const std::lock_guard lock(mutex_);
+    const auto it = results_.find(key);
+    if (it == results_.end()) return std::nullopt;
+    return it->second;
+  }
+  void store(const L2Key& key, const L2Result& result) {
+    const std::lock_guard lock(mutex_);
+    if (!results_.emplace(key, result).second) return;
+    order_.push_back(key);
+    if (order_.size() > kKept) results_.erase(order_.front()), order_.pop_front();
+  }
+
+ private:
+  static constexpr std::size_t kKept = 64;
+  std::mutex mutex_;
+  std::map<L2Key, L2Result> results_;
+  std::deque<L2Key> order_;  // oldest first
+};
+
+L2Cache& l2_cache() {
+  static L2Cache cache;
+  return cache;
+}
+
+}  // namespace
+
 Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                              const L2Options& options, const Progress& progress) {
   auto shape = launch_shape(rung, config, problem);
@@ -190,7 +232,15 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   if (units > kMaxUnits)
     return Error{"the L2 model would track " + std::to_string(units) + " tiles, more than its " +
                  std::to_string(kMaxUnits) + ": use larger tiles (bm, bn, bk) or a smaller problem"};
-  auto made = l2::make_units(problem, tiles, tiles_m, tiles_n, ksteps, operand_bytes(rung));
+  const OperandBytes bytes = operand_bytes(rung);
+  const L2Key key{tiles.bm,  tiles.bn,  tiles.bk,  shape->cluster,  tiles_m, tiles_n,
+                  problem.m, problem.n, problem.k, problem.beta != 0.0f, static_cast<int>(options.order.kind),
+                  options.order.param, options.blocks_per_wave, options.l2_bytes, bytes[0], bytes[1], bytes[2]};
+  if (auto kept = l2_cache().find(key)) {
+    if (progress) progress(1.0);
+    return *kept;
+  }
+  auto made = l2::make_units(problem, tiles, tiles_m, tiles_n, ksteps, bytes);
   if (!made) return made.error();
   const l2::Units& u = *made;
 
@@ -261,6 +311,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   for (std::size_t unit = 0; unit < u.c_offset; ++unit) distinct += u.new_sectors[unit];
   if (reads_c) distinct += r.c_sectors_written;
   r.min_dram_read_bytes = distinct * l2::kSectorBytes;
+  l2_cache().store(key, r);
   return r;
 }
 

@@ -259,7 +259,8 @@ TEST(L2Model, GroupedOrdersReadLessFromDramThanRowMajorWhenL2IsShort) {
 TEST(L2Model, ReportsProgressPerWaveAndStopsWhenTold) {
   const KernelConfig c = rung_model(RungId::BlockTile2D).defaults;
   const Problem p{2048, 1536, 512};
-  const L2Options o{*parse_order("groupm:4"), 20, 1 << 20};
+  // An L2 of a size no other test asks for: a launch computed here, not one the model kept from another test.
+  const L2Options o{*parse_order("groupm:4"), 20, (1 << 20) + 96};
   std::vector<double> seen;
   const auto all = simulate_l2(RungId::BlockTile2D, c, p, o, [&](double done) {
     seen.push_back(done);
@@ -270,10 +271,32 @@ TEST(L2Model, ReportsProgressPerWaveAndStopsWhenTold) {
   EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
   EXPECT_DOUBLE_EQ(seen.back(), 1.0);
   int calls = 0;
-  const auto stopped = simulate_l2(RungId::BlockTile2D, c, p, o, [&](double) { return ++calls < 3; });
+  const L2Options other{*parse_order("groupm:4"), 21, (1 << 20) + 96};  // not computed yet: a launch of its own
+  const auto stopped = simulate_l2(RungId::BlockTile2D, c, p, other, [&](double) { return ++calls < 3; });
   ASSERT_FALSE(stopped.ok());
   EXPECT_EQ(calls, 3);
   EXPECT_NE(stopped.error().message.find("cancelled"), std::string::npos) << stopped.error().message;
+}
+
+// The same launch asked for again (another configuration with the same tiles, as the tuner asks) is the kept answer:
+// done at once, equal to the first; one that differs in what the model reads is computed anew.
+TEST(L2Model, AnswersTheSameLaunchFromWhatItKept) {
+  KernelConfig c = rung_model(RungId::BlockTile2D).defaults;
+  const Problem p{3072, 2048, 512};
+  const L2Options o{*parse_order("groupm:4"), 24, 1 << 20};
+  const auto first = simulate_l2(RungId::BlockTile2D, c, p, o);
+  c.tm = c.tm / 2;  // a thread tile the L2 does not see
+  int calls = 0;
+  const auto again = simulate_l2(RungId::BlockTile2D, c, p, o, [&](double) { return ++calls > 0; });
+  ASSERT_TRUE(first.ok() && again.ok());
+  EXPECT_EQ(calls, 1);  // at once
+  EXPECT_EQ(again->dram_read_bytes, first->dram_read_bytes);
+  EXPECT_EQ(again->a.hits, first->a.hits);
+  EXPECT_EQ(again->per_wave.size(), first->per_wave.size());
+  c.bn = c.bn / 2;  // tiles the L2 does see
+  const auto narrower = simulate_l2(RungId::BlockTile2D, c, p, o);
+  ASSERT_TRUE(narrower.ok());
+  EXPECT_NE(narrower->tiles_n, first->tiles_n);
 }
 
 TEST(L2Model, BadInputIsAnError) {
