@@ -137,7 +137,8 @@ Command add_bench_command(CLI::App& parent) {
   sub->add_flag("--all", args->all, "Every compiled configuration, not only each rung's default");
   sub->add_option("--config", args->configs, kConfigHelp)->check(non_empty_list())->excludes("--all");
   sub->add_option("--inputs", args->inputs, kInputsHelp)->check(non_empty_list());
-  sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N, hilbert")->capture_default_str();
+  sub->add_option("--order", args->order, "Block launch order: " + std::string(sim::order_names_help()))
+      ->capture_default_str();
   sub->add_option("--runs", args->runs, "Timed runs per kernel and size (fewer where one run takes seconds)")
       ->capture_default_str()
       ->transform(common::whole_number(1));

@@ -276,7 +276,8 @@ Command add_tune_command(CLI::App& parent) {
       ->transform(common::whole_number(0, 10000));
   sub->add_option("--runs", args->runs, "Timed runs per configuration")->capture_default_str()->transform(common::whole_number(1));
   sub->add_option("--input", args->input, "Input type of A and B: fp32, fp16 or bf16 (default: the rung's first)");
-  sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N, hilbert")->capture_default_str();
+  sub->add_option("--order", args->order, "Block launch order: " + std::string(sim::order_names_help()))
+      ->capture_default_str();
   sub->add_option("--profile", args->profile, "The device profile the model predicts for")->capture_default_str();
   sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(common::whole_number(0));
   sub->add_option("--jobs", args->jobs, "nvcc processes at once (default: one per core)")->transform(common::whole_number(1));

@@ -119,7 +119,8 @@ Command add_verify_command(CLI::App& parent) {
   sub->add_flag("--all", args->all, "Every compiled configuration, not only each rung's default");
   sub->add_option("--config", args->configs, kConfigHelp)->check(non_empty_list())->excludes("--all");
   sub->add_option("--inputs", args->inputs, kInputsHelp)->check(non_empty_list());
-  sub->add_option("--order", args->order, "Block launch order: row, col, cutlass:N, groupm:N, hilbert")->capture_default_str();
+  sub->add_option("--order", args->order, "Block launch order: " + std::string(sim::order_names_help()))
+      ->capture_default_str();
   sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(common::whole_number(0));
   sub->add_option("--seed", args->seed, "Seed of the random inputs")
       ->capture_default_str()

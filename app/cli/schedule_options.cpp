@@ -19,9 +19,7 @@ void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>&
                  "The SM clock the time model assumes, in MHz (default: the one the profile measured the card to hold "
                  "under sustained FP32 or tensor-core load; nvidia-smi's clocks.sm says what yours holds)")
       ->transform(common::whole_number(100, 5000));
-  app.add_option("--order", options->order,
-                 "Block launch order: row, col, cutlass:N (CUTLASS's swizzle of width N = 1, 2, 4, ...), groupm:N "
-                 "(Triton's GROUP_M) or hilbert (a Hilbert curve over the tiles)")
+  app.add_option("--order", options->order, "Block launch order: " + std::string(sim::order_names_help()))
       ->capture_default_str();
 }
 

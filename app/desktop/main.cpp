@@ -230,11 +230,11 @@ int main(int argc, char** argv) {
   app.add_option("--instruction", invocation.instruction, "... and at this instruction of the warp in that phase (from 0)")
       ->transform(common::whole_number(0));
   app.add_option("--warp", invocation.warp, "... of this warp of the block (from 0)")->transform(common::whole_number(0));
-  app.add_option("--order", invocation.order,
-                 "Launch order & L2: the left order (row, col, cutlass:N with N a power of two, groupm:N)")
-      ->check(common::non_empty_text("a launch order (row, col, cutlass:N, groupm:N, hilbert)"));
+  const std::string orders = "a launch order (" + std::string(sim::order_names_help()) + ")";
+  app.add_option("--order", invocation.order, "Launch order & L2: the left order, " + orders)
+      ->check(common::non_empty_text(orders));
   app.add_option("--compare-order", invocation.compare_order, "... and the right order, compared with it")
-      ->check(common::non_empty_text("a launch order (row, col, cutlass:N, groupm:N, hilbert)"));
+      ->check(common::non_empty_text(orders));
   app.add_option("--wave", invocation.wave, "... showing this wave (from 0; the default shows all)")
       ->transform(common::whole_number(0));
   app.add_option("--colour-by", invocation.colour_by, "... colouring the tiles by wave or by launch order")

@@ -18,6 +18,8 @@ constexpr std::string_view kOrderHelp = "row, col, cutlass:N (N = 1, 2, 4, 8, ..
 
 }  // namespace
 
+std::string_view order_names_help() { return kOrderHelp; }
+
 std::string_view order_kind_name(OrderKind kind) {
   for (const auto& [k, name] : kKindNames)
     if (k == kind) return name;

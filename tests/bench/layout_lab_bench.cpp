@@ -1,6 +1,6 @@
-// The layout lab's speed, against the targets issue 30 sets: a query fast enough for the panel to redraw as a number
-// changes (under 1 ms), --suggest on a 128x128 tile under 1 s. The figures measured are in docs/architecture.md
-// ("Simulator speed"). Run build/bin/gemmlab_sim_bench --benchmark_filter=Lab.
+// The layout lab's speed: a query fast enough for the panel to redraw as a number changes, and --suggest on a large
+// tile. The targets (issue 30) and the figures measured, with their date, are in docs/architecture.md ("Simulator
+// speed"). Run build/bin/gemmlab_sim_bench --benchmark_filter=Lab.
 #include <benchmark/benchmark.h>
 
 #include "gemmlab/lab/analysis.hpp"

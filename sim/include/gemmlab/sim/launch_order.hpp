@@ -11,14 +11,16 @@
 
 namespace gemmlab::sim {
 
-// "row", "col", "cutlass", "groupm": the part of an order's name before the colon, and back.
+// "row", "col", "cutlass", "groupm", "hilbert": the part of an order's name before the colon, and back.
 std::string_view order_kind_name(kernel::OrderKind kind);
 std::optional<kernel::OrderKind> find_order_kind(std::string_view name);
 
 // "row", "col", "cutlass:N" (CUTLASS's GemmIdentityThreadblockSwizzle<N>: N a power of two, the swizzle width in
-// tile columns) or "groupm:N" (Triton's GROUP_M: N tile rows per group). The size is checked against a grid by
-// validate_order.
+// tile columns), "groupm:N" (Triton's GROUP_M: N tile rows per group) or "hilbert". The size is checked against a grid
+// by validate_order.
 Result<kernel::BlockOrder> parse_order(std::string_view text);
+// The orders parse_order reads, one line for a flag's help and its errors: "row, col, cutlass:N (...), ... or hilbert".
+std::string_view order_names_help();
 
 // ok, or why the order does not fit a grid of tiles_m x tiles_n tiles (a group or width that is larger than the grid).
 // With clusters the order walks tiles_m / cluster rows of clusters.
