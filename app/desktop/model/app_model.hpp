@@ -273,7 +273,7 @@ class AppModel {
   StepCursor cursor_;
   DocsPage docs_;
   std::vector<std::filesystem::path> data_roots_;
-  std::vector<gpu::BenchReport> order_reports_;  // assets/results/orders/, read once
+  std::vector<gpu::BenchReport> order_reports_;  // assets/results/order-runs.txt's reports, read once
   std::string panel_;
   bool playing_ = false;
   double play_speed_ = 8.0;

@@ -1,28 +1,28 @@
 #include "model/recorded_orders.hpp"
 
-#include <algorithm>
-#include <system_error>
+#include <sstream>
+#include <string>
 
 #include "gemmlab/file_io.hpp"
+#include "gemmlab/kernel/element.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "model/bench_results.hpp"
+#include "model/paths.hpp"
 
 namespace gemmlab::desktop {
 
 std::vector<gpu::BenchReport> load_order_reports(const std::vector<std::filesystem::path>& roots) {
   std::vector<gpu::BenchReport> reports;
-  const std::filesystem::path relative = std::filesystem::path("assets") / "results" / "orders";
-  std::vector<std::filesystem::path> files;
-  for (const auto& root : roots) {
-    std::error_code error;
-    if (!std::filesystem::is_directory(root / relative, error)) continue;
-    for (const auto& entry : std::filesystem::directory_iterator(root / relative, error))
-      if (entry.path().extension() == ".json") files.push_back(entry.path());
-    break;  // the first data folder that has them
+  const auto list = find_data_file(roots, std::filesystem::path("assets") / "results" / "order-runs.txt");
+  if (!list) return reports;
+  auto text = read_input_file(list->string(), "the list of recorded order runs");
+  if (!text) return reports;
+  std::istringstream lines(*text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line.front() == '#') continue;
+    if (const auto file = find_data_file(roots, line))
+      if (auto loaded = load_results_file(*file)) reports.push_back(std::move(loaded->report));
   }
-  std::ranges::sort(files);
-  for (const auto& file : files)
-    if (auto loaded = load_results_file(file)) reports.push_back(std::move(loaded->report));
   return reports;
 }
 
@@ -32,8 +32,8 @@ std::vector<MeasuredOrder> measured_orders(std::span<const gpu::BenchReport> rep
   for (const auto& report : reports) {
     const gpu::BenchRow* row = find_measured(report, rung, config, shape);
     if (!row) continue;
-    out.push_back(
-        {sim::order_name(report.order), row->median_ms, row->ratio_to_cublas, report.device.name, report.date_utc});
+    out.push_back({sim::order_name(report.order), row->median_ms, row->ratio_to_cublas,
+                   std::string(kernel::input_name(row->input)), report.device.name, report.date_utc});
   }
   return out;
 }

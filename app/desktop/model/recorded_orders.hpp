@@ -1,7 +1,7 @@
 #pragma once
-// Recorded runs of the same kernels in different launch orders (assets/results/orders/*.json, each a `gemmlab-cli
-// bench --all --order ...` report of one GPU): what an order changed on the hardware, shown beside what the model
-// predicts for it, which for an L2- or tensor-bound kernel is often nothing.
+// Recorded runs of the same kernels in different launch orders (the reports assets/results/order-runs.txt names, each
+// a `gemmlab-cli bench --all --order ...` report of one GPU): what an order changed on the hardware, shown beside what
+// the model predicts for it, which for an L2- or tensor-bound kernel is often nothing.
 #include <filesystem>
 #include <span>
 #include <string>
@@ -17,11 +17,13 @@ struct MeasuredOrder {
   std::string order;  // as sim::order_name writes it: "row", "groupm:8"
   double median_ms = 0.0;
   double ratio_to_cublas = 0.0;  // 0: the report has none
+  std::string input;             // "fp16": the rung's first input type, the one compared
   std::string device, date_utc;
 };
 
-// Every report in assets/results/orders/ of the first data folder that has one, in file-name order; a file that is
-// not a report is left out (they are the repository's own, checked by tests/app/desktop/recorded_orders_test.cpp).
+// The reports assets/results/order-runs.txt lists, in its order, each from the first data folder that has it; a file
+// that is missing or not a report is left out (they are the repository's own, checked by
+// tests/app/desktop/recorded_orders_test.cpp).
 std::vector<gpu::BenchReport> load_order_reports(const std::vector<std::filesystem::path>& roots);
 
 // This rung and configuration's timed runs at this shape on the rung's first input type, one per report (so one per

@@ -414,10 +414,10 @@ void measured_sentence(const AppModel& model, const std::string& name_a, const s
   for (const MeasuredOrder& a : measured)
     for (const MeasuredOrder& b : measured)
       if (a.order == name_a && b.order == name_b && a.device == b.device && name_a != name_b) {
-        ImGui::Text("Measured (recorded on the %s, %s): %.3f ms with %s, %.3f ms with %s (%.2fx and %.2fx cuBLAS): "
-                    "%s takes %+.1f%% of %s's time.",
-                    a.device.c_str(), a.date_utc.substr(0, 10).c_str(), a.median_ms, name_a.c_str(), b.median_ms,
-                    name_b.c_str(), a.ratio_to_cublas, b.ratio_to_cublas, name_b.c_str(),
+        ImGui::Text("Measured (recorded on the %s, %s, %s inputs): %.3f ms with %s, %.3f ms with %s (%.2fx and "
+                    "%.2fx cuBLAS): %s takes %+.1f%% of %s's time.",
+                    a.device.c_str(), a.date_utc.substr(0, 10).c_str(), a.input.c_str(), a.median_ms, name_a.c_str(),
+                    b.median_ms, name_b.c_str(), a.ratio_to_cublas, b.ratio_to_cublas, name_b.c_str(),
                     100.0 * (b.median_ms / a.median_ms - 1.0), name_a.c_str());
         return;
       }

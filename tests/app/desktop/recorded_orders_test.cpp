@@ -1,5 +1,5 @@
-// The recorded runs of one GPU in two launch orders (assets/results/orders/): they load, and the launch-order panel
-// finds a kernel's time in each (issue 32, item 6: the model predicts rung 17 alike in both, the H100 did not).
+// The recorded runs of one GPU in two launch orders (assets/results/order-runs.txt): they load, and the launch-order
+// panel finds a kernel's time in each (issue 32, item 6: the model predicts rung 17 alike in both, the H100 did not).
 #include "model/recorded_orders.hpp"
 
 #include <gtest/gtest.h>
@@ -13,7 +13,7 @@ namespace {
 
 TEST(RecordedOrders, TheShippedRunsLoadAndGiveEachOrdersTime) {
   const auto reports = load_order_reports({std::filesystem::path(GEMMLAB_SOURCE_DIR)});
-  ASSERT_GE(reports.size(), 2u);
+  ASSERT_EQ(reports.size(), 2u) << "every report assets/results/order-runs.txt names loads";
   const auto measured =
       measured_orders(reports, RungId::TmaWgmma, sim::rung_model(RungId::TmaWgmma).defaults, {8192, 8192, 8192});
   const auto of = [&](const std::string& order) {
@@ -24,6 +24,7 @@ TEST(RecordedOrders, TheShippedRunsLoadAndGiveEachOrdersTime) {
   EXPECT_EQ(of("row")->device, of("groupm:8")->device);
   EXPECT_GT(of("row")->median_ms, 0.0);
   EXPECT_GT(of("groupm:8")->ratio_to_cublas, 0.0);
+  EXPECT_EQ(of("row")->input, "fp16");  // the rung's first input type
   // A size nobody timed has nothing to show.
   EXPECT_TRUE(measured_orders(reports, RungId::TmaWgmma, sim::rung_model(RungId::TmaWgmma).defaults, {1000, 1000, 1000})
                   .empty());
