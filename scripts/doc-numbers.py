@@ -164,6 +164,21 @@ def recorded_bench(name, rung, size, key, digits, input_type="fp16", scale=1.0):
     return f"{row[key] * scale:.{digits}f}"
 
 
+def rung21_headline():
+    """README.md: rung 21 and rungs 17 to 20 against cuBLAS BF16 in the recorded H100 and H200 runs of 2026-11-28."""
+    def ratio(report, rung, n):
+        return float(recorded_bench(report, rung, n, "ratio_to_cublas", 6, "bf16"))
+    h100, h200 = "rung21/h100-hopper-ladder", "rung21/hopper-ladder-row"
+    before = ("tma-wgmma", "tma-wgmma-specialized", "tma-wgmma-multicast", "tma-wgmma-persistent")
+    out = {}
+    for n in (4096, 8192):
+        others = [ratio(h100, r, n) for r in before]
+        tag = str(n)[0]
+        out.update({f"h{tag}": f"{ratio(h100, 'tma-wgmma-hilbert', n):.3f}", f"lo{tag}": f"{min(others):.3f}",
+                    f"hi{tag}": f"{max(others):.3f}", f"g{tag}": f"{ratio(h200, 'tma-wgmma-hilbert', n):.3f}"})
+    return out
+
+
 def alternate(name, rung, config, size):
     """A compiled configuration's ratio to cuBLAS BF16 in a recorded alternates report (docs/results-data/)."""
     report = json.loads((ROOT / "docs" / "results-data" / f"{name}.json").read_text())
@@ -1009,6 +1024,11 @@ QUOTES = [
      r"\| shared store wavefronts \(`tma_store=1`\) \| (?P<m_waves>[\d,]+) \| (?P<n_waves>[\d,]+) \((?P<n_conf>[\d,]+) "
      r"of them bank conflicts\) \|[\s\S]*?rung 20's TMA-store staging (?P<share>[\d.]+)%",
      tma_store_fidelity),
+    ("README.md",
+     r"it ran at\s+\*\*(?P<h4>[\d.]+)× cuBLAS BF16 at 4096³ and (?P<h8>[\d.]+)× at 8192³\*\*, ahead of rungs 17 to 20 in the "
+     r"same run \((?P<lo4>[\d.]+)× to (?P<hi4>[\d.]+)× and\s+(?P<lo8>[\d.]+)× to (?P<hi8>[\d.]+)×\), which now share its "
+     r"epilogue path; on an H200 the same day, (?P<g4>[\d.]+)× and (?P<g8>[\d.]+)×",
+     rung21_headline),
     ("README.md",
      r"put\s+the best Hopper rung at \*\*(?P<row4>[\d.]+)× and (?P<row8>[\d.]+)×\*\* in row order and "
      r"\*\*(?P<grp4>[\d.]+)× and (?P<grp8>[\d.]+)×\*\* in a grouped launch order",

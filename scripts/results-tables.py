@@ -10,6 +10,10 @@ The prose after each table (what the numbers mean) stays the author's.
 
 scripts/results-tables.py --alternates REPORT prints every timed row of a report (`bench --all`), each configuration
 and input type against cuBLAS on the same inputs: the tables of compiled alternates in docs/results.md.
+
+scripts/results-tables.py --ratio-tables [--check] rewrites (or, with --check, checks) every table of a rung page
+between "<!-- ratios: REPORT -->" and "<!-- ratios end -->": each timed kernel of REPORT (a path from the checkout)
+against cuBLAS, one column per input type and size (the test docs.ratio_tables_are_current).
 """
 import json
 import pathlib
@@ -97,7 +101,52 @@ def alternates_table(report):
     return "\n".join(lines)
 
 
+RATIOS = re.compile(r"(<!-- ratios: (\S+) -->\n)(.*?)(<!-- ratios end -->)", re.S)
+
+
+def ratio_table(report):
+    """One row per timed kernel and configuration of a report, its ratio to cuBLAS per input type and size."""
+    numbers = {p.stem[3:]: int(p.name[:2]) for p in (ROOT / "docs/rungs").glob("[0-9][0-9]-*.md")}
+    rows = [r for r in report["rows"] if r["status"] == "timed" and r["name"] != "cublas" and r["m"] == r["n"] == r["k"]]
+    sizes = sorted({r["m"] for r in rows})
+    inputs = [i for i in INPUTS if any(r.get("input", "fp32") == i for r in rows)]
+    columns = [(i, n) for n in sizes for i in inputs]
+    keys = list(dict.fromkeys((r["name"], r["config"]) for r in rows))
+    one_rung = len({name for name, _ in keys}) == 1
+    lines = ["| " + ("configuration" if one_rung else "rung") + " | " +
+             " | ".join(f"{i.upper()} {n}³" for i, n in columns) + " |",
+             "| --- | " + " | ".join("---:" for _ in columns) + " |"]
+    for name, config in keys:
+        label = (config if config == "default" else f"`{config}`") if one_rung else \
+            f"{numbers.get(name, '?')} {name}" + ("" if config == "default" else f" `{config}`")
+        cells = []
+        for i, n in columns:
+            r = next((r for r in rows if (r["name"], r["config"], r.get("input", "fp32"), r["m"]) == (name, config, i, n)),
+                     None)
+            cells.append(f"{r['ratio_to_cublas']:.3f}× ({r['tflops']:.0f})" if r else "")
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def ratio_tables(check):
+    stale = []
+    for page in sorted((ROOT / "docs/rungs").glob("[0-9][0-9]-*.md")):
+        text = page.read_text()
+        new = RATIOS.sub(lambda m: m.group(1) + ratio_table(json.loads((ROOT / m.group(2)).read_text())) + m.group(4),
+                         text)
+        if new != text:
+            stale.append(str(page.relative_to(ROOT)))
+            if not check:
+                page.write_text(new)
+    if check and stale:
+        print("out of date: " + ", ".join(stale) + ": run scripts/results-tables.py --ratio-tables", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main():
+    if sys.argv[1:2] == ["--ratio-tables"]:
+        return ratio_tables("--check" in sys.argv[2:])
     if len(sys.argv) == 3 and sys.argv[1] == "--alternates":
         print(alternates_table(json.loads(pathlib.Path(sys.argv[2]).read_text())))
         return
@@ -123,4 +172,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
