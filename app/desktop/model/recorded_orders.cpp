@@ -38,4 +38,13 @@ std::vector<MeasuredOrder> measured_orders(std::span<const gpu::BenchReport> rep
   return out;
 }
 
+std::optional<std::pair<MeasuredOrder, MeasuredOrder>> measured_pair(std::span<const MeasuredOrder> measured,
+                                                                     std::string_view first, std::string_view second) {
+  if (first == second) return std::nullopt;
+  for (const MeasuredOrder& a : measured)
+    for (const MeasuredOrder& b : measured)
+      if (a.order == first && b.order == second && a.device == b.device) return std::pair{a, b};
+  return std::nullopt;
+}
+
 }  // namespace gemmlab::desktop

@@ -3,8 +3,11 @@
 // a `gemmlab-cli bench --all --order ...` report of one GPU): what an order changed on the hardware, shown beside what
 // the model predicts for it, which for an L2- or tensor-bound kernel is often nothing.
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gemmlab/gpu/bench.hpp"
@@ -30,5 +33,9 @@ std::vector<gpu::BenchReport> load_order_reports(const std::vector<std::filesyst
 // launch order and GPU).
 std::vector<MeasuredOrder> measured_orders(std::span<const gpu::BenchReport> reports, RungId rung,
                                            const kernel::KernelConfig& config, const gpu::Shape& shape);
+
+// The runs of orders `first` and `second` on one GPU, where both were timed: what the launch-order panel compares.
+std::optional<std::pair<MeasuredOrder, MeasuredOrder>> measured_pair(std::span<const MeasuredOrder> measured,
+                                                                     std::string_view first, std::string_view second);
 
 }  // namespace gemmlab::desktop

@@ -411,16 +411,14 @@ bool side_figures_or_status(AppModel& model, int side) {
 // Where the recorded runs timed this kernel in both orders on one GPU: what the order changed there.
 void measured_sentence(const AppModel& model, const std::string& name_a, const std::string& name_b) {
   const auto measured = model.measured_orders();
-  for (const MeasuredOrder& a : measured)
-    for (const MeasuredOrder& b : measured)
-      if (a.order == name_a && b.order == name_b && a.device == b.device && name_a != name_b) {
-        ImGui::Text("Measured (recorded on the %s, %s, %s inputs): %.3f ms with %s, %.3f ms with %s (%.2fx and "
-                    "%.2fx cuBLAS): %s takes %+.1f%% of %s's time.",
-                    a.device.c_str(), a.date_utc.substr(0, 10).c_str(), a.input.c_str(), a.median_ms, name_a.c_str(),
-                    b.median_ms, name_b.c_str(), a.ratio_to_cublas, b.ratio_to_cublas, name_b.c_str(),
-                    100.0 * (b.median_ms / a.median_ms - 1.0), name_a.c_str());
-        return;
-      }
+  const auto pair = measured_pair(measured, name_a, name_b);
+  if (!pair) return;
+  const auto& [a, b] = *pair;
+  ImGui::Text("Measured (recorded on the %s, %s, %s inputs): %.3f ms with %s, %.3f ms with %s (%.2fx and %.2fx "
+              "cuBLAS): %s takes %+.1f%% of %s's time.",
+              a.device.c_str(), a.date_utc.substr(0, 10).c_str(), a.input.c_str(), a.median_ms, name_a.c_str(),
+              b.median_ms, name_b.c_str(), a.ratio_to_cublas, b.ratio_to_cublas, name_b.c_str(),
+              100.0 * (b.median_ms / a.median_ms - 1.0), name_a.c_str());
 }
 
 // The two orders in one or two sentences: who reads less from DRAM, and whether it changes the predicted speed.

@@ -25,6 +25,12 @@ TEST(RecordedOrders, TheShippedRunsLoadAndGiveEachOrdersTime) {
   EXPECT_GT(of("row")->median_ms, 0.0);
   EXPECT_GT(of("groupm:8")->ratio_to_cublas, 0.0);
   EXPECT_EQ(of("row")->input, "fp16");  // the rung's first input type
+  const auto pair = measured_pair(measured, "row", "groupm:8");
+  ASSERT_TRUE(pair.has_value());
+  EXPECT_EQ(pair->first.order, "row");
+  EXPECT_EQ(pair->second.order, "groupm:8");
+  EXPECT_FALSE(measured_pair(measured, "row", "row").has_value());      // one order is no comparison
+  EXPECT_FALSE(measured_pair(measured, "row", "hilbert").has_value());  // never recorded
   // A size nobody timed has nothing to show.
   EXPECT_TRUE(measured_orders(reports, RungId::TmaWgmma, sim::rung_model(RungId::TmaWgmma).defaults, {1000, 1000, 1000})
                   .empty());
