@@ -35,8 +35,9 @@ std::string row_line(const gpu::VerifyRow& row) {
                 gpu::to_string(row.shape).c_str(), static_cast<double>(row.alpha), static_cast<double>(row.beta));
   std::string line = head;
   if (row.result.status == gpu::CheckStatus::Passed) {
-    char tail[64];
-    std::snprintf(tail, sizeof tail, " worst error %.3f of the tolerance", row.result.worst_ratio);
+    char tail[96];
+    std::snprintf(tail, sizeof tail, " worst error %.3f of the tolerance (largest |error| %.3g)", row.result.worst_ratio,
+                  row.result.max_abs_error);
     line += tail;
   } else {
     line += " " + row.result.message;

@@ -189,8 +189,9 @@ struct GpuExecutor {
     }
   }
 
-  template <class Atom>
-  __device__ __forceinline__ void mma(Atom, float* d, const std::uint32_t* a_regs, const std::uint32_t* b_regs) {
+  // D: four floats, or two registers of two halves for an atom that accumulates in FP16.
+  template <class Atom, class D>
+  __device__ __forceinline__ void mma(Atom, D* d, const std::uint32_t* a_regs, const std::uint32_t* b_regs) {
     static_assert(!std::is_same_v<In, float>, "mma takes 16-bit A and B");
     Atom::template issue<std::is_same_v<In, __nv_bfloat16>>(d, a_regs, b_regs);
   }

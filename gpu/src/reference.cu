@@ -45,13 +45,14 @@ constexpr int kRefTile = 64, kRefK = 16, kRefSide = 16;
 
 __global__ void __launch_bounds__(kRefSide * kRefSide)
     reference_kernel(const float* __restrict__ a, const float* __restrict__ b, const float* __restrict__ c0,
-                     double* __restrict__ ref, double* __restrict__ tol, int m, int n, int k, double alpha,
-                     double beta, double tol_scale) {
+                     double* __restrict__ ref, double* __restrict__ tol, double* __restrict__ tol_half_acc, int m,
+                     int n, int k, double alpha, double beta, double tol_scale) {
   __shared__ double as[kRefK][kRefTile + 1];
   __shared__ double bs[kRefK][kRefTile];
   const int tx = static_cast<int>(threadIdx.x) % kRefSide, ty = static_cast<int>(threadIdx.x) / kRefSide;
   const int row0 = static_cast<int>(blockIdx.y) * kRefTile, col0 = static_cast<int>(blockIdx.x) * kRefTile;
   double sum[4][4] = {}, abs_sum[4][4] = {};
+  double step_sum[4][4] = {};  // sum over the k16 steps of |the exact sum so far| (FP16 accumulators' bound)
   for (int k0 = 0; k0 < k; k0 += kRefK) {
     for (int e = static_cast<int>(threadIdx.x); e < kRefTile * kRefK; e += kRefSide * kRefSide) {
       const int ar = e / kRefK, ak = e % kRefK;  // A: 64 rows x 16 k, consecutive threads along k
@@ -77,6 +78,10 @@ __global__ void __launch_bounds__(kRefSide * kRefSide)
           abs_sum[i][j] = fma(fabs(av[i]), fabs(bv[j]), abs_sum[i][j]);
         }
     }
+#pragma unroll
+    for (int i = 0; i < 4; ++i)
+#pragma unroll
+      for (int j = 0; j < 4; ++j) step_sum[i][j] += fabs(sum[i][j]);
     __syncthreads();
   }
 #pragma unroll
@@ -89,6 +94,8 @@ __global__ void __launch_bounds__(kRefSide * kRefSide)
       const double c = beta != 0.0 ? static_cast<double>(c0[idx]) : 0.0;
       ref[idx] = alpha * sum[i][j] + beta * c;
       tol[idx] = tol_scale * (fabs(alpha) * abs_sum[i][j] + fabs(beta * c));
+      if (tol_half_acc != nullptr)
+        tol_half_acc[idx] = tol[idx] + fabs(alpha) * kHalfAccumulatorUlp * step_sum[i][j];
     }
 }
 
@@ -164,9 +171,9 @@ Status round_to_input(float* data, std::uint16_t* bits, std::size_t count, kerne
 }
 
 Status reference_gemm(const float* a, const float* b, const float* c0, double* ref, double* tol, int m, int n, int k,
-                      double alpha, double beta, double unit_roundoff, cudaStream_t stream) {
+                      double alpha, double beta, double unit_roundoff, cudaStream_t stream, double* tol_half_acc) {
   const dim3 grid((n + kRefTile - 1) / kRefTile, (m + kRefTile - 1) / kRefTile);
-  reference_kernel<<<grid, kRefSide * kRefSide, 0, stream>>>(a, b, c0, ref, tol, m, n, k, alpha, beta,
+  reference_kernel<<<grid, kRefSide * kRefSide, 0, stream>>>(a, b, c0, ref, tol, tol_half_acc, m, n, k, alpha, beta,
                                                              (k + 2) * unit_roundoff);
   GEMMLAB_CUDA_TRY(cudaGetLastError());
   return Ok{};

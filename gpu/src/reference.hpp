@@ -33,9 +33,19 @@ Status fill_nan(float* data, std::size_t count, cudaStream_t stream);
 // 2^-24 for FFMA kernels (round to nearest); the tensor cores' FP32 additions are not documented to round to
 // nearest (NVIDIA leaves the order and rounding of an mma's internal sums open), so their checks allow a whole ulp,
 // u = 2^-23 (kUnitRoundoffTensor). Their products of 16-bit inputs are exact in FP32 either way.
-inline constexpr double kUnitRoundoffFp32 = 0x1p-24, kUnitRoundoffTensor = 0x1p-23;
+//
+// FP16 accumulators (the mma.sync rungs' acc=16) are rounded to FP16 once per mma, after each 16 of k, which the
+// reference's k-loop walks in the same steps (every kernel's k-tiles start at 0 and are multiples of 16). To first
+// order each rounding errs by at most one FP16 ulp of the sum so far, so `tol_half_acc` (where not null) adds
+//
+//   |alpha| * 2^-10 * sum over the k16 steps of |the exact sum of the products so far|
+//
+// to the tolerance above (which still covers the instruction's own sum of 16 products and the FP32 epilogue). A whole
+// ulp (2^-10 relative), not half of one, as for the FP32 tensor sums: the rounding of mma's FP16 sum is not documented.
+inline constexpr double kUnitRoundoffFp32 = 0x1p-24, kUnitRoundoffTensor = 0x1p-23, kHalfAccumulatorUlp = 0x1p-10;
 Status reference_gemm(const float* a, const float* b, const float* c0, double* ref, double* tol, int m, int n, int k,
-                      double alpha, double beta, double unit_roundoff, cudaStream_t stream);
+                      double alpha, double beta, double unit_roundoff, cudaStream_t stream,
+                      double* tol_half_acc = nullptr);
 
 struct Comparison {
   std::int64_t checked = 0;

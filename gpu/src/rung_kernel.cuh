@@ -11,6 +11,13 @@
 
 namespace gemmlab::gpu {
 
+// Whether configuration C of rung K takes BF16 inputs: every 16-bit one but FP16 accumulators.
+template <class K, class C>
+constexpr bool takes_bf16() {
+  if constexpr (requires { K::validate_input(kernel::KernelConfig{}, kernel::InputType::BF16); }) return C::acc != 16;
+  else return true;
+}
+
 // The build's kernel of configuration C for a variant (launch.hpp): the address launch_gemm launches. A 16-bit rung
 // compiles the kernel for rows that start on 16-byte boundaries, and where it takes any size (K::any_size) the one
 // with the copy of other rows compiled in; an FP32 rung compiles one kernel.
@@ -27,7 +34,8 @@ const void* kernel_address(KernelVariant v) {
       else return nullptr;
     };
     if (v.input == kernel::InputType::F16) return pick.template operator()<__half>();
-    if (v.input == kernel::InputType::BF16) return pick.template operator()<__nv_bfloat16>();
+    if constexpr (takes_bf16<K, C>())  // not FP16 accumulators (kernel::rungs::MmaSync)
+      if (v.input == kernel::InputType::BF16) return pick.template operator()<__nv_bfloat16>();
     return nullptr;
   } else {
     return v.input == kernel::InputType::F32 ? reinterpret_cast<const void*>(rung_kernel_of<K, C, float, true>())

@@ -194,11 +194,8 @@ std::string launch_bounds(const GpuInstance& kernel) {
 }  // namespace
 
 Result<KernelVariant> kernel_variant(const GpuInstance& kernel, kernel::InputType input, int n, int k) {
-  const bool sixteen_bit = sim::operand_bytes(kernel.rung)[static_cast<std::size_t>(kernel::Operand::A)] == 2;
-  if (sixteen_bit && input == kernel::InputType::F32)
-    return Error{"this tensor-core kernel takes fp16 or bf16 inputs, not fp32"};
-  if (!sixteen_bit && input != kernel::InputType::F32)
-    return Error{"this kernel takes fp32 inputs, not " + std::string(kernel::input_name(input))};
+  if (auto takes = sim::validate_input(kernel.rung, kernel.config, input); !takes) return takes.error();
+  const bool sixteen_bit = input != kernel::InputType::F32;
   const bool aligned = !sixteen_bit || (n % 8 == 0 && k % 8 == 0);
   if (!aligned && !sim::takes_any_size(kernel.rung)) return Error{"this tensor-core kernel takes n and k multiples of 8"};
   return KernelVariant{input, aligned};

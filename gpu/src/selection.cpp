@@ -60,7 +60,7 @@ std::span<const Shape> default_verify_shapes() {
 
 std::vector<kernel::InputType> inputs_for(const GpuInstance& kernel, std::span<const kernel::InputType> wanted) {
   std::vector<kernel::InputType> out;
-  for (const kernel::InputType type : sim::input_types(kernel.rung))
+  for (const kernel::InputType type : sim::input_types(kernel.rung, kernel.config))
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), type) != wanted.end()) out.push_back(type);
   return out;
 }

@@ -86,8 +86,15 @@ Status GemmBuffers::prepare(const Shape& s, float alpha, float beta, std::uint64
     if (auto ok = round_to_input(a.data(), a16.data(), a.size(), type, stream); !ok) return ok;
     if (auto ok = round_to_input(b.data(), b16.data(), b.size(), type, stream); !ok) return ok;
   }
+  if (type == kernel::InputType::F16 && tol_half_acc.size() != tol.size()) {
+    auto half = DeviceBuffer<double>::allocate(tol.size(), "the FP16 accumulators' tolerances of the " + to_string(s) +
+                                                               " problem");
+    if (!half) return half.error();
+    tol_half_acc = std::move(*half);
+  }
   return reference_gemm(a.data(), b.data(), c0.data(), ref.data(), tol.data(), s.m, s.n, s.k, alpha, beta,
-                        sixteen_bit ? kUnitRoundoffTensor : kUnitRoundoffFp32, stream);
+                        sixteen_bit ? kUnitRoundoffTensor : kUnitRoundoffFp32, stream,
+                        type == kernel::InputType::F16 ? tol_half_acc.data() : nullptr);
 }
 
 GemmArgs GemmBuffers::args(const Shape& s, float alpha, float beta, kernel::BlockOrder order) const {
@@ -106,8 +113,10 @@ Status GemmBuffers::reset_c(float beta, cudaStream_t stream) {
   return Ok{};
 }
 
-Result<CheckResult> GemmBuffers::check(const Shape& s, cudaStream_t stream) const {
-  auto comparison = compare_to_reference(c.data(), ref.data(), tol.data(), c.size(), stream);
+Result<CheckResult> GemmBuffers::check(const Shape& s, const kernel::KernelConfig& config, cudaStream_t stream) const {
+  const bool half_accumulators = config.acc == 16 && input == kernel::InputType::F16;
+  const DeviceBuffer<double>& bound = half_accumulators ? tol_half_acc : tol;
+  auto comparison = compare_to_reference(c.data(), ref.data(), bound.data(), c.size(), stream);
   if (!comparison) return comparison.error();
   return to_check_result(*comparison, s.n);
 }
@@ -130,7 +139,7 @@ Result<CheckResult> run_and_check(Session& session, GemmBuffers& buffers, const 
   const std::string name = std::string(rung_info(inst.rung).slug) + " (" + instance_label(inst) + ", " +
                            std::string(kernel::input_name(buffers.input)) + ") at " + to_string(s);
   if (auto done = finish(session.stream(), name); !done) return done.error();
-  return buffers.check(s, session.stream());
+  return buffers.check(s, inst.config, session.stream());
 }
 
 Result<VerifyReport> verify(const VerifyOptions& options, const VerifyProgress& progress,

@@ -16,6 +16,7 @@ struct GemmBuffers {
   DeviceBuffer<float> a, b, c0, c;
   DeviceBuffer<std::uint16_t> a16, b16;  // A and B as FP16 or BF16 for the tensor-core kernels
   DeviceBuffer<double> ref, tol;
+  DeviceBuffer<double> tol_half_acc;  // with FP16 inputs: the tolerance of kernels that accumulate in FP16
   kernel::InputType input = kernel::InputType::F32;  // what prepare() made A and B
 
   static Result<GemmBuffers> allocate(const Shape& shape);
@@ -27,8 +28,8 @@ struct GemmBuffers {
   GemmArgs args(const Shape& shape, float alpha, float beta, kernel::BlockOrder order) const;
   // C before a run: poisoned with NaN when beta == 0, else the initial C.
   Status reset_c(float beta, cudaStream_t stream);
-  // C against the reference (synchronizes).
-  Result<CheckResult> check(const Shape& shape, cudaStream_t stream) const;
+  // C against the reference (synchronizes), with the tolerance of FP32 or (acc = 16) FP16 accumulators.
+  Result<CheckResult> check(const Shape& shape, const kernel::KernelConfig& config, cudaStream_t stream) const;
 };
 
 // Validates, resets C, launches `kernel` and checks C. A refusal or a failed check is a CheckResult; an

@@ -198,10 +198,13 @@ class FunctionalExecutor {
     lockstep_->wait_for_warp();
   }
 
-  // mma: the lane leaves where its A, B and D registers are, and waits for the warp.
+  // mma: the lane leaves where its A, B and D registers are, and waits for the warp. D is four floats whatever the
+  // atom accumulates in (FP16 accumulators are rounded to FP16 and kept as floats).
   template <class Atom>
   void mma(Atom, float* d, const std::uint32_t* a, const std::uint32_t* b) {
     if (input_ == kernel::InputType::F32) return fail("mma on FP32 inputs: this executor was given no 16-bit A and B");
+    if (Atom::half_accumulator && input_ != kernel::InputType::F16)
+      return fail("mma accumulating in FP16 on " + std::string(kernel::input_name(input_)) + " inputs: it takes FP16");
     if (!join_warp_operation(&FunctionalExecutor::complete_mma<Atom>, "mma")) return;
     const int lane = lockstep_->lane();
     op_.d[lane] = d, op_.a[lane] = a, op_.b[lane] = b;
@@ -495,6 +498,9 @@ class FunctionalExecutor {
         const int r = Atom::c_row(j, v), col = Atom::c_col(j, v);
         float acc = op_.d[j][v];
         for (int kk = 0; kk < Atom::k; ++kk) acc = std::fma(am[r][kk], bm[kk][col], acc);
+        // FP16 accumulators hold the sum rounded to FP16 (kept here as the float of that half).
+        if constexpr (Atom::half_accumulator)
+          acc = from_bits(kernel::InputType::F16, to_bits(kernel::InputType::F16, acc));
         op_.d[j][v] = acc;
       }
   }

@@ -19,6 +19,7 @@ using kernel::KernelConfig;
 // The values column of the knob list (kernel/knobs.def).
 constexpr std::span<const int> kAnyValue{};
 constexpr int kOnOff[] = {0, 1};
+constexpr int kAccumulatorBits[] = {16, 32};
 
 constexpr Knob kKnobs[] = {
 #define GEMMLAB_KNOB_ENTRY(name, default_value, min, max, values, help) \
@@ -126,6 +127,17 @@ OperandBytes operand_bytes(RungId id) {
     return Ok{};
   });
   return bytes;
+}
+
+Status validate_input(RungId id, const KernelConfig& c, kernel::InputType input) {
+  const bool sixteen_bit = rung_info(id).precision == Precision::FP16BF16;
+  if (sixteen_bit == (input == kernel::InputType::F32))
+    return Error{"rung " + std::string(rung_info(id).slug) + " takes " + std::string(to_string(rung_info(id).precision)) +
+                 " inputs, not " + std::string(kernel::input_name(input))};
+  return with_kernel<Status>(id, [&]<class K>() -> Status {
+    if constexpr (requires { K::validate_input(c, input); }) return K::validate_input(c, input);
+    else return Ok{};
+  });
 }
 
 bool needs_sm90a(RungId id) { return rung_info(id).arch == Arch::Sm90a; }

@@ -428,15 +428,19 @@ std::vector<kernel::InputType> input_types(RungId rung) {
   return {kernel::InputType::F32};
 }
 
+std::vector<kernel::InputType> input_types(RungId rung, const KernelConfig& config) {
+  std::vector<kernel::InputType> types;
+  for (const kernel::InputType type : input_types(rung))
+    if (validate_input(rung, config, type)) types.push_back(type);
+  return types;
+}
+
 Result<std::vector<float>> execute(RungId rung, const KernelConfig& config, const Problem& problem,
                                    const std::vector<float>& a, const std::vector<float>& b, std::vector<float> c,
                                    std::optional<kernel::InputType> input) {
-  const auto types = input_types(rung);
-  const kernel::InputType type = input.value_or(types.front());
-  if (std::find(types.begin(), types.end(), type) == types.end())
-    return Error{"rung " + std::string(rung_info(rung).slug) + " takes " +
-                 std::string(to_string(rung_info(rung).precision)) + " inputs, not " +
-                 std::string(kernel::input_name(type))};
+  const auto types = input_types(rung, config);
+  const kernel::InputType type = input.value_or(types.empty() ? input_types(rung).front() : types.front());
+  if (auto takes = validate_input(rung, config, type); !takes) return takes.error();
   if (problem.m > kMaxFunctionalDimension || problem.n > kMaxFunctionalDimension || problem.k > kMaxFunctionalDimension)
     return Error{"functional execution runs every thread on the CPU; it takes sizes up to " +
                  std::to_string(kMaxFunctionalDimension) + " in each dimension"};

@@ -69,7 +69,9 @@ std::vector<int> knob_candidates(RungId rung, std::string_view name) {
 std::vector<KernelConfig> tuning_space(RungId rung, const Problem& problem, const DeviceLimits& limits) {
   const RungModel& model = rung_model(rung);
   std::vector<std::string_view> tile, layout;
-  for (const auto knob : model.knobs) (is_tile_knob(knob) ? tile : layout).push_back(knob);
+  // The accumulators' precision is the user's choice of accuracy, not a speed knob: it keeps the default's.
+  for (const auto knob : model.knobs)
+    if (knob != "acc") (is_tile_knob(knob) ? tile : layout).push_back(knob);
   // Tile shapes first, each with its least demanding layouts: no padding, no swizzle, no cluster, the default grid, and
   // each number of stages in turn (a rung may refuse too few stages as it refuses too many); then every layout on
   // each shape that passed with one of them, or with the default layout (a rung whose rules tie a layout to a shape).

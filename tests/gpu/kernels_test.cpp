@@ -44,7 +44,7 @@ std::size_t checks_per_shape(const VerifyOptions& options) {
   EXPECT_TRUE(selected);
   std::size_t runs = 0;
   if (selected)
-    for (const GpuInstance& i : *selected) runs += sim::input_types(i.rung).size();
+    for (const GpuInstance& i : *selected) runs += sim::input_types(i.rung, i.config).size();
   return 2 * runs;
 }
 

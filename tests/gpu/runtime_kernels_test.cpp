@@ -59,7 +59,7 @@ void expect_all_pass(const VerifyOptions& options) {
   const auto report = verify(options);
   ASSERT_TRUE(report) << report.error().message;
   std::size_t expected = 0;
-  for (const auto& kernel : options.kernels) expected += 2 * options.shapes.size() * sim::input_types(kernel.rung).size();
+  for (const auto& kernel : options.kernels) expected += 2 * options.shapes.size() * sim::input_types(kernel.rung, kernel.config).size();
   EXPECT_EQ(report->rows.size(), expected);
   EXPECT_EQ(report->passed, static_cast<int>(expected)) << failures(*report);
 }

@@ -7,6 +7,7 @@
 
 #include "gemmlab/kernel/layout.hpp"
 #include "gemmlab/kernel/mma_atom.hpp"
+#include "gemmlab/kernel/rungs/mma_staged_epilogue.hpp"
 #include "gemmlab/sim/rounding.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "rung_test_support.hpp"
@@ -128,6 +129,52 @@ TEST(MmaSyncRung, TheInputsAreRoundedToTheInputType) {
                             kernel::InputType::F32);
   ASSERT_FALSE(fp32);
   EXPECT_NE(fp32.error().message.find("takes fp16/bf16 inputs, not fp32"), std::string::npos) << fp32.error().message;
+}
+
+TEST(MmaSyncRung, Fp16AccumulatorsComputeTheExactGemmOnSmallIntegers) {
+  // Sums of small integer products stay below 2048, where every integer is an FP16 value: exact in FP16 too.
+  KernelConfig c = rung_model(RungId::MmaStagedEpilogue).defaults;
+  c.acc = 16;
+  EXPECT_EQ(input_types(RungId::MmaStagedEpilogue, c), std::vector<kernel::InputType>{kernel::InputType::F16});
+  test_support::expect_exact_gemm(RungId::MmaStagedEpilogue, c, {{67, 45, 33}, {37, 136, 72}, {1, 1, 1}}, "acc=16");
+  c.wn = 128;  // a warp tile twice as wide
+  test_support::expect_exact_gemm(RungId::MmaStagedEpilogue, c, {{130, 260, 40}}, "acc=16 wn=128");
+}
+
+TEST(MmaSyncRung, Fp16AccumulatorsAreRoundedAfterEachMma) {
+  // k = 32, two mma: the first sums to 2048, the second adds 1. 2049 is not an FP16 value (its ulp there is 2), so
+  // FP16 accumulators hold 2048 (ties to even); FP32 accumulators hold 2049.
+  const Problem p{1, 8, 32, 1.0f, 0.0f};
+  const std::vector<float> a(32, 1.0f), c(8, 0.0f);
+  std::vector<float> b(32 * 8, 0.0f);
+  for (int col = 0; col < 8; ++col) b[0 * 8 + col] = 2048.0f, b[16 * 8 + col] = 1.0f;
+  KernelConfig fp32 = rung_model(RungId::MmaStagedEpilogue).defaults, fp16 = fp32;
+  fp16.acc = 16;
+  const auto wide = execute(RungId::MmaStagedEpilogue, fp32, p, a, b, c, kernel::InputType::F16);
+  const auto narrow = execute(RungId::MmaStagedEpilogue, fp16, p, a, b, c, kernel::InputType::F16);
+  ASSERT_TRUE(wide && narrow);
+  EXPECT_EQ((*wide)[0], 2049.0f);
+  EXPECT_EQ((*narrow)[0], 2048.0f);
+}
+
+TEST(MmaSyncRung, Fp16AccumulatorsTakeFp16InputsAndHalfTheRegisters) {
+  KernelConfig c = rung_model(RungId::MmaStagedEpilogue).defaults;
+  c.acc = 16;
+  const Problem p{16, 16, 16};
+  const std::vector<float> a(256, 1.0f), b(256, 1.0f), zero(256, 0.0f);
+  const auto bf16 = execute(RungId::MmaStagedEpilogue, c, p, a, b, zero, kernel::InputType::BF16);
+  ASSERT_FALSE(bf16);
+  EXPECT_NE(bf16.error().message.find("acc=16 accumulates in FP16"), std::string::npos) << bf16.error().message;
+  EXPECT_FALSE(validate_input(RungId::MmaStagedEpilogue, c, kernel::InputType::BF16));
+  c.acc = 24;
+  EXPECT_NE(test_support::validate_message(RungId::MmaStagedEpilogue, c, {64, 64, 64}).find("acc=24"),
+            std::string::npos);
+  // A 64 x 64 warp tile: 32 atoms of 4 floats, or of 2 registers of halves.
+  KernelConfig wide = rung_model(RungId::MmaStagedEpilogue).defaults, narrow = wide;
+  narrow.acc = 16;
+  EXPECT_EQ(kernel::rungs::MmaStagedEpilogue::live_registers(wide) -
+                kernel::rungs::MmaStagedEpilogue::live_registers(narrow),
+            32 * 2);
 }
 
 TEST(MmaSyncRung, ValidateSaysWhatToChange) {

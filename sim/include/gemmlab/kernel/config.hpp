@@ -25,6 +25,8 @@ struct KernelConfig {
   GEMMLAB_KNOBS(GEMMLAB_KNOB_FIELD)
 #undef GEMMLAB_KNOB_FIELD
 
+  static constexpr bool compile_time = false;  // the knobs are run-time values (FixedConfig: constants)
+
   // Upper bounds for the simulator's per-thread arrays; validate() keeps every configuration inside them.
   static constexpr int max_tm = 16, max_tn = 16;
   static constexpr int max_wm = 128, max_wn = 128;  // a warp's tile on the tensor-core rungs (its fragments)
@@ -58,6 +60,7 @@ constexpr KernelConfig with_overrides(KernelConfig c, const KnobOverrides& o) {
 template <GEMMLAB_KNOB_LIST(GEMMLAB_KNOBS(GEMMLAB_KNOB_PARAMETER))>
 struct FixedConfig {
   GEMMLAB_KNOBS(GEMMLAB_KNOB_CONSTANT)
+  static constexpr bool compile_time = true;
   static constexpr int max_tm = tm, max_tn = tn;
   static constexpr int max_wm = wm, max_wn = wn;
   static constexpr int max_loads = (bm * bk > bk * bn ? bm * bk : bk * bn);  // refined by each rung's State

@@ -36,6 +36,8 @@ struct MmaM16N8K16 {
     float v[4];
   };
   static constexpr int a_values = 8, b_values = 4, c_values = 4;  // elements per lane
+  static constexpr int c_registers = 4;              // 32-bit registers of C per lane
+  static constexpr bool half_accumulator = false;
 
   // Element `value` (0..7: register value / 2, half value % 2) of lane `lane`'s A fragment is A(a_row, a_col).
   GEMMLAB_HD static int a_row(int lane, int value) { return lane / 4 + 8 * ((value / 2) & 1); }
@@ -70,6 +72,24 @@ struct MmaM16N8K16 {
           : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
           : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
     }
+  }
+#endif
+};
+
+// The same instruction accumulating in FP16: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16, FP16 inputs only
+// (PTX has no BF16 form that accumulates in 16 bits). A, B and C have the layouts above; C's four values are two
+// registers of two halves (c0, c1 in the first, c2, c3 in the second), half the registers of FP32 accumulators, and
+// they are rounded to FP16 after every instruction: once per 16 k.
+struct MmaM16N8K16HalfAccumulator : MmaM16N8K16 {
+  static constexpr int c_registers = 2;
+  static constexpr bool half_accumulator = true;
+#if defined(__CUDACC__)
+  template <bool BF16>
+  __device__ __forceinline__ static void issue(std::uint32_t* d, const std::uint32_t* a, const std::uint32_t* b) {
+    static_assert(!BF16, "mma.sync accumulates BF16 products in FP32 only");
+    asm("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%0, %1};\n"
+        : "+r"(d[0]), "+r"(d[1])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
   }
 #endif
 };

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/element.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
 #include "gemmlab/sim/global_address.hpp"
@@ -48,6 +49,10 @@ const RungModel& rung_model(RungId id);
 // ok, or one sentence saying what is wrong and what to change. Checks the knobs' ranges, the rung's tiling rules,
 // threads per block and shared memory against `limits`, and the problem (sizes and the rung's size requirements).
 Status validate(RungId id, const kernel::KernelConfig& config, const Problem& problem, const DeviceLimits& limits = {});
+
+// ok, or the sentence saying why the configuration cannot take A and B in `input`: the rung's precision (FP32, or
+// FP16 and BF16), and what the configuration adds (FP16 accumulators take FP16 inputs only).
+Status validate_input(RungId id, const kernel::KernelConfig& config, kernel::InputType input);
 
 // Bytes per element of A, B and C in the rung's kernels.
 OperandBytes operand_bytes(RungId id);

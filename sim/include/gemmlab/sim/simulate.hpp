@@ -130,7 +130,9 @@ Result<std::vector<float>> execute(RungId rung, const kernel::KernelConfig& conf
                                    const std::vector<float>& a, const std::vector<float>& b, std::vector<float> c,
                                    std::optional<kernel::InputType> input = std::nullopt);
 
-// The element types a rung takes its A and B in: {F32}, or {F16, BF16}.
+// The element types a rung takes its A and B in: {F32}, or {F16, BF16}; and those one configuration of it takes
+// (an mma.sync rung's acc=16: {F16}).
 std::vector<kernel::InputType> input_types(RungId rung);
+std::vector<kernel::InputType> input_types(RungId rung, const kernel::KernelConfig& config);
 
 }  // namespace gemmlab::sim

@@ -1,5 +1,6 @@
 #pragma once
-// Rungs 12 to 15 (and 16's main loop): tensor cores through mma.sync. FP16 or BF16 A and B, FP32 accumulation and C.
+// Rungs 12 to 15 (and 16's main loop): tensor cores through mma.sync. FP16 or BF16 A and B, FP32 accumulation and C
+// (the `acc=16` alternate accumulates in FP16: see AccumulatorAtom below and docs/rungs/16-mma-staged-epilogue.md).
 //
 // What changed from rung 11 (wmma.hpp). The same tiles and instructions, written by hand instead of through the WMMA
 // API: the warp hands its tile to the tensor cores 16 x 8 x 16 at a time (mma.sync.m16n8k16: 2048 multiply-adds in
@@ -34,11 +35,13 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/tiling_rules.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/cp_async_pipeline.hpp"
+#include "gemmlab/kernel/element.hpp"
 #include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/executor.hpp"
 #include "gemmlab/kernel/layout.hpp"
@@ -161,8 +164,6 @@ struct MmaTiles {
 
   // ---- What the simulator, the CLI and the app need to know about this description (host only). ----
 
-  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "wm", "wn", "a_pad", "b_pad", "swizzle", "stages"};
-
   // Whether the rung takes n and k that are not multiples of 8. Its GPU kernel is then compiled a second time with
   // copy_tile's element-by-element path (the first, for aligned sizes, leaves it out: a branch around the copies
   // keeps the compiler from interleaving them with the fragment loads and mma, which rung 15 measured much slower:
@@ -201,11 +202,24 @@ struct MmaTiles {
 
   // Registers a thread keeps live: accumulators, one k16 slice of fragments, and the next slice's loads overlapping
   // this slice's mma (the compiler double-buffers them when it unrolls the k16 loop).
-  static int live_registers(const KernelConfig& c) {
+  static int live_registers(const KernelConfig& c, int accumulator_registers = Atom::c_registers) {
     const int m_tiles = c.wm / Atom::m, n_tiles = c.wn / Atom::n;
-    return m_tiles * n_tiles * Atom::c_values + 2 * (4 * m_tiles + 2 * n_tiles);
+    return m_tiles * n_tiles * accumulator_registers + 2 * (4 * m_tiles + 2 * n_tiles);
   }
 };
+
+// The accumulators' precision (the `acc` knob). A compiled kernel (a FixedConfig, where acc is a compile-time
+// constant) with acc = 16 keeps each atom's C in two registers of two halves and issues the FP16-accumulating mma;
+// the simulator keeps four floats whatever acc is, and its executors round them to FP16 after each mma when acc = 16.
+template <class C>
+constexpr bool compiled_half_accumulators() {
+  if constexpr (C::compile_time) return C::acc == 16;
+  else return false;
+}
+template <class C>
+using AccumulatorAtom = std::conditional_t<compiled_half_accumulators<C>(), MmaM16N8K16HalfAccumulator, MmaM16N8K16>;
+template <class C>
+using AccumulatorRegister = std::conditional_t<compiled_half_accumulators<C>(), std::uint32_t, float>;
 
 // Rungs 12 to 16: the fragments in registers in the atom's layout, loaded with ldmatrix, multiplied with mma.sync.
 struct MmaSync : MmaTiles, MmaMainloop<MmaSync> {
@@ -215,7 +229,7 @@ struct MmaSync : MmaTiles, MmaMainloop<MmaSync> {
   // A thread's registers: its warp tile's accumulators, and the A and B fragments of one 16-deep slice of k.
   template <class C>
   struct State {
-    float acc[max_m_tiles<C>][max_n_tiles<C>][Atom::c_values];
+    AccumulatorRegister<C> acc[max_m_tiles<C>][max_n_tiles<C>][AccumulatorAtom<C>::c_registers];
     std::uint32_t a[max_m_tiles<C>][4];
     std::uint32_t b[max_n_tiles<C>][2];  // n8 tiles 2j and 2j + 1 are one ldmatrix.x4.trans: 4 consecutive registers
   };
@@ -227,7 +241,15 @@ struct MmaSync : MmaTiles, MmaMainloop<MmaSync> {
       GEMMLAB_UNROLL
       for (int j = 0; j < c.wn / Atom::n; ++j)
         GEMMLAB_UNROLL
-        for (int v = 0; v < Atom::c_values; ++v) s.acc[i][j][v] = 0.0f;
+        for (auto& r : s.acc[i][j]) r = 0;  // +0.0 in FP32, or two FP16 +0.0
+  }
+
+  // One atom: d += a * b, in the accumulators' precision.
+  template <class X, class C, class D>
+  GEMMLAB_HD static void multiply_atom(X& x, [[maybe_unused]] const C& c, D* d, const std::uint32_t* a, const std::uint32_t* b) {
+    if constexpr (C::compile_time) x.mma(AccumulatorAtom<C>{}, d, a, b);
+    else if (c.acc == 16) x.mma(MmaM16N8K16HalfAccumulator{}, d, a, b);
+    else x.mma(Atom{}, d, a, b);
   }
 
   // Per 16 k of the tile: the warp's A fragments, its B fragments, then every atom of its tile. Unrolled, so every
@@ -254,8 +276,22 @@ struct MmaSync : MmaTiles, MmaMainloop<MmaSync> {
       GEMMLAB_UNROLL
       for (int i = 0; i < c.wm / Atom::m; ++i)
         GEMMLAB_UNROLL
-        for (int j = 0; j < c.wn / Atom::n; ++j) x.mma(Atom{}, s.acc[i][j], s.a[i], s.b[j]);
+        for (int j = 0; j < c.wn / Atom::n; ++j) multiply_atom(x, c, s.acc[i][j], s.a[i], s.b[j]);
     }
+  }
+
+  // Results v and v + 1 of an atom's accumulators, as floats.
+  GEMMLAB_HD static Vec<2> result_pair(const float (&acc)[4], int v) {
+    Vec<2> pair;
+    pair[0] = acc[v], pair[1] = acc[v + 1];
+    return pair;
+  }
+  GEMMLAB_HD static Vec<2> result_pair(const std::uint32_t (&acc)[2], int v) {
+    const std::uint32_t halves = acc[v / 2];
+    Vec<2> pair;
+    pair[0] = half_to_float(static_cast<std::uint16_t>(halves & 0xFFFFu));
+    pair[1] = half_to_float(static_cast<std::uint16_t>(halves >> 16));
+    return pair;
   }
 
   // Calls f(row, col, pair) for each pair of consecutive results the lane holds (c0, c1 and c2, c3 of every atom),
@@ -270,10 +306,24 @@ struct MmaSync : MmaTiles, MmaMainloop<MmaSync> {
       for (int j = 0; j < c.wn / Atom::n; ++j)
         GEMMLAB_UNROLL
         for (int v = 0; v < Atom::c_values; v += 2) {
-          Vec<2> pair;
-          pair[0] = s.acc[i][j][v], pair[1] = s.acc[i][j][v + 1];
+          const Vec<2> pair = result_pair(s.acc[i][j], v);
           f(row0 + i * Atom::m + Atom::c_row(lane, v), col0 + j * Atom::n + Atom::c_col(lane, v), pair);
         }
+  }
+
+  // ---- Host only: the knobs, and what FP16 accumulators change. ----
+
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "wm", "wn", "a_pad", "b_pad", "swizzle", "stages",
+                                               "acc"};
+  // The FP16-accumulating mma takes FP16 inputs only.
+  static Status validate_input(const KernelConfig& c, InputType input) {
+    if (c.acc == 16 && input != InputType::F16)
+      return Error{"acc=16 accumulates in FP16, which mma.sync offers on FP16 inputs only: use fp16 inputs, or acc=32 "
+                   "for " + std::string(input_name(input))};
+    return Ok{};
+  }
+  static int live_registers(const KernelConfig& c) {
+    return MmaTiles::live_registers(c, c.acc == 16 ? MmaM16N8K16HalfAccumulator::c_registers : Atom::c_registers);
   }
 
   // C = alpha * acc + beta * C: each lane's two consecutive results of a row with one 64-bit access.
