@@ -13,9 +13,11 @@ and input type against cuBLAS on the same inputs: the tables of compiled alterna
 
 scripts/results-tables.py --ratio-tables [--check] rewrites (or, with --check, checks) every table of a rung page
 between "<!-- ratios: REPORT -->" and "<!-- ratios end -->": each timed kernel of REPORT (a path from the checkout)
-against cuBLAS, one column per input type and size (the test docs.ratio_tables_are_current).
+against cuBLAS, one column per input type and size (the test docs.ratio_tables_are_current); and docs/sweep.md's
+between "<!-- sweep: SWEEP -->" and "<!-- sweep end -->", from a `gemmlab-cli sweep --json` report.
 """
 import json
+import math
 import pathlib
 import re
 import sys
@@ -128,12 +130,49 @@ def ratio_table(report):
     return "\n".join(lines) + "\n"
 
 
+SWEEP = re.compile(r"(<!-- sweep: (\S+) -->\n)(.*?)(<!-- sweep end -->)", re.S)
+
+
+def sweep_table(report):
+    """A sweep report (gemmlab-cli sweep --json): per shape, cuBLAS, the best rung measured and its ratio, the tiles
+    and the last wave of that rung, and the model's prediction against the measurement; then the summary lines."""
+    lines = ["| shape | M × N × K | cuBLAS TFLOPS | best rung | TFLOPS | × cuBLAS | tiles (last wave) | predicted / measured |",
+             "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: |"]
+    ratios, within, pairs = [], 0, 0
+    for shape in report["shapes"]:
+        timed = [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
+        for e in timed:
+            pairs += 1
+            within += 0.8 <= e["predicted_seconds"] / (e["measured"]["median_ms"] / 1e3) <= 1.2
+        if not timed or "cublas" not in shape:
+            continue
+        best = max(timed, key=lambda e: e["measured"]["tflops"])
+        ratios.append(best["measured"]["ratio_to_cublas"])
+        ratio_of_time = best["predicted_seconds"] / (best["measured"]["median_ms"] / 1e3)
+        lines.append(f"| {shape['label']} | {shape['m']} × {shape['n']} × {shape['k']} | {shape['cublas']['tflops']:.1f} | "
+                     f"{best['rung']} | {best['measured']['tflops']:.1f} | {best['measured']['ratio_to_cublas']:.3f} | "
+                     f"{best['tiles']} ({best['last_wave_tiles']}/{best['concurrent_blocks']}) | {ratio_of_time:.2f} |")
+    geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else 0
+    faster = sum(r > 1 for r in ratios)
+    on = report.get("measured_on", {})
+    lines += ["", f"{len(ratios)} shapes; the best rung's geometric mean {geomean:.3f}× cuBLAS; faster than cuBLAS on "
+                  f"{faster}. The time model ({report['profile']['name']} profile) within ±20% of the measured median "
+                  f"on {within} of {pairs} (shape, rung) pairs. Measured on {on.get('device', {}).get('name', '?')}, "
+                  f"driver {on.get('software', {}).get('driver', '?')}, cuBLAS {on.get('software', {}).get('cublas', '?')}, "
+                  f"{on.get('date_utc', '?')}; {report['input']} inputs, block order {report['order']}."]
+    return "\n".join(lines) + "\n"
+
+
 def ratio_tables(check):
     stale = []
-    for page in sorted((ROOT / "docs/rungs").glob("[0-9][0-9]-*.md")):
+    for page in sorted((ROOT / "docs/rungs").glob("[0-9][0-9]-*.md")) + [ROOT / "docs/sweep.md"]:
+        if not page.exists():
+            continue
         text = page.read_text()
         new = RATIOS.sub(lambda m: m.group(1) + ratio_table(json.loads((ROOT / m.group(2)).read_text())) + m.group(4),
                          text)
+        new = SWEEP.sub(lambda m: m.group(1) + sweep_table(json.loads((ROOT / m.group(2)).read_text())) + m.group(4),
+                        new)
         if new != text:
             stale.append(str(page.relative_to(ROOT)))
             if not check:

@@ -35,6 +35,8 @@ InterruptibleWork::~InterruptibleWork() {
 
 bool InterruptibleWork::interrupted() const { return g_interrupted.load(); }
 
+const std::atomic<bool>* InterruptibleWork::stop_flag() const { return &g_interrupted; }
+
 int InterruptibleWork::report_stopped() const {
   std::fprintf(stderr, "%sgemmlab-cli: %s: stopped (Ctrl-C)\n", printed_ && ::isatty(STDERR_FILENO) ? "\n" : "",
                what_.c_str());

@@ -1,6 +1,7 @@
 #pragma once
 // Long simulations in gemmlab-cli: a progress line on stderr once the work has run for a second, and Ctrl-C stops it
 // cleanly (the command says so and exits kExitInterrupted) instead of killing the program mid-output.
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <string>
@@ -22,6 +23,8 @@ class InterruptibleWork {
   // For the simulation: prints the progress line (at most once a second), and returns false once Ctrl-C was pressed.
   sim::Progress progress();
   bool interrupted() const;
+  // The flag Ctrl-C sets, for work that polls one (gpu::run_bench, gpu::run_sweep).
+  const std::atomic<bool>* stop_flag() const;
   // After work that interrupted() stopped: says so on stderr and returns the exit code, kExitInterrupted.
   int report_stopped() const;
 

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
       add_verify_command(app),
       add_bench_command(app),
       add_tune_command(app),
+      add_sweep_command(app),
   };
 
   // CLI11 would call an unknown word "extra arguments"; name it for what it is.

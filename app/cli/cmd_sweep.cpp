@@ -1,0 +1,209 @@
+// gemmlab-cli sweep: the user's shapes (or presets of real models' GEMMs) x rungs: per shape and rung, the tiles, the
+// waves and how full the last one is, the model's predicted speed and limit, and with a GPU the measured speed beside
+// cuBLAS (gemmlab/gpu/sweep.hpp). Text on stdout; --json F / --csv F write the report ("-": stdout).
+#include <unistd.h>
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "command.hpp"
+#include "common/number_options.hpp"
+#include "common/output_path.hpp"
+#include "gemmlab/file_io.hpp"
+#include "gemmlab/gpu/sweep.hpp"
+#include "gemmlab/sim/launch_order.hpp"
+#include "gpu_options.hpp"
+#include "interrupt.hpp"
+#include "report_output.hpp"
+#include "table.hpp"
+
+namespace gemmlab::cli {
+namespace {
+
+struct SweepArgs {
+  std::string shapes, shapes_file, rungs, input = "bf16", order = "row", profile{sim::kDefaultDevice}, json_path,
+                                          csv_path;
+  bool model_only = false;
+  int device = 0, runs = 20;
+};
+
+std::string fixed(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
+  out << "model: " << r.options.profile.name << ", " << kernel::input_name(r.options.input) << " inputs, block order "
+      << sim::order_name(r.options.order) << "\n";
+  if (r.bench)
+    out << "measured: " << r.bench->device.name << ", driver " << r.bench->software.driver << ", cuBLAS "
+        << r.bench->software.cublas << ", " << r.bench->date_utc
+        << " (x cuBLAS: against cuBLAS runs alternating with the kernel's)\n";
+  else out << "measured: nothing (--model-only)\n";
+  using A = TextTable::Align;
+  for (std::size_t s = 0; s < r.options.shapes.size(); ++s) {
+    const gpu::SweepShape& shape = r.options.shapes[s];
+    out << "\n" << shape.label << ": " << shape.shape.m << " x " << shape.shape.n << " x " << shape.shape.k;
+    if (s < r.cublas.size() && r.cublas[s]) out << ", cuBLAS " << fixed(r.cublas[s]->tflops, 1) << " TFLOPS";
+    out << "\n";
+    TextTable table({{"rung"},
+                     {"tiles", A::Right},
+                     {"at once", A::Right},
+                     {"waves", A::Right},
+                     {"last wave", A::Right},
+                     {"predicted TFLOPS", A::Right},
+                     {"limit"},
+                     {"TFLOPS", A::Right},
+                     {"x cuBLAS", A::Right}});
+    bool any = false;
+    std::string refusals;  // below the table: a sentence does not fit a column
+    for (const gpu::SweepEntry& e : r.entries) {
+      if (e.shape != s) continue;
+      any = true;
+      const std::string slug(rung_info(e.rung).slug);
+      if (!e.refused.empty()) {
+        refusals += slug + " refused: " + e.refused + "\n";
+        continue;
+      }
+      std::string measured, ratio;
+      if (e.measured && e.measured->status == gpu::BenchStatus::Timed)
+        measured = fixed(e.measured->tflops, 1), ratio = fixed(e.measured->ratio_to_cublas, 3);
+      else if (e.measured) measured = std::string(gpu::to_string(e.measured->status));
+      table.add_row({slug, std::to_string(e.tiles), std::to_string(e.concurrent_blocks), fixed(e.waves, 2),
+                     std::to_string(e.last_wave_tiles) + "/" + std::to_string(e.concurrent_blocks),
+                     fixed(e.predicted_tflops, 1), e.limit + (e.from_time_model ? "" : " (roofline)"), measured,
+                     ratio});
+    }
+    if (any) table.print(out), out << refusals;
+    else out << "(not reached: stopped)\n";
+  }
+  if (r.cancelled) out << "\n(stopped with Ctrl-C: the shapes above are those done)\n";
+}
+
+int run_sweep_command(const SweepArgs& args) {
+  std::vector<gpu::SweepShape> shapes;
+  if (!args.shapes.empty()) {
+    auto given = gpu::parse_sweep_shapes(args.shapes);
+    if (!given) {
+      std::cerr << "gemmlab-cli: --shapes: " << given.error().message << "\n";
+      return kExitUsage;
+    }
+    shapes = std::move(*given);
+  }
+  if (!args.shapes_file.empty()) {
+    const auto text = read_input_file(args.shapes_file, "shapes file");
+    if (!text) {
+      std::cerr << "gemmlab-cli: --shapes-file: " << text.error().message << "\n";
+      return kExitUsage;
+    }
+    auto listed = gpu::parse_shapes_file(*text, args.shapes_file);
+    if (!listed) {
+      std::cerr << "gemmlab-cli: --shapes-file: " << listed.error().message << "\n";
+      return kExitUsage;
+    }
+    shapes.insert(shapes.end(), listed->begin(), listed->end());
+  }
+  if (shapes.empty()) {
+    std::cerr << "gemmlab-cli: sweep: give --shapes (sizes or presets) or --shapes-file\n";
+    return kExitUsage;
+  }
+  gpu::SweepOptions options;
+  options.shapes = std::move(shapes);
+  auto rungs = parse_rung_list(args.rungs);
+  if (!rungs) {
+    std::cerr << "gemmlab-cli: --rungs: " << rungs.error().message << "\n";
+    return kExitUsage;
+  }
+  options.rungs = std::move(*rungs);
+  const auto input = kernel::find_input(args.input);
+  if (!input) {
+    std::cerr << "gemmlab-cli: --input: unknown input type '" << args.input << "': fp32, fp16 or bf16\n";
+    return kExitUsage;
+  }
+  options.input = *input;
+  const auto order = sim::parse_order(args.order);
+  if (!order) {
+    std::cerr << "gemmlab-cli: --order: " << order.error().message << "\n";
+    return kExitUsage;
+  }
+  options.order = *order;
+  auto profile = sim::find_device(args.profile);
+  if (!profile) {
+    std::cerr << "gemmlab-cli: --profile: " << profile.error().message << "\n";
+    return kExitUsage;
+  }
+  options.profile = std::move(*profile);
+  options.model_only = args.model_only, options.device = args.device, options.runs = args.runs;
+  for (const auto& [flag, path] : {std::pair{"--json", &args.json_path}, std::pair{"--csv", &args.csv_path}}) {
+    if (path->empty() || *path == "-") continue;
+    if (const auto why = common::unwritable_because(*path); !why.empty()) {  // before a run that may take minutes
+      std::cerr << "gemmlab-cli: " << flag << ": cannot write the report to " << *path << ": " << why << "\n";
+      return kExitFailed;
+    }
+  }
+
+  InterruptibleWork work("sweeping");
+  auto show = work.progress();
+  const auto report = gpu::run_sweep(
+      options, [&](const gpu::SweepProgress& p) { show(p.total ? double(p.done) / double(p.total) : 0.0); },
+      work.stop_flag());
+  if (!report) {
+    std::cerr << "gemmlab-cli: sweep: " << report.error().message << "\n";
+    return kExitFailed;
+  }
+  // The files hold what was done, whole, also after Ctrl-C.
+  if (!args.json_path.empty() && !write_report(args.json_path, gpu::sweep_report_json(*report), "sweep"))
+    return kExitFailed;
+  if (!args.csv_path.empty() && !write_report(args.csv_path, gpu::sweep_report_csv(*report), "sweep"))
+    return kExitFailed;
+  if (args.json_path != "-" && args.csv_path != "-") print_sweep(*report, std::cout);
+  if (report->cancelled) return work.report_stopped();
+  for (const auto& e : report->entries)
+    if (e.measured && e.measured->status == gpu::BenchStatus::FailedVerification) return kExitFailed;
+  return kExitOk;
+}
+
+std::string presets_help() {
+  std::string text = "Comma-separated shapes: N, MxNxK, or a preset of a model's GEMMs:";
+  for (const gpu::ShapePreset& p : gpu::shape_presets())
+    text += "\n  " + std::string(p.name) + ": " + std::string(p.source);
+  return text;
+}
+
+}  // namespace
+
+Command add_sweep_command(CLI::App& parent) {
+  auto* sub = parent.add_subcommand(
+      "sweep",
+      "Your shapes x rungs: tiles, waves and the last wave's fill, the model's predicted speed and limit, and "
+      "with a GPU the measured speed beside cuBLAS");
+  auto args = std::make_shared<SweepArgs>();
+  sub->add_option("--shapes", args->shapes, presets_help())->check(non_empty_list());
+  sub->add_option("--shapes-file", args->shapes_file,
+                  "A file of shapes, one a line: MxNxK (or N), then an optional label; '#' starts a comment");
+  sub->add_option("--rungs", args->rungs,
+                  "Comma-separated rung slugs or numbers (default: every rung that takes --input)")
+      ->check(non_empty_list());
+  sub->add_option("--input", args->input, "The input type of A and B: fp32, fp16 or bf16")->capture_default_str();
+  sub->add_option("--order", args->order, "Block launch order: " + std::string(sim::order_names_help()))
+      ->capture_default_str();
+  sub->add_option("--profile", args->profile, "The device profile the model predicts for")->capture_default_str();
+  sub->add_flag("--model-only", args->model_only, "Predict only: no GPU needed");
+  sub->add_option("--device", args->device, "CUDA device index")
+      ->capture_default_str()
+      ->transform(common::whole_number(0));
+  sub->add_option("--runs", args->runs, "Timed runs per kernel and shape")
+      ->capture_default_str()
+      ->transform(common::whole_number(1));
+  sub->add_option("--json", args->json_path, "Write the report as JSON to this file ('-': stdout, no table)")
+      ->check(common::non_empty_text("a file name, or '-' for stdout"));
+  sub->add_option("--csv", args->csv_path, "Write the report as CSV to this file ('-': stdout, no table)")
+      ->check(common::non_empty_text("a file name, or '-' for stdout"));
+  return {sub, [args] { return run_sweep_command(*args); }};
+}
+
+}  // namespace gemmlab::cli

@@ -1,0 +1,91 @@
+#pragma once
+// The sweep: the user's shapes (or named presets of real models' GEMMs) x rungs. For each shape and rung's default
+// configuration, what the model says (tiles, waves and how full the last one is, the predicted speed and the resource
+// that limits it), and with a GPU what `bench` measures beside cuBLAS in the same process. The CLI's `sweep` calls it.
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gemmlab/gpu/bench.hpp"
+#include "gemmlab/gpu/shapes.hpp"
+#include "gemmlab/kernel/block_order.hpp"
+#include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/element.hpp"
+#include "gemmlab/result.hpp"
+#include "gemmlab/rungs.hpp"
+#include "gemmlab/sim/device_profile.hpp"
+
+namespace gemmlab::gpu {
+
+// A shape of the sweep, with where it comes from ("llama3-8b-decode qkv" and the preset's source; a shape given on the
+// command line or in a file: its text and "given").
+struct SweepShape {
+  Shape shape;
+  std::string label;
+  std::string source;
+};
+
+struct ShapePreset {
+  std::string_view name, source;
+};
+std::span<const ShapePreset> shape_presets();
+
+// "llama3-8b-decode,4096,16x4096x4096": presets and sizes, comma-separated, in order. Errors name the item.
+Result<std::vector<SweepShape>> parse_sweep_shapes(std::string_view list);
+// A shapes file: one shape a line ("MxNxK" or "N", then an optional label), '#' starts a comment. Errors say
+// "FILE:LINE: what is wrong".
+Result<std::vector<SweepShape>> parse_shapes_file(std::string_view text, std::string_view origin);
+
+struct SweepOptions {
+  std::vector<SweepShape> shapes;
+  std::vector<RungId> rungs;  // empty: every rung that takes `input`
+  kernel::InputType input = kernel::InputType::BF16;
+  kernel::BlockOrder order{};
+  sim::DeviceProfile profile;  // the device the model predicts for
+  bool model_only = false;     // no GPU: the model's columns only
+  int device = 0;              // CUDA device index
+  int runs = 20;               // timed runs per kernel and shape
+};
+
+// One rung's default configuration on one shape.
+struct SweepEntry {
+  std::size_t shape = 0;  // index into SweepOptions::shapes
+  RungId rung{};
+  kernel::KernelConfig config;
+  std::string refused;  // non-empty: validate's sentence, nothing predicted or timed
+  // The model: output tiles, the blocks that run at once (a persistent rung: its grid), the waves of tiles they
+  // take (fractional), how many tiles the last wave has, the predicted speed and what limits it.
+  int tiles = 0, concurrent_blocks = 0, last_wave_tiles = 0;
+  double waves = 0;
+  double predicted_tflops = 0, predicted_seconds = 0;
+  std::string limit;
+  bool from_time_model = false;      // false: the roofline's bound (the profile has no measured timing)
+  std::optional<BenchRow> measured;  // with a GPU: the benchmark's row (timed, refused or failed verification)
+};
+
+struct SweepReport {
+  SweepOptions options;
+  std::vector<SweepEntry> entries;              // shape by shape, rungs in order
+  std::vector<std::optional<BenchRow>> cublas;  // per shape, with a GPU
+  std::optional<BenchReport> bench;  // with a GPU: the run's device, software, date (its rows are in the entries)
+  bool cancelled = false;            // Ctrl-C: the shapes done so far
+};
+
+struct SweepProgress {
+  std::size_t done = 0, total = 0;
+  std::string what;
+};
+
+Result<SweepReport> run_sweep(const SweepOptions& options,
+                              const std::function<void(const SweepProgress&)>& progress = {},
+                              const std::atomic<bool>* cancel = nullptr);
+
+// JSON (schema gemmlab-sweep-1) and CSV (one line per entry).
+std::string sweep_report_json(const SweepReport& report);
+std::string sweep_report_csv(const SweepReport& report);
+
+}  // namespace gemmlab::gpu

@@ -1,0 +1,52 @@
+// gemmlab-cli sweep as a user meets it without a GPU: presets predicted, files written whole, bad shapes named.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "run_process.hpp"
+
+namespace gemmlab {
+namespace {
+
+using test::run_cli;
+
+TEST(CliSweep, ModelOnlyPresetWritesJsonAndCsvAndATablePerShape) {
+  const auto dir = std::filesystem::temp_directory_path() / "gemmlab_cli_sweep_test";
+  std::filesystem::create_directories(dir);
+  const std::string json = (dir / "sweep.json").string(), csv = (dir / "sweep.csv").string();
+  const auto r = run_cli(
+      {"sweep", "--shapes", "llama3-8b-decode", "--rungs", "17,21", "--model-only", "--json", json, "--csv", csv});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("llama3-8b-decode down: 16 x 4096 x 14336"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("last wave"), std::string::npos);
+  std::ifstream in(json);
+  std::stringstream text;
+  text << in.rdbuf();
+  const auto report = nlohmann::json::parse(text.str());
+  EXPECT_EQ(report["shapes"].size(), 8u);
+  EXPECT_EQ(report["shapes"][0]["entries"].size(), 2u);
+  EXPECT_TRUE(report["model_only"].get<bool>());
+  std::ifstream lines(csv);
+  int count = 0;
+  for (std::string line; std::getline(lines, line);) ++count;
+  EXPECT_EQ(count, 1 + 8 * 2);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(CliSweep, BadShapesAreUsageErrorsThatSayWhat) {
+  const auto preset = run_cli({"sweep", "--shapes", "llama9", "--model-only"});
+  EXPECT_EQ(preset.exit_code, 2);
+  EXPECT_NE(preset.err.find("unknown shape preset 'llama9'"), std::string::npos) << preset.err;
+  const auto none = run_cli({"sweep", "--model-only"});
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_NE(none.err.find("give --shapes"), std::string::npos) << none.err;
+  const auto missing = run_cli({"sweep", "--shapes-file", "/nonexistent/shapes.txt", "--model-only"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("--shapes-file"), std::string::npos) << missing.err;
+}
+
+}  // namespace
+}  // namespace gemmlab

@@ -1,0 +1,101 @@
+// The sweep's shapes (presets, lists, files) and its model-only report (gpu/src/sweep.cpp); the timed side runs in
+// the GPU tests of bench, which the sweep calls.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "gemmlab/gpu/sweep.hpp"
+#include "gemmlab/sim/device_profile.hpp"
+
+namespace gemmlab::gpu {
+namespace {
+
+TEST(SweepShapes, PresetsExpandToTheirLayersAndSizesStayInOrder) {
+  const auto shapes = parse_sweep_shapes("llama3-8b-prefill,16x4096x4096,attention-128");
+  ASSERT_TRUE(shapes) << shapes.error().message;
+  ASSERT_EQ(shapes->size(), 4u + 1u + 2u);
+  EXPECT_EQ((*shapes)[0].label, "llama3-8b-prefill qkv");
+  EXPECT_EQ((*shapes)[0].shape, (Shape{4096, 6144, 4096}));  // hidden 4096 + 2 x 8 KV heads x 128
+  EXPECT_NE((*shapes)[0].source.find("Llama 3 8B"), std::string::npos);
+  EXPECT_EQ((*shapes)[4].shape, (Shape{16, 4096, 4096}));
+  EXPECT_EQ((*shapes)[4].source, "given");
+  EXPECT_EQ((*shapes)[6].label, "attention-128 values");
+  // Every preset has shapes, and together they cover K from 128 to beyond 16384 and decode's small M.
+  int smallest_k = 1 << 30, largest_k = 0, smallest_m = 1 << 30;
+  for (const ShapePreset& preset : shape_presets()) {
+    const auto listed = parse_sweep_shapes(preset.name);
+    ASSERT_TRUE(listed);
+    EXPECT_FALSE(listed->empty()) << preset.name;
+    for (const SweepShape& s : *listed) {
+      smallest_k = std::min(smallest_k, s.shape.k), largest_k = std::max(largest_k, s.shape.k);
+      smallest_m = std::min(smallest_m, s.shape.m);
+    }
+  }
+  EXPECT_EQ(smallest_k, 128);
+  EXPECT_GE(largest_k, 16384);
+  EXPECT_LE(smallest_m, 16);
+}
+
+TEST(SweepShapes, BadItemsAndFileLinesAreNamed) {
+  const auto unknown = parse_sweep_shapes("llama9");
+  ASSERT_FALSE(unknown);
+  EXPECT_NE(unknown.error().message.find("unknown shape preset 'llama9'"), std::string::npos);
+  EXPECT_NE(unknown.error().message.find("llama3-70b-decode"), std::string::npos);  // the presets are listed
+  EXPECT_FALSE(parse_sweep_shapes("16x0x4"));
+
+  const auto file = parse_shapes_file("# decode\n16x4096x4096 o proj\n\n  4096   # a cube\n", "mine.txt");
+  ASSERT_TRUE(file) << file.error().message;
+  ASSERT_EQ(file->size(), 2u);
+  EXPECT_EQ((*file)[0].label, "o proj");
+  EXPECT_EQ((*file)[0].source, "mine.txt:2");
+  EXPECT_EQ((*file)[1].shape, (Shape{4096, 4096, 4096}));
+  const auto bad = parse_shapes_file("16x4096x4096\n16x4096\n", "mine.txt");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message.rfind("mine.txt:2: ", 0), 0u) << bad.error().message;
+  EXPECT_FALSE(parse_shapes_file("# nothing\n\n", "empty.txt"));
+}
+
+TEST(Sweep, ModelOnlyPredictsEveryRungAndSaysWhyOneCannotRun) {
+  SweepOptions o;
+  auto shapes = parse_sweep_shapes("16x4096x14336,100x100x100");
+  ASSERT_TRUE(shapes);
+  o.shapes = *shapes;
+  o.rungs = {RungId::MmaStagedEpilogue, RungId::TmaWgmmaHilbert};
+  o.profile = *sim::find_device("h100");
+  o.model_only = true;
+  const auto r = run_sweep(o);
+  ASSERT_TRUE(r) << r.error().message;
+  ASSERT_EQ(r->entries.size(), 4u);
+  const SweepEntry& decode = r->entries[1];  // rung 21 at 16 x 4096 x 14336: 1 x 16 tiles, rounded to clusters of 2
+  EXPECT_TRUE(decode.refused.empty()) << decode.refused;
+  EXPECT_EQ(decode.tiles, 2 * 16);
+  EXPECT_EQ(decode.concurrent_blocks, 128);  // its persistent grid
+  EXPECT_EQ(decode.last_wave_tiles, 32);
+  EXPECT_GT(decode.predicted_tflops, 0);
+  EXPECT_FALSE(decode.limit.empty());
+  EXPECT_FALSE(decode.measured);
+  EXPECT_NE(r->entries[3].refused.find("multiples of 8"), std::string::npos);  // TMA: 100 is not
+  EXPECT_TRUE(r->entries[2].refused.empty());                                  // rung 16 takes any size
+
+  const auto json = nlohmann::json::parse(sweep_report_json(*r));
+  EXPECT_EQ(json["schema"], "gemmlab-sweep-1");
+  EXPECT_EQ(json["shapes"].size(), 2u);
+  EXPECT_EQ(json["shapes"][0]["entries"][1]["tiles"], 32);
+  EXPECT_TRUE(json["shapes"][1]["entries"][1].contains("refused"));
+  const std::string csv = sweep_report_csv(*r);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 4);
+}
+
+TEST(Sweep, AnInputTypeARungDoesNotTakeIsASentence) {
+  SweepOptions o;
+  o.shapes = *parse_sweep_shapes("64");
+  o.rungs = {RungId::NaiveCoalesced};
+  o.profile = *sim::find_device("h100");
+  o.model_only = true;  // bf16 by default
+  const auto r = run_sweep(o);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("not bf16"), std::string::npos) << r.error().message;
+}
+
+}  // namespace
+}  // namespace gemmlab::gpu
