@@ -130,14 +130,15 @@ def ratio_table(report):
     return "\n".join(lines) + "\n"
 
 
-SWEEP = re.compile(r"(<!-- sweep: (\S+) -->\n)(.*?)(<!-- sweep end -->)", re.S)
+SWEEP = re.compile(r"(<!-- sweep(-summary)?: (\S+) -->\n)(.*?)(<!-- sweep end -->)", re.S)
 
 
-def sweep_table(report):
+def sweep_table(report, summary_only=False):
     """A sweep report (gemmlab-cli sweep --json): per shape, cuBLAS, the best rung measured and its ratio, the tiles
     and the last wave of that rung, and the model's prediction against the measurement; then the summary lines."""
-    lines = ["| shape | M × N × K | cuBLAS TFLOPS | best rung | TFLOPS | × cuBLAS | tiles (last wave) | predicted / measured |",
-             "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: |"]
+    lines = ["| shape | M × N × K | cuBLAS TFLOPS | cuBLAS runs | best rung | TFLOPS | × cuBLAS | tiles (last wave) | "
+             "predicted / measured |",
+             "| --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: |"]
     ratios, within, pairs = [], 0, 0
     for shape in report["shapes"]:
         timed = [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
@@ -149,8 +150,9 @@ def sweep_table(report):
         best = max(timed, key=lambda e: e["measured"]["tflops"])
         ratios.append(best["measured"]["ratio_to_cublas"])
         ratio_of_time = best["predicted_seconds"] / (best["measured"]["median_ms"] / 1e3)
+        decoded = shape["cublas"].get("decoded", {}).get("summary", "")
         lines.append(f"| {shape['label']} | {shape['m']} × {shape['n']} × {shape['k']} | {shape['cublas']['tflops']:.1f} | "
-                     f"{best['rung']} | {best['measured']['tflops']:.1f} | {best['measured']['ratio_to_cublas']:.3f} | "
+                     f"{decoded} | {best['rung']} | {best['measured']['tflops']:.1f} | {best['measured']['ratio_to_cublas']:.3f} | "
                      f"{best['tiles']} ({best['last_wave_tiles']}/{best['concurrent_blocks']}) | {ratio_of_time:.2f} |")
     geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else 0
     faster = sum(r > 1 for r in ratios)
@@ -160,6 +162,8 @@ def sweep_table(report):
                   f"on {within} of {pairs} (shape, rung) pairs. Measured on {on.get('device', {}).get('name', '?')}, "
                   f"driver {on.get('software', {}).get('driver', '?')}, cuBLAS {on.get('software', {}).get('cublas', '?')}, "
                   f"{on.get('date_utc', '?')}; {report['input']} inputs, block order {report['order']}."]
+    if summary_only:
+        lines = lines[-1:]
     return "\n".join(lines) + "\n"
 
 
@@ -171,8 +175,8 @@ def ratio_tables(check):
         text = page.read_text()
         new = RATIOS.sub(lambda m: m.group(1) + ratio_table(json.loads((ROOT / m.group(2)).read_text())) + m.group(4),
                          text)
-        new = SWEEP.sub(lambda m: m.group(1) + sweep_table(json.loads((ROOT / m.group(2)).read_text())) + m.group(4),
-                        new)
+        new = SWEEP.sub(lambda m: m.group(1) + sweep_table(json.loads((ROOT / m.group(3)).read_text()),
+                                                          m.group(2) is not None) + m.group(5), new)
         if new != text:
             stale.append(str(page.relative_to(ROOT)))
             if not check:

@@ -50,6 +50,9 @@ void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
     out << "\n" << shape.label << ": " << shape.shape.m << " x " << shape.shape.n << " x " << shape.shape.k;
     if (s < r.cublas.size() && r.cublas[s]) out << ", cuBLAS " << fixed(r.cublas[s]->tflops, 1) << " TFLOPS";
     out << "\n";
+    if (s < r.cublas_decoded.size() && r.cublas_decoded[s])
+      out << "cuBLAS runs: " << gpu::summary(*r.cublas_decoded[s]) << " (" << r.cublas_decoded[s]->gemm_ex_kernel
+          << ")\n";
     TextTable table({{"rung"},
                      {"tiles", A::Right},
                      {"at once", A::Right},

@@ -28,5 +28,6 @@ Command add_verify_command(CLI::App& parent);
 Command add_bench_command(CLI::App& parent);
 Command add_tune_command(CLI::App& parent);
 Command add_sweep_command(CLI::App& parent);
+Command add_cublas_command(CLI::App& parent);
 
 }  // namespace gemmlab::cli

@@ -2,6 +2,7 @@
 // the shape and order parsing and the report formats (instances.cpp, shapes.cpp, selection.cpp, bench_io.cpp) are
 // plain C++ and work here too.
 #include "gemmlab/gpu/bench.hpp"
+#include "gemmlab/gpu/cublas_choice.hpp"
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/gpu/verify.hpp"
@@ -19,6 +20,7 @@ Result<SoftwareVersions> software_versions() { return no_toolkit(); }
 Status launch_self_test(int) { return no_toolkit(); }
 Result<RuntimeCompiled> prepare_runtime_kernel(const GpuInstance&, KernelVariant, int) { return no_toolkit(); }
 Result<VerifyReport> verify(const VerifyOptions&, const VerifyProgress&, const std::atomic<bool>*) { return no_toolkit(); }
+Result<CublasChoice> cublas_choice(const Shape&, kernel::InputType, int) { return no_toolkit(); }
 Result<BenchReport> run_bench(const BenchOptions&, const std::function<void(const BenchProgress&)>&,
                               const std::atomic<bool>*) {
   return no_toolkit();

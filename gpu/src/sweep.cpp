@@ -173,6 +173,14 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
   }
   measured->rows.clear();
   report.bench = std::move(*measured);
+  report.cublas_decoded.assign(o.shapes.size(), std::nullopt);
+  report.cublas_decode_notes.assign(o.shapes.size(), "");
+  for (std::size_t s = 0; s < o.shapes.size() && !report.cancelled; ++s) {
+    if (cancel != nullptr && cancel->load()) break;
+    if (auto choice = cublas_choice(o.shapes[s].shape, o.input, o.device))
+      report.cublas_decoded[s] = std::move(*choice);
+    else report.cublas_decode_notes[s] = choice.error().message;
+  }
   return report;
 }
 
@@ -205,6 +213,10 @@ std::string sweep_report_json(const SweepReport& r) {
                          {"n", shape.shape.n},   {"k", shape.shape.k},     {"entries", entries}};
     if (s < r.cublas.size() && r.cublas[s])
       js["cublas"] = {{"median_ms", r.cublas[s]->median_ms}, {"tflops", r.cublas[s]->tflops}};
+    if (s < r.cublas_decoded.size() && r.cublas_decoded[s])
+      js["cublas"]["decoded"] = nlohmann::json::parse(cublas_choice_json(*r.cublas_decoded[s]));
+    else if (s < r.cublas_decode_notes.size() && !r.cublas_decode_notes[s].empty())
+      js["cublas"]["decoded"] = {{"error", r.cublas_decode_notes[s]}};
     shapes.push_back(std::move(js));
   }
   nlohmann::json out = {{"schema", "gemmlab-sweep-1"},

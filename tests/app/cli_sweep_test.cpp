@@ -48,5 +48,15 @@ TEST(CliSweep, BadShapesAreUsageErrorsThatSayWhat) {
   EXPECT_NE(missing.err.find("--shapes-file"), std::string::npos) << missing.err;
 }
 
+TEST(CliCublas, Fp32IsAUsageErrorAndNoGpuASentence) {
+  const auto fp32 = run_cli({"cublas", "--input", "fp32"});
+  EXPECT_EQ(fp32.exit_code, 2);
+  EXPECT_NE(fp32.err.find("fp16 or bf16"), std::string::npos) << fp32.err;
+  const auto r = run_cli({"cublas", "--m", "16", "--n", "4096", "--k", "14336"});
+  if (r.exit_code == 0) GTEST_SKIP() << "a GPU is present: the GPU tests check the decoding";
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("gemmlab-cli: cublas: "), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace gemmlab

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gemmlab/gpu/bench.hpp"
+#include "gemmlab/gpu/cublas_choice.hpp"
 #include "gemmlab/gpu/shapes.hpp"
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/kernel/config.hpp"
@@ -71,6 +72,9 @@ struct SweepReport {
   SweepOptions options;
   std::vector<SweepEntry> entries;              // shape by shape, rungs in order
   std::vector<std::optional<BenchRow>> cublas;  // per shape, with a GPU
+  // Per shape, with a GPU: the algorithm cuBLAS runs there, decoded, or why it could not be (cublas_decode_notes).
+  std::vector<std::optional<CublasChoice>> cublas_decoded;
+  std::vector<std::string> cublas_decode_notes;
   std::optional<BenchReport> bench;  // with a GPU: the run's device, software, date (its rows are in the entries)
   bool cancelled = false;            // Ctrl-C: the shapes done so far
 };
