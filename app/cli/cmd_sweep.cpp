@@ -4,6 +4,8 @@
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -13,6 +15,7 @@
 #include "common/number_options.hpp"
 #include "common/output_path.hpp"
 #include "gemmlab/file_io.hpp"
+#include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/sweep.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gpu_options.hpp"
@@ -24,6 +27,7 @@ namespace gemmlab::cli {
 namespace {
 
 struct SweepArgs {
+  std::string devices, shard;
   std::string shapes, shapes_file, rungs, input = "bf16", order = "row", profile{sim::kDefaultDevice}, json_path,
                                           csv_path;
   bool model_only = false;
@@ -39,11 +43,11 @@ std::string fixed(double value, int digits) {
 void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
   out << "model: " << r.options.profile.name << ", " << kernel::input_name(r.options.input) << " inputs, block order "
       << sim::order_name(r.options.order) << "\n";
-  if (r.bench)
-    out << "measured: " << r.bench->device.name << ", driver " << r.bench->software.driver << ", cuBLAS "
-        << r.bench->software.cublas << ", " << r.bench->date_utc
+  for (const gpu::BenchReport& b : r.bench)
+    out << "measured: " << b.device.name << " (GPU " << b.device.index << "), driver " << b.software.driver
+        << ", cuBLAS " << b.software.cublas << ", " << b.date_utc
         << " (x cuBLAS: against cuBLAS runs alternating with the kernel's)\n";
-  else out << "measured: nothing (--model-only)\n";
+  if (r.bench.empty()) out << "measured: nothing (--model-only)\n";
   using A = TextTable::Align;
   for (std::size_t s = 0; s < r.options.shapes.size(); ++s) {
     const gpu::SweepShape& shape = r.options.shapes[s];
@@ -140,7 +144,31 @@ int run_sweep_command(const SweepArgs& args) {
     return kExitUsage;
   }
   options.profile = std::move(*profile);
-  options.model_only = args.model_only, options.device = args.device, options.runs = args.runs;
+  options.model_only = args.model_only, options.runs = args.runs;
+  if (!args.devices.empty() && !args.model_only) {
+    auto devices = parse_device_list(args.devices);
+    if (!devices) {
+      std::cerr << "gemmlab-cli: --devices: " << devices.error().message << "\n";
+      return kExitUsage;
+    }
+    options.devices = std::move(*devices);
+  } else {
+    options.devices = {args.device};
+  }
+  for (std::size_t i = 0; i < options.shapes.size(); ++i) options.shapes[i].index = i;
+  if (!args.shard.empty()) {  // this machine's share: the shapes whose index % N == i
+    const auto shard = gpu::parse_shard(args.shard);
+    if (!shard) {
+      std::cerr << "gemmlab-cli: --shard: " << shard.error().message << "\n";
+      return kExitUsage;
+    }
+    std::erase_if(options.shapes,
+                  [&](const gpu::SweepShape& s) { return int(s.index % std::size_t(shard->count)) != shard->index; });
+    if (options.shapes.empty()) {
+      std::cerr << "gemmlab-cli: --shard " << args.shard << ": no shapes fall to this shard\n";
+      return kExitUsage;
+    }
+  }
   for (const auto& [flag, path] : {std::pair{"--json", &args.json_path}, std::pair{"--csv", &args.csv_path}}) {
     if (path->empty() || *path == "-") continue;
     if (const auto why = common::unwritable_because(*path); !why.empty()) {  // before a run that may take minutes
@@ -177,7 +205,36 @@ std::string presets_help() {
   return text;
 }
 
+int run_merge(const std::vector<std::string>& inputs, const std::string& json_path) {
+  std::vector<std::string> texts;
+  for (const std::string& path : inputs) {
+    auto text = read_input_file(path, "sweep report");
+    if (!text) {
+      std::cerr << "gemmlab-cli: merge: " << text.error().message << "\n";
+      return kExitUsage;
+    }
+    texts.push_back(std::move(*text));
+  }
+  auto merged = gpu::merge_sweep_reports(texts);
+  if (!merged) {
+    std::cerr << "gemmlab-cli: merge: " << merged.error().message << " (the reports: in the order given)\n";
+    return kExitUsage;
+  }
+  return write_report(json_path, *merged, "merged sweep") ? kExitOk : kExitFailed;
+}
+
 }  // namespace
+
+Command add_merge_command(CLI::App& parent) {
+  auto* sub = parent.add_subcommand("merge", "Join the JSON reports of a sweep's shards (sweep --shard i/N) into one");
+  auto inputs = std::make_shared<std::vector<std::string>>();
+  auto json_path = std::make_shared<std::string>("-");
+  sub->add_option("reports", *inputs, "The shards' JSON reports")->required();
+  sub->add_option("--json", *json_path, "Write the merged report to this file ('-': stdout)")
+      ->capture_default_str()
+      ->check(common::non_empty_text("a file name, or '-' for stdout"));
+  return {sub, [inputs, json_path] { return run_merge(*inputs, *json_path); }};
+}
 
 Command add_sweep_command(CLI::App& parent) {
   auto* sub = parent.add_subcommand(
@@ -196,9 +253,16 @@ Command add_sweep_command(CLI::App& parent) {
       ->capture_default_str();
   sub->add_option("--profile", args->profile, "The device profile the model predicts for")->capture_default_str();
   sub->add_flag("--model-only", args->model_only, "Predict only: no GPU needed");
-  sub->add_option("--device", args->device, "CUDA device index")
-      ->capture_default_str()
-      ->transform(common::whole_number(0));
+  auto* device = sub->add_option("--device", args->device, "CUDA device index")
+                     ->capture_default_str()
+                     ->transform(common::whole_number(0));
+  sub->add_option("--devices", args->devices,
+                  "Time on several GPUs at once, one worker each: all, or indices like 0,1 (each row says which GPU "
+                  "timed it)")
+      ->excludes(device);
+  sub->add_option("--shard", args->shard,
+                  "i/N: only shard i (from 0) of N, the shapes whose place in the list % N == i, for a sweep spread "
+                  "over machines; `gemmlab-cli merge` joins the shards' JSON reports");
   sub->add_option("--runs", args->runs, "Timed runs per kernel and shape")
       ->capture_default_str()
       ->transform(common::whole_number(1));

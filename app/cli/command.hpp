@@ -29,5 +29,6 @@ Command add_bench_command(CLI::App& parent);
 Command add_tune_command(CLI::App& parent);
 Command add_sweep_command(CLI::App& parent);
 Command add_cublas_command(CLI::App& parent);
+Command add_merge_command(CLI::App& parent);
 
 }  // namespace gemmlab::cli

@@ -11,6 +11,7 @@
 #include "gemmlab/sim/rung_model.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <optional>
 
@@ -116,6 +117,34 @@ Status prepare_configs(const std::vector<gpu::GpuInstance>& kernels, const std::
     }
   }
   return Ok{};
+}
+
+// "all" or "0,1": CUDA device indices, each one this machine has.
+Result<std::vector<int>> parse_device_list(const std::string& text) {
+  const auto present = gpu::list_devices();
+  if (!present) return present.error();
+  const int count = static_cast<int>(present->size());
+  std::vector<int> devices;
+  if (text == "all") {
+    for (int d = 0; d < count; ++d) devices.push_back(d);
+    return devices;
+  }
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    int d = -1;
+    const auto [end, code] = std::from_chars(item.data(), item.data() + item.size(), d);
+    if (code != std::errc{} || end != item.data() + item.size() || d < 0)
+      return Error{"not a device index: '" + item + "' (write all, or indices like 0,1)"};
+    if (d >= count)
+      return Error{"no CUDA device " + item + ": this machine has " + std::to_string(count) + " (0 to " +
+                   std::to_string(count - 1) + ")"};
+    if (std::ranges::find(devices, d) != devices.end()) return Error{"device " + item + " is given twice"};
+    devices.push_back(d);
+    start = comma + 1;
+  }
+  return devices;
 }
 
 }  // namespace gemmlab::cli

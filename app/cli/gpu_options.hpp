@@ -22,6 +22,9 @@ CLI::Validator non_empty_list();
 // "cp-async,8" -> the rungs named by slug or ladder number; empty text -> empty (every rung).
 Result<std::vector<RungId>> parse_rung_list(const std::string& text);
 
+// --devices: "all" or "0,1", CUDA device indices, each one this machine has (errors name the missing one).
+Result<std::vector<int>> parse_device_list(const std::string& text);
+
 // What --rungs, --sizes, --order and --inputs select.
 struct GpuSelection {
   std::vector<RungId> rungs;

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
       add_tune_command(app),
       add_sweep_command(app),
       add_cublas_command(app),
+      add_merge_command(app),
   };
 
   // CLI11 would call an unknown word "extra arguments"; name it for what it is.

@@ -2,9 +2,13 @@
 #include "gemmlab/gpu/sweep.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
 
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/shape_presets.def"
@@ -149,38 +153,80 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
   report.cublas.assign(o.shapes.size(), std::nullopt);
   if (o.model_only) return report;
 
-  BenchOptions bench;
-  bench.rungs = rungs;
-  bench.shapes.clear();
-  for (const SweepShape& s : o.shapes) bench.shapes.push_back(s.shape);
-  bench.order = o.order, bench.inputs = {o.input}, bench.device = o.device, bench.runs = o.runs;
-  const auto bench_progress = [&](const BenchProgress& b) {  // the second half of the sweep's progress
-    if (progress && b.total > 0) progress({total + total * b.done / b.total, 2 * total, "timing " + b.what});
+  // Shapes to GPUs: the largest first, each to the GPU with the least work so far; one worker (a thread) per GPU,
+  // each a benchmark run of its own shapes.
+  const std::vector<int> devices = o.devices.empty() ? std::vector<int>{0} : o.devices;
+  std::vector<std::size_t> by_work(o.shapes.size());
+  for (std::size_t s = 0; s < by_work.size(); ++s) by_work[s] = s;
+  const auto work = [&](std::size_t s) {
+    const Shape& sh = o.shapes[s].shape;
+    return double(sh.m) * double(sh.n) * double(sh.k);
   };
-  auto measured = run_bench(bench, bench_progress, cancel);
-  if (!measured) return measured.error();
-  report.cancelled = measured->cancelled;
-  for (const BenchRow& row : measured->rows) {
-    for (std::size_t s = 0; s < o.shapes.size(); ++s) {
-      if (!(o.shapes[s].shape == row.shape)) continue;
-      if (!row.kernel) {
-        if (!report.cublas[s]) report.cublas[s] = row;
-        continue;
-      }
-      for (SweepEntry& e : report.entries)
-        if (e.shape == s && e.rung == row.kernel->rung && !e.measured) e.measured = row;
-    }
+  std::ranges::stable_sort(by_work, [&](std::size_t a, std::size_t b) { return work(a) > work(b); });
+  std::vector<std::vector<std::size_t>> assigned(devices.size());
+  std::vector<double> load(devices.size(), 0.0);
+  for (const std::size_t s : by_work) {
+    const auto least = std::ranges::min_element(load) - load.begin();
+    assigned[static_cast<std::size_t>(least)].push_back(s);
+    load[static_cast<std::size_t>(least)] += work(s);
   }
-  measured->rows.clear();
-  report.bench = std::move(*measured);
+  for (auto& shapes : assigned) std::ranges::sort(shapes);  // each GPU times its shapes in the sweep's order
+
+  std::vector<Result<BenchReport>> measured(devices.size(), Result<BenchReport>(Error{"not run"}));
+  std::mutex progress_mutex;
+  std::vector<std::pair<std::size_t, std::size_t>> done_of(devices.size(), {0, 1});
+  std::vector<std::thread> workers;
+  for (std::size_t d = 0; d < devices.size(); ++d) {
+    if (assigned[d].empty()) {
+      measured[d] = BenchReport{};
+      continue;
+    }
+    workers.emplace_back([&, d] {
+      BenchOptions bench;
+      bench.rungs = rungs;
+      bench.shapes.clear();
+      for (const std::size_t s : assigned[d]) bench.shapes.push_back(o.shapes[s].shape);
+      bench.order = o.order, bench.inputs = {o.input}, bench.device = devices[d], bench.runs = o.runs;
+      measured[d] = run_bench(
+          bench,
+          [&](const BenchProgress& b) {  // the second half of the sweep's progress, over every GPU
+            if (!progress || b.total == 0) return;
+            std::lock_guard lock(progress_mutex);
+            done_of[d] = {b.done, b.total};
+            double fraction = 0;
+            for (const auto& [done, all] : done_of) fraction += double(done) / double(all) / double(devices.size());
+            progress({total + static_cast<std::size_t>(fraction * double(total)), 2 * total, "timing " + b.what});
+          },
+          cancel);
+    });
+  }
+  for (std::thread& worker : workers) worker.join();
+  for (std::size_t d = 0; d < devices.size(); ++d) {
+    if (!measured[d]) return Error{"GPU " + std::to_string(devices[d]) + ": " + measured[d].error().message};
+    report.cancelled = report.cancelled || measured[d]->cancelled;
+    for (const BenchRow& row : measured[d]->rows)
+      for (const std::size_t s : assigned[d]) {
+        if (!(o.shapes[s].shape == row.shape)) continue;
+        if (!row.kernel) {
+          if (!report.cublas[s]) report.cublas[s] = row;
+          continue;
+        }
+        for (SweepEntry& e : report.entries)
+          if (e.shape == s && e.rung == row.kernel->rung && !e.measured) e.measured = row, e.device = devices[d];
+      }
+    measured[d]->rows.clear();
+    if (!assigned[d].empty()) report.bench.push_back(std::move(*measured[d]));
+  }
+  // cuBLAS decoded, one shape at a time (CUPTI records every kernel of the process), on the GPU that timed it.
   report.cublas_decoded.assign(o.shapes.size(), std::nullopt);
   report.cublas_decode_notes.assign(o.shapes.size(), "");
-  for (std::size_t s = 0; s < o.shapes.size() && !report.cancelled; ++s) {
-    if (cancel != nullptr && cancel->load()) break;
-    if (auto choice = cublas_choice(o.shapes[s].shape, o.input, o.device))
-      report.cublas_decoded[s] = std::move(*choice);
-    else report.cublas_decode_notes[s] = choice.error().message;
-  }
+  for (std::size_t d = 0; d < devices.size() && !report.cancelled; ++d)
+    for (const std::size_t s : assigned[d]) {
+      if (cancel != nullptr && cancel->load()) break;
+      if (auto choice = cublas_choice(o.shapes[s].shape, o.input, devices[d]))
+        report.cublas_decoded[s] = std::move(*choice);
+      else report.cublas_decode_notes[s] = choice.error().message;
+    }
   return report;
 }
 
@@ -205,12 +251,13 @@ std::string sweep_report_json(const SweepReport& r) {
                          {"message", e.measured->message},
                          {"median_ms", e.measured->median_ms},
                          {"tflops", e.measured->tflops},
-                         {"ratio_to_cublas", e.measured->ratio_to_cublas}};
+                         {"ratio_to_cublas", e.measured->ratio_to_cublas},
+                         {"device", e.device}};
       }
       entries.push_back(std::move(j));
     }
-    nlohmann::json js = {{"label", shape.label}, {"source", shape.source}, {"m", shape.shape.m},
-                         {"n", shape.shape.n},   {"k", shape.shape.k},     {"entries", entries}};
+    nlohmann::json js = {{"index", shape.index}, {"label", shape.label}, {"source", shape.source}, {"m", shape.shape.m},
+                         {"n", shape.shape.n},   {"k", shape.shape.k},   {"entries", entries}};
     if (s < r.cublas.size() && r.cublas[s])
       js["cublas"] = {{"median_ms", r.cublas[s]->median_ms}, {"tflops", r.cublas[s]->tflops}};
     if (s < r.cublas_decoded.size() && r.cublas_decoded[s])
@@ -219,19 +266,71 @@ std::string sweep_report_json(const SweepReport& r) {
       js["cublas"]["decoded"] = {{"error", r.cublas_decode_notes[s]}};
     shapes.push_back(std::move(js));
   }
+  nlohmann::json rung_slugs = nlohmann::json::array();
+  for (const RungId rung : r.options.rungs) rung_slugs.push_back(rung_info(rung).slug);
   nlohmann::json out = {{"schema", "gemmlab-sweep-1"},
                         {"input", kernel::input_name(r.options.input)},
                         {"order", sim::order_name(r.options.order)},
                         {"profile", {{"id", r.options.profile.id}, {"name", r.options.profile.name}}},
+                        {"rungs", rung_slugs},
                         {"model_only", r.options.model_only},
                         {"cancelled", r.cancelled},
                         {"shapes", shapes}};
-  if (r.bench) {
-    const auto bench = nlohmann::json::parse(bench_report_json(*r.bench));
+  // Each GPU's run; "measured_on" is the first's (one GPU: the only one).
+  for (const BenchReport& run : r.bench) {
+    const auto bench = nlohmann::json::parse(bench_report_json(run));
+    nlohmann::json gpu;
     for (const char* key : {"device", "software", "date_utc", "sm_clock_start_mhz", "sm_clock_end_mhz"})
-      if (bench.contains(key)) out["measured_on"][key] = bench[key];
+      if (bench.contains(key)) gpu[key] = bench[key];
+    if (!out.contains("measured_on")) out["measured_on"] = gpu;
+    out["gpus"].push_back(gpu);
   }
   return out.dump(2) + "\n";
+}
+
+Result<Shard> parse_shard(std::string_view text) {
+  const auto slash = text.find('/');
+  Shard shard;
+  const auto number = [](std::string_view digits, int& value) {
+    const auto [end, code] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return code == std::errc{} && end == digits.data() + digits.size();
+  };
+  if (slash == std::string_view::npos || !number(text.substr(0, slash), shard.index) ||
+      !number(text.substr(slash + 1), shard.count) || shard.count < 1 || shard.index < 0 || shard.index >= shard.count)
+    return Error{"not a shard: '" + std::string(text) + "' (write i/N, shard i of N counted from 0: 0/4 to 3/4)"};
+  return shard;
+}
+
+Result<std::string> merge_sweep_reports(const std::vector<std::string>& reports) {
+  if (reports.empty()) return Error{"no reports to merge"};
+  nlohmann::json merged;
+  std::map<std::size_t, nlohmann::json> shapes;  // by their index in the whole sweep
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const std::string which = "report " + std::to_string(i + 1);
+    const auto j = nlohmann::json::parse(reports[i], nullptr, false);
+    if (j.is_discarded() || !j.is_object() || j.value("schema", "") != "gemmlab-sweep-1")
+      return Error{which + " is not a sweep's report (gemmlab-cli sweep --json, schema gemmlab-sweep-1)"};
+    if (merged.is_null()) {
+      merged = j;
+      merged["shapes"] = nlohmann::json::array();
+      merged.erase("gpus");
+      merged.erase("measured_on");
+    }
+    for (const char* key : {"input", "order", "profile", "rungs", "model_only"})
+      if (j.value(key, nlohmann::json()) != merged.value(key, nlohmann::json()))
+        return Error{which + " is from another sweep: its " + std::string(key) + " differs from report 1's"};
+    merged["cancelled"] = merged.value("cancelled", false) || j.value("cancelled", false);
+    for (const auto& gpu : j.value("gpus", nlohmann::json::array())) merged["gpus"].push_back(gpu);
+    if (!merged.contains("measured_on") && j.contains("measured_on")) merged["measured_on"] = j["measured_on"];
+    for (const auto& shape : j.value("shapes", nlohmann::json::array())) {
+      const std::size_t index = shape.value("index", std::size_t{0});
+      if (!shapes.emplace(index, shape).second)
+        return Error{which + " has shape " + std::to_string(index) + " (" + shape.value("label", "") +
+                     "), which an earlier report has too: shards of one sweep do not overlap"};
+    }
+  }
+  for (auto& [index, shape] : shapes) merged["shapes"].push_back(std::move(shape));
+  return merged.dump(2) + "\n";
 }
 
 std::string sweep_report_csv(const SweepReport& r) {

@@ -97,5 +97,33 @@ TEST(Sweep, AnInputTypeARungDoesNotTakeIsASentence) {
   EXPECT_NE(r.error().message.find("not bf16"), std::string::npos) << r.error().message;
 }
 
+TEST(SweepShards, ShardsAreIOfNAndMergeRefusesOverlapsAndStrangers) {
+  const auto shard = parse_shard("1/4");
+  ASSERT_TRUE(shard);
+  EXPECT_EQ(shard->index, 1);
+  EXPECT_EQ(shard->count, 4);
+  for (const char* bad : {"3/2", "4/4", "-1/2", "1/0", "1", "a/b", "1/2/3"}) EXPECT_FALSE(parse_shard(bad)) << bad;
+
+  SweepOptions o;
+  o.shapes = *parse_sweep_shapes("64,128");
+  for (std::size_t i = 0; i < o.shapes.size(); ++i) o.shapes[i].index = i;
+  o.rungs = {RungId::TmaWgmmaHilbert};
+  o.profile = *sim::find_device("h100");
+  o.model_only = true;
+  SweepOptions first = o, second = o;
+  first.shapes = {o.shapes[0]}, second.shapes = {o.shapes[1]};
+  const std::string a = sweep_report_json(*run_sweep(first)), b = sweep_report_json(*run_sweep(second));
+  const auto merged = merge_sweep_reports({b, a});
+  ASSERT_TRUE(merged) << merged.error().message;
+  EXPECT_EQ(nlohmann::json::parse(*merged), nlohmann::json::parse(sweep_report_json(*run_sweep(o))));
+  EXPECT_FALSE(merge_sweep_reports({a, a}));             // shape 0 twice
+  EXPECT_FALSE(merge_sweep_reports({a, "{\"x\": 1}"}));  // not a sweep's
+  SweepOptions fp16 = second;
+  fp16.input = kernel::InputType::F16;
+  const auto other = merge_sweep_reports({a, sweep_report_json(*run_sweep(fp16))});
+  ASSERT_FALSE(other);
+  EXPECT_NE(other.error().message.find("input"), std::string::npos) << other.error().message;
+}
+
 }  // namespace
 }  // namespace gemmlab::gpu

@@ -28,6 +28,7 @@ struct SweepShape {
   Shape shape;
   std::string label;
   std::string source;
+  std::size_t index = 0;  // its place in the whole list, which a shard of the sweep keeps (merge_sweep_reports)
 };
 
 struct ShapePreset {
@@ -48,8 +49,9 @@ struct SweepOptions {
   kernel::BlockOrder order{};
   sim::DeviceProfile profile;  // the device the model predicts for
   bool model_only = false;     // no GPU: the model's columns only
-  int device = 0;              // CUDA device index
-  int runs = 20;               // timed runs per kernel and shape
+  // CUDA devices that time the shapes, one worker each (the largest shapes first, each to the least loaded GPU).
+  std::vector<int> devices{0};
+  int runs = 20;  // timed runs per kernel and shape
 };
 
 // One rung's default configuration on one shape.
@@ -66,6 +68,7 @@ struct SweepEntry {
   std::string limit;
   bool from_time_model = false;      // false: the roofline's bound (the profile has no measured timing)
   std::optional<BenchRow> measured;  // with a GPU: the benchmark's row (timed, refused or failed verification)
+  int device = -1;                   // the CUDA device that timed it
 };
 
 struct SweepReport {
@@ -75,8 +78,10 @@ struct SweepReport {
   // Per shape, with a GPU: the algorithm cuBLAS runs there, decoded, or why it could not be (cublas_decode_notes).
   std::vector<std::optional<CublasChoice>> cublas_decoded;
   std::vector<std::string> cublas_decode_notes;
-  std::optional<BenchReport> bench;  // with a GPU: the run's device, software, date (its rows are in the entries)
-  bool cancelled = false;            // Ctrl-C: the shapes done so far
+  // With a GPU: each device's run (device, software, date; their rows are in the entries), in SweepOptions::devices'
+  // order.
+  std::vector<BenchReport> bench;
+  bool cancelled = false;  // Ctrl-C: the shapes done so far
 };
 
 struct SweepProgress {
@@ -91,5 +96,14 @@ Result<SweepReport> run_sweep(const SweepOptions& options,
 // JSON (schema gemmlab-sweep-1) and CSV (one line per entry).
 std::string sweep_report_json(const SweepReport& report);
 std::string sweep_report_csv(const SweepReport& report);
+
+// "i/N": shard i (from 0) of N, for a sweep spread over machines (each takes the shapes whose index % N == i).
+struct Shard {
+  int index = 0, count = 1;
+};
+Result<Shard> parse_shard(std::string_view text);
+// The JSON reports of a sweep's shards as one report, its shapes in their original order. Errors: a report that is
+// not a sweep's, shards of different sweeps (input, order, profile, rungs), a shape in two shards.
+Result<std::string> merge_sweep_reports(const std::vector<std::string>& reports);
 
 }  // namespace gemmlab::gpu

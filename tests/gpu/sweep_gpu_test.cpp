@@ -1,0 +1,34 @@
+// The sweep on a GPU (label "gpu"): every shape and rung timed beside cuBLAS on the GPU named, and cuBLAS decoded
+// on each shape. Speed itself is not asserted (it belongs to `gemmlab-cli sweep`'s reports).
+#include <gtest/gtest.h>
+
+#include "gemmlab/gpu/sweep.hpp"
+#include "gemmlab/sim/device_profile.hpp"
+
+namespace gemmlab::gpu {
+namespace {
+
+TEST(SweepOnGpu, TimesEveryEntryBesideCublasAndDecodesCublas) {
+  SweepOptions o;
+  o.shapes = *parse_sweep_shapes("16x512x1024,256x256x64");
+  o.rungs = {RungId::MmaStagedEpilogue};
+  o.profile = *sim::find_device("h100");
+  o.runs = 3;
+  const auto r = run_sweep(o);
+  ASSERT_TRUE(r) << r.error().message;
+  ASSERT_EQ(r->entries.size(), 2u);
+  ASSERT_EQ(r->bench.size(), 1u);
+  for (const SweepEntry& e : r->entries) {
+    ASSERT_TRUE(e.measured);
+    EXPECT_EQ(e.measured->status, BenchStatus::Timed) << e.measured->message;
+    EXPECT_GT(e.measured->ratio_to_cublas, 0.0);
+    EXPECT_EQ(e.device, 0);
+  }
+  for (std::size_t s = 0; s < 2; ++s) {
+    EXPECT_TRUE(r->cublas[s]);
+    EXPECT_TRUE(r->cublas_decoded[s]) << r->cublas_decode_notes[s];
+  }
+}
+
+}  // namespace
+}  // namespace gemmlab::gpu
