@@ -8,6 +8,7 @@
 #include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
+#include "model/paths.hpp"
 #include "gemmlab/sim/tma_swizzle.hpp"
 
 namespace gemmlab::desktop {
@@ -801,6 +802,19 @@ void AppModel::save_settings_if_changed(bool now) {
     return;
   }
   saved_settings_json_ = std::move(json);
+}
+
+Status AppModel::predict_shapes() {
+  if (device_) return shapes_.predict(*device_);
+  auto profile = sim::find_device(sim::kDefaultDevice);
+  if (!profile) return profile.error();
+  return shapes_.predict(*profile);
+}
+
+Status AppModel::load_recorded_sweep() {
+  // Not found: the first root's path, so that the study's error names the file that is missing.
+  const auto path = find_data_file(data_roots_, kRecordedSweep);
+  return shapes_.load_report(path ? *path : (data_roots_.empty() ? kRecordedSweep : data_roots_.front() / kRecordedSweep));
 }
 
 }  // namespace gemmlab::desktop

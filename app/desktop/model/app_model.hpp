@@ -25,6 +25,7 @@
 #include "model/docs_page.hpp"
 #include "model/job_runner.hpp"
 #include "model/layout_lab_model.hpp"
+#include "model/shapes_study.hpp"
 #include "model/order_study.hpp"
 #include "model/recorded_orders.hpp"
 #include "model/settings.hpp"
@@ -169,6 +170,13 @@ class AppModel {
   // The layout lab's question and answer: a model of its own, which the layout-lab panel reads and edits.
   LayoutLabModel& layout_lab() { return layout_lab_; }
   const LayoutLabModel& layout_lab() const { return layout_lab_; }
+  // The Shapes panel's sweep: a model of its own, predicted here or loaded from a recorded report.
+  ShapesStudy& shapes() { return shapes_; }
+  const ShapesStudy& shapes() const { return shapes_; }
+  // The model's sweep of the shapes typed, for this device's profile (the H100's without one); and the recorded
+  // sweep (kRecordedSweep). Errors go to the study (its error()) as well as to the caller.
+  Status predict_shapes();
+  Status load_recorded_sweep();
 
   // The launch-order panel compares two orders of the current kernel side by side: side 0 (left) and 1 (right).
   static constexpr int kOrderSides = 2;
@@ -285,6 +293,7 @@ class AppModel {
   GridColouring grid_colouring_ = GridColouring::Wave;
   int tma_swizzle_ = 128;
   LayoutLabModel layout_lab_;
+  ShapesStudy shapes_;
   std::string window_layout_;
 
   // Results and the generation of the inputs they belong to.

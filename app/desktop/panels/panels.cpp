@@ -35,6 +35,10 @@ constexpr PanelInfo kPanels[] = {
      "your own shared-memory tile (CuTe layout, swizzle) and access: bank conflicts as ncu counts them, the fix, "
      "the CuTe expression",
      draw_layout_lab_panel},
+    {"shapes", "Shapes",
+     "your shapes (or Llama 3 and Qwen2.5 layers): the best rung against cuBLAS, the model's prediction, the last "
+     "wave's fill; predicted here, or the recorded H200 sweep",
+     draw_shapes_panel},
 };
 
 }  // namespace

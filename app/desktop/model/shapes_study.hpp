@@ -1,0 +1,60 @@
+#pragma once
+// What the Shapes panel shows: a sweep (gemmlab/gpu/sweep.hpp) of the user's shapes, predicted here by the model
+// with no GPU, or a recorded sweep with its measurements (the LLM shapes on an H200, docs/sweep.md). Per shape the
+// best rung, what the model predicts and what was measured beside cuBLAS, the tiles and how full the last wave is,
+// and what cuBLAS ran there. Both kinds come through the sweep's JSON report, read by one function, so the panel
+// draws one kind of row. The panel reads this type and calls its commands; it keeps no state.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gemmlab/result.hpp"
+#include "gemmlab/sim/device_profile.hpp"
+
+namespace gemmlab::desktop {
+
+// One shape of a sweep, its best rung: the fastest measured where the sweep was timed, else the fastest predicted.
+struct ShapeRow {
+  std::string label;
+  int m = 0, n = 0, k = 0;
+  std::string best_rung;
+  double predicted_tflops = 0;  // the best rung's prediction
+  std::optional<double> measured_tflops, cublas_tflops, ratio_to_cublas;
+  int tiles = 0, concurrent_blocks = 0, last_wave_tiles = 0;
+  double waves = 0;
+  std::string cublas_runs;  // cuBLAS decoded, where the sweep was timed
+};
+
+// The recorded sweep the panel offers without a GPU (relative to a data root).
+inline const std::filesystem::path kRecordedSweep = "docs/results-data/sweep/sweep-llm-bf16.json";
+
+class ShapesStudy {
+ public:
+  const std::string& shapes_text() const { return shapes_text_; }
+  const std::vector<ShapeRow>& rows() const { return rows_; }
+  // Where the rows come from: "predicted by the model for ..." or "recorded on ..., with its date and file".
+  const std::string& source() const { return source_; }
+  bool measured() const { return measured_; }
+  const std::string& error() const { return error_; }
+
+  void set_shapes_text(std::string text) { shapes_text_ = std::move(text); }
+  // The model's sweep of shapes_text() over the rungs that take BF16 (Hopper's and the mma.sync rungs' defaults) for
+  // `profile`; an error (a bad shape, say) leaves the rows shown as they were and says why.
+  Status predict(const sim::DeviceProfile& profile);
+  // A sweep's JSON report (gemmlab-cli sweep --json); the same, for a file that is not one.
+  Status load_report(const std::filesystem::path& path);
+  // The rows of a report's text (exposed for the tests).
+  static Result<std::vector<ShapeRow>> rows_of(const std::string& json_text);
+
+ private:
+  Status show(const std::string& json_text, std::string source);
+
+  std::string shapes_text_ = "llama3-8b-decode,llama3-8b-prefill";
+  std::vector<ShapeRow> rows_;
+  std::string source_;
+  bool measured_ = false;
+  std::string error_;
+};
+
+}  // namespace gemmlab::desktop

@@ -1,0 +1,58 @@
+// The Shapes panel's model (app/desktop/model/shapes_study.cpp): a sweep predicted here, the recorded one read back,
+// and bad input that changes nothing.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "model/shapes_study.hpp"
+
+namespace gemmlab::desktop {
+namespace {
+
+TEST(ShapesStudy, PredictsTheShapesTypedWithoutAGpu) {
+  ShapesStudy study;
+  study.set_shapes_text("16x4096x14336,llama3-8b-prefill");
+  ASSERT_TRUE(study.predict(*sim::find_device("h100")));
+  ASSERT_EQ(study.rows().size(), 1u + 4u);
+  const ShapeRow& decode = study.rows()[0];
+  EXPECT_EQ(decode.m, 16);
+  EXPECT_FALSE(decode.best_rung.empty());
+  EXPECT_GT(decode.predicted_tflops, 0.0);
+  EXPECT_FALSE(decode.measured_tflops);
+  EXPECT_LT(decode.last_wave_tiles, decode.concurrent_blocks);  // a few tiles on 132 SMs
+  EXPECT_FALSE(study.measured());
+  EXPECT_NE(study.source().find("predicted by the model"), std::string::npos);
+}
+
+TEST(ShapesStudy, ReadsTheRecordedSweepWithItsMeasurements) {
+  ShapesStudy study;
+  ASSERT_TRUE(study.load_report(std::filesystem::path(GEMMLAB_SOURCE_DIR) / kRecordedSweep)) << study.error();
+  EXPECT_EQ(study.rows().size(), 38u);
+  EXPECT_TRUE(study.measured());
+  for (const ShapeRow& row : study.rows()) {
+    ASSERT_TRUE(row.measured_tflops) << row.label;
+    EXPECT_TRUE(row.cublas_tflops) << row.label;
+    EXPECT_FALSE(row.cublas_runs.empty()) << row.label;
+  }
+  EXPECT_NE(study.source().find("NVIDIA H200"), std::string::npos) << study.source();
+}
+
+TEST(ShapesStudy, BadInputSaysWhyAndKeepsWhatWasShown) {
+  ShapesStudy study;
+  ASSERT_TRUE(study.predict(*sim::find_device("h100")));
+  const std::size_t shown = study.rows().size();
+  study.set_shapes_text("llama9");
+  EXPECT_FALSE(study.predict(*sim::find_device("h100")));
+  EXPECT_NE(study.error().find("unknown shape preset"), std::string::npos);
+  EXPECT_EQ(study.rows().size(), shown);
+  const auto path = std::filesystem::temp_directory_path() / "gemmlab_not_a_sweep.json";
+  std::ofstream(path) << "{\"schema\": \"gemmlab-bench-1\"}";
+  EXPECT_FALSE(study.load_report(path));
+  EXPECT_NE(study.error().find("not a sweep's report"), std::string::npos);
+  EXPECT_EQ(study.rows().size(), shown);
+  std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace gemmlab::desktop
