@@ -94,7 +94,9 @@ void draw_app_frame(PanelContext& context) {
     draw_ladder_column(context);
     ImGui::EndChild();
     ImGui::TableNextColumn();
-    if (ImGui::BeginTabBar("panels")) {
+    // Titles whole, scrolling the bar with arrows where the window is too narrow for every tab, rather than cutting
+    // every title to "Overvi...".
+    if (ImGui::BeginTabBar("panels", ImGuiTabBarFlags_FittingPolicyScroll)) {
       for (const PanelInfo& panel : panels()) {
         // The model decides which tab is open; a click on a tab tells the model.
         const bool wanted = panel.name == model.panel();
