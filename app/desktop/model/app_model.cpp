@@ -398,6 +398,43 @@ void AppModel::run_tuning_study(gpu::TuneOptions options) {
   }, JobRunner::OnCancel::Complete);
 }
 
+void AppModel::rank_by_model() {
+  if (ranking_running_) return;
+  if (!device_) {
+    add_message(Message::Level::Error, "ranking: no device profile for the model's predictions");
+    return;
+  }
+  ranking_running_ = true;
+  gpu::TuneOptions options;
+  options.rung = rung_;
+  options.shape = {problem_.m, problem_.n, problem_.k};
+  options.profile = *device_;
+  const sim::Problem problem = problem_;
+  const std::string what = "ranking " + std::string(rung_info(rung_).slug) + "'s configurations by the model";
+  jobs_.submit("rank", what, [=, this](JobContext& job) -> JobRunner::Completion {
+    auto ranking = gpu::rank_configurations(
+        options, [&](const gpu::TuneProgress& p) { job.set_progress(std::min(1.0, gpu::fraction_done(p) * 5.0)); },  // ranking: the study's first fifth
+        job.cancel_flag());
+    return [this, rung = options.rung, problem, ranking = std::move(ranking)] {
+      ranking_running_ = false;
+      if (!ranking) {
+        add_message(Message::Level::Error, "ranking: " + ranking.error().message);
+        return;
+      }
+      ModelRanking shown{rung, problem, {}, ranking->ranked.size(), ranking->space};
+      for (std::size_t i = 0; i < ranking->ranked.size() && i < kRankingShown; ++i)
+        shown.best.push_back(ranking->ranked[i]);
+      model_ranking_ = std::move(shown);
+    };
+  }, JobRunner::OnCancel::Complete);
+}
+
+const AppModel::ModelRanking* AppModel::model_ranking() const {
+  if (!model_ranking_ || model_ranking_->rung != rung_) return nullptr;
+  const sim::Problem& p = model_ranking_->problem;
+  return p.m == problem_.m && p.n == problem_.n && p.k == problem_.k ? &*model_ranking_ : nullptr;
+}
+
 void AppModel::load_results(const std::filesystem::path& path) {
   auto loaded = load_results_file(path);
   if (!loaded) {

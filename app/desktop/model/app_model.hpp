@@ -224,6 +224,20 @@ class AppModel {
   // Runs the autotuner on a worker for the selected rung (progress and Cancel in the header): compiles what the build
   // lacks, times the sample next to cuBLAS; the study replaces the rung's one on show.
   void run_tuning_study(gpu::TuneOptions options);
+  // The model's ranking of the selected rung's configurations at the problem typed, without a GPU (the autotuner's
+  // first two steps, on the job runner's thread): kept with the rung and problem it is of, so the panel shows it only
+  // while they are the ones selected. Its best configurations, fastest first.
+  struct ModelRanking {
+    RungId rung{};
+    sim::Problem problem;
+    std::vector<gpu::TuneCandidate> best;  // at most kRankingShown
+    std::size_t ranked = 0, space = 0;     // configurations predicted, and valid ones in all
+  };
+  static constexpr std::size_t kRankingShown = 10;
+  void rank_by_model();
+  bool ranking_running() const { return ranking_running_; }
+  // The ranking of the selected rung at the problem typed; null where there is none (yet).
+  const ModelRanking* model_ranking() const;
   // Loads the selected rung's recorded study if none is on show (the tuning tab asks every frame it is shown).
   void request_tuning_study();
   void load_results(const std::filesystem::path& path);
@@ -319,6 +333,8 @@ class AppModel {
   std::map<RungId, ShownStudy> studies_;           // by rung: recorded or run here
   std::map<RungId, std::string> study_messages_;   // by rung: why there is no study
   bool tuning_running_ = false;
+  bool ranking_running_ = false;
+  std::optional<ModelRanking> model_ranking_;
   bool gpu_available_ = false;
   std::string gpu_status_;
   std::string results_path_ = "gemmlab-results.json";

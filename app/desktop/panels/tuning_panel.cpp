@@ -43,7 +43,41 @@ void controls(AppModel& model) {
   }
   ImGui::EndDisabled();
   ImGui::SameLine();
+  ImGui::BeginDisabled(model.ranking_running() || sim::rung_model(model.rung()).knobs.empty());
+  if (ImGui::Button(model.ranking_running() ? "Ranking..." : "Rank by the model")) model.rank_by_model();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Every valid configuration of the rung at the size typed, ranked by the time model: no GPU "
+                      "needed (gemmlab-cli tune --model-only)");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
   ui::coloured_text(can_run ? colour::ok : IM_COL32(240, 190, 80, 255), "%s", model.gpu_status().c_str());
+}
+
+// The model's ranking at the size typed, where one was made: its best configurations, a click loads one.
+void model_ranking(AppModel& model) {
+  const AppModel::ModelRanking* ranking = model.model_ranking();
+  if (ranking == nullptr) return;
+  ImGui::Text("The model's best at %dx%dx%d (%zu of %zu valid configurations predicted; no GPU):", ranking->problem.m,
+              ranking->problem.n, ranking->problem.k, ranking->ranked, ranking->space);
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("model-ranking", 4, flags)) return;
+  for (const char* header : {"rank", "configuration", "predicted", "limit"}) ImGui::TableSetupColumn(header);
+  ImGui::TableHeadersRow();
+  const double flops = 2.0 * ranking->problem.m * double(ranking->problem.n) * ranking->problem.k;
+  for (const gpu::TuneCandidate& c : ranking->best) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", c.model_rank);
+    ImGui::TableNextColumn();
+    const std::string label = gpu::instance_label(gpu::GpuInstance{ranking->rung, c.config});
+    if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) model.set_config(c.config);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Load this configuration into the editor");
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f ms, %.0f TFLOPS", c.predicted_seconds * 1e3, flops / c.predicted_seconds / 1e12);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(std::string(sim::to_string(c.limit)).c_str());
+  }
+  ImGui::EndTable();
 }
 
 std::string ms(double seconds) {
@@ -155,6 +189,7 @@ void draw_tuning_panel(PanelContext& context) {
   AppModel& model = context.model;
   model.request_tuning_study();
   controls(model);
+  model_ranking(model);
   ImGui::Separator();
   const ShownStudy* study = model.tuning_study();
   if (!study) {

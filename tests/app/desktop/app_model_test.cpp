@@ -481,5 +481,27 @@ TEST(DocsPage, AMissingPageSaysWhereItLooked) {
   EXPECT_NE(page.message.find("/nonexistent/gemmlab"), std::string::npos);
 }
 
+TEST(AppModel, RanksTheRungByTheModelWithoutAGpuAtTheSizeTyped) {
+  Settings s;
+  s.rung = "tma-wgmma";
+  AppModel model(options(s));
+  settle(model);
+  EXPECT_EQ(model.model_ranking(), nullptr);
+  model.rank_by_model();
+  settle(model);
+  const AppModel::ModelRanking* ranking = model.model_ranking();
+  ASSERT_NE(ranking, nullptr);
+  ASSERT_FALSE(ranking->best.empty());
+  EXPECT_LE(ranking->best.size(), AppModel::kRankingShown);
+  EXPECT_EQ(ranking->best.front().model_rank, 1);
+  EXPECT_GE(ranking->space, ranking->ranked);
+  for (std::size_t i = 1; i < ranking->best.size(); ++i)
+    EXPECT_LE(ranking->best[i - 1].predicted_seconds, ranking->best[i].predicted_seconds);
+  // Another size: the ranking is of the old one, so it is not shown.
+  model.set_problem(512, 256, 256);
+  settle(model);
+  EXPECT_EQ(model.model_ranking(), nullptr);
+}
+
 }  // namespace
 }  // namespace gemmlab::desktop
