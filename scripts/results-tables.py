@@ -139,12 +139,16 @@ def sweep_table(report, summary_only=False):
     lines = ["| shape | M × N × K | cuBLAS TFLOPS | cuBLAS runs | best rung | TFLOPS | × cuBLAS | tiles (last wave) | "
              "predicted / measured |",
              "| --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: |"]
-    ratios, within, pairs = [], 0, 0
+    ratios, within, pairs, slow, fast, miss_limits = [], 0, 0, 0, 0, {}
     for shape in report["shapes"]:
         timed = [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
         for e in timed:
             pairs += 1
-            within += 0.8 <= e["predicted_seconds"] / (e["measured"]["median_ms"] / 1e3) <= 1.2
+            ratio_of_time = e["predicted_seconds"] / (e["measured"]["median_ms"] / 1e3)
+            within += 0.8 <= ratio_of_time <= 1.2
+            if not 0.8 <= ratio_of_time <= 1.2:
+                slow, fast = slow + (ratio_of_time > 1.2), fast + (ratio_of_time < 0.8)
+                miss_limits[e["limit"]] = miss_limits.get(e["limit"], 0) + 1
         if not timed or "cublas" not in shape:
             continue
         best = max(timed, key=lambda e: e["measured"]["tflops"])
@@ -159,7 +163,9 @@ def sweep_table(report, summary_only=False):
     on = report.get("measured_on", {})
     lines += ["", f"{len(ratios)} shapes; the best rung's geometric mean {geomean:.3f}× cuBLAS; faster than cuBLAS on "
                   f"{faster}. The time model ({report['profile']['name']} profile) within ±20% of the measured median "
-                  f"on {within} of {pairs} (shape, rung) pairs. Measured on {on.get('device', {}).get('name', '?')}, "
+                  f"on {within} of {pairs} (shape, rung) pairs; of the others, it predicted {slow} slower than "
+                  f"measured and {fast} faster, their limits "
+                  f"{', '.join(f'{n} {k}' for k, n in sorted(miss_limits.items(), key=lambda kv: -kv[1]))}. Measured on {on.get('device', {}).get('name', '?')}, "
                   f"driver {on.get('software', {}).get('driver', '?')}, cuBLAS {on.get('software', {}).get('cublas', '?')}, "
                   f"{on.get('date_utc', '?')}; {report['input']} inputs, block order {report['order']}."]
     if summary_only:
