@@ -80,8 +80,9 @@ void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
       if (e.measured && e.measured->status == gpu::BenchStatus::Timed)
         measured = fixed(e.measured->tflops, 1), ratio = fixed(e.measured->ratio_to_cublas, 3);
       else if (e.measured) measured = std::string(gpu::to_string(e.measured->status));
-      table.add_row({slug, std::to_string(e.tiles), std::to_string(e.concurrent_blocks), fixed(e.waves, 2),
-                     std::to_string(e.last_wave_tiles) + "/" + std::to_string(e.concurrent_blocks),
+      table.add_row({slug, std::to_string(e.tiles.blocks), std::to_string(e.tiles.blocks_per_wave),
+                     fixed(e.tiles.fractional(), 2),
+                     std::to_string(e.tiles.last_wave_blocks) + "/" + std::to_string(e.tiles.blocks_per_wave),
                      fixed(e.predicted_tflops, 1), e.limit + (e.from_time_model ? "" : " (roofline)"), measured,
                      ratio});
     }

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <string_view>
+#include <tuple>
 
 #include "cuda_error.hpp"
 #include "device_buffer.hpp"
@@ -40,7 +41,7 @@ std::string name_of(const cublaslt::EnumName* table, int value) {
   return unknown;
 }
 
-// "128x16" -> {128, 16}; "AUTO" or "UNDEFINED" -> {0, 0}.
+// "128x16" -> {128, 16}; "64xAUTO" -> {64, 0}; "AUTO" or "UNDEFINED" -> {0, 0}.
 std::pair<int, int> two_numbers(std::string_view text) {
   int a = 0, b = 0;
   const auto x = text.find('x');
@@ -176,11 +177,7 @@ Result<CublasChoice> cublas_choice(const Shape& s, kernel::InputType input, int 
   choice.workspace_bytes = result.workspaceSize;
   const auto [tile_n, tile_m] = two_numbers(choice.tile_name);  // C^T's rows are C's columns
   choice.tile_rows = tile_m, choice.tile_cols = tile_n;
-  if (const auto x = choice.stages_name.find('x'); x != std::string::npos) {  // "64x4", or "64xAUTO": stages 0
-    const char* text = choice.stages_name.data();
-    std::from_chars(text, text + x, choice.bk);
-    std::from_chars(text + x + 1, text + choice.stages_name.size(), choice.stages);
-  }
+  std::tie(choice.bk, choice.stages) = two_numbers(choice.stages_name);  // "64xAUTO": stages 0, cuBLAS's choice
 
   // Operands of the problem's size (zeros: only the kernels' names are wanted), and each launch once.
   const auto count = [](int rows, int cols) { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); };

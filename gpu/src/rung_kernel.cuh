@@ -11,10 +11,12 @@
 
 namespace gemmlab::gpu {
 
-// Whether configuration C of rung K takes BF16 inputs: every 16-bit one but FP16 accumulators.
+// Whether configuration C of rung K takes BF16 inputs: the description's rule where it has one (FP16 accumulators
+// take FP16 only), else every 16-bit configuration does.
 template <class K, class C>
 constexpr bool takes_bf16() {
-  if constexpr (requires { K::validate_input(kernel::KernelConfig{}, kernel::InputType::BF16); }) return C::acc != 16;
+  if constexpr (requires { K::takes_input(C{}, kernel::InputType::BF16); })
+    return K::takes_input(C{}, kernel::InputType::BF16);
   else return true;
 }
 
@@ -34,7 +36,7 @@ const void* kernel_address(KernelVariant v) {
       else return nullptr;
     };
     if (v.input == kernel::InputType::F16) return pick.template operator()<__half>();
-    if constexpr (takes_bf16<K, C>())  // not FP16 accumulators (kernel::rungs::MmaSync)
+    if constexpr (takes_bf16<K, C>())
       if (v.input == kernel::InputType::BF16) return pick.template operator()<__nv_bfloat16>();
     return nullptr;
   } else {

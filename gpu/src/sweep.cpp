@@ -138,11 +138,9 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
       if (!p) {
         e.refused = p.error().message;
       } else {
-        e.tiles = p->shape.tiles_m * p->shape.tiles_n;
         const int resident = p->l2.waves.blocks_per_wave;
-        e.concurrent_blocks = e.config.grid > 0 ? std::min(e.config.grid, resident) : resident;
-        e.waves = e.concurrent_blocks > 0 ? double(e.tiles) / e.concurrent_blocks : 0.0;
-        e.last_wave_tiles = e.concurrent_blocks > 0 ? (e.tiles - 1) % e.concurrent_blocks + 1 : 0;
+        e.tiles = sim::waves_of(p->shape.tiles_m * p->shape.tiles_n,
+                                e.config.grid > 0 ? std::min(e.config.grid, resident) : resident);
         const sim::PredictedSpeed speed = sim::predicted_speed(*p);
         e.predicted_tflops = speed.tflops, e.predicted_seconds = speed.seconds;
         e.limit = speed.limit, e.from_time_model = speed.from_time_model;
@@ -241,8 +239,8 @@ std::string sweep_report_json(const SweepReport& r) {
       if (!e.refused.empty()) {
         j["refused"] = e.refused;
       } else {
-        j["tiles"] = e.tiles, j["concurrent_blocks"] = e.concurrent_blocks, j["waves"] = e.waves;
-        j["last_wave_tiles"] = e.last_wave_tiles;
+        j["tiles"] = e.tiles.blocks, j["concurrent_blocks"] = e.tiles.blocks_per_wave;
+        j["waves"] = e.tiles.fractional(), j["last_wave_tiles"] = e.tiles.last_wave_blocks;
         j["predicted_tflops"] = e.predicted_tflops, j["predicted_seconds"] = e.predicted_seconds;
         j["limit"] = e.limit, j["predicted_by"] = e.from_time_model ? "time model" : "roofline";
       }
@@ -345,8 +343,9 @@ std::string sweep_report_csv(const SweepReport& r) {
   for (const SweepEntry& e : r.entries) {
     const SweepShape& s = r.options.shapes[e.shape];
     out << quoted(s.label) << ',' << s.shape.m << ',' << s.shape.n << ',' << s.shape.k << ',' << rung_info(e.rung).slug
-        << ',' << quoted(e.refused) << ',' << e.tiles << ',' << e.concurrent_blocks << ',' << e.waves << ','
-        << e.last_wave_tiles << ',' << e.predicted_tflops << ',' << quoted(e.limit) << ',';
+        << ',' << quoted(e.refused) << ',' << e.tiles.blocks << ',' << e.tiles.blocks_per_wave << ','
+        << e.tiles.fractional() << ',' << e.tiles.last_wave_blocks << ',' << e.predicted_tflops << ','
+        << quoted(e.limit) << ',';
     if (e.measured) out << to_string(e.measured->status) << ',' << e.measured->tflops;
     else out << ',';
     out << ',';

@@ -68,9 +68,9 @@ TEST(Sweep, ModelOnlyPredictsEveryRungAndSaysWhyOneCannotRun) {
   ASSERT_EQ(r->entries.size(), 4u);
   const SweepEntry& decode = r->entries[1];  // rung 21 at 16 x 4096 x 14336: 1 x 16 tiles, rounded to clusters of 2
   EXPECT_TRUE(decode.refused.empty()) << decode.refused;
-  EXPECT_EQ(decode.tiles, 2 * 16);
-  EXPECT_EQ(decode.concurrent_blocks, 128);  // its persistent grid
-  EXPECT_EQ(decode.last_wave_tiles, 32);
+  EXPECT_EQ(decode.tiles.blocks, 2 * 16);
+  EXPECT_EQ(decode.tiles.blocks_per_wave, 128);  // its persistent grid
+  EXPECT_EQ(decode.tiles.last_wave_blocks, 32);
   EXPECT_GT(decode.predicted_tflops, 0);
   EXPECT_FALSE(decode.limit.empty());
   EXPECT_FALSE(decode.measured);

@@ -19,6 +19,7 @@
 #include "gemmlab/result.hpp"
 #include "gemmlab/rungs.hpp"
 #include "gemmlab/sim/device_profile.hpp"
+#include "gemmlab/sim/occupancy.hpp"
 
 namespace gemmlab::gpu {
 
@@ -60,10 +61,10 @@ struct SweepEntry {
   RungId rung{};
   kernel::KernelConfig config;
   std::string refused;  // non-empty: validate's sentence, nothing predicted or timed
-  // The model: output tiles, the blocks that run at once (a persistent rung: its grid), the waves of tiles they
-  // take (fractional), how many tiles the last wave has, the predicted speed and what limits it.
-  int tiles = 0, concurrent_blocks = 0, last_wave_tiles = 0;
-  double waves = 0;
+  // The model: the output tiles in waves of the blocks that run at once (a persistent rung: its grid), so
+  // tiles.blocks is the tiles, tiles.blocks_per_wave the blocks at once and tiles.last_wave_blocks the last wave's
+  // tiles; the predicted speed and what limits it.
+  sim::Waves tiles;
   double predicted_tflops = 0, predicted_seconds = 0;
   std::string limit;
   bool from_time_model = false;      // false: the roofline's bound (the profile has no measured timing)

@@ -315,9 +315,14 @@ struct MmaSync : MmaTiles, MmaMainloop<MmaSync> {
 
   static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "wm", "wn", "a_pad", "b_pad", "swizzle", "stages",
                                                "acc"};
-  // The FP16-accumulating mma takes FP16 inputs only.
+  // The FP16-accumulating mma takes FP16 inputs only: the rule, for validate_input's sentence and for the build,
+  // which compiles no BF16 kernel of such a configuration (gpu/src/rung_kernel.cuh).
+  template <class C>
+  static constexpr bool takes_input(const C& c, InputType input) {
+    return c.acc != 16 || input == InputType::F16;
+  }
   static Status validate_input(const KernelConfig& c, InputType input) {
-    if (c.acc == 16 && input != InputType::F16)
+    if (!takes_input(c, input))
       return Error{"acc=16 accumulates in FP16, which mma.sync offers on FP16 inputs only: use fp16 inputs, or acc=32 "
                    "for " + std::string(input_name(input))};
     return Ok{};
