@@ -853,7 +853,143 @@ def clock_experiments():
             "kib": f"{rows[0]['box_bytes'] // 1024}"}
 
 
+
+ACC16 = ROOT / "docs" / "results-data" / "acc16"
+SWEEP = ROOT / "docs" / "results-data" / "sweep"
+
+
+def acc16_accuracy():
+    """docs/rungs/16: the largest |error| verify printed (alpha 0.75, beta 0) with FP32 and FP16 accumulators."""
+    out = {}
+    for line in (ACC16 / "verify.txt").read_text().splitlines():
+        m = re.match(r"passed\s+mma-staged-epilogue (default|acc=16)\s+fp16 (\d+)\s+alpha=0\.75\s+beta=0\s.*"
+                     r"largest \|error\| ([\d.e+-]+)\)", line)
+        if m:
+            out[f"e{m.group(2)}_{'16' if m.group(1) == 'acc=16' else '32'}"] = m.group(3)
+    return out
+
+
+def acc16_ncu():
+    """docs/rungs/16: ncu's registers, warps, tensor pipe and stalls of acc=32, acc=16 and acc=16 wn=128 at 4096^3."""
+    metrics = {"r": "launch__registers_per_thread", "w": "sm__warps_active.avg.pct_of_peak_sustained_active",
+               "p": "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active",
+               "i": "sm__inst_executed_pipe_tensor_op_hmma.avg.pct_of_peak_sustained_active",
+               "sw": "smsp__average_warps_issue_stalled_wait_per_issue_active.ratio",
+               "st": "smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio",
+               "sb": "smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio"}
+    out = {}
+    for tag, name in (("32", "acc-32"), ("16", "acc-16"), ("wn", "wn-128_acc-16")):
+        rows = list(csv.reader((ACC16 / f"ncu-{name}.csv").open()))
+        values = dict(zip(rows[0], rows[2]))
+        for key, metric in metrics.items():
+            out[f"{key}{tag}"] = values[metric]
+    out.update({"pp32": out["p32"], "ii32": out["i32"], "pp16": out["p16"], "ii16": out["i16"],
+                "cycles": f"{round(float(out['p32']) / float(out['i32']))}",
+                "pw": f"{float(out['pwn']):.0f}", "p61": f"{float(out['p32']):.0f}"})
+    if round(float(out["p16"]) / float(out["i16"])) != int(out["cycles"]):
+        raise SystemExit("doc-numbers: acc=16 and acc=32 no longer hold the tensor pipe alike: rewrite the sentence")
+    return out
+
+
+def acc16_targets():
+    """docs/rungs/16: the default's ratios (FP32 accumulators) and the best acc=16 configuration's, 4096^3 and 8192^3."""
+    def ratios(report, config):
+        rows = json.loads((ACC16 / report).read_text())["rows"]
+        return [r["ratio_to_cublas"] for r in rows if r["config"] == config and r["status"] == "timed"]
+    default, best = ratios("alternates.json", "default"), ratios("run-time-configs.json", "bn=128 stages=2 acc=16")
+    return {"d_lo": f"{min(default):.2f}", "d_hi": f"{max(default):.2f}", "b_lo": f"{min(best):.2f}",
+            "b_hi": f"{max(best):.2f}"}
+
+
+def _sweep_best(report):
+    """Per shape of a sweep's report: (shape, its best timed entry)."""
+    out = []
+    for shape in report["shapes"]:
+        timed = [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
+        out.append((shape, max(timed, key=lambda e: e["measured"]["tflops"])))
+    return out
+
+
+def sweep_findings():
+    """docs/sweep.md: what the recorded LLM sweep shows, from its report and the model's H100 profile."""
+    report = json.loads((SWEEP / "sweep-llm-bf16.json").read_text())
+    best = _sweep_best(report)
+    prefill = [e["measured"]["ratio_to_cublas"] for s, e in best if s["m"] == 4096 and "prefill" in s["label"]]
+    worst = min(e["measured"]["ratio_to_cublas"] for s, e in best)
+    down = next(e for s, e in best if s["label"] == "llama3-8b-decode down" and s["m"] == 16)
+    gate_up = [e["measured"]["tflops"] for s, e in best if s["m"] == 128 and s["label"].endswith("gate_up")
+               and s["label"].startswith("llama3")]
+    profile = json.loads((ROOT / "assets" / "devices" / "h100-sxm.json").read_text())
+    return {"pre_lo": f"{min(prefill):.3f}", "pre_hi": f"{max(prefill):.3f}", "slower": f"{1 / worst:.0f}",
+            "tiles": str(down["tiles"]), "busy": str(down["tiles"]), "sms": str(down["concurrent_blocks"]),
+            "gu_lo": f"{min(gate_up):.0f}", "gu_hi": f"{max(gate_up):.0f}",
+            "profile_mhz": f"{profile['timing']['sustained_clock_mhz_tensor']:.0f}",
+            "nvml_mhz": str(report["measured_on"]["sm_clock_end_mhz"])}
+
+
+def cublas_decoded():
+    """docs/sweep.md: cuBLAS's choice at 16 x 4096 x 14336 (gemmlab-cli cublas --json, recorded)."""
+    d = json.loads((ROOT / "docs" / "results-data" / "cublas" / "cublas-decode.json").read_text())
+    c = d["cublas"]
+    tiles = math.ceil(d["m"] / c["tile"]["rows"]) * math.ceil(d["n"] / c["tile"]["cols"])
+    return {"split": str(c["split_k"]), "split2": str(c["split_k"]), "rows": str(c["tile"]["rows"]),
+            "cols": str(c["tile"]["cols"]), "tiles": str(tiles), "blocks": str(tiles * c["split_k"])}
+
+
+def sweep_devices():
+    """docs/sweep.md: the sweep on one and two H200s (timing.txt) and the two reports' geometric means."""
+    times = {"0": [], "0,1": []}
+    for line in (SWEEP / "devices" / "timing.txt").read_text().splitlines():
+        devices, ms = re.match(r"devices (\S+) rc=0 ms (\d+)", line).groups()
+        times[devices].append(int(ms) / 1000)
+    one, two = times["0"], times["0,1"]
+    ratios = [b / a for a, b in zip(one, two)]
+    out = {"one_a": f"{one[0]:.1f}", "one_b": f"{one[1]:.1f}", "two_a": f"{two[0]:.1f}", "two_b": f"{two[1]:.1f}",
+           "r_lo": f"{min(ratios):.2f}", "r_hi": f"{max(ratios):.2f}"}
+    for tag, name in (("1", "sweep-devices-0.json"), ("2", "sweep-devices-0-1.json")):
+        best = [e["measured"]["ratio_to_cublas"] for s, e in _sweep_best(json.loads((SWEEP / "devices" / name).read_text()))]
+        out[f"g{tag}"] = f"{math.exp(sum(map(math.log, best)) / len(best)):.3f}"
+        out[f"f{tag}"] = str(sum(r > 1 for r in best))
+    if out["g1"] != out["g2"]:
+        raise SystemExit("doc-numbers: the one- and two-GPU sweeps differ in their geometric means: rewrite the sentence")
+    out.pop("g2")
+    return out
+
 QUOTES = [
+    ("docs/rungs/16-mma-staged-epilogue.md",
+     r"\| 1000³ \| (?P<e1000_32>[\d.e+-]+) \| (?P<e1000_16>[\d.e+-]+) \|\n\| 4096³ \| (?P<e4096_32>[\d.e+-]+) \| "
+     r"(?P<e4096_16>[\d.e+-]+) \|\n\| 8192³ \| (?P<e8192_32>[\d.e+-]+) \| (?P<e8192_16>[\d.e+-]+) \|",
+     acc16_accuracy),
+    ("docs/rungs/16-mma-staged-epilogue.md",
+     r"\| registers per thread \| (?P<r32>\d+) \| (?P<r16>\d+) \| (?P<rwn>\d+) \|\n"
+     r"\| warps active \(% of 64 per SM\) \| (?P<w32>[\d.]+) \| (?P<w16>[\d.]+) \| (?P<wwn>[\d.]+) \|\n"
+     r"\| tensor pipe cycles active \(%\) \| (?P<p32>[\d.]+) \| (?P<p16>[\d.]+) \| (?P<pwn>[\d.]+) \|\n"
+     r"\| tensor instructions \(% of peak issue\) \| (?P<i32>[\d.]+) \| (?P<i16>[\d.]+) \| (?P<iwn>[\d.]+) \|\n"
+     r"\| stalls per issue: wait / math pipe throttle / barrier \| (?P<sw32>[\d.]+) / (?P<st32>[\d.]+) / (?P<sb32>[\d.]+) \| "
+     r"(?P<sw16>[\d.]+) / (?P<st16>[\d.]+) / (?P<sb16>[\d.]+) \| (?P<swwn>[\d.]+) / (?P<stwn>[\d.]+) / (?P<sbwn>[\d.]+) \|"
+     r"[\s\S]*?(?P<cycles>\d+) pipe cycles per instruction in\s+both columns \((?P<pp32>[\d.]+) / (?P<ii32>[\d.]+) and "
+     r"(?P<pp16>[\d.]+) / (?P<ii16>[\d.]+)\)[\s\S]*?the tensor pipe idles more \((?P<pw>\d+)%\)[\s\S]*?"
+     r"the tensor pipe is busy (?P<p61>\d+)% of the time",
+     acc16_ncu),
+    ("docs/rungs/16-mma-staged-epilogue.md",
+     r"FP32 accumulators at (?P<d_lo>[\d.]+)–(?P<d_hi>[\d.]+)× cuBLAS FP16 \(aim 0\.60×\),\s+FP16 accumulators at best "
+     r"(?P<b_lo>[\d.]+)–(?P<b_hi>[\d.]+)×",
+     acc16_targets),
+    ("docs/sweep.md",
+     r"rung 21 or its neighbours at (?P<pre_lo>[\d.]+)–(?P<pre_hi>[\d.]+)× cuBLAS[\s\S]*?up to (?P<slower>\d+)× slower than "
+     r"cuBLAS[\s\S]*?the few tiles there are \((?P<tiles>\d+) for Llama 3 8B's down projection, K = 14336\) fill "
+     r"(?P<busy>\d+) of (?P<sms>\d+) SMs[\s\S]*?sustained under a full tensor load \((?P<profile_mhz>\d+) MHz\),\s+where NVML "
+     r"read (?P<nvml_mhz>\d+) MHz[\s\S]*?the persistent rung 20 runs at (?P<gu_lo>\d+)–(?P<gu_hi>\d+) TFLOPS",
+     sweep_findings),
+    ("docs/sweep.md",
+     r"split-K (?P<split>\d+), the slices summed in FP32 by a second kernel \(`splitKreduce_kernel`\),\s+tiles of "
+     r"(?P<rows>\d+) × (?P<cols>\d+), so (?P<tiles>\d+) tiles × (?P<split2>\d+) slices = (?P<blocks>\d+) blocks",
+     cublas_decoded),
+    ("docs/sweep.md",
+     r"one GPU (?P<one_a>[\d.]+) and (?P<one_b>[\d.]+) s, two GPUs (?P<two_a>[\d.]+) and (?P<two_b>[\d.]+) s, "
+     r"\*\*(?P<r_lo>[\d.]+)–(?P<r_hi>[\d.]+)×\*\*[\s\S]*?geometric mean (?P<g1>[\d.]+)× cuBLAS in both reports"
+     r"[\s\S]*?faster than cuBLAS on (?P<f1>\d+) shapes with one GPU and on (?P<f2>\d+) with two",
+     sweep_devices),
     # stmatrix as measured (the calibration table's stsm rows).
     ("docs/memory-model.md",
      r"`stsm_x4_rowstride128` takes (?P<wf>\d+) wavefronts, (?P<bc>\d+) conflicts",
