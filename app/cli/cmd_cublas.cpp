@@ -10,6 +10,7 @@
 
 #include "command.hpp"
 #include "common/number_options.hpp"
+#include "common/rung_options.hpp"
 #include "gemmlab/gpu/cublas_choice.hpp"
 #include "gemmlab/kernel/tiling_rules.hpp"
 #include "gemmlab/rungs.hpp"
@@ -89,9 +90,7 @@ Command add_cublas_command(CLI::App& parent) {
       "Which algorithm cuBLAS runs for a problem, decoded: tile, k-depth and stages, split-K and its "
       "reduction, swizzle, cluster shape, and the kernel it launches (needs a GPU)");
   auto args = std::make_shared<CublasArgs>();
-  sub->add_option("--m", args->m, "Rows of C")->capture_default_str()->transform(common::whole_number(1));
-  sub->add_option("--n", args->n, "Columns of C")->capture_default_str()->transform(common::whole_number(1));
-  sub->add_option("--k", args->k, "The shared dimension")->capture_default_str()->transform(common::whole_number(1));
+  common::add_problem_size_options(*sub, args->m, args->n, args->k);
   sub->add_option("--input", args->input, "The input type of A and B: fp16 or bf16")->capture_default_str();
   sub->add_option("--device", args->device, "CUDA device index")
       ->capture_default_str()

@@ -16,6 +16,7 @@
 #include "command.hpp"
 #include "report_output.hpp"
 #include "common/number_options.hpp"
+#include "common/rung_options.hpp"
 #include "common/output_path.hpp"
 #include "gemmlab/file_io.hpp"
 #include "gemmlab/gpu/tune.hpp"
@@ -265,10 +266,7 @@ Command add_tune_command(CLI::App& parent) {
   sub->callback([rung, rescore] {
     if (rung->count() == 0 && rescore->count() == 0) throw CLI::RequiredError("--rung (or --rescore)");
   });
-  const auto size = common::whole_number(1, sim::kMaxDimension);
-  sub->add_option("--m", args->m, "Rows of A and C")->capture_default_str()->transform(size);
-  sub->add_option("--n", args->n, "Columns of B and C")->capture_default_str()->transform(size);
-  sub->add_option("--k", args->k, "Columns of A, rows of B")->capture_default_str()->transform(size);
+  common::add_problem_size_options(*sub, args->m, args->n, args->k);
   sub->add_option("--budget", args->budget, "Configurations to time on the GPU, the default among them")
       ->capture_default_str()
       ->transform(common::whole_number(1, 10000));

@@ -7,6 +7,13 @@
 
 namespace gemmlab::common {
 
+void add_problem_size_options(CLI::App& app, int& m, int& n, int& k) {
+  const auto size = whole_number(1, sim::kMaxDimension);
+  app.add_option("--m", m, "Rows of A and C")->capture_default_str()->transform(size);
+  app.add_option("--n", n, "Columns of B and C")->capture_default_str()->transform(size);
+  app.add_option("--k", k, "Columns of A, rows of B")->capture_default_str()->transform(size);
+}
+
 void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options, RungFlag rung_flag) {
   std::string slugs;
   for (const auto& rung : rungs()) slugs += (slugs.empty() ? "" : ", ") + std::string(rung.slug);
@@ -15,10 +22,7 @@ void add_rung_options(CLI::App& app, const std::shared_ptr<RungOptions>& options
       ->check(non_empty_text("a rung: " + slugs));
   // Sizes and knobs are refused here, where the flag is named, when no rung could take them (the rung's own rules
   // are checked later, with the configuration).
-  const auto size = whole_number(1, sim::kMaxDimension);
-  app.add_option("--m", options->m, "Rows of A and C")->capture_default_str()->transform(size);
-  app.add_option("--n", options->n, "Columns of B and C")->capture_default_str()->transform(size);
-  app.add_option("--k", options->k, "Columns of A, rows of B")->capture_default_str()->transform(size);
+  add_problem_size_options(app, options->m, options->n, options->k);
   app.add_option("--alpha", options->alpha, "C = alpha * A * B + beta * C")->capture_default_str()->check(finite_number());
   app.add_option("--beta", options->beta, "C = alpha * A * B + beta * C")->capture_default_str()->check(finite_number());
   for (const auto& knob : sim::all_knobs()) {

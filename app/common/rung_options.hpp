@@ -32,6 +32,10 @@ struct RungOptions {
   Result<Resolved> resolve() const;
 };
 
+// Adds --m, --n and --k, the problem's sizes, each a whole number from 1 to sim::kMaxDimension (every command that
+// takes a problem size: the sentence for a bad one is the same everywhere).
+void add_problem_size_options(CLI::App& app, int& m, int& n, int& k);
+
 // Adds --rung, --m, --n, --k, --alpha, --beta and the knob flags to `app`, filling `options` when parsed. The
 // desktop app makes --rung optional (it starts from the user's saved rung).
 enum class RungFlag { Required, Optional };
