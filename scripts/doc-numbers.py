@@ -901,11 +901,12 @@ def acc16_targets():
             "b_hi": f"{max(best):.2f}"}
 
 
-def _sweep_best(report):
-    """Per shape of a sweep's report: (shape, its best timed entry)."""
+def _sweep_best(report, leaving_out=None):
+    """Per shape of a sweep's report: (shape, its best timed entry), of every rung but `leaving_out`."""
     out = []
     for shape in report["shapes"]:
-        timed = [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
+        timed = [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"
+                 and e["rung"] != leaving_out]
         out.append((shape, max(timed, key=lambda e: e["measured"]["tflops"])))
     return out
 
@@ -915,13 +916,16 @@ def sweep_findings():
     report = json.loads((SWEEP / "sweep-llm-bf16.json").read_text())
     best = _sweep_best(report)
     prefill = [e["measured"]["ratio_to_cublas"] for s, e in best if s["m"] == 4096 and "prefill" in s["label"]]
-    worst = min(e["measured"]["ratio_to_cublas"] for s, e in best)
-    down = next(e for s, e in best if s["label"] == "llama3-8b-decode down" and s["m"] == 16)
+    worst = min(e["measured"]["ratio_to_cublas"] for s, e in _sweep_best(report, "tma-wgmma-splitk"))
+    down_shape = next(s for s in report["shapes"] if s["label"] == "llama3-8b-decode down" and s["m"] == 16)
+    down = next(e for s, e in _sweep_best(report, "tma-wgmma-splitk") if s is down_shape)
+    split = next(e for e in down_shape["entries"] if e["rung"] == "tma-wgmma-splitk")
     gate_up = [e["measured"]["tflops"] for s, e in best if s["m"] == 128 and s["label"].endswith("gate_up")
                and s["label"].startswith("llama3")]
     profile = json.loads((ROOT / "assets" / "devices" / "h100-sxm.json").read_text())
     return {"pre_lo": f"{min(prefill):.3f}", "pre_hi": f"{max(prefill):.3f}", "slower": f"{1 / worst:.0f}",
             "tiles": str(down["tiles"]), "busy": str(down["tiles"]), "sms": str(down["concurrent_blocks"]),
+            "split": f"{split['measured']['ratio_to_cublas']:.3f}", "whole": f"{down['measured']['ratio_to_cublas']:.3f}",
             "gu_lo": f"{min(gate_up):.0f}", "gu_hi": f"{max(gate_up):.0f}",
             "profile_mhz": f"{profile['timing']['sustained_clock_mhz_tensor']:.0f}",
             "nvml_mhz": str(report["measured_on"]["sm_clock_end_mhz"])}
@@ -955,7 +959,60 @@ def sweep_devices():
     out.pop("g2")
     return out
 
+SPLITK = ROOT / "docs" / "results-data" / "splitk"
+
+
+def splitk_figures():
+    """docs/rungs/22: the best gain over the data-parallel rung 18 among the recorded shapes, what batching the loads
+    of C bought, ncu on the decode shape and at 4096^3, and the time model against the configurations' medians (with
+    and without its split-K chain term)."""
+    def medians(report, rung="tma-wgmma-splitk"):
+        rows = json.loads((SPLITK / report).read_text())["rows"]
+        return {(r["m"], r["n"], r["k"], r["config"]): r for r in rows if r["name"] == rung and r.get("status") == "timed"}
+    split, before = medians("configs-bf16.json"), medians("configs-bf16-pair-by-pair.json")
+    whole = medians("data-parallel-bf16.json", "tma-wgmma-specialized")
+    gain = max(w["median_ms"] / split[(m, n, k, "default")]["median_ms"] for (m, n, k, _), w in whole.items()
+               if (m, n, k, "default") in split)
+    decode = ROOT / "docs" / "time-model-data" / "22-tma-wgmma-splitk.ncu.csv"
+    square = SPLITK / "ncu-4096.ncu.csv"
+    knobs = {"default": [], "splits=1": ["--splits", "1"], "splits=2": ["--splits", "2"], "splits=8": ["--splits", "8"],
+             "bm=128": ["--bm", "128"], "bm=128 splits=1": ["--bm", "128", "--splits", "1"],
+             "bm=128 splits=2": ["--bm", "128", "--splits", "2"]}
+    within = without = 0
+    for (m, n, k, config), row in split.items():
+        t = cli("sim", "--rung", "tma-wgmma-splitk", "--m", str(m), "--n", str(n), "--k", str(k),
+                *knobs[config])["time_model"]
+        measured = row["median_ms"] / 1e3
+        within += 0.8 <= t["predicted_seconds"] / measured <= 1.2
+        without += 0.8 <= (t["predicted_seconds"] - t["split_seconds"]) / measured <= 1.2
+    short = cli("sim", "--rung", "tma-wgmma-splitk", "--m", "16", "--n", "4096", "--k", "4096")["time_model"]
+    return {"gain": f"{gain:.1f}",
+            "b_dec": f"{before[(16, 4096, 14336, 'default')]['ratio_to_cublas']:.3f}",
+            "a_dec": f"{split[(16, 4096, 14336, 'default')]['ratio_to_cublas']:.3f}",
+            "b_8": f"{before[(16, 28672, 4096, 'splits=8')]['ratio_to_cublas']:.3f}",
+            "a_8": f"{split[(16, 28672, 4096, 'splits=8')]['ratio_to_cublas']:.3f}",
+            "us": recorded_ncu(decode, "gpu__time_duration.sum", 1, 1e-3),
+            "dram": recorded_ncu(decode, "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", 0),
+            "tensor": recorded_ncu(decode, "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", 0),
+            "ls": recorded_ncu(decode, "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio", 1),
+            "bar": recorded_ncu(decode, "smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio", 1),
+            "us4096": recorded_ncu(square, "gpu__time_duration.sum", 0, 1e-3),
+            "unsplit": f"{split[(4096, 4096, 4096, 'splits=1')]['ratio_to_cublas']:.3f}",
+            "predicted": f"{short['predicted_seconds'] * 1e3:.3f}",
+            "measured": f"{split[(16, 4096, 4096, 'default')]['median_ms']:.3f}",
+            "rows": str(len(split)), "within": str(within), "without": str(without)}
+
+
 QUOTES = [
+    ("docs/rungs/22-tma-wgmma-splitk.md",
+     r"split-K wins\*\*, up to (?P<gain>[\d.]+)× over rung 18[\s\S]*?from (?P<b_dec>[\d.]+)× to (?P<a_dec>[\d.]+)× cuBLAS, "
+     r"and `splits=8` at\s+16 × 28672 × 4096 from (?P<b_8>[\d.]+)× to (?P<a_8>[\d.]+)×[\s\S]*?\):\s+(?P<us>[\d.]+) µs "
+     r"for 117 MB of B, DRAM busy (?P<dram>\d+)% of the time, the tensor pipe (?P<tensor>\d+)%, and the warps' largest "
+     r"stall \"long\s+scoreboard\" \((?P<ls>[\d.]+) cycles[\s\S]*?\"barrier\" \((?P<bar>[\d.]+)\)[\s\S]*?"
+     r"(?P<us4096>\d+) µs under ncu[\s\S]*?runs at (?P<unsplit>[\d.]+)× cuBLAS[\s\S]*?predicts (?P<predicted>[\d.]+) ms "
+     r"against (?P<measured>[\d.]+) measured\. Over the (?P<rows>\d+) timed rows[\s\S]*?within ±20% on (?P<within>\d+) "
+     r"of them, and on (?P<without>\d+) without",
+     splitk_figures),
     ("docs/rungs/16-mma-staged-epilogue.md",
      r"\| 1000³ \| (?P<e1000_32>[\d.e+-]+) \| (?P<e1000_16>[\d.e+-]+) \|\n\| 4096³ \| (?P<e4096_32>[\d.e+-]+) \| "
      r"(?P<e4096_16>[\d.e+-]+) \|\n\| 8192³ \| (?P<e8192_32>[\d.e+-]+) \| (?P<e8192_16>[\d.e+-]+) \|",
@@ -978,7 +1035,8 @@ QUOTES = [
     ("docs/sweep.md",
      r"rung 21 or its neighbours at (?P<pre_lo>[\d.]+)–(?P<pre_hi>[\d.]+)× cuBLAS[\s\S]*?up to (?P<slower>\d+)× slower than "
      r"cuBLAS[\s\S]*?the few tiles there are \((?P<tiles>\d+) for Llama 3 8B's down projection, K = 14336\) fill "
-     r"(?P<busy>\d+) of (?P<sms>\d+) SMs[\s\S]*?sustained under a full tensor load \((?P<profile_mhz>\d+) MHz\),\s+where NVML "
+     r"(?P<busy>\d+) of (?P<sms>\d+) SMs[\s\S]*?on that shape it runs at\s+(?P<split>[\d.]+)× cuBLAS against the best "
+     r"data-parallel rung's (?P<whole>[\d.]+)×[\s\S]*?sustained under a full tensor load \((?P<profile_mhz>\d+) MHz\),\s+where NVML "
      r"read (?P<nvml_mhz>\d+) MHz[\s\S]*?the persistent rung 20 runs at (?P<gu_lo>\d+)–(?P<gu_hi>\d+) TFLOPS",
      sweep_findings),
     ("docs/sweep.md",

@@ -106,10 +106,33 @@ def alternates_table(report):
 RATIOS = re.compile(r"(<!-- ratios: (\S+) -->\n)(.*?)(<!-- ratios end -->)", re.S)
 
 
+def shape_ratio_table(report, rows, numbers):
+    """A report of shapes that are not all cubes: one row per input type and shape (M × N × K), one column per timed
+    kernel and configuration, each cell its ratio to cuBLAS (and TFLOPS)."""
+    keys = list(dict.fromkeys((r["name"], r["config"]) for r in rows))
+    one_rung = len({name for name, _ in keys}) == 1
+    shapes = list(dict.fromkeys((r.get("input", "fp32"), r["m"], r["n"], r["k"]) for r in rows))
+    heads = [(config if config == "default" else f"`{config}`") if one_rung else
+             f"{numbers.get(name, '?')} {name}" + ("" if config == "default" else f" `{config}`") for name, config in keys]
+    lines = ["| input | M × N × K | " + " | ".join(heads) + " |", "| --- | --- | " + " | ".join("---:" for _ in keys) + " |"]
+    for inp, m, n, k in shapes:
+        cells = []
+        for name, config in keys:
+            r = next((r for r in rows if (r["name"], r["config"], r.get("input", "fp32"), r["m"], r["n"], r["k"]) ==
+                      (name, config, inp, m, n, k)), None)
+            cells.append(f"{r['ratio_to_cublas']:.3f}× ({r['tflops']:.0f})" if r else "")
+        lines.append(f"| {inp.upper()} | {m} × {n} × {k} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def ratio_table(report):
-    """One row per timed kernel and configuration of a report, its ratio to cuBLAS per input type and size."""
+    """One row per timed kernel and configuration of a report, its ratio to cuBLAS per input type and size; a report
+    with other shapes than cubes, one row per shape instead (shape_ratio_table)."""
     numbers = {p.stem[3:]: int(p.name[:2]) for p in (ROOT / "docs/rungs").glob("[0-9][0-9]-*.md")}
-    rows = [r for r in report["rows"] if r["status"] == "timed" and r["name"] != "cublas" and r["m"] == r["n"] == r["k"]]
+    timed = [r for r in report["rows"] if r["status"] == "timed" and r["name"] != "cublas"]
+    if any(not r["m"] == r["n"] == r["k"] for r in timed):
+        return shape_ratio_table(report, timed, numbers)
+    rows = [r for r in timed if r["m"] == r["n"] == r["k"]]
     sizes = sorted({r["m"] for r in rows})
     inputs = [i for i in INPUTS if any(r.get("input", "fp32") == i for r in rows)]
     columns = [(i, n) for n in sizes for i in inputs]
@@ -136,12 +159,20 @@ SWEEP = re.compile(r"(<!-- sweep(-summary)?: (\S+) -->\n)(.*?)(<!-- sweep end --
 def sweep_table(report, summary_only=False):
     """A sweep report (gemmlab-cli sweep --json): per shape, cuBLAS, the best rung measured and its ratio, the tiles
     and the last wave of that rung, and the model's prediction against the measurement; then the summary lines."""
-    lines = ["| shape | M × N × K | cuBLAS TFLOPS | cuBLAS runs | best rung | TFLOPS | × cuBLAS | tiles (last wave) | "
+    lines = ["| shape | M × N × K | cuBLAS TFLOPS | cuBLAS runs | best rung | TFLOPS | × cuBLAS | blocks (last wave) | "
              "predicted / measured |",
              "| --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: |"]
     ratios, within, pairs, slow, fast, miss_limits = [], 0, 0, 0, 0, {}
+    half_empty, split_wins = 0, 0  # shapes whose best data-parallel rung leaves its last wave under half full
     for shape in report["shapes"]:
         timed = [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
+        split = [e for e in timed if e["rung"] == "tma-wgmma-splitk"]
+        whole = [e for e in timed if e["rung"] != "tma-wgmma-splitk"]
+        if split and whole:
+            best_whole = max(whole, key=lambda e: e["measured"]["tflops"])
+            if 2 * best_whole["last_wave_tiles"] < best_whole["concurrent_blocks"]:
+                half_empty += 1
+                split_wins += split[0]["measured"]["tflops"] > best_whole["measured"]["tflops"]
         for e in timed:
             pairs += 1
             ratio_of_time = e["predicted_seconds"] / (e["measured"]["median_ms"] / 1e3)
@@ -168,6 +199,9 @@ def sweep_table(report, summary_only=False):
                   f"{', '.join(f'{n} {k}' for k, n in sorted(miss_limits.items(), key=lambda kv: -kv[1]))}. Measured on {on.get('device', {}).get('name', '?')}, "
                   f"driver {on.get('software', {}).get('driver', '?')}, cuBLAS {on.get('software', {}).get('cublas', '?')}, "
                   f"{on.get('date_utc', '?')}; {report['input']} inputs, block order {report['order']}."]
+    if half_empty:
+        lines[-1] += (f" Split-K (tma-wgmma-splitk, its default) is faster than the best data-parallel rung on {split_wins} of "
+                      f"the {half_empty} shapes where that rung's last wave fills less than half the GPU.")
     if summary_only:
         lines = lines[-1:]
     return "\n".join(lines) + "\n"

@@ -58,7 +58,7 @@ void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
       out << "cuBLAS runs: " << gpu::summary(*r.cublas_decoded[s]) << " (" << r.cublas_decoded[s]->gemm_ex_kernel
           << ")\n";
     TextTable table({{"rung"},
-                     {"tiles", A::Right},
+                     {"blocks", A::Right},
                      {"at once", A::Right},
                      {"waves", A::Right},
                      {"last wave", A::Right},

@@ -147,7 +147,9 @@ void print_time_model(const sim::SchedulePrediction& p, std::ostream& out) {
   table.print(out);
   out << "the SM's terms together (p-norm, p = " << fixed(sim::kOverlapNorm, 0) << "): " << milliseconds(t.sm_seconds)
       << " at " << fixed(t.clock_mhz, 0) << " MHz; plus the launch " << milliseconds(t.launch_seconds)
-      << " and filling the pipeline " << milliseconds(t.fill_seconds) << "\n"
+      << " and filling the pipeline " << milliseconds(t.fill_seconds)
+      << (t.split_seconds > 0 ? "; plus split-K's ranges taking turns at C " + milliseconds(t.split_seconds) : "")
+      << "\n"
       << "predicted: " << milliseconds(t.seconds) << ", " << fixed(t.tflops, 1) << " TFLOPS (" << kNotMeasured << ")\n"
       << t.explanation << "\n";
 }
@@ -214,6 +216,7 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"sm_seconds", t.sm_seconds},
           {"launch_seconds", t.launch_seconds},
           {"fill_seconds", t.fill_seconds},
+          {"split_seconds", t.split_seconds},
           {"predicted_seconds", t.seconds},
           {"predicted_tflops", t.tflops},
           {"tiles_on_busiest_sm", t.tiles_on_busiest_sm},

@@ -80,6 +80,7 @@ struct GpuExecutor {
   const CUtensorMap* a_map = nullptr;  // the launch's tensor maps of A and B (TMA rungs only)
   const CUtensorMap* b_map = nullptr;
   const CUtensorMap* c_map = nullptr;  // and of C, where a TMA store writes it (tma_store = 1)
+  int* split_flags = nullptr;          // split-K: the launch's flag per tile (rung 22)
 
   // The FP32 operations' view of an operand (only C where A and B are 16-bit: no description loads them as floats).
   __device__ __forceinline__ const float* source(kernel::Operand operand) const {
@@ -240,6 +241,21 @@ struct GpuExecutor {
         " [%0], [%1, {%2, %3}], [%4], %5;\n"
         ::"r"(shared_address(byte)), "l"(map), "r"(box.col0), "r"(box.row0), "r"(shared_address(barrier)), "h"(ctas)
         : "memory");
+  }
+  // Split-K's flags. The wait polls with an acquire load at GPU scope, backing off between polls so that the waiting
+  // thread takes few issue slots from the SM's other blocks; the release is a store with release semantics, after the
+  // consumers' barrier that orders their stores of C before it (the description's epilogue).
+  __device__ __forceinline__ void split_wait(int tile, int value, bool pred) {
+    if (!pred) return;
+    int now;
+    for (;;) {
+      asm volatile("ld.acquire.gpu.global.b32 %0, [%1];\n" : "=r"(now) : "l"(split_flags + tile) : "memory");
+      if (now == value) break;
+      __nanosleep(64);
+    }
+  }
+  __device__ __forceinline__ void split_release(int tile, int value, bool pred) {
+    if (pred) asm volatile("st.release.gpu.global.b32 [%0], %1;\n" ::"l"(split_flags + tile), "r"(value) : "memory");
   }
   __device__ __forceinline__ void fence_async_shared() {
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");

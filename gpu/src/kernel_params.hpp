@@ -28,6 +28,7 @@ struct KernelParams {
   int slots;  // launch indices of the order (kernel::launch_slots): a persistent block walks them
   CUtensorMap a_map, b_map;  // TMA rungs only: read by the copy engine from the kernel's parameters
   CUtensorMap c_map;         // and C's, where the rung stores it with TMA (tma_store = 1)
+  int* split_flags;          // split-K (rung 22): a flag per tile, zero between launches (launch.cpp's buffer)
 };
 
 }  // namespace gemmlab::gpu

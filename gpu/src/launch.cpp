@@ -4,6 +4,8 @@
 #include "launch.hpp"
 
 #include <iterator>
+#include <map>
+#include <mutex>
 #include <string>
 
 #include "cuda_error.hpp"
@@ -50,6 +52,37 @@ Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& p
   return Ok{};
 }
 
+// Split-K's flags (rung 22): an int per tile, zero between launches (each launch's last range sets its tile's back to
+// 0). One buffer per device for the process, grown as a launch needs more tiles and zeroed when made; the launches of
+// one device run in stream order, so they take turns with it. Kept, never freed: it is a few KiB.
+Result<int*> split_flags(int tiles) {
+  struct Flags {
+    int* flags = nullptr;
+    int tiles = 0;
+  };
+  static std::mutex mutex;
+  static std::map<int, Flags> by_device;
+  int device = 0;
+  GEMMLAB_CUDA_TRY(cudaGetDevice(&device));
+  const std::lock_guard lock(mutex);
+  Flags& f = by_device[device];
+  if (f.tiles >= tiles) return f.flags;
+  int* grown = nullptr;
+  GEMMLAB_CUDA_TRY(cudaMalloc(&grown, sizeof(int) * static_cast<std::size_t>(tiles)));
+  if (const cudaError_t zeroed = cudaMemset(grown, 0, sizeof(int) * static_cast<std::size_t>(tiles));
+      zeroed != cudaSuccess) {
+    cudaFree(grown);
+    return cuda_error("cudaMemset(split flags)", zeroed);
+  }
+  if (f.flags != nullptr) {
+    // The old buffer may still be in use by a launch in flight on any stream of this device.
+    GEMMLAB_CUDA_TRY(cudaDeviceSynchronize());
+    cudaFree(f.flags);
+  }
+  f = {grown, tiles};
+  return grown;
+}
+
 }  // namespace
 
 Result<const void*> kernel_function(const GpuInstance& kernel, KernelVariant variant) {
@@ -78,13 +111,20 @@ Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t st
   auto variant = kernel_variant(kernel, g.input, g.n, g.k);
   if (!variant) return variant.error();
   KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
-                      kernel::ceil_div(g.n, c.bn), 0, {}, {}, {}};
+                      kernel::ceil_div(g.n, c.bn), 0, {}, {}, {}, nullptr};
+  // Split-K: a tile's ranges are consecutive blocks, and the tiles have a flag each.
+  const int splits = kernel::split_count(kernel::ceil_div(g.k, c.bk), c.splits);
+  if (c.splits > 1) {
+    auto flags = split_flags(params.tiles_m * params.tiles_n);
+    if (!flags) return flags.error();
+    params.split_flags = *flags;
+  }
   params.slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order, c.cluster);
   if (sim::needs_sm90a(kernel.rung))
     if (auto ready = prepare_tma(kernel, g, params); !ready) return ready;
   auto fn = kernel_function(kernel, *variant);
   if (!fn) return fn.error();
-  const int slots = c.grid > 0 && c.grid < params.slots ? c.grid : params.slots;  // the blocks launched
+  const int slots = c.grid > 0 && c.grid < params.slots ? c.grid : params.slots * splits;  // the blocks launched
   const int smem_bytes = sim::smem_bytes(kernel.rung, c);
   if (smem_bytes > 48 * 1024)  // beyond the default per-block limit only after opting in
     GEMMLAB_CUDA_TRY(cudaFuncSetAttribute(*fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));

@@ -54,13 +54,19 @@ template <class K, class C, class In, bool AlignedRows>
 __device__ __forceinline__ void run_block(const KernelParams& p) {
   extern __shared__ float4 shared_storage[];  // float4: 16-byte aligned for LDS.128 and cp.async.16
   constexpr C c{};
-  const int launch = static_cast<int>(blockIdx.x + blockIdx.y * gridDim.x);
+  const int block = static_cast<int>(blockIdx.x + blockIdx.y * gridDim.x);
+  // Split-K (rung 22): consecutive blocks are the k-ranges of one launch index of the order. (A constant test: the
+  // other rungs' code is what it was.)
+  kernel::SplitLaunch at{block, 0};
+  if constexpr (C::splits > 1) at = kernel::split_of_launch(block, kernel::split_count(kernel::ceil_div(p.g.k, c.bk), c.splits));
+  const int launch = at.tile_launch;
   const kernel::TileCoord tile = kernel::tile_of_launch(launch, p.tiles_m, p.tiles_n, p.g.order, c.cluster);
   // An idle slot of CUTLASS's rounded-up grid (a whole cluster's: its blocks share the tile column). A persistent
   // block computes such a tile instead: its copies read nothing and its stores are predicated off.
   if (c.grid == 0 && (tile.row >= p.tiles_m || tile.col >= p.tiles_n)) return;
 
   kernel::ThreadContext t = kernel::tile_context(c, tile, p.g.m, p.g.n, p.g.k, p.g.alpha, p.g.beta);
+  if constexpr (C::splits > 1) kernel::take_split(t, at.split);
   if (c.grid > 0)
     kernel::walk_launches(t, launch, static_cast<int>(gridDim.x * gridDim.y), p.slots, p.tiles_m, p.tiles_n, p.g.order,
                           c.cluster);
@@ -71,7 +77,8 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
     t.warpgroup = t.tid / 128;
 
   GpuExecutor<In, AlignedRows> x{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
-                                 reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map, &p.c_map};
+                                 reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map, &p.c_map,
+                                 p.split_flags};
   typename K::template State<C> s;  // registers: every index into it is a constant once the loops unroll
   if constexpr (requires { K::consumers(c); }) {
     const PhaseRunner<K, C, In, AlignedRows, true> run{x, t, s};

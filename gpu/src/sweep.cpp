@@ -139,8 +139,7 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
         e.refused = p.error().message;
       } else {
         const int resident = p->l2.waves.blocks_per_wave;
-        e.tiles = sim::waves_of(p->shape.tiles_m * p->shape.tiles_n,
-                                e.config.grid > 0 ? std::min(e.config.grid, resident) : resident);
+        e.tiles = sim::waves_of(p->shape.blocks, e.config.grid > 0 ? std::min(e.config.grid, resident) : resident);
         const sim::PredictedSpeed speed = sim::predicted_speed(*p);
         e.predicted_tflops = speed.tflops, e.predicted_seconds = speed.seconds;
         e.limit = speed.limit, e.from_time_model = speed.from_time_model;

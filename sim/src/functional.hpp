@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,8 @@ class FunctionalExecutor {
     groups_.clear();
     known_done_.clear();
     done_at_barrier_.fill(0);
+    flag_waited_epoch_ = -1, flag_waiter_ = -1;
+    c_store_threads_.clear();
     ++epoch_;
   }
   bool failed() const { return !error_.empty(); }
@@ -108,6 +111,7 @@ class FunctionalExecutor {
   void ldg(kernel::Vec<N>& out, kernel::Operand operand, kernel::Index index, bool pred) {
     out = kernel::zeros<N>();
     if (!pred || !check_float_operand(operand) || !check_global(operand, index, N, "load")) return;
+    if (operand == kernel::Operand::C && !check_c_read(index)) return;
     const std::vector<float>& m = matrix(operand);
     for (int i = 0; i < N; ++i) out[i] = m[static_cast<std::size_t>(index + i)];
   }
@@ -120,6 +124,8 @@ class FunctionalExecutor {
       c_[static_cast<std::size_t>(index + i)] = v[i];
       ++c_writes_[static_cast<std::size_t>(index + i)];
     }
+    if (c_store_epoch_ != epoch_) c_store_epoch_ = epoch_, c_store_threads_.clear();
+    c_store_threads_.insert(tid_);
   }
   template <int N>
   void lds(kernel::Vec<N>& out, int offset) {
@@ -365,7 +371,54 @@ class FunctionalExecutor {
   void cp_async_wait(kernel::Pending<P>) {}
   float fma(float a, float b, float c) { return a * b + c; }
 
+  // ---- Split-K's flags (kernel/rungs/tma_wgmma_splitk.hpp): one int per tile in global memory, zero between
+  // launches. The blocks run one after another in launch order, the GPU's dispatch order, so a wait must find its
+  // value already set by an earlier block: otherwise, on the GPU, it waits for a block that waits in turn, or for
+  // none (a deadlock).
+  void set_split_flags(int tiles) { flags_.assign(static_cast<std::size_t>(tiles), 0); }
+  void split_wait(int tile, int value, bool pred) {
+    if (!pred || !check_flag(tile)) return;
+    const int now = flags_[static_cast<std::size_t>(tile)];
+    if (now != value)
+      return fail("waits for tile " + std::to_string(tile) + "'s split flag to read " + std::to_string(value) +
+                  ", but the blocks launched before it left " + std::to_string(now) +
+                  ": on the GPU this wait would never end");
+    flag_waited_epoch_ = epoch_, flag_waiter_ = tid_;
+  }
+  // The release orders the block's stores of C before it only if a barrier separates them from it: a store of
+  // another thread after the block's last barrier may land after the next range has read C.
+  void split_release(int tile, int value, bool pred) {
+    if (!pred || !check_flag(tile)) return;
+    if (c_store_epoch_ == epoch_ && (c_store_threads_.size() > 1 || !c_store_threads_.contains(tid_)))
+      return fail("releases tile " + std::to_string(tile) + "'s split flag with no barrier after other threads' "
+                  "stores of C: the next range may read C before those stores land");
+    flags_[static_cast<std::size_t>(tile)] = value;
+  }
+  // The launch ends: every flag back at zero, or the next launch's first wait would find it set.
+  std::string flags_left_set() const {
+    for (std::size_t i = 0; i < flags_.size(); ++i)
+      if (flags_[i] != 0)
+        return "tile " + std::to_string(i) + "'s split flag is left at " + std::to_string(flags_[i]) +
+               " after the launch: the next launch's ranges would read it";
+    return {};
+  }
+
  private:
+  bool check_flag(int tile) {
+    if (tile >= 0 && static_cast<std::size_t>(tile) < flags_.size()) return true;
+    fail("a split flag " + std::to_string(tile) + " outside the launch's " + std::to_string(flags_.size()) + " tiles");
+    return false;
+  }
+  // An element of C an earlier block wrote is read only after this block waited for its tile's flag and a barrier
+  // passed that on (or by the thread that waited).
+  bool check_c_read(kernel::Index index) {
+    if (c_writes_[static_cast<std::size_t>(index)] == 0) return true;
+    if (flag_waited_epoch_ >= 0 && (epoch_ > flag_waited_epoch_ || tid_ == flag_waiter_)) return true;
+    fail("reads element " + std::to_string(index) + " of C, which an earlier block wrote, without waiting for its "
+         "tile's split flag: on the GPU it may read C before that store lands");
+    return false;
+  }
+
   struct Word {
     std::int64_t write_epoch = -1, read_epoch = -1;
     int writer = -1;
@@ -708,6 +761,11 @@ class FunctionalExecutor {
   std::vector<std::vector<std::int64_t>> fence_epochs_;  // per thread: the epoch of each fence.proxy.async
   std::vector<std::map<int, int>> known_done_;  // per thread: warpgroup -> wgmma groups it knows have finished
   std::array<int, 8> done_at_barrier_{};       // per warpgroup: groups finished by the last block barrier
+  std::vector<int> flags_;                     // split-K: per tile, its flag
+  std::int64_t flag_waited_epoch_ = -1;        // the epoch of the block's wait on its tile's flag (-1: none)
+  int flag_waiter_ = -1;
+  std::int64_t c_store_epoch_ = -1;            // the epoch of the block's latest stores of C, and who made them
+  std::set<int> c_store_threads_;
   std::int64_t epoch_ = 0;
   int tid_ = 0;
   std::string error_;

@@ -63,17 +63,24 @@ struct ExactL2Replay::Trace {
   std::vector<TracedSector> sectors;
   std::vector<std::size_t> begin;  // (row * tiles_n + col) * phases + phase -> its first sector; one past the end last
 
-  // Every global sector one block reads or writes, phase by phase, each read once per phase.
-  Status record_block(kernel::TileCoord tile) {
-    auto stream = BlockStream::open(rung, config, problem, tile);
+  // Every global sector the tile's block reads or writes, phase by phase, each read once per phase. Under split-K the
+  // tile's blocks, one per range of its k-steps, one after another: the tile's phases are theirs in turn (the fast
+  // model walks tiles, each reading all of its k).
+  Status record_block(kernel::TileCoord tile, int splits) {
+    for (int split = 0; split < splits; ++split)
+      if (auto ok = record_range(tile, split, splits); !ok) return ok;
+    return Ok{};
+  }
+  Status record_range(kernel::TileCoord tile, int split, int splits) {
+    auto stream = BlockStream::open(rung, config, problem, tile, split);
     if (!stream) return stream.error();
-    if (phases == 0) phases = stream->schedule().size();
-    if (stream->schedule().size() != phases)
+    if (phases == 0) phases = stream->schedule().size() * static_cast<std::size_t>(splits);
+    if (stream->schedule().size() * static_cast<std::size_t>(splits) != phases)
       return Error{"block (" + std::to_string(tile.row) + ", " + std::to_string(tile.col) +
                    ") has a schedule of a different length from block (0, 0)'s: a kernel description error"};
     const OperandBytes bytes = operand_bytes(rung);
     std::unordered_set<std::uint64_t> seen;
-    for (std::size_t p = 0; p < phases; ++p) {
+    for (std::size_t p = 0; p < stream->schedule().size(); ++p) {
       begin.push_back(sectors.size());
       auto phase = stream->phase(p);
       if (!phase) return phase.error();
@@ -160,7 +167,7 @@ Result<ExactL2Replay> ExactL2Replay::record(RungId rung, const kernel::KernelCon
   trace->units = std::move(*units);
   for (int row = 0; row < shape->tiles_m; ++row)
     for (int col = 0; col < shape->tiles_n; ++col)
-      if (auto ok = trace->record_block({row, col}); !ok) return ok.error();
+      if (auto ok = trace->record_block({row, col}, shape->splits); !ok) return ok.error();
   trace->begin.push_back(trace->sectors.size());
   return ExactL2Replay(std::move(trace));
 }
@@ -194,7 +201,9 @@ Result<L2Result> ExactL2Replay::run(const L2Options& options) const {
             if (written.insert(traced.sector).second) wave.dram_write_bytes += l2::kSectorBytes;
             continue;
           }
-          distinct_reads.insert(traced.sector);
+          // The least DRAM can serve: each sector read once, but none the kernel wrote before it read it (split-K's
+          // later ranges read the sum the earlier ones stored).
+          if (!written.contains(traced.sector)) distinct_reads.insert(traced.sector);
           SectorReads& reads = traced.access == Access::ReadA ? wave.a : traced.access == Access::ReadB ? wave.b : wave.c;
           ++reads.sectors;
           if (lru.touch(traced.sector)) {

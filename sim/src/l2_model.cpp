@@ -183,7 +183,7 @@ namespace {
 // cluster, the problem, the bytes of each operand, the order, the wave and the L2's size. Configurations that differ
 // in anything else (thread tiles, padding, stages: most of what the tuner searches) get the same answer, so it is
 // kept: the tuner asks for hundreds of them, each a second or more on a large problem.
-using L2Key = std::tuple<int, int, int, int, int, int, int, int, int, bool, int, int, int, std::int64_t, int, int, int>;
+using L2Key = std::tuple<int, int, int, int, int, int, int, int, int, bool, int, int, int, std::int64_t, int, int, int, int>;
 
 class L2Cache {
  public:
@@ -235,7 +235,8 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   const OperandBytes bytes = operand_bytes(rung);
   const L2Key key{tiles.bm,  tiles.bn,  tiles.bk,  shape->cluster,  tiles_m, tiles_n,
                   problem.m, problem.n, problem.k, problem.beta != 0.0f, static_cast<int>(options.order.kind),
-                  options.order.param, options.blocks_per_wave, options.l2_bytes, bytes[0], bytes[1], bytes[2]};
+                  options.order.param, options.blocks_per_wave, options.l2_bytes, bytes[0], bytes[1], bytes[2],
+                  shape->splits};
   if (auto kept = l2_cache().find(key)) {
     if (progress) progress(1.0);
     return *kept;
@@ -249,6 +250,16 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   r.a_fetches = l2::fetch_map(tiles_m, ksteps, u, 0);
   r.b_fetches = l2::fetch_map(ksteps, tiles_n, u, u.b_offset);
   const bool reads_c = problem.beta != 0.0f;
+  // Split-K (rung 22): a tile's blocks, one per range of its k-steps, walked as the tile's k-steps range by range, each
+  // range's epilogue after its k-steps: the first range writes C (reading it first where beta != 0), every later one
+  // reads what the range before wrote and writes it again. The ranges' ends in this model's k-steps (groups of the
+  // rung's: where a range ends inside a group, the group is counted in the range it ends).
+  const int splits = shape->splits;
+  const int range_ksteps = kernel::split_ksteps(kernel::ceil_div(problem.k, config.bk), config.splits);
+  const auto range_end = [&](int range) {
+    return range + 1 == splits ? ksteps
+                               : std::min(ksteps, kernel::ceil_div((range + 1) * range_ksteps * config.bk, tiles.bk));
+  };
 
   const auto sequence = launch_sequence(tiles_m, tiles_n, options.order, shape->cluster);
   r.waves = waves_of(static_cast<int>(sequence.size()), options.blocks_per_wave);
@@ -285,7 +296,8 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
       a_base.push_back(std::size_t(it->row) * std::size_t(ksteps));
       b_base.push_back(u.b_offset + std::size_t(it->col));
     }
-    for (int t = 0; t < ksteps; ++t) {
+    for (int range = 0, t = 0; range < splits; ++range) {
+    for (; t < range_end(range); ++t) {
       const std::size_t b_row = std::size_t(t) * std::size_t(tiles_n);
       for (std::size_t i = 0; i < a_base.size(); ++i) {
         const std::size_t a_unit = a_base[i] + std::size_t(t), b_unit = b_base[i] + b_row;
@@ -298,18 +310,20 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
     }
     for (auto it = first; it != first + wave.blocks; ++it) {
       const std::size_t c_unit = u.c_offset + std::size_t(it->row) * std::size_t(tiles_n) + std::size_t(it->col);
-      if (reads_c) read(c_unit, it->col > 0, it->col + 1 < tiles_n, wave.c, wave, nullptr);
+      if (reads_c || range > 0) read(c_unit, it->col > 0, it->col + 1 < tiles_n, wave.c, wave, nullptr);
       else lru.touch(static_cast<std::int32_t>(c_unit));  // the write allocates its sectors in L2
+      if (range + 1 < splits) continue;
       // Every sector of C is written back once; a sector shared with the left neighbour is counted there.
       wave.dram_write_bytes += std::int64_t(u.new_sectors[c_unit]) * l2::kSectorBytes;
       r.c_sectors_written += u.new_sectors[c_unit];
+    }
     }
     r.add_wave(wave);
     if (progress && !progress(double(w + 1) / double(r.waves.waves))) return Error{"the L2 model was cancelled"};
   }
   std::int64_t distinct = 0;
   for (std::size_t unit = 0; unit < u.c_offset; ++unit) distinct += u.new_sectors[unit];
-  if (reads_c) distinct += r.c_sectors_written;
+  if (reads_c) distinct += r.c_sectors_written;  // split-K's later ranges read only what the kernel wrote
   r.min_dram_read_bytes = distinct * l2::kSectorBytes;
   l2_cache().store(key, r);
   return r;

@@ -185,6 +185,9 @@ class Recorder {
     counted_.tma_store_sectors += sectors_inside(box);
     add_box_shape(counted_.tma_boxes, box.engine_rows(), box.bytes(), 1);
   }
+  // Split-K's flags: one thread's wait (a poll of a global int) and release (a store of one), counted as such.
+  void split_wait(int, int, bool pred) { counted_.split_waits += pred; }
+  void split_release(int, int, bool pred) { counted_.split_releases += pred; }
   void tma_store_commit(bool) {}
   template <int P>
   void tma_store_wait(kernel::Pending<P>, bool) {}

@@ -189,6 +189,16 @@ int barriers_per_kstep(RungId id, const KernelConfig& c) {
   return barriers;
 }
 
+int split_step_round_trips(RungId id, const KernelConfig& c) {
+  int trips = 0;
+  (void)with_kernel<Status>(id, [&]<class K>() -> Status {
+    if constexpr (requires { K::split_step_round_trips(c); })
+      if (c.splits > 1) trips = K::split_step_round_trips(c);
+    return Ok{};
+  });
+  return trips;
+}
+
 int smem_bytes(RungId id, const KernelConfig& c) {
   const auto r = with_kernel<Result<int>>(id, [&]<class K>() -> Result<int> { return K::smem_floats(c) * 4; });
   return r ? *r : 0;

@@ -39,17 +39,23 @@ class Engine {
     s.cluster = c_.cluster;
     s.tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
     s.tiles_n = kernel::ceil_div(p_.n, c_.bn);
-    s.blocks = s.tiles_m * s.tiles_n;
+    s.splits = splits();
+    s.blocks = s.tiles_m * s.tiles_n * s.splits;
     s.threads_per_block = K::threads(c_);
     s.warps_per_block = kernel::ceil_div(s.threads_per_block, 32);
     s.smem_bytes = K::smem_floats(c_) * 4;
-    s.ksteps = kernel::ceil_div(p_.k, c_.bk);
+    s.ksteps = block_ksteps();
     for (int ph = 0; ph < K::mainloop_phases(c_); ++ph) s.schedule_of_one_kstep.push_back({Section::Mainloop, 0, ph});
     return s;
   }
 
-  ThreadContext context(TileCoord tile, int tid) const {
+  // Split-K (KernelConfig::splits): the tile's ranges, and the k-steps of one (of the whole tile without it).
+  int splits() const { return kernel::split_count(kernel::ceil_div(p_.k, c_.bk), c_.splits); }
+  int block_ksteps() const { return kernel::split_ksteps(kernel::ceil_div(p_.k, c_.bk), c_.splits); }
+
+  ThreadContext context(TileCoord tile, int tid, int split = 0) const {
     ThreadContext t = kernel::tile_context(c_, tile, p_.m, p_.n, p_.k, p_.alpha, p_.beta);
+    kernel::take_split(t, split);
     t.tid = tid;
     t.warpgroup = tid / 128;
     return t;
@@ -69,18 +75,18 @@ class Engine {
 
   template <class F>
   void for_each_phase(F&& f, int tiles = 1) const {
-    kernel::for_each_phase<K>(c_, kernel::ceil_div(p_.k, c_.bk), tiles,
+    kernel::for_each_phase<K>(c_, block_ksteps(), tiles,
                               [&](Section s, int kstep, int phase) { f(PhaseRef{s, kstep, phase}); });
   }
 
-  Result<PhaseStream> record(TileCoord tile, PhaseRef ref, bool keep_instructions) {
+  Result<PhaseStream> record(TileCoord tile, PhaseRef ref, bool keep_instructions, int split = 0) {
     PhaseStream out;
-    if (auto ok = record_into(tile, ref, keep_instructions, out); !ok) return ok.error();
+    if (auto ok = record_into(tile, ref, keep_instructions, out, split); !ok) return ok.error();
     return out;
   }
 
   // Records one phase of one block and costs its warp instructions, reusing `out`'s storage.
-  Status record_into(TileCoord tile, PhaseRef ref, bool keep_instructions, PhaseStream& out) {
+  Status record_into(TileCoord tile, PhaseRef ref, bool keep_instructions, PhaseStream& out, int split = 0) {
     const int threads = K::threads(c_);
     out.ref = ref;
     out.counters = Counters{};
@@ -100,7 +106,7 @@ class Engine {
       x.begin_warp(&buffer, warp, lanes);
       for (int lane = 0; lane < lanes; ++lane) {
         x.begin_lane(lane);
-        kernel::run_phase<K>(x, c_, context(tile, first + lane), scratch_, ref.section, ref.kstep, ref.phase);
+        kernel::run_phase<K>(x, c_, context(tile, first + lane, split), scratch_, ref.section, ref.kstep, ref.phase);
         x.end_lane();
       }
       if (!x.error().empty()) status = Error{x.error()};
@@ -127,10 +133,10 @@ class Engine {
 
   // A key equal for phases whose counters are equal: the same phase of the schedule, the same clipping at the
   // matrix edges, the same alignment (mod 128 bytes) of the tiles' global addresses, the same shared buffer.
-  std::uint64_t phase_key(TileCoord tile, PhaseRef ref) const {
+  std::uint64_t phase_key(TileCoord tile, PhaseRef ref, int split = 0) const {
     const std::int64_t row0 = std::int64_t{tile.row} * c_.bm, col0 = std::int64_t{tile.col} * c_.bn;
-    const std::int64_t k0 = std::int64_t{ref.section == Section::Mainloop ? ref.kstep : 0} * c_.bk;
-    const int ksteps = kernel::ceil_div(p_.k, c_.bk);
+    const int ksteps = block_ksteps(), first_kstep = split * ksteps;
+    const std::int64_t k0 = std::int64_t{first_kstep + (ref.section == Section::Mainloop ? ref.kstep : 0)} * c_.bk;
     // A and B in 2-byte units (6 bits: 16-bit elements start on any even byte), C in 4-byte units (5 bits).
     const std::uint64_t a_mod = static_cast<std::uint64_t>((row0 * p_.k + k0) * a_bytes % 128) / 2;
     const std::uint64_t b_mod = static_cast<std::uint64_t>((k0 * p_.n + col0) * b_bytes % 128) / 2;
@@ -144,9 +150,16 @@ class Engine {
     const std::uint64_t rows = static_cast<std::uint64_t>(std::clamp<std::int64_t>(p_.m - row0, 0, c_.bm));
     const std::uint64_t cols = static_cast<std::uint64_t>(std::min<std::int64_t>(c_.bn, p_.n - col0));
     const std::uint64_t rank = static_cast<std::uint64_t>(tile.row % c_.cluster);
+    // Split-K: the first range stores C, the others add to it and wait; the last releases the flag to 0; a k-step may
+    // lie wholly or partly past k (the last range's zero fill).
+    const std::uint64_t range = splits() == 1 ? 0 : split == 0 ? 1 : split + 1 == splits() ? 2 : 3;
+    const std::int64_t k_left = p_.k - k0;
+    const std::uint64_t k_fill = ref.section != Section::Mainloop ? 0 : k_left <= 0 ? 1 : k_left < c_.bk ? 2 : 0;
     std::uint64_t key = static_cast<std::uint64_t>(ref.section);
     key = key << 6 | static_cast<std::uint64_t>(ref.phase);
     key = key << 2 | rank;
+    key = key << 2 | range;
+    key = key << 2 | k_fill;
     key = key << 6 | a_mod;
     key = key << 6 | b_mod;
     key = key << 5 | c_mod;
@@ -157,21 +170,21 @@ class Engine {
     key = key << 10 | (cols - 1);
     return key;
   }
-  static constexpr int kBlockKeyBits = 51;  // the key's bits below the phase: rank, alignments and clipping
+  static constexpr int kBlockKeyBits = 55;  // the key's bits below the phase: rank, range, alignments and clipping
 
-  Result<Counters> phase_counters(TileCoord tile, PhaseRef ref) {
-    const std::uint64_t key = phase_key(tile, ref);
+  Result<Counters> phase_counters(TileCoord tile, PhaseRef ref, int split) {
+    const std::uint64_t key = phase_key(tile, ref, split);
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
-    auto stream = record(tile, ref, false);
+    auto stream = record(tile, ref, false, split);
     if (!stream) return stream.error();
     memo_.emplace(key, stream->counters);
     return stream->counters;
   }
 
-  Result<BlockCounters> block(TileCoord tile) {
+  Result<BlockCounters> block(TileCoord tile, int split = 0) {
     BlockCounters out;
     out.tile = tile;
-    out.per_kstep.assign(static_cast<std::size_t>(kernel::ceil_div(p_.k, c_.bk)), Counters{});
+    out.per_kstep.assign(static_cast<std::size_t>(block_ksteps()), Counters{});
     Status status = Ok{};
     for_each_phase([&](PhaseRef ref) {
       if (!status) return;
@@ -179,7 +192,7 @@ class Engine {
         status = cancelled();
         return;
       }
-      auto counters = phase_counters(tile, ref);
+      auto counters = phase_counters(tile, ref, split);
       if (!counters) {
         status = counters.error();
         return;
@@ -194,9 +207,10 @@ class Engine {
   }
 
   // Blocks with the same clipping and the same address alignments have equal counters at every phase.
-  std::uint64_t block_key(TileCoord tile) const {
-    // A phase key without the phase: the rank, alignments and clipping (the epilogue's k-step fields are constant).
-    return phase_key(tile, PhaseRef{Section::Epilogue, 0, 0}) & ((std::uint64_t{1} << kBlockKeyBits) - 1);
+  std::uint64_t block_key(TileCoord tile, int split) const {
+    // A phase key without the phase: the rank, range, alignments and clipping (the epilogue's k-step fields are
+    // constant; its k0 is the range's first, from which every k-step's alignment in the range follows).
+    return phase_key(tile, PhaseRef{Section::Epilogue, 0, 0}, split) & ((std::uint64_t{1} << kBlockKeyBits) - 1);
   }
 
   Result<KernelCounters> kernel(const Progress& progress) {
@@ -205,12 +219,13 @@ class Engine {
     std::unordered_map<std::uint64_t, std::size_t> class_of;
     for (int tr = 0; tr < out.shape.tiles_m; ++tr) {
       if (progress && !progress(0.0)) return cancelled();  // a grid of 2^30 blocks takes a while to sort
-      for (int tc = 0; tc < out.shape.tiles_n; ++tc) {
-        const TileCoord tile{tr, tc};
-        const auto [it, added] = class_of.emplace(block_key(tile), out.classes.size());
-        if (added) out.classes.push_back({tile, 0, {}});
-        ++out.classes[it->second].count;
-      }
+      for (int tc = 0; tc < out.shape.tiles_n; ++tc)
+        for (int split = 0; split < out.shape.splits; ++split) {
+          const TileCoord tile{tr, tc};
+          const auto [it, added] = class_of.emplace(block_key(tile, split), out.classes.size());
+          if (added) out.classes.push_back({tile, split, 0, {}});
+          ++out.classes[it->second].count;
+        }
     }
     // Progress is counted in phases: every class costs its whole schedule.
     std::int64_t phases_per_block = 0, done = 0;
@@ -218,7 +233,7 @@ class Engine {
     const double total = double(phases_per_block) * double(out.classes.size());
     if (progress) on_phase_ = [&] { return ++done % kPhasesPerReport != 0 || progress(double(done) / total); };
     for (auto& cls : out.classes) {
-      auto counters = block(cls.example);
+      auto counters = block(cls.example, cls.split);
       if (!counters) return counters.error();
       cls.per_block = counters->total;
       out.total += cls.per_block.scaled(cls.count);
@@ -233,15 +248,18 @@ class Engine {
     std::vector<int> writes(c.size(), 0);
     FunctionalExecutor x(a, b, c, writes, K::smem_floats(c_), input);
     if constexpr (kWarpWide) x.set_lockstep(&lockstep_);
+    x.set_split_flags(s.tiles_m * s.tiles_n);
     std::vector<State> states(static_cast<std::size_t>(s.threads_per_block));
-    // The blocks as launched: one per tile, or a persistent rung's `grid` blocks walking the tiles.
+    // The blocks as launched, in launch order: one per tile (per range of a tile under split-K: consecutive blocks,
+    // kernel::split_of_launch), or a persistent rung's `grid` blocks walking the tiles.
     const int persistent = c_.grid > 0 ? std::min(c_.grid, s.tiles_m * s.tiles_n) : 0;
-    const int blocks = persistent > 0 ? persistent : s.tiles_m * s.tiles_n;
+    const int blocks = persistent > 0 ? persistent : s.blocks;
     for (int block = 0; block < blocks; ++block) {
-      const TileCoord tile{block / s.tiles_n, block % s.tiles_n};
+      const kernel::SplitLaunch at = kernel::split_of_launch(block, s.splits);
+      const TileCoord tile{at.tile_launch / s.tiles_n, at.tile_launch % s.tiles_n};
       const int tr = tile.row, tc = tile.col;
       const auto thread_context = [&](int tid) {
-        return persistent > 0 ? persistent_context(block, persistent, tid) : context(tile, tid);
+        return persistent > 0 ? persistent_context(block, persistent, tid) : context(tile, tid, at.split);
       };
       x.new_block();
       std::fill(states.begin(), states.end(), State{});  // fresh registers, as a new block gets
@@ -268,16 +286,20 @@ class Engine {
           x.barrier(kernel::barrier_threads<K>(c_, ref.section, ref.phase));
       }, thread_context(0).tiles);
       x.end_block();
+      const std::string range = s.splits > 1 ? ", k-range " + std::to_string(at.split) : std::string{};
       const std::string where = persistent > 0 ? "persistent block " + std::to_string(block)
-                                               : "block (" + std::to_string(tr) + ", " + std::to_string(tc) + ")";
+                                               : "block (" + std::to_string(tr) + ", " + std::to_string(tc) + ")" + range;
       if (!status) return Error{where + ", " + status.error().message};
       if (x.failed()) return Error{where + ", " + x.error()};
     }
+    if (const std::string left = x.flags_left_set(); !left.empty()) return Error{left};
+    // Once by each block that computes it: by every range of its tile under split-K.
     for (std::size_t i = 0; i < writes.size(); ++i)
-      if (writes[i] != 1)
+      if (writes[i] != s.splits)
         return Error{"element (" + std::to_string(i / static_cast<std::size_t>(p_.n)) + ", " +
                      std::to_string(i % static_cast<std::size_t>(p_.n)) + ") of C was written " +
-                     std::to_string(writes[i]) + " times, not once"};
+                     std::to_string(writes[i]) + " times, not " +
+                     (s.splits == 1 ? std::string("once") : "once per k-range (" + std::to_string(s.splits) + ")")};
     return c;
   }
 
@@ -352,15 +374,19 @@ namespace {
 template <class K>
 class BlockStreamImpl final : public BlockStream::Impl {
  public:
-  BlockStreamImpl(const KernelConfig& c, const Problem& p, TileCoord tile) : engine_(c, p), tile_(tile) {
+  BlockStreamImpl(const KernelConfig& c, const Problem& p, TileCoord tile, int split)
+      : engine_(c, p), tile_(tile), split_(split) {
     shape = engine_.shape();
     engine_.for_each_phase([&](PhaseRef ref) { schedule.push_back(ref); });
   }
-  Status record(PhaseRef ref, PhaseStream& into) override { return engine_.record_into(tile_, ref, true, into); }
+  Status record(PhaseRef ref, PhaseStream& into) override {
+    return engine_.record_into(tile_, ref, true, into, split_);
+  }
 
  private:
   Engine<K> engine_;
   TileCoord tile_;
+  int split_;
 };
 
 }  // namespace
@@ -371,11 +397,13 @@ BlockStream& BlockStream::operator=(BlockStream&&) noexcept = default;
 BlockStream::~BlockStream() = default;
 
 Result<BlockStream> BlockStream::open(RungId rung, const KernelConfig& config, const Problem& problem,
-                                      TileCoord tile) {
+                                      TileCoord tile, int split) {
   if (auto valid = validate(rung, config, problem); !valid) return valid.error();
   return with_kernel<Result<BlockStream>>(rung, [&]<class K>() -> Result<BlockStream> {
-    auto impl = std::make_unique<BlockStreamImpl<K>>(config, problem, tile);
+    auto impl = std::make_unique<BlockStreamImpl<K>>(config, problem, tile, split);
     if (auto ok = check_tile(impl->shape, tile); !ok) return ok.error();
+    if (split < 0 || split >= impl->shape.splits)
+      return Error{"k-range " + std::to_string(split) + " of a tile cut into " + std::to_string(impl->shape.splits)};
     return BlockStream(std::move(impl));
   });
 }

@@ -118,7 +118,11 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
                        p.limit == TimeTerm::Copies;
   if (sm_wins && p.sm_seconds > top.seconds * 1.02)
     s += " The SM's other terms overlap it only in part: together they take " + duration(p.sm_seconds) + ".";
-  if (p.launch_seconds + p.fill_seconds > 0.02 * p.seconds)
+  if (p.split_seconds > 0)
+    s += " With the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
+         ") and split-K's ranges taking turns at C (" + duration(p.split_seconds) + "), the model predicts " +
+         duration(p.seconds) + ".";
+  else if (p.launch_seconds + p.fill_seconds > 0.02 * p.seconds)
     s += " With the launch (" + duration(p.launch_seconds) + ") and filling the pipeline (" +
          duration(p.fill_seconds) + "), the model predicts " + duration(p.seconds) + ".";
   return s + " (At the " + format("%.0f", p.clock_mhz) +
@@ -333,7 +337,12 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   for (const TimeTerm t : {TimeTerm::L2, TimeTerm::Dram, TimeTerm::Latency})
     if (p.term(t).seconds > winner.seconds * (1 + 1e-9)) winner = {p.term(t).seconds, t};
   p.limit = winner.term;
-  p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds;
+  // Split-K (rung 22): the ranges of a round's tiles finish their k-steps together, then take turns at C: each range
+  // after the first waits for the one before, its trips to the L2 one after another, and two consumers' barriers.
+  if (const int trips = split_step_round_trips(in.rung, in.config); trips > 0 && shape.splits > 1)
+    p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * (shape.splits - 1) *
+                      (trips * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz;
+  p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds + p.split_seconds;
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;
   Hints hints;
   double sectors = 0, ideal_sectors = 0;

@@ -58,6 +58,8 @@ std::vector<int> knob_candidates(RungId rung, std::string_view name) {
     for (int v = knob->min; v <= knob->max; ++v) values.push_back(v);
   } else if (name == "grid") {
     values = {0, fallback, 2 * fallback};
+  } else if (name == "splits") {  // split-K: none, then ranges of k-steps enough to fill the SMs of a skinny shape
+    values = {1, 2, 3, 4, 6, 8};
   }
   values.push_back(fallback);
   std::erase_if(values, [&](int v) { return v < knob->min || v > knob->max; });

@@ -277,4 +277,80 @@ TEST(FunctionalHopperStore, TheImageIsFreeOnlyOnceTheStoreIsKnownToHaveReadIt) {
 }
 
 }  // namespace
+// Split-K's flags (kernel/rungs/tma_wgmma_splitk.hpp): the blocks run in launch order, so a wait must find its value
+// set by an earlier block; C an earlier block wrote is read only after the wait; the flag is released only after a
+// barrier orders the other threads' stores of C; and a launch leaves every flag at zero.
+struct SplitFixture {
+  std::vector<float> a = std::vector<float>(4, 1.0f), b = a, c = std::vector<float>(4, 0.0f);
+  std::vector<int> writes = std::vector<int>(4, 0);
+  FunctionalExecutor x{a, b, c, writes, 64};
+  SplitFixture() {
+    x.set_split_flags(2);
+    x.new_block();
+  }
+  void store_c(int thread) {
+    x.set_thread(thread);
+    kernel::Vec<1> v;
+    v[0] = 1.0f;
+    x.stg(kernel::Operand::C, thread, v, true);
+  }
+  void load_c(int thread) {
+    x.set_thread(thread);
+    kernel::Vec<1> v;
+    x.ldg(v, kernel::Operand::C, thread, true);
+  }
+};
+
+TEST(FunctionalSplitK, RangesAddUpInLaunchOrder) {
+  SplitFixture f;
+  f.store_c(0), f.store_c(1);
+  f.x.barrier();
+  f.x.split_release(1, 1, true);  // range 0 of tile 1 done
+  f.x.new_block();
+  f.x.set_thread(0);
+  f.x.split_wait(1, 1, true);
+  f.x.barrier();
+  f.load_c(1);  // another thread, after the barrier that passed the wait on
+  f.store_c(1);
+  f.x.barrier();
+  f.x.set_thread(0);
+  f.x.split_release(1, 0, true);  // the last range: back to 0
+  EXPECT_FALSE(f.x.failed()) << f.x.error();
+  EXPECT_EQ(f.x.flags_left_set(), "");
+}
+
+TEST(FunctionalSplitK, AWaitForAValueNoEarlierBlockSetIsADeadlock) {
+  SplitFixture f;
+  f.x.set_thread(0);
+  f.x.split_wait(0, 1, true);
+  ASSERT_TRUE(f.x.failed());
+  EXPECT_NE(f.x.error().find("this wait would never end"), std::string::npos) << f.x.error();
+}
+
+TEST(FunctionalSplitK, ReadingAnotherBlocksCWithoutTheWaitIsARace) {
+  SplitFixture f;
+  f.store_c(2);
+  f.x.barrier();
+  f.x.split_release(0, 1, true);
+  f.x.new_block();
+  f.load_c(2);
+  ASSERT_TRUE(f.x.failed());
+  EXPECT_NE(f.x.error().find("without waiting for its tile's split flag"), std::string::npos) << f.x.error();
+}
+
+TEST(FunctionalSplitK, ReleasingBeforeABarrierAfterTheStoresIsARace) {
+  SplitFixture f;
+  f.store_c(0), f.store_c(1);
+  f.x.set_thread(0);
+  f.x.split_release(0, 1, true);
+  ASSERT_TRUE(f.x.failed());
+  EXPECT_NE(f.x.error().find("no barrier after other threads' stores of C"), std::string::npos) << f.x.error();
+}
+
+TEST(FunctionalSplitK, AFlagLeftSetIsReported) {
+  SplitFixture f;
+  f.x.split_release(1, 3, true);
+  EXPECT_NE(f.x.flags_left_set().find("tile 1's split flag is left at 3"), std::string::npos);
+}
+
 }  // namespace gemmlab::sim

@@ -98,8 +98,9 @@ void chart(const ShapesStudy& study, float height) {
                       row.cublas_tflops.value_or(0.0), row.ratio_to_cublas.value_or(0.0));
         tip += numbers;
       }
-      std::snprintf(numbers, sizeof numbers, "\n%d tiles, %d blocks at once: %.2f waves, the last with %d", row.tiles,
-                    row.concurrent_blocks, row.waves, row.last_wave_tiles);
+      std::snprintf(numbers, sizeof numbers,
+                    "\n%d blocks (split-K: a k-range of a tile each), %d at once: %.2f waves, the last with %d",
+                    row.tiles, row.concurrent_blocks, row.waves, row.last_wave_tiles);
       tip += numbers;
       if (!row.cublas_runs.empty()) tip.append("\ncuBLAS runs: ").append(row.cublas_runs);
       ImGui::SetTooltip("%s", tip.c_str());
@@ -123,7 +124,7 @@ void table(const ShapesStudy& study) {
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("shapes", 9, flags, ImVec2(0, 0))) return;
   for (const char* header :
-       {"shape", "M x N x K", "best rung", "predicted", "measured", "x cuBLAS", "tiles", "last wave", "cuBLAS runs"})
+       {"shape", "M x N x K", "best rung", "predicted", "measured", "x cuBLAS", "blocks", "last wave", "cuBLAS runs"})
     ImGui::TableSetupColumn(header);
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableHeadersRow();

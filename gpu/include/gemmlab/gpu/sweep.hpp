@@ -62,8 +62,8 @@ struct SweepEntry {
   kernel::KernelConfig config;
   std::string refused;  // non-empty: validate's sentence, nothing predicted or timed
   // The model: the output tiles in waves of the blocks that run at once (a persistent rung: its grid), so
-  // tiles.blocks is the tiles, tiles.blocks_per_wave the blocks at once and tiles.last_wave_blocks the last wave's
-  // tiles; the predicted speed and what limits it.
+  // tiles.blocks is the tiles (under split-K, rung 22, their k-ranges: a block each), tiles.blocks_per_wave the blocks
+  // at once and tiles.last_wave_blocks the last wave's; the predicted speed and what limits it.
   sim::Waves tiles;
   double predicted_tflops = 0, predicted_seconds = 0;
   std::string limit;

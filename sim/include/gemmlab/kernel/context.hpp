@@ -15,7 +15,10 @@ struct ThreadContext {
   int warpgroup = 0;       // tid / 128, which the GPU kernel computes so the compiler knows it is the same in a warp
   int row0 = 0, col0 = 0;  // the block's (first) C tile: rows [row0, row0 + bm), columns [col0, col0 + bn)
   int m = 0, n = 0, k = 0;
-  int ksteps = 0;          // ceil(k / bk): the k-steps of one tile
+  int ksteps = 0;          // the k-steps of one tile: ceil(k / bk), or of one of its ranges under split-K
+  // Split-K (KernelConfig::splits > 1): the block computes k-steps [first_kstep, first_kstep + ksteps) of its tile,
+  // range `split` of the tile's `splits`, and adds its part into C after range split - 1's.
+  int split = 0, splits = 1, first_kstep = 0;
   float alpha = 1.0f, beta = 0.0f;
 
   // A persistent block (KernelConfig::grid > 0) computes `tiles` tiles: those of the launch indices first_launch,
@@ -40,6 +43,23 @@ enum class Section { Prologue, Mainloop, Epilogue };
 
 GEMMLAB_HD int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
+// Split-K: a tile's kt k-steps cut into ranges of ceil(kt / splits) k-steps (the last may be shorter: its k-steps past
+// k are TMA's zero fill). Fewer ranges than asked where the ranges' length covers kt sooner: kt = 9, splits = 4 gives
+// three ranges of 3, never an empty one.
+GEMMLAB_HD int split_ksteps(int ksteps, int splits) { return ceil_div(ksteps, splits); }
+GEMMLAB_HD int split_count(int ksteps, int splits) { return ceil_div(ksteps, split_ksteps(ksteps, splits)); }
+
+// The block launched at `launch` under split-K computes range launch % splits of the tile the launch order puts at
+// launch / splits: a tile's ranges are consecutive launches, so they run side by side.
+struct SplitLaunch {
+  int tile_launch = 0, split = 0;
+};
+GEMMLAB_HD SplitLaunch split_of_launch(int launch, int splits) { return {launch / splits, launch % splits}; }
+// The block's range: the k-steps it walks and where they start.
+GEMMLAB_HD void take_split(ThreadContext& t, int split) {
+  t.split = split, t.first_kstep = split * t.ksteps;
+}
+
 // A block's context, filled the same way by the GPU kernel and the simulator: the tile it computes (its first, for a
 // persistent block) and the problem. The thread's own fields (tid, warpgroup) are the caller's.
 template <class C>
@@ -48,6 +68,7 @@ GEMMLAB_HD ThreadContext tile_context(const C& c, TileCoord tile, int m, int n, 
   t.row0 = tile.row * c.bm, t.col0 = tile.col * c.bn;
   t.m = m, t.n = n, t.k = k;
   t.ksteps = ceil_div(k, c.bk);
+  if (c.splits > 1) t.splits = split_count(t.ksteps, c.splits), t.ksteps = split_ksteps(t.ksteps, c.splits);
   t.alpha = alpha, t.beta = beta;
   t.first_tile = tile;
   return t;

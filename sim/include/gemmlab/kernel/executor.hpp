@@ -52,6 +52,13 @@
 //                                                     D += A * B, warpgroup-wide (D = A * B where !accumulate)
 //   x.wgmma_commit(), x.wgmma_wait(Pending<P>, float (&acc)[N])   group the wgmma issued; wait until P groups remain
 //
+// Split-K (rung 22): a flag per tile of C in global memory, zero between launches (`pred`: the one thread that acts):
+//
+//   x.split_wait(int tile, int value, bool pred)      wait until the tile's flag reads `value` (an acquire at GPU
+//                                                     scope: the stores released with it are seen after it)
+//   x.split_release(int tile, int value, bool pred)   set the flag to `value`, after (a release at GPU scope) every
+//                                                     store a barrier before it ordered
+//
 // The GPU issues the PTX; the simulator records ldmatrix as one LdMatrix warp instruction (each lane's row address)
 // and counts mma as one tensor-core instruction; the functional executor computes what the warp's lanes receive.
 //

@@ -58,6 +58,9 @@ struct Counters {
   std::int64_t tma_stores = 0, tma_store_sectors = 0;
   std::vector<TmaBoxShape> tma_boxes;  // the TMA copies and stores by box shape
   std::int64_t wgmma = 0, wgmma_multiply_adds = 0;
+  // Split-K (rung 22): the waits on a tile's flag and its releases, one thread's each (the reads and writes of C that
+  // add the ranges up are global loads and stores like any other).
+  std::int64_t split_waits = 0, split_releases = 0;
   std::int64_t tensor_multiply_adds() const { return mma * kMmaMultiplyAdds + wgmma_multiply_adds; }
 
   Counters& operator+=(const Counters& other);
@@ -75,7 +78,7 @@ using CounterTotal = std::int64_t Counters::*;
 inline constexpr CounterTotal kCounterTotals[] = {
     &Counters::fma, &Counters::mma,
     &Counters::tma_copies, &Counters::tma_bytes, &Counters::tma_sectors, &Counters::tma_stores, &Counters::tma_store_sectors,
-    &Counters::wgmma, &Counters::wgmma_multiply_adds,
+    &Counters::wgmma, &Counters::wgmma_multiply_adds, &Counters::split_waits, &Counters::split_releases,
 };
 static_assert(sizeof(Counters) == sizeof(Counters::ops) + std::size(kCounterTotals) * sizeof(std::int64_t) +
                                       sizeof(Counters::tma_boxes),

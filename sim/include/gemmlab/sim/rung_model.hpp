@@ -87,6 +87,10 @@ int ksteps_in_flight(RungId id, const kernel::KernelConfig& config);
 // the block's warps before any goes on.
 int barriers_per_kstep(RungId id, const kernel::KernelConfig& config);
 
+// Split-K (rung 22): the trips to the L2 one range's turn at C takes, one after another (its description's
+// split_step_round_trips); 0 for a configuration that does not split k.
+int split_step_round_trips(RungId id, const kernel::KernelConfig& config);
+
 // Threads per block and shared-memory bytes of a configuration (from the rung's description).
 int threads_per_block(RungId id, const kernel::KernelConfig& config);
 int smem_bytes(RungId id, const kernel::KernelConfig& config);

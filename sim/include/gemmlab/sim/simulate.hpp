@@ -52,11 +52,12 @@ struct PhaseStream {
 // The geometry of a launch.
 struct LaunchShape {
   int tiles_m = 0, tiles_n = 0;  // output tiles (tiles_m rounded up to whole clusters)
-  int blocks = 0;                // tiles_m * tiles_n
+  int blocks = 0;                // tiles_m * tiles_n * splits
+  int splits = 1;                // split-K: the blocks of each tile, one range of its k-steps each
   int cluster = 1;               // blocks per thread-block cluster, along M
   int threads_per_block = 0, warps_per_block = 0;
   int smem_bytes = 0;
-  int ksteps = 0;
+  int ksteps = 0;                // a block's: a tile's, or under split-K one range's
   std::vector<PhaseRef> schedule_of_one_kstep;  // the mainloop phases of one k-step, in order
 };
 
@@ -71,8 +72,9 @@ Result<PhaseStream> phase_stream(RungId rung, const kernel::KernelConfig& config
 // and each phase is recorded when asked for, into storage reused from the previous phase.
 class BlockStream {
  public:
+  // `split`: under split-K, which of the tile's ranges of k-steps the block computes.
   static Result<BlockStream> open(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
-                                  kernel::TileCoord tile);
+                                  kernel::TileCoord tile, int split = 0);
   BlockStream(BlockStream&&) noexcept;
   BlockStream& operator=(BlockStream&&) noexcept;
   ~BlockStream();
@@ -103,6 +105,7 @@ Result<BlockCounters> simulate_block(RungId rung, const kernel::KernelConfig& co
 // class; each class is simulated once.
 struct BlockClass {
   kernel::TileCoord example;
+  int split = 0;  // split-K: the example's range of its tile's k-steps
   std::int64_t count = 0;
   Counters per_block;
 };

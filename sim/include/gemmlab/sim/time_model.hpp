@@ -70,6 +70,7 @@ struct TimePrediction {
   double sm_seconds = 0;        // issue, data pipe, tensor cores and copy engine combined (kOverlapNorm)
   double launch_seconds = 0;    // the launch, as events time it
   double fill_seconds = 0;      // each round of blocks waiting for its first tiles
+  double split_seconds = 0;     // split-K: each round's tiles' ranges adding up in C one after another
   double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM and latency, plus the two above
   double tflops = 0;            // useful FLOPs (2 m n k) / seconds
   TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, or the SM's largest term

@@ -80,13 +80,14 @@ struct TmaWgmma {
   GEMMLAB_HD static bool barrier_after(Section section, int phase) { return phase == 0 && section != Section::Epilogue; }
 
   // Where step `step` of the block's main loop falls: the origin of its tile of C and its k-step there. A block
-  // computes one tile (step = k-step), except on the persistent rung (20: c.grid > 0), whose blocks run the k-steps of
-  // their tiles one after the other (ThreadContext::tile).
+  // computes one tile (step = k-step; under split-K, rung 22, counted from its range's first), except on the
+  // persistent rung (20: c.grid > 0), whose blocks run the k-steps of their tiles one after the other
+  // (ThreadContext::tile).
   struct TileStep {
     int row0, col0, kstep;
   };
   template <class C> GEMMLAB_HD static TileStep tile_step(const C& c, const ThreadContext& t, int step) {
-    if (c.grid == 0) return {t.row0, t.col0, step};
+    if (c.grid == 0) return {t.row0, t.col0, t.first_kstep + step};
     const TileCoord tile = t.tile(step / t.ksteps);
     return {tile.row * c.bm, tile.col * c.bn, step % t.ksteps};
   }

@@ -1,0 +1,121 @@
+#pragma once
+// Rung 22: rung 18's producer and consumers with k cut into ranges: split-K, for the shapes that leave SMs idle.
+//
+// What changed from rung 18. There a block computes a whole tile: all of k. A GEMM with few tiles, a decode step's
+// 16 x 4096 x 14336 (one row of 128 x 128 tiles: 32 blocks on 132 SMs), or a last wave that fills a few SMs, then
+// leaves most of the GPU idle whatever the kernel does inside a block. Here each tile's k-steps are cut into `splits`
+// ranges of ceil(k-steps / splits), and every range is a block of its own (kernel::split_of_launch: a tile's ranges
+// are consecutive launches), so the launch has `splits` times the blocks, each with a share of the k-steps.
+//
+// The ranges' results add up in C itself, one after another (the serial reduction; CUTLASS's "serial split-K"):
+// range 0 stores alpha * its sum (plus beta * C), and range r adds alpha * its sum to what range r - 1 left. Each tile
+// has a flag in global memory (the launch's split flags, zero between launches): range r waits until its tile's flag
+// reads r, adds its part, and sets it to r + 1 (the last range back to 0, ready for the next launch). Its epilogue,
+// three phases with a barrier of the consumers after the first two:
+//
+//   epilogue 0   consumers: wait for the last wgmma group; the first thread waits for the flag to read `split`
+//                (range 0 reads 0 at once)
+//   epilogue 1   consumers store their pairs: range 0 as rung 18 (alpha * acc + beta * C), the others read C and add
+//                alpha * acc to what the earlier ranges stored, a batch of loads at a time (add_accumulators)
+//   epilogue 2   after the barrier, every consumer's store is done: the first thread releases the flag (a release
+//                at GPU scope, so a block that reads the flag also sees the stores before it)
+//
+// A range waits only for a lower range of its own tile, which launched before it; the simulator's functional
+// executor runs the blocks in launch order and says so where a wait would find a value no earlier block set (a
+// deadlock on the GPU), and where a launch leaves a flag set. What it costs: every range after the first reads and
+// writes the tile of C once more, and the ranges of a tile add up one at a time; what it buys: `splits` times the
+// blocks on the SMs.
+//
+// The ranges: k-steps [split * q, split * q + q) with q = ceil(k-steps / splits); where q does not divide the
+// k-steps, the last range's steps past k are TMA's zero fill (kernel::split_count never makes an empty range).
+//
+// Sizes: as rung 17 (n and k multiples of 8).
+#include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
+
+namespace gemmlab::kernel::rungs {
+
+struct TmaWgmmaSplitK : TmaWgmmaSpecialized {
+  // Three epilogue phases: wait for the tile's flag, store or add, release the flag.
+  template <class C>
+  GEMMLAB_HD static int epilogue_phases(const C&) {
+    return 3;
+  }
+  // After the prologue's first phase, the block-wide barrier; after the epilogue's first two, the consumers' own.
+  GEMMLAB_HD static bool barrier_after(Section section, int phase) {
+    return (section == Section::Prologue && phase == 0) || (section == Section::Epilogue && phase < 2);
+  }
+  template <class C>
+  GEMMLAB_HD static int barrier_threads(const C& c, Section section, int) {
+    return section == Section::Epilogue ? 128 * consumers(c) : 0;
+  }
+  // The tile's flag: one per tile of C, row-major.
+  template <class C>
+  GEMMLAB_HD static int flag(const C& c, const ThreadContext& t) {
+    return t.row0 / c.bm * ceil_div(t.n, c.bn) + t.col0 / c.bn;
+  }
+
+  template <class X, class C, class S>
+  GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int, int phase) {
+    if (t.warpgroup >= consumers(c)) return;
+    const bool first_thread = t.tid == 0;
+    if (phase == 0) {
+      x.wgmma_wait(Pending<0>{}, s.acc);
+      x.split_wait(flag(c, t), t.split, first_thread && t.split > 0);
+    } else if (phase == 1) {
+      if (t.split == 0) return store_accumulators(x, c, t, s, t.row0, t.col0);
+      add_accumulators(x, c, t, s);
+    } else {
+      x.split_release(flag(c, t), t.split + 1 == t.splits ? 0 : t.split + 1, first_thread && t.splits > 1);
+    }
+  }
+
+  // A range after the first: C += alpha * acc over the warpgroup's 64 x bn strip, `batch` pairs at a time, all of a
+  // batch's loads of C before any of its stores. Pair by pair (rung 17's store_c_run with beta = 1), each store could
+  // alias the next pair's load, so every load waited for the store before it: a round trip to L2 per pair, in the
+  // chain of ranges that every tile walks one after another. Rows of C are whole pairs here (n is a multiple of 8).
+  static constexpr int batch = 16;
+  template <class X, class C, class S>
+  GEMMLAB_HD static void add_accumulators(X& x, const C& c, const ThreadContext& t, S& s) {
+    const int lane = t.tid % 128, row0 = t.row0 + t.tid / 128 * 64;
+    with_atom(c, [&](auto atom) {
+      using Atom = decltype(atom);
+      GEMMLAB_UNROLL
+      for (int first = 0; first < Atom::d_values; first += 2 * batch) {
+        Vec<2> sum[batch];
+        GEMMLAB_UNROLL
+        for (int j = 0; j < batch; ++j) {
+          const int row = row0 + Atom::d_row(lane, first + 2 * j), col = t.col0 + Atom::d_col(lane, first + 2 * j);
+          x.ldg(sum[j], Operand::C, Index(row) * t.n + col, row < t.m && col < t.n);
+        }
+        GEMMLAB_UNROLL
+        for (int j = 0; j < batch; ++j) {
+          const int i = first + 2 * j, row = row0 + Atom::d_row(lane, i), col = t.col0 + Atom::d_col(lane, i);
+          sum[j][0] += t.alpha * s.acc[i], sum[j][1] += t.alpha * s.acc[i + 1];
+          x.stg(Operand::C, Index(row) * t.n + col, sum[j], row < t.m && col < t.n);
+        }
+      }
+    });
+  }
+
+  // ---- Host only. ----
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "setmaxnreg", "splits"};
+
+  // What one range's turn at C waits for, one trip to the L2 after another (the time model's split-K chain): the
+  // release of the range before reaching the L2 and this range's acquiring load of the flag, each batch of loads of
+  // C, and its stores landing before its own release.
+  static int split_step_round_trips(const KernelConfig& c) {
+    const int pairs = WgmmaM64K16<max_n>::d_values * c.bn / max_n / 2;  // a thread's pairs of its strip
+    return 2 + ceil_div(pairs, batch) + 1;
+  }
+
+  // One consumer warpgroup of 64 x 128: the few rows of a decode step waste less of each wgmma than in 128-row tiles,
+  // and the narrower tiles give twice rung 18's tiles across n before any split; four ranges each. Measured best of
+  // the configurations tried on skinny shapes (docs/rungs/22-tma-wgmma-splitk.md).
+  static constexpr KernelConfig defaults() {
+    KernelConfig c = TmaWgmmaSpecialized::defaults();
+    c.bm = 64, c.bn = 128, c.splits = 4;
+    return c;
+  }
+};
+
+}  // namespace gemmlab::kernel::rungs
