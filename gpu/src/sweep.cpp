@@ -138,7 +138,7 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
       if (!p) {
         e.refused = p.error().message;
       } else {
-        const int resident = p->l2.waves.blocks_per_wave;
+        const int resident = sim::blocks_per_wave(o.profile, p->occupancy);
         e.tiles = sim::waves_of(p->shape.blocks, e.config.grid > 0 ? std::min(e.config.grid, resident) : resident);
         const sim::PredictedSpeed speed = sim::predicted_speed(*p);
         e.predicted_tflops = speed.tflops, e.predicted_seconds = speed.seconds;

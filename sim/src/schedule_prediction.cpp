@@ -1,5 +1,7 @@
 #include "gemmlab/sim/schedule_prediction.hpp"
 
+#include <algorithm>
+
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
@@ -29,7 +31,10 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
                                 compiled.registers ? *compiled.registers : estimate_registers(rung, config)});
   if (!occ) return occ.error();
   out.occupancy = *occ;
-  auto l2 = simulate_l2(rung, config, problem, {order, blocks_per_wave(device, out.occupancy), device.l2_bytes}, progress);
+  // The L2 model walks tiles: under split-K (rung 22) a tile's ranges are blocks of their own, `splits` of them running
+  // together, so a wave holds that many times fewer tiles.
+  const int tiles_per_wave = std::max(1, blocks_per_wave(device, out.occupancy) / out.shape.splits);
+  auto l2 = simulate_l2(rung, config, problem, {order, tiles_per_wave, device.l2_bytes}, progress);
   if (!l2) return l2.error();
   out.l2 = std::move(*l2);
   auto roof = roofline({rung, problem, &counters.total, out.shape.blocks, &out.l2}, device);

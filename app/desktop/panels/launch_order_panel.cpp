@@ -186,6 +186,11 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
     ui::note_text("Clusters of %d: consecutive launches are one cluster, %d vertically adjacent tiles of one column; "
                   "the order walks clusters (outlined), and each cluster reads its B tile from L2 once (TMA multicast).",
                   study.prediction.shape.cluster, study.prediction.shape.cluster);
+  if (const int splits = study.prediction.shape.splits; splits > 1)
+    ui::note_text("Split-K: each tile's k-steps cut into %d ranges of up to %d, a block each, launched one after "
+                  "another (the lines inside a tile); a wave here is the %d tiles whose ranges run together, and the "
+                  "ranges of a tile add up in C in turn.",
+                  splits, study.prediction.shape.ksteps, study.blocks_per_wave());
   if (const int grid = model.config().grid; grid > 0)
     ui::note_text("Persistent: %d blocks, block b computing the tiles of launches b, b + %d, ...; a wave here is the "
                   "%d tiles they compute at the same time, in the order shown. Hover a tile to outline its block's.",
@@ -293,6 +298,16 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
     for (const auto& [min, max] : boxes)
       if (min.x < max.x) draw->AddRect(ImVec2(min.x + 1, min.y + 1), ImVec2(max.x - 1, max.y - 1), IM_COL32(255, 255, 255, 200), 0.0f, 0, 2.0f);
   }
+  // Split-K (rung 22): a tile's ranges of k-steps, one block each, as thin lines across the tile where they fit.
+  if (const int splits = study.prediction.shape.splits; splits > 1 && tile_width >= 3.0f * static_cast<float>(splits))
+    for (int r = 0; r < l.tiles_m; ++r)
+      for (int c = 0; c < l.tiles_n; ++c) {
+        const auto [min, max] = tile_rect(r, c);
+        for (int s = 1; s < splits; ++s) {
+          const float x = min.x + (max.x - min.x) * static_cast<float>(s) / static_cast<float>(splits);
+          draw->AddLine(ImVec2(x, min.y + 1), ImVec2(x, max.y - 1), IM_COL32(20, 20, 26, 140));
+        }
+      }
   // Persistent blocks (rung 20): under the pointer, every tile of the block that computes the hovered one.
   const int grid = config.grid;
   std::optional<int> hovered_block;
@@ -350,7 +365,13 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
     const int wave = study.wave_of_position(position);
     const auto blocks = static_cast<std::int64_t>(study.launch_position.size());
     const auto waves = static_cast<std::int64_t>(study.waves.size());
-    std::string walker;  // a persistent block's place in its walk, where the rung has persistent blocks
+    std::string walker;  // a persistent block's place in its walk, or a split tile's blocks, where the rung has them
+    if (const int splits = study.prediction.shape.splits; splits > 1) {
+      const int ksteps = study.prediction.shape.ksteps;
+      walker = "\nsplit-K: its " + std::to_string(splits) + " ranges are blocks " + std::to_string(position * splits) +
+               " to " + std::to_string(position * splits + splits - 1) + ", k-steps 0-" + std::to_string(ksteps - 1) +
+               ", " + std::to_string(ksteps) + "-" + std::to_string(2 * ksteps - 1) + ", ... (a range each)";
+    }
     if (grid > 0) {
       const int block = kernel::persistent_block_of_launch(position, grid);
       walker = "\ncomputed by persistent block " + index_of(block, grid) + ", its tile " +
@@ -503,14 +524,20 @@ void waves_sentence(const AppModel& model) {
   if (!study) return;
   const auto& p = study->prediction;
   ImGui::PushTextWrapPos(0.0f);
-  char waves[64];
-  if (p.l2.waves.waves == 1) std::snprintf(waves, sizeof waves, "one wave of %d blocks", p.l2.waves.blocks);
-  else std::snprintf(waves, sizeof waves, "%d waves, the last with %d blocks", p.l2.waves.waves, p.l2.waves.last_wave_blocks);
-  ImGui::Text("C is %d x %d tiles of %d x %d elements, one block each. The %s runs %d blocks at a time (%d SMs x %d "
+  // The waves count tiles; under split-K (rung 22) each tile is `splits` blocks, one per range of its k-steps.
+  const int splits = p.shape.splits;
+  char waves[64], blocks[48] = "one block each";
+  if (splits > 1) std::snprintf(blocks, sizeof blocks, "%d blocks each (split-K)", splits);
+  if (p.l2.waves.waves == 1)
+    std::snprintf(waves, sizeof waves, "one wave of %d blocks", p.l2.waves.blocks * splits);
+  else
+    std::snprintf(waves, sizeof waves, "%d waves, the last with %d blocks", p.l2.waves.waves,
+                  p.l2.waves.last_wave_blocks * splits);
+  ImGui::Text("C is %d x %d tiles of %d x %d elements, %s. The %s runs %d blocks at a time (%d SMs x %d "
               "per SM): %s. Around each grid: how many times each tile row of A (left) and tile column of B (top) came "
               "from DRAM.",
-              p.shape.tiles_m, p.shape.tiles_n, model.config().bm, model.config().bn, p.device.name.c_str(),
-              p.l2.waves.blocks_per_wave, p.device.sms, p.occupancy.blocks_per_sm, waves);
+              p.shape.tiles_m, p.shape.tiles_n, model.config().bm, model.config().bn, blocks, p.device.name.c_str(),
+              p.device.sms * p.occupancy.blocks_per_sm, p.device.sms, p.occupancy.blocks_per_sm, waves);
   ImGui::PopTextWrapPos();
 }
 
