@@ -53,19 +53,19 @@ Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& p
 }
 
 // Split-K's flags (rung 22): an int per tile, zero between launches (each launch's last range sets its tile's back to
-// 0). One buffer per device for the process, grown as a launch needs more tiles and zeroed when made; the launches of
-// one device run in stream order, so they take turns with it. Kept, never freed: it is a few KiB.
-Result<int*> split_flags(int tiles) {
+// 0). One buffer per stream, so that launches on different streams (the app's benchmark and tuning jobs, each on its
+// own) never share a flag; the launches of one stream run in order and take turns with it. Grown as a launch needs
+// more tiles (after the stream's earlier launches finished with the old one) and zeroed when made; kept for the
+// process, a few KiB a stream.
+Result<int*> split_flags(int tiles, cudaStream_t stream) {
   struct Flags {
     int* flags = nullptr;
     int tiles = 0;
   };
   static std::mutex mutex;
-  static std::map<int, Flags> by_device;
-  int device = 0;
-  GEMMLAB_CUDA_TRY(cudaGetDevice(&device));
+  static std::map<cudaStream_t, Flags> by_stream;
   const std::lock_guard lock(mutex);
-  Flags& f = by_device[device];
+  Flags& f = by_stream[stream];
   if (f.tiles >= tiles) return f.flags;
   int* grown = nullptr;
   GEMMLAB_CUDA_TRY(cudaMalloc(&grown, sizeof(int) * static_cast<std::size_t>(tiles)));
@@ -75,9 +75,8 @@ Result<int*> split_flags(int tiles) {
     return cuda_error("cudaMemset(split flags)", zeroed);
   }
   if (f.flags != nullptr) {
-    // The old buffer may still be in use by a launch in flight on any stream of this device.
-    GEMMLAB_CUDA_TRY(cudaDeviceSynchronize());
-    cudaFree(f.flags);
+    GEMMLAB_CUDA_TRY(cudaStreamSynchronize(stream));  // its launches in flight may still read the old flags
+    GEMMLAB_CUDA_TRY(cudaFree(f.flags));
   }
   f = {grown, tiles};
   return grown;
@@ -113,9 +112,9 @@ Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t st
   KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
                       kernel::ceil_div(g.n, c.bn), 0, {}, {}, {}, nullptr};
   // Split-K: a tile's ranges are consecutive blocks, and the tiles have a flag each.
-  const int splits = kernel::split_count(kernel::ceil_div(g.k, c.bk), c.splits);
+  const int splits = kernel::ranges_of(c, g.k);
   if (c.splits > 1) {
-    auto flags = split_flags(params.tiles_m * params.tiles_n);
+    auto flags = split_flags(params.tiles_m * params.tiles_n, stream);
     if (!flags) return flags.error();
     params.split_flags = *flags;
   }

@@ -19,8 +19,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <map>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -60,6 +60,7 @@ class FunctionalExecutor {
   // producer) make no ordinary shared accesses, only copies, which their mbarriers order.
   void barrier(int threads = 0) {
     ++epoch_;
+    order_split_flags(threads);
     if (threads == 0) {
       for (std::size_t wg = 0; wg < done_at_barrier_.size(); ++wg)
         done_at_barrier_[wg] = std::max(done_at_barrier_[wg], done_by_warpgroup(static_cast<int>(wg)));
@@ -100,8 +101,8 @@ class FunctionalExecutor {
     groups_.clear();
     known_done_.clear();
     done_at_barrier_.fill(0);
-    flag_waited_epoch_ = -1, flag_waiter_ = -1;
-    c_store_threads_.clear();
+    flag_waiter_ = -1, flag_known_to_ = 0;
+    c_storer_ = -1, c_storers_many_ = false, c_last_storer_ = -1, c_ordered_for_ = 0;
     ++epoch_;
   }
   bool failed() const { return !error_.empty(); }
@@ -124,8 +125,9 @@ class FunctionalExecutor {
       c_[static_cast<std::size_t>(index + i)] = v[i];
       ++c_writes_[static_cast<std::size_t>(index + i)];
     }
-    if (c_store_epoch_ != epoch_) c_store_epoch_ = epoch_, c_store_threads_.clear();
-    c_store_threads_.insert(tid_);
+    if (c_storer_ < 0) c_storer_ = tid_;
+    else if (c_storer_ != tid_) c_storers_many_ = true;
+    c_last_storer_ = std::max(c_last_storer_, tid_);
   }
   template <int N>
   void lds(kernel::Vec<N>& out, int offset) {
@@ -383,15 +385,18 @@ class FunctionalExecutor {
       return fail("waits for tile " + std::to_string(tile) + "'s split flag to read " + std::to_string(value) +
                   ", but the blocks launched before it left " + std::to_string(now) +
                   ": on the GPU this wait would never end");
-    flag_waited_epoch_ = epoch_, flag_waiter_ = tid_;
+    flag_waiter_ = tid_, flag_known_to_ = 0;
   }
-  // The release orders the block's stores of C before it only if a barrier separates them from it: a store of
-  // another thread after the block's last barrier may land after the next range has read C.
+  // The release orders the block's stores of C before it only if a barrier that the storing threads and the releasing
+  // one took separates them from it: a store of another thread after it may land after the next range has read C.
   void split_release(int tile, int value, bool pred) {
     if (!pred || !check_flag(tile)) return;
-    if (c_store_epoch_ == epoch_ && (c_store_threads_.size() > 1 || !c_store_threads_.contains(tid_)))
+    if (c_storer_ >= 0 && (c_storers_many_ || c_storer_ != tid_))
       return fail("releases tile " + std::to_string(tile) + "'s split flag with no barrier after other threads' "
                   "stores of C: the next range may read C before those stores land");
+    if (c_ordered_for_ > 0 && tid_ >= c_ordered_for_)
+      return fail("releases tile " + std::to_string(tile) + "'s split flag from thread " + std::to_string(tid_) +
+                  ", which did not take the barrier that ordered the stores of C");
     flags_[static_cast<std::size_t>(tile)] = value;
   }
   // The launch ends: every flag back at zero, or the next launch's first wait would find it set.
@@ -409,11 +414,21 @@ class FunctionalExecutor {
     fail("a split flag " + std::to_string(tile) + " outside the launch's " + std::to_string(flags_.size()) + " tiles");
     return false;
   }
+  // A barrier that the waiting thread took passes what it acquired on to the threads that took it; one that the threads
+  // storing C took orders their stores before what the threads taking it do next (a release).
+  void order_split_flags(int threads) {
+    const int taking = threads == 0 ? std::numeric_limits<int>::max() : threads;
+    if (flag_waiter_ >= 0 && flag_waiter_ < taking) flag_known_to_ = std::max(flag_known_to_, taking);
+    if (c_storer_ >= 0 && c_last_storer_ < taking) {
+      c_storer_ = -1, c_storers_many_ = false, c_last_storer_ = -1;
+      c_ordered_for_ = threads;
+    }
+  }
   // An element of C an earlier block wrote is read only after this block waited for its tile's flag and a barrier
-  // passed that on (or by the thread that waited).
+  // the reading thread took passed that on (or by the thread that waited).
   bool check_c_read(kernel::Index index) {
     if (c_writes_[static_cast<std::size_t>(index)] == 0) return true;
-    if (flag_waited_epoch_ >= 0 && (epoch_ > flag_waited_epoch_ || tid_ == flag_waiter_)) return true;
+    if (flag_waiter_ >= 0 && (tid_ == flag_waiter_ || tid_ < flag_known_to_)) return true;
     fail("reads element " + std::to_string(index) + " of C, which an earlier block wrote, without waiting for its "
          "tile's split flag: on the GPU it may read C before that store lands");
     return false;
@@ -762,10 +777,12 @@ class FunctionalExecutor {
   std::vector<std::map<int, int>> known_done_;  // per thread: warpgroup -> wgmma groups it knows have finished
   std::array<int, 8> done_at_barrier_{};       // per warpgroup: groups finished by the last block barrier
   std::vector<int> flags_;                     // split-K: per tile, its flag
-  std::int64_t flag_waited_epoch_ = -1;        // the epoch of the block's wait on its tile's flag (-1: none)
-  int flag_waiter_ = -1;
-  std::int64_t c_store_epoch_ = -1;            // the epoch of the block's latest stores of C, and who made them
-  std::set<int> c_store_threads_;
+  int flag_waiter_ = -1;                        // the block's thread that waited for its tile's flag (-1: none)
+  int flag_known_to_ = 0;                       // the block's first threads that a barrier since passed it on to
+  // The block's stores of C since the last barrier that all their threads took: the first thread's, whether others
+  // stored too, and the highest thread that did; and the threads of the barrier that last ordered them (0: all).
+  int c_storer_ = -1, c_last_storer_ = -1, c_ordered_for_ = 0;
+  bool c_storers_many_ = false;
   std::int64_t epoch_ = 0;
   int tid_ = 0;
   std::string error_;

@@ -183,7 +183,8 @@ namespace {
 // cluster, the problem, the bytes of each operand, the order, the wave and the L2's size. Configurations that differ
 // in anything else (thread tiles, padding, stages: most of what the tuner searches) get the same answer, so it is
 // kept: the tuner asks for hundreds of them, each a second or more on a large problem.
-using L2Key = std::tuple<int, int, int, int, int, int, int, int, int, bool, int, int, int, std::int64_t, int, int, int, int>;
+using L2Key =
+    std::tuple<int, int, int, int, int, int, int, int, int, bool, int, int, int, std::int64_t, int, int, int, int>;
 
 class L2Cache {
  public:
@@ -297,26 +298,28 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
       b_base.push_back(u.b_offset + std::size_t(it->col));
     }
     for (int range = 0, t = 0; range < splits; ++range) {
-    for (; t < range_end(range); ++t) {
-      const std::size_t b_row = std::size_t(t) * std::size_t(tiles_n);
-      for (std::size_t i = 0; i < a_base.size(); ++i) {
-        const std::size_t a_unit = a_base[i] + std::size_t(t), b_unit = b_base[i] + b_row;
-        read(a_unit, t > 0, t + 1 < ksteps, wave.a, wave, &r.a_fetches.fetched_sectors[a_unit]);
-        // A cluster reads its B tile once: each block copies 1 / cluster of it, multicast to all (rung 19).
-        if ((first + static_cast<std::ptrdiff_t>(i))->row % shape->cluster != 0) continue;
-        const std::size_t col = b_base[i] - u.b_offset;
-        read(b_unit, col > 0, col + 1 < std::size_t(tiles_n), wave.b, wave, &r.b_fetches.fetched_sectors[b_unit - u.b_offset]);
+      for (; t < range_end(range); ++t) {
+        const std::size_t b_row = std::size_t(t) * std::size_t(tiles_n);
+        for (std::size_t i = 0; i < a_base.size(); ++i) {
+          const std::size_t a_unit = a_base[i] + std::size_t(t), b_unit = b_base[i] + b_row;
+          read(a_unit, t > 0, t + 1 < ksteps, wave.a, wave, &r.a_fetches.fetched_sectors[a_unit]);
+          // A cluster reads its B tile once: each block copies 1 / cluster of it, multicast to all (rung 19).
+          if ((first + static_cast<std::ptrdiff_t>(i))->row % shape->cluster != 0) continue;
+          const std::size_t col = b_base[i] - u.b_offset;
+          read(b_unit, col > 0, col + 1 < std::size_t(tiles_n), wave.b, wave,
+               &r.b_fetches.fetched_sectors[b_unit - u.b_offset]);
+        }
       }
-    }
-    for (auto it = first; it != first + wave.blocks; ++it) {
-      const std::size_t c_unit = u.c_offset + std::size_t(it->row) * std::size_t(tiles_n) + std::size_t(it->col);
-      if (reads_c || range > 0) read(c_unit, it->col > 0, it->col + 1 < tiles_n, wave.c, wave, nullptr);
-      else lru.touch(static_cast<std::int32_t>(c_unit));  // the write allocates its sectors in L2
-      if (range + 1 < splits) continue;
-      // Every sector of C is written back once; a sector shared with the left neighbour is counted there.
-      wave.dram_write_bytes += std::int64_t(u.new_sectors[c_unit]) * l2::kSectorBytes;
-      r.c_sectors_written += u.new_sectors[c_unit];
-    }
+      for (auto it = first; it != first + wave.blocks; ++it) {
+        const std::size_t c_unit =
+            u.c_offset + std::size_t(it->row) * std::size_t(tiles_n) + std::size_t(it->col);
+        if (reads_c || range > 0) read(c_unit, it->col > 0, it->col + 1 < tiles_n, wave.c, wave, nullptr);
+        else lru.touch(static_cast<std::int32_t>(c_unit));  // the write allocates its sectors in L2
+        if (range + 1 < splits) continue;
+        // Every sector of C is written back once; a sector shared with the left neighbour is counted there.
+        wave.dram_write_bytes += std::int64_t(u.new_sectors[c_unit]) * l2::kSectorBytes;
+        r.c_sectors_written += u.new_sectors[c_unit];
+      }
     }
     r.add_wave(wave);
     if (progress && !progress(double(w + 1) / double(r.waves.waves))) return Error{"the L2 model was cancelled"};

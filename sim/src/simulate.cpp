@@ -50,7 +50,7 @@ class Engine {
   }
 
   // Split-K (KernelConfig::splits): the tile's ranges, and the k-steps of one (of the whole tile without it).
-  int splits() const { return kernel::split_count(kernel::ceil_div(p_.k, c_.bk), c_.splits); }
+  int splits() const { return kernel::ranges_of(c_, p_.k); }
   int block_ksteps() const { return kernel::split_ksteps(kernel::ceil_div(p_.k, c_.bk), c_.splits); }
 
   ThreadContext context(TileCoord tile, int tid, int split = 0) const {
@@ -150,16 +150,19 @@ class Engine {
     const std::uint64_t rows = static_cast<std::uint64_t>(std::clamp<std::int64_t>(p_.m - row0, 0, c_.bm));
     const std::uint64_t cols = static_cast<std::uint64_t>(std::min<std::int64_t>(c_.bn, p_.n - col0));
     const std::uint64_t rank = static_cast<std::uint64_t>(tile.row % c_.cluster);
-    // Split-K: the first range stores C, the others add to it and wait; the last releases the flag to 0; a k-step may
-    // lie wholly or partly past k (the last range's zero fill).
+    // Split-K: the first range stores C, the others add to it and wait; the last releases the flag to 0. The k-steps
+    // of k left from this one (0: past k): under split-K the last range's k-steps, and the copies the producer issues
+    // a few k-steps ahead of them, may lie partly or wholly past k (TMA's zero fill), which the block's own distance
+    // to its end does not say. Where k does not split it is that distance.
     const std::uint64_t range = splits() == 1 ? 0 : split == 0 ? 1 : split + 1 == splits() ? 2 : 3;
-    const std::int64_t k_left = p_.k - k0;
-    const std::uint64_t k_fill = ref.section != Section::Mainloop ? 0 : k_left <= 0 ? 1 : k_left < c_.bk ? 2 : 0;
-    std::uint64_t key = static_cast<std::uint64_t>(ref.section);
-    key = key << 6 | static_cast<std::uint64_t>(ref.phase);
+    const int real_kstep = first_kstep + kstep, real_ksteps = kernel::ceil_div(p_.k, c_.bk);
+    const std::uint64_t k_left =
+        ref.section != Section::Mainloop ? 0 : static_cast<std::uint64_t>(std::clamp(real_ksteps - real_kstep, 0, 8));
+    std::uint64_t key = static_cast<std::uint64_t>(ref.section);  // 2 bits: 62 to 63
+    key = key << 5 | static_cast<std::uint64_t>(ref.phase);         // phases: up to 12 a section
     key = key << 2 | rank;
     key = key << 2 | range;
-    key = key << 2 | k_fill;
+    key = key << 4 | k_left;
     key = key << 6 | a_mod;
     key = key << 6 | b_mod;
     key = key << 5 | c_mod;
@@ -170,7 +173,7 @@ class Engine {
     key = key << 10 | (cols - 1);
     return key;
   }
-  static constexpr int kBlockKeyBits = 55;  // the key's bits below the phase: rank, range, alignments and clipping
+  static constexpr int kBlockKeyBits = 57;  // the key's bits below the phase: rank, range, alignments and clipping
 
   Result<Counters> phase_counters(TileCoord tile, PhaseRef ref, int split) {
     const std::uint64_t key = phase_key(tile, ref, split);
@@ -287,8 +290,9 @@ class Engine {
       }, thread_context(0).tiles);
       x.end_block();
       const std::string range = s.splits > 1 ? ", k-range " + std::to_string(at.split) : std::string{};
-      const std::string where = persistent > 0 ? "persistent block " + std::to_string(block)
-                                               : "block (" + std::to_string(tr) + ", " + std::to_string(tc) + ")" + range;
+      const std::string where =
+          persistent > 0 ? "persistent block " + std::to_string(block)
+                         : "block (" + std::to_string(tr) + ", " + std::to_string(tc) + ")" + range;
       if (!status) return Error{where + ", " + status.error().message};
       if (x.failed()) return Error{where + ", " + x.error()};
     }

@@ -276,7 +276,6 @@ TEST(FunctionalHopperStore, TheImageIsFreeOnlyOnceTheStoreIsKnownToHaveReadIt) {
   EXPECT_NE(unwaited.x.error().find("still reads shared memory"), std::string::npos) << unwaited.x.error();
 }
 
-}  // namespace
 // Split-K's flags (kernel/rungs/tma_wgmma_splitk.hpp): the blocks run in launch order, so a wait must find its value
 // set by an earlier block; C an earlier block wrote is read only after the wait; the flag is released only after a
 // barrier orders the other threads' stores of C; and a launch leaves every flag at zero.
@@ -347,10 +346,37 @@ TEST(FunctionalSplitK, ReleasingBeforeABarrierAfterTheStoresIsARace) {
   EXPECT_NE(f.x.error().find("no barrier after other threads' stores of C"), std::string::npos) << f.x.error();
 }
 
+TEST(FunctionalSplitK, ABarrierPassesTheWaitOnOnlyToTheThreadsThatTookIt) {
+  SplitFixture f;
+  f.store_c(3);
+  f.x.barrier();
+  f.x.split_release(0, 1, true);
+  f.x.new_block();
+  f.x.set_thread(0);
+  f.x.split_wait(0, 1, true);
+  f.x.barrier(2);  // threads 0 and 1 only: the consumers' named barrier
+  f.load_c(1);
+  EXPECT_FALSE(f.x.failed()) << f.x.error();
+  f.load_c(3);  // thread 3 took no barrier after the wait
+  ASSERT_TRUE(f.x.failed());
+  EXPECT_NE(f.x.error().find("without waiting for its tile's split flag"), std::string::npos) << f.x.error();
+}
+
+TEST(FunctionalSplitK, TheReleasingThreadMustTakeTheBarrierAfterTheStores) {
+  SplitFixture f;
+  f.store_c(0), f.store_c(1);
+  f.x.barrier(2);
+  f.x.set_thread(3);
+  f.x.split_release(0, 1, true);
+  ASSERT_TRUE(f.x.failed());
+  EXPECT_NE(f.x.error().find("did not take the barrier"), std::string::npos) << f.x.error();
+}
+
 TEST(FunctionalSplitK, AFlagLeftSetIsReported) {
   SplitFixture f;
   f.x.split_release(1, 3, true);
   EXPECT_NE(f.x.flags_left_set().find("tile 1's split flag is left at 3"), std::string::npos);
 }
 
+}  // namespace
 }  // namespace gemmlab::sim

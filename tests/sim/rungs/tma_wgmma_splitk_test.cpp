@@ -83,6 +83,24 @@ TEST(TmaWgmmaSplitK, CountsTheRangesWorkAndTheReduction) {
   EXPECT_EQ(ranges->total.global_loads().sectors, 3 * tiles->total.global_stores().sectors);
 }
 
+// A last range partly past k: 163 k-steps cut 6 ways are ranges of 28, the last with 23 inside k and 5 zero-filled
+// k-steps, whose copies (issued stages - 1 k-steps ahead) read nothing. Counting remembers a phase's counters by a key;
+// the key must tell such a copy from one inside k, or the range's copies count sectors they never read.
+TEST(TmaWgmmaSplitK, ARangePartlyPastKReadsOnlyTheSectorsInsideIt) {
+  const Problem p{64, 128, 10432};
+  KernelConfig c = rung_model(RungId::TmaWgmmaSplitK).defaults;
+  c.splits = 1;
+  const auto whole = simulate_kernel(RungId::TmaWgmmaSplitK, c, p);
+  ASSERT_TRUE(whole);
+  for (const int splits : {6, 8}) {
+    c.splits = splits;
+    const auto ranges = simulate_kernel(RungId::TmaWgmmaSplitK, c, p);
+    ASSERT_TRUE(ranges);
+    EXPECT_EQ(ranges->total.tma_sectors, whole->total.tma_sectors) << "splits=" << splits;
+    EXPECT_GT(ranges->total.tma_copies, whole->total.tma_copies) << "splits=" << splits;  // the zero-filled ones
+  }
+}
+
 TEST(TmaWgmmaSplitK, OnlyThisRungSplitsK) {
   for (const RungId other : {RungId::TmaWgmmaSpecialized, RungId::TmaWgmmaPersistent, RungId::TmaWgmmaHilbert}) {
     KernelConfig c = rung_model(other).defaults;

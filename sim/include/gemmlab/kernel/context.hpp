@@ -48,6 +48,11 @@ GEMMLAB_HD int ceil_div(int a, int b) { return (a + b - 1) / b; }
 // three ranges of 3, never an empty one.
 GEMMLAB_HD int split_ksteps(int ksteps, int splits) { return ceil_div(ksteps, splits); }
 GEMMLAB_HD int split_count(int ksteps, int splits) { return ceil_div(ksteps, split_ksteps(ksteps, splits)); }
+// A configuration's ranges of each tile's k-steps at depth k (1 where it does not split k).
+template <class C>
+GEMMLAB_HD int ranges_of(const C& c, int k) {
+  return split_count(ceil_div(k, c.bk), c.splits);
+}
 
 // The block launched at `launch` under split-K computes range launch % splits of the tile the launch order puts at
 // launch / splits: a tile's ranges are consecutive launches, so they run side by side.
@@ -68,7 +73,7 @@ GEMMLAB_HD ThreadContext tile_context(const C& c, TileCoord tile, int m, int n, 
   t.row0 = tile.row * c.bm, t.col0 = tile.col * c.bn;
   t.m = m, t.n = n, t.k = k;
   t.ksteps = ceil_div(k, c.bk);
-  if (c.splits > 1) t.splits = split_count(t.ksteps, c.splits), t.ksteps = split_ksteps(t.ksteps, c.splits);
+  if (c.splits > 1) t.splits = ranges_of(c, k), t.ksteps = split_ksteps(t.ksteps, c.splits);
   t.alpha = alpha, t.beta = beta;
   t.first_tile = tile;
   return t;
