@@ -53,19 +53,20 @@ Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& p
 }
 
 // Split-K's flags (rung 22): an int per tile, zero between launches (each launch's last range sets its tile's back to
-// 0). One buffer per stream, so that launches on different streams (the app's benchmark and tuning jobs, each on its
-// own) never share a flag; the launches of one stream run in order and take turns with it. Grown as a launch needs
-// more tiles (after the stream's earlier launches finished with the old one) and zeroed when made; kept for the
-// process, a few KiB a stream.
-Result<int*> split_flags(int tiles, cudaStream_t stream) {
+// 0). One buffer per device for the process, grown as a launch needs more tiles (the old one freed once the device is
+// idle) and zeroed when made. Split-K launches of one device must not run at once on two streams: they would share
+// the flags. None do: the app times one job at a time, and a sweep has one worker per device.
+Result<int*> split_flags(int tiles) {
   struct Flags {
     int* flags = nullptr;
     int tiles = 0;
   };
   static std::mutex mutex;
-  static std::map<cudaStream_t, Flags> by_stream;
+  static std::map<int, Flags> by_device;
+  int device = 0;
+  GEMMLAB_CUDA_TRY(cudaGetDevice(&device));
   const std::lock_guard lock(mutex);
-  Flags& f = by_stream[stream];
+  Flags& f = by_device[device];
   if (f.tiles >= tiles) return f.flags;
   int* grown = nullptr;
   GEMMLAB_CUDA_TRY(cudaMalloc(&grown, sizeof(int) * static_cast<std::size_t>(tiles)));
@@ -75,8 +76,9 @@ Result<int*> split_flags(int tiles, cudaStream_t stream) {
     return cuda_error("cudaMemset(split flags)", zeroed);
   }
   if (f.flags != nullptr) {
-    GEMMLAB_CUDA_TRY(cudaStreamSynchronize(stream));  // its launches in flight may still read the old flags
-    GEMMLAB_CUDA_TRY(cudaFree(f.flags));
+    // The old buffer may still be in use by a launch in flight on any stream of this device.
+    GEMMLAB_CUDA_TRY(cudaDeviceSynchronize());
+    cudaFree(f.flags);
   }
   f = {grown, tiles};
   return grown;
@@ -112,9 +114,9 @@ Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t st
   KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
                       kernel::ceil_div(g.n, c.bn), 0, {}, {}, {}, nullptr};
   // Split-K: a tile's ranges are consecutive blocks, and the tiles have a flag each.
-  const int splits = kernel::ranges_of(c, g.k);
+  const int splits = kernel::split_count(kernel::ceil_div(g.k, c.bk), c.splits);
   if (c.splits > 1) {
-    auto flags = split_flags(params.tiles_m * params.tiles_n, stream);
+    auto flags = split_flags(params.tiles_m * params.tiles_n);
     if (!flags) return flags.error();
     params.split_flags = *flags;
   }

@@ -58,7 +58,7 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
   // Split-K (rung 22): consecutive blocks are the k-ranges of one launch index of the order. (A constant test: the
   // other rungs' code is what it was.)
   kernel::SplitLaunch at{block, 0};
-  if constexpr (C::splits > 1) at = kernel::split_of_launch(block, kernel::ranges_of(c, p.g.k));
+  if constexpr (C::splits > 1) at = kernel::split_of_launch(block, kernel::split_count(kernel::ceil_div(p.g.k, c.bk), c.splits));
   const int launch = at.tile_launch;
   const kernel::TileCoord tile = kernel::tile_of_launch(launch, p.tiles_m, p.tiles_n, p.g.order, c.cluster);
   // An idle slot of CUTLASS's rounded-up grid (a whole cluster's: its blocks share the tile column). A persistent
