@@ -12,6 +12,7 @@
 #include "gemmlab/sim/occupancy.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
+#include "gemmlab/sim/simulate.hpp"
 #include "common/number_options.hpp"
 #include "common/rung_options.hpp"
 #include "interrupt.hpp"
@@ -82,9 +83,9 @@ Command add_schedule_command(CLI::App& parent) {
             const auto& s = p->shape;
             std::cout << "rung " << info.number << " " << info.slug << ": " << info.title << "\n"
                       << "configuration: " << common::describe_config(rung, config) << "\n"
-                      << "problem: " << problem.m << " x " << problem.n << " x " << problem.k << ": " << s.tiles_m
-                      << " x " << s.tiles_n << " = " << s.blocks << " blocks of " << s.threads_per_block << " threads, "
-                      << s.smem_bytes << " bytes of shared memory, " << s.ksteps << " k-steps\n"
+                      << "problem: " << problem.m << " x " << problem.n << " x " << problem.k << ": "
+                      << sim::blocks_text(s) << " of " << s.threads_per_block << " threads, " << s.smem_bytes
+                      << " bytes of shared memory, " << sim::ksteps_text(s, problem.k, config.bk) << "\n"
                       << "launch order: " << sim::order_name(p->order) << " (" << sim::order_description(p->order)
                       << ")\n\n"
                       << "== occupancy on the " << p->device.name << " (" << p->device.sms << " SMs) ==\n";

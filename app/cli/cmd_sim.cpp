@@ -200,9 +200,9 @@ Command add_sim_command(CLI::App& parent) {
                       << "problem: C(" << problem.m << " x " << problem.n << ") = " << problem.alpha << " * A(" << problem.m
                       << " x " << problem.k << ") B(" << problem.k << " x " << problem.n << ") + " << problem.beta
                       << " * C\n"
-                      << "launch: " << shape.tiles_m << " x " << shape.tiles_n << " = " << shape.blocks << " blocks of "
-                      << shape.threads_per_block << " threads (" << shape.warps_per_block << " warps), "
-                      << shape.smem_bytes << " bytes of shared memory, " << shape.ksteps << " k-steps\n"
+                      << "launch: " << sim::blocks_text(shape) << " of " << shape.threads_per_block << " threads ("
+                      << shape.warps_per_block << " warps), " << shape.smem_bytes << " bytes of shared memory, "
+                      << sim::ksteps_text(shape, problem.k, config.bk) << "\n"
                       << "block classes (blocks with provably equal counters): " << kernel->classes.size() << "\n\n"
                       << "== whole kernel ==\n";
             print_counters(kernel->total, std::cout);

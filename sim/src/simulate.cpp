@@ -425,6 +425,17 @@ Result<const PhaseStream*> BlockStream::phase(std::size_t index) {
   return &stream;
 }
 
+std::string blocks_text(const LaunchShape& s) {
+  const std::string grid = std::to_string(s.tiles_m) + " x " + std::to_string(s.tiles_n);
+  if (s.splits == 1) return grid + " = " + std::to_string(s.blocks) + " blocks";
+  return grid + " tiles x " + std::to_string(s.splits) + " k-ranges = " + std::to_string(s.blocks) + " blocks";
+}
+
+std::string ksteps_text(const LaunchShape& s, int k, int bk) {
+  if (s.splits == 1) return std::to_string(s.ksteps) + " k-steps";
+  return std::to_string(s.ksteps) + " k-steps each (a range of a tile's " + std::to_string(kernel::ceil_div(k, bk)) + ")";
+}
+
 Result<LaunchShape> launch_shape(RungId rung, const KernelConfig& config, const Problem& problem) {
   return with_engine<LaunchShape>(rung, config, problem, [](auto& e) -> Result<LaunchShape> { return e.shape(); });
 }

@@ -10,6 +10,7 @@
 #include "gemmlab/gpu/instances.hpp"
 #include "model/bench_results.hpp"
 #include "gemmlab/sim/rung_model.hpp"
+#include "gemmlab/sim/simulate.hpp"
 #include "panels/panel_widgets.hpp"
 #include "panels/panels.hpp"
 #include "ui/glossary.hpp"
@@ -166,9 +167,10 @@ void configuration(AppModel& model) {
   if (const auto& shape = model.launch()) {
     ui::coloured_text(ui::colour::ok, "Valid.");
     ImGui::SameLine();
-    ImGui::TextWrapped("%d x %d = %d blocks of %d threads (%d warps), %s of shared memory per block, %d k-steps.",
-                       shape->tiles_m, shape->tiles_n, shape->blocks, shape->threads_per_block,
-                       shape->warps_per_block, ui::shared_bytes_text(shape->smem_bytes).c_str(), shape->ksteps);
+    ImGui::TextWrapped("%s of %d threads (%d warps), %s of shared memory per block, %s.",
+                       sim::blocks_text(*shape).c_str(), shape->threads_per_block, shape->warps_per_block,
+                       ui::shared_bytes_text(shape->smem_bytes).c_str(),
+                       sim::ksteps_text(*shape, model.problem().k, model.config().bk).c_str());
   }
   // Whether this configuration is one of the kernels the GPU build compiles (gpu/include/gemmlab/gpu/instances.def).
   const bool compiled = gpu::find_gpu_instance(model.rung(), model.config()).has_value();

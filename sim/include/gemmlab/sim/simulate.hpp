@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "gemmlab/kernel/block_order.hpp"
@@ -62,6 +63,11 @@ struct LaunchShape {
 };
 
 Result<LaunchShape> launch_shape(RungId rung, const kernel::KernelConfig& config, const Problem& problem);
+
+// The launch in words, as the CLI and the app say it: "2 x 32 = 64 blocks", or under split-K "2 x 32 tiles x 4
+// k-ranges = 256 blocks"; and a block's k-steps, "64 k-steps" or "16 k-steps each (a range of a tile's 64)".
+std::string blocks_text(const LaunchShape& shape);
+std::string ksteps_text(const LaunchShape& shape, int k, int bk);
 
 // The stream of one phase of one block (tile coordinates in tiles): generated on demand, so any problem size
 // needs memory for one phase only.
