@@ -1003,7 +1003,50 @@ def splitk_figures():
             "rows": str(len(split)), "within": str(within), "without": str(without)}
 
 
+def splitk_whole_rungs():
+    """docs/rungs/22: the data-parallel Hopper rungs at Llama 3 8B's down projection at 16 tokens, in the recorded
+    LLM sweep."""
+    report = json.loads((SWEEP / "sweep-llm-bf16.json").read_text())
+    shape = next(s for s in report["shapes"] if s["label"] == "llama3-8b-decode down" and s["m"] == 16)
+    ratios = [e["measured"]["ratio_to_cublas"] for e in shape["entries"]
+              if e["rung"] != "tma-wgmma-splitk" and e.get("measured", {}).get("status") == "timed"]
+    return {"lo": f"{min(ratios):.2f}", "hi": f"{max(ratios):.2f}"}
+
+
+def splitk_counters():
+    """docs/fidelity.md, rung 22: the simulator's global loads and stores beside ncu's at 16 x 4096 x 14336
+    (docs/fidelity-data/splitk), and what ncu counts beyond them: the flag's releases and polls."""
+    folder = FIDELITY / "splitk"
+    ops = json.loads((folder / "22-tma-wgmma-splitk.sim.json").read_text())["kernel"]["ops"]
+    csv_path = folder / "22-tma-wgmma-splitk.ncu.csv"
+    def measured(metric):
+        return int(float(recorded_ncu(csv_path, metric, 0)))
+    out, sim_values = {}, {}
+    for key, op, field, metric in (("lr", "ldg.64", "requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
+                                   ("ls", "ldg.64", "sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"),
+                                   ("sr", "stg.64", "requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
+                                   ("ss", "stg.64", "sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")):
+        sim_values[key] = ops[op][field]
+        out[f"{key}_sim"], out[f"{key}_ncu"] = commas(ops[op][field]), commas(measured(metric))
+    releases = measured("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum") - sim_values["sr"]
+    if releases != measured("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum") - sim_values["ss"]:
+        raise SystemExit("doc-numbers: ncu's extra stores at rung 22 are no longer one sector each: rewrite the sentence")
+    out["releases"] = str(releases)
+    out["polls"] = commas(measured("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum") - sim_values["lr"])
+    return out
+
+
 QUOTES = [
+    ("docs/rungs/22-tma-wgmma-splitk.md",
+     r"measured rungs 17 to 21 at (?P<lo>[\d.]+)–(?P<hi>[\d.]+)× cuBLAS there",
+     splitk_whole_rungs),
+    ("docs/fidelity.md",
+     r"\| global load requests \| (?P<lr_sim>[\d,]+) \| (?P<lr_ncu>[\d,]+) \|\n\s+"
+     r"\| global load sectors \| (?P<ls_sim>[\d,]+) \| (?P<ls_ncu>[\d,]+) \|\n\s+"
+     r"\| global store requests \| (?P<sr_sim>[\d,]+) \| (?P<sr_ncu>[\d,]+) \|\n\s+"
+     r"\| global store sectors \| (?P<ss_sim>[\d,]+) \| (?P<ss_ncu>[\d,]+) \|[\s\S]*?plus the (?P<releases>\d+) releases"
+     r"[\s\S]*?as many as the waits lasted: (?P<polls>[\d,]+) requests",
+     splitk_counters),
     ("docs/rungs/22-tma-wgmma-splitk.md",
      r"split-K wins\*\*, up to (?P<gain>[\d.]+)× over rung 18[\s\S]*?from (?P<b_dec>[\d.]+)× to (?P<a_dec>[\d.]+)× cuBLAS, "
      r"and `splits=8` at\s+16 × 28672 × 4096 from (?P<b_8>[\d.]+)× to (?P<a_8>[\d.]+)×[\s\S]*?\):\s+(?P<us>[\d.]+) µs "

@@ -21,6 +21,7 @@
 #include "gpu_options.hpp"
 #include "interrupt.hpp"
 #include "report_output.hpp"
+#include "schedule_options.hpp"
 #include "table.hpp"
 
 namespace gemmlab::cli {
@@ -133,15 +134,15 @@ int run_sweep_command(const SweepArgs& args) {
     return kExitUsage;
   }
   options.input = *input;
-  const auto order = sim::parse_order(args.order);
+  const auto order = order_flag(args.order);
   if (!order) {
-    std::cerr << "gemmlab-cli: --order: " << order.error().message << "\n";
+    std::cerr << "gemmlab-cli: " << order.error().message << "\n";
     return kExitUsage;
   }
   options.order = *order;
-  auto profile = sim::find_device(args.profile);
+  auto profile = profile_flag(args.profile);
   if (!profile) {
-    std::cerr << "gemmlab-cli: --profile: " << profile.error().message << "\n";
+    std::cerr << "gemmlab-cli: " << profile.error().message << "\n";
     return kExitUsage;
   }
   options.profile = std::move(*profile);

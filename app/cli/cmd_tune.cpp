@@ -25,6 +25,7 @@
 #include "gemmlab/sim/simulate.hpp"
 #include "gpu_options.hpp"
 #include "interrupt.hpp"
+#include "schedule_options.hpp"
 #include "table.hpp"
 
 namespace gemmlab::cli {
@@ -138,9 +139,9 @@ int run_rescore(const TuneArgs& args) {
     std::cerr << "gemmlab-cli: --rescore: " << args.rescore_path << ": " << report.error().message << "\n";
     return kExitFailed;
   }
-  auto profile = sim::find_device(args.profile);
+  auto profile = profile_flag(args.profile);
   if (!profile) {
-    std::cerr << "gemmlab-cli: --profile: " << profile.error().message << "\n";
+    std::cerr << "gemmlab-cli: " << profile.error().message << "\n";
     return kExitUsage;
   }
   const double recorded = report->spearman;
@@ -176,9 +177,9 @@ int run_tune_command(const TuneArgs& args) {
     return kExitUsage;
   }
   o.shape = {args.m, args.n, args.k};
-  auto order = sim::parse_order(args.order);
+  auto order = order_flag(args.order);
   if (!order) {
-    std::cerr << "gemmlab-cli: --order: " << order.error().message << "\n";
+    std::cerr << "gemmlab-cli: " << order.error().message << "\n";
     return kExitUsage;
   }
   o.order = *order;
@@ -193,9 +194,9 @@ int run_tune_command(const TuneArgs& args) {
     }
     o.input = *type;
   }
-  auto profile = sim::find_device(args.profile);
+  auto profile = profile_flag(args.profile);
   if (!profile) {
-    std::cerr << "gemmlab-cli: --profile: " << profile.error().message << "\n";
+    std::cerr << "gemmlab-cli: " << profile.error().message << "\n";
     return kExitUsage;
   }
   o.profile = std::move(*profile);

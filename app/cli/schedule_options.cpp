@@ -23,14 +23,26 @@ void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>&
       ->capture_default_str();
 }
 
+Result<sim::DeviceProfile> profile_flag(const std::string& name) {
+  auto profile = sim::find_device(name);
+  if (!profile) return Error{"--profile: " + profile.error().message};
+  return profile;
+}
+
+Result<kernel::BlockOrder> order_flag(const std::string& text) {
+  auto order = sim::parse_order(text);
+  if (!order) return Error{"--order: " + order.error().message};
+  return order;
+}
+
 Result<ScheduleOptions::Resolved> ScheduleOptions::resolve() const {
   if (!cuda_device.empty())
     return Error{"--device " + cuda_device + ": --device is a CUDA device index (bench, tune, verify); the GPU that "
                  "sim and schedule model is --profile (--profile " + cuda_device + ")"};
-  auto profile = sim::find_device(device);
-  if (!profile) return Error{"--profile: " + profile.error().message};
-  auto parsed = sim::parse_order(order);
-  if (!parsed) return Error{"--order: " + parsed.error().message};
+  auto profile = profile_flag(device);
+  if (!profile) return profile.error();
+  auto parsed = order_flag(order);
+  if (!parsed) return parsed.error();
   if (clock_mhz > 0) {
     profile = sim::with_clock(std::move(*profile), clock_mhz);
     if (!profile) return Error{"--clock-mhz: " + profile.error().message};

@@ -32,6 +32,11 @@ struct ScheduleOptions {
 
 void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>& options);
 
+// The values of --profile and --order, read once for every command that takes them (sim, schedule, tune, sweep); an
+// error names its flag ("--profile: unknown device 'v100'; ...").
+Result<sim::DeviceProfile> profile_flag(const std::string& name);
+Result<kernel::BlockOrder> order_flag(const std::string& text);
+
 // Everything a schedule prediction needs, from the rung flags and the schedule flags together.
 struct ScheduleRequest {
   common::RungOptions::Resolved kernel;
