@@ -30,5 +30,6 @@ Command add_tune_command(CLI::App& parent);
 Command add_sweep_command(CLI::App& parent);
 Command add_cublas_command(CLI::App& parent);
 Command add_merge_command(CLI::App& parent);
+Command add_trace_command(CLI::App& parent);
 
 }  // namespace gemmlab::cli

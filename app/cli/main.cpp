@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
       add_tune_command(app),
       add_sweep_command(app),
       add_cublas_command(app),
+      add_trace_command(app),
       add_merge_command(app),
   };
 

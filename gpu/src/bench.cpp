@@ -4,12 +4,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <ctime>
 #include <optional>
 
 #include "cuda_error.hpp"
+#include "cuda_events.hpp"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
+#include "gemmlab/sim/statistics.hpp"
 #include "reference.hpp"
 #include "session.hpp"
 #include "verify_detail.hpp"
@@ -17,26 +18,12 @@
 namespace gemmlab::gpu {
 namespace {
 
-double median(const std::vector<double>& sorted) {
-  const std::size_t n = sorted.size();
-  return n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
-}
-
 // A row's figures from its runs' times (sorted, in ms): how many, the extremes, the median and its TFLOPS.
 void set_times(BenchRow& row, const std::vector<double>& sorted, const Shape& shape) {
   row.runs = static_cast<int>(sorted.size());
   row.min_ms = sorted.front(), row.max_ms = sorted.back();
-  row.median_ms = median(sorted);
+  row.median_ms = sim::median(sorted);
   row.tflops = 2.0 * shape.m * static_cast<double>(shape.n) * shape.k / (row.median_ms * 1e-3) / 1e12;
-}
-
-std::string utc_now() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
 }
 
 int sm_clock_now(int device) {
@@ -44,25 +31,6 @@ int sm_clock_now(int device) {
   if (!devices || device >= static_cast<int>(devices->size())) return 0;
   return (*devices)[static_cast<std::size_t>(device)].sm_clock_now_mhz;
 }
-
-class Events {
- public:
-  explicit Events(std::size_t count) : events_(count, nullptr) {}
-  Events(const Events&) = delete;
-  Events& operator=(const Events&) = delete;
-  ~Events() {
-    for (cudaEvent_t e : events_)
-      if (e) cudaEventDestroy(e);
-  }
-  Status create() {
-    for (cudaEvent_t& e : events_) GEMMLAB_CUDA_TRY(cudaEventCreate(&e));
-    return Ok{};
-  }
-  cudaEvent_t operator[](std::size_t i) const { return events_[i]; }
-
- private:
-  std::vector<cudaEvent_t> events_;
-};
 
 // One input set beyond the verified one: A, B and C of the shape (A and B as 16-bit copies for 16-bit inputs).
 struct InputSet {
@@ -207,7 +175,7 @@ class ShapeRun {
     if (paired) {
       auto yard = sorted_times(0);
       if (!yard) return yard.error();
-      row.cublas_paired_ms = median(*yard);
+      row.cublas_paired_ms = sim::median(*yard);
       paired_cublas_ms_.insert(paired_cublas_ms_.end(), yard->begin(), yard->end());
     }
     return row;

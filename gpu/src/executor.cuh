@@ -73,6 +73,7 @@ __device__ __forceinline__ typename Native<N>::type to_native(const kernel::Vec<
 
 template <class In, bool AlignedRows = true>
 struct GpuExecutor {
+  static constexpr bool traced = false;  // traced_executor.cuh's build stamps its operations
   const In* __restrict__ a;
   const In* __restrict__ b;
   float* __restrict__ c;

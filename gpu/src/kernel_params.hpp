@@ -6,6 +6,7 @@
 
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/kernel/element.hpp"
+#include "gemmlab/kernel/trace_record.hpp"
 
 namespace gemmlab::gpu {
 
@@ -29,6 +30,7 @@ struct KernelParams {
   CUtensorMap a_map, b_map;  // TMA rungs only: read by the copy engine from the kernel's parameters
   CUtensorMap c_map;         // and C's, where the rung stores it with TMA (tma_store = 1)
   int* split_flags;          // split-K (rung 22): a flag per tile, zero between launches (launch.cpp's buffer)
+  kernel::TraceSink trace;   // a traced launch's buffers (traced_executor.cuh); empty otherwise
 };
 
 }  // namespace gemmlab::gpu

@@ -86,8 +86,16 @@ Result<int*> split_flags(int tiles) {
 
 }  // namespace
 
+int launched_blocks(const GpuInstance& kernel, const GemmArgs& g) {
+  const kernel::KernelConfig& c = kernel.config;
+  const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster);
+  const int slots = kernel::launch_slots(tiles_m, kernel::ceil_div(g.n, c.bn), g.order, c.cluster);
+  const int splits = kernel::split_count(kernel::ceil_div(g.k, c.bk), c.splits);
+  return c.grid > 0 && c.grid < slots ? c.grid : slots * splits;
+}
+
 Result<const void*> kernel_function(const GpuInstance& kernel, KernelVariant variant) {
-  if (!compiled_at_run_time(kernel)) {
+  if (!variant.traced && !compiled_at_run_time(kernel)) {
     if (const void* fn = compiled_kernel(*find_gpu_instance(kernel.rung, kernel.config), variant)) return fn;
     return Error{"the compiled " + std::string(rung_info(kernel.rung).slug) + " kernel has no " +
                  std::string(kernel::input_name(variant.input)) + " variant"};
@@ -107,14 +115,14 @@ const void* compiled_kernel(std::size_t index, KernelVariant variant) {
   return kernels ? kernels(variant) : nullptr;
 }
 
-Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t stream) {
+Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t stream, const kernel::TraceSink* trace) {
   const kernel::KernelConfig& c = kernel.config;
   auto variant = kernel_variant(kernel, g.input, g.n, g.k);
   if (!variant) return variant.error();
   KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
-                      kernel::ceil_div(g.n, c.bn), 0, {}, {}, {}, nullptr};
+                      kernel::ceil_div(g.n, c.bn), 0, {}, {}, {}, nullptr, {}};
+  if (trace != nullptr) variant->traced = true, params.trace = *trace;
   // Split-K: a tile's ranges are consecutive blocks, and the tiles have a flag each.
-  const int splits = kernel::split_count(kernel::ceil_div(g.k, c.bk), c.splits);
   if (c.splits > 1) {
     auto flags = split_flags(params.tiles_m * params.tiles_n);
     if (!flags) return flags.error();
@@ -125,7 +133,7 @@ Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t st
     if (auto ready = prepare_tma(kernel, g, params); !ready) return ready;
   auto fn = kernel_function(kernel, *variant);
   if (!fn) return fn.error();
-  const int slots = c.grid > 0 && c.grid < params.slots ? c.grid : params.slots * splits;  // the blocks launched
+  const int slots = launched_blocks(kernel, g);
   const int smem_bytes = sim::smem_bytes(kernel.rung, c);
   if (smem_bytes > 48 * 1024)  // beyond the default per-block limit only after opting in
     GEMMLAB_CUDA_TRY(cudaFuncSetAttribute(*fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));

@@ -30,8 +30,14 @@ const void* compiled_kernel(std::size_t index, KernelVariant variant);
 // cannot hold), before anything was launched.
 Result<const void*> kernel_function(const GpuInstance& kernel, KernelVariant variant);
 
+// The blocks a launch of `kernel` on these arguments runs: a persistent configuration's grid, else a block per launch
+// slot of the order (a tile, or under split-K each of its k-ranges).
+int launched_blocks(const GpuInstance& kernel, const GemmArgs& args);
+
 // Enqueues `kernel` on `stream`: its compiled kernel where the build has one, else the run-time compiled one
-// (compiled now, or found in the cache). An error names the failed compile or launch.
-Status launch_gemm(const GpuInstance& kernel, const GemmArgs& args, cudaStream_t stream);
+// (compiled now, or found in the cache). An error names the failed compile or launch. With `trace`, the tracing build
+// of the configuration (always compiled at run time) runs instead and writes into the sink's buffers.
+Status launch_gemm(const GpuInstance& kernel, const GemmArgs& args, cudaStream_t stream,
+                   const kernel::TraceSink* trace = nullptr);
 
 }  // namespace gemmlab::gpu

@@ -5,6 +5,7 @@
 // the run-time compiled ones (runtime_source.cpp's one-line source) both include it, and for the latter every header
 // costs compile time (the instance list and the host's launch declarations are not here).
 #include "executor.cuh"
+#include "traced_executor.cuh"
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
@@ -28,14 +29,24 @@ __device__ __forceinline__ void cluster_barrier() {
   asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
 }
 
-template <class K, class C, class In, bool AlignedRows, bool ByRole = false>
+// X: the executor, GpuExecutor or (a traced launch) TracedExecutor, which stamps each phase and each barrier too.
+template <class K, class C, class X, bool ByRole = false>
 struct PhaseRunner {
-  GpuExecutor<In, AlignedRows>& x;
+  X& x;
   const kernel::ThreadContext& t;
   typename K::template State<C>& s;
   __device__ __forceinline__ void operator()(kernel::Section section, int kstep, int phase) const {
-    kernel::run_phase<K>(x, C{}, t, s, section, kstep, phase);
+    if constexpr (X::traced) {
+      const std::uint32_t begin = cycle_counter();
+      kernel::run_phase<K>(x, C{}, t, s, section, kstep, phase);
+      x.trace.record(kernel::TraceOp::Phase, begin, kstep, static_cast<std::uint8_t>(section),
+                     static_cast<std::uint8_t>(phase));
+    } else {
+      kernel::run_phase<K>(x, C{}, t, s, section, kstep, phase);
+    }
     if (!K::barrier_after(section, phase)) return;
+    [[maybe_unused]] std::uint32_t begin = 0;
+    if constexpr (X::traced) begin = cycle_counter();
     const int threads = kernel::barrier_threads<K>(C{}, section, phase);
     if (threads > 0) {
       if (t.warpgroup < threads / 128)  // whole warpgroups: the test run_block's role branch already made
@@ -47,10 +58,13 @@ struct PhaseRunner {
     } else {
       __syncthreads();
     }
+    if constexpr (X::traced)
+      if (threads == 0 || t.warpgroup < threads / 128) x.stamp(kernel::TraceOp::Barrier, begin, threads);
   }
 };
 
-template <class K, class C, class In, bool AlignedRows>
+// Traced: the tracing build (traced_executor.cuh), for a launch that asks for a trace.
+template <class K, class C, class In, bool AlignedRows, bool Traced = false>
 __device__ __forceinline__ void run_block(const KernelParams& p) {
   extern __shared__ float4 shared_storage[];  // float4: 16-byte aligned for LDS.128 and cp.async.16
   constexpr C c{};
@@ -76,12 +90,15 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
   else
     t.warpgroup = t.tid / 128;
 
-  GpuExecutor<In, AlignedRows> x{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
-                                 reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map, &p.c_map,
-                                 p.split_flags};
+  const GpuExecutor<In, AlignedRows> untraced{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
+                                             reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map, &p.c_map,
+                                             p.split_flags};
+  using X = std::conditional_t<Traced, TracedExecutor<In, AlignedRows>, GpuExecutor<In, AlignedRows>>;
+  X x{untraced};
+  if constexpr (Traced) x.trace.open(p.trace, block, t.tid);
   typename K::template State<C> s;  // registers: every index into it is a constant once the loops unroll
   if constexpr (requires { K::consumers(c); }) {
-    const PhaseRunner<K, C, In, AlignedRows, true> run{x, t, s};
+    const PhaseRunner<K, C, X, true> run{x, t, s};
     // A warp-specialised rung branches on the role of the thread's warpgroup in every phase. The schedule is walked
     // once per role instead, the same calls in each copy, so that in each copy the compiler resolves the rung's
     // branch (the same t.warpgroup test) and the k-step loop holds one role's code. Left inside the loop, the branch
@@ -90,8 +107,9 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
     if (t.warpgroup < K::consumers(c)) kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
     else kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
   } else {
-    kernel::for_each_phase<K>(c, t.ksteps, t.tiles, PhaseRunner<K, C, In, AlignedRows>{x, t, s});
+    kernel::for_each_phase<K>(c, t.ksteps, t.tiles, PhaseRunner<K, C, X>{x, t, s});
   }
+  if constexpr (Traced) x.trace.close(p.trace, block, t.tid);
   // The blocks of a cluster leave together: until its partner is done, a block's shared memory may still receive the
   // partner's arrivals on its mbarriers (rungs 19 and 21). The simulator runs a cluster's blocks as one and needs none.
   if constexpr (C::cluster > 1) cluster_barrier();

@@ -34,7 +34,7 @@ std::string launch_key(const GpuInstance& kernel, KernelVariant variant, int dev
   std::string key = std::to_string(static_cast<int>(kernel.rung));
   for (const auto& knob : sim::all_knobs()) key.append(",").append(std::to_string(kernel.config.*knob.field));
   key.append(",").append(std::to_string(static_cast<int>(variant.input)));
-  key.append(variant.aligned_rows ? ",a," : ",u,").append(std::to_string(device));
+  key.append(variant.aligned_rows ? ",a," : ",u,").append(variant.traced ? "t," : "").append(std::to_string(device));
   return key;
 }
 
@@ -94,10 +94,11 @@ Result<RuntimeCompiled> compile_and_load(const RuntimeKernelRequest& request, co
   return compiled;
 }
 
-Result<RuntimeKernelRequest> request_for(const GpuInstance& kernel, kernel::InputType input, bool aligned_rows) {
+Result<RuntimeKernelRequest> request_for(const GpuInstance& kernel, KernelVariant variant) {
   auto capability = current_compute_capability();
   if (!capability) return capability.error();
-  return RuntimeKernelRequest{kernel, input, aligned_rows, runtime_arch(kernel.rung, *capability)};
+  return RuntimeKernelRequest{kernel, variant.input, variant.aligned_rows, runtime_arch(kernel.rung, *capability),
+                              variant.traced};
 }
 
 }  // namespace
@@ -107,7 +108,7 @@ Result<RuntimeCompiled> prepare_runtime_kernel(const GpuInstance& kernel, Kernel
   GEMMLAB_CUDA_TRY(cudaSetDevice(device));
   GEMMLAB_CUDA_TRY(cudaFree(nullptr));
   const auto start = std::chrono::steady_clock::now();
-  auto request = request_for(kernel, variant.input, variant.aligned_rows);
+  auto request = request_for(kernel, variant);
   if (!request) return request.error();
   auto compiled = compile_and_load(*request, launch_key(kernel, variant, device));
   if (!compiled) return compiled.error();
@@ -121,7 +122,7 @@ Result<const void*> runtime_kernel(const GpuInstance& kernel, KernelVariant vari
   const std::string key = launch_key(kernel, variant, device);
   const Loaded* found = find_loaded(key);
   if (found == nullptr) {
-    auto request = request_for(kernel, variant.input, variant.aligned_rows);
+    auto request = request_for(kernel, variant);
     if (!request) return request.error();
     if (auto compiled = compile_and_load(*request, key); !compiled) return compiled.error();
     found = find_loaded(key);

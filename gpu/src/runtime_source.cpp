@@ -143,6 +143,7 @@ std::string cache_key(const RuntimeKernelRequest& request) {
 
 struct PtxasFigures {
   int registers = -1, spill_bytes = 0;
+  std::vector<std::string> warnings;
 };
 
 PtxasFigures read_ptxas_report(const std::string& log) {
@@ -151,6 +152,10 @@ PtxasFigures read_ptxas_report(const std::string& log) {
   static const std::regex used(R"(Used (\d+) registers)"), spills(R"((\d+) bytes spill stores)");
   if (std::regex_search(log, m, used)) figures.registers = std::stoi(m[1]);
   if (std::regex_search(log, m, spills)) figures.spill_bytes = std::stoi(m[1]);
+  std::istringstream lines(log);
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("Potential Performance Loss") != std::string::npos || line.find("warning") != std::string::npos)
+      figures.warnings.push_back(line.substr(0, line.find_last_not_of(" \r") + 1));
   return figures;
 }
 
@@ -221,7 +226,8 @@ std::string runtime_kernel_source(const RuntimeKernelRequest& r) {
   const kernel::KernelConfig& c = r.kernel.config;
   std::ostringstream s;
   s << "// " << rung_info(r.kernel.rung).slug << " (" << instance_label(r.kernel) << "), "
-    << kernel::input_name(r.input) << (r.aligned_rows ? "" : ", rows of any alignment") << ", for " << r.arch
+    << kernel::input_name(r.input) << (r.aligned_rows ? "" : ", rows of any alignment") << (r.traced ? ", traced" : "")
+    << ", for " << r.arch
     << ": compiled at run time by gemmlab (gemmlab/gpu/runtime_compile.hpp).\n"
     << "#include \"rung_block.cuh\"\n\n"
     << "extern \"C\" __global__ void " << launch_bounds(r.kernel)
@@ -232,7 +238,8 @@ std::string runtime_kernel_source(const RuntimeKernelRequest& r) {
   for (const sim::Knob& knob : sim::all_knobs()) s << std::exchange(separator, ", ") << c.*knob.field;
   s << ">;\n"
     << "  gemmlab::gpu::run_block<gemmlab::kernel::KernelOf<gemmlab::RungId::" << rung_identifier(r.kernel.rung)
-    << ">::type, Config, " << element_type(r.input) << ", " << (r.aligned_rows ? "true" : "false") << ">(p);\n"
+    << ">::type, Config, " << element_type(r.input) << ", " << (r.aligned_rows ? "true" : "false")
+    << (r.traced ? ", true" : "") << ">(p);\n"
     << "}\n";
   return s.str();
 }
@@ -294,8 +301,9 @@ Result<RuntimeCompiled> compile_runtime_kernel(const RuntimeKernelRequest& reque
   if (fs::exists(out.cubin, ec)) {
     out.from_cache = true;
     if (auto text = read_input_file(log.string(), "compile log")) {
-      const PtxasFigures figures = read_ptxas_report(*text);
+      PtxasFigures figures = read_ptxas_report(*text);
       out.registers = figures.registers, out.spill_bytes = figures.spill_bytes;
+      out.ptxas_warnings = std::move(figures.warnings);
     }
     return out;
   }
@@ -327,8 +335,9 @@ Result<RuntimeCompiled> compile_runtime_kernel(const RuntimeKernelRequest& reque
     fs::remove(cubin, ec);
     return Error{"cannot keep the compiled kernel in " + dir.string() + ": " + (cubin_error ? cubin_error : log_error).message()};
   }
-  const PtxasFigures figures = read_ptxas_report(text);
+  PtxasFigures figures = read_ptxas_report(text);
   out.registers = figures.registers, out.spill_bytes = figures.spill_bytes;
+  out.ptxas_warnings = std::move(figures.warnings);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include "gemmlab/gpu/cublas_choice.hpp"
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
+#include "gemmlab/gpu/trace.hpp"
 #include "gemmlab/gpu/verify.hpp"
 #include "recorded_kernels.hpp"
 
@@ -20,6 +21,7 @@ Result<SoftwareVersions> software_versions() { return no_toolkit(); }
 Status launch_self_test(int) { return no_toolkit(); }
 Result<RuntimeCompiled> prepare_runtime_kernel(const GpuInstance&, KernelVariant, int) { return no_toolkit(); }
 Result<VerifyReport> verify(const VerifyOptions&, const VerifyProgress&, const std::atomic<bool>*) { return no_toolkit(); }
+Result<TraceRun> trace_kernel(const TraceOptions&) { return no_toolkit(); }
 Result<CublasChoice> cublas_choice(const Shape&, kernel::InputType, int) { return no_toolkit(); }
 Result<BenchReport> run_bench(const BenchOptions&, const std::function<void(const BenchProgress&)>&,
                               const std::atomic<bool>*) {

@@ -74,5 +74,24 @@ TEST(CliVerify, UsageErrorsNameTheBadValue) {
   }
 }
 
+// gemmlab-cli trace: its file is required and checked before the run, its counts are bounded, and without the device
+// it says so and writes nothing.
+TEST(CliTrace, UsageErrorsAndNoSuchDeviceWriteNoTrace) {
+  const auto path = std::filesystem::temp_directory_path() / "gemmlab_cli_trace_missing.json";
+  std::filesystem::remove(path);
+  const auto no_out = run_cli({"trace", "--rung", "tma-wgmma-specialized"});
+  EXPECT_EQ(no_out.exit_code, 2);
+  EXPECT_NE(no_out.err.find("--out is required"), std::string::npos) << no_out.err;
+  const auto zero = run_cli({"trace", "--rung", "18", "--blocks", "0", "--out", path.string()});
+  EXPECT_EQ(zero.exit_code, 2) << zero.err;
+  const auto folder = run_cli({"trace", "--rung", "18", "--out", std::filesystem::temp_directory_path().string()});
+  EXPECT_EQ(folder.exit_code, 2);
+  EXPECT_NE(folder.err.find("--out"), std::string::npos) << folder.err;
+  const auto knob = run_cli({"trace", "--rung", "18", "--tm", "4", "--out", path.string()});
+  EXPECT_EQ(knob.exit_code, 2) << knob.err;
+  expect_device_error(run_cli({"trace", "--rung", "18", "--device", "99", "--out", path.string()}));
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
 }  // namespace
 }  // namespace gemmlab

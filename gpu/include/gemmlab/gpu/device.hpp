@@ -49,6 +49,8 @@ Status launch_self_test(int device);
 
 // "13.0" from 13000.
 std::string format_cuda_version(int version);
+// The time now in UTC, as the reports stamp their runs: "2026-11-28T13:36:43Z".
+std::string utc_now();
 // "13.0" -> 13000, the other way (0 for text that is not a version).
 int parse_cuda_version(const std::string& text);
 

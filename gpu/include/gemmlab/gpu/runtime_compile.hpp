@@ -25,6 +25,7 @@ namespace gemmlab::gpu {
 struct KernelVariant {
   kernel::InputType input = kernel::InputType::F32;
   bool aligned_rows = true;
+  bool traced = false;  // the tracing build (gpu/src/traced_executor.cuh): always compiled at run time
 };
 
 // The variant a launch of `kernel` on these inputs and sizes needs; an error where the rung does not take the input
@@ -40,6 +41,7 @@ struct RuntimeKernelRequest {
   kernel::InputType input = kernel::InputType::F32;
   bool aligned_rows = true;  // 16-bit rungs: rows of A and B start on 16-byte boundaries (n, k multiples of 8)
   std::string arch;          // nvcc's -arch: "sm_90", or "sm_90a" for the Hopper rungs
+  bool traced = false;       // the tracing build of the kernel (gemmlab/gpu/trace.hpp)
 };
 
 // True where $GEMMLAB_COMPILE_AT_RUN_TIME is 1: every configuration is then compiled at run time, the build's own
@@ -74,6 +76,7 @@ struct RuntimeCompiled {
                                 // device's context already made: every GPU program pays that once)
   int registers = -1;           // ptxas's registers per thread (-1: not reported)
   int spill_bytes = 0;          // ptxas's spill stores, bytes
+  std::vector<std::string> ptxas_warnings;  // its warnings and "Potential Performance Loss" notes, a line each
 };
 
 // Compiles the request to a cubin in the cache, or finds it there; needs nvcc but no GPU. Errors: no compiler, a

@@ -1,0 +1,222 @@
+// gemmlab-cli trace: one kernel on the GPU with its warps' operations stamped (gemmlab/gpu/trace.hpp), written as a
+// Chrome trace-event file (Perfetto, chrome://tracing) and summarised: where each warp role's time went, the copies'
+// latency as the consumers see it, the epilogue's overlap with the next tile, and what the tracing cost.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "command.hpp"
+#include "common/number_options.hpp"
+#include "common/output_path.hpp"
+#include "common/rung_options.hpp"
+#include "gemmlab/file_io.hpp"
+#include "gemmlab/gpu/trace.hpp"
+#include "gemmlab/sim/launch_order.hpp"
+#include "gemmlab/sim/timeline.hpp"
+#include "table.hpp"
+
+namespace gemmlab::cli {
+namespace {
+
+struct TraceArgs {
+  std::string input = "bf16", order = "row", out;
+  int device = 0, blocks = 8, events = 0, runs = 20;
+  bool json = false;
+};
+
+std::string percent(double part, double whole) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f%%", whole > 0 ? 100.0 * part / whole : 0.0);
+  return text;
+}
+
+std::string time_text(double ns) {
+  char text[32];
+  if (ns >= 1e6) std::snprintf(text, sizeof text, "%.2f ms", ns / 1e6);
+  else if (ns >= 1e3) std::snprintf(text, sizeof text, "%.2f us", ns / 1e3);
+  else std::snprintf(text, sizeof text, "%.0f ns", ns);
+  return text;
+}
+
+nlohmann::json summary_json(const gpu::TraceRun& run, const sim::TimelineSummary& s, const std::string& out) {
+  nlohmann::json roles = nlohmann::json::array();
+  for (const auto& r : s.roles) {
+    nlohmann::json waits = nlohmann::json::object();
+    for (const auto& [op, ns] : r.waits_ns) waits[op] = ns;
+    roles.push_back({{"role", r.role},
+                     {"warps", r.tracks},
+                     {"total_ns", r.total_ns},
+                     {"phases_ns", r.phases_ns},
+                     {"busy_ns", r.busy_ns},
+                     {"issue_ns", r.issue_ns},
+                     {"waits_ns", waits},
+                     {"ksteps", r.ksteps},
+                     {"median_kstep_ns", r.median_kstep_ns}});
+  }
+  const sim::Timeline& t = run.timeline;
+  return {{"kernel", t.kernel},
+          {"m", t.m},
+          {"n", t.n},
+          {"k", t.k},
+          {"input", t.input},
+          {"source", t.source},
+          {"device", run.device},
+          {"driver", run.driver},
+          {"cuda", run.cuda},
+          {"measured_at", run.measured_at},
+          {"blocks_launched", t.blocks_launched},
+          {"blocks_sampled", run.blocks_sampled},
+          {"events_per_warp", run.events_per_warp},
+          {"events_lost", s.lost},
+          {"warps_that_lost_events", s.tracks_with_lost},
+          {"traced_registers", run.traced_registers},
+          {"traced_spill_bytes", run.traced_spill_bytes},
+          {"traced_ptxas_warnings", run.traced_ptxas_warnings},
+          {"runs", run.runs},
+          {"untraced_ms", run.untraced_ms},
+          {"traced_ms", run.traced_ms},
+          {"overhead", run.overhead()},
+          {"sampled_kernel_ns", s.kernel_ns},
+          {"roles", roles},
+          {"copies_matched", s.copies_matched},
+          {"median_copy_to_use_ns", s.median_copy_to_use_ns},
+          {"median_consumer_wait_ns", s.median_consumer_wait_ns},
+          {"epilogues", s.epilogues},
+          {"mean_epilogue_ns", s.mean_epilogue_ns},
+          {"mean_copies_during_epilogue", s.mean_copies_during_epilogue},
+          {"mean_wait_after_epilogue_ns", s.mean_wait_after_epilogue_ns},
+          {"trace_file", out}};
+}
+
+void print_summary(const gpu::TraceRun& run, const sim::TimelineSummary& s, const std::string& out) {
+  const sim::Timeline& t = run.timeline;
+  std::printf("Traced %s at %d x %d x %d, %s inputs,\n  %s.\n", t.kernel.c_str(), t.m, t.n, t.k, t.input.c_str(),
+              t.source.c_str());
+  std::printf(
+      "Tracing build: %d registers per thread, %s.\n", run.traced_registers,
+      run.traced_spill_bytes > 0 ? (std::to_string(run.traced_spill_bytes) + " bytes spilled").c_str() : "no spills");
+  for (const std::string& warning : run.traced_ptxas_warnings)
+    std::printf("  ptxas said of it: %s\n  (so there the traced kernel is not the timed one)\n", warning.c_str());
+  std::printf("Buffers: %d events per recorded warp; ", run.events_per_warp);
+  if (s.lost == 0) std::printf("none lost.\n");
+  else
+    std::printf("%u events lost by %d warps (their tracks say so; rerun with more --events).\n", s.lost,
+                s.tracks_with_lost);
+  std::printf(
+      "Kernel time, median of %d runs alternating: %.4f ms untraced, %.4f ms traced: the tracing costs %+.1f%%.\n\n",
+      run.runs, run.untraced_ms, run.traced_ms, 100.0 * run.overhead());
+  TextTable table({{"role"},
+                   {"warps", TextTable::Align::Right},
+                   {"k-steps", TextTable::Align::Right},
+                   {"median k-step", TextTable::Align::Right},
+                   {"own work", TextTable::Align::Right},
+                   {"waiting (largest first)"},
+                   {"issuing", TextTable::Align::Right}});
+  for (const auto& r : s.roles) {
+    std::string waits;
+    for (const auto& [op, ns] : r.waits_ns) waits += (waits.empty() ? "" : ", ") + op + " " + percent(ns, r.total_ns);
+    table.add_row({r.role, std::to_string(r.tracks), std::to_string(r.ksteps),
+                   r.ksteps > 0 ? time_text(r.median_kstep_ns) : "-", percent(r.busy_ns, r.total_ns),
+                   waits.empty() ? "-" : waits, percent(r.issue_ns, r.total_ns)});
+  }
+  table.print(std::cout);
+  std::printf(
+      "(shares of each warp's time from its start to its end; the sampled blocks ran %s from the first start "
+      "to the last end)\n",
+      time_text(s.kernel_ns).c_str());
+  if (s.copies_matched > 0)
+    std::printf(
+        "Copies as the consumers see them (%d k-steps): median %s from the issue of a stage's copies to the end "
+        "of the consumer's wait for them, of which the consumer waited %s.\n",
+        s.copies_matched, time_text(s.median_copy_to_use_ns).c_str(), time_text(s.median_consumer_wait_ns).c_str());
+  if (s.epilogues > 0)
+    std::printf(
+        "Epilogues followed by another tile (%d): %s each on average; the producer issued %.1f copies "
+        "meanwhile, and the consumers then waited %s at the next tile's first k-step.\n",
+        s.epilogues, time_text(s.mean_epilogue_ns).c_str(), s.mean_copies_during_epilogue,
+        time_text(s.mean_wait_after_epilogue_ns).c_str());
+  std::printf(
+      "Wrote %s: the Chrome trace-event format; open it in https://ui.perfetto.dev or chrome://tracing (a "
+      "process per SM, a thread per recorded warp).\n",
+      out.c_str());
+}
+
+int run_trace(const common::RungOptions& rung_options, const TraceArgs& args) {
+  const auto resolved = rung_options.resolve();
+  if (!resolved) {
+    std::cerr << "gemmlab-cli: " << resolved.error().message << "\n";
+    return kExitUsage;
+  }
+  const auto input = kernel::find_input(args.input);
+  if (!input) {
+    std::cerr << "gemmlab-cli: --input: '" << args.input << "': fp32, fp16 or bf16\n";
+    return kExitUsage;
+  }
+  const auto order = sim::parse_order(args.order);
+  if (!order) {
+    std::cerr << "gemmlab-cli: --order: " << order.error().message << "\n";
+    return kExitUsage;
+  }
+  if (const std::string why = common::unwritable_because(args.out); !why.empty()) {
+    std::cerr << "gemmlab-cli: --out " << args.out << ": " << why << "\n";
+    return kExitUsage;
+  }
+  gpu::TraceOptions options;
+  options.kernel = {resolved->rung, resolved->config};
+  options.shape = {resolved->problem.m, resolved->problem.n, resolved->problem.k};
+  options.alpha = resolved->problem.alpha, options.beta = resolved->problem.beta;
+  options.input = *input, options.order = *order, options.device = args.device;
+  options.blocks = args.blocks, options.events_per_warp = args.events, options.runs = args.runs;
+  std::fprintf(stderr, "gemmlab-cli: tracing %s (the tracing build is compiled at run time, once)...\n",
+               std::string(rung_info(resolved->rung).slug).c_str());
+  const auto run = gpu::trace_kernel(options);
+  if (!run) {
+    std::cerr << "gemmlab-cli: trace: " << run.error().message << "\n";
+    return kExitFailed;
+  }
+  if (auto written = write_output_file(args.out, sim::chrome_trace_json(run->timeline), "trace"); !written) {
+    std::cerr << "gemmlab-cli: " << written.error().message << "\n";
+    return kExitFailed;
+  }
+  const sim::TimelineSummary summary = sim::summarize(run->timeline);
+  if (args.json) std::cout << summary_json(*run, summary, args.out).dump(2) << "\n";
+  else print_summary(*run, summary, args.out);
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_trace_command(CLI::App& parent) {
+  auto* sub = parent.add_subcommand(
+      "trace",
+      "Run one kernel on the GPU with its warps' waits, copies and phases stamped: a Chrome trace-event file "
+      "(Perfetto) and where each warp role's time went");
+  auto options = std::make_shared<common::RungOptions>();
+  options->m = options->n = options->k = 4096;
+  auto args = std::make_shared<TraceArgs>();
+  common::add_rung_options(*sub, options);
+  sub->add_option("--out", args->out, "The trace file to write (JSON, the Chrome trace-event format)")->required();
+  sub->add_option("--input", args->input, "Element type of A and B: fp32, fp16 or bf16")->capture_default_str();
+  sub->add_option("--order", args->order, "Block launch order: " + std::string(sim::order_names_help()))
+      ->capture_default_str();
+  sub->add_option("--blocks", args->blocks, "Blocks to sample, spread over the launch")
+      ->capture_default_str()
+      ->transform(common::whole_number(1, gpu::kMaxTracedBlocks));
+  sub->add_option("--events", args->events, "Events per recorded warp (0: enough for the shape's phases)")
+      ->capture_default_str()
+      ->transform(common::whole_number(0, gpu::kMaxTraceEventsPerWarp));
+  sub->add_option("--runs", args->runs, "Timed runs of the traced and the untraced kernel, alternating")
+      ->capture_default_str()
+      ->transform(common::whole_number(1, 1000));
+  sub->add_option("--device", args->device, "CUDA device index")
+      ->capture_default_str()
+      ->transform(common::whole_number(0));
+  sub->add_flag("--json", args->json, "Print the summary as JSON instead of text");
+  return {sub, [options, args] { return run_trace(*options, *args); }};
+}
+
+}  // namespace gemmlab::cli
