@@ -14,8 +14,12 @@
 #include "common/output_path.hpp"
 #include "common/rung_options.hpp"
 #include "gemmlab/file_io.hpp"
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/trace.hpp"
+#include "gemmlab/sim/device_profile.hpp"
 #include "gemmlab/sim/launch_order.hpp"
+#include "gemmlab/sim/occupancy.hpp"
+#include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/timeline.hpp"
 #include "table.hpp"
 
@@ -23,7 +27,7 @@ namespace gemmlab::cli {
 namespace {
 
 struct TraceArgs {
-  std::string input = "bf16", order = "row", out;
+  std::string input = "bf16", order = "row", out, profile = "h100";
   int device = 0, blocks = 8, events = 0, runs = 20;
   bool json = false;
 };
@@ -42,7 +46,34 @@ std::string time_text(double ns) {
   return text;
 }
 
-nlohmann::json summary_json(const gpu::TraceRun& run, const sim::TimelineSummary& s, const std::string& out) {
+// What the time model predicts for the traced launch on a device profile: the kernel's time, and a block's k-step as
+// the kernel's time (less the launch) spread over its waves and each block's k-steps.
+struct ModelSide {
+  std::string profile, limit, note;  // note: why there is no prediction
+  double kernel_ms = 0, kstep_ns = 0;
+};
+
+ModelSide predict(const gpu::TraceOptions& o, int launched, const std::string& profile_name) {
+  ModelSide out;
+  const auto profile = sim::find_device(profile_name);
+  if (!profile) return {{}, {}, profile.error().message};
+  out.profile = profile->name;
+  const sim::Problem problem{o.shape.m, o.shape.n, o.shape.k, o.alpha, o.beta};
+  const auto p = sim::predict_schedule(o.kernel.rung, o.kernel.config, problem, o.order, *profile,
+                                       gpu::compiled_facts(o.kernel.rung, o.kernel.config, *profile));
+  if (!p) return {out.profile, {}, p.error().message};
+  if (!p->time) return {out.profile, {}, p->time_note};
+  const int per_wave = std::max(1, sim::blocks_per_wave(*profile, p->occupancy));
+  const int waves = (launched + per_wave - 1) / per_wave;
+  const int ksteps_per_block = (p->shape.blocks + launched - 1) / launched * p->shape.ksteps;
+  out.kernel_ms = p->time->seconds * 1e3;
+  out.kstep_ns = (p->time->seconds - p->time->launch_seconds) * 1e9 / (waves * std::max(1, ksteps_per_block));
+  out.limit = p->time->explanation;
+  return out;
+}
+
+nlohmann::json summary_json(const gpu::TraceRun& run, const sim::TimelineSummary& s, const ModelSide& model,
+                            const std::string& out) {
   nlohmann::json roles = nlohmann::json::array();
   for (const auto& r : s.roles) {
     nlohmann::json waits = nlohmann::json::object();
@@ -89,10 +120,24 @@ nlohmann::json summary_json(const gpu::TraceRun& run, const sim::TimelineSummary
           {"mean_epilogue_ns", s.mean_epilogue_ns},
           {"mean_copies_during_epilogue", s.mean_copies_during_epilogue},
           {"mean_wait_after_epilogue_ns", s.mean_wait_after_epilogue_ns},
-          {"trace_file", out}};
+          {"trace_file", out},
+          {"model",
+           {{"profile", model.profile},
+            {"kernel_ms", model.kernel_ms},
+            {"kstep_ns", model.kstep_ns},
+            {"limit", model.limit},
+            {"note", model.note}}}};
 }
 
-void print_summary(const gpu::TraceRun& run, const sim::TimelineSummary& s, const std::string& out) {
+// The consumers' median k-step (every warpgroup's where the rung has no roles).
+double measured_kstep_ns(const sim::TimelineSummary& s) {
+  for (const auto& r : s.roles)
+    if (r.role == "consumer" || r.role == "warpgroup") return r.median_kstep_ns;
+  return 0;
+}
+
+void print_summary(const gpu::TraceRun& run, const sim::TimelineSummary& s, const ModelSide& model,
+                   const std::string& out) {
   const sim::Timeline& t = run.timeline;
   std::printf("Traced %s at %d x %d x %d, %s inputs,\n  %s.\n", t.kernel.c_str(), t.m, t.n, t.k, t.input.c_str(),
               t.source.c_str());
@@ -139,6 +184,16 @@ void print_summary(const gpu::TraceRun& run, const sim::TimelineSummary& s, cons
         "meanwhile, and the consumers then waited %s at the next tile's first k-step.\n",
         s.epilogues, time_text(s.mean_epilogue_ns).c_str(), s.mean_copies_during_epilogue,
         time_text(s.mean_wait_after_epilogue_ns).c_str());
+  if (model.note.empty()) {
+    const double kstep = measured_kstep_ns(s);
+    std::printf("The time model (%s profile): the kernel %.4f ms (%+.0f%% of the untraced kernel's time), a block's "
+                "k-step %s (%+.0f%% of the consumers' median k-step measured). It says: %s\n",
+                model.profile.c_str(), model.kernel_ms, 100.0 * (model.kernel_ms / run.untraced_ms - 1.0),
+                time_text(model.kstep_ns).c_str(), kstep > 0 ? 100.0 * (model.kstep_ns / kstep - 1.0) : 0.0,
+                model.limit.c_str());
+  } else {
+    std::printf("The time model has no prediction here: %s\n", model.note.c_str());
+  }
   std::printf(
       "Wrote %s: the Chrome trace-event format; open it in https://ui.perfetto.dev or chrome://tracing (a "
       "process per SM, a thread per recorded warp).\n",
@@ -183,8 +238,9 @@ int run_trace(const common::RungOptions& rung_options, const TraceArgs& args) {
     return kExitFailed;
   }
   const sim::TimelineSummary summary = sim::summarize(run->timeline);
-  if (args.json) std::cout << summary_json(*run, summary, args.out).dump(2) << "\n";
-  else print_summary(*run, summary, args.out);
+  const ModelSide model = predict(options, run->timeline.blocks_launched, args.profile);
+  if (args.json) std::cout << summary_json(*run, summary, model, args.out).dump(2) << "\n";
+  else print_summary(*run, summary, model, args.out);
   return kExitOk;
 }
 
@@ -215,6 +271,8 @@ Command add_trace_command(CLI::App& parent) {
   sub->add_option("--device", args->device, "CUDA device index")
       ->capture_default_str()
       ->transform(common::whole_number(0));
+  sub->add_option("--profile", args->profile, "The device profile the time model predicts with, beside the measurement")
+      ->capture_default_str();
   sub->add_flag("--json", args->json, "Print the summary as JSON instead of text");
   return {sub, [options, args] { return run_trace(*options, *args); }};
 }

@@ -190,10 +190,11 @@ Result<int> run_process(const std::vector<std::string>& args, const std::string&
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-// rung_block.cuh's rung_kernel_setmaxnreg: a configuration that moves registers launches with a known count.
-std::string launch_bounds(const GpuInstance& kernel) {
-  if (kernel.config.setmaxnreg == 0) return "";
-  return "__launch_bounds__(" + std::to_string(sim::threads_per_block(kernel.rung, kernel.config)) + ", 1) ";
+// rung_block.cuh's rung_kernel_setmaxnreg: a configuration that moves registers launches with a known count. The
+// tracing build is bounded too, so that the registers its stamps take never leave a block that cannot launch.
+std::string launch_bounds(const RuntimeKernelRequest& r) {
+  if (r.kernel.config.setmaxnreg == 0 && !r.traced) return "";
+  return "__launch_bounds__(" + std::to_string(sim::threads_per_block(r.kernel.rung, r.kernel.config)) + ", 1) ";
 }
 
 }  // namespace
@@ -230,7 +231,7 @@ std::string runtime_kernel_source(const RuntimeKernelRequest& r) {
     << ", for " << r.arch
     << ": compiled at run time by gemmlab (gemmlab/gpu/runtime_compile.hpp).\n"
     << "#include \"rung_block.cuh\"\n\n"
-    << "extern \"C\" __global__ void " << launch_bounds(r.kernel)
+    << "extern \"C\" __global__ void " << launch_bounds(r)
     << "gemmlab_runtime_kernel(const __grid_constant__ gemmlab::gpu::KernelParams p) {\n"
     << "  using Config = gemmlab::kernel::FixedConfig<";
   // Every knob, in the knob list's order: FixedConfig's template parameters.

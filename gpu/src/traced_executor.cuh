@@ -12,10 +12,13 @@
 
 namespace gemmlab::gpu {
 
+// The low 32 bits of %clock64: read by CS2R, one issue slot at a fixed latency (the 32-bit %clock is an S2R, which
+// waits on a scoreboard). Volatile, so it keeps its place among the executor's own volatile instructions, but with no
+// memory clobber: the compiler may still move the kernel's loads and stores across it as it would without the trace.
 __device__ __forceinline__ std::uint32_t cycle_counter() {
-  std::uint32_t now;
-  asm volatile("mov.u32 %0, %%clock;\n" : "=r"(now)::"memory");
-  return now;
+  std::uint64_t now;
+  asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(now));
+  return static_cast<std::uint32_t>(now);
 }
 
 // One warp's recorder: where its events go (nullptr in every thread that does not record), how many it stamped, and
