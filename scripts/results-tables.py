@@ -13,8 +13,9 @@ and input type against cuBLAS on the same inputs: the tables of compiled alterna
 
 scripts/results-tables.py --ratio-tables [--check] rewrites (or, with --check, checks) every table of a rung page
 between "<!-- ratios: REPORT -->" and "<!-- ratios end -->": each timed kernel of REPORT (a path from the checkout)
-against cuBLAS, one column per input type and size (the test docs.ratio_tables_are_current); and docs/sweep.md's
-between "<!-- sweep: SWEEP -->" and "<!-- sweep end -->", from a `gemmlab-cli sweep --json` report.
+against cuBLAS, one column per input type and size (the test docs.ratio_tables_are_current); docs/sweep.md's
+between "<!-- sweep: SWEEP -->" and "<!-- sweep end -->", from a `gemmlab-cli sweep --json` report; and docs/timeline.md's
+between "<!-- traces: DIR -->" and "<!-- traces end -->", from the summaries scripts/trace-run wrote into DIR.
 """
 import json
 import math
@@ -207,9 +208,39 @@ def sweep_table(report, summary_only=False):
     return "\n".join(lines) + "\n"
 
 
+TRACES = re.compile(r"(<!-- traces: (\S+) -->\n)(.*?)(<!-- traces end -->)", re.S)
+
+
+def trace_table(folder):
+    """The summaries of scripts/trace-run (gemmlab-cli trace --json), a row per rung: the kernel untraced and traced,
+    what the consumers' time went to, their median k-step beside the time model's, the copies' latency as the
+    consumers see it; then where and when it was measured."""
+    lines = ["| rung | untraced (ms) | traced | consumers: own work / waiting for copies / other waits | median k-step "
+             "(ns) | model's k-step | copy to use (ns) | consumer waited (ns) |",
+             "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |"]
+    env = (ROOT / folder / "env.txt").read_text().strip()
+    for path in sorted((ROOT / folder).glob("*.summary.json")):
+        d = json.loads(path.read_text())
+        role = next(r for r in d["roles"] if r["role"] in ("consumer", "warpgroup"))
+        total = role["total_ns"]
+        copies = role["waits_ns"].get("mbarrier wait", 0)
+        other = sum(ns for op, ns in role["waits_ns"].items() if op != "mbarrier wait")
+        model = d["model"]
+        model_kstep = f"{model['kstep_ns']:.0f} ({model['kstep_ns'] / role['median_kstep_ns'] - 1:+.0%})" \
+            if model["kstep_ns"] and role["median_kstep_ns"] else "-"
+        warn = " (ptxas ignored its setmaxnreg)" if any("setmaxnreg" in w for w in d["traced_ptxas_warnings"]) else ""
+        lines.append(f"| {path.name.split('.')[0]} | {d['untraced_ms']:.4f} | {d['overhead']:+.1%}{warn} | "
+                     f"{role['busy_ns'] / total:.0%} / {copies / total:.0%} / {other / total:.0%} | "
+                     f"{role['median_kstep_ns']:.0f} | {model_kstep} | {d['median_copy_to_use_ns']:.0f} | "
+                     f"{d['median_consumer_wait_ns']:.0f} |")
+    lines += ["", f"Measured: {env}; {d['runs']} runs of each kernel alternating, medians; the time model's figures from "
+                  f"its {model['profile']} profile."]
+    return "\n".join(lines) + "\n"
+
+
 def ratio_tables(check):
     stale = []
-    for page in sorted((ROOT / "docs/rungs").glob("[0-9][0-9]-*.md")) + [ROOT / "docs/sweep.md"]:
+    for page in sorted((ROOT / "docs/rungs").glob("[0-9][0-9]-*.md")) + [ROOT / "docs/sweep.md", ROOT / "docs/timeline.md"]:
         if not page.exists():
             continue
         text = page.read_text()
@@ -217,6 +248,7 @@ def ratio_tables(check):
                          text)
         new = SWEEP.sub(lambda m: m.group(1) + sweep_table(json.loads((ROOT / m.group(3)).read_text()),
                                                           m.group(2) is not None) + m.group(5), new)
+        new = TRACES.sub(lambda m: m.group(1) + trace_table(m.group(2)) + m.group(4), new)
         if new != text:
             stale.append(str(page.relative_to(ROOT)))
             if not check:

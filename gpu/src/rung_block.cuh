@@ -37,7 +37,7 @@ struct PhaseRunner {
   typename K::template State<C>& s;
   __device__ __forceinline__ void operator()(kernel::Section section, int kstep, int phase) const {
     if constexpr (X::traced) {
-      const std::uint32_t begin = cycle_counter();
+      const std::uint32_t begin = x.trace.now();
       kernel::run_phase<K>(x, C{}, t, s, section, kstep, phase);
       x.trace.record(kernel::TraceOp::Phase, begin, kstep, static_cast<std::uint8_t>(section),
                      static_cast<std::uint8_t>(phase));
@@ -46,7 +46,7 @@ struct PhaseRunner {
     }
     if (!K::barrier_after(section, phase)) return;
     [[maybe_unused]] std::uint32_t begin = 0;
-    if constexpr (X::traced) begin = cycle_counter();
+    if constexpr (X::traced) begin = x.trace.now();
     const int threads = kernel::barrier_threads<K>(C{}, section, phase);
     if (threads > 0) {
       if (t.warpgroup < threads / 128)  // whole warpgroups: the test run_block's role branch already made

@@ -1,9 +1,9 @@
 #pragma once
 // The tracing build of the GPU executor: the same description, the same instructions, with the SM's cycle counter read
 // around the operations where a warp waits or hands work to the copy engine, and around each phase of the schedule
-// (rung_block.cuh's PhaseRunner). Only lane 0 of the first warp of each warpgroup of a sampled block writes (kernel::
-// TraceSink); every lane reads the counter, so no branch splits a warp before an instruction that must be reached by
-// all of its lanes together (wgmma.wait_group .aligned). A launch compiles it only when asked for a trace (a variant
+// (rung_block.cuh's PhaseRunner). Only lane 0 of the first warp of each warpgroup of a sampled block reads the counter
+// and writes (kernel::TraceSink), by predicated instructions where the compiler can: the other threads run the
+// untraced kernel's instructions and a test. A launch compiles it only when asked for a trace (a variant
 // of the configuration compiled at run time: gpu/src/launch.cpp), so the kernels the benchmark times are untouched.
 #include <cstdint>
 
@@ -47,12 +47,15 @@ struct WarpTrace {
     asm volatile("mov.u64 %0, %%globaltimer;\n" : "=l"(h.end_ns));
     h.events = count;
   }
+  // The counter where this thread records, else nothing read: the blocks that are not sampled run the untraced
+  // kernel's instructions and a few predicated ones.
+  __device__ __forceinline__ std::uint32_t now() const { return events != nullptr ? cycle_counter() : 0u; }
   // An operation's span. Its section and phase are the enclosing phase's, which the host reads off the nesting
   // (kernel::kTraceSectionOfParent): kept out of the kernel's registers.
   __device__ __forceinline__ void record(kernel::TraceOp op, std::uint32_t begin, int arg,
                                          std::uint8_t section = kernel::kTraceSectionOfParent, std::uint8_t phase = 0) {
-    const std::uint32_t end = cycle_counter();
     if (events == nullptr) return;
+    const std::uint32_t end = cycle_counter();
     if (count < capacity) events[count] = {begin, end, arg, static_cast<std::uint8_t>(op), section, phase, 0};
     ++count;
   }
@@ -70,30 +73,30 @@ struct TracedExecutor : GpuExecutor<In, AlignedRows> {
 
   // The waits.
   __device__ __forceinline__ void mbarrier_wait(int byte, int parity) {
-    const std::uint32_t begin = cycle_counter();
+    const std::uint32_t begin = trace.now();
     Base::mbarrier_wait(byte, parity);
     stamp(kernel::TraceOp::MbarrierWait, begin, byte);
   }
   template <int P, int N>
   __device__ __forceinline__ void wgmma_wait(kernel::Pending<P> pending, float (&acc)[N]) {
-    const std::uint32_t begin = cycle_counter();
+    const std::uint32_t begin = trace.now();
     Base::wgmma_wait(pending, acc);
     stamp(kernel::TraceOp::WgmmaWait, begin, P);
   }
   template <int P>
   __device__ __forceinline__ void cp_async_wait(kernel::Pending<P> pending) {
-    const std::uint32_t begin = cycle_counter();
+    const std::uint32_t begin = trace.now();
     Base::cp_async_wait(pending);
     stamp(kernel::TraceOp::CpAsyncWait, begin, P);
   }
   template <int P>
   __device__ __forceinline__ void tma_store_wait(kernel::Pending<P> pending, bool pred) {
-    const std::uint32_t begin = cycle_counter();
+    const std::uint32_t begin = trace.now();
     Base::tma_store_wait(pending, pred);
     if (pred) stamp(kernel::TraceOp::TmaStoreWait, begin, P);
   }
   __device__ __forceinline__ void split_wait(int tile, int value, bool pred) {
-    const std::uint32_t begin = cycle_counter();
+    const std::uint32_t begin = trace.now();
     Base::split_wait(tile, value, pred);
     if (pred) stamp(kernel::TraceOp::SplitWait, begin, tile);
   }
@@ -101,12 +104,12 @@ struct TracedExecutor : GpuExecutor<In, AlignedRows> {
   // The copies handed to the copy engine: the issuing thread's alone.
   __device__ __forceinline__ void tma_load(const kernel::TmaBox& box, int byte, int barrier, bool pred,
                                            kernel::TmaMulticast multicast = {}) {
-    const std::uint32_t begin = cycle_counter();
+    const std::uint32_t begin = trace.now();
     Base::tma_load(box, byte, barrier, pred, multicast);
     if (pred && multicast.issued_here) stamp(kernel::TraceOp::TmaLoad, begin, barrier);
   }
   __device__ __forceinline__ void tma_store(const kernel::TmaBox& box, int byte, bool pred) {
-    const std::uint32_t begin = cycle_counter();
+    const std::uint32_t begin = trace.now();
     Base::tma_store(box, byte, pred);
     if (pred) stamp(kernel::TraceOp::TmaStore, begin, box.row0);
   }
