@@ -299,12 +299,21 @@ TimelineSummary summarize(const Timeline& timeline) {
     RoleSummary& r = roles[t.role];
     r.role = t.role, ++r.tracks;
     r.total_ns += static_cast<double>(t.end_ns - t.begin_ns);
+    // A k-step's time: from the start of its first main-loop phase to the start of the next k-step's (what the
+    // compiler schedules between two stamps is then counted too), or where no next k-step follows in the tile, its
+    // phase's own length.
+    const Span* step = nullptr;
     for (const Span& s : t.spans) {
       const double d = static_cast<double>(s.end_ns - s.begin_ns);
       const TraceOpInfo& info = trace_op_info(s.op);
       if (info.kind == TraceOpKind::Phase) {
         r.phases_ns += d;
-        if (s.section == kernel::Section::Mainloop) kstep_ns[t.role].push_back(d);
+        if (s.section == kernel::Section::Mainloop && s.phase == 0) {
+          if (step != nullptr && s.arg == step->arg + 1)
+            kstep_ns[t.role].back() = static_cast<double>(s.begin_ns - step->begin_ns);
+          kstep_ns[t.role].push_back(d);
+          step = &s;
+        }
       } else if (info.kind == TraceOpKind::Wait) {
         waits[t.role][std::string(info.name)] += d;
         if (s.op != kernel::TraceOp::Barrier) r.busy_ns -= d;  // a wait inside a phase: not the warp's own work

@@ -178,6 +178,20 @@ TEST(Timeline, AMalformedOrForeignTraceIsASentence) {
   EXPECT_TRUE(contains(overlapping.error().message, "without nesting")) << overlapping.error().message;
 }
 
+TEST(Timeline, AKStepLastsFromItsStartToTheNextOnesStart) {
+  Records r;
+  const std::uint64_t start = r.headers[0].start_cycles;
+  const auto c = [&](std::uint64_t offset) { return static_cast<std::uint32_t>(start + offset); };
+  r.events[3] = event(TraceOp::Phase, c(1300), c(1500), 1);  // k-step 1 starts 1200 cycles after k-step 0
+  r.events[4] = event(TraceOp::Phase, c(1700), c(1800), 3);  // k-step 3: not the next one, its own length
+  r.headers[0].events = 5;
+  const auto t = timeline_from_records(r.headers, r.events, Records::capacity, r.roles);
+  ASSERT_TRUE(t) << t.error().message;
+  const RoleSummary& consumer = summarize(*t).roles[0];
+  EXPECT_EQ(consumer.ksteps, 3);
+  EXPECT_DOUBLE_EQ(consumer.median_kstep_ns, 100);  // of 600 (k-step 0), 100 (k-step 1), 50 (k-step 3)
+}
+
 TEST(Timeline, TheSummarySaysWhereEachRolesTimeWent) {
   const Records r;
   const auto t = timeline_from_records(r.headers, r.events, Records::capacity, r.roles);

@@ -80,7 +80,7 @@ struct RoleSummary {
   std::vector<std::pair<std::string, double>> waits_ns;  // per wait op (the barrier after a phase is one)
   double issue_ns = 0;                                   // handing copies and stores to the copy engine
   double busy_ns = 0;          // in phases, neither waiting nor issuing: the warp's own instructions
-  double median_kstep_ns = 0;  // a main-loop phase's median length (0: none)
+  double median_kstep_ns = 0;  // a k-step's median time: start to the next k-step's start (0: none)
   int ksteps = 0;              // main-loop phases measured
 };
 struct TimelineSummary {
