@@ -28,7 +28,7 @@ namespace {
 
 struct TraceArgs {
   std::string input = "bf16", order = "row", out, profile = "h100";
-  int device = 0, blocks = 8, events = 0, runs = 20;
+  int device = 0, blocks = 2, events = 0, runs = 20;
   bool json = false;
 };
 

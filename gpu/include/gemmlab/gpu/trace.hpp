@@ -30,7 +30,7 @@ struct TraceOptions {
   kernel::InputType input = kernel::InputType::BF16;
   kernel::BlockOrder order{};  // the rung's preferred order where the caller leaves it
   int device = 0;
-  int blocks = 8;           // blocks sampled, spread evenly over the launch (1 to kMaxTracedBlocks)
+  int blocks = 2;           // blocks sampled, spread evenly over the launch (1 to kMaxTracedBlocks)
   int events_per_warp = 0;  // 0: enough for the phases a block runs on this shape (four spans each), and more
   int runs = 20;            // timed runs of each kernel, alternating
   std::uint64_t seed = 7;
