@@ -940,6 +940,22 @@ def cublas_decoded():
             "cols": str(c["tile"]["cols"]), "tiles": str(tiles), "blocks": str(tiles * c["split_k"])}
 
 
+def trace_costs():
+    """docs/timeline.md: what the tracing build's parts cost (scripts/trace-cost, docs/timeline-data/cost-variants.txt:
+    the first block of lines has every block bounded, the second rung 22's not)."""
+    blocks, costs = [], {}
+    for line in (ROOT / "docs" / "timeline-data" / "cost-variants.txt").read_text().splitlines():
+        if line.startswith("#"):
+            if costs or not blocks:
+                blocks.append(costs := {})
+            continue
+        rung, variant, overhead = re.match(r"rung (\d+) (\S+) .* overhead ([+-][\d.]+)%", line).groups()
+        costs[(rung, variant)] = float(overhead)
+    first, second = blocks[0], blocks[-1]
+    return {"all": f"{first[('20', 'current')]:.0f}", "no_tma": f"{second[('20', 'no_tma')]:.0f}",
+            "dead": f"{first[('22', 'dead')]:.0f}", "phases": f"{first[('20', 'phases_only')]:.0f}"}
+
+
 def sweep_devices():
     """docs/sweep.md: the sweep on one and two H200s (timing.txt) and the two reports' geometric means."""
     times = {"0": [], "0,1": []}
@@ -1091,6 +1107,11 @@ QUOTES = [
      r"\*\*(?P<r_lo>[\d.]+)–(?P<r_hi>[\d.]+)×\*\*[\s\S]*?geometric mean (?P<g1>[\d.]+)× cuBLAS in both reports"
      r"[\s\S]*?faster than cuBLAS on (?P<f1>\d+) shapes with one GPU and on (?P<f2>\d+) with two",
      sweep_devices),
+    ("docs/timeline.md",
+     r"Stamping the phases alone costs (?P<phases>\d+)%\. The operations' stamps cost the rest, the TMA loads' most of "
+     r"all: without\s+them the cost falls from (?P<all>\d+)% to (?P<no_tma>\d+)%\.[\s\S]*?its tracing build was "
+     r"(?P<dead>\d+)% slower with no stamp recorded",
+     trace_costs),
     # stmatrix as measured (the calibration table's stsm rows).
     ("docs/memory-model.md",
      r"`stsm_x4_rowstride128` takes (?P<wf>\d+) wavefronts, (?P<bc>\d+) conflicts",

@@ -190,11 +190,15 @@ Result<int> run_process(const std::vector<std::string>& args, const std::string&
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-// rung_block.cuh's rung_kernel_setmaxnreg: a configuration that moves registers launches with a known count. The
-// tracing build is bounded too, so that the registers its stamps take never leave a block that cannot launch.
+// rung_block.cuh's rung_kernel_setmaxnreg: a configuration that moves registers launches with a known count. A tracing
+// build of more than 256 threads is bounded too: there ptxas's free choice (up to 255 registers) could leave a block
+// that cannot launch, as the stamps' few registers did to rung 20's. Not below: bounded, rung 22's ran 14% slower with
+// no stamp recorded (H200, docs/timeline.md).
 std::string launch_bounds(const RuntimeKernelRequest& r) {
-  if (r.kernel.config.setmaxnreg == 0 && !r.traced) return "";
-  return "__launch_bounds__(" + std::to_string(sim::threads_per_block(r.kernel.rung, r.kernel.config)) + ", 1) ";
+  const int threads = sim::threads_per_block(r.kernel.rung, r.kernel.config);
+  const bool may_not_launch = r.traced && threads * 255 > 65536;
+  if (r.kernel.config.setmaxnreg == 0 && !may_not_launch) return "";
+  return "__launch_bounds__(" + std::to_string(threads) + ", 1) ";
 }
 
 }  // namespace
