@@ -186,11 +186,12 @@ void print_summary(const gpu::TraceRun& run, const sim::TimelineSummary& s, cons
         time_text(s.mean_wait_after_epilogue_ns).c_str());
   if (model.note.empty()) {
     const double kstep = measured_kstep_ns(s);
-    std::printf("The time model (%s profile): the kernel %.4f ms (%+.0f%% of the untraced kernel's time), a block's "
-                "k-step %s (%+.0f%% of the consumers' median k-step measured). It says: %s\n",
-                model.profile.c_str(), model.kernel_ms, 100.0 * (model.kernel_ms / run.untraced_ms - 1.0),
-                time_text(model.kstep_ns).c_str(), kstep > 0 ? 100.0 * (model.kstep_ns / kstep - 1.0) : 0.0,
-                model.limit.c_str());
+    std::printf(
+        "The time model (%s profile): the kernel %.4f ms (%+.0f%% of the untraced kernel's time), a block's "
+        "k-step %s (%+.0f%% of the consumers' median k-step measured). It says: %s\n",
+        model.profile.c_str(), model.kernel_ms, 100.0 * (model.kernel_ms / run.untraced_ms - 1.0),
+        time_text(model.kstep_ns).c_str(), kstep > 0 ? 100.0 * (model.kstep_ns / kstep - 1.0) : 0.0,
+        model.limit.c_str());
   } else {
     std::printf("The time model has no prediction here: %s\n", model.note.c_str());
   }
