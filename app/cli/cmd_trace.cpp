@@ -3,10 +3,12 @@
 // latency as the consumers see it, the epilogue's overlap with the next tile, and what the tracing cost.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "command.hpp"
@@ -18,7 +20,7 @@
 #include "gemmlab/gpu/trace.hpp"
 #include "gemmlab/sim/device_profile.hpp"
 #include "gemmlab/sim/launch_order.hpp"
-#include "gemmlab/sim/occupancy.hpp"
+#include "gemmlab/sim/predicted_timeline.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/timeline.hpp"
 #include "table.hpp"
@@ -46,30 +48,45 @@ std::string time_text(double ns) {
   return text;
 }
 
-// What the time model predicts for the traced launch on a device profile: the kernel's time, and a block's k-step as
-// the kernel's time (less the launch) spread over its waves and each block's k-steps.
+// What the time model predicts for the traced launch on a device profile: the kernel's time and a block's pace
+// (sim/predicted_timeline.hpp), drawn into the trace file beside the measured block.
 struct ModelSide {
   std::string profile, limit, note;  // note: why there is no prediction
   double kernel_ms = 0, kstep_ns = 0;
+  std::optional<sim::BlockPace> pace;
 };
 
 ModelSide predict(const gpu::TraceOptions& o, int launched, const std::string& profile_name) {
   ModelSide out;
   const auto profile = sim::find_device(profile_name);
-  if (!profile) return {{}, {}, profile.error().message};
+  const auto unpredicted = [&](std::string why) {
+    out.note = std::move(why);
+    return out;
+  };
+  if (!profile) return unpredicted(profile.error().message);
   out.profile = profile->name;
   const sim::Problem problem{o.shape.m, o.shape.n, o.shape.k, o.alpha, o.beta};
   const auto p = sim::predict_schedule(o.kernel.rung, o.kernel.config, problem, o.order, *profile,
                                        gpu::compiled_facts(o.kernel.rung, o.kernel.config, *profile));
-  if (!p) return {out.profile, {}, p.error().message};
-  if (!p->time) return {out.profile, {}, p->time_note};
-  const int per_wave = std::max(1, sim::blocks_per_wave(*profile, p->occupancy));
-  const int waves = (launched + per_wave - 1) / per_wave;
-  const int ksteps_per_block = (p->shape.blocks + launched - 1) / launched * p->shape.ksteps;
-  out.kernel_ms = p->time->seconds * 1e3;
-  out.kstep_ns = (p->time->seconds - p->time->launch_seconds) * 1e9 / (waves * std::max(1, ksteps_per_block));
+  if (!p) return unpredicted(p.error().message);
+  const auto pace = sim::block_pace(*p, launched);
+  if (!pace) return unpredicted(pace.error().message);
+  out.kernel_ms = pace->kernel_ns / 1e6, out.kstep_ns = pace->kstep_ns, out.pace = *pace;
   out.limit = p->time->explanation;
   return out;
+}
+
+// The measured timeline with the model's block added above it, starting where the first sampled block started.
+sim::Timeline with_prediction(sim::Timeline timeline, const ModelSide& model) {
+  if (!model.pace || timeline.tracks.empty()) return timeline;
+  const auto first = std::ranges::min_element(timeline.tracks, {}, [](const sim::Track& t) { return t.begin_ns; });
+  const auto has = [&](std::string_view role) {
+    return std::ranges::any_of(timeline.tracks, [&](const sim::Track& t) { return t.role == role; });
+  };
+  for (sim::Track& t :
+       sim::predicted_tracks(*model.pace, first->begin_ns, has("consumer") ? "consumer" : "warpgroup", has("producer")))
+    timeline.tracks.push_back(std::move(t));
+  return timeline;
 }
 
 nlohmann::json summary_json(const gpu::TraceRun& run, const sim::TimelineSummary& s, const ModelSide& model,
@@ -197,7 +214,7 @@ void print_summary(const gpu::TraceRun& run, const sim::TimelineSummary& s, cons
   }
   std::printf(
       "Wrote %s: the Chrome trace-event format; open it in https://ui.perfetto.dev or chrome://tracing (a "
-      "process per SM, a thread per recorded warp).\n",
+      "process per SM, a thread per recorded warp, and above them the time model's block).\n",
       out.c_str());
 }
 
@@ -234,12 +251,13 @@ int run_trace(const common::RungOptions& rung_options, const TraceArgs& args) {
     std::cerr << "gemmlab-cli: trace: " << run.error().message << "\n";
     return kExitFailed;
   }
-  if (auto written = write_output_file(args.out, sim::chrome_trace_json(run->timeline), "trace"); !written) {
+  const ModelSide model = predict(options, run->timeline.blocks_launched, args.profile);
+  const std::string file = sim::chrome_trace_json(with_prediction(run->timeline, model));
+  if (auto written = write_output_file(args.out, file, "trace"); !written) {
     std::cerr << "gemmlab-cli: " << written.error().message << "\n";
     return kExitFailed;
   }
   const sim::TimelineSummary summary = sim::summarize(run->timeline);
-  const ModelSide model = predict(options, run->timeline.blocks_launched, args.profile);
   if (args.json) std::cout << summary_json(*run, summary, model, args.out).dump(2) << "\n";
   else print_summary(*run, summary, model, args.out);
   return kExitOk;

@@ -46,6 +46,7 @@ std::string span_name(const Span& s) {
 }
 
 int thread_id(const Track& t) { return t.block * 16 + t.warpgroup; }
+constexpr int kPredictedProcess = -1;
 
 void sort_spans(std::vector<Span>& spans) {
   std::ranges::stable_sort(spans, [](const Span& a, const Span& b) {
@@ -142,20 +143,23 @@ std::string chrome_trace_json(const Timeline& timeline) {
   std::map<int, bool> named_sm;
   const auto us = [](std::int64_t ns) { return static_cast<double>(ns) / 1000.0; };
   for (const Track& t : timeline.tracks) {
-    if (!named_sm[t.sm]) {
-      named_sm[t.sm] = true;
-      events.push_back(
-          {{"ph", "M"}, {"name", "process_name"}, {"pid", t.sm}, {"args", {{"name", "SM " + std::to_string(t.sm)}}}});
-      events.push_back({{"ph", "M"}, {"name", "process_sort_index"}, {"pid", t.sm}, {"args", {{"sort_index", t.sm}}}});
+    // The model's block is a process of its own, first; each SM a process after it.
+    const int pid = t.predicted ? kPredictedProcess : t.sm;
+    if (!named_sm[pid]) {
+      named_sm[pid] = true;
+      const std::string process = t.predicted ? "predicted by the time model" : "SM " + std::to_string(t.sm);
+      events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", pid}, {"args", {{"name", process}}}});
+      events.push_back({{"ph", "M"}, {"name", "process_sort_index"}, {"pid", pid}, {"args", {{"sort_index", pid}}}});
     }
     const int tid = thread_id(t);
-    std::string name =
-        "block " + std::to_string(t.block) + ", " + t.role + " (warpgroup " + std::to_string(t.warpgroup) + ")";
+    std::string name = t.predicted ? "the model's block, " + t.role
+                                   : "block " + std::to_string(t.block) + ", " + t.role + " (warpgroup " +
+                                         std::to_string(t.warpgroup) + ")";
     if (t.lost > 0) name += ", " + std::to_string(t.lost) + " events lost";
-    events.push_back({{"ph", "M"}, {"name", "thread_name"}, {"pid", t.sm}, {"tid", tid}, {"args", {{"name", name}}}});
+    events.push_back({{"ph", "M"}, {"name", "thread_name"}, {"pid", pid}, {"tid", tid}, {"args", {{"name", name}}}});
     events.push_back(
-        {{"ph", "M"}, {"name", "thread_sort_index"}, {"pid", t.sm}, {"tid", tid}, {"args", {{"sort_index", tid}}}});
-    tracks.push_back({{"pid", t.sm},
+        {{"ph", "M"}, {"name", "thread_sort_index"}, {"pid", pid}, {"tid", tid}, {"args", {{"sort_index", tid}}}});
+    tracks.push_back({{"pid", pid},
                       {"tid", tid},
                       {"sm", t.sm},
                       {"block", t.block},
@@ -163,14 +167,15 @@ std::string chrome_trace_json(const Timeline& timeline) {
                       {"role", t.role},
                       {"begin_ns", t.begin_ns},
                       {"end_ns", t.end_ns},
-                      {"lost", t.lost}});
+                      {"lost", t.lost},
+                      {"predicted", t.predicted}});
     for (const Span& s : t.spans) {
       const TraceOpInfo& info = trace_op_info(s.op);
       events.push_back(
           {{"ph", "X"},
            {"name", span_name(s)},
            {"cat", kind_name(info.kind)},
-           {"pid", t.sm},
+           {"pid", pid},
            {"tid", tid},
            {"ts", us(s.begin_ns)},
            {"dur", us(s.end_ns - s.begin_ns)},
@@ -224,7 +229,7 @@ Result<Timeline> parse_chrome_trace(std::string_view text) {
       track.sm = t.at("sm").get<int>(), track.block = t.at("block").get<int>();
       track.warpgroup = t.at("warpgroup").get<int>(), track.role = t.at("role").get<std::string>();
       track.begin_ns = t.at("begin_ns").get<std::int64_t>(), track.end_ns = t.at("end_ns").get<std::int64_t>();
-      track.lost = t.at("lost").get<std::uint32_t>();
+      track.lost = t.at("lost").get<std::uint32_t>(), track.predicted = t.at("predicted").get<bool>();
       const std::pair key{t.at("pid").get<int>(), t.at("tid").get<int>()};
       if (!by_thread.emplace(key, out.tracks.size()).second)
         return Error{"two tracks of the trace share process " + std::to_string(key.first) + ", thread " +
@@ -293,6 +298,7 @@ TimelineSummary summarize(const Timeline& timeline) {
   std::int64_t first = INT64_MAX, last = INT64_MIN;
   std::map<int, std::vector<const Track*>> blocks;
   for (const Track& t : timeline.tracks) {
+    if (t.predicted) continue;  // the model's block: beside the measurement, not part of it
     blocks[t.block].push_back(&t);
     first = std::min(first, t.begin_ns), last = std::max(last, t.end_ns);
     out.lost += t.lost, out.tracks_with_lost += t.lost > 0;

@@ -39,6 +39,7 @@ struct Track {
   std::int64_t begin_ns = 0, end_ns = 0;  // the warp's start and end in the block
   std::uint32_t lost = 0;                 // events past the buffer: not in `spans`
   std::vector<Span> spans;                // by begin; a phase before the ops inside it
+  bool predicted = false;                 // the time model's block (predicted_timeline.hpp), not a measured warp
 };
 
 struct Timeline {
@@ -59,8 +60,9 @@ Result<Timeline> timeline_from_records(std::span<const kernel::TraceWarpHeader> 
                                        std::span<const std::string> roles);
 
 // The Chrome trace-event format (JSON): an SM is a process, a recorded warp a thread named "block B, consumer
-// (warpgroup W)", each span a complete ("X") event, times in microseconds; otherData.gemmlab holds the timeline's
-// own fields, so that parse_chrome_trace reads back exactly what was written.
+// (warpgroup W)", the model's block (predicted tracks) a process of its own, listed first, each span a complete ("X")
+// event, times in microseconds; otherData.gemmlab holds the timeline's own fields, so that parse_chrome_trace reads
+// back exactly what was written.
 inline constexpr int kTraceFormatVersion = 1;
 std::string chrome_trace_json(const Timeline& timeline);
 // A file chrome_trace_json wrote. An error names what is wrong: not JSON, not gemmlab's, another version, a span
@@ -71,7 +73,8 @@ Result<Timeline> parse_chrome_trace(std::string_view text);
 // overlap or one contains the other.
 Status check_nesting(const Timeline& timeline);
 
-// Where each role's time went, over its tracks: shares of the tracks' time (from each warp's start to its end).
+// Where each role's time went, over its measured tracks (the predicted ones are left out): shares of the tracks' time
+// (from each warp's start to its end).
 struct RoleSummary {
   std::string role;
   int tracks = 0;

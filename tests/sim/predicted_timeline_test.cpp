@@ -1,0 +1,95 @@
+// The time model's block as a timeline (gemmlab/sim/predicted_timeline.hpp): its pace from a schedule prediction, and
+// tracks that nest, go into the trace file beside the measured ones and stay out of the measured summary.
+#include "gemmlab/sim/predicted_timeline.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "gemmlab/sim/device_profile.hpp"
+#include "gemmlab/sim/rung_model.hpp"
+
+namespace gemmlab::sim {
+namespace {
+
+SchedulePrediction specialised_at_4096() {
+  const auto profile = find_device("h100");
+  EXPECT_TRUE(profile);
+  const auto p = predict_schedule(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults,
+                                  {4096, 4096, 4096}, {}, *profile);
+  EXPECT_TRUE(p) << p.error().message;
+  return *p;
+}
+
+int count(const Track& t, kernel::TraceOp op, kernel::Section section) {
+  return static_cast<int>(
+      std::ranges::count_if(t.spans, [&](const Span& s) { return s.op == op && s.section == section; }));
+}
+
+TEST(PredictedTimeline, ABlocksKStepsSpreadThePredictedTimeOverTheWaves) {
+  const SchedulePrediction p = specialised_at_4096();
+  const int launched = p.shape.blocks;
+  const auto pace = block_pace(p, launched);
+  ASSERT_TRUE(pace) << pace.error().message;
+  EXPECT_EQ(pace->ksteps, p.shape.ksteps);  // a block of one tile
+  EXPECT_GT(pace->kstep_ns, 0);
+  EXPECT_LE(pace->wait_ns, pace->kstep_ns);
+  const int per_wave = p.device.sms * p.occupancy.blocks_per_sm;
+  const int waves = (launched + per_wave - 1) / per_wave;
+  EXPECT_NEAR(pace->kstep_ns * pace->ksteps * waves + p.time->launch_seconds * 1e9, pace->kernel_ns,
+              1e-6 * pace->kernel_ns);
+  EXPECT_FALSE(block_pace(p, 0));
+  SchedulePrediction untimed = p;
+  untimed.time.reset(), untimed.time_note = "this profile has no measured timing";
+  const auto none = block_pace(untimed, launched);
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().message, "this profile has no measured timing");
+}
+
+TEST(PredictedTimeline, TheModelsBlockNestsAndItsProducerCopiesAheadOfTheConsumers) {
+  BlockPace pace;
+  pace.kstep_ns = 800, pace.wait_ns = 300, pace.fill_ns = 1500, pace.ksteps = 6, pace.ksteps_in_flight = 3;
+  const auto tracks = predicted_tracks(pace, 1000, "consumer", true);
+  ASSERT_EQ(tracks.size(), 2u);
+  const Track& consumer = tracks[0];
+  const Track& producer = tracks[1];
+  EXPECT_TRUE(consumer.predicted && producer.predicted);
+  EXPECT_EQ(consumer.begin_ns, 1000);
+  EXPECT_EQ(consumer.end_ns, 1000 + 1500 + 6 * 800);
+  EXPECT_EQ(count(consumer, kernel::TraceOp::Phase, kernel::Section::Mainloop), 6);
+  EXPECT_EQ(count(consumer, kernel::TraceOp::MbarrierWait, kernel::Section::Mainloop), 6);
+  // Every k-step's copies issued once: three in the prologue, then one a k-step, three k-steps ahead.
+  EXPECT_EQ(count(producer, kernel::TraceOp::TmaLoad, kernel::Section::Prologue), 3);
+  EXPECT_EQ(count(producer, kernel::TraceOp::TmaLoad, kernel::Section::Mainloop), 3);
+  const auto load = std::ranges::find_if(producer.spans, [](const Span& s) {
+    return s.op == kernel::TraceOp::TmaLoad && s.section == kernel::Section::Mainloop;
+  });
+  EXPECT_EQ(load->arg, 3);
+  EXPECT_EQ(load->begin_ns, 1000 + 1500);
+  Timeline t;
+  t.tracks = tracks;
+  EXPECT_TRUE(check_nesting(t));
+  EXPECT_EQ(predicted_tracks(pace, 0, "warpgroup", false).size(), 1u);
+}
+
+TEST(PredictedTimeline, ItIsWrittenBesideTheMeasurementAndLeftOutOfItsSummary) {
+  BlockPace pace;
+  pace.kstep_ns = 800, pace.wait_ns = 300, pace.ksteps = 4;
+  Timeline t;
+  t.tracks.push_back(
+      {5, 12, 0, "consumer", 0, 4000, 0, {{kernel::TraceOp::Phase, kernel::Section::Mainloop, 0, 0, 100, 900}}, false});
+  for (Track& p : predicted_tracks(pace, 0, "consumer", true)) t.tracks.push_back(std::move(p));
+  const std::string text = chrome_trace_json(t);
+  EXPECT_NE(text.find("predicted by the time model"), std::string::npos);
+  const auto back = parse_chrome_trace(text);
+  ASSERT_TRUE(back) << back.error().message;
+  ASSERT_EQ(back->tracks.size(), 3u);
+  EXPECT_EQ(std::ranges::count_if(back->tracks, [](const Track& x) { return x.predicted; }), 2);
+  const TimelineSummary s = summarize(*back);
+  ASSERT_EQ(s.roles.size(), 1u);
+  EXPECT_EQ(s.roles[0].tracks, 1);  // the measured consumer alone
+  EXPECT_EQ(s.roles[0].ksteps, 1);
+}
+
+}  // namespace
+}  // namespace gemmlab::sim
