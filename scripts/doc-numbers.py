@@ -943,17 +943,20 @@ def cublas_decoded():
 def trace_costs():
     """docs/timeline.md: what the tracing build's parts cost (scripts/trace-cost, docs/timeline-data/cost-variants.txt:
     the first block of lines has every block bounded, the second rung 22's not)."""
-    blocks, costs = [], {}
+    runs, costs = [], {}
     for line in (ROOT / "docs" / "timeline-data" / "cost-variants.txt").read_text().splitlines():
         if line.startswith("#"):
-            if costs or not blocks:
-                blocks.append(costs := {})
+            if costs or not runs:
+                runs.append(costs := {})
             continue
-        rung, variant, overhead = re.match(r"rung (\d+) (\S+) .* overhead ([+-][\d.]+)%", line).groups()
-        costs[(rung, variant)] = float(overhead)
-    first, second = blocks[0], blocks[-1]
-    return {"all": f"{first[('20', 'current')]:.0f}", "no_tma": f"{second[('20', 'no_tma')]:.0f}",
-            "dead": f"{first[('22', 'dead')]:.0f}", "phases": f"{first[('20', 'phases_only')]:.0f}"}
+        rung, variant, sampled, overhead = re.match(r"rung (\d+) (\S+) +blocks (\d+):.* overhead ([+-][\d.]+)%",
+                                                    line).groups()
+        costs[(rung, variant, int(sampled))] = float(overhead)
+    first, second = runs[0], runs[-1]
+    return {"all": f"{first[('20', 'current', 1)]:.0f}", "no_tma": f"{second[('20', 'no_tma', 1)]:.0f}",
+            "dead": f"{first[('22', 'dead', 1)]:.0f}", "phases": f"{first[('20', 'phases_only', 1)]:.0f}",
+            "one": f"{first[('18', 'current', 1)]:.0f}", "eight": f"{first[('18', 'current', 8)]:.0f}",
+            "p1": f"{first[('20', 'current', 1)]:.0f}", "p8": f"{first[('20', 'current', 8)]:.0f}"}
 
 
 def sweep_devices():
@@ -1110,7 +1113,8 @@ QUOTES = [
     ("docs/timeline.md",
      r"Stamping the phases alone costs (?P<phases>\d+)%\. The operations' stamps cost the rest, the TMA loads' most of "
      r"all: without\s+them the cost falls from (?P<all>\d+)% to (?P<no_tma>\d+)%\.[\s\S]*?its tracing build was "
-     r"(?P<dead>\d+)% slower with no stamp recorded",
+     r"(?P<dead>\d+)% slower with no stamp recorded[\s\S]*?rung 18 costs (?P<one>\d+)% with one sampled block and "
+     r"(?P<eight>\d+)% with eight; rung 20,\s+(?P<p1>\d+)% and (?P<p8>\d+)%",
      trace_costs),
     # stmatrix as measured (the calibration table's stsm rows).
     ("docs/memory-model.md",

@@ -219,7 +219,10 @@ def trace_table(folder):
              "(ns) | model's k-step | copy to use (ns) | consumer waited (ns) |",
              "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |"]
     env = (ROOT / folder / "env.txt").read_text().strip()
-    for path in sorted((ROOT / folder).glob("*.summary.json")):
+    summaries = sorted((ROOT / folder).glob("*.summary.json"))
+    if not summaries:
+        raise SystemExit(f"results-tables: {folder} has no *.summary.json (scripts/trace-run writes them)")
+    for path in summaries:
         d = json.loads(path.read_text())
         role = next(r for r in d["roles"] if r["role"] in ("consumer", "warpgroup"))
         total = role["total_ns"]

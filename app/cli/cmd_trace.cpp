@@ -161,8 +161,11 @@ void print_summary(const gpu::TraceRun& run, const sim::TimelineSummary& s, cons
   std::printf(
       "Tracing build: %d registers per thread, %s.\n", run.traced_registers,
       run.traced_spill_bytes > 0 ? (std::to_string(run.traced_spill_bytes) + " bytes spilled").c_str() : "no spills");
-  for (const std::string& warning : run.traced_ptxas_warnings)
-    std::printf("  ptxas said of it: %s\n  (so there the traced kernel is not the timed one)\n", warning.c_str());
+  for (const std::string& warning : run.traced_ptxas_warnings) {
+    std::printf("  ptxas said of it: %s\n", warning.c_str());
+    if (warning.find("setmaxnreg") != std::string::npos)
+      std::printf("  (so the traced kernel does not move registers between its roles, as the timed one does)\n");
+  }
   std::printf("Buffers: %d events per recorded warp; ", run.events_per_warp);
   if (s.lost == 0) std::printf("none lost.\n");
   else
@@ -234,6 +237,10 @@ int run_trace(const common::RungOptions& rung_options, const TraceArgs& args) {
     std::cerr << "gemmlab-cli: --order: " << order.error().message << "\n";
     return kExitUsage;
   }
+  if (const auto profile = sim::find_device(args.profile); !profile) {
+    std::cerr << "gemmlab-cli: --profile: " << profile.error().message << "\n";
+    return kExitUsage;
+  }
   if (const std::string why = common::unwritable_because(args.out); !why.empty()) {
     std::cerr << "gemmlab-cli: --out " << args.out << ": " << why << "\n";
     return kExitUsage;
@@ -252,7 +259,13 @@ int run_trace(const common::RungOptions& rung_options, const TraceArgs& args) {
     return kExitFailed;
   }
   const ModelSide model = predict(options, run->timeline.blocks_launched, args.profile);
-  const std::string file = sim::chrome_trace_json(with_prediction(run->timeline, model));
+  const sim::Timeline timeline = with_prediction(run->timeline, model);
+  if (auto nested = sim::check_nesting(timeline); !nested) {  // a file its own reader would refuse is not written
+    std::cerr << "gemmlab-cli: trace: the timeline does not nest, so no file was written: " << nested.error().message
+              << "\n";
+    return kExitFailed;
+  }
+  const std::string file = sim::chrome_trace_json(timeline);
   if (auto written = write_output_file(args.out, file, "trace"); !written) {
     std::cerr << "gemmlab-cli: " << written.error().message << "\n";
     return kExitFailed;

@@ -45,14 +45,22 @@ std::string span_name(const Span& s) {
   return "phase";
 }
 
-int thread_id(const Track& t) { return t.block * 16 + t.warpgroup; }
-constexpr int kPredictedProcess = -1;
+// The trace's process and thread of a track. Perfetto reads a negative id as none, so every id is at least 0: an SM's
+// process is its number, the model's block one past any SM's (its sort index puts it first); a warp's thread is its
+// block's, a slot for each of up to kWarpgroupSlots warpgroups.
+constexpr int kWarpgroupSlots = 16;
+constexpr int kPredictedProcess = 1 << 20;
+int process_id(const Track& t) { return t.predicted ? kPredictedProcess : t.sm; }
+int thread_id(const Track& t) { return (t.predicted ? 0 : t.block) * kWarpgroupSlots + t.warpgroup; }
 
-void sort_spans(std::vector<Span>& spans) {
-  std::ranges::stable_sort(spans, [](const Span& a, const Span& b) {
-    return std::tie(a.begin_ns, b.end_ns) < std::tie(b.begin_ns, a.end_ns);  // the outer span first
-  });
+// Spans in the order they nest: by start, the longer first, and of two with the same times the phase first (the
+// kernel writes a phase after the operations inside it).
+bool nests_before(const Span& a, const Span& b) {
+  const bool a_phase = a.op == kernel::TraceOp::Phase, b_phase = b.op == kernel::TraceOp::Phase;
+  return std::tie(a.begin_ns, b.end_ns, b_phase) < std::tie(b.begin_ns, a.end_ns, a_phase);
 }
+
+void sort_spans(std::vector<Span>& spans) { std::ranges::stable_sort(spans, nests_before); }
 
 }  // namespace
 
@@ -85,12 +93,16 @@ Result<Timeline> timeline_from_records(std::span<const kernel::TraceWarpHeader> 
     if (h.warpgroup < 0 || static_cast<std::size_t>(h.warpgroup) >= roles.size() || h.end_cycles < h.start_cycles ||
         h.end_ns < h.start_ns)
       return Error{"a trace header the kernel could not have written (block " + std::to_string(h.block) + ")"};
+    if (h.end_cycles - h.start_cycles >= (std::uint64_t{1} << 32))  // events hold 32 bits of the counter
+      return Error{"a traced warp ran for 2^32 cycles or more, longer than its events' 32-bit times can say (block " +
+                   std::to_string(h.block) + "): trace a smaller problem"};
     cycles += static_cast<double>(h.end_cycles - h.start_cycles);
     nanoseconds += static_cast<double>(h.end_ns - h.start_ns);
     zero = std::min(zero, h.start_ns);
   }
   if (zero == UINT64_MAX) return Error{"no sampled warp recorded anything (the launch ran no sampled block)"};
-  if (nanoseconds <= 0) return Error{"the global timer did not advance during the traced launch"};
+  if (nanoseconds <= 0 || cycles <= 0)
+    return Error{"the traced warps ran too briefly for the global timer to advance: trace a larger problem"};
   const double cycles_per_ns = cycles / nanoseconds;
 
   Timeline out;
@@ -144,12 +156,15 @@ std::string chrome_trace_json(const Timeline& timeline) {
   const auto us = [](std::int64_t ns) { return static_cast<double>(ns) / 1000.0; };
   for (const Track& t : timeline.tracks) {
     // The model's block is a process of its own, first; each SM a process after it.
-    const int pid = t.predicted ? kPredictedProcess : t.sm;
+    const int pid = process_id(t);
     if (!named_sm[pid]) {
       named_sm[pid] = true;
       const std::string process = t.predicted ? "predicted by the time model" : "SM " + std::to_string(t.sm);
       events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", pid}, {"args", {{"name", process}}}});
-      events.push_back({{"ph", "M"}, {"name", "process_sort_index"}, {"pid", pid}, {"args", {{"sort_index", pid}}}});
+      events.push_back({{"ph", "M"},
+                        {"name", "process_sort_index"},
+                        {"pid", pid},
+                        {"args", {{"sort_index", t.predicted ? -1 : pid}}}});
     }
     const int tid = thread_id(t);
     std::string name = t.predicted ? "the model's block, " + t.role
@@ -229,7 +244,7 @@ Result<Timeline> parse_chrome_trace(std::string_view text) {
       track.sm = t.at("sm").get<int>(), track.block = t.at("block").get<int>();
       track.warpgroup = t.at("warpgroup").get<int>(), track.role = t.at("role").get<std::string>();
       track.begin_ns = t.at("begin_ns").get<std::int64_t>(), track.end_ns = t.at("end_ns").get<std::int64_t>();
-      track.lost = t.at("lost").get<std::uint32_t>(), track.predicted = t.at("predicted").get<bool>();
+      track.lost = t.at("lost").get<std::uint32_t>(), track.predicted = t.value("predicted", false);
       const std::pair key{t.at("pid").get<int>(), t.at("tid").get<int>()};
       if (!by_thread.emplace(key, out.tracks.size()).second)
         return Error{"two tracks of the trace share process " + std::to_string(key.first) + ", thread " +
@@ -273,9 +288,7 @@ Status check_nesting(const Timeline& timeline) {
     std::vector<const Span*> open;
     std::vector<const Span*> spans;
     for (const Span& s : t.spans) spans.push_back(&s);
-    std::ranges::stable_sort(spans, [](const Span* a, const Span* b) {
-      return std::tie(a->begin_ns, b->end_ns) < std::tie(b->begin_ns, a->end_ns);
-    });
+    std::ranges::stable_sort(spans, [](const Span* a, const Span* b) { return nests_before(*a, *b); });
     const std::string track = "block " + std::to_string(t.block) + ", warpgroup " + std::to_string(t.warpgroup);
     for (const Span* s : spans) {
       if (s->end_ns < s->begin_ns) return Error{track + ": '" + span_name(*s) + "' ends before it begins"};
@@ -306,14 +319,15 @@ TimelineSummary summarize(const Timeline& timeline) {
     r.role = t.role, ++r.tracks;
     r.total_ns += static_cast<double>(t.end_ns - t.begin_ns);
     // A k-step's time: from the start of its first main-loop phase to the start of the next k-step's (what the
-    // compiler schedules between two stamps is then counted too), or where no next k-step follows in the tile, its
-    // phase's own length.
+    // compiler schedules between two stamps is then counted too), or where no next k-step follows in the tile (an
+    // epilogue comes first), its phase's own length.
     const Span* step = nullptr;
     for (const Span& s : t.spans) {
       const double d = static_cast<double>(s.end_ns - s.begin_ns);
       const TraceOpInfo& info = trace_op_info(s.op);
       if (info.kind == TraceOpKind::Phase) {
         r.phases_ns += d;
+        if (s.section == kernel::Section::Epilogue) step = nullptr;  // a tile's last k-step: its own length
         if (s.section == kernel::Section::Mainloop && s.phase == 0) {
           if (step != nullptr && s.arg == step->arg + 1)
             kstep_ns[t.role].back() = static_cast<double>(s.begin_ns - step->begin_ns);

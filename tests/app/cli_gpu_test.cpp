@@ -89,6 +89,9 @@ TEST(CliTrace, UsageErrorsAndNoSuchDeviceWriteNoTrace) {
   EXPECT_NE(folder.err.find("--out"), std::string::npos) << folder.err;
   const auto knob = run_cli({"trace", "--rung", "18", "--tm", "4", "--out", path.string()});
   EXPECT_EQ(knob.exit_code, 2) << knob.err;
+  const auto profile = run_cli({"trace", "--rung", "18", "--profile", "h999", "--out", path.string()});
+  EXPECT_EQ(profile.exit_code, 2);
+  EXPECT_NE(profile.err.find("--profile"), std::string::npos) << profile.err;
   expect_device_error(run_cli({"trace", "--rung", "18", "--device", "99", "--out", path.string()}));
   EXPECT_FALSE(std::filesystem::exists(path));
 }

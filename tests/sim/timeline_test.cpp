@@ -192,6 +192,64 @@ TEST(Timeline, AKStepLastsFromItsStartToTheNextOnesStart) {
   EXPECT_DOUBLE_EQ(consumer.median_kstep_ns, 100);  // of 600 (k-step 0), 100 (k-step 1), 50 (k-step 3)
 }
 
+TEST(Timeline, ATilesLastKStepEndsAtItsEpilogue) {
+  // A persistent block: k-steps 0 and 1 of tile 0, its epilogue, then k-step 2 (tile 1's first).
+  Timeline t;
+  Track c{0, 0, 0, "consumer", 0, 10000, 0, {}, false};
+  c.spans = {{TraceOp::Phase, Section::Mainloop, 0, 0, 0, 100},
+             {TraceOp::Phase, Section::Mainloop, 0, 1, 1000, 1100},
+             {TraceOp::Phase, Section::Epilogue, 0, 0, 1200, 5000},
+             {TraceOp::Phase, Section::Mainloop, 0, 2, 6000, 6100}};
+  t.tracks.push_back(c);
+  const RoleSummary& r = summarize(t).roles[0];
+  EXPECT_EQ(r.ksteps, 3);
+  EXPECT_DOUBLE_EQ(r.median_kstep_ns, 100);  // 1000 (start to start), then 100 and 100: not 5000 across the epilogue
+}
+
+TEST(Timeline, AnOperationAsLongAsItsPhaseNestsInsideIt) {
+  Records r;
+  const std::uint64_t start = r.headers[0].start_cycles;
+  const auto c = [&](std::uint64_t offset) { return static_cast<std::uint32_t>(start + offset); };
+  r.events[0] = event(TraceOp::MbarrierWait, c(100), c(1000), 64);  // written before its phase, as the kernel does
+  r.events[1] = event(TraceOp::Phase, c(100), c(1000), 5);
+  r.headers[0].events = 2;
+  const auto t = timeline_from_records(r.headers, r.events, Records::capacity, r.roles);
+  ASSERT_TRUE(t) << t.error().message;
+  const Track& consumer = t->tracks[1];
+  EXPECT_EQ(consumer.spans[0].op, TraceOp::Phase);
+  EXPECT_EQ(consumer.spans[1].section, Section::Mainloop);  // the phase's, not the one before
+  EXPECT_TRUE(check_nesting(*t));
+}
+
+TEST(Timeline, AWarpLongerThanItsEventsCanSayIsRefused) {
+  Records r;
+  r.headers[0].end_cycles = r.headers[0].start_cycles + (1ull << 32);
+  const auto t = timeline_from_records(r.headers, r.events, Records::capacity, r.roles);
+  ASSERT_FALSE(t);
+  EXPECT_TRUE(contains(t.error().message, "2^32 cycles"));
+}
+
+TEST(Timeline, EveryProcessAndThreadIdIsAtLeastZero) {
+  // Perfetto reads a negative id as none: the model's block (block -1) and SM 0 would share a thread.
+  const Records r;
+  auto t = timeline_from_records(r.headers, r.events, Records::capacity, r.roles);
+  ASSERT_TRUE(t);
+  t->tracks.push_back({-1, -1, 0, "consumer", 0, 100, 0, {}, true});
+  const auto doc = nlohmann::json::parse(chrome_trace_json(*t));
+  for (const auto& e : doc["traceEvents"]) {
+    EXPECT_GE(e["pid"].get<int>(), 0) << e.dump();
+    if (e.contains("tid")) {
+      EXPECT_GE(e["tid"].get<int>(), 0) << e.dump();
+    }
+  }
+  // A file written before tracks said whether they were predicted reads as measured tracks.
+  auto old = doc;
+  for (auto& track : old["otherData"]["gemmlab"]["tracks"]) track.erase("predicted");
+  const auto back = parse_chrome_trace(old.dump());
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_FALSE(back->tracks[0].predicted);
+}
+
 TEST(Timeline, TheSummarySaysWhereEachRolesTimeWent) {
   const Records r;
   const auto t = timeline_from_records(r.headers, r.events, Records::capacity, r.roles);

@@ -28,7 +28,7 @@ struct TraceOptions {
   Shape shape{4096, 4096, 4096};
   float alpha = 1.0f, beta = 0.0f;
   kernel::InputType input = kernel::InputType::BF16;
-  kernel::BlockOrder order{};  // the rung's preferred order where the caller leaves it
+  kernel::BlockOrder order{};  // row-major unless the caller names another (as bench and verify)
   int device = 0;
   int blocks = 2;           // blocks sampled, spread evenly over the launch (1 to kMaxTracedBlocks)
   int events_per_warp = 0;  // 0: enough for the phases a block runs on this shape (four spans each), and more
