@@ -5,9 +5,13 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
+
+#include "gemmlab/file_io.hpp"
 
 namespace gemmlab::sim {
 namespace {
@@ -274,6 +278,29 @@ TEST(Timeline, TheSummarySaysWhereEachRolesTimeWent) {
   EXPECT_DOUBLE_EQ(s.median_consumer_wait_ns, 200);
   EXPECT_DOUBLE_EQ(s.kernel_ns, 1100);
   EXPECT_EQ(s.epilogues, 0);
+}
+
+// The traces recorded on the H200 (docs/timeline-data, scripts/trace-run): this build reads every one, its spans nest,
+// and each has the main loop of every rung's consumers.
+TEST(Timeline, TheRecordedTracesReadBackAndNest) {
+  int files = 0;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(GEMMLAB_SOURCE_DIR) + "/docs/timeline-data")) {
+    if (!entry.path().string().ends_with(".trace.json")) continue;
+    ++files;
+    const auto text = read_input_file(entry.path().string(), "trace");
+    ASSERT_TRUE(text) << text.error().message;
+    const auto t = parse_chrome_trace(*text);
+    ASSERT_TRUE(t) << entry.path() << ": " << t.error().message;
+    EXPECT_FALSE(t->tracks.empty()) << entry.path();
+    const TimelineSummary s = summarize(*t);
+    EXPECT_EQ(s.lost, 0u) << entry.path();
+    const auto consumers = std::ranges::find_if(
+        s.roles, [](const RoleSummary& r) { return r.role == "consumer" || r.role == "warpgroup"; });
+    ASSERT_NE(consumers, s.roles.end()) << entry.path();
+    EXPECT_GT(consumers->ksteps, 0) << entry.path();
+  }
+  EXPECT_GE(files, 6);  // rungs 17 to 22
 }
 
 }  // namespace
