@@ -40,14 +40,6 @@ std::string percent(double part, double whole) {
   return text;
 }
 
-std::string time_text(double ns) {
-  char text[32];
-  if (ns >= 1e6) std::snprintf(text, sizeof text, "%.2f ms", ns / 1e6);
-  else if (ns >= 1e3) std::snprintf(text, sizeof text, "%.2f us", ns / 1e3);
-  else std::snprintf(text, sizeof text, "%.0f ns", ns);
-  return text;
-}
-
 // What the time model predicts for the traced launch on a device profile: the kernel's time and a block's pace
 // (sim/predicted_timeline.hpp), drawn into the trace file beside the measured block.
 struct ModelSide {
@@ -185,32 +177,33 @@ void print_summary(const gpu::TraceRun& run, const sim::TimelineSummary& s, cons
     std::string waits;
     for (const auto& [op, ns] : r.waits_ns) waits += (waits.empty() ? "" : ", ") + op + " " + percent(ns, r.total_ns);
     table.add_row({r.role, std::to_string(r.tracks), std::to_string(r.ksteps),
-                   r.ksteps > 0 ? time_text(r.median_kstep_ns) : "-", percent(r.busy_ns, r.total_ns),
+                   r.ksteps > 0 ? sim::duration_text(r.median_kstep_ns) : "-", percent(r.busy_ns, r.total_ns),
                    waits.empty() ? "-" : waits, percent(r.issue_ns, r.total_ns)});
   }
   table.print(std::cout);
   std::printf(
       "(shares of each warp's time from its start to its end; the sampled blocks ran %s from the first start "
       "to the last end)\n",
-      time_text(s.kernel_ns).c_str());
+      sim::duration_text(s.kernel_ns).c_str());
   if (s.copies_matched > 0)
     std::printf(
         "Copies as the consumers see them (%d k-steps): median %s from the issue of a stage's copies to the end "
         "of the consumer's wait for them, of which the consumer waited %s.\n",
-        s.copies_matched, time_text(s.median_copy_to_use_ns).c_str(), time_text(s.median_consumer_wait_ns).c_str());
+        s.copies_matched, sim::duration_text(s.median_copy_to_use_ns).c_str(),
+        sim::duration_text(s.median_consumer_wait_ns).c_str());
   if (s.epilogues > 0)
     std::printf(
         "Epilogues followed by another tile (%d): %s each on average; the producer issued %.1f copies "
         "meanwhile, and the consumers then waited %s at the next tile's first k-step.\n",
-        s.epilogues, time_text(s.mean_epilogue_ns).c_str(), s.mean_copies_during_epilogue,
-        time_text(s.mean_wait_after_epilogue_ns).c_str());
+        s.epilogues, sim::duration_text(s.mean_epilogue_ns).c_str(), s.mean_copies_during_epilogue,
+        sim::duration_text(s.mean_wait_after_epilogue_ns).c_str());
   if (model.note.empty()) {
     const double kstep = measured_kstep_ns(s);
     std::printf(
         "The time model (%s profile): the kernel %.4f ms (%+.0f%% of the untraced kernel's time), a block's "
         "k-step %s (%+.0f%% of the consumers' median k-step measured). It says: %s\n",
         model.profile.c_str(), model.kernel_ms, 100.0 * (model.kernel_ms / run.untraced_ms - 1.0),
-        time_text(model.kstep_ns).c_str(), kstep > 0 ? 100.0 * (model.kstep_ns / kstep - 1.0) : 0.0,
+        sim::duration_text(model.kstep_ns).c_str(), kstep > 0 ? 100.0 * (model.kstep_ns / kstep - 1.0) : 0.0,
         model.limit.c_str());
   } else {
     std::printf("The time model has no prediction here: %s\n", model.note.c_str());
@@ -259,7 +252,12 @@ int run_trace(const common::RungOptions& rung_options, const TraceArgs& args) {
     return kExitFailed;
   }
   const ModelSide model = predict(options, run->timeline.blocks_launched, args.profile);
-  const sim::Timeline timeline = with_prediction(run->timeline, model);
+  sim::Timeline timeline = with_prediction(run->timeline, model);
+  char cost[160];  // what the file's reader (Perfetto, the app's Timeline panel) should know of the traced kernel
+  std::snprintf(cost, sizeof cost,
+                "; the traced kernel ran %+.1f%% against the untraced one (%.4f and %.4f ms, medians of %d runs)",
+                100.0 * run->overhead(), run->traced_ms, run->untraced_ms, run->runs);
+  timeline.source += cost;
   if (auto nested = sim::check_nesting(timeline); !nested) {  // a file its own reader would refuse is not written
     std::cerr << "gemmlab-cli: trace: the timeline does not nest, so no file was written: " << nested.error().message
               << "\n";

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <tuple>
@@ -79,6 +80,14 @@ std::string_view section_name(kernel::Section section) {
       return "epilogue";
   }
   return "?";
+}
+
+std::string duration_text(double ns) {
+  char text[32];
+  if (ns >= 1e6) std::snprintf(text, sizeof text, "%.2f ms", ns / 1e6);
+  else if (ns >= 1e3) std::snprintf(text, sizeof text, "%.2f us", ns / 1e3);
+  else std::snprintf(text, sizeof text, "%.0f ns", ns);
+  return text;
 }
 
 Result<Timeline> timeline_from_records(std::span<const kernel::TraceWarpHeader> headers,

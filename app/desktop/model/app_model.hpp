@@ -26,6 +26,7 @@
 #include "model/job_runner.hpp"
 #include "model/layout_lab_model.hpp"
 #include "model/shapes_study.hpp"
+#include "model/timeline_study.hpp"
 #include "model/order_study.hpp"
 #include "model/recorded_orders.hpp"
 #include "model/settings.hpp"
@@ -177,6 +178,12 @@ class AppModel {
   // sweep (kRecordedSweep). Errors go to the study (its error()) as well as to the caller.
   Status predict_shapes();
   Status load_recorded_sweep();
+  // The Timeline panel's trace: a model of its own, a file the user names or the one recorded on the H200 for the
+  // current rung (recorded_trace); errors go to the study too.
+  TimelineStudy& timeline() { return timeline_; }
+  const TimelineStudy& timeline() const { return timeline_; }
+  Status load_trace(const std::filesystem::path& path) { return timeline_.load(path); }
+  Status load_recorded_trace();
 
   // The launch-order panel compares two orders of the current kernel side by side: side 0 (left) and 1 (right).
   static constexpr int kOrderSides = 2;
@@ -308,6 +315,7 @@ class AppModel {
   int tma_swizzle_ = 128;
   LayoutLabModel layout_lab_;
   ShapesStudy shapes_;
+  TimelineStudy timeline_;
   std::string window_layout_;
 
   // Results and the generation of the inputs they belong to.

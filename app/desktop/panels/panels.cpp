@@ -39,6 +39,10 @@ constexpr PanelInfo kPanels[] = {
      "your shapes (or Llama 3 and Qwen2.5 layers): the best rung against cuBLAS, the model's prediction, the last "
      "wave's fill; predicted here, or the recorded H200 sweep",
      draw_shapes_panel},
+    {"timeline", "Timeline",
+     "one kernel's warps as the GPU ran them (gemmlab-cli trace): k-steps, waits and copies per warpgroup, the time "
+     "model's block above; the Hopper rungs' recorded H200 traces",
+     draw_timeline_panel},
 };
 
 }  // namespace

@@ -46,5 +46,6 @@ void draw_fragments_panel(PanelContext& context);
 void draw_tuning_panel(PanelContext& context);
 void draw_layout_lab_panel(PanelContext& context);
 void draw_shapes_panel(PanelContext& context);
+void draw_timeline_panel(PanelContext& context);
 
 }  // namespace gemmlab::desktop

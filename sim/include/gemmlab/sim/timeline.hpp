@@ -24,6 +24,8 @@ struct TraceOpInfo {
 };
 const TraceOpInfo& trace_op_info(kernel::TraceOp op);
 std::string_view section_name(kernel::Section section);  // "prologue", "mainloop", "epilogue"
+// A span's length as the faces print it: "840 ns", "3.39 us", "1.21 ms".
+std::string duration_text(double ns);
 
 struct Span {
   kernel::TraceOp op = kernel::TraceOp::Phase;

@@ -1,0 +1,58 @@
+#include "model/timeline_study.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <tuple>
+
+#include "gemmlab/file_io.hpp"
+
+namespace gemmlab::desktop {
+
+std::filesystem::path recorded_trace(RungId rung) {
+  const RungInfo& info = rung_info(rung);
+  char name[96];
+  std::snprintf(name, sizeof name, "%02d-%s.trace.json", info.number, std::string(info.slug).c_str());
+  return std::filesystem::path("docs/timeline-data") / name;
+}
+
+void TimelineStudy::select_block(int block) {
+  if (std::ranges::find(blocks_, block) != blocks_.end()) block_ = block;
+}
+
+std::vector<const sim::Track*> TimelineStudy::shown_tracks() const {
+  std::vector<const sim::Track*> out;
+  for (const sim::Track& t : timeline_.tracks)
+    if (t.predicted) out.push_back(&t);
+  for (const sim::Track& t : timeline_.tracks)
+    if (!t.predicted && t.block == block_) out.push_back(&t);
+  std::stable_sort(out.begin(), out.end(), [](const sim::Track* a, const sim::Track* b) {
+    return std::tie(b->predicted, a->warpgroup) < std::tie(a->predicted, b->warpgroup);  // predicted first
+  });
+  return out;
+}
+
+Status TimelineStudy::load(const std::filesystem::path& path) {
+  const auto fail = [&](const std::string& why) -> Status {
+    error_ = path.string() + ": " + why;
+    return Error{error_};
+  };
+  const auto text = read_input_file(path.string(), "trace", std::size_t{256} << 20);
+  if (!text) return fail(text.error().message);
+  auto timeline = sim::parse_chrome_trace(*text);
+  if (!timeline) return fail(timeline.error().message);
+  std::vector<int> blocks;
+  for (const sim::Track& t : timeline->tracks)
+    if (!t.predicted && std::ranges::find(blocks, t.block) == blocks.end()) blocks.push_back(t.block);
+  if (blocks.empty()) return fail("the trace has no measured warp");
+  std::ranges::sort(blocks);
+  timeline_ = std::move(*timeline);
+  summary_ = sim::summarize(timeline_);
+  blocks_ = std::move(blocks);
+  block_ = blocks_.front();
+  file_ = path.string();
+  path_text_ = file_;
+  error_.clear();
+  return Ok{};
+}
+
+}  // namespace gemmlab::desktop

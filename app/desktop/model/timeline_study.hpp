@@ -1,0 +1,51 @@
+#pragma once
+// What the Timeline panel shows: a trace of one kernel's warps (gemmlab-cli trace, the Chrome trace-event file of
+// sim/timeline.hpp): the measured tracks of one sampled block, the time model's block above them where the file has
+// it, and the summary of where each role's time went. A trace the user names, or the one recorded on the H200 for the
+// rung selected (docs/timeline-data). The panel reads this type and calls its commands; it keeps no state.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "gemmlab/result.hpp"
+#include "gemmlab/rungs.hpp"
+#include "gemmlab/sim/timeline.hpp"
+
+namespace gemmlab::desktop {
+
+// Where the recorded trace of a rung lies, relative to a data root: docs/timeline-data/NN-slug.trace.json.
+std::filesystem::path recorded_trace(RungId rung);
+
+class TimelineStudy {
+ public:
+  bool loaded() const { return !timeline_.tracks.empty(); }
+  const sim::Timeline& timeline() const { return timeline_; }
+  const sim::TimelineSummary& summary() const { return summary_; }
+  const std::string& file() const { return file_; }
+  const std::string& error() const { return error_; }
+  std::string& path_text() { return path_text_; }
+  // The lanes' view: how many times the block's run is magnified, and where the window starts (0 to 1 of what is left).
+  float& zoom() { return zoom_; }
+  float& pan() { return pan_; }
+
+  // The blocks the trace sampled, in block order, and the one shown.
+  const std::vector<int>& blocks() const { return blocks_; }
+  int block() const { return block_; }
+  void select_block(int block);
+  // The tracks drawn: the model's block (where the file has one) then the shown block's warps, by warpgroup.
+  std::vector<const sim::Track*> shown_tracks() const;
+
+  // A trace file; an error (not a trace, another format, spans that do not nest) leaves what is shown as it was and
+  // says why.
+  Status load(const std::filesystem::path& path);
+
+ private:
+  sim::Timeline timeline_;
+  sim::TimelineSummary summary_;
+  std::vector<int> blocks_;
+  int block_ = 0;
+  std::string file_, error_, path_text_;
+  float zoom_ = 1.0f, pan_ = 0.0f;
+};
+
+}  // namespace gemmlab::desktop

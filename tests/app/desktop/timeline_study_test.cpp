@@ -1,0 +1,69 @@
+// The Timeline panel's model (app/desktop/model/timeline_study.cpp): the recorded H200 traces read back by rung, a
+// block chosen, the model's block first, and bad files that change nothing.
+#include "model/timeline_study.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace gemmlab::desktop {
+namespace {
+
+const std::filesystem::path kSource = GEMMLAB_SOURCE_DIR;
+
+TEST(TimelineStudy, ARungsRecordedTraceIsFoundByItsNumberAndSlug) {
+  EXPECT_EQ(recorded_trace(RungId::TmaWgmmaSpecialized), "docs/timeline-data/18-tma-wgmma-specialized.trace.json");
+  EXPECT_EQ(recorded_trace(RungId::NaiveUncoalesced), "docs/timeline-data/01-naive-uncoalesced.trace.json");
+}
+
+TEST(TimelineStudy, ShowsOneSampledBlockAtATime) {
+  TimelineStudy study;
+  ASSERT_TRUE(study.load(kSource / recorded_trace(RungId::TmaWgmmaSpecialized))) << study.error();
+  ASSERT_TRUE(study.loaded());
+  ASSERT_EQ(study.blocks().size(), 2u);  // scripts/trace-run samples two
+  EXPECT_EQ(study.block(), study.blocks().front());
+  auto shown = study.shown_tracks();
+  ASSERT_EQ(shown.size(), 3u);  // two consumer warpgroups and the producer
+  EXPECT_EQ(shown[0]->warpgroup, 0);
+  EXPECT_EQ(shown[2]->role, "producer");
+  for (const sim::Track* t : shown) EXPECT_EQ(t->block, study.block());
+  study.select_block(study.blocks().back());
+  EXPECT_EQ(study.block(), study.blocks().back());
+  study.select_block(-5);  // not a sampled block: nothing changes
+  EXPECT_EQ(study.block(), study.blocks().back());
+  EXPECT_FALSE(study.summary().roles.empty());
+}
+
+TEST(TimelineStudy, TheModelsBlockComesFirst) {
+  TimelineStudy study;
+  ASSERT_TRUE(study.load(kSource / recorded_trace(RungId::TmaWgmmaSpecialized)));
+  sim::Timeline t = study.timeline();
+  t.tracks.push_back({-1, -1, 0, "consumer", 0, 1000, 0, {}, true});
+  const auto path = std::filesystem::temp_directory_path() / "gemmlab_timeline_study_model.json";
+  std::ofstream(path) << sim::chrome_trace_json(t);
+  ASSERT_TRUE(study.load(path)) << study.error();
+  const auto shown = study.shown_tracks();
+  ASSERT_EQ(shown.size(), 4u);
+  EXPECT_TRUE(shown[0]->predicted);
+  EXPECT_EQ(study.summary().roles.size(), 2u);  // the measured consumer and producer only
+  std::filesystem::remove(path);
+}
+
+TEST(TimelineStudy, ABadFileIsASentenceAndChangesNothing) {
+  TimelineStudy study;
+  ASSERT_TRUE(study.load(kSource / recorded_trace(RungId::TmaWgmmaSpecialized)));
+  const std::string shown = study.file();
+  EXPECT_FALSE(study.load("/nonexistent/trace.json"));
+  EXPECT_NE(study.error().find("/nonexistent/trace.json"), std::string::npos) << study.error();
+  const auto foreign = std::filesystem::temp_directory_path() / "gemmlab_timeline_study_foreign.json";
+  std::ofstream(foreign) << R"({"traceEvents": []})";
+  EXPECT_FALSE(study.load(foreign));
+  EXPECT_NE(study.error().find("not a gemmlab trace"), std::string::npos) << study.error();
+  EXPECT_EQ(study.file(), shown);
+  EXPECT_TRUE(study.loaded());
+  std::filesystem::remove(foreign);
+}
+
+}  // namespace
+}  // namespace gemmlab::desktop
