@@ -854,9 +854,16 @@ Status AppModel::load_recorded_sweep() {
   return shapes_.load_report(path ? *path : (data_roots_.empty() ? kRecordedSweep : data_roots_.front() / kRecordedSweep));
 }
 
+Status AppModel::load_trace(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (path.is_relative() && !std::filesystem::exists(path, ec))
+    if (const auto found = find_data_file(data_roots_, path)) return timeline_.load(*found, path.string());
+  return timeline_.load(path);
+}
+
 Status AppModel::load_recorded_trace() {
   const std::filesystem::path relative = recorded_trace(rung_);
-  if (const auto path = find_data_file(data_roots_, relative)) return timeline_.load(*path);
+  if (const auto path = find_data_file(data_roots_, relative)) return timeline_.load(*path, relative.string());
   return timeline_.load(data_roots_.empty() ? relative : data_roots_.front() / relative);  // its error names the file
 }
 

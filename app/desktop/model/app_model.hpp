@@ -182,7 +182,9 @@ class AppModel {
   // current rung (recorded_trace); errors go to the study too.
   TimelineStudy& timeline() { return timeline_; }
   const TimelineStudy& timeline() const { return timeline_; }
-  Status load_trace(const std::filesystem::path& path) { return timeline_.load(path); }
+  // A relative path that is not there from the working directory is looked for in the data roots (the recorded
+  // traces' own names, as the panel shows them).
+  Status load_trace(const std::filesystem::path& path);
   Status load_recorded_trace();
 
   // The launch-order panel compares two orders of the current kernel side by side: side 0 (left) and 1 (right).

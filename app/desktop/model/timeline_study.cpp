@@ -31,9 +31,9 @@ std::vector<const sim::Track*> TimelineStudy::shown_tracks() const {
   return out;
 }
 
-Status TimelineStudy::load(const std::filesystem::path& path) {
+Status TimelineStudy::load(const std::filesystem::path& path, const std::string& shown_as) {
   const auto fail = [&](const std::string& why) -> Status {
-    error_ = path.string() + ": " + why;
+    error_ = (shown_as.empty() ? path.string() : shown_as) + ": " + why;
     return Error{error_};
   };
   const auto text = read_input_file(path.string(), "trace", std::size_t{256} << 20);
@@ -49,7 +49,7 @@ Status TimelineStudy::load(const std::filesystem::path& path) {
   summary_ = sim::summarize(timeline_);
   blocks_ = std::move(blocks);
   block_ = blocks_.front();
-  file_ = path.string();
+  file_ = shown_as.empty() ? path.string() : shown_as;
   path_text_ = file_;
   error_.clear();
   return Ok{};

@@ -35,9 +35,10 @@ class TimelineStudy {
   // The tracks drawn: the model's block (where the file has one) then the shown block's warps, by warpgroup.
   std::vector<const sim::Track*> shown_tracks() const;
 
-  // A trace file; an error (not a trace, another format, spans that do not nest) leaves what is shown as it was and
-  // says why.
-  Status load(const std::filesystem::path& path);
+  // A trace file, named `shown_as` on the panel where given (a recorded trace by its path in the checkout, so that
+  // the panel reads the same wherever the checkout is); an error (not a trace, another format, spans that do not
+  // nest) leaves what is shown as it was and says why.
+  Status load(const std::filesystem::path& path, const std::string& shown_as = {});
 
  private:
   sim::Timeline timeline_;

@@ -467,6 +467,22 @@ TEST(AppModel, TheRecordedTuningStudyOfTheRungIsShown) {
   EXPECT_NE(model.tuning_message().find("no recorded study"), std::string::npos) << model.tuning_message();
 }
 
+TEST(AppModel, TheRecordedTraceOfTheRungIsShownByItsNameInTheCheckout) {
+  Settings s;
+  s.rung = "tma-wgmma-persistent";
+  auto o = options(s);
+  o.data_roots = {GEMMLAB_SOURCE_DIR};
+  AppModel model(std::move(o));
+  ASSERT_TRUE(model.load_recorded_trace()) << model.timeline().error();
+  EXPECT_EQ(model.timeline().file(), "docs/timeline-data/20-tma-wgmma-persistent.trace.json");
+  // The name the panel shows loads again from anywhere: it is looked for in the data roots.
+  ASSERT_TRUE(model.load_trace(model.timeline().path_text())) << model.timeline().error();
+  model.select_rung(RungId::NaiveUncoalesced);  // no trace recorded: a sentence, and the shown trace stays
+  EXPECT_FALSE(model.load_recorded_trace());
+  EXPECT_NE(model.timeline().error().find("01-naive-uncoalesced.trace.json"), std::string::npos);
+  EXPECT_TRUE(model.timeline().loaded());
+}
+
 TEST(DocsPage, FindsTheRungPageInTheSourceTree) {
   const DocsPage page = load_rung_docs(rung_info(RungId::SmemTiling), {GEMMLAB_SOURCE_DIR});
   ASSERT_TRUE(page.found) << page.message;

@@ -33,6 +33,10 @@ TEST(TimelineStudy, ShowsOneSampledBlockAtATime) {
   study.select_block(-5);  // not a sampled block: nothing changes
   EXPECT_EQ(study.block(), study.blocks().back());
   EXPECT_FALSE(study.summary().roles.empty());
+  // Named on the panel as the caller says: a recorded trace by its path in the checkout, wherever that is.
+  ASSERT_TRUE(study.load(kSource / recorded_trace(RungId::TmaWgmmaSpecialized), "docs/timeline-data/x.trace.json"));
+  EXPECT_EQ(study.file(), "docs/timeline-data/x.trace.json");
+  EXPECT_EQ(study.path_text(), "docs/timeline-data/x.trace.json");
 }
 
 TEST(TimelineStudy, TheModelsBlockComesFirst) {
