@@ -448,12 +448,17 @@ TEST(AppModel, OneGpuRunAtATimeAndAFailedOneFreesTheGpu) {
   EXPECT_NE(model.messages().back().text.find("tuning: "), std::string::npos) << model.messages().back().text;
 }
 
-TEST(AppModel, TheRecordedTuningStudyOfTheRungIsShown) {
+// A model on `rung` that finds the recorded data (docs/, assets/) in the source tree.
+AppModel model_with_recorded_data(const std::string& rung) {
   Settings s;
-  s.rung = "warptile";
+  s.rung = rung;
   auto o = options(s);
   o.data_roots = {GEMMLAB_SOURCE_DIR};
-  AppModel model(std::move(o));
+  return AppModel(std::move(o));
+}
+
+TEST(AppModel, TheRecordedTuningStudyOfTheRungIsShown) {
+  AppModel model = model_with_recorded_data("warptile");
   model.request_tuning_study();
   const ShownStudy* study = model.tuning_study();
   if (study == nullptr && !std::filesystem::exists(std::filesystem::path(GEMMLAB_SOURCE_DIR) / "assets/tuning/h100"))
@@ -468,11 +473,7 @@ TEST(AppModel, TheRecordedTuningStudyOfTheRungIsShown) {
 }
 
 TEST(AppModel, TheRecordedTraceOfTheRungIsShownByItsNameInTheCheckout) {
-  Settings s;
-  s.rung = "tma-wgmma-persistent";
-  auto o = options(s);
-  o.data_roots = {GEMMLAB_SOURCE_DIR};
-  AppModel model(std::move(o));
+  AppModel model = model_with_recorded_data("tma-wgmma-persistent");
   ASSERT_TRUE(model.load_recorded_trace()) << model.timeline().error();
   EXPECT_EQ(model.timeline().file(), "docs/timeline-data/20-tma-wgmma-persistent.trace.json");
   // The name the panel shows loads again from anywhere: it is looked for in the data roots.
