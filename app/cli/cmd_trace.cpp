@@ -34,12 +34,6 @@ struct TraceArgs {
   bool json = false;
 };
 
-std::string percent(double part, double whole) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.0f%%", whole > 0 ? 100.0 * part / whole : 0.0);
-  return text;
-}
-
 // What the time model predicts for the traced launch on a device profile: the kernel's time and a block's pace
 // (sim/predicted_timeline.hpp), drawn into the trace file beside the measured block.
 struct ModelSide {
@@ -138,13 +132,6 @@ nlohmann::json summary_json(const gpu::TraceRun& run, const sim::TimelineSummary
             {"note", model.note}}}};
 }
 
-// The consumers' median k-step (every warpgroup's where the rung has no roles).
-double measured_kstep_ns(const sim::TimelineSummary& s) {
-  for (const auto& r : s.roles)
-    if (r.role == "consumer" || r.role == "warpgroup") return r.median_kstep_ns;
-  return 0;
-}
-
 void print_summary(const gpu::TraceRun& run, const sim::TimelineSummary& s, const ModelSide& model,
                    const std::string& out) {
   const sim::Timeline& t = run.timeline;
@@ -173,32 +160,19 @@ void print_summary(const gpu::TraceRun& run, const sim::TimelineSummary& s, cons
                    {"own work", TextTable::Align::Right},
                    {"waiting (largest first)"},
                    {"issuing", TextTable::Align::Right}});
-  for (const auto& r : s.roles) {
-    std::string waits;
-    for (const auto& [op, ns] : r.waits_ns) waits += (waits.empty() ? "" : ", ") + op + " " + percent(ns, r.total_ns);
+  for (const auto& r : s.roles)
     table.add_row({r.role, std::to_string(r.tracks), std::to_string(r.ksteps),
-                   r.ksteps > 0 ? sim::duration_text(r.median_kstep_ns) : "-", percent(r.busy_ns, r.total_ns),
-                   waits.empty() ? "-" : waits, percent(r.issue_ns, r.total_ns)});
-  }
+                   r.ksteps > 0 ? sim::duration_text(r.median_kstep_ns) : "-", sim::share_text(r.busy_ns, r.total_ns),
+                   sim::waits_text(r), sim::share_text(r.issue_ns, r.total_ns)});
   table.print(std::cout);
   std::printf(
       "(shares of each warp's time from its start to its end; the sampled blocks ran %s from the first start "
       "to the last end)\n",
       sim::duration_text(s.kernel_ns).c_str());
-  if (s.copies_matched > 0)
-    std::printf(
-        "Copies as the consumers see them (%d k-steps): median %s from the issue of a stage's copies to the end "
-        "of the consumer's wait for them, of which the consumer waited %s.\n",
-        s.copies_matched, sim::duration_text(s.median_copy_to_use_ns).c_str(),
-        sim::duration_text(s.median_consumer_wait_ns).c_str());
-  if (s.epilogues > 0)
-    std::printf(
-        "Epilogues followed by another tile (%d): %s each on average; the producer issued %.1f copies "
-        "meanwhile, and the consumers then waited %s at the next tile's first k-step.\n",
-        s.epilogues, sim::duration_text(s.mean_epilogue_ns).c_str(), s.mean_copies_during_epilogue,
-        sim::duration_text(s.mean_wait_after_epilogue_ns).c_str());
+  for (const std::string& finding : sim::findings_text(s)) std::printf("%s\n", finding.c_str());
   if (model.note.empty()) {
-    const double kstep = measured_kstep_ns(s);
+    const sim::RoleSummary* pace = sim::pace_role(s);
+    const double kstep = pace != nullptr ? pace->median_kstep_ns : 0.0;
     std::printf(
         "The time model (%s profile): the kernel %.4f ms (%+.0f%% of the untraced kernel's time), a block's "
         "k-step %s (%+.0f%% of the consumers' median k-step measured). It says: %s\n",

@@ -192,8 +192,8 @@ Result<int> run_process(const std::vector<std::string>& args, const std::string&
 
 // rung_block.cuh's rung_kernel_setmaxnreg: a configuration that moves registers launches with a known count. A tracing
 // build of more than 256 threads is bounded too: there ptxas's free choice (up to 255 registers) could leave a block
-// that cannot launch, as the stamps' few registers did to rung 20's. Not below: bounded, rung 22's ran 14% slower with
-// no stamp recorded (H200, docs/timeline.md).
+// that cannot launch, as the stamps' few registers did to rung 20's. Not below, where the bound only costs speed
+// (docs/timeline.md, "What tracing costs").
 std::string launch_bounds(const RuntimeKernelRequest& r) {
   const int threads = sim::threads_per_block(r.kernel.rung, r.kernel.config);
   const bool may_not_launch = r.traced && threads * 255 > 65536;

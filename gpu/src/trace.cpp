@@ -18,14 +18,19 @@
 namespace gemmlab::gpu {
 namespace {
 
-// Four spans a phase (the phase, a wait, a copy or two) over the phases one block runs, and room for the prologue and
-// the epilogues' phases.
+// Enough events for the phases one block runs: each phase, a wait or two and the barrier after it, and the copies of a
+// stage (the TMA boxes of A and B, which a producer issues in one phase); with room for the prologue and epilogues.
 int default_events(const GpuInstance& kernel, const sim::LaunchShape& shape, int launched) {
+  const kernel::KernelConfig& c = kernel.config;
+  int copies = 0;
+  if (const auto boxes = sim::tma_box_shapes(kernel.rung, c); boxes && boxes->a_rows > 0 && boxes->b_rows > 0)
+    copies = kernel::ceil_div(c.bm, boxes->a_rows) * kernel::ceil_div(c.bk, boxes->a_cols) +
+             kernel::ceil_div(c.bk, boxes->b_rows) * kernel::ceil_div(c.bn, boxes->b_cols);
   const int tiles = shape.blocks / std::max(1, shape.splits);
-  const int tiles_per_block = kernel.config.grid > 0 ? (tiles + launched - 1) / launched : 1;
+  const int tiles_per_block = c.grid > 0 ? (tiles + launched - 1) / launched : 1;
   const long phases = static_cast<long>(tiles_per_block) *
                       (static_cast<long>(shape.ksteps) * static_cast<long>(shape.schedule_of_one_kstep.size()) + 40);
-  return static_cast<int>(std::min<long>(kMaxTraceEventsPerWarp, 4 * phases + 256));
+  return static_cast<int>(std::min<long>(kMaxTraceEventsPerWarp, (4 + copies) * phases + 256));
 }
 
 // The role of each warpgroup of a block: a warp-specialised rung's consumers and producer, else "warpgroup".
@@ -95,8 +100,10 @@ Result<TraceRun> trace_kernel(const TraceOptions& o) {
   sink.headers = headers->data(), sink.events = events->data();
 
   // The tracing build (compiled now, or found in the cache), then one traced launch whose C must be the same.
-  const KernelVariant variant{o.input, s.n % 8 == 0 && s.k % 8 == 0, true};
-  auto compiled = prepare_runtime_kernel(o.kernel, variant, o.device);
+  auto variant = kernel_variant(o.kernel, o.input, s.n, s.k);  // the launch's own variant, traced
+  if (!variant) return variant.error();
+  variant->traced = true;
+  auto compiled = prepare_runtime_kernel(o.kernel, *variant, o.device);
   if (!compiled) return compiled.error();
   run.traced_registers = compiled->registers, run.traced_spill_bytes = compiled->spill_bytes;
   run.traced_ptxas_warnings = compiled->ptxas_warnings;

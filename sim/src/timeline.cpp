@@ -32,20 +32,6 @@ std::string_view kind_name(TraceOpKind kind) {
   return "?";
 }
 
-// A phase's name in the trace: "k-step 12", "prologue 1", "epilogue 0 (tile 3)".
-std::string span_name(const Span& s) {
-  if (s.op != kernel::TraceOp::Phase) return std::string(trace_op_info(s.op).name);
-  switch (s.section) {
-    case kernel::Section::Prologue:
-      return "prologue " + std::to_string(s.phase);
-    case kernel::Section::Mainloop:
-      return "k-step " + std::to_string(s.arg) + (s.phase > 0 ? " phase " + std::to_string(s.phase) : "");
-    case kernel::Section::Epilogue:
-      return "epilogue " + std::to_string(s.phase) + " (tile " + std::to_string(s.arg) + ")";
-  }
-  return "phase";
-}
-
 // The trace's process and thread of a track. Perfetto reads a negative id as none, so every id is at least 0: an SM's
 // process is its number, the model's block one past any SM's (its sort index puts it first); a warp's thread is its
 // block's, a slot for each of up to kWarpgroupSlots warpgroups.
@@ -80,6 +66,19 @@ std::string_view section_name(kernel::Section section) {
       return "epilogue";
   }
   return "?";
+}
+
+std::string span_name(const Span& s) {
+  if (s.op != kernel::TraceOp::Phase) return std::string(trace_op_info(s.op).name);
+  switch (s.section) {
+    case kernel::Section::Prologue:
+      return "prologue " + std::to_string(s.phase);
+    case kernel::Section::Mainloop:
+      return "k-step " + std::to_string(s.arg) + (s.phase > 0 ? " phase " + std::to_string(s.phase) : "");
+    case kernel::Section::Epilogue:
+      return "epilogue " + std::to_string(s.phase) + " (tile " + std::to_string(s.arg) + ")";
+  }
+  return "phase";
 }
 
 std::string duration_text(double ns) {
@@ -417,6 +416,44 @@ TimelineSummary summarize(const Timeline& timeline) {
     out.mean_epilogue_ns = epilogue_ns / out.epilogues;
     out.mean_copies_during_epilogue = copies_during / out.epilogues;
     out.mean_wait_after_epilogue_ns = wait_after / out.epilogues;
+  }
+  return out;
+}
+
+std::string share_text(double part_ns, double whole_ns) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.0f%%", whole_ns > 0 ? 100.0 * part_ns / whole_ns : 0.0);
+  return text;
+}
+
+std::string waits_text(const RoleSummary& role) {
+  std::string out;
+  for (const auto& [op, ns] : role.waits_ns)
+    out += (out.empty() ? "" : ", ") + op + " " + share_text(ns, role.total_ns);
+  return out.empty() ? "-" : out;
+}
+
+const RoleSummary* pace_role(const TimelineSummary& summary) {
+  for (const RoleSummary& r : summary.roles)
+    if (r.role == "consumer" || r.role == "warpgroup") return &r;
+  return nullptr;
+}
+
+std::vector<std::string> findings_text(const TimelineSummary& s) {
+  std::vector<std::string> out;
+  if (s.copies_matched > 0)
+    out.push_back("Copies as the consumers see them (" + std::to_string(s.copies_matched) + " k-steps): median " +
+                  duration_text(s.median_copy_to_use_ns) +
+                  " from the issue of a stage's copies to the end of the consumer's wait for them, of which the "
+                  "consumer waited " +
+                  duration_text(s.median_consumer_wait_ns) + ".");
+  if (s.epilogues > 0) {
+    char copies[16];
+    std::snprintf(copies, sizeof copies, "%.1f", s.mean_copies_during_epilogue);
+    out.push_back("Epilogues followed by another tile (" + std::to_string(s.epilogues) +
+                  "): " + duration_text(s.mean_epilogue_ns) + " each on average; the producer issued " + copies +
+                  " copies meanwhile, and the consumers then waited " + duration_text(s.mean_wait_after_epilogue_ns) +
+                  " at the next tile's first k-step.");
   }
   return out;
 }

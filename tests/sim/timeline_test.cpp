@@ -278,6 +278,16 @@ TEST(Timeline, TheSummarySaysWhereEachRolesTimeWent) {
   EXPECT_DOUBLE_EQ(s.median_consumer_wait_ns, 200);
   EXPECT_DOUBLE_EQ(s.kernel_ns, 1100);
   EXPECT_EQ(s.epilogues, 0);
+  // In the words every face uses.
+  EXPECT_EQ(waits_text(consumer), "mbarrier wait 20%, wgmma wait 10%, block barrier 5%");
+  EXPECT_EQ(share_text(150, 1000), "15%");
+  EXPECT_EQ(pace_role(s), &s.roles[0]);
+  const auto findings = findings_text(s);
+  ASSERT_EQ(findings.size(), 1u);  // the copies; no epilogue followed by another tile
+  EXPECT_TRUE(contains(findings[0], "median 350 ns from the issue")) << findings[0];
+  EXPECT_TRUE(contains(findings[0], "the consumer waited 200 ns")) << findings[0];
+  RoleSummary idle;
+  EXPECT_EQ(waits_text(idle), "-");
 }
 
 // The traces recorded on the H200 (docs/timeline-data, scripts/trace-run): this build reads every one, its spans nest,

@@ -43,13 +43,6 @@ ImU32 span_colour(const sim::Span& s) {
   return colour::muted_text;
 }
 
-std::string span_label(const sim::Span& s) {
-  const std::string op(sim::trace_op_info(s.op).name);
-  if (s.op != kernel::TraceOp::Phase) return op + " (in " + std::string(sim::section_name(s.section)) + ")";
-  if (s.section == kernel::Section::Mainloop) return "k-step " + std::to_string(s.arg);
-  return std::string(sim::section_name(s.section)) + " phase " + std::to_string(s.phase);
-}
-
 void controls(AppModel& model) {
   TimelineStudy& study = model.timeline();
   ImGui::AlignTextToFramePadding();
@@ -73,7 +66,7 @@ void header(TimelineStudy& study) {
   ui::heading((t.kernel + " at " + std::to_string(t.m) + " x " + std::to_string(t.n) + " x " + std::to_string(t.k) +
                ", " + t.input)
                   .c_str());
-  ui::note_text("%s. File: %s", t.source.c_str(), study.file().c_str());
+  ui::note_text("%s.", t.source.c_str());  // the file's name is in the box above
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Block");
   ImGui::SameLine();
@@ -85,7 +78,8 @@ void header(TimelineStudy& study) {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  ui::note_text("of the %d launched; the sampled blocks are %zu.", t.blocks_launched, study.blocks().size());
+  ui::note_text("one of the %zu blocks sampled, of the %d launched (each lane: the first warp of a warpgroup)",
+                study.blocks().size(), t.blocks_launched);
 }
 
 // The lanes: a row per track, time left to right over [from, from + window] of the block's run.
@@ -146,9 +140,11 @@ void lanes(TimelineStudy& study) {
   draw->AddText(ImVec2(left, axis), colour::muted_text, start.c_str());
   draw->AddText(ImVec2(right - ImGui::CalcTextSize(stop.c_str()).x, axis), colour::muted_text, stop.c_str());
   if (hovered != nullptr && ImGui::IsWindowHovered())
-    ImGui::SetTooltip("%s\n%s, from %s", span_label(*hovered).c_str(),
-                      sim::duration_text(static_cast<double>(hovered->end_ns - hovered->begin_ns)).c_str(),
-                      sim::duration_text(static_cast<double>(hovered->begin_ns - begin)).c_str());
+    ImGui::SetTooltip(
+        "%s\n%s, from %s",
+        (sim::span_name(*hovered) + " (" + std::string(sim::section_name(hovered->section)) + ")").c_str(),
+        sim::duration_text(static_cast<double>(hovered->end_ns - hovered->begin_ns)).c_str(),
+        sim::duration_text(static_cast<double>(hovered->begin_ns - begin)).c_str());
 }
 
 void legend() {
@@ -181,23 +177,19 @@ void summary_table(const TimelineStudy& study) {
   ImGui::TableHeadersRow();
   for (const sim::RoleSummary& r : s.roles) {
     ImGui::TableNextRow();
-    const auto share = [&](double ns) { return std::to_string(static_cast<int>(100.0 * ns / r.total_ns + 0.5)) + "%"; };
-    std::string waits;
-    for (const auto& [op, ns] : r.waits_ns) waits += (waits.empty() ? "" : ", ") + op + " " + share(ns);
-    const std::string cells[] = {
-        r.role,           std::to_string(r.tracks),    r.ksteps ? sim::duration_text(r.median_kstep_ns) : "-",
-        share(r.busy_ns), waits.empty() ? "-" : waits, share(r.issue_ns)};
+    const std::string cells[] = {r.role,
+                                 std::to_string(r.tracks),
+                                 r.ksteps ? sim::duration_text(r.median_kstep_ns) : "-",
+                                 sim::share_text(r.busy_ns, r.total_ns),
+                                 sim::waits_text(r),
+                                 sim::share_text(r.issue_ns, r.total_ns)};
     for (const std::string& cell : cells) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(cell.c_str());
     }
   }
   ImGui::EndTable();
-  if (s.copies_matched > 0)
-    ui::note_text(
-        "Copies as the consumers see them: median %s from the issue of a stage's copies to the end of the "
-        "consumer's wait for them, of which the consumer waited %s.",
-        sim::duration_text(s.median_copy_to_use_ns).c_str(), sim::duration_text(s.median_consumer_wait_ns).c_str());
+  for (const std::string& finding : sim::findings_text(s)) ui::note_text("%s", finding.c_str());
   if (s.lost > 0)
     ui::coloured_text(colour::conflict,
                       "%u events lost by %d warps: their tracks end early (trace again with more "

@@ -24,7 +24,8 @@ struct TraceOpInfo {
 };
 const TraceOpInfo& trace_op_info(kernel::TraceOp op);
 std::string_view section_name(kernel::Section section);  // "prologue", "mainloop", "epilogue"
-// A span's length as the faces print it: "840 ns", "3.39 us", "1.21 ms".
+// A span's length as the faces print it: whole nanoseconds below a microsecond, then microseconds or milliseconds
+// with two decimals.
 std::string duration_text(double ns);
 
 struct Span {
@@ -34,6 +35,10 @@ struct Span {
   int arg = 0;                            // as kernel::TraceEvent's
   std::int64_t begin_ns = 0, end_ns = 0;  // from the timeline's zero: the first recorded warp's start
 };
+
+// A span's name, in the trace file and on the app's lanes: its operation's ("mbarrier wait"), or a phase's place in
+// the schedule: "k-step 12", "prologue 1", "epilogue 0 (tile 3)".
+std::string span_name(const Span& span);
 
 struct Track {
   int sm = 0, block = 0, warpgroup = 0;
@@ -104,5 +109,13 @@ struct TimelineSummary {
   double mean_epilogue_ns = 0, mean_copies_during_epilogue = 0, mean_wait_after_epilogue_ns = 0;
 };
 TimelineSummary summarize(const Timeline& timeline);
+
+// The summary in the words every face uses (gemmlab-cli trace, the app's Timeline panel):
+std::string share_text(double part_ns, double whole_ns);  // a whole percentage: "42%"
+std::string waits_text(const RoleSummary& role);          // each wait's share, largest first; "-" for none
+// The role whose k-steps are the kernel's pace: the consumers, or every warpgroup where the rung has no roles.
+const RoleSummary* pace_role(const TimelineSummary& summary);
+// The sentences on the copies' latency and on a persistent block's epilogues, where the trace has them.
+std::vector<std::string> findings_text(const TimelineSummary& summary);
 
 }  // namespace gemmlab::sim
