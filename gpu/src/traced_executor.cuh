@@ -5,6 +5,7 @@
 // and writes (kernel::TraceSink), by predicated instructions where the compiler can: the other threads run the
 // untraced kernel's instructions and a test. A launch compiles it only when asked for a trace (a variant
 // of the configuration compiled at run time: gpu/src/launch.cpp), so the kernels the benchmark times are untouched.
+#include <cstddef>
 #include <cstdint>
 
 #include "executor.cuh"
@@ -20,6 +21,10 @@ __device__ __forceinline__ std::uint32_t cycle_counter() {
   asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(now));
   return static_cast<std::uint32_t>(now);
 }
+
+static_assert(offsetof(kernel::TraceEvent, arg) == 8 && offsetof(kernel::TraceEvent, op) == 12 &&
+                  offsetof(kernel::TraceEvent, section) == 13 && offsetof(kernel::TraceEvent, phase) == 14,
+              "WarpTrace::record packs the event's fields in this order");
 
 // One warp's recorder: where its events go (nullptr in every thread that does not record), how many it stamped, and
 // how many fit. Three registers: the producer of a rung that lowers its registers (setmaxnreg) has few to spare.
@@ -56,7 +61,11 @@ struct WarpTrace {
                                          std::uint8_t section = kernel::kTraceSectionOfParent, std::uint8_t phase = 0) {
     if (events == nullptr) return;
     const std::uint32_t end = cycle_counter();
-    if (count < capacity) events[count] = {begin, end, arg, static_cast<std::uint8_t>(op), section, phase, 0};
+    // One 16-byte store, not four of 4 bytes: the fields in TraceEvent's order, its last four bytes little-endian.
+    const unsigned tail =
+        static_cast<unsigned>(op) | static_cast<unsigned>(section) << 8 | static_cast<unsigned>(phase) << 16;
+    if (count < capacity)
+      *reinterpret_cast<uint4*>(events + count) = make_uint4(begin, end, static_cast<unsigned>(arg), tail);
     ++count;
   }
 };

@@ -29,7 +29,7 @@ enum class TraceOp : std::uint8_t {
 // barrier after a phase: that phase's).
 inline constexpr std::uint8_t kTraceSectionOfParent = 0xff;
 
-struct TraceEvent {
+struct alignas(16) TraceEvent {  // aligned: the tracing build writes one with a single 16-byte store
   std::uint32_t begin = 0, end = 0;
   std::int32_t arg = 0;
   std::uint8_t op = 0;       // TraceOp
