@@ -30,7 +30,7 @@ namespace {
 struct SweepArgs {
   std::string devices, shard;
   std::string shapes, shapes_file, rungs, input = "bf16", order = "row", profile{sim::kDefaultDevice}, json_path,
-                                          csv_path;
+                                          csv_path, rescore_path;
   bool model_only = false;
   int device = 0, runs = 20;
 };
@@ -93,7 +93,29 @@ void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
   if (r.cancelled) out << "\n(stopped with Ctrl-C: the shapes above are those done)\n";
 }
 
+// --rescore: a recorded sweep's measurements beside this build's model for --profile.
+int run_rescore(const SweepArgs& args) {
+  const auto profile = profile_flag(args.profile);
+  if (!profile) {
+    std::cerr << "gemmlab-cli: sweep: " << profile.error().message << "\n";
+    return kExitUsage;
+  }
+  const auto text = read_input_file(args.rescore_path, "sweep report");
+  if (!text) {
+    std::cerr << "gemmlab-cli: sweep --rescore: " << text.error().message << "\n";
+    return kExitUsage;
+  }
+  const auto rescored = gpu::rescore_sweep_report(*text, *profile);
+  if (!rescored) {
+    std::cerr << "gemmlab-cli: sweep --rescore " << args.rescore_path << ": " << rescored.error().message << "\n";
+    return kExitUsage;
+  }
+  return write_report(args.json_path.empty() ? "-" : args.json_path, *rescored, "rescored sweep") ? kExitOk
+                                                                                                  : kExitFailed;
+}
+
 int run_sweep_command(const SweepArgs& args) {
+  if (!args.rescore_path.empty()) return run_rescore(args);
   std::vector<gpu::SweepShape> shapes;
   if (!args.shapes.empty()) {
     auto given = gpu::parse_sweep_shapes(args.shapes);
@@ -270,8 +292,17 @@ Command add_sweep_command(CLI::App& parent) {
       ->transform(common::whole_number(1));
   sub->add_option("--json", args->json_path, "Write the report as JSON to this file ('-': stdout, no table)")
       ->check(common::non_empty_text("a file name, or '-' for stdout"));
-  sub->add_option("--csv", args->csv_path, "Write the report as CSV to this file ('-': stdout, no table)")
-      ->check(common::non_empty_text("a file name, or '-' for stdout"));
+  auto* csv = sub->add_option("--csv", args->csv_path, "Write the report as CSV to this file ('-': stdout, no table)")
+                  ->check(common::non_empty_text("a file name, or '-' for stdout"));
+  auto* rescore =
+      sub->add_option("--rescore", args->rescore_path,
+                      "A recorded sweep's JSON report: its model columns predicted again by this build for --profile, "
+                      "its measurements as recorded; the report goes to --json (default: stdout)")
+          ->check(common::non_empty_text("a sweep's JSON report"));
+  for (const char* other : {"--shapes", "--shapes-file", "--rungs", "--input", "--order", "--model-only", "--device",
+                            "--devices", "--shard", "--runs"})
+    rescore->excludes(sub->get_option(other));
+  rescore->excludes(csv);
   return {sub, [args] { return run_sweep_command(*args); }};
 }
 

@@ -11,7 +11,7 @@ void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>&
   std::string devices;
   for (const auto id : sim::builtin_device_ids()) devices += (devices.empty() ? "" : ", ") + std::string(id);
   app.add_option("--profile", options->device,
-                 "The GPU to model: " + devices + " (or h100, a100, 4090, 1070), or a profile file ending in .json")
+                 "The GPU to model: " + devices + " (or h100, h200, a100, 4090, 1070), or a profile file ending in .json")
       ->capture_default_str();
   app.add_option("--device", options->cuda_device,
                  "Not here: --device is a CUDA device index (bench, tune, verify); the GPU to model is --profile");

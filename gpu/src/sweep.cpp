@@ -107,6 +107,47 @@ Result<std::vector<SweepShape>> parse_shapes_file(std::string_view text, std::st
   return out;
 }
 
+namespace {
+
+// The model's columns of an entry (its rung's defaults) at `shape`: validate's refusal, or the tiles, the waves and
+// the predicted speed with its limit.
+void predict_entry(SweepEntry& e, const Shape& shape, kernel::BlockOrder order, const sim::DeviceProfile& profile) {
+  e.config = sim::rung_model(e.rung).defaults;
+  e.refused.clear();
+  const sim::Problem problem{shape.m, shape.n, shape.k};
+  const auto p =
+      sim::predict_schedule(e.rung, e.config, problem, order, profile, compiled_facts(e.rung, e.config, profile));
+  if (!p) {
+    e.refused = p.error().message;
+    return;
+  }
+  const int resident = sim::blocks_per_wave(profile, p->occupancy);
+  e.tiles = sim::waves_of(p->shape.blocks, e.config.grid > 0 ? std::min(e.config.grid, resident) : resident);
+  const sim::PredictedSpeed speed = sim::predicted_speed(*p);
+  e.predicted_tflops = speed.tflops, e.predicted_seconds = speed.seconds;
+  e.limit = speed.limit, e.from_time_model = speed.from_time_model;
+}
+
+// The keys the model's columns take in a report's entry (prediction_json writes them).
+constexpr const char* kPredictionKeys[] = {
+    "refused",           "tiles", "concurrent_blocks", "waves", "last_wave_tiles", "predicted_tflops",
+    "predicted_seconds", "limit", "predicted_by"};
+
+nlohmann::json prediction_json(const SweepEntry& e) {
+  nlohmann::json j = nlohmann::json::object();
+  if (!e.refused.empty()) {
+    j["refused"] = e.refused;
+    return j;
+  }
+  j["tiles"] = e.tiles.blocks, j["concurrent_blocks"] = e.tiles.blocks_per_wave;
+  j["waves"] = e.tiles.fractional(), j["last_wave_tiles"] = e.tiles.last_wave_blocks;
+  j["predicted_tflops"] = e.predicted_tflops, j["predicted_seconds"] = e.predicted_seconds;
+  j["limit"] = e.limit, j["predicted_by"] = e.from_time_model ? "time model" : "roofline";
+  return j;
+}
+
+}  // namespace
+
 Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(const SweepProgress&)>& progress,
                               const std::atomic<bool>* cancel) {
   if (o.shapes.empty()) return Error{"the sweep has no shapes"};
@@ -131,19 +172,8 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
       if (progress)
         progress({report.entries.size(), total, std::string(rung_info(rung).slug) + " " + to_string(shape)});
       SweepEntry e;
-      e.shape = s, e.rung = rung, e.config = sim::rung_model(rung).defaults;
-      const sim::Problem problem{shape.m, shape.n, shape.k};
-      const auto p =
-          sim::predict_schedule(rung, e.config, problem, o.order, o.profile, compiled_facts(rung, e.config, o.profile));
-      if (!p) {
-        e.refused = p.error().message;
-      } else {
-        const int resident = sim::blocks_per_wave(o.profile, p->occupancy);
-        e.tiles = sim::waves_of(p->shape.blocks, e.config.grid > 0 ? std::min(e.config.grid, resident) : resident);
-        const sim::PredictedSpeed speed = sim::predicted_speed(*p);
-        e.predicted_tflops = speed.tflops, e.predicted_seconds = speed.seconds;
-        e.limit = speed.limit, e.from_time_model = speed.from_time_model;
-      }
+      e.shape = s, e.rung = rung;
+      predict_entry(e, shape, o.order, o.profile);
       report.entries.push_back(std::move(e));
     }
   }
@@ -235,14 +265,7 @@ std::string sweep_report_json(const SweepReport& r) {
     for (const SweepEntry& e : r.entries) {
       if (e.shape != s) continue;
       nlohmann::json j = {{"rung", rung_info(e.rung).slug}, {"config", "default"}};
-      if (!e.refused.empty()) {
-        j["refused"] = e.refused;
-      } else {
-        j["tiles"] = e.tiles.blocks, j["concurrent_blocks"] = e.tiles.blocks_per_wave;
-        j["waves"] = e.tiles.fractional(), j["last_wave_tiles"] = e.tiles.last_wave_blocks;
-        j["predicted_tflops"] = e.predicted_tflops, j["predicted_seconds"] = e.predicted_seconds;
-        j["limit"] = e.limit, j["predicted_by"] = e.from_time_model ? "time model" : "roofline";
-      }
+      j.update(prediction_json(e));
       if (e.measured) {
         j["measured"] = {{"status", to_string(e.measured->status)},
                          {"message", e.measured->message},
@@ -328,6 +351,36 @@ Result<std::string> merge_sweep_reports(const std::vector<std::string>& reports)
   }
   for (auto& [index, shape] : shapes) merged["shapes"].push_back(std::move(shape));
   return merged.dump(2) + "\n";
+}
+
+Result<std::string> rescore_sweep_report(std::string_view report, const sim::DeviceProfile& profile) {
+  auto j = nlohmann::json::parse(report, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || j.value("schema", "") != "gemmlab-sweep-1")
+    return Error{"not a sweep's report (gemmlab-cli sweep --json, schema gemmlab-sweep-1)"};
+  const auto order = sim::parse_order(j.value("order", "row"));
+  if (!order) return Error{"the report's order: " + order.error().message};
+  if (!j.contains("shapes") || !j["shapes"].is_array()) return Error{"the report has no shapes"};
+  for (auto& shape : j["shapes"]) {
+    const Shape size{shape.value("m", 0), shape.value("n", 0), shape.value("k", 0)};
+    if (size.m < 1 || size.n < 1 || size.k < 1) return Error{"a shape of the report has no m, n and k"};
+    if (!shape.contains("entries") || !shape["entries"].is_array()) continue;
+    for (auto& entry : shape["entries"]) {
+      const auto rung = find_rung(entry.value("rung", ""));
+      if (!rung) return Error{"the report names a rung this build does not have: '" + entry.value("rung", "") + "'"};
+      if (entry.value("config", "") != "default")
+        return Error{"the report's " + entry.value("rung", "") + " entry is not the rung's default configuration"};
+      SweepEntry e;
+      e.rung = *rung;
+      predict_entry(e, size, *order, profile);
+      for (const char* key : kPredictionKeys) entry.erase(key);
+      entry.update(prediction_json(e));
+    }
+  }
+  j["profile"] = {{"id", profile.id}, {"name", profile.name}};
+  j["rescored"] =
+      "the model's columns predicted again by this build's model for the profile above; the measured "
+      "columns as the report recorded them";
+  return j.dump(2) + "\n";
 }
 
 std::string sweep_report_csv(const SweepReport& r) {

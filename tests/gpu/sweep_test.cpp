@@ -125,5 +125,37 @@ TEST(SweepShards, ShardsAreIOfNAndMergeRefusesOverlapsAndStrangers) {
   EXPECT_NE(other.error().message.find("input"), std::string::npos) << other.error().message;
 }
 
+TEST(SweepRescore, PredictsAgainForAnotherProfileAndKeepsWhatWasMeasured) {
+  SweepOptions o;
+  o.shapes = *parse_sweep_shapes("16x4096x14336");
+  o.rungs = {RungId::TmaWgmmaSpecialized};
+  o.profile = *sim::find_device("h100");
+  o.model_only = true;
+  auto recorded = nlohmann::json::parse(sweep_report_json(*run_sweep(o)));
+  auto& entry = recorded["shapes"][0]["entries"][0];
+  entry["measured"] = {{"status", "timed"}, {"median_ms", 0.1}, {"tflops", 20.0}};  // as a GPU run records it
+  entry["predicted_seconds"] = 1.0;                                                 // a model that has changed since
+
+  const auto rescored = rescore_sweep_report(recorded.dump(), *sim::find_device("h200"));
+  ASSERT_TRUE(rescored) << rescored.error().message;
+  const auto j = nlohmann::json::parse(*rescored);
+  EXPECT_EQ(j["profile"]["id"], "h200-sxm");
+  const auto& again = j["shapes"][0]["entries"][0];
+  EXPECT_EQ(again["measured"], entry["measured"]);
+  EXPECT_LT(again["predicted_seconds"].get<double>(), 1.0);
+  EXPECT_EQ(again["tiles"], entry["tiles"]);
+  // The H200's faster memory: this decode shape, limited by reading the weights from DRAM, is predicted sooner.
+  const auto h100 = nlohmann::json::parse(*rescore_sweep_report(recorded.dump(), *sim::find_device("h100")));
+  EXPECT_LT(again["predicted_seconds"].get<double>(),
+            h100["shapes"][0]["entries"][0]["predicted_seconds"].get<double>());
+
+  EXPECT_FALSE(rescore_sweep_report("{\"x\": 1}", *sim::find_device("h200")));
+  auto stranger = recorded;
+  stranger["shapes"][0]["entries"][0]["rung"] = "no-such-rung";
+  const auto refused = rescore_sweep_report(stranger.dump(), *sim::find_device("h200"));
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("no-such-rung"), std::string::npos) << refused.error().message;
+}
+
 }  // namespace
 }  // namespace gemmlab::gpu

@@ -35,7 +35,7 @@ void expect_error(const Result<DeviceProfile>& r, std::string_view says) {
 }
 
 TEST(DeviceProfile, EveryShippedProfileIsBuiltInAndMatchesItsFile) {
-  ASSERT_EQ(builtin_device_ids().size(), 4u);
+  ASSERT_EQ(builtin_device_ids().size(), 5u);
   EXPECT_EQ(builtin_device_ids().front(), "h100-sxm");
   for (const auto id : builtin_device_ids()) {
     const auto builtin = find_device(id);

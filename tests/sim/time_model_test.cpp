@@ -42,10 +42,13 @@ struct Synthetic {
   }
 };
 
-TEST(TimeModel, TheShippedH100TimingIsTheRecordedProbeOutput) {
-  // The profile's figures are copied from the probe's output: they must not drift from it.
-  const nlohmann::json probe = read_json("tests/calibration/timing_h100.json");
-  const DeviceProfile d = h100();
+// A profile's figures are copied from its probes' outputs (tests/calibration/*_NAME.json, written by
+// profile_probes.sh; scripts/device-profile.py copies them): they must not drift from them.
+void expect_timing_is_probe_output(const std::string& device, const std::string& name) {
+  SCOPED_TRACE(device);
+  const nlohmann::json probe = read_json("tests/calibration/timing_" + name + ".json");
+  const DeviceProfile d = *find_device(device);
+  ASSERT_TRUE(d.timing);
   const MachineTiming& t = *d.timing;
   EXPECT_DOUBLE_EQ(t.shared_wavefronts_per_clock_per_sm, probe["shared_wavefronts"]["per_clock_per_sm"].get<double>());
   EXPECT_DOUBLE_EQ(t.global_lines_per_clock_per_sm,
@@ -61,14 +64,18 @@ TEST(TimeModel, TheShippedH100TimingIsTheRecordedProbeOutput) {
   EXPECT_DOUBLE_EQ(t.barrier_cycles, probe["barrier_cycles"].get<double>());
   // What events add to a run queued as the benchmark queues it (tests/calibration/launch_overhead.cu).
   EXPECT_DOUBLE_EQ(t.launch_overhead_seconds,
-                   read_json("tests/calibration/launch_overhead_h100.json")["queued_seconds"].get<double>());
+                   read_json("tests/calibration/launch_overhead_" + name + ".json")["queued_seconds"].get<double>());
   // The clocks cuBLAS holds after ten seconds of GEMMs: FP32 (as FFMA alone holds, to a megahertz) and BF16 on the
   // tensor cores (mma.sync alone draws less power and holds more).
   EXPECT_NEAR(t.sustained_clock_mhz_fma, probe["sustained_clock_mhz_fma"].get<double>(), 10);
-  const nlohmann::json gemm = read_json("tests/calibration/gemm_clock_h100.json");
+  const nlohmann::json gemm = read_json("tests/calibration/gemm_clock_" + name + ".json");
   EXPECT_DOUBLE_EQ(t.sustained_clock_mhz_tensor, gemm["cublas_bf16_8192"]["sm_clock_mhz_last"].get<double>());
   EXPECT_DOUBLE_EQ(t.sustained_clock_mhz_fma, gemm["cublas_fp32_8192"]["sm_clock_mhz_last"].get<double>());
 }
+
+TEST(TimeModel, TheShippedH100TimingIsTheRecordedProbeOutput) { expect_timing_is_probe_output("h100", "h100"); }
+
+TEST(TimeModel, TheShippedH200TimingIsTheRecordedProbeOutput) { expect_timing_is_probe_output("h200", "h200"); }
 
 TEST(TimeModel, AProfileWithoutTimingGetsASentenceNotAGuess) {
   DeviceProfile d = h100();
@@ -114,21 +121,24 @@ TEST(TimeModel, EachSmTermIsTheBusiestSmsWorkOverItsMeasuredRate) {
 // cycles, for boxes of fewer than 256 rows (a box takes at least a cycle a row: the probe's 256-row boxes of narrow rows
 // sit on that floor, not on the line).
 TEST(TimeModel, TheShippedTmaEngineIsTheLineThroughTheProbesRows) {
-  const nlohmann::json probe = read_json("tests/calibration/tma_rate_h100.json");
-  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (const auto& row : probe["shapes"]) {
-    if (row["sms"].get<int>() != 1 || row["panels"].get<int>() != 1 || row["prefetch"].get<bool>() ||
-        row["box_rows"].get<int>() >= 256)
-      continue;
-    const double x = row["box_bytes"].get<double>(), y = row["cycles_per_box"].get<double>();
-    n += 1, sx += x, sy += y, sxx += x * x, sxy += x * y;
+  for (const std::string name : {"h100", "h200"}) {
+    SCOPED_TRACE(name);
+    const nlohmann::json probe = read_json("tests/calibration/tma_rate_" + name + ".json");
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (const auto& row : probe["shapes"]) {
+      if (row["sms"].get<int>() != 1 || row["panels"].get<int>() != 1 || row["prefetch"].get<bool>() ||
+          row["box_rows"].get<int>() >= 256)
+        continue;
+      const double x = row["box_bytes"].get<double>(), y = row["cycles_per_box"].get<double>();
+      n += 1, sx += x, sy += y, sxx += x * x, sxy += x * y;
+    }
+    ASSERT_GE(n, 10);
+    const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx), intercept = (sy - slope * sx) / n;
+    const DeviceProfile d = *find_device(name);
+    const MachineTiming& m = *d.timing;
+    EXPECT_NEAR(m.tma_cycles_per_copy, intercept, 0.001 * intercept);
+    EXPECT_NEAR(m.tma_bytes_per_clock_per_sm, 1 / slope, 0.001 / slope);
   }
-  ASSERT_GE(n, 10);
-  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx), intercept = (sy - slope * sx) / n;
-  const DeviceProfile d = h100();
-  const MachineTiming& m = *d.timing;
-  EXPECT_NEAR(m.tma_cycles_per_copy, intercept, 0.001 * intercept);
-  EXPECT_NEAR(m.tma_bytes_per_clock_per_sm, 1 / slope, 0.001 / slope);
 }
 
 // Each copy its fixed cycles plus its bytes at the engine's rate, on the busiest SM: many small copies make it the

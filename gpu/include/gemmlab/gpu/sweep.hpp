@@ -107,4 +107,9 @@ Result<Shard> parse_shard(std::string_view text);
 // not a sweep's, shards of different sweeps (input, order, profile, rungs), a shape in two shards.
 Result<std::string> merge_sweep_reports(const std::vector<std::string>& reports);
 
+// A recorded sweep's report (its JSON) with the model's columns predicted again, by this build's model for `profile`
+// (the GPU the report was measured on, say), and its measured columns as recorded: what the model gets right on a
+// sweep timed before it changed, or on another GPU than the one it was run with.
+Result<std::string> rescore_sweep_report(std::string_view report, const sim::DeviceProfile& profile);
+
 }  // namespace gemmlab::gpu

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""scripts/device-profile.py PROFILE.json NAME [--probes DIR]: writes the measured `timing` section of a device profile
+(assets/devices/*.json) from the outputs of tests/calibration/profile_probes.sh OUTDIR NAME, kept in DIR (default
+tests/calibration/): timing_NAME.json, gemm_clock_NAME.json, launch_overhead_NAME.json and, for sm_90 cards,
+tma_rate_NAME.json, with profile_probes_NAME.env.txt saying where and when they ran. The datasheet fields of the
+profile are the file's own; wgmma's rate, which no probe measures, is kept as the file has it.
+
+What each timing figure is:
+  shared_wavefronts, global lines, L2 and DRAM bytes a second, mma.sync's rate, the latencies and the barrier: timing.cu
+  sustained_clock_mhz_fma and _tensor: the SM clock after ten seconds of cuBLAS FP32 and BF16 GEMMs (gemm_clock.cu)
+  launch_overhead_seconds: an empty kernel queued behind a busy one, as the benchmark queues its runs
+  tma_cycles_per_copy, tma_bytes_per_clock_per_sm: the least-squares line through tma_rate.cu's one-SM rows (2D boxes
+    of fewer than 256 rows, one panel, no prefetch), cycles per box against the box's bytes
+"""
+import argparse
+import json
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def tma_line(rows):
+    """(cycles per copy, bytes a clock) of the line through the probe's one-SM rows."""
+    one = [r for r in rows if r["sms"] == 1 and r["panels"] == 1 and not r["prefetch"] and r["box_rows"] < 256]
+    xs, ys = [r["box_bytes"] for r in one], [r["cycles_per_box"] for r in one]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    return round(my - slope * mx, 1), round(1 / slope, 1)
+
+
+def timing_from_probes(folder, name, old):
+    read = lambda probe: json.loads((folder / f"{probe}_{name}.json").read_text())
+    t, clocks, launch = read("timing"), read("gemm_clock"), read("launch_overhead")
+    out = {
+        "shared_wavefronts_per_clock_per_sm": t["shared_wavefronts"]["per_clock_per_sm"],
+        "global_lines_per_clock_per_sm": t["global_lines_32_a_request_adjacent"]["per_clock_per_sm"],
+        "l2_bytes_per_second": t["l2_bytes_per_second"],
+        "dram_bytes_per_second": t["dram_bytes_per_second"],
+        "mma_sync_multiply_adds_per_clock_per_sm": round(t["mma_sync_multiply_adds"]["per_clock_per_sm"]),
+        "wgmma_multiply_adds_per_clock_per_sm": old["wgmma_multiply_adds_per_clock_per_sm"],
+        "latency_l1_cycles": t["latency_l1_cycles"],
+        "latency_l2_cycles": t["latency_l2_cycles"],
+        "latency_dram_cycles": t["latency_dram_cycles"],
+        "latency_shared_cycles": t["latency_shared_cycles"],
+        "barrier_cycles": t["barrier_cycles"],
+        "sustained_clock_mhz_fma": clocks["cublas_fp32_8192"]["sm_clock_mhz_last"],
+        "sustained_clock_mhz_tensor": clocks["cublas_bf16_8192"]["sm_clock_mhz_last"],
+        "launch_overhead_seconds": launch["queued_seconds"],
+    }
+    tma = folder / f"tma_rate_{name}.json"
+    if tma.exists():
+        out["tma_cycles_per_copy"], out["tma_bytes_per_clock_per_sm"] = tma_line(json.loads(tma.read_text())["shapes"])
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("profile", type=pathlib.Path)
+    parser.add_argument("name")
+    parser.add_argument("--probes", type=pathlib.Path, default=ROOT / "tests" / "calibration")
+    args = parser.parse_args()
+    profile = json.loads(args.profile.read_text())
+    profile["timing"] = timing_from_probes(args.probes, args.name, profile.get("timing", {}))
+    args.profile.write_text(json.dumps(profile, indent=2, ensure_ascii=False) + "\n")
+    print(f"device-profile: wrote the timing of {args.profile} from {args.probes}/*_{args.name}.json")
+
+
+if __name__ == "__main__":
+    main()
