@@ -47,21 +47,23 @@ void messages(AppModel& model) {
 }
 
 void keyboard(AppModel& model) {
+  StepperModel& stepper = model.stepper();
+  OrderComparison& orders = model.orders();
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
   const std::string& panel = model.panel();
   if (panel == "launch-order") {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) model.step_wave(+1);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) model.step_wave(-1);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) model.select_wave(-1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) orders.step_wave(+1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) orders.step_wave(-1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) orders.select_wave(-1);
     return;
   }
   if (panel != "tile-stepper" && panel != "banks" && panel != "coalescing") return;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) model.step_instruction(+1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) model.step_instruction(-1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) model.step_kstep(+1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) model.step_kstep(-1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) model.set_playing(!model.playing());
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) stepper.step_instruction(+1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) stepper.step_instruction(-1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) stepper.step_kstep(+1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) stepper.step_kstep(-1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) stepper.set_playing(!stepper.playing());
 }
 
 }  // namespace

@@ -363,12 +363,13 @@ int main(int argc, char** argv) {
     };
     model.wait_until_idle(std::chrono::seconds(30));
     if (invocation.wave >= 0 && refuse("--wave", model.go_to_wave(invocation.wave))) return kExitUsage;
-    if (invocation.warp >= 0 && refuse("--warp", model.go_to_warp(invocation.warp))) return kExitUsage;
+    if (invocation.warp >= 0 && refuse("--warp", model.stepper().go_to_warp(invocation.warp))) return kExitUsage;
     if (invocation.phase >= 0 &&
-        refuse("--phase", model.go_to_phase(static_cast<std::size_t>(invocation.phase))))
+        refuse("--phase", model.stepper().go_to_phase(static_cast<std::size_t>(invocation.phase))))
       return kExitUsage;
     model.wait_until_idle(std::chrono::seconds(30));
-    if (invocation.instruction >= 0 && refuse("--instruction", model.go_to_instruction(invocation.instruction)))
+    if (invocation.instruction >= 0 &&
+        refuse("--instruction", model.stepper().go_to_instruction(invocation.instruction)))
       return kExitUsage;
   }
 

@@ -134,4 +134,10 @@ std::vector<JobStatus> JobRunner::status() const {
   return out;
 }
 
+std::optional<JobStatus> JobRunner::job_of(std::string_view group) const {
+  for (auto& job : status())
+    if (job.group == group) return job;
+  return std::nullopt;
+}
+
 }  // namespace gemmlab::desktop

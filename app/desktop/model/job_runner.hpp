@@ -12,7 +12,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -76,6 +78,11 @@ class JobRunner {
   // Blocks until idle or the timeout, running completions as they arrive. True when idle.
   bool wait_idle(std::chrono::milliseconds timeout);
   std::vector<JobStatus> status() const;
+  // The job of `group` that is queued or running, if there is one.
+  std::optional<JobStatus> job_of(std::string_view group) const;
+  // Whether a job of `group` is over: none is queued or running and no completion waits. A cancelled job's completion
+  // never runs, so this is how its submitter notices that it is gone.
+  bool gone(std::string_view group) const { return !job_of(group) && idle(); }
 
  private:
   struct Job {

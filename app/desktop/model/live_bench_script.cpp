@@ -14,10 +14,11 @@ Result<LiveBenchScript> LiveBenchScript::create(std::string sizes, double cancel
 }
 
 Status LiveBenchScript::step(AppModel& model, double frame_seconds) {
+  BenchmarkModel& benchmark = model.benchmark();
   if (finished_) return Ok{};
   if (!started_) {
     if (!model.gpu_available()) return Error{"--live-benchmark: " + model.gpu_status()};
-    model.bench_shapes() = sizes_;  // what the user would type into the panel's Sizes field
+    benchmark.shapes() = sizes_;  // what the user would type into the panel's Sizes field
     gpu::BenchOptions options;
     options.shapes = *gpu::parse_shapes(sizes_);
     if (button_ == Button::ThisConfiguration) options.kernels = {{model.rung(), model.config()}};
@@ -25,7 +26,7 @@ Status LiveBenchScript::step(AppModel& model, double frame_seconds) {
     started_ = true;
     return Ok{};
   }
-  if (!model.benchmark_running()) {
+  if (!benchmark.running()) {
     finished_ = true;
     return Ok{};
   }
@@ -41,7 +42,7 @@ Status LiveBenchScript::step(AppModel& model, double frame_seconds) {
 }
 
 std::string LiveBenchScript::summary(const AppModel& model) const {
-  const auto& results = model.results();
+  const auto& results = model.benchmark().results();
   std::string out = "gemmlab: live benchmark (" + sizes_ + "): ";
   if (button_ == Button::ThisConfiguration)
     out += std::string(rung_info(model.rung()).slug) + " (" + gpu::instance_label({model.rung(), model.config()}) + "): ";

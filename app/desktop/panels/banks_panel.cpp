@@ -458,17 +458,18 @@ void draw_banks_panel(PanelContext& context) {
     return;
   }
   if (!block_ready(model)) return;
-  const auto outline = model.outline();
-  const auto view = model.phase_view();
+  StepperModel& stepper = model.stepper();
+  const auto outline = stepper.outline();
+  const auto view = stepper.phase_view();
   if (outline->smem_words == 0) {
     ui::heading("This rung uses no shared memory");
     ui::note_text("Every load goes straight from global memory to registers; the coalescing tab shows them. Shared "
                   "memory arrives with rung 3 (smem-tiling).");
     return;
   }
-  const int picked = instruction_picker(model, InstructionKind::Shared);
+  const int picked = instruction_picker(stepper, InstructionKind::Shared);
   if (picked < 0) return;
-  const InstructionView& iv = *view->find(model.cursor().warp, picked);
+  const InstructionView& iv = *view->find(stepper.cursor().warp, picked);
   auto detail = sim::shared_detail(iv.instruction.access);
   if (!detail) {
     ui::coloured_text(colour::conflict, "%s", detail.error().message.c_str());

@@ -24,7 +24,7 @@ namespace colour = ui::colour;
 
 // The benchmark at the Sizes field's sizes: every rung's default (no kernels given), or these configurations.
 void run_at_the_sizes(AppModel& model, std::vector<gpu::GpuInstance> kernels) {
-  auto shapes = gpu::parse_shapes(model.bench_shapes());
+  auto shapes = gpu::parse_shapes(model.benchmark().shapes());
   if (!shapes) {
     model.add_message(Message::Level::Error, "sizes: " + shapes.error().message);
     return;
@@ -36,6 +36,7 @@ void run_at_the_sizes(AppModel& model, std::vector<gpu::GpuInstance> kernels) {
 }
 
 void controls(AppModel& model) {
+  BenchmarkModel& benchmark = model.benchmark();
   const bool can_run = model.gpu_available();
   ui::coloured_text(can_run ? colour::ok : IM_COL32(240, 190, 80, 255), "%s", model.gpu_status().c_str());
   if (!can_run) {
@@ -47,10 +48,10 @@ void controls(AppModel& model) {
   ImGui::TextUnformatted("Sizes");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
-  ImGui::InputText("##shapes", &model.bench_shapes());
+  ImGui::InputText("##shapes", &benchmark.shapes());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("\"4096\" is 4096 x 4096 x 4096; \"MxNxK\" any shape; separate with commas");
   ImGui::SameLine();
-  if (ImGui::Button(model.benchmark_running() ? "Running..." : "Run every rung on the GPU")) {
+  if (ImGui::Button(benchmark.running() ? "Running..." : "Run every rung on the GPU")) {
     run_at_the_sizes(model, {});
   }
   // Whatever the configuration editor holds: the build's kernel where it compiled this configuration, else one
@@ -73,15 +74,15 @@ void controls(AppModel& model) {
   ImGui::TextUnformatted("Results file");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18.0f);
-  ImGui::InputText("##path", &model.results_path());
+  ImGui::InputText("##path", &benchmark.results_path());
   ImGui::SameLine();
-  if (ImGui::Button("Load")) model.load_results(model.results_path());
+  if (ImGui::Button("Load")) benchmark.load_results(benchmark.results_path());
   ImGui::SameLine();
-  ImGui::BeginDisabled(!model.results());
-  if (ImGui::Button("Save")) model.save_results(model.results_path());
+  ImGui::BeginDisabled(!benchmark.results());
+  if (ImGui::Button("Save")) benchmark.save_results(benchmark.results_path());
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Recorded H100 results")) model.show_recorded_results();
+  if (ImGui::Button("Recorded H100 results")) benchmark.show_recorded_results();
 }
 
 void results_table(const gpu::BenchReport& report, kernel::InputType input) {
@@ -227,11 +228,12 @@ void chart(const gpu::BenchReport& report, kernel::InputType input, float height
 
 void draw_benchmark_panel(PanelContext& context) {
   AppModel& model = context.model;
+  BenchmarkModel& benchmark = model.benchmark();
   controls(model);
   ImGui::Separator();
-  const auto& results = model.results();
+  const auto& results = benchmark.results();
   if (!results) {
-    ui::note_text("No results to show: %s", model.results_message().c_str());
+    ui::note_text("No results to show: %s", benchmark.results_message().c_str());
     return;
   }
   const auto& r = results->report;
@@ -243,14 +245,14 @@ void draw_benchmark_panel(PanelContext& context) {
   // otherwise share colours.
   std::set<kernel::InputType> inputs;
   for (const auto& row : r.rows) inputs.insert(row.input);
-  const kernel::InputType shown = model.bench_input_shown();
+  const kernel::InputType shown = benchmark.input_shown();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Input");
   for (const kernel::InputType input : inputs) {
     ImGui::SameLine();
     std::string label(kernel::input_name(input));
     for (auto& ch : label) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    if (ImGui::RadioButton(label.c_str(), input == shown)) model.show_bench_input(input);
+    if (ImGui::RadioButton(label.c_str(), input == shown)) benchmark.show_input(input);
   }
   ImGui::SameLine();
   ui::note_text("(each kernel next to cuBLAS on the same input type)");

@@ -218,11 +218,12 @@ void lane_table(const InstructionView& iv) {
 void draw_coalescing_panel(PanelContext& context) {
   AppModel& model = context.model;
   if (!block_ready(model)) return;
-  const auto outline = model.outline();
-  const auto view = model.phase_view();
-  const int picked = instruction_picker(model, InstructionKind::Global);
+  StepperModel& stepper = model.stepper();
+  const auto outline = stepper.outline();
+  const auto view = stepper.phase_view();
+  const int picked = instruction_picker(stepper, InstructionKind::Global);
   if (picked < 0) return;
-  const InstructionView& iv = *view->find(model.cursor().warp, picked);
+  const InstructionView& iv = *view->find(stepper.cursor().warp, picked);
   const auto& w = iv.instruction;
   if (w.global_mask == 0) {
     ui::heading(instruction_name(w).c_str());

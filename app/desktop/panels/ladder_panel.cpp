@@ -30,6 +30,7 @@ std::string count_text(std::int64_t value) {
 }
 
 void rung_table(AppModel& model) {
+  BenchmarkModel& benchmark = model.benchmark();
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("rungs", 5, flags)) return;
   ImGui::TableSetupColumn("#");
@@ -66,7 +67,7 @@ void rung_table(AppModel& model) {
       ImGui::PopStyleColor();
     }
     ImGui::TableNextColumn();
-    const auto& predictions = model.ladder_predictions();
+    const auto& predictions = model.predictions().ladder_predictions();
     const auto index = static_cast<std::size_t>(rung.number - 1);
     if (index < predictions.size() && predictions[index].predicted_tflops) {
       ImGui::Text("%.1f", *predictions[index].predicted_tflops);  // TFLOPS
@@ -104,7 +105,7 @@ void rung_table(AppModel& model) {
     }
     ImGui::TableNextColumn();
     const gpu::BenchRow* measured =
-        model.results() ? find_measured(model.results()->report, rung.id, model.config_of(rung.id),
+        benchmark.results() ? find_measured(benchmark.results()->report, rung.id, model.config_of(rung.id),
                                         shape)
                         : nullptr;
     if (measured) ImGui::Text("%.1f", measured->tflops);
@@ -115,12 +116,12 @@ void rung_table(AppModel& model) {
       if (measured)
         ImGui::Text("%.2f TFLOPS measured, %.0f%% of cuBLAS (median of %d runs, %.3f ms), %s.", measured->tflops,
                     100.0 * measured->ratio_to_cublas, measured->runs, measured->median_ms,
-                    model.results()->source.c_str());
-      else if (!model.results())
-        ImGui::TextUnformatted(model.results_message().c_str());
+                    benchmark.results()->source.c_str());
+      else if (!benchmark.results())
+        ImGui::TextUnformatted(benchmark.results_message().c_str());
       else
         ImGui::Text("No measurement of this configuration at %d x %d x %d in the results on show (%s).",
-                    shape.m, shape.n, shape.k, model.results()->source.c_str());
+                    shape.m, shape.n, shape.k, benchmark.results()->source.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -195,9 +196,11 @@ void configuration(AppModel& model) {
 
 // Occupancy, the time model's prediction and the roofline bound of the selected configuration.
 void prediction(AppModel& model) {
-  const auto& p = model.prediction();
+  const PredictionModel& predictions = model.predictions();
+  const auto& p = predictions.prediction();
   if (!p) {
-    if (!model.prediction_error().empty()) ui::note_text("No prediction: %s", model.prediction_error().c_str());
+    if (const std::string& error = predictions.prediction_error(); !error.empty())
+      ui::note_text("No prediction: %s", error.c_str());
     return;
   }
   ImGui::Spacing();
@@ -225,7 +228,7 @@ void prediction(AppModel& model) {
   ImGui::TextUnformatted(p->roofline.explanation.c_str());
   ImGui::PopTextWrapPos();
   const gpu::Shape shape{model.problem().m, model.problem().n, model.problem().k};
-  if (const auto& results = model.results()) {
+  if (const auto& results = model.benchmark().results()) {
     if (const gpu::BenchRow* row = find_measured(results->report, model.rung(), model.config(), shape)) {
       ImGui::TextUnformatted("Measured:");
       ImGui::SameLine();
@@ -247,15 +250,16 @@ void prediction(AppModel& model) {
 }
 
 void kernel_counters(AppModel& model) {
+  const PredictionModel& predictions = model.predictions();
   if (!model.validity()) return;
   ImGui::Spacing();
   ImGui::TextUnformatted("Whole kernel, simulated: instructions, cost, ideal cost");
-  const auto& counters = model.kernel_counters();
+  const auto& counters = predictions.kernel_counters();
   if (!counters) {
     ui::note_text("simulating...");
     return;
   }
-  if (!model.kernel_counters_current()) {
+  if (!predictions.kernel_counters_current()) {
     ImGui::SameLine();
     ui::note_text("(updating)");
   }
@@ -318,6 +322,7 @@ void kernel_counters(AppModel& model) {
 
 void draw_ladder_column(PanelContext& context) {
   AppModel& model = context.model;
+  const PredictionModel& predictions = model.predictions();
   ui::heading("The ladder");
   ui::note_text("One kernel variant per rung. TFLOPS: the time model's prediction, the roofline bound, and measured on "
                 "the GPU (hover).");
@@ -333,8 +338,8 @@ void draw_ladder_column(PanelContext& context) {
   ImGui::Separator();
   configuration(model);
   // The whole kernel in one line; the overview tab has the details.
-  if (model.validity() && model.kernel_counters()) {
-    const auto& total = model.kernel_counters()->total;
+  if (model.validity() && predictions.kernel_counters()) {
+    const auto& total = predictions.kernel_counters()->total;
     const std::int64_t conflicts = total.shared_loads().bank_conflicts() + total.shared_stores().bank_conflicts();
     ImGui::Spacing();
     ImGui::TextUnformatted("Whole kernel:");
@@ -342,7 +347,7 @@ void draw_ladder_column(PanelContext& context) {
     ui::coloured_text(conflicts > 0 ? ui::colour::conflict : ui::colour::ok, "%s bank conflicts",
                       count_text(conflicts).c_str());
     ui::term_tooltip_for_last_item("bank conflict");
-    if (const auto& p = model.prediction()) {
+    if (const auto& p = predictions.prediction()) {
       ImGui::SameLine(0, 0);
       if (p->time) {
         ImGui::Text(", predicted %.1f TFLOPS;", p->time->tflops);

@@ -82,8 +82,8 @@ Layout layout_of(const OrderStudy& study, const kernel::KernelConfig& config) {
 // The largest "times from DRAM" of any strip on show (at least 2), so both sides share one colour scale.
 double heat_scale(const AppModel& model) {
   double most = 2.0;
-  for (int side = 0; side < AppModel::kOrderSides; ++side)
-    if (const auto study = model.order_study(side)) {
+  for (int side = 0; side < OrderComparison::kSides; ++side)
+    if (const auto study = model.orders().study(side)) {
       for (const auto& strip : study->a_row_fetches) most = std::max(most, strip.times());
       for (const auto& strip : study->b_column_fetches) most = std::max(most, strip.times());
     }
@@ -126,14 +126,15 @@ bool is_light(ImU32 c) {
 
 // The order picker: the kind, and the group size for the grouped kinds. Changes go to the model at once.
 void order_picker(AppModel& model, int side) {
-  OrderChoice choice = model.order_choice(side);
+  OrderComparison& orders = model.orders();
+  OrderChoice choice = orders.choice(side);
   ImGui::PushID(side);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
   if (ImGui::BeginCombo("##kind", kind_label(choice.kind))) {
     for (const auto& entry : kKinds)
       if (ImGui::Selectable(entry.label, entry.kind == choice.kind)) {
         choice.kind = entry.kind;
-        model.set_order_choice(side, choice);
+        orders.set_choice(side, choice);
       }
     ImGui::EndCombo();
   }
@@ -150,7 +151,7 @@ void order_picker(AppModel& model, int side) {
       if (choice.kind == OrderKind::Cutlass && size == choice.group_size + 1) size = choice.group_size * 2;
       if (choice.kind == OrderKind::Cutlass && size == choice.group_size - 1) size = std::max(1, choice.group_size / 2);
       choice.group_size = size;
-      model.set_order_choice(side, choice);
+      orders.set_choice(side, choice);
     }
     ui::term_tooltip_for_last_item("group size");
     ImGui::SameLine();
@@ -195,7 +196,7 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
     ui::note_text("Persistent: %d blocks, block b computing the tiles of launches b, b + %d, ...; a wave here is the "
                   "%d tiles they compute at the same time, in the order shown. Hover a tile to outline its block's.",
                   grid, grid, grid);
-  const int wave = model.selected_wave();
+  const int wave = model.orders().selected_wave();
   if (wave < 0 || wave >= static_cast<int>(study.waves.size())) {
     if (l2.waves.waves == 1) ui::note_text("One wave: every block runs at the same time.");
     else ui::note_text("All %d waves. Pick one with the arrows above (or Left / Right) to see what runs together.",
@@ -224,6 +225,7 @@ void strip_tooltip(const char* what, const char* along, const char* across, int 
 // The grid, its heat strips, launch numbers when there is room, and what is under the pointer.
 void side_canvas(PanelContext& context, int side, const OrderStudy& study, double heat_max, float height) {
   AppModel& model = context.model;
+  OrderComparison& orders = model.orders();
   const sim::Problem& problem = model.problem();
   const kernel::KernelConfig& config = model.config();
   const Layout l = layout_of(study, config);
@@ -232,8 +234,8 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
   ImDrawList* draw = canvas.draw();
   draw->AddRect(canvas.min(), canvas.max(), IM_COL32(60, 64, 76, 255));
 
-  const int selected = model.selected_wave();
-  const GridColouring colouring = model.grid_colouring();
+  const int selected = orders.selected_wave();
+  const GridColouring colouring = orders.grid_colouring();
   const auto columns = static_cast<std::size_t>(l.columns());
   std::vector<ImU32> cells(columns * static_cast<std::size_t>(l.rows()));
   for (int r = 0; r < l.tiles_m; ++r)
@@ -354,7 +356,7 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
   ImVec2 point;
   if (canvas.clicked(&point)) {
     const int r = l.row_at(point.y), c = l.column_at(point.x);
-    if (r >= 0 && r < l.tiles_m && c >= 0 && c < l.tiles_n) model.select_wave(study.wave_of(r, c));
+    if (r >= 0 && r < l.tiles_m && c >= 0 && c < l.tiles_n) orders.select_wave(study.wave_of(r, c));
   }
   if (!canvas.hovered()) return;
   const ImVec2 p = canvas.to_content(ImGui::GetIO().MousePos);
@@ -396,9 +398,10 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
 
 // One side's figures, or why it has none; true when it has a study to draw.
 bool side_figures_or_status(AppModel& model, int side) {
-  const auto study = model.order_study(side);
-  const std::string& error = model.order_error(side);
-  const auto job = model.order_job(side);
+  OrderComparison& orders = model.orders();
+  const auto study = orders.study(side);
+  const std::string& error = orders.error(side);
+  const auto job = orders.job(side);
   ImGui::PushID(side);
   if (!error.empty()) {
     ui::coloured_text(colour::conflict, "This order does not fit:");
@@ -407,23 +410,23 @@ bool side_figures_or_status(AppModel& model, int side) {
     ImGui::PopStyleColor();
   } else if (study) {
     side_figures(model, *study);
-    if (!model.order_study_current(side)) {
+    if (!orders.study_current(side)) {
       if (job) {
         ImGui::ProgressBar(static_cast<float>(job->progress), ImVec2(ImGui::GetFontSize() * 10.0f, 0));
         ImGui::SameLine();
-        ui::note_text("updating for %s...", model.order_choice(side).name().c_str());
+        ui::note_text("updating for %s...", orders.choice(side).name().c_str());
       } else {
-        if (ImGui::SmallButton("Compute")) model.recompute_order_study(side);
+        if (ImGui::SmallButton("Compute")) orders.recompute(side);
         ImGui::SameLine();
         ui::note_text("these figures are for the previous settings (cancelled)");
       }
     }
   } else if (job) {
-    ui::note_text("Simulating the L2 for %s...", model.order_choice(side).name().c_str());
+    ui::note_text("Simulating the L2 for %s...", orders.choice(side).name().c_str());
     ImGui::ProgressBar(static_cast<float>(job->progress), ImVec2(ImGui::GetFontSize() * 14.0f, 0));
   } else {
     ui::note_text("Not computed (cancelled).");
-    if (ImGui::Button("Compute")) model.recompute_order_study(side);
+    if (ImGui::Button("Compute")) orders.recompute(side);
   }
   ImGui::PopID();
   return study && error.empty();
@@ -431,7 +434,7 @@ bool side_figures_or_status(AppModel& model, int side) {
 
 // Where the recorded runs timed this kernel in both orders on one GPU: what the order changed there.
 void measured_sentence(const AppModel& model, const std::string& name_a, const std::string& name_b) {
-  const auto measured = model.measured_orders();
+  const auto measured = model.orders().measured_orders();
   const auto pair = measured_pair(measured, name_a, name_b);
   if (!pair) return;
   const auto& [a, b] = *pair;
@@ -444,12 +447,13 @@ void measured_sentence(const AppModel& model, const std::string& name_a, const s
 
 // The two orders in one or two sentences: who reads less from DRAM, and whether it changes the predicted speed.
 void comparison(AppModel& model) {
-  const auto left = model.order_study(0), right = model.order_study(1);
-  if (!model.order_error(0).empty() || !model.order_error(1).empty()) {
+  OrderComparison& orders = model.orders();
+  const auto left = orders.study(0), right = orders.study(1);
+  if (!orders.error(0).empty() || !orders.error(1).empty()) {
     ui::note_text("Pick orders that fit the grid (the red sentence below says what to change) to compare them.");
     return;
   }
-  if (!left || !right || !model.order_study_current(0) || !model.order_study_current(1)) {
+  if (!left || !right || !orders.study_current(0) || !orders.study_current(1)) {
     ui::note_text("Simulating the launch orders...");
     return;
   }
@@ -492,10 +496,11 @@ void comparison(AppModel& model) {
 
 // The wave stepper and the colouring switch.
 void controls(AppModel& model) {
-  const int waves = model.wave_count(), wave = model.selected_wave();
-  if (step_button("All", 1.8f, "show every wave (Home)", true)) model.select_wave(-1);
-  if (step_button("<", 1.3f, "previous wave (Left arrow)")) model.step_wave(-1);
-  if (step_button(">", 1.3f, "next wave (Right arrow)")) model.step_wave(+1);
+  OrderComparison& orders = model.orders();
+  const int waves = orders.wave_count(), wave = orders.selected_wave();
+  if (step_button("All", 1.8f, "show every wave (Home)", true)) orders.select_wave(-1);
+  if (step_button("<", 1.3f, "previous wave (Left arrow)")) orders.step_wave(-1);
+  if (step_button(">", 1.3f, "next wave (Right arrow)")) orders.step_wave(+1);
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   // A wave asked for before the waves are known (--wave N) is checked when they are: until then it is not shown.
@@ -507,11 +512,11 @@ void controls(AppModel& model) {
   ImGui::SameLine(0.0f, ImGui::GetFontSize() * 2.0f);
   ImGui::TextUnformatted("Colour tiles by");
   ImGui::SameLine();
-  if (ImGui::RadioButton("wave", model.grid_colouring() == GridColouring::Wave))
-    model.set_grid_colouring(GridColouring::Wave);
+  if (ImGui::RadioButton("wave", orders.grid_colouring() == GridColouring::Wave))
+    orders.set_grid_colouring(GridColouring::Wave);
   ImGui::SameLine();
-  if (ImGui::RadioButton("launch order", model.grid_colouring() == GridColouring::LaunchOrder))
-    model.set_grid_colouring(GridColouring::LaunchOrder);
+  if (ImGui::RadioButton("launch order", orders.grid_colouring() == GridColouring::LaunchOrder))
+    orders.set_grid_colouring(GridColouring::LaunchOrder);
   ui::term_tooltip_for_last_item("launch order");
   ImGui::SameLine(0.0f, ImGui::GetFontSize() * 2.0f);
   ui::note_text("Left / Right: step waves   Home: all   click a tile: its wave");
@@ -520,7 +525,7 @@ void controls(AppModel& model) {
 // What the grid shows: a sentence on the waves, then the colour keys.
 void waves_sentence(const AppModel& model) {
   std::shared_ptr<const OrderStudy> study;
-  for (int side = 0; side < AppModel::kOrderSides && !study; ++side) study = model.order_study(side);
+  for (int side = 0; side < OrderComparison::kSides && !study; ++side) study = model.orders().study(side);
   if (!study) return;
   const auto& p = study->prediction;
   ImGui::PushTextWrapPos(0.0f);
@@ -542,6 +547,7 @@ void waves_sentence(const AppModel& model) {
 }
 
 void legend(const AppModel& model, double heat_max) {
+  const OrderComparison& orders = model.orders();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float box = ImGui::GetTextLineHeight() * 0.8f, bar = ImGui::GetFontSize() * 10.0f;
   const auto gradient = [&](ImU32 (*ramp)(float)) {
@@ -564,7 +570,7 @@ void legend(const AppModel& model, double heat_max) {
   ImGui::SameLine();
   ui::term("times from DRAM", "their size came from DRAM");
   ImGui::SameLine(0.0f, ImGui::GetFontSize() * 2.0f);
-  if (model.grid_colouring() == GridColouring::LaunchOrder) {
+  if (orders.grid_colouring() == GridColouring::LaunchOrder) {
     ImGui::TextUnformatted("Tiles: launched first");
     ImGui::SameLine();
     gradient(colour::sequence);
@@ -572,7 +578,7 @@ void legend(const AppModel& model, double heat_max) {
     ImGui::TextUnformatted("last");
   } else {
     ImGui::TextUnformatted("Tiles: waves");
-    const int waves = std::min(model.wave_count(), 12);
+    const int waves = std::min(orders.wave_count(), 12);
     for (int w = 0; w < waves; ++w) {
       ImGui::SameLine(0.0f, 3.0f);
       const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -581,11 +587,11 @@ void legend(const AppModel& model, double heat_max) {
       ImGui::Dummy(ImVec2(box * 1.6f, ImGui::GetTextLineHeight()));
     }
     ImGui::SameLine();
-    ImGui::TextUnformatted(model.wave_count() > 12 ? "0-11, then again" : "0, 1, ...");
+    ImGui::TextUnformatted(orders.wave_count() > 12 ? "0-11, then again" : "0, 1, ...");
   }
   const char* dimmed = "dim: earlier waves, grey: later ones";
   const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x;
-  if (model.selected_wave() >= 0 && room > ImGui::CalcTextSize(dimmed).x + ImGui::GetFontSize() * 2.0f) {
+  if (orders.selected_wave() >= 0 && room > ImGui::CalcTextSize(dimmed).x + ImGui::GetFontSize() * 2.0f) {
     ImGui::SameLine(0.0f, ImGui::GetFontSize() * 1.5f);
     ui::note_text("%s", dimmed);
   }
@@ -595,12 +601,13 @@ void legend(const AppModel& model, double heat_max) {
 
 void draw_launch_order_panel(PanelContext& context) {
   AppModel& model = context.model;
+  OrderComparison& orders = model.orders();
   if (!config_ready(model)) return;
   if (!model.device()) {
     ui::note_text("No device profile: the L2 model needs one (see the messages above).");
     return;
   }
-  model.request_order_studies();
+  orders.request_studies();
   controls(model);
   waves_sentence(model);
   comparison(model);
@@ -609,27 +616,28 @@ void draw_launch_order_panel(PanelContext& context) {
   const float legend_height = ImGui::GetFrameHeightWithSpacing() + 4.0f;
   const float height = ImGui::GetContentRegionAvail().y - legend_height;
   const float table_bottom = ImGui::GetCursorScreenPos().y + height;
-  if (ImGui::BeginTable("orders", AppModel::kOrderSides, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame,
+  if (ImGui::BeginTable("orders", OrderComparison::kSides,
+                        ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame,
                         ImVec2(0, height))) {
     // Row by row, so the two grids start at the same height whatever the text above them takes.
     ImGui::TableNextRow();
-    for (int side = 0; side < AppModel::kOrderSides; ++side) {
+    for (int side = 0; side < OrderComparison::kSides; ++side) {
       ImGui::TableNextColumn();
       order_picker(model, side);
-      const auto order = model.order_choice(side).order();
+      const auto order = orders.choice(side).order();
       if (order) ui::note_text("%s.", sim::order_description(*order).c_str());
     }
     ImGui::TableNextRow();
-    bool drawable[AppModel::kOrderSides] = {};
-    for (int side = 0; side < AppModel::kOrderSides; ++side) {
+    bool drawable[OrderComparison::kSides] = {};
+    for (int side = 0; side < OrderComparison::kSides; ++side) {
       ImGui::TableNextColumn();
       drawable[side] = side_figures_or_status(model, side);
     }
     ImGui::TableNextRow();
-    for (int side = 0; side < AppModel::kOrderSides; ++side) {
+    for (int side = 0; side < OrderComparison::kSides; ++side) {
       ImGui::TableNextColumn();
       const float canvas_height = std::max(120.0f, table_bottom - ImGui::GetCursorScreenPos().y);
-      if (drawable[side]) side_canvas(context, side, *model.order_study(side), heat_max, canvas_height);
+      if (drawable[side]) side_canvas(context, side, *orders.study(side), heat_max, canvas_height);
     }
     ImGui::EndTable();
   }

@@ -119,7 +119,8 @@ void limits_section(const sim::SchedulePrediction& p) {
 // and cuBLAS on the same inputs (FP32; FP16 for the tensor-core rungs). Triangle against square: how well the model
 // predicts; circle against square: what the bound leaves out.
 void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
-  const auto& predictions = model.ladder_predictions();
+  const auto& results = model.benchmark().results();
+  const auto& predictions = model.predictions().ladder_predictions();
   const gpu::Shape shape{model.problem().m, model.problem().n, model.problem().k};
   const bool tensor = rung_info(model.rung()).precision == Precision::FP16BF16;
   std::vector<const RungInfo*> shown;
@@ -128,8 +129,7 @@ void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
   const double peak = tensor ? device.tensor_fp16_tflops : device.fp32_tflops;
   const double step = tensor ? 100.0 : 10.0;
   const gpu::BenchRow* cublas =
-      model.results() ? find_cublas(model.results()->report, shape, tensor ? kernel::InputType::F16 : kernel::InputType::F32)
-                      : nullptr;
+      results ? find_cublas(results->report, shape, tensor ? kernel::InputType::F16 : kernel::InputType::F32) : nullptr;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(220.0f, ImGui::GetContentRegionAvail().y - 8.0f));
   ImGui::InvisibleButton("rung-chart", size);
@@ -169,7 +169,7 @@ void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
     const bool bound = i < predictions.size() && predictions[i].tflops;
     const bool predicted = i < predictions.size() && predictions[i].predicted_tflops;
     const gpu::BenchRow* measured =
-        model.results() ? find_measured(model.results()->report, rung.id, model.config_of(rung.id), shape) : nullptr;
+        results ? find_measured(results->report, rung.id, model.config_of(rung.id), shape) : nullptr;
     if (bound && measured)
       draw->AddLine(ImVec2(x, sy(*predictions[i].tflops)), ImVec2(x, sy(measured->tflops)), colour::with_alpha(c, 120), 2.0f);
     if (bound) draw->AddCircle(ImVec2(x, sy(*predictions[i].tflops)), 6.0f, c, 0, 2.0f);
@@ -185,7 +185,7 @@ void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
       if (predicted)
         ImGui::Text("time model: %.1f TFLOPS. %s", *predictions[i].predicted_tflops, predictions[i].predicted_note.c_str());
       if (bound) ImGui::Text("roofline bound: %.1f TFLOPS. %s", *predictions[i].tflops, predictions[i].note.c_str());
-      if (measured) ImGui::Text("measured: %.1f TFLOPS (%s)", measured->tflops, model.results()->source.c_str());
+      if (measured) ImGui::Text("measured: %.1f TFLOPS (%s)", measured->tflops, results->source.c_str());
       else ImGui::TextUnformatted("not measured at this size and configuration");
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
@@ -200,13 +200,15 @@ void rung_chart(AppModel& model, const sim::DeviceProfile& device) {
 
 void draw_occupancy_panel(PanelContext& context) {
   AppModel& model = context.model;
+  const PredictionModel& predictions = model.predictions();
   if (!model.validity()) {
     ui::coloured_text(colour::conflict, "%s", model.validity().error().message.c_str());
     return;
   }
-  const auto& p = model.prediction();
+  const auto& p = predictions.prediction();
   if (!p) {
-    ui::note_text("%s", model.prediction_error().empty() ? "Predicting..." : model.prediction_error().c_str());
+    const std::string& error = predictions.prediction_error();
+    ui::note_text("%s", error.empty() ? "Predicting..." : error.c_str());
     return;
   }
   const float half = ImGui::GetContentRegionAvail().x * 0.5f - 6.0f;

@@ -56,8 +56,8 @@ std::string instruction_brief(int index, const InstructionView& iv, const BlockO
   return instruction_label(index, w) + "  " + cost + "  " + what;
 }
 
-void instruction_list(AppModel& model, const BlockOutline& outline, const PhaseView& view) {
-  const int warp = model.cursor().warp, count = view.instruction_count(warp);
+void instruction_list(StepperModel& stepper, const BlockOutline& outline, const PhaseView& view) {
+  const int warp = stepper.cursor().warp, count = view.instruction_count(warp);
   ImGui::Text("Warp %d's instructions in this phase (%d):", warp, count);
   ui::term_tooltip_for_last_item("instruction names");
   const float rows = static_cast<float>(std::clamp(count, 1, 8));
@@ -65,13 +65,13 @@ void instruction_list(AppModel& model, const BlockOutline& outline, const PhaseV
                     ImGuiWindowFlags_HorizontalScrollbar);
   for (int i = 0; i < count; ++i) {
     const InstructionView* iv = view.find(warp, i);
-    const bool current = i == model.cursor().instruction;
+    const bool current = i == stepper.cursor().instruction;
     const bool costly = iv->instruction.shared.bank_conflicts() > 0 ||
                         iv->instruction.global.sectors > iv->instruction.global.ideal_sectors;
     ImGui::PushID(i);
     if (costly) ImGui::PushStyleColor(ImGuiCol_Text, ui::colour::to_vec4(ui::colour::conflict));
     const std::string brief = instruction_brief(i, *iv, outline);
-    if (ImGui::Selectable(brief.c_str(), current)) model.select_instruction(i);
+    if (ImGui::Selectable(brief.c_str(), current)) stepper.select_instruction(i);
     if (costly) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nclick to step there", brief.c_str());
     if (current && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
@@ -222,22 +222,23 @@ bool config_ready(const AppModel& model) {
 
 bool block_ready(AppModel& model) {
   if (!config_ready(model)) return false;
-  if (!model.block_error().empty() && !model.view_current()) {
+  const StepperModel& stepper = model.stepper();
+  if (!stepper.block_error().empty() && !stepper.view_current()) {
     ui::coloured_text(ui::colour::conflict, "The block could not be simulated:");
-    ImGui::TextWrapped("%s", model.block_error().c_str());
+    ImGui::TextWrapped("%s", stepper.block_error().c_str());
     return false;
   }
-  if (!model.outline() || !model.phase_view()) {
+  if (!stepper.outline() || !stepper.phase_view()) {
     ui::note_text("Simulating the block...");
     return false;
   }
   return true;
 }
 
-int pick_instruction(const AppModel& model, InstructionKind kind) {
-  if (!model.view_current()) return -1;
-  const auto& view = *model.phase_view();
-  const int warp = model.cursor().warp, count = view.instruction_count(warp), at = model.cursor().instruction;
+int pick_instruction(const StepperModel& stepper, InstructionKind kind) {
+  if (!stepper.view_current()) return -1;
+  const auto& view = *stepper.phase_view();
+  const int warp = stepper.cursor().warp, count = view.instruction_count(warp), at = stepper.cursor().instruction;
   if (at >= 0 && at < count && is_kind(view.find(warp, at)->instruction, kind)) return at;
   for (int d = 1; d < count; ++d) {
     if (at + d < count && is_kind(view.find(warp, at + d)->instruction, kind)) return at + d;
@@ -246,19 +247,19 @@ int pick_instruction(const AppModel& model, InstructionKind kind) {
   return -1;
 }
 
-int instruction_picker(AppModel& model, InstructionKind kind) {
+int instruction_picker(StepperModel& stepper, InstructionKind kind) {
   const char* what = kind == InstructionKind::Shared ? "shared-memory" : "global-memory";
-  const int picked = pick_instruction(model, kind);
-  const auto view = model.phase_view();
-  const auto outline = model.outline();
+  const int picked = pick_instruction(stepper, kind);
+  const auto view = stepper.phase_view();
+  const auto outline = stepper.outline();
   ImGui::PushID(what);
-  if (ImGui::ArrowButton("previous", ImGuiDir_Left)) model.seek_instruction(kind, -1);
+  if (ImGui::ArrowButton("previous", ImGuiDir_Left)) stepper.seek_instruction(kind, -1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous %s instruction (looks back through earlier phases)", what);
   ImGui::SameLine();
-  if (ImGui::ArrowButton("next", ImGuiDir_Right)) model.seek_instruction(kind, +1);
+  if (ImGui::ArrowButton("next", ImGuiDir_Right)) stepper.seek_instruction(kind, +1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("next %s instruction (looks ahead through later phases)", what);
   ImGui::SameLine();
-  const int warp = model.cursor().warp;
+  const int warp = stepper.cursor().warp;
   std::string preview = "none in this phase";
   if (picked >= 0) {
     const auto* iv = view->find(warp, picked);
@@ -277,14 +278,14 @@ int instruction_picker(AppModel& model, InstructionKind kind) {
         label += "   " + std::to_string(iv->instruction.global.sectors) + " sectors (ideal " +
                  std::to_string(iv->instruction.global.ideal_sectors) + ")";
       }
-      if (ImGui::Selectable(label.c_str(), i == picked)) model.select_instruction(i);
+      if (ImGui::Selectable(label.c_str(), i == picked)) stepper.select_instruction(i);
     }
     ImGui::EndCombo();
   }
   ImGui::SameLine();
   ImGui::TextUnformatted("of warp");
   ImGui::SameLine();
-  warp_selector(model);
+  warp_selector(stepper);
   ImGui::SameLine();
   if (outline && view)
     ui::note_text("%s, phase %s", step_name(view->ref, outline->shape.ksteps).c_str(),
@@ -295,7 +296,7 @@ int instruction_picker(AppModel& model, InstructionKind kind) {
                   "phase.", what);
   // Say so when this panel shows another instruction than the stepper's (gemmlab --instruction counts every
   // instruction of the warp, loads and stores of both memories alike).
-  const int at = model.cursor().instruction;
+  const int at = stepper.cursor().instruction;
   if (picked >= 0 && picked != at && at >= 0 && at < view->instruction_count(warp))
     ui::note_text("The stepper stands at instruction %d, %s, which is not a %s instruction: this panel shows the "
                   "nearest one that is, instruction %d.",
@@ -303,10 +304,10 @@ int instruction_picker(AppModel& model, InstructionKind kind) {
   return picked;
 }
 
-void warp_selector(AppModel& model) {
-  int warp = model.cursor().warp;
+void warp_selector(StepperModel& stepper) {
+  int warp = stepper.cursor().warp;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.5f);
-  if (ImGui::InputInt("##warp", &warp)) model.select_warp(warp);
+  if (ImGui::InputInt("##warp", &warp)) stepper.select_warp(warp);
   ui::term_tooltip_for_last_item("warp");
 }
 
@@ -317,18 +318,19 @@ bool step_button(const char* label, float widths, const char* tooltip, bool firs
   return clicked;
 }
 
-void step_controls(AppModel& model) {
+void step_controls(StepperModel& stepper) {
   ImGui::PushID("steps");
-  if (step_button("|<<", 1.6f, "previous k-step (Up arrow)", true)) model.step_kstep(-1);
-  if (step_button("<", 1.3f, "previous instruction (Left arrow)")) model.step_instruction(-1);
-  if (step_button(model.playing() ? "Pause" : "Play", 2.6f, "play / pause (Space)")) model.set_playing(!model.playing());
-  if (step_button(">", 1.3f, "next instruction (Right arrow)")) model.step_instruction(+1);
-  if (step_button(">>|", 1.6f, "next k-step (Down arrow)")) model.step_kstep(+1);
+  if (step_button("|<<", 1.6f, "previous k-step (Up arrow)", true)) stepper.step_kstep(-1);
+  if (step_button("<", 1.3f, "previous instruction (Left arrow)")) stepper.step_instruction(-1);
+  if (step_button(stepper.playing() ? "Pause" : "Play", 2.6f, "play / pause (Space)"))
+    stepper.set_playing(!stepper.playing());
+  if (step_button(">", 1.3f, "next instruction (Right arrow)")) stepper.step_instruction(+1);
+  if (step_button(">>|", 1.6f, "next k-step (Down arrow)")) stepper.step_kstep(+1);
   ImGui::SameLine();
-  float speed = static_cast<float>(model.play_speed());
+  float speed = static_cast<float>(stepper.play_speed());
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
   if (ImGui::SliderFloat("##speed", &speed, 0.5f, 60.0f, "%.1f instr/s", ImGuiSliderFlags_Logarithmic))
-    model.set_play_speed(speed);
+    stepper.set_play_speed(speed);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("playback speed: instructions per second");
   ImGui::PopID();
 }

@@ -34,28 +34,28 @@ bool block_ready(AppModel& model);
 
 // The instruction a banks (Shared) or coalescing (Global) view shows: the cursor's when it is of that kind,
 // otherwise the nearest one of that kind in the cursor's phase for the selected warp. -1 when there is none.
-int pick_instruction(const AppModel& model, InstructionKind kind);
+int pick_instruction(const StepperModel& stepper, InstructionKind kind);
 
 // The picker row: previous / next instruction of the kind (across phases), the list of the phase's instructions
 // of that kind for the selected warp, and the warp. Returns the picked instruction index; when there is none, says
 // so and returns -1.
-int instruction_picker(AppModel& model, InstructionKind kind);
+int instruction_picker(StepperModel& stepper, InstructionKind kind);
 
 // One instruction in a line, for lists: "#3  lds.32  32 wavefronts (ideal 1)  A rows 0-31, column 3".
 std::string instruction_brief(int index, const InstructionView& instruction, const BlockOutline& outline);
 
 // Every instruction of the selected warp in the cursor's phase, one line each with what it moves and its cost; the
 // cursor's is highlighted and a click goes to one. So a learner can find "the A-column read" without stepping.
-void instruction_list(AppModel& model, const BlockOutline& outline, const PhaseView& view);
+void instruction_list(StepperModel& stepper, const BlockOutline& outline, const PhaseView& view);
 
 // The warp selector (a number, clamped by the model to the block's warps).
-void warp_selector(AppModel& model);
+void warp_selector(StepperModel& stepper);
 
 // A button of a step bar, `widths` frame heights wide, that explains itself (and its key) when hovered; placed on
 // the line of the previous item unless it is the first. True when clicked.
 bool step_button(const char* label, float widths, const char* tooltip, bool first = false);
 
 // Step controls (k-step and instruction back/forward, play/pause, speed) with the keyboard hint.
-void step_controls(AppModel& model);
+void step_controls(StepperModel& stepper);
 
 }  // namespace gemmlab::desktop

@@ -91,6 +91,7 @@ struct Grids {
 };
 
 Grids colour_grids(const AppModel& model, const BlockOutline& o, const PhaseView& v, const Window& w) {
+  const StepperModel& stepper = model.stepper();
   Grids g;
   g.a.resize(static_cast<std::size_t>(w.bm) * static_cast<std::size_t>(w.width));
   g.b.resize(static_cast<std::size_t>(w.width) * static_cast<std::size_t>(w.bn));
@@ -109,7 +110,7 @@ Grids colour_grids(const AppModel& model, const BlockOutline& o, const PhaseView
       g.b[static_cast<std::size_t>(r * w.bn + c)] =
           !inside ? kOutside : r < w.bk ? colour::operand(1, 0.32f) : IM_COL32(44, 48, 58, 255);
     }
-  const int selected_warp = model.cursor().warp;
+  const int selected_warp = stepper.cursor().warp;
   for (int r = 0; r < w.bm; ++r)
     for (int c = 0; c < w.bn; ++c) {
       const std::size_t i = static_cast<std::size_t>(r * w.bn + c);
@@ -123,7 +124,7 @@ Grids colour_grids(const AppModel& model, const BlockOutline& o, const PhaseView
     }
   // What this phase has done up to the cursor: every warp's instructions up to the cursor's index, the selected
   // warp's last so its colour wins where warps touch the same element.
-  const int at = model.cursor().instruction;
+  const int at = stepper.cursor().instruction;
   std::vector<std::size_t> order;
   for (std::size_t flat = 0; flat < v.instructions.size(); ++flat)
     if (v.instructions[flat].instruction.warp != selected_warp) order.push_back(flat);
@@ -222,7 +223,7 @@ void overview(AppModel& model, const BlockOutline& o, const Window& w, float wid
       ImGui::SetTooltip("block (%d, %d): rows %d-%d, columns %d-%d of C\nclick to step through this block", row, col,
                         row * o.config.bm, std::min(o.problem.m, (row + 1) * o.config.bm) - 1, col * o.config.bn,
                         std::min(o.problem.n, (col + 1) * o.config.bn) - 1);
-      if (ImGui::IsItemClicked()) model.select_block({row, col});
+      if (ImGui::IsItemClicked()) model.stepper().select_block({row, col});
     }
   }
 }
@@ -372,7 +373,7 @@ void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
                   static_cast<long long>(v.counters.wgmma / (o.shape.threads_per_block / 128)),
                   static_cast<long long>(v.counters.wgmma_multiply_adds / v.counters.wgmma));
   ImGui::Spacing();
-  const InstructionView* iv = model.cursor_instruction();
+  const InstructionView* iv = model.stepper().cursor_instruction();
   if (!iv) {
     ui::note_text(v.instructions.empty() ? "No memory instructions here: step on to the next phase."
                                          : "Loading the cursor's instruction...");
@@ -449,6 +450,7 @@ void legend(const BlockOutline& o) {
 // The element view: the window of A and B and the block's C tile, cell by cell.
 void element_view(PanelContext& context, const BlockOutline& o, const PhaseView& v, const Window& w) {
   AppModel& model = context.model;
+  StepperModel& stepper = model.stepper();
   const Grids g = colour_grids(model, o, v, w);
   ui::Canvas canvas("elements", ImVec2(0, 0), model.view_transform("tile-stepper"), w.content_width(), w.content_height());
   ImDrawList* draw = canvas.draw();
@@ -477,7 +479,7 @@ void element_view(PanelContext& context, const BlockOutline& o, const PhaseView&
   draw->AddText(ImVec2(c_label.x, c_label.y - ImGui::GetTextLineHeight() - 2.0f), colour::operand(2), text);
 
   // The selected warp's threads in C: lane numbers in their cells.
-  const int selected = model.cursor().warp;
+  const int selected = stepper.cursor().warp;
   const float label_cell = ImGui::CalcTextSize("31").x + 1.0f;
   if (cell >= label_cell * 0.9f) {
     for (int r = 0; r < w.bm; ++r)
@@ -493,7 +495,7 @@ void element_view(PanelContext& context, const BlockOutline& o, const PhaseView&
   }
   // The current instruction of the selected warp: outlines and lane numbers on the elements it touches (the first
   // lane and a "+" where several lanes share an element, a broadcast).
-  if (const InstructionView* iv = model.cursor_instruction()) {
+  if (const InstructionView* iv = stepper.cursor_instruction()) {
     const MemOp op = iv->instruction.access.op;
     struct Touch {
       float x, y;
@@ -586,7 +588,7 @@ void timeline(AppModel& model, const BlockOutline& o, const PhaseView& v) {
     const std::size_t phase = std::min(phases - 1, static_cast<std::size_t>(std::max(0.0f, mx / per_phase)));
     ImGui::SetTooltip("%s, phase %s\nclick to go there", step_name(o.schedule[phase], o.shape.ksteps).c_str(),
                       index_of(static_cast<std::int64_t>(phase), static_cast<std::int64_t>(phases)).c_str());
-    if (ImGui::IsItemClicked()) model.seek_phase(phase);
+    if (ImGui::IsItemClicked()) model.stepper().seek_phase(phase);
   }
 }
 
@@ -594,22 +596,23 @@ void timeline(AppModel& model, const BlockOutline& o, const PhaseView& v) {
 
 void draw_tile_stepper_panel(PanelContext& context) {
   AppModel& model = context.model;
-  step_controls(model);
+  StepperModel& stepper = model.stepper();
+  step_controls(stepper);
   if (!block_ready(model)) return;
-  const auto outline = model.outline();
-  const auto view = model.phase_view();
+  const auto outline = stepper.outline();
+  const auto view = stepper.phase_view();
   const BlockOutline& o = *outline;
   const PhaseView& v = *view;
 
   // Where we are, in words.
-  const int warp = model.cursor().warp;
+  const int warp = stepper.cursor().warp;
   const int count = v.instruction_count(warp);
   ImGui::SameLine();
   ImGui::Text("  %s  |  phase %s  |  warp %s, instruction %s", step_name(v.ref, o.shape.ksteps).c_str(),
               index_of(static_cast<std::int64_t>(v.phase_index), static_cast<std::int64_t>(o.schedule.size())).c_str(),
               index_of(warp, o.shape.warps_per_block).c_str(),
-              count ? index_of(model.cursor().instruction, count).c_str() : "none in this phase");
-  if (!model.view_current()) {
+              count ? index_of(stepper.cursor().instruction, count).c_str() : "none in this phase");
+  if (!stepper.view_current()) {
     ImGui::SameLine();
     ui::note_text("(updating)");
   }
@@ -624,18 +627,18 @@ void draw_tile_stepper_panel(PanelContext& context) {
   ImGui::TextUnformatted("Block");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
-  if (ImGui::InputInt2("##block", block)) model.select_block({block[0], block[1]});
+  if (ImGui::InputInt2("##block", block)) stepper.select_block({block[0], block[1]});
   ui::term_tooltip_for_last_item("block");
   ImGui::SameLine();
   ImGui::TextUnformatted("Warp");
   ImGui::SameLine();
-  warp_selector(model);
+  warp_selector(stepper);
   overview(model, o, w, left - 4.0f);
   keys_hint();
   ImGui::Separator();
   explanation(model, o, v);
   ImGui::Separator();
-  instruction_list(model, o, v);
+  instruction_list(stepper, o, v);
   ImGui::Separator();
   legend(o);
   ImGui::EndChild();

@@ -24,9 +24,10 @@ constexpr ImU32 kBest = IM_COL32(90, 210, 120, 255);
 constexpr ImU32 kDefault = IM_COL32(255, 200, 90, 255);
 
 void controls(AppModel& model) {
+  TuningModel& tuning = model.tuning();
   const bool can_run = model.gpu_available();
   ImGui::BeginDisabled(!can_run || model.gpu_busy() || sim::rung_model(model.rung()).knobs.empty());
-  const std::string label = model.tuning_running() ? "Tuning..." : "Tune " + std::string(rung_info(model.rung()).slug) +
+  const std::string label = tuning.running() ? "Tuning..." : "Tune " + std::string(rung_info(model.rung()).slug) +
                                                                         " on this GPU";
   if (ImGui::Button(label.c_str())) {
     gpu::TuneOptions options;
@@ -43,8 +44,8 @@ void controls(AppModel& model) {
   }
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::BeginDisabled(model.ranking_running() || sim::rung_model(model.rung()).knobs.empty());
-  if (ImGui::Button(model.ranking_running() ? "Ranking..." : "Rank by the model")) model.rank_by_model();
+  ImGui::BeginDisabled(tuning.ranking_running() || sim::rung_model(model.rung()).knobs.empty());
+  if (ImGui::Button(tuning.ranking_running() ? "Ranking..." : "Rank by the model")) tuning.rank_by_model();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("Every valid configuration of the rung at the size typed, ranked by the time model: no GPU "
                       "needed (gemmlab-cli tune --model-only)");
@@ -55,7 +56,7 @@ void controls(AppModel& model) {
 
 // The model's ranking at the size typed, where one was made: its best configurations, a click loads one.
 void model_ranking(AppModel& model) {
-  const AppModel::ModelRanking* ranking = model.model_ranking();
+  const TuningModel::Ranking* ranking = model.tuning().ranking();
   if (ranking == nullptr) return;
   ImGui::Text("The model's best at %dx%dx%d (%zu of %zu valid configurations predicted; no GPU):", ranking->problem.m,
               ranking->problem.n, ranking->problem.k, ranking->ranked, ranking->space);
@@ -187,13 +188,14 @@ void scatter(AppModel& model, const gpu::TuneReport& r, float height) {
 
 void draw_tuning_panel(PanelContext& context) {
   AppModel& model = context.model;
-  model.request_tuning_study();
+  TuningModel& tuning = model.tuning();
+  tuning.request_study();
   controls(model);
   model_ranking(model);
   ImGui::Separator();
-  const ShownStudy* study = model.tuning_study();
+  const ShownStudy* study = tuning.study();
   if (!study) {
-    ui::note_text("%s", model.tuning_message().c_str());
+    ui::note_text("%s", tuning.message().c_str());
     ImGui::TextWrapped("Every rung with three knobs or more has a study recorded on the H100 (gemmlab-cli tune "
                        "--rung %s); on a machine with a GPU, the button above runs one.",
                        std::string(rung_info(model.rung()).slug).c_str());

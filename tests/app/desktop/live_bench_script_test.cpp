@@ -27,7 +27,7 @@ TEST(LiveBenchScript, WithoutAGpuItSaysWhyAndStartsNothing) {
   const auto stepped = script->step(model, 0.016);
   ASSERT_FALSE(stepped);
   EXPECT_NE(stepped.error().message.find(model.gpu_status()), std::string::npos) << stepped.error().message;
-  EXPECT_FALSE(model.benchmark_running());
+  EXPECT_FALSE(model.benchmark().running());
   EXPECT_FALSE(script->finished());
 }
 
