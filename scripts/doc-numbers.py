@@ -912,7 +912,7 @@ def _sweep_best(report, leaving_out=None):
 
 
 def sweep_findings():
-    """docs/sweep.md: what the recorded LLM sweep shows, from its report and the model's H100 profile."""
+    """docs/sweep.md: what the recorded LLM sweep shows, from its report and the model's H100 and H200 profiles."""
     report = json.loads((SWEEP / "sweep-llm-bf16.json").read_text())
     best = _sweep_best(report)
     prefill = [e["measured"]["ratio_to_cublas"] for s, e in best if s["m"] == 4096 and "prefill" in s["label"]]
@@ -922,12 +922,14 @@ def sweep_findings():
     split = next(e for e in down_shape["entries"] if e["rung"] == "tma-wgmma-splitk")
     gate_up = [e["measured"]["tflops"] for s, e in best if s["m"] == 128 and s["label"].endswith("gate_up")
                and s["label"].startswith("llama3")]
-    profile = json.loads((ROOT / "assets" / "devices" / "h100-sxm.json").read_text())
+    h100, h200 = (json.loads((ROOT / "assets" / "devices" / f"{d}.json").read_text())["timing"]
+                  for d in ("h100-sxm", "h200-sxm"))
     return {"pre_lo": f"{min(prefill):.3f}", "pre_hi": f"{max(prefill):.3f}", "slower": f"{1 / worst:.0f}",
             "tiles": str(down["tiles"]), "busy": str(down["tiles"]), "sms": str(down["concurrent_blocks"]),
             "split": f"{split['measured']['ratio_to_cublas']:.3f}", "whole": f"{down['measured']['ratio_to_cublas']:.3f}",
             "gu_lo": f"{min(gate_up):.0f}", "gu_hi": f"{max(gate_up):.0f}",
-            "profile_mhz": f"{profile['timing']['sustained_clock_mhz_tensor']:.0f}",
+            "h200_dram": f"{h200['dram_bytes_per_second'] / 1e12:.1f}", "h100_dram": f"{h100['dram_bytes_per_second'] / 1e12:.1f}",
+            "h200_mhz": f"{h200['sustained_clock_mhz_tensor']:.0f}", "h100_mhz": f"{h100['sustained_clock_mhz_tensor']:.0f}",
             "nvml_mhz": str(report["measured_on"]["sm_clock_end_mhz"])}
 
 
@@ -1098,8 +1100,9 @@ QUOTES = [
      r"rung 21 or its neighbours at (?P<pre_lo>[\d.]+)–(?P<pre_hi>[\d.]+)× cuBLAS[\s\S]*?up to (?P<slower>\d+)× slower than "
      r"cuBLAS[\s\S]*?the few tiles there are \((?P<tiles>\d+) for Llama 3 8B's down projection, K = 14336\) fill "
      r"(?P<busy>\d+) of (?P<sms>\d+) SMs[\s\S]*?on that shape it runs at\s+(?P<split>[\d.]+)× cuBLAS against the best "
-     r"data-parallel rung's (?P<whole>[\d.]+)×[\s\S]*?sustained under a full tensor load \((?P<profile_mhz>\d+) MHz\),\s+where NVML "
-     r"read (?P<nvml_mhz>\d+) MHz[\s\S]*?the persistent rung 20 runs at (?P<gu_lo>\d+)–(?P<gu_hi>\d+) TFLOPS",
+     r"data-parallel rung's (?P<whole>[\d.]+)×[\s\S]*?The H200's memory is faster \((?P<h200_dram>[\d.]+) TB/s measured "
+     r"against the H100's (?P<h100_dram>[\d.]+)\), and under a full tensor load it held (?P<h200_mhz>\d+) MHz\s+against the "
+     r"H100's (?P<h100_mhz>\d+)\.[\s\S]*?where NVML read (?P<nvml_mhz>\d+) MHz[\s\S]*?the persistent rung 20 runs at (?P<gu_lo>\d+)–(?P<gu_hi>\d+) TFLOPS",
      sweep_findings),
     ("docs/sweep.md",
      r"split-K (?P<split>\d+), the slices summed in FP32 by a second kernel \(`splitKreduce_kernel`\),\s+tiles of "
