@@ -933,6 +933,16 @@ def sweep_findings():
             "nvml_mhz": str(report["measured_on"]["sm_clock_end_mhz"])}
 
 
+def busy_sm_clock():
+    """docs/time-model.md: the H200 profile's tensor clock with 16 of its SMs busy (the time model's interpolation
+    between the full-load clock and the boost clock), beside the clock NVML read at the end of the LLM sweep."""
+    p = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())
+    full, boost = p["timing"]["sustained_clock_mhz_tensor"], p["boost_clock_mhz"]
+    report = json.loads((SWEEP / "sweep-llm-bf16.json").read_text())
+    return {"mhz": f"{full + (boost - full) * (1 - 16 / p['sms']):.0f}", "sms": str(p["sms"]),
+            "nvml": str(report["measured_on"]["sm_clock_end_mhz"])}
+
+
 def cublas_decoded():
     """docs/sweep.md: cuBLAS's choice at 16 x 4096 x 14336 (gemmlab-cli cublas --json, recorded)."""
     d = json.loads((ROOT / "docs" / "results-data" / "cublas" / "cublas-decode.json").read_text())
@@ -1104,6 +1114,9 @@ QUOTES = [
      r"against the H100's (?P<h100_dram>[\d.]+)\), and under a full tensor load it held (?P<h200_mhz>\d+) MHz\s+against the "
      r"H100's (?P<h100_mhz>\d+)\.[\s\S]*?where NVML read (?P<nvml_mhz>\d+) MHz[\s\S]*?the persistent rung 20 runs at (?P<gu_lo>\d+)–(?P<gu_hi>\d+) TFLOPS",
      sweep_findings),
+    ("docs/time-model.md",
+     r"On the H200 that\s+gives (?P<mhz>\d+) MHz for 16 busy SMs of (?P<sms>\d+), where NVML read (?P<nvml>\d+) MHz",
+     busy_sm_clock),
     ("docs/sweep.md",
      r"split-K (?P<split>\d+), the slices summed in FP32 by a second kernel \(`splitKreduce_kernel`\),\s+tiles of "
      r"(?P<rows>\d+) × (?P<cols>\d+), so (?P<tiles>\d+) tiles × (?P<split2>\d+) slices = (?P<blocks>\d+) blocks",

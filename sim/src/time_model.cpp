@@ -248,7 +248,13 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.issue_source = issue_source;
   p.kernel_instructions = instructions;
   p.kernel_description_instructions = description_instructions;
-  p.clock_mhz = tensor_macs > 0 ? timing.sustained_clock_mhz_tensor : timing.sustained_clock_mhz_fma;
+  // The clock the card holds: with every SM busy, the sustained clock measured under a full load (the power limit
+  // holds it below the boost clock on the tensor cores); with fewer SMs busy the card draws less and holds more, up to
+  // the boost clock, in proportion to the SMs left idle. A clock given for the prediction is kept as given.
+  const double full_load_mhz = tensor_macs > 0 ? timing.sustained_clock_mhz_tensor : timing.sustained_clock_mhz_fma;
+  const double idle_share = 1.0 - double(std::min(launched, d.sms)) / d.sms;
+  p.clock_mhz = timing.clock_given ? full_load_mhz
+                                   : full_load_mhz + std::max(0.0, d.boost_clock_mhz - full_load_mhz) * idle_share;
   const double hz = p.clock_mhz * 1e6;
 
   // Latency: a block's k-step waits for its tiles from L2 (from DRAM for the misses), less what the k-steps already

@@ -26,7 +26,7 @@ TEST(CliTune, NoPredictionSaysWhy) {
 TEST(CliTune, TiesAreMarkedNotRanked) {
   const auto r = run_cli({"tune", "--rung", "tma-wgmma-hilbert", "--model-only", "--budget", "4"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("  1=  default"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("=  default"), std::string::npos) << r.out;  // a tie's place among the tied is the search's
   EXPECT_NE(r.out.find("=: 4 of these configurations tie with a neighbour"), std::string::npos) << r.out;
 }
 

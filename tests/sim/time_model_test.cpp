@@ -362,7 +362,11 @@ TEST(TimeModel, APersistentRungsBusiestSmComputesItsBlocksTiles) {
   EXPECT_EQ(one_per_tile->tiles_on_busiest_sm, 4);  // ceil(512 / 132)
   EXPECT_EQ(grid_132->tiles_on_busiest_sm, 4);      // 1 block of ceil(512 / 132) tiles
   EXPECT_EQ(grid_66->tiles_on_busiest_sm, 8);       // 66 blocks on 66 SMs, 8 tiles each
-  EXPECT_NEAR(grid_66->term(TimeTerm::TensorCores).seconds, 2 * grid_132->term(TimeTerm::TensorCores).seconds, 1e-12);
+  // Twice the tiles on the busiest SM: twice its tensor cores' cycles (half the SMs busy hold a higher clock).
+  EXPECT_NEAR(grid_66->term(TimeTerm::TensorCores).seconds * grid_66->clock_mhz,
+              2 * grid_132->term(TimeTerm::TensorCores).seconds * grid_132->clock_mhz, 1e-9);
+  EXPECT_GT(grid_66->clock_mhz, grid_132->clock_mhz);
+  EXPECT_EQ(grid_132->clock_mhz, h100().timing->sustained_clock_mhz_tensor);  // every SM busy: the full-load clock
   // One fill per persistent block: its ring of stages runs on from tile to tile.
   EXPECT_LT(grid_132->fill_seconds, one_per_tile->fill_seconds);
 }
