@@ -1,6 +1,6 @@
 // The layout lab's speed: a query fast enough for the panel to redraw as a number changes, and --suggest on a large
-// tile. The targets (issue 30) and the figures measured, with their date, are in docs/architecture.md ("Simulator
-// speed"). Run build/bin/gemmlab_sim_bench --benchmark_filter=Lab.
+// tile. The targets (issue 30) are in docs/architecture.md ("Simulator speed"). Run
+// build/bin/gemmlab_sim_bench --benchmark_filter=Lab, which prints the figures.
 #include <benchmark/benchmark.h>
 
 #include "gemmlab/lab/analysis.hpp"
