@@ -61,6 +61,7 @@ struct Invocation {
   std::string order, compare_order, colour_by;  // the launch-order panel's two orders and its colouring
   std::optional<int> tma_swizzle;               // the banks panel's TMA swizzle mode (Hopper rungs)
   int wave = -1;                                 // and its selected wave (-1: all)
+  std::string trace;  // a trace file for the Timeline tab and the stepper's measured k-steps ("recorded": the rung's)
   // The layout lab's question: a gallery entry, and fields given on top of it (empty: not given).
   std::string lab_preset, lab_layout, lab_element, lab_swizzle, lab_op;
   bool frame_times = false;
@@ -225,6 +226,10 @@ int main(int argc, char** argv) {
       ->check(common::non_empty_text("the path of a settings file"));
   app.add_flag("--list-panels", invocation.list_panels, "Print the panel names, one per line, and exit");
   // Every index counts from 0, here, in the panels' labels and in the docs.
+  app.add_option("--trace", invocation.trace,
+                 "Load this trace file (gemmlab-cli trace --out), or 'recorded' for the rung's trace recorded on the "
+                 "H200: the Timeline tab draws it, and the stepper shows its k-steps beside the schedule's")
+      ->check(common::non_empty_text("a trace file, or 'recorded'"));
   app.add_option("--phase", invocation.phase, "Start the stepper at this phase of the block's schedule (from 0)")
       ->transform(common::whole_number(0));
   app.add_option("--instruction", invocation.instruction, "... and at this instruction of the warp in that phase (from 0)")
@@ -354,6 +359,14 @@ int main(int argc, char** argv) {
   AppModel model(std::move(model_options));
   PanelContext context{model, grids.get()};
   if (*lab_start) model.layout_lab().set_query(std::move(**lab_start));
+  if (!invocation.trace.empty()) {
+    const Status trace =
+        invocation.trace == "recorded" ? model.load_recorded_trace() : model.load_trace(invocation.trace);
+    if (!trace) {
+      std::cerr << "gemmlab: --trace: " << trace.error().message << "\n";
+      return kExitUsage;
+    }
+  }
   if (invocation.phase >= 0 || invocation.instruction >= 0 || invocation.warp >= 0 || invocation.wave >= 0) {
     // The stepper's position and the wave need the block's schedule and the launch: let the first jobs finish, then
     // move. An index out of range is a usage error, as for every other flag (never clamped into range).

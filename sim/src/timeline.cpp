@@ -311,6 +311,34 @@ Status check_nesting(const Timeline& timeline) {
   return Ok{};
 }
 
+std::vector<KstepSpan> kstep_spans(const Track& track) {
+  std::vector<KstepSpan> out;
+  bool follows = false;  // the last k-step may still end where the next one starts (no epilogue between them)
+  for (const Span& s : track.spans) {
+    if (trace_op_info(s.op).kind != TraceOpKind::Phase) continue;
+    if (s.section != kernel::Section::Mainloop) {
+      follows = false;  // an epilogue: a tile's last k-step ends with its own phases
+      continue;
+    }
+    if (s.phase != 0) {  // a later phase of the same k-step
+      if (follows) out.back().end_ns = std::max(out.back().end_ns, s.end_ns);
+      continue;
+    }
+    if (follows && s.arg == out.back().kstep + 1) out.back().end_ns = s.begin_ns;
+    out.push_back({s.arg, s.begin_ns, s.end_ns, 0});
+    follows = true;
+  }
+  // The waits inside each k-step (spans are in order of their begin).
+  auto step = out.begin();
+  for (const Span& s : track.spans) {
+    if (trace_op_info(s.op).kind != TraceOpKind::Wait || s.op == kernel::TraceOp::Barrier) continue;
+    while (step != out.end() && step->end_ns <= s.begin_ns) ++step;
+    if (step == out.end()) break;
+    if (s.begin_ns >= step->begin_ns) step->waited_ns += s.end_ns - s.begin_ns;
+  }
+  return out;
+}
+
 TimelineSummary summarize(const Timeline& timeline) {
   TimelineSummary out;
   std::map<std::string, RoleSummary> roles;
@@ -326,22 +354,13 @@ TimelineSummary summarize(const Timeline& timeline) {
     RoleSummary& r = roles[t.role];
     r.role = t.role, ++r.tracks;
     r.total_ns += static_cast<double>(t.end_ns - t.begin_ns);
-    // A k-step's time: from the start of its first main-loop phase to the start of the next k-step's (what the
-    // compiler schedules between two stamps is then counted too), or where no next k-step follows in the tile (an
-    // epilogue comes first), its phase's own length.
-    const Span* step = nullptr;
+    for (const KstepSpan& step : kstep_spans(t))
+      kstep_ns[t.role].push_back(static_cast<double>(step.end_ns - step.begin_ns));
     for (const Span& s : t.spans) {
       const double d = static_cast<double>(s.end_ns - s.begin_ns);
       const TraceOpInfo& info = trace_op_info(s.op);
       if (info.kind == TraceOpKind::Phase) {
         r.phases_ns += d;
-        if (s.section == kernel::Section::Epilogue) step = nullptr;  // a tile's last k-step: its own length
-        if (s.section == kernel::Section::Mainloop && s.phase == 0) {
-          if (step != nullptr && s.arg == step->arg + 1)
-            kstep_ns[t.role].back() = static_cast<double>(s.begin_ns - step->begin_ns);
-          kstep_ns[t.role].push_back(d);
-          step = &s;
-        }
       } else if (info.kind == TraceOpKind::Wait) {
         waits[t.role][std::string(info.name)] += d;
         if (s.op != kernel::TraceOp::Barrier) r.busy_ns -= d;  // a wait inside a phase: not the warp's own work

@@ -210,6 +210,29 @@ TEST(Timeline, ATilesLastKStepEndsAtItsEpilogue) {
   EXPECT_DOUBLE_EQ(r.median_kstep_ns, 100);  // 1000 (start to start), then 100 and 100: not 5000 across the epilogue
 }
 
+TEST(Timeline, EachKStepSaysHowLongItsWarpWaitedInsideIt) {
+  Track c{0, 0, 0, "consumer", 0, 10000, 0, {}, false};
+  c.spans = {{TraceOp::Phase, Section::Prologue, 0, 0, 0, 50},
+             {TraceOp::MbarrierWait, Section::Prologue, 0, 0, 10, 40},  // in the prologue: no k-step's
+             {TraceOp::Phase, Section::Mainloop, 0, 0, 100, 500},
+             {TraceOp::MbarrierWait, Section::Mainloop, 0, 64, 120, 300},
+             {TraceOp::WgmmaWait, Section::Mainloop, 0, 1, 400, 450},
+             {TraceOp::Barrier, Section::Mainloop, 0, 0, 500, 600},  // the barrier after a phase: not counted
+             {TraceOp::Phase, Section::Mainloop, 1, 0, 500, 700},    // k-step 0's second phase
+             {TraceOp::WgmmaWait, Section::Mainloop, 1, 1, 600, 650},
+             {TraceOp::Phase, Section::Mainloop, 0, 1, 1000, 1100},
+             {TraceOp::Phase, Section::Epilogue, 0, 0, 1200, 5000},
+             {TraceOp::WgmmaWait, Section::Epilogue, 0, 0, 1300, 1400}};  // in the epilogue: no k-step's
+  const auto steps = kstep_spans(c);
+  ASSERT_EQ(steps.size(), 2u);
+  EXPECT_EQ(steps[0].kstep, 0);
+  EXPECT_EQ(steps[0].begin_ns, 100);
+  EXPECT_EQ(steps[0].end_ns, 1000);  // to the next k-step's start
+  EXPECT_EQ(steps[0].waited_ns, 180 + 50 + 50);
+  EXPECT_EQ(steps[1].end_ns, 1100);  // the tile's last: its own end
+  EXPECT_EQ(steps[1].waited_ns, 0);
+}
+
 TEST(Timeline, AnOperationAsLongAsItsPhaseNestsInsideIt) {
   Records r;
   const std::uint64_t start = r.headers[0].start_cycles;

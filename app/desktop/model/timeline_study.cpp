@@ -31,6 +31,21 @@ std::vector<const sim::Track*> TimelineStudy::shown_tracks() const {
   return out;
 }
 
+bool TimelineStudy::of_rung(RungId rung) const {
+  const std::string_view slug = rung_info(rung).slug;
+  const std::string& kernel = timeline_.kernel;
+  return loaded() && kernel.starts_with(slug) && (kernel.size() == slug.size() || kernel[slug.size()] == ' ');
+}
+
+const sim::Track* TimelineStudy::track(std::string_view role, bool predicted) const {
+  const sim::Track* found = nullptr;
+  for (const sim::Track& t : timeline_.tracks)
+    if (t.predicted == predicted && t.role == role && (predicted || t.block == block_) &&
+        (found == nullptr || t.warpgroup < found->warpgroup))
+      found = &t;
+  return found;
+}
+
 Status TimelineStudy::load(const std::filesystem::path& path, const std::string& shown_as) {
   const auto fail = [&](const std::string& why) -> Status {
     error_ = (shown_as.empty() ? path.string() : shown_as) + ": " + why;

@@ -5,6 +5,7 @@
 // rung selected (docs/timeline-data). The panel reads this type and calls its commands; it keeps no state.
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gemmlab/result.hpp"
@@ -34,6 +35,11 @@ class TimelineStudy {
   void select_block(int block);
   // The tracks drawn: the model's block (where the file has one) then the shown block's warps, by warpgroup.
   std::vector<const sim::Track*> shown_tracks() const;
+  // Whether the trace is of `rung` (its kernel is named by the rung's slug): the tile stepper then shows its k-steps.
+  bool of_rung(RungId rung) const;
+  // The shown block's track of `role` with the lowest warpgroup, or the model's track of `role` (predicted); null where
+  // the trace has none.
+  const sim::Track* track(std::string_view role, bool predicted) const;
 
   // A trace file, named `shown_as` on the panel where given (a recorded trace by its path in the checkout, so that
   // the panel reads the same wherever the checkout is); an error (not a trace, another format, spans that do not

@@ -276,7 +276,71 @@ void pipeline_note(const BlockOutline& o, const PhaseView& v) {
 // The same, drawn: the ring of stages at this k-step (which tile each stage holds, which one the consumers read, which
 // one the producer refills) and a few k-steps of both roles around it, the producer running stages - 1 tiles ahead.
 // Every number is kernel::RingStep's, the description's own stage arithmetic.
-void pipeline_diagram(const BlockOutline& o, const PhaseView& v, float width) {
+// Under the schedule's rows, what a trace measured for the same k-steps (gemmlab-cli trace, the Timeline tab's file, or
+// the rung's recorded one): each k-step of a consumer warpgroup of the trace's sampled block, start to the next one's
+// start, the part it waited in orange, and the time model's k-step where the file has its block.
+void measured_rows(AppModel& model, const BlockOutline& o, int first, int last, float label, float cell, float width) {
+  const TimelineStudy& trace = model.timeline();
+  if (!trace.of_rung(o.rung)) {
+    // Its error, if any, is the study's, shown below.
+    if (ImGui::SmallButton("Show measured k-steps")) (void)model.load_recorded_trace();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The trace recorded on the H200 for this rung (docs/timeline-data), as the Timeline tab shows "
+                        "it: each k-step above then shows how long it took on the GPU.");
+    if (!trace.error().empty() && !trace.loaded()) ui::note_text("%s", trace.error().c_str());
+    return;
+  }
+  const sim::Track* measured = trace.track("consumer", false);
+  if (measured == nullptr) measured = trace.track("warpgroup", false);
+  const sim::Track* predicted = trace.track("consumer", true);
+  if (predicted == nullptr) predicted = trace.track("warpgroup", true);
+  if (measured == nullptr) return;
+  const std::vector<sim::KstepSpan> steps = sim::kstep_spans(*measured);
+  const std::vector<sim::KstepSpan> model_steps =
+      predicted != nullptr ? sim::kstep_spans(*predicted) : std::vector<sim::KstepSpan>{};
+  const auto find = [](const std::vector<sim::KstepSpan>& list, int kstep) -> const sim::KstepSpan* {
+    const auto it = std::ranges::find(list, kstep, &sim::KstepSpan::kstep);
+    return it == list.end() ? nullptr : &*it;
+  };
+  constexpr ImU32 kOwn = IM_COL32(70, 150, 90, 255), kWaited = IM_COL32(200, 130, 40, 255),
+                  kModel = IM_COL32(90, 90, 130, 255);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  draw->AddText(at, colour::muted_text, "measured");
+  if (predicted != nullptr) draw->AddText(ImVec2(at.x, at.y + line * 1.2f), colour::muted_text, "model");
+  char text[64];
+  for (int j = first; j <= last; ++j) {
+    const float x = at.x + label + float(j - first) * cell;
+    draw->PushClipRect(ImVec2(x, at.y), ImVec2(x + cell - 2, at.y + line * 2.4f), true);
+    if (const sim::KstepSpan* step = find(steps, j)) {
+      const double length = double(step->end_ns - step->begin_ns);
+      const float waited = length > 0 ? float(double(step->waited_ns) / length) : 0.0f;
+      const float split = x + (cell - 2) * (1.0f - std::clamp(waited, 0.0f, 1.0f));
+      draw->AddRectFilled(ImVec2(x, at.y), ImVec2(split, at.y + line * 1.05f), kOwn);
+      draw->AddRectFilled(ImVec2(split, at.y), ImVec2(x + cell - 2, at.y + line * 1.05f), kWaited);
+      std::snprintf(text, sizeof text, "%s", sim::duration_text(length).c_str());
+      draw->AddText(ImVec2(x + 2, at.y), colour::highlight, text);
+    }
+    if (const sim::KstepSpan* step = predicted != nullptr ? find(model_steps, j) : nullptr) {
+      draw->AddRectFilled(ImVec2(x, at.y + line * 1.15f), ImVec2(x + cell - 2, at.y + line * 2.2f), kModel);
+      draw->AddText(ImVec2(x + 2, at.y + line * 1.2f), colour::highlight,
+                    sim::duration_text(double(step->end_ns - step->begin_ns)).c_str());
+    }
+    draw->PopClipRect();
+  }
+  ImGui::Dummy(ImVec2(width, line * (predicted != nullptr ? 2.4f : 1.2f)));
+  const sim::Timeline& t = trace.timeline();
+  const bool same = t.m == o.problem.m && t.n == o.problem.n && t.k == o.problem.k;
+  ui::note_text("Measured: block %d of the trace %s (%s), a consumer warpgroup's k-steps from one start to the next, "
+                "the part it waited (for copies, for its wgmma) in orange%s.%s",
+                trace.block(), trace.file().c_str(), t.kernel.c_str(),
+                predicted != nullptr ? "; model: the time model's k-step, from the same file" : "",
+                same ? "" : (" The trace is of " + std::to_string(t.m) + " x " + std::to_string(t.n) + " x " +
+                             std::to_string(t.k) + ", not the problem shown here.").c_str());
+}
+
+void pipeline_diagram(AppModel& model, const BlockOutline& o, const PhaseView& v, float width) {
   const auto roles = sim::warp_roles(o.rung, o.config);
   if (!roles || v.ref.section != kernel::Section::Mainloop) return;
   // The block's steps: its k-steps, or on the persistent rung those of all its tiles one after the other.
@@ -331,6 +395,7 @@ void pipeline_diagram(const BlockOutline& o, const PhaseView& v, float width) {
     if (j == t) draw->AddRect(ImVec2(x - 1, at.y - 1), ImVec2(x + cell - 1, at.y + line * 3.5f), colour::highlight, 0, 0, 2.0f);
   }
   ImGui::Dummy(ImVec2(width, line * 3.6f));
+  measured_rows(model, o, first, last, label, cell, width);
   {
     const kernel::RingStep now = kernel::RingStep::at(t, stages);
     ui::note_text("t%d>s%d: the producer copies k-tile %d into stage %d, once empty[%d] says the consumers are done with "
@@ -355,7 +420,7 @@ void explanation(AppModel& model, const BlockOutline& o, const PhaseView& v) {
                   "MMA fragments tab shows which lane holds what).",
                   static_cast<long long>(v.counters.mma / o.shape.warps_per_block));
   pipeline_note(o, v);
-  pipeline_diagram(o, v, ImGui::GetContentRegionAvail().x);
+  pipeline_diagram(model, o, v, ImGui::GetContentRegionAvail().x);
   if (v.counters.tma_copies > 0)
     ui::note_text("%lld TMA copies issued by one thread (%lld KiB land in shared memory, %lld global sectors read): "
                   "the copy engine computes every address, writes the swizzled image and counts the bytes on "

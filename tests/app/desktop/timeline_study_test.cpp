@@ -54,6 +54,27 @@ TEST(TimelineStudy, TheModelsBlockComesFirst) {
   EXPECT_EQ(study.summary().roles.size(), 2u);  // the measured consumer and producer only
 }
 
+TEST(TimelineStudy, TheStepperFindsTheRungsConsumerAndTheModelsTrack) {
+  TimelineStudy study;
+  EXPECT_FALSE(study.of_rung(RungId::TmaWgmmaSpecialized));  // nothing loaded
+  ASSERT_TRUE(study.load(kSource / recorded_trace(RungId::TmaWgmmaSpecialized))) << study.error();
+  EXPECT_TRUE(study.of_rung(RungId::TmaWgmmaSpecialized));
+  EXPECT_FALSE(study.of_rung(RungId::TmaWgmma));  // tma-wgmma is a prefix of the kernel's name, not its rung
+  const sim::Track* consumer = study.track("consumer", false);
+  ASSERT_NE(consumer, nullptr);
+  EXPECT_EQ(consumer->block, study.block());
+  EXPECT_EQ(consumer->warpgroup, 0);
+  const sim::Track* model = study.track("consumer", true);
+  ASSERT_NE(model, nullptr);
+  EXPECT_TRUE(model->predicted);
+  EXPECT_EQ(study.track("nobody", false), nullptr);
+  // Its k-steps as the stepper draws them: the 64 of 4096 / 64, each with its waits.
+  const auto steps = sim::kstep_spans(*consumer);
+  ASSERT_EQ(steps.size(), 64u);
+  EXPECT_EQ(steps.front().kstep, 0);
+  for (const sim::KstepSpan& step : steps) EXPECT_LE(step.waited_ns, step.end_ns - step.begin_ns);
+}
+
 TEST(TimelineStudy, ABadFileIsASentenceAndChangesNothing) {
   TimelineStudy study;
   ASSERT_TRUE(study.load(kSource / recorded_trace(RungId::TmaWgmmaSpecialized)));

@@ -80,6 +80,17 @@ Result<Timeline> parse_chrome_trace(std::string_view text);
 // overlap or one contains the other.
 Status check_nesting(const Timeline& timeline);
 
+// A track's main-loop k-steps, in order: each from the start of its first phase to the start of the next k-step's (what
+// the compiler schedules between two stamps is then counted too), or, where no next k-step follows in the tile (an
+// epilogue comes first), its phase's own end; and how long the warp waited inside it (its wait operations, the
+// barriers after phases left out).
+struct KstepSpan {
+  int kstep = 0;
+  std::int64_t begin_ns = 0, end_ns = 0;
+  std::int64_t waited_ns = 0;
+};
+std::vector<KstepSpan> kstep_spans(const Track& track);
+
 // Where each role's time went, over its measured tracks (the predicted ones are left out): shares of the tracks' time
 // (from each warp's start to its end).
 struct RoleSummary {
