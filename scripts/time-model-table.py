@@ -79,13 +79,19 @@ def knobs_of(cli, rung, cache={}):
     return cache[rung]
 
 
+def recorded_knob(rung, knob, value):
+    """A knob's value as an earlier report recorded it, in today's meaning: sim::recorded_knob_value's rule (the TMA
+    rungs' swizzle wrote TMA's 128-byte mode as 0 until 2026-11-28)."""
+    return 128 if knob == "swizzle" and value == 0 and rung.startswith("tma-wgmma") else value
+
+
 def predict(cli, row, clock_mhz=0):
     args = [cli, "sim", "--rung", row["name"], "--m", str(row["m"]), "--n", str(row["n"]), "--k", str(row["k"]), "--json"]
     if clock_mhz:
         args += ["--clock-mhz", str(clock_mhz)]
     for knob in knobs_of(cli, row["name"]):
         if knob in row["kernel_config"]:  # a knob newer than the report keeps its default, which the report ran
-            args += ["--" + knob.replace("_", "-"), str(row["kernel_config"][knob])]
+            args += ["--" + knob.replace("_", "-"), str(recorded_knob(row["name"], knob, row["kernel_config"][knob]))]
     out = subprocess.run(args, capture_output=True, text=True)
     if out.returncode != 0:
         raise SystemExit("time-model-table: %s failed: %s" % (" ".join(args), out.stderr.strip()))

@@ -120,7 +120,7 @@ Result<BenchRow> parse_row(const nlohmann::json& jr) {
         if (!jr["kernel_config"].contains(std::string(knob.name))) continue;
         const auto value = whole_field<int>(jr["kernel_config"], std::string(knob.name).c_str(), 0, std::nullopt);
         if (!value) return Error{row.name + ": knob " + value.error().message};
-        config.*knob.field = *value;
+        config.*knob.field = sim::recorded_knob_value(*rung, knob.name, *value);
       }
       row.kernel = GpuInstance{*rung, config};
       row.compiled_at_run_time = jr.value("compiled_at_run_time", false);

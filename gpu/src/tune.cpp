@@ -516,7 +516,8 @@ Result<TuneReport> parse_tune_report_json(std::string_view text) {
       TuneMeasurement m;
       auto config = sim::apply_knob_text(*rung, model.defaults, [&] {
         std::string knobs;
-        for (const auto& [name, value] : jm.at("config").items()) knobs += name + "=" + std::to_string(value.get<int>()) + ",";
+        for (const auto& [name, value] : jm.at("config").items())
+          knobs += name + "=" + std::to_string(sim::recorded_knob_value(*rung, name, value.get<int>())) + ",";
         return knobs;
       }());
       if (!config) return Error{"the tuning study's configuration: " + config.error().message};

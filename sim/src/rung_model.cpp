@@ -314,4 +314,8 @@ Status validate(RungId id, const KernelConfig& c, const Problem& problem, const 
   return validate_sizes(id, problem);
 }
 
+int recorded_knob_value(RungId id, std::string_view knob, int value) {
+  return knob == "swizzle" && value == 0 && needs_sm90a(id) ? 128 : value;
+}
+
 }  // namespace gemmlab::sim

@@ -158,7 +158,8 @@ TEST(CompiledFacts, TheRecordedPredictionsAreTheModelsOwn) {
     kernel::KernelConfig c = sim::rung_model(*rung).defaults;
     for (const sim::Knob& knob : sim::all_knobs())
       if (row["kernel_config"].contains(std::string(knob.name)))
-        c.*knob.field = row["kernel_config"][std::string(knob.name)].get<int>();
+        c.*knob.field =
+            sim::recorded_knob_value(*rung, knob.name, row["kernel_config"][std::string(knob.name)].get<int>());
     const auto p = sim::predict_schedule(*rung, c, {1024, 1024, 1024}, kernel::BlockOrder{}, d, compiled_facts(*rung, c, d));
     ASSERT_TRUE(p.ok()) << p.error().message;
     ASSERT_TRUE(p->time.has_value()) << p->time_note;

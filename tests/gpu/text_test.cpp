@@ -5,6 +5,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "gemmlab/file_io.hpp"
 #include "gemmlab/gpu/bench.hpp"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/shapes.hpp"
@@ -82,6 +83,23 @@ TEST(BenchReportFormats, JsonRoundTrips) {
   EXPECT_DOUBLE_EQ(back->rows[1].tflops, 27.5);
   EXPECT_EQ(back->rows[2].status, BenchStatus::FailedVerification);
   EXPECT_EQ(back->rows[2].message, r.rows[2].message);
+}
+
+// The recorded H100 reports were written when the TMA rungs' `swizzle` named the 128-byte mode 0: they read back in
+// today's meaning, the rung's default.
+TEST(BenchReportFormats, AnEarlierReportsTmaSwizzleReadsInTodaysMeaning) {
+  const auto text = read_input_file(std::string(GEMMLAB_SOURCE_DIR) + "/assets/results/h100.json", "report");
+  ASSERT_TRUE(text) << text.error().message;
+  ASSERT_NE(text->find("\"swizzle\": 0"), std::string::npos);
+  const auto report = parse_bench_report_json(*text);
+  ASSERT_TRUE(report) << report.error().message;
+  int tma_rows = 0;
+  for (const BenchRow& row : report->rows)
+    if (row.kernel && row.kernel->rung == RungId::TmaWgmma && row.config == "default") {
+      ++tma_rows;
+      EXPECT_EQ(*row.kernel, (GpuInstance{RungId::TmaWgmma, sim::rung_model(RungId::TmaWgmma).defaults}));
+    }
+  EXPECT_GT(tma_rows, 0);
 }
 
 TEST(BenchReportFormats, CsvHasAHeaderAndOneLinePerRowWithQuotesEscaped) {

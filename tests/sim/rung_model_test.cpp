@@ -54,6 +54,29 @@ TEST(RungModel, ValidationSentencesSayWhatToChange) {
   EXPECT_NE(smem.error().message.find("shared memory"), std::string::npos) << smem.error().message;
 }
 
+// One meaning of `swizzle` on the TMA rungs: TMA's mode in bytes, 128 for the 128-byte mode (issue 32). Files written
+// before that (0 for the 128-byte mode) are read in today's meaning.
+TEST(RungModel, ATmaRungsSwizzleIsItsModeInBytes) {
+  const RungModel& tma = rung_model(RungId::TmaWgmma);
+  EXPECT_EQ(tma.defaults.swizzle, 128);
+  EXPECT_EQ(rung_model(RungId::TmaWgmmaHilbert).defaults.swizzle, 128);
+  for (const int mode : {32, 64, 128}) {
+    const auto c = apply_knob_text(RungId::TmaWgmma, tma.defaults, "swizzle=" + std::to_string(mode));
+    ASSERT_TRUE(c) << c.error().message;
+    EXPECT_EQ(c->swizzle, mode);
+  }
+  kernel::KernelConfig none = tma.defaults;
+  none.swizzle = 0;
+  const Status refused = validate(RungId::TmaWgmma, none, {256, 256, 256});
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("128"), std::string::npos) << refused.error().message;
+  EXPECT_EQ(recorded_knob_value(RungId::TmaWgmma, "swizzle", 0), 128);
+  EXPECT_EQ(recorded_knob_value(RungId::TmaWgmmaSplitK, "swizzle", 0), 128);
+  EXPECT_EQ(recorded_knob_value(RungId::TmaWgmma, "swizzle", 64), 64);
+  EXPECT_EQ(recorded_knob_value(RungId::MmaSwizzled, "swizzle", 0), 0);  // on/off there
+  EXPECT_EQ(recorded_knob_value(RungId::TmaWgmma, "stages", 0), 0);
+}
+
 TEST(RungModel, AGridThatCannotLaunchIsRefusedAtOnce) {
   auto c = rung_model(RungId::NaiveCoalesced).defaults;
   c.bm = c.bn = 1;

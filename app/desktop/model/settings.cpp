@@ -8,7 +8,9 @@
 
 #include "gemmlab/file_io.hpp"
 #include "gemmlab/json_input.hpp"
+#include "gemmlab/rungs.hpp"
 #include "gemmlab/sim/problem.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::desktop {
 namespace {
@@ -100,10 +102,12 @@ LoadedSettings parse_settings(std::string_view text, std::string_view source_nam
           continue;
         }
         for (const auto& [name, value] : values.items()) {
-          if (is_int(value))
-            s.knobs[slug][name] = value.get<int>();
-          else
+          if (!is_int(value))
             problems.push_back("knob '" + name + "' of '" + slug + "' is not a whole number; kept its default");
+          else if (const auto rung = find_rung(slug))
+            s.knobs[slug][name] = sim::recorded_knob_value(*rung, name, value.get<int>());
+          else
+            s.knobs[slug][name] = value.get<int>();  // a rung this build lacks: kept as written
         }
       }
     }

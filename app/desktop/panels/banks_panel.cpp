@@ -425,8 +425,8 @@ void tma_swizzle_view(AppModel& model) {
                        mode, which.c_str(), mode / 2);
   }
   if (const auto boxes = sim::tma_box_shapes(model.rung(), model.config()))
-    ImGui::TextWrapped("This configuration's tensor maps use the %d-byte mode (tma-wgmma's swizzle knob: 0 for 128, 32 "
-                       "or 64; rungs 18 to 20 use 128): boxes of %d x %d elements of A and %d x %d of B.",
+    ImGui::TextWrapped("This configuration's tensor maps use the %d-byte mode (tma-wgmma's swizzle knob: 32, 64 or "
+                       "128; the later rungs keep 128): boxes of %d x %d elements of A and %d x %d of B.",
                        boxes->swizzle_bytes, boxes->a_rows, boxes->a_cols, boxes->b_rows, boxes->b_cols);
   ui::note_text("Costed as the 8 row addresses of an ldmatrix, by the same bank model as every instruction here; ncu "
                 "has no counter of wgmma's shared reads to check it against.");

@@ -113,4 +113,9 @@ std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const kernel::KernelConfig
 // the knob's range, or a knob given twice; the rung's tiling rules are validate()'s.
 Result<kernel::KernelConfig> apply_knob_text(RungId id, kernel::KernelConfig base, std::string_view text);
 
+// A knob's value as a file written by an earlier gemmlab records it (a benchmark report, a tuning study, the desktop
+// settings), in today's meaning. Until 2026-11-28 the TMA rungs' `swizzle` wrote TMA's 128-byte mode as 0; it is 128
+// now, and 0 would mean no swizzle. Every reader of recorded configurations passes its values through this.
+int recorded_knob_value(RungId id, std::string_view knob, int value);
+
 }  // namespace gemmlab::sim

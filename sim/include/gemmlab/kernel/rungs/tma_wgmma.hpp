@@ -46,9 +46,9 @@ struct TmaWgmma {
   static constexpr int input_bytes = 2;
   static constexpr int barrier_bytes = 8;
 
-  // TMA's swizzle mode in bytes (the `swizzle` knob: 32 or 64, 0 for the 128-byte mode), and so a box row: 64, 32 or
-  // 16 elements. Rungs 18 to 20 use the 128-byte mode.
-  template <class C> GEMMLAB_HD static constexpr int row_bytes(const C& c) { return c.swizzle == 0 ? 128 : c.swizzle; }
+  // TMA's swizzle mode in bytes (the `swizzle` knob: 32, 64 or 128), and so a box row: 16, 32 or 64 elements. The
+  // later rungs keep the 128-byte mode.
+  template <class C> GEMMLAB_HD static constexpr int row_bytes(const C& c) { return c.swizzle; }
   template <class C> GEMMLAB_HD static constexpr int box_cols(const C& c) { return row_bytes(c) / 2; }
 
   template <class C> GEMMLAB_HD static constexpr int warpgroups(const C& c) { return c.bm / 64; }  // wgmma's m
@@ -234,14 +234,15 @@ struct TmaWgmma {
   // ---- What the simulator, the CLI and the app need to know about this description (host only). ----
 
   static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "swizzle", "stages"};
-  static constexpr int swizzle_modes[] = {0, 32, 64};
+  static constexpr int swizzle_modes[] = {32, 64, 128};
   static constexpr KnobChoice knob_choices[] = {
-      {"swizzle", swizzle_modes, "TMA's swizzle mode in bytes, and so the width of a box row: 32 or 64 (0: the "
-                                 "128-byte mode, rows of 64 elements)"}};
+      {"swizzle", swizzle_modes, "TMA's swizzle mode in bytes, and so the width of a box row: 32, 64 or 128 (16, 32 "
+                                 "or 64 elements)"}};
 
   static constexpr KernelConfig defaults() {
     KernelConfig c;
     c.bm = 192, c.bn = 256, c.bk = 64, c.stages = 4;  // 3 warpgroups: 224 KiB of stages, 154 registers
+    c.swizzle = 128;                                   // TMA's widest mode: a box row is a whole 64-element k-step
     return c;
   }
 
@@ -258,8 +259,9 @@ struct TmaWgmma {
                    "use 64, 128 or 192"};
     if (c.bn != 64 && c.bn != 128 && c.bn != 256)
       return Error{"bn=" + str(c.bn) + " is not a wgmma N this repository compiles: use 64, 128 or 256"};
-    if (c.swizzle != 0 && c.swizzle != 32 && c.swizzle != 64)
-      return Error{"swizzle=" + str(c.swizzle) + ": TMA swizzles 32, 64 or 128 bytes: use 32, 64 or 0 (128)"};
+    if (c.swizzle != 32 && c.swizzle != 64 && c.swizzle != 128)
+      return Error{"swizzle=" + str(c.swizzle) + ": TMA swizzles 32, 64 or 128 bytes here (wgmma reads the stages in "
+                   "a swizzled layout): use 32, 64 or 128"};
     if (c.bk != 64 && c.bk != 128)
       return Error{"bk=" + str(c.bk) + ": a tile of A is one or two TMA boxes of 64 k (128-byte rows, the 128-byte "
                    "swizzle's width): use 64 or 128"};
