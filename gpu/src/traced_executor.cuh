@@ -1,10 +1,11 @@
 #pragma once
 // The tracing build of the GPU executor: the same description, the same instructions, with the SM's cycle counter read
 // around the operations where a warp waits or hands work to the copy engine, and around each phase of the schedule
-// (rung_block.cuh's PhaseRunner). Only lane 0 of the first warp of each warpgroup of a sampled block reads the counter
-// and writes (kernel::TraceSink), by predicated instructions where the compiler can: the other threads run the
-// untraced kernel's instructions and a test. A launch compiles it only when asked for a trace (a variant
-// of the configuration compiled at run time: gpu/src/launch.cpp), so the kernels the benchmark times are untouched.
+// (rung_block.cuh's PhaseRunner). Every thread of a sampled block reads the counter, and lane 0 of each warpgroup's
+// first warp writes (kernel::TraceSink), by a predicated store: the blocks that are not sampled run the untraced
+// kernel's instructions and a test that is the same in all their threads. A launch compiles it only when asked for a
+// trace (a variant of the configuration compiled at run time: gpu/src/launch.cpp), so the kernels the benchmark times
+// are untouched.
 #include <cstddef>
 #include <cstdint>
 
@@ -26,47 +27,58 @@ static_assert(offsetof(kernel::TraceEvent, arg) == 8 && offsetof(kernel::TraceEv
                   offsetof(kernel::TraceEvent, section) == 13 && offsetof(kernel::TraceEvent, phase) == 14,
               "WarpTrace::record packs the event's fields in this order");
 
-// One warp's recorder: where its events go (nullptr in every thread that does not record), how many it stamped, and
-// how many fit. Three registers: the producer of a rung that lowers its registers (setmaxnreg) has few to spare.
+// A thread's recorder: where its warpgroup's events go (nullptr in every block that is not sampled: the test on it is
+// the same in every thread of the block, so such a block skips each stamp whole), how many it stamped, and how many fit
+// (0 in every thread but lane 0 of the warpgroup's first warp, the one that stores). Three registers: the producer of a
+// rung that lowers its registers (setmaxnreg) has few to spare.
 struct WarpTrace {
   kernel::TraceEvent* events = nullptr;
   std::uint32_t count = 0, capacity = 0;
 
-  // At the block's start: lane 0 of the first warp of a sampled block's warpgroup takes its slot.
+  // At the block's start: every thread of a sampled block takes its warpgroup's slot, so that the warps of a
+  // warpgroup run the same stamps (one slower warp would hold back the warpgroup's wgmma); lane 0 of the warpgroup's
+  // first warp writes the header and is the one that stores.
   __device__ __forceinline__ void open(const kernel::TraceSink& sink, int block, int tid) {
-    const int slot = tid % 128 == 0 ? sink.slot(block, tid / 128) : -1;
+    const int slot = sink.slot(block, tid / 128);
     if (slot < 0) return;
+    events = sink.events + static_cast<std::size_t>(slot) * sink.capacity;
+    if (tid % 128 != 0) return;
     kernel::TraceWarpHeader& h = sink.headers[slot];
     h.block = block, h.warpgroup = tid / 128;
     asm volatile("mov.u32 %0, %%smid;\n" : "=r"(h.sm));
     asm volatile("mov.u64 %0, %%globaltimer;\n" : "=l"(h.start_ns));
     asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(h.start_cycles)::"memory");
-    events = sink.events + static_cast<std::size_t>(slot) * sink.capacity;
     capacity = static_cast<std::uint32_t>(sink.capacity);
   }
   // At the block's end: how many events, and the clocks there.
   __device__ __forceinline__ void close(const kernel::TraceSink& sink, int block, int tid) {
-    if (events == nullptr) return;
+    if (events == nullptr || tid % 128 != 0) return;
     kernel::TraceWarpHeader& h = sink.headers[sink.slot(block, tid / 128)];
     asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(h.end_cycles)::"memory");
     asm volatile("mov.u64 %0, %%globaltimer;\n" : "=l"(h.end_ns));
     h.events = count;
   }
-  // The counter where this thread records, else nothing read: the blocks that are not sampled run the untraced
-  // kernel's instructions and a few predicated ones.
+  // The counter, in a sampled block; else nothing read: the blocks that are not sampled run the untraced kernel's
+  // instructions and a test.
   __device__ __forceinline__ std::uint32_t now() const { return events != nullptr ? cycle_counter() : 0u; }
-  // An operation's span. Its section and phase are the enclosing phase's, which the host reads off the nesting
-  // (kernel::kTraceSectionOfParent): kept out of the kernel's registers.
+  // An operation's span, where `also` (in lane 0: whether it issued the operation, for the copies). Its section and
+  // phase are the enclosing phase's, which the host reads off the nesting (kernel::kTraceSectionOfParent): kept out of
+  // the kernel's registers. A sampled block stamps without a branch: every thread reads the counter and computes the
+  // event, and only the recording lane's 16-byte store is predicated on, so no warp splits around a stamp (a split
+  // warp reconverges before its next wgmma or copy) and the warps of a warpgroup keep in step.
   __device__ __forceinline__ void record(kernel::TraceOp op, std::uint32_t begin, int arg,
-                                         std::uint8_t section = kernel::kTraceSectionOfParent, std::uint8_t phase = 0) {
+                                         std::uint8_t section = kernel::kTraceSectionOfParent, std::uint8_t phase = 0,
+                                         bool also = true) {
     if (events == nullptr) return;
     const std::uint32_t end = cycle_counter();
-    // One 16-byte store, not four of 4 bytes: the fields in TraceEvent's order, its last four bytes little-endian.
+    // The fields in TraceEvent's order, its last four bytes little-endian.
     const unsigned tail =
         static_cast<unsigned>(op) | static_cast<unsigned>(section) << 8 | static_cast<unsigned>(phase) << 16;
-    if (count < capacity)
-      *reinterpret_cast<uint4*>(events + count) = make_uint4(begin, end, static_cast<unsigned>(arg), tail);
-    ++count;
+    const unsigned store = also && count < capacity;
+    asm volatile("{\n.reg .pred p;\nsetp.ne.u32 p, %5, 0;\n@p st.global.v4.u32 [%0], {%1, %2, %3, %4};\n}\n" ::"l"(
+                     events + count),
+                 "r"(begin), "r"(end), "r"(static_cast<unsigned>(arg)), "r"(tail), "r"(store));
+    count += also;
   }
 };
 
@@ -76,8 +88,8 @@ struct TracedExecutor : GpuExecutor<In, AlignedRows> {
   static constexpr bool traced = true;
   WarpTrace trace;
 
-  __device__ __forceinline__ void stamp(kernel::TraceOp op, std::uint32_t begin, int arg) {
-    trace.record(op, begin, arg);
+  __device__ __forceinline__ void stamp(kernel::TraceOp op, std::uint32_t begin, int arg, bool also = true) {
+    trace.record(op, begin, arg, kernel::kTraceSectionOfParent, 0, also);
   }
 
   // The waits.
@@ -102,12 +114,12 @@ struct TracedExecutor : GpuExecutor<In, AlignedRows> {
   __device__ __forceinline__ void tma_store_wait(kernel::Pending<P> pending, bool pred) {
     const std::uint32_t begin = trace.now();
     Base::tma_store_wait(pending, pred);
-    if (pred) stamp(kernel::TraceOp::TmaStoreWait, begin, P);
+    stamp(kernel::TraceOp::TmaStoreWait, begin, P, pred);
   }
   __device__ __forceinline__ void split_wait(int tile, int value, bool pred) {
     const std::uint32_t begin = trace.now();
     Base::split_wait(tile, value, pred);
-    if (pred) stamp(kernel::TraceOp::SplitWait, begin, tile);
+    stamp(kernel::TraceOp::SplitWait, begin, tile, pred);
   }
 
   // The copies handed to the copy engine: the issuing thread's alone.
@@ -115,12 +127,12 @@ struct TracedExecutor : GpuExecutor<In, AlignedRows> {
                                            kernel::TmaMulticast multicast = {}) {
     const std::uint32_t begin = trace.now();
     Base::tma_load(box, byte, barrier, pred, multicast);
-    if (pred && multicast.issued_here) stamp(kernel::TraceOp::TmaLoad, begin, barrier);
+    stamp(kernel::TraceOp::TmaLoad, begin, barrier, pred && multicast.issued_here);
   }
   __device__ __forceinline__ void tma_store(const kernel::TmaBox& box, int byte, bool pred) {
     const std::uint32_t begin = trace.now();
     Base::tma_store(box, byte, pred);
-    if (pred) stamp(kernel::TraceOp::TmaStore, begin, box.row0);
+    stamp(kernel::TraceOp::TmaStore, begin, box.row0, pred);
   }
 };
 
