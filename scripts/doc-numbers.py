@@ -971,6 +971,43 @@ def trace_costs():
             "p1": f"{first[('20', 'current', 1)]:.0f}", "p8": f"{first[('20', 'current', 8)]:.0f}"}
 
 
+def trace_ksteps():
+    """docs/timeline.md: the traced block's k-step against the untraced kernel's (the model's spreading of the untraced
+    time, as results-tables.py's "untraced k-step"), and the model's against it, over rungs 17 to 21, and rung 22's
+    model kernel time against the untraced; then rung 17's trace: how much later its warpgroup 0 (the one whose
+    thread issues the copies) reaches the block barrier than the other two, and how long the issuing takes a k-step."""
+    folder = ROOT / "docs" / "timeline-data"
+    slowed, model = [], []
+    for path in sorted(folder.glob("*.summary.json")):
+        d = json.loads(path.read_text())
+        role = next(r for r in d["roles"] if r["role"] in ("consumer", "warpgroup"))
+        untraced = d["model"]["kstep_ns"] * d["untraced_ms"] / d["model"]["kernel_ms"]
+        if path.name.startswith("22-"):
+            splitk = d["model"]["kernel_ms"] / d["untraced_ms"] - 1
+            continue
+        slowed.append(role["median_kstep_ns"] / untraced - 1)
+        model.append(d["model"]["kstep_ns"] / untraced - 1)
+    trace = json.loads((folder / "17-tma-wgmma.trace.json").read_text())["traceEvents"]
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in trace if e.get("ph") == "M" and e["name"] == "thread_name"}
+    waits, issuing = {}, {}
+    for e in trace:
+        if e.get("ph") != "X" or e.get("args", {}).get("section") != "mainloop" or e["pid"] >= 1 << 20:
+            continue
+        track = names[(e["pid"], e["tid"])]
+        if e["args"]["op"] == "block barrier":
+            waits.setdefault(track, []).append(e["dur"] * 1000)
+        elif e["args"]["op"] == "TMA load":
+            issuing.setdefault(track, []).append(e["dur"] * 1000)
+    block = sorted({t.split(",")[0] for t in waits})[0]
+    median = lambda v: sorted(v)[len(v) // 2]
+    lag = median([median(waits[f"{block}, warpgroup (warpgroup {w})"]) for w in (1, 2)]) - \
+        median(waits[f"{block}, warpgroup (warpgroup 0)"])
+    steps = len(waits[f"{block}, warpgroup (warpgroup 0)"])
+    return {"slow_lo": f"{100 * min(slowed):.0f}", "slow_hi": f"{100 * max(slowed):.0f}",
+            "model_lo": f"{100 * min(model):.0f}", "model_hi": f"{100 * max(model):.0f}", "splitk": f"{100 * splitk:.0f}",
+            "lag": f"{lag:.0f}", "issue": f"{sum(issuing[f'{block}, warpgroup (warpgroup 0)']) / steps:.0f}"}
+
+
 def sweep_devices():
     """docs/sweep.md: the sweep on one and two H200s (timing.txt) and the two reports' geometric means."""
     times = {"0": [], "0,1": []}
@@ -1132,6 +1169,11 @@ QUOTES = [
      r"(?P<dead>\d+)% slower with no stamp recorded[\s\S]*?rung 18 costs (?P<one>\d+)% with one sampled block and "
      r"(?P<eight>\d+)% with eight; rung 20,\s+(?P<p1>\d+)% and (?P<p8>\d+)%",
      trace_costs),
+    ("docs/timeline.md",
+     r"and its stamps slow that block: by (?P<slow_lo>\d+)% to (?P<slow_hi>\d+)% against the[\s\S]*?within 20% on rungs 17 to 21 "
+     r"\((?P<model_lo>\d+)% to (?P<model_hi>\d+)% long\)[\s\S]*?arrives at the block barrier (?P<lag>\d+) ns after the "
+     r"other\s+two[\s\S]*?the issuing takes (?P<issue>\d+) ns a k-step[\s\S]*?the model's kernel time is (?P<splitk>\d+)%\s+above",
+     trace_ksteps),
     # stmatrix as measured (the calibration table's stsm rows).
     ("docs/memory-model.md",
      r"`stsm_x4_rowstride128` takes (?P<wf>\d+) wavefronts, (?P<bc>\d+) conflicts",

@@ -216,8 +216,8 @@ def trace_table(folder):
     what the consumers' time went to, their median k-step beside the time model's, the copies' latency as the
     consumers see it; then where and when it was measured."""
     lines = ["| rung | untraced (ms) | traced | consumers: own work / waiting for copies / other waits | median k-step "
-             "(ns) | model's k-step | copy to use (ns) | consumer waited (ns) |",
-             "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |"]
+             "(ns) | untraced k-step | model's k-step | copy to use (ns) | consumer waited (ns) |",
+             "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |"]
     env = (ROOT / folder / "env.txt").read_text().strip()
     summaries = sorted((ROOT / folder).glob("*.summary.json"))
     if not summaries:
@@ -229,12 +229,15 @@ def trace_table(folder):
         copies = role["waits_ns"].get("mbarrier wait", 0)
         other = sum(ns for op, ns in role["waits_ns"].items() if op != "mbarrier wait")
         model = d["model"]
-        model_kstep = f"{model['kstep_ns']:.0f} ({model['kstep_ns'] / role['median_kstep_ns'] - 1:+.0%})" \
-            if model["kstep_ns"] and role["median_kstep_ns"] else "-"
+        # The untraced kernel's time spread over its k-steps as the model spreads its own prediction: the k-step of the
+        # kernel as it runs, against which the sampled block's (slowed by its stamps) and the model's are compared.
+        untraced = model["kstep_ns"] * d["untraced_ms"] / model["kernel_ms"] if model["kernel_ms"] else 0
+        untraced_kstep = f"{untraced:.0f} ({role['median_kstep_ns'] / untraced - 1:+.0%})" if untraced else "-"
+        model_kstep = f"{model['kstep_ns']:.0f} ({model['kstep_ns'] / untraced - 1:+.0%})" if untraced else "-"
         warn = " (ptxas ignored its setmaxnreg)" if any("setmaxnreg" in w for w in d["traced_ptxas_warnings"]) else ""
         lines.append(f"| {path.name.split('.')[0]} | {d['untraced_ms']:.4f} | {d['overhead']:+.1%}{warn} | "
                      f"{role['busy_ns'] / total:.0%} / {copies / total:.0%} / {other / total:.0%} | "
-                     f"{role['median_kstep_ns']:.0f} | {model_kstep} | {d['median_copy_to_use_ns']:.0f} | "
+                     f"{role['median_kstep_ns']:.0f} | {untraced_kstep} | {model_kstep} | {d['median_copy_to_use_ns']:.0f} | "
                      f"{d['median_consumer_wait_ns']:.0f} |")
     lines += ["", f"Measured: {env}; {d['runs']} runs of each kernel alternating, medians; the time model's figures from "
                   f"its {model['profile']} profile."]
