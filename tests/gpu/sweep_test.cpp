@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gemmlab/file_io.hpp"
 #include "gemmlab/gpu/sweep.hpp"
 #include "gemmlab/sim/device_profile.hpp"
 
@@ -155,6 +156,22 @@ TEST(SweepRescore, PredictsAgainForAnotherProfileAndKeepsWhatWasMeasured) {
   const auto refused = rescore_sweep_report(stranger.dump(), *sim::find_device("h200"));
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().message.find("no-such-rung"), std::string::npos) << refused.error().message;
+}
+
+// docs/sweep.md quotes the recorded LLM sweep rescored for the H200's profile: a change of the model that moves a
+// prediction must regenerate it (the command is on the page).
+TEST(SweepRescore, TheRecordedH200RescoreIsTheModelsOwn) {
+  const std::string folder = std::string(GEMMLAB_SOURCE_DIR) + "/docs/results-data/sweep/";
+  const auto recorded = read_input_file(folder + "sweep-llm-bf16.json", "sweep report");
+  const auto rescored = read_input_file(folder + "sweep-llm-bf16-h200-model.json", "sweep report");
+  ASSERT_TRUE(recorded && rescored);
+  const auto again = rescore_sweep_report(*recorded, *sim::find_device("h200"));
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_TRUE(*again == *rescored)
+      << "docs/results-data/sweep/sweep-llm-bf16-h200-model.json is stale: run gemmlab-cli "
+         "sweep --rescore docs/results-data/sweep/sweep-llm-bf16.json --profile h200 --json "
+         "docs/results-data/sweep/sweep-llm-bf16-h200-model.json, then "
+         "scripts/results-tables.py --ratio-tables";
 }
 
 }  // namespace
