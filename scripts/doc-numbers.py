@@ -36,6 +36,7 @@ def _script(name, file):
 # scripts/time-model-table.py: its targets, its reading of ncu reports and of the repeated runs; scripts/sass-stalls.py:
 # ncu's stall samples per SASS instruction beside the model's waits for loads.
 TIME_MODEL_TABLE = _script("time_model_table", "time-model-table.py")
+RESULTS_TABLES = _script("results_tables", "results-tables.py")  # its reading of the traces' summaries
 SASS_STALLS = _script("sass_stalls", "sass-stalls.py")
 _predictions = {}
 
@@ -972,8 +973,8 @@ def trace_costs():
 
 
 def trace_ksteps():
-    """docs/timeline.md: the traced block's k-step against the untraced kernel's (the model's spreading of the untraced
-    time, as results-tables.py's "untraced k-step"), and the model's against it, over rungs 17 to 21, and rung 22's
+    """docs/timeline.md: the traced block's k-step against the untraced kernel's (results-tables.py's "untraced
+    k-step"), and the model's against it, over rungs 17 to 21, and rung 22's
     model kernel time against the untraced; then rung 17's trace: how much later its warpgroup 0 (the one whose
     thread issues the copies) reaches the block barrier than the other two, and how long the issuing takes a k-step."""
     folder = ROOT / "docs" / "timeline-data"
@@ -981,7 +982,7 @@ def trace_ksteps():
     for path in sorted(folder.glob("*.summary.json")):
         d = json.loads(path.read_text())
         role = next(r for r in d["roles"] if r["role"] in ("consumer", "warpgroup"))
-        untraced = d["model"]["kstep_ns"] * d["untraced_ms"] / d["model"]["kernel_ms"]
+        untraced = RESULTS_TABLES.untraced_kstep_ns(d)
         if path.name.startswith("22-"):
             splitk = d["model"]["kernel_ms"] / d["untraced_ms"] - 1
             continue

@@ -211,6 +211,14 @@ def sweep_table(report, summary_only=False):
 TRACES = re.compile(r"(<!-- traces: (\S+) -->\n)(.*?)(<!-- traces end -->)", re.S)
 
 
+def untraced_kstep_ns(summary):
+    """The untraced kernel's time spread over its k-steps as the time model spreads its prediction (gemmlab-cli trace
+    --json's summary): the k-step of the kernel as it runs, against which the sampled block's (slowed by its stamps)
+    and the model's are compared; 0 without the model's figures."""
+    model = summary["model"]
+    return model["kstep_ns"] * summary["untraced_ms"] / model["kernel_ms"] if model["kernel_ms"] else 0
+
+
 def trace_table(folder):
     """The summaries of scripts/trace-run (gemmlab-cli trace --json), a row per rung: the kernel untraced and traced,
     what the consumers' time went to, their median k-step beside the time model's, the copies' latency as the
@@ -229,9 +237,7 @@ def trace_table(folder):
         copies = role["waits_ns"].get("mbarrier wait", 0)
         other = sum(ns for op, ns in role["waits_ns"].items() if op != "mbarrier wait")
         model = d["model"]
-        # The untraced kernel's time spread over its k-steps as the model spreads its own prediction: the k-step of the
-        # kernel as it runs, against which the sampled block's (slowed by its stamps) and the model's are compared.
-        untraced = model["kstep_ns"] * d["untraced_ms"] / model["kernel_ms"] if model["kernel_ms"] else 0
+        untraced = untraced_kstep_ns(d)
         untraced_kstep = f"{untraced:.0f} ({role['median_kstep_ns'] / untraced - 1:+.0%})" if untraced else "-"
         model_kstep = f"{model['kstep_ns']:.0f} ({model['kstep_ns'] / untraced - 1:+.0%})" if untraced else "-"
         warn = " (ptxas ignored its setmaxnreg)" if any("setmaxnreg" in w for w in d["traced_ptxas_warnings"]) else ""

@@ -16,7 +16,9 @@ std::filesystem::path recorded_trace(RungId rung) {
 }
 
 void TimelineStudy::select_block(int block) {
-  if (std::ranges::find(blocks_, block) != blocks_.end()) block_ = block;
+  if (std::ranges::find(blocks_, block) == blocks_.end()) return;
+  block_ = block;
+  read_ksteps();
 }
 
 std::vector<const sim::Track*> TimelineStudy::shown_tracks() const {
@@ -46,6 +48,23 @@ const sim::Track* TimelineStudy::track(std::string_view role, bool predicted) co
   return found;
 }
 
+const sim::Track* TimelineStudy::pace_track(bool predicted) const {
+  const sim::Track* consumer = track("consumer", predicted);
+  return consumer != nullptr ? consumer : track("warpgroup", predicted);
+}
+
+void TimelineStudy::read_ksteps() {
+  const sim::Track* measured = pace_track(false);
+  const sim::Track* model = pace_track(true);
+  measured_ksteps_ = measured != nullptr ? sim::kstep_spans(*measured) : std::vector<sim::KstepSpan>{};
+  model_ksteps_ = model != nullptr ? sim::kstep_spans(*model) : std::vector<sim::KstepSpan>{};
+}
+
+const sim::KstepSpan* TimelineStudy::find_kstep(const std::vector<sim::KstepSpan>& ksteps, int kstep) {
+  const auto it = std::ranges::find(ksteps, kstep, &sim::KstepSpan::kstep);
+  return it == ksteps.end() ? nullptr : &*it;
+}
+
 Status TimelineStudy::load(const std::filesystem::path& path, const std::string& shown_as) {
   const auto fail = [&](const std::string& why) -> Status {
     error_ = (shown_as.empty() ? path.string() : shown_as) + ": " + why;
@@ -64,6 +83,7 @@ Status TimelineStudy::load(const std::filesystem::path& path, const std::string&
   summary_ = sim::summarize(timeline_);
   blocks_ = std::move(blocks);
   block_ = blocks_.front();
+  read_ksteps();
   file_ = shown_as.empty() ? path.string() : shown_as;
   path_text_ = file_;
   error_.clear();

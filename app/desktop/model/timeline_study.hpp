@@ -40,6 +40,13 @@ class TimelineStudy {
   // The shown block's track of `role` with the lowest warpgroup, or the model's track of `role` (predicted); null where
   // the trace has none.
   const sim::Track* track(std::string_view role, bool predicted) const;
+  // What the tile stepper draws under its pipeline: the k-steps of the warpgroup that sets the pace (the consumers, or
+  // a rung's warpgroups where it has no roles), of the shown block and of the model's block; empty where the trace has
+  // none. Kept with the block shown.
+  const std::vector<sim::KstepSpan>& measured_ksteps() const { return measured_ksteps_; }
+  const std::vector<sim::KstepSpan>& model_ksteps() const { return model_ksteps_; }
+  // The k-step numbered `kstep` in one of those lists; null where it has none.
+  static const sim::KstepSpan* find_kstep(const std::vector<sim::KstepSpan>& ksteps, int kstep);
 
   // A trace file, named `shown_as` on the panel where given (a recorded trace by its path in the checkout, so that
   // the panel reads the same wherever the checkout is); an error (not a trace, another format, spans that do not
@@ -47,8 +54,12 @@ class TimelineStudy {
   Status load(const std::filesystem::path& path, const std::string& shown_as = {});
 
  private:
+  void read_ksteps();
+  const sim::Track* pace_track(bool predicted) const;
+
   sim::Timeline timeline_;
   sim::TimelineSummary summary_;
+  std::vector<sim::KstepSpan> measured_ksteps_, model_ksteps_;
   std::vector<int> blocks_;
   int block_ = 0;
   std::string file_, error_, path_text_;

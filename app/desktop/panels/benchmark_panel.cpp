@@ -2,7 +2,6 @@
 // a GPU or without CUDA, show the recorded H100 results. Results as a table and as TFLOPS against size per rung,
 // cuBLAS as the reference line; save and load them as JSON.
 #include <imgui.h>
-#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <cctype>
@@ -14,6 +13,7 @@
 
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/shapes.hpp"
+#include "panels/panel_widgets.hpp"
 #include "panels/panels.hpp"
 #include "ui/theme.hpp"
 
@@ -44,11 +44,7 @@ void controls(AppModel& model) {
     ui::note_text("Below: the recorded results, measured on an H100 with this project's kernels.");
   }
   ImGui::BeginDisabled(!can_run || model.gpu_busy());
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Sizes");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
-  ImGui::InputText("##shapes", &benchmark.shapes());
+  labelled_text_field("Sizes", "##shapes", benchmark.shapes(), 14.0f);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("\"4096\" is 4096 x 4096 x 4096; \"MxNxK\" any shape; separate with commas");
   ImGui::SameLine();
   if (ImGui::Button(benchmark.running() ? "Running..." : "Run every rung on the GPU")) {
@@ -70,11 +66,7 @@ void controls(AppModel& model) {
                                  "then kept in the kernel cache).");
   ImGui::EndDisabled();
 
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Results file");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18.0f);
-  ImGui::InputText("##path", &benchmark.results_path());
+  labelled_text_field("Results file", "##path", benchmark.results_path(), 18.0f);
   ImGui::SameLine();
   if (ImGui::Button("Load")) benchmark.load_results(benchmark.results_path());
   ImGui::SameLine();

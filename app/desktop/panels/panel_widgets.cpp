@@ -1,6 +1,7 @@
 #include "panels/panel_widgets.hpp"
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <array>
@@ -333,6 +334,14 @@ void step_controls(StepperModel& stepper) {
     stepper.set_play_speed(speed);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("playback speed: instructions per second");
   ImGui::PopID();
+}
+
+bool labelled_text_field(const char* label, const char* id, std::string& text, float width) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * width);
+  return ImGui::InputText(id, &text);
 }
 
 }  // namespace gemmlab::desktop

@@ -58,4 +58,8 @@ bool step_button(const char* label, float widths, const char* tooltip, bool firs
 // Step controls (k-step and instruction back/forward, play/pause, speed) with the keyboard hint.
 void step_controls(StepperModel& stepper);
 
+// A text field with its label before it on the same line, `width` font sizes wide (a file name, a list of sizes):
+// true when the user changed the text.
+bool labelled_text_field(const char* label, const char* id, std::string& text, float width);
+
 }  // namespace gemmlab::desktop

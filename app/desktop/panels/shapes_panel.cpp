@@ -2,7 +2,6 @@
 // model's prediction beside it, and the waves: how full the last wave of tiles leaves the GPU. It reads the model's
 // ShapesStudy (model/shapes_study.hpp) and calls its commands.
 #include <imgui.h>
-#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +9,7 @@
 #include <string>
 
 #include "gemmlab/gpu/sweep.hpp"
+#include "panels/panel_widgets.hpp"
 #include "panels/panels.hpp"
 #include "ui/theme.hpp"
 
@@ -24,12 +24,8 @@ constexpr ImU32 kPredicted = IM_COL32(255, 190, 90, 255);
 
 void controls(AppModel& model) {
   ShapesStudy& study = model.shapes();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Shapes");
-  ImGui::SameLine();
   std::string text = study.shapes_text();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24.0f);
-  if (ImGui::InputText("##sweep-shapes", &text)) study.set_shapes_text(text);
+  if (labelled_text_field("Shapes", "##sweep-shapes", text, 24.0f)) study.set_shapes_text(text);
   if (ImGui::IsItemHovered()) {
     std::string presets;
     for (const auto& p : gpu::shape_presets()) presets.append("\n").append(p.name).append(": ").append(p.source);

@@ -290,25 +290,18 @@ void measured_rows(AppModel& model, const BlockOutline& o, int first, int last, 
     if (!trace.error().empty() && !trace.loaded()) ui::note_text("%s", trace.error().c_str());
     return;
   }
-  const sim::Track* measured = trace.track("consumer", false);
-  if (measured == nullptr) measured = trace.track("warpgroup", false);
-  const sim::Track* predicted = trace.track("consumer", true);
-  if (predicted == nullptr) predicted = trace.track("warpgroup", true);
-  if (measured == nullptr) return;
-  const std::vector<sim::KstepSpan> steps = sim::kstep_spans(*measured);
-  const std::vector<sim::KstepSpan> model_steps =
-      predicted != nullptr ? sim::kstep_spans(*predicted) : std::vector<sim::KstepSpan>{};
-  const auto find = [](const std::vector<sim::KstepSpan>& list, int kstep) -> const sim::KstepSpan* {
-    const auto it = std::ranges::find(list, kstep, &sim::KstepSpan::kstep);
-    return it == list.end() ? nullptr : &*it;
-  };
+  const std::vector<sim::KstepSpan>& steps = trace.measured_ksteps();
+  const std::vector<sim::KstepSpan>& model_steps = trace.model_ksteps();
+  if (steps.empty()) return;
+  const bool predicted = !model_steps.empty();
+  const auto find = &TimelineStudy::find_kstep;
   constexpr ImU32 kOwn = IM_COL32(70, 150, 90, 255), kWaited = IM_COL32(200, 130, 40, 255),
                   kModel = IM_COL32(90, 90, 130, 255);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 at = ImGui::GetCursorScreenPos();
   draw->AddText(at, colour::muted_text, "measured");
-  if (predicted != nullptr) draw->AddText(ImVec2(at.x, at.y + line * 1.2f), colour::muted_text, "model");
+  if (predicted) draw->AddText(ImVec2(at.x, at.y + line * 1.2f), colour::muted_text, "model");
   char text[64];
   for (int j = first; j <= last; ++j) {
     const float x = at.x + label + float(j - first) * cell;
@@ -322,20 +315,20 @@ void measured_rows(AppModel& model, const BlockOutline& o, int first, int last, 
       std::snprintf(text, sizeof text, "%s", sim::duration_text(length).c_str());
       draw->AddText(ImVec2(x + 2, at.y), colour::highlight, text);
     }
-    if (const sim::KstepSpan* step = predicted != nullptr ? find(model_steps, j) : nullptr) {
+    if (const sim::KstepSpan* step = find(model_steps, j)) {
       draw->AddRectFilled(ImVec2(x, at.y + line * 1.15f), ImVec2(x + cell - 2, at.y + line * 2.2f), kModel);
       draw->AddText(ImVec2(x + 2, at.y + line * 1.2f), colour::highlight,
                     sim::duration_text(double(step->end_ns - step->begin_ns)).c_str());
     }
     draw->PopClipRect();
   }
-  ImGui::Dummy(ImVec2(width, line * (predicted != nullptr ? 2.4f : 1.2f)));
+  ImGui::Dummy(ImVec2(width, line * (predicted ? 2.4f : 1.2f)));
   const sim::Timeline& t = trace.timeline();
   const bool same = t.m == o.problem.m && t.n == o.problem.n && t.k == o.problem.k;
   ui::note_text("Measured: block %d of the trace %s (%s), a consumer warpgroup's k-steps from one start to the next, "
                 "the part it waited (for copies, for its wgmma) in orange%s.%s",
                 trace.block(), trace.file().c_str(), t.kernel.c_str(),
-                predicted != nullptr ? "; model: the time model's k-step, from the same file" : "",
+                predicted ? "; model: the time model's k-step, from the same file" : "",
                 same ? "" : (" The trace is of " + std::to_string(t.m) + " x " + std::to_string(t.n) + " x " +
                              std::to_string(t.k) + ", not the problem shown here.").c_str());
 }

@@ -2,12 +2,12 @@
 // one sampled block, with the time model's block above them where the trace has it: k-steps, the waits inside them,
 // the copies issued. It reads the model's TimelineStudy (model/timeline_study.hpp) and calls its commands.
 #include <imgui.h>
-#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <string>
 
+#include "panels/panel_widgets.hpp"
 #include "panels/panels.hpp"
 #include "ui/theme.hpp"
 
@@ -45,11 +45,7 @@ ImU32 span_colour(const sim::Span& s) {
 
 void controls(AppModel& model) {
   TimelineStudy& study = model.timeline();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Trace file");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 26.0f);
-  ImGui::InputText("##trace-path", &study.path_text());
+  labelled_text_field("Trace file", "##trace-path", study.path_text(), 26.0f);
   ImGui::SameLine();
   if (ImGui::Button("Load")) (void)model.load_trace(study.path_text());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("A file gemmlab-cli trace --out wrote (docs/timeline.md)");

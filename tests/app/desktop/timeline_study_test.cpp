@@ -73,6 +73,16 @@ TEST(TimelineStudy, TheStepperFindsTheRungsConsumerAndTheModelsTrack) {
   ASSERT_EQ(steps.size(), 64u);
   EXPECT_EQ(steps.front().kstep, 0);
   for (const sim::KstepSpan& step : steps) EXPECT_LE(step.waited_ns, step.end_ns - step.begin_ns);
+  // What the stepper draws, read once with the block shown.
+  ASSERT_EQ(study.measured_ksteps().size(), steps.size());
+  EXPECT_EQ(study.measured_ksteps().front().begin_ns, steps.front().begin_ns);
+  EXPECT_EQ(study.model_ksteps().size(), sim::kstep_spans(*model).size());
+  ASSERT_NE(TimelineStudy::find_kstep(study.measured_ksteps(), 10), nullptr);
+  EXPECT_EQ(TimelineStudy::find_kstep(study.measured_ksteps(), 10)->kstep, 10);
+  EXPECT_EQ(TimelineStudy::find_kstep(study.measured_ksteps(), 64), nullptr);
+  study.select_block(study.blocks().back());
+  EXPECT_EQ(study.measured_ksteps().size(), sim::kstep_spans(*study.track("consumer", false)).size());
+  EXPECT_NE(study.measured_ksteps().front().begin_ns, steps.front().begin_ns);  // the other block's
 }
 
 TEST(TimelineStudy, ABadFileIsASentenceAndChangesNothing) {
