@@ -1009,6 +1009,26 @@ def trace_ksteps():
             "lag": f"{lag:.0f}", "issue": f"{sum(issuing[f'{block}, warpgroup (warpgroup 0)']) / steps:.0f}"}
 
 
+def trace_runs():
+    """docs/timeline.md: the tracing builds' costs (docs/timeline-data/trace-runs.txt, a block of lines per build in
+    the order run: four stores, one store, every block branch-free, first warps branch-free, sampled blocks
+    branch-free)."""
+    runs = []
+    for line in (ROOT / "docs" / "timeline-data" / "trace-runs.txt").read_text().splitlines():
+        if line.startswith("# ") and "gemmlab-cli trace" in line:  # a build's line: where, when, the command
+            runs.append({})
+        elif not line.startswith("#"):
+            rung, overhead = re.match(r"(\d+)-\S+ .* overhead ([+-][\d.]+)%", line).groups()
+            runs[-1][rung] = float(overhead)
+    four, one, every, _, final = runs
+    across = lambda rung: [run[rung] for run in runs]
+    return {"four": f"{four['20']:.0f}", "one": f"{one['20']:.0f}", "before": f"{one['20']:.0f}",
+            "final": f"{final['20']:.0f}", "every_lo": f"{min(every[r] for r in ('17', '18', '19')):.0f}",
+            "every_hi": f"{max(every[r] for r in ('17', '18', '19')):.0f}",
+            "r21_lo": f"{min(across('21')):.0f}", "r21_hi": f"{max(across('21')):.0f}",
+            "r22_lo": f"{min(across('22')):.0f}", "r22_hi": f"{max(across('22')):.0f}"}
+
+
 def sweep_devices():
     """docs/sweep.md: the sweep on one and two H200s (timing.txt) and the two reports' geometric means."""
     times = {"0": [], "0,1": []}
@@ -1170,6 +1190,11 @@ QUOTES = [
      r"(?P<dead>\d+)% slower with no stamp recorded[\s\S]*?rung 18 costs (?P<one>\d+)% with one sampled block and "
      r"(?P<eight>\d+)% with eight; rung 20,\s+(?P<p1>\d+)% and (?P<p8>\d+)%",
      trace_costs),
+    ("docs/timeline.md",
+     r"rung 20's cost from (?P<four>\d+)% to (?P<one>\d+)%;[\s\S]*?Rung 20's cost went from (?P<before>\d+)% to "
+     r"(?P<final>\d+)%[\s\S]*?cost rungs 17 to 19 from (?P<every_lo>\d+)% to (?P<every_hi>\d+)%[\s\S]*?rung 21's cost "
+     r"moved between (?P<r21_lo>\d+)% and (?P<r21_hi>\d+)% and rung 22's between (?P<r22_lo>\d+)% and (?P<r22_hi>\d+)%",
+     trace_runs),
     ("docs/timeline.md",
      r"and its stamps slow that block: by (?P<slow_lo>\d+)% to (?P<slow_hi>\d+)% against the[\s\S]*?within 20% on rungs 17 to 21 "
      r"\((?P<model_lo>\d+)% to (?P<model_hi>\d+)% long\)[\s\S]*?arrives at the block barrier (?P<lag>\d+) ns after the "
