@@ -4,6 +4,7 @@
 
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/sim/launch_order.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/tma_swizzle.hpp"
 #include "model/paths.hpp"
 
@@ -192,6 +193,10 @@ Status AppModel::load_trace(const std::filesystem::path& path) {
 Status AppModel::load_recorded_trace() {
   const std::filesystem::path relative = recorded_trace(rung());
   if (const auto path = find_data_file(data_roots_, relative)) return timeline_.load(*path, relative.string());
+  if (!sim::needs_sm90a(rung()))
+    return timeline_.refuse(std::string(rung_info(rung()).slug) + " has no recorded trace (no " + relative.string() +
+                            "): the Hopper rungs (17 to 22) have one each; gemmlab-cli trace makes one of any rung on a "
+                            "GPU");
   return timeline_.load(data_roots_.empty() ? relative : data_roots_.front() / relative);  // its error names the file
 }
 

@@ -48,6 +48,11 @@ const sim::Track* TimelineStudy::track(std::string_view role, bool predicted) co
   return found;
 }
 
+Status TimelineStudy::refuse(std::string why) {
+  error_ = std::move(why);
+  return Error{error_};
+}
+
 const sim::Track* TimelineStudy::pace_track(bool predicted) const {
   const sim::Track* consumer = track("consumer", predicted);
   return consumer != nullptr ? consumer : track("warpgroup", predicted);

@@ -52,6 +52,9 @@ class TimelineStudy {
   // the panel reads the same wherever the checkout is); an error (not a trace, another format, spans that do not
   // nest) leaves what is shown as it was and says why.
   Status load(const std::filesystem::path& path, const std::string& shown_as = {});
+  // A trace that cannot be had (no recorded one for the rung): the sentence, shown as a failed load's; nothing else
+  // changes.
+  Status refuse(std::string why);
 
  private:
   void read_ksteps();

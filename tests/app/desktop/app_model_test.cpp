@@ -225,6 +225,7 @@ TEST(AppModel, TheRecordedTraceOfTheRungIsShownByItsNameInTheCheckout) {
   model.select_rung(RungId::NaiveUncoalesced);  // no trace recorded: a sentence, and the shown trace stays
   EXPECT_FALSE(model.load_recorded_trace());
   EXPECT_NE(model.timeline().error().find("01-naive-uncoalesced.trace.json"), std::string::npos);
+  EXPECT_NE(model.timeline().error().find("has no recorded trace"), std::string::npos) << model.timeline().error();
   EXPECT_TRUE(model.timeline().loaded());
 }
 
