@@ -23,6 +23,8 @@ import pathlib
 import re
 import sys
 
+from rank_stats import spearman
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -158,17 +160,22 @@ SWEEP = re.compile(r"(<!-- sweep(-summary)?: (\S+) -->\n)(.*?)(<!-- sweep end --
 
 
 def sweep_table(report, summary_only=False):
-    """A sweep report (gemmlab-cli sweep --json): per shape, cuBLAS, the best rung measured and its ratio, the tiles
-    and the last wave of that rung, and the model's prediction against the measurement; then the summary lines."""
+    """A sweep report (gemmlab-cli sweep --json): per shape, cuBLAS, the best configuration measured and its ratio, the
+    tiles and the last wave of that configuration, and the model's prediction against the measurement; then the
+    summary lines (with `sweep --tuned`: the defaults' geometric mean beside the best's, and how well the model ranked
+    each shape's configurations)."""
     lines = ["| shape | M × N × K | cuBLAS TFLOPS | cuBLAS runs | best rung | TFLOPS | × cuBLAS | blocks (last wave) | "
              "predicted / measured |",
              "| --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: |"]
-    ratios, within, pairs, slow, fast, miss_limits = [], 0, 0, 0, 0, {}
+    ratios, default_ratios, within, pairs, slow, fast, miss_limits = [], [], 0, 0, 0, 0, {}
     half_empty, split_wins = 0, 0  # shapes whose best data-parallel rung leaves its last wave under half full
+    spearmans = []  # per shape with several configurations timed: the model's ranking of them against the GPU's
+    tuned = any(e.get("config", "default") != "default" for shape in report["shapes"] for e in shape["entries"])
     for shape in report["shapes"]:
         timed = [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
-        split = [e for e in timed if e["rung"] == "tma-wgmma-splitk"]
-        whole = [e for e in timed if e["rung"] != "tma-wgmma-splitk"]
+        defaults = [e for e in timed if e.get("config", "default") == "default"]
+        split = [e for e in defaults if e["rung"] == "tma-wgmma-splitk"]
+        whole = [e for e in defaults if e["rung"] != "tma-wgmma-splitk"]
         if split and whole:
             best_whole = max(whole, key=lambda e: e["measured"]["tflops"])
             if 2 * best_whole["last_wave_tiles"] < best_whole["concurrent_blocks"]:
@@ -181,25 +188,40 @@ def sweep_table(report, summary_only=False):
             if not 0.8 <= ratio_of_time <= 1.2:
                 slow, fast = slow + (ratio_of_time > 1.2), fast + (ratio_of_time < 0.8)
                 miss_limits[e["limit"]] = miss_limits.get(e["limit"], 0) + 1
+        if len(timed) >= 3:
+            spearmans.append(spearman([e["predicted_seconds"] for e in timed],
+                                      [e["measured"]["median_ms"] for e in timed]))
         if not timed or "cublas" not in shape:
             continue
         best = max(timed, key=lambda e: e["measured"]["tflops"])
         ratios.append(best["measured"]["ratio_to_cublas"])
+        if defaults:
+            default_ratios.append(max(defaults, key=lambda e: e["measured"]["tflops"])["measured"]["ratio_to_cublas"])
         ratio_of_time = best["predicted_seconds"] / (best["measured"]["median_ms"] / 1e3)
         decoded = shape["cublas"].get("decoded", {}).get("summary", "")
+        name = best["rung"] + ("" if best.get("config", "default") == "default" else f" `{best['config']}`")
         lines.append(f"| {shape['label']} | {shape['m']} × {shape['n']} × {shape['k']} | {shape['cublas']['tflops']:.1f} | "
-                     f"{decoded} | {best['rung']} | {best['measured']['tflops']:.1f} | {best['measured']['ratio_to_cublas']:.3f} | "
+                     f"{decoded} | {name} | {best['measured']['tflops']:.1f} | {best['measured']['ratio_to_cublas']:.3f} | "
                      f"{best['tiles']} ({best['last_wave_tiles']}/{best['concurrent_blocks']}) | {ratio_of_time:.2f} |")
     geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else 0
     faster = sum(r > 1 for r in ratios)
     on = report.get("measured_on", {})
-    lines += ["", f"{len(ratios)} shapes; the best rung's geometric mean {geomean:.3f}× cuBLAS; faster than cuBLAS on "
-                  f"{faster}. The time model ({report['profile']['name']} profile) within ±20% of the measured median "
-                  f"on {within} of {pairs} (shape, rung) pairs; of the others, it predicted {slow} slower than "
-                  f"measured and {fast} faster, their limits "
+    what = "(shape, configuration)" if tuned else "(shape, rung)"
+    lines += ["", f"{len(ratios)} shapes; the best {'configuration' if tuned else 'rung'}'s geometric mean {geomean:.3f}× "
+                  f"cuBLAS; faster than cuBLAS on {faster}. The time model ({report['profile']['name']} profile) within "
+                  f"±20% of the measured median on {within} of {pairs} {what} pairs; of the others, it predicted {slow} "
+                  f"slower than measured and {fast} faster, their limits "
                   f"{', '.join(f'{n} {k}' for k, n in sorted(miss_limits.items(), key=lambda kv: -kv[1]))}. Measured on {on.get('device', {}).get('name', '?')}, "
                   f"driver {on.get('software', {}).get('driver', '?')}, cuBLAS {on.get('software', {}).get('cublas', '?')}, "
                   f"{on.get('date_utc', '?')}; {report['input']} inputs, block order {report['order']}."]
+    if tuned and default_ratios:
+        default_geomean = math.exp(sum(math.log(r) for r in default_ratios) / len(default_ratios))
+        spearmans.sort()
+        median = spearmans[len(spearmans) // 2] if len(spearmans) % 2 else sum(spearmans[len(spearmans) // 2 - 1:len(spearmans) // 2 + 1]) / 2
+        lines[-1] += (f" The rungs' defaults alone: geometric mean {default_geomean:.3f}×, faster than cuBLAS on "
+                      f"{sum(r > 1 for r in default_ratios)}. The model's ranking of each shape's timed configurations "
+                      f"against the measured one: Spearman {median:.2f} at the median shape, ≥ 0.8 on "
+                      f"{sum(r >= 0.8 for r in spearmans)} of {len(spearmans)} shapes.")
     if half_empty:
         lines[-1] += (f" Split-K (tma-wgmma-splitk, its default) is faster than the best data-parallel rung on {split_wins} of "
                       f"the {half_empty} shapes where that rung's last wave fills less than half the GPU.")

@@ -29,6 +29,8 @@ import re
 import subprocess
 import sys
 
+from rank_stats import spearman
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 REPORTS = ["docs/time-model-data/fp32-alternates.json", "docs/time-model-data/tensor-alternates-fp16.json",
            "docs/results-data/tma-swizzle/bench17-fp16.json", "docs/results-data/tma-store/bench-row.json"]
@@ -108,18 +110,6 @@ def predict(cli, row, clock_mhz=0):
                                         for op in kernel["ops"].values()),
             "registers_per_thread": doc["occupancy"]["registers_per_thread"], "instructions": t["instructions"],
             "terms_ms": {term["term"]: term["seconds"] * 1e3 for term in t["terms"]}}
-
-
-def spearman(xs, ys):
-    def ranks(v):
-        order = sorted(range(len(v)), key=lambda i: v[i])
-        r = [0.0] * len(v)
-        for rank, i in enumerate(order):
-            r[i] = rank
-        return r
-    rx, ry = ranks(xs), ranks(ys)
-    n = len(xs)
-    return 1 - 6 * sum((a - b) ** 2 for a, b in zip(rx, ry)) / (n * (n * n - 1)) if n > 1 else 1.0
 
 
 NCU = ROOT / "docs/time-model-data"

@@ -32,7 +32,7 @@ struct SweepArgs {
   std::string shapes, shapes_file, rungs, input = "bf16", order = "row", profile{sim::kDefaultDevice}, json_path,
                                           csv_path, rescore_path;
   bool model_only = false;
-  int device = 0, runs = 20;
+  int device = 0, runs = 20, tuned = 0, jobs = 0;
 };
 
 std::string fixed(double value, int digits) {
@@ -59,6 +59,7 @@ void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
       out << "cuBLAS runs: " << gpu::summary(*r.cublas_decoded[s]) << " (" << r.cublas_decoded[s]->gemm_ex_kernel
           << ")\n";
     TextTable table({{"rung"},
+                     {"config"},
                      {"blocks", A::Right},
                      {"at once", A::Right},
                      {"waves", A::Right},
@@ -73,15 +74,17 @@ void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
       if (e.shape != s) continue;
       any = true;
       const std::string slug(rung_info(e.rung).slug);
+      std::string config = gpu::instance_label({e.rung, e.config});
+      if (e.model_rank > 0) config += " (model's " + std::to_string(e.model_rank) + ")";
       if (!e.refused.empty()) {
-        refusals += slug + " refused: " + e.refused + "\n";
+        refusals += slug + (e.model_rank > 0 ? " " + config : "") + " refused: " + e.refused + "\n";
         continue;
       }
       std::string measured, ratio;
       if (e.measured && e.measured->status == gpu::BenchStatus::Timed)
         measured = fixed(e.measured->tflops, 1), ratio = fixed(e.measured->ratio_to_cublas, 3);
       else if (e.measured) measured = std::string(gpu::to_string(e.measured->status));
-      table.add_row({slug, std::to_string(e.tiles.blocks), std::to_string(e.tiles.blocks_per_wave),
+      table.add_row({slug, config, std::to_string(e.tiles.blocks), std::to_string(e.tiles.blocks_per_wave),
                      fixed(e.tiles.fractional(), 2),
                      std::to_string(e.tiles.last_wave_blocks) + "/" + std::to_string(e.tiles.blocks_per_wave),
                      fixed(e.predicted_tflops, 1), e.limit + (e.from_time_model ? "" : " (roofline)"), measured,
@@ -169,6 +172,7 @@ int run_sweep_command(const SweepArgs& args) {
   }
   options.profile = std::move(*profile);
   options.model_only = args.model_only, options.runs = args.runs;
+  options.tuned = args.tuned, options.compile_jobs = args.jobs;
   if (!args.devices.empty() && !args.model_only) {
     auto devices = parse_device_list(args.devices);
     if (!devices) {
@@ -290,6 +294,13 @@ Command add_sweep_command(CLI::App& parent) {
   sub->add_option("--runs", args->runs, "Timed runs per kernel and shape")
       ->capture_default_str()
       ->transform(common::whole_number(1));
+  sub->add_option("--tuned", args->tuned,
+                  "Beside each rung's default, the N configurations the time model ranks fastest for each shape (as "
+                  "`tune` ranks them), compiled at run time where the build lacks them, and timed")
+      ->capture_default_str()
+      ->transform(common::whole_number(0));
+  sub->add_option("--jobs", args->jobs, "With --tuned: nvcc processes at once (default: one per core)")
+      ->transform(common::whole_number(1));
   sub->add_option("--json", args->json_path, "Write the report as JSON to this file ('-': stdout, no table)")
       ->check(common::non_empty_text("a file name, or '-' for stdout"));
   auto* csv = sub->add_option("--csv", args->csv_path, "Write the report as CSV to this file ('-': stdout, no table)")
@@ -300,7 +311,7 @@ Command add_sweep_command(CLI::App& parent) {
                       "its measurements as recorded; the report goes to --json (default: stdout)")
           ->check(common::non_empty_text("a sweep's JSON report"));
   for (const char* other : {"--shapes", "--shapes-file", "--rungs", "--input", "--order", "--model-only", "--device",
-                            "--devices", "--shard", "--runs"})
+                            "--devices", "--shard", "--runs", "--tuned", "--jobs"})
     rescore->excludes(sub->get_option(other));
   rescore->excludes(csv);
   return {sub, [args] { return run_sweep_command(*args); }};

@@ -346,6 +346,14 @@ Result<RuntimeCompiled> compile_runtime_kernel(const RuntimeKernelRequest& reque
   return out;
 }
 
+sim::CompiledFacts compiled_facts(const RuntimeCompiled& compiled, RungId rung, const kernel::KernelConfig& config,
+                                  const sim::DeviceProfile& device) {
+  sim::CompiledFacts facts = compiled_facts(rung, config, device);
+  if (compiled.registers > 0) facts.registers = sim::RegisterCount{compiled.registers, sim::RegisterSource::Measured};
+  if (auto code = runtime_kernel_code(compiled)) facts.code = std::move(*code);
+  return facts;
+}
+
 Result<sim::CompiledCode> runtime_kernel_code(const RuntimeCompiled& compiled) {
   if (kPython.empty()) return Error{"this build has no Python to read a kernel's SASS with"};
   // Version 2 of the file gives each region its load waits; a cache an older build wrote has none, so that build's

@@ -11,11 +11,14 @@
 #include <thread>
 
 #include "gemmlab/gpu/instances.hpp"
+#include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/gpu/shape_presets.def"
+#include "gemmlab/gpu/tune.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/simulate.hpp"
+#include "parallel_for.hpp"
 
 namespace gemmlab::gpu {
 namespace {
@@ -109,14 +112,14 @@ Result<std::vector<SweepShape>> parse_shapes_file(std::string_view text, std::st
 
 namespace {
 
-// The model's columns of an entry (its rung's defaults) at `shape`: validate's refusal, or the tiles, the waves and
-// the predicted speed with its limit.
-void predict_entry(SweepEntry& e, const Shape& shape, kernel::BlockOrder order, const sim::DeviceProfile& profile) {
-  e.config = sim::rung_model(e.rung).defaults;
+// The model's columns of an entry (its rung and configuration) at `shape`, with what the build's compile (or a
+// run-time compile) says of its code: validate's refusal, or the tiles, the waves and the predicted speed with its
+// limit.
+void predict_entry(SweepEntry& e, const Shape& shape, kernel::BlockOrder order, const sim::DeviceProfile& profile,
+                   const sim::CompiledFacts& facts) {
   e.refused.clear();
   const sim::Problem problem{shape.m, shape.n, shape.k};
-  const auto p =
-      sim::predict_schedule(e.rung, e.config, problem, order, profile, compiled_facts(e.rung, e.config, profile));
+  const auto p = sim::predict_schedule(e.rung, e.config, problem, order, profile, facts);
   if (!p) {
     e.refused = p.error().message;
     return;
@@ -126,6 +129,62 @@ void predict_entry(SweepEntry& e, const Shape& shape, kernel::BlockOrder order, 
   const sim::PredictedSpeed speed = sim::predicted_speed(*p);
   e.predicted_tflops = speed.tflops, e.predicted_seconds = speed.seconds;
   e.limit = speed.limit, e.from_time_model = speed.from_time_model;
+}
+
+void predict_entry(SweepEntry& e, const Shape& shape, kernel::BlockOrder order, const sim::DeviceProfile& profile) {
+  predict_entry(e, shape, order, profile, compiled_facts(e.rung, e.config, profile));
+}
+
+// A rung's entries at one shape: its default, then (SweepOptions::tuned) the model's best other configurations.
+std::vector<SweepEntry> entries_of(const SweepOptions& o, std::size_t s, RungId rung) {
+  const Shape& shape = o.shapes[s].shape;
+  SweepEntry e;
+  e.shape = s, e.rung = rung, e.config = sim::rung_model(rung).defaults;
+  predict_entry(e, shape, o.order, o.profile);
+  std::vector<SweepEntry> out{e};
+  if (o.tuned <= 0 || !e.refused.empty()) return out;
+  TuneOptions tune;
+  tune.rung = rung, tune.shape = shape, tune.input = o.input, tune.order = o.order, tune.profile = o.profile;
+  const auto ranking = rank_configurations(tune);
+  if (!ranking) return out;  // the default's own prediction (above) says what the model could not do
+  for (const TuneCandidate& c : ranking->ranked) {
+    if (same_config(c.config, e.config)) {
+      out.front().model_rank = c.model_rank;
+      continue;
+    }
+    if (static_cast<int>(out.size()) > o.tuned) continue;
+    SweepEntry t = e;
+    t.config = c.config, t.model_rank = c.model_rank;
+    predict_entry(t, shape, o.order, o.profile);
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+// The tuned entries the build did not compile, compiled at once (`jobs` nvcc in parallel) and predicted again with
+// ptxas's registers and their own SASS; one that does not compile, or no longer fits an SM, is refused with why.
+void compile_tuned(SweepReport& report, const SweepOptions& o, const std::string& capability,
+                   const std::function<void(const SweepProgress&)>& progress, const std::atomic<bool>* cancel) {
+  std::vector<std::size_t> to_compile;
+  for (std::size_t i = 0; i < report.entries.size(); ++i)
+    if (report.entries[i].refused.empty() && compiled_at_run_time({report.entries[i].rung, report.entries[i].config}))
+      to_compile.push_back(i);
+  std::atomic<std::size_t> done{0};
+  std::mutex progress_mutex;
+  parallel_for(to_compile.size(), worker_count(o.compile_jobs), cancel, [&](std::size_t j) {
+    SweepEntry& e = report.entries[to_compile[j]];
+    const Shape& shape = o.shapes[e.shape].shape;
+    const auto variant = kernel_variant({e.rung, e.config}, o.input, shape.n, shape.k);
+    auto compiled = variant
+                        ? compile_runtime_kernel(
+                              {{e.rung, e.config}, o.input, variant->aligned_rows, runtime_arch(e.rung, capability)})
+                        : Result<RuntimeCompiled>(variant.error());
+    if (!compiled) e.refused = "did not compile: " + compiled.error().message;
+    else predict_entry(e, shape, o.order, o.profile, compiled_facts(*compiled, e.rung, e.config, o.profile));
+    const std::size_t finished = ++done;
+    const std::lock_guard lock(progress_mutex);
+    if (progress) progress({finished, to_compile.size(), "compiling " + instance_label({e.rung, e.config})});
+  });
 }
 
 // The keys the model's columns take in a report's entry (prediction_json writes them).
@@ -163,22 +222,32 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
   report.options.rungs = rungs;
   const std::size_t total = o.shapes.size() * rungs.size();
   for (std::size_t s = 0; s < o.shapes.size(); ++s) {
-    const Shape& shape = o.shapes[s].shape;
     for (const RungId rung : rungs) {
       if (cancel != nullptr && cancel->load()) {
         report.cancelled = true;
         return report;
       }
       if (progress)
-        progress({report.entries.size(), total, std::string(rung_info(rung).slug) + " " + to_string(shape)});
-      SweepEntry e;
-      e.shape = s, e.rung = rung;
-      predict_entry(e, shape, o.order, o.profile);
-      report.entries.push_back(std::move(e));
+        progress({s * rungs.size(), total, std::string(rung_info(rung).slug) + " " + to_string(o.shapes[s].shape)});
+      for (SweepEntry& e : entries_of(o, s, rung)) report.entries.push_back(std::move(e));
     }
   }
   report.cublas.assign(o.shapes.size(), std::nullopt);
   if (o.model_only) return report;
+
+  if (o.tuned > 0) {  // the model's picks the build lacks, compiled for the first GPU's architecture
+    auto gpus = list_devices();
+    if (!gpus) return gpus.error();
+    const int first = o.devices.empty() ? 0 : o.devices.front();
+    if (first < 0 || first >= static_cast<int>(gpus->size()))
+      return Error{"there is no CUDA device " + std::to_string(first)};
+    const DeviceInfo& gpu = (*gpus)[static_cast<std::size_t>(first)];
+    compile_tuned(report, o, std::to_string(gpu.cc_major) + "." + std::to_string(gpu.cc_minor), progress, cancel);
+    if (cancel != nullptr && cancel->load()) {
+      report.cancelled = true;
+      return report;
+    }
+  }
 
   // Shapes to GPUs: the largest first, each to the GPU with the least work so far; one worker (a thread) per GPU,
   // each a benchmark run of its own shapes.
@@ -209,22 +278,39 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
       continue;
     }
     workers.emplace_back([&, d] {
-      BenchOptions bench;
-      bench.rungs = rungs;
-      bench.shapes.clear();
-      for (const std::size_t s : assigned[d]) bench.shapes.push_back(o.shapes[s].shape);
-      bench.order = o.order, bench.inputs = {o.input}, bench.device = devices[d], bench.runs = o.runs;
-      measured[d] = run_bench(
-          bench,
-          [&](const BenchProgress& b) {  // the second half of the sweep's progress, over every GPU
-            if (!progress || b.total == 0) return;
-            std::lock_guard lock(progress_mutex);
-            done_of[d] = {b.done, b.total};
-            double fraction = 0;
-            for (const auto& [done, all] : done_of) fraction += double(done) / double(all) / double(devices.size());
-            progress({total + static_cast<std::size_t>(fraction * double(total)), 2 * total, "timing " + b.what});
-          },
-          cancel);
+      // A benchmark run per shape, of that shape's entries (each rung's default, and the model's picks).
+      BenchReport all;
+      for (std::size_t done = 0; done < assigned[d].size(); ++done) {
+        const std::size_t s = assigned[d][done];
+        BenchOptions bench;
+        for (const SweepEntry& e : report.entries)
+          if (e.shape == s && e.refused.empty()) bench.kernels.push_back({e.rung, e.config});
+        if (bench.kernels.empty()) continue;
+        bench.shapes = {o.shapes[s].shape};
+        bench.order = o.order, bench.inputs = {o.input}, bench.device = devices[d], bench.runs = o.runs;
+        auto run = run_bench(
+            bench,
+            [&](const BenchProgress& b) {  // the second half of the sweep's progress, over every GPU
+              if (!progress || b.total == 0) return;
+              std::lock_guard lock(progress_mutex);
+              done_of[d] = {done * b.total + b.done, assigned[d].size() * b.total};
+              double fraction = 0;
+              for (const auto& [part, all_of] : done_of)
+                fraction += double(part) / double(all_of) / double(devices.size());
+              progress({total + static_cast<std::size_t>(fraction * double(total)), 2 * total, "timing " + b.what});
+            },
+            cancel);
+        if (!run) {
+          measured[d] = run.error();
+          return;
+        }
+        if (all.date_utc.empty()) all = *run, all.rows.clear();
+        all.sm_clock_end_mhz = run->sm_clock_end_mhz;
+        all.buffer_sets_max = std::max(all.buffer_sets_max, run->buffer_sets_max);
+        all.rows.insert(all.rows.end(), run->rows.begin(), run->rows.end());
+        if ((all.cancelled = run->cancelled)) break;
+      }
+      measured[d] = std::move(all);
     });
   }
   for (std::thread& worker : workers) worker.join();
@@ -239,7 +325,8 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
           continue;
         }
         for (SweepEntry& e : report.entries)
-          if (e.shape == s && e.rung == row.kernel->rung && !e.measured) e.measured = row, e.device = devices[d];
+          if (e.shape == s && e.rung == row.kernel->rung && same_config(e.config, row.kernel->config) && !e.measured)
+            e.measured = row, e.device = devices[d];
       }
     measured[d]->rows.clear();
     if (!assigned[d].empty()) report.bench.push_back(std::move(*measured[d]));
@@ -264,7 +351,8 @@ std::string sweep_report_json(const SweepReport& r) {
     nlohmann::json entries = nlohmann::json::array();
     for (const SweepEntry& e : r.entries) {
       if (e.shape != s) continue;
-      nlohmann::json j = {{"rung", rung_info(e.rung).slug}, {"config", "default"}};
+      nlohmann::json j = {{"rung", rung_info(e.rung).slug}, {"config", instance_label({e.rung, e.config})}};
+      if (e.model_rank > 0) j["model_rank"] = e.model_rank;
       j.update(prediction_json(e));
       if (e.measured) {
         j["measured"] = {{"status", to_string(e.measured->status)},
@@ -367,10 +455,14 @@ Result<std::string> rescore_sweep_report(std::string_view report, const sim::Dev
     for (auto& entry : shape["entries"]) {
       const auto rung = find_rung(entry.value("rung", ""));
       if (!rung) return Error{"the report names a rung this build does not have: '" + entry.value("rung", "") + "'"};
-      if (entry.value("config", "") != "default")
-        return Error{"the report's " + entry.value("rung", "") + " entry is not the rung's default configuration"};
       SweepEntry e;
-      e.rung = *rung;
+      e.rung = *rung, e.config = sim::rung_model(*rung).defaults;
+      if (const std::string label = entry.value("config", "default"); label != "default") {
+        auto config = sim::apply_knob_text(*rung, e.config, label);
+        if (!config)
+          return Error{"the report's " + entry.value("rung", "") + " entry '" + label + "': " + config.error().message};
+        e.config = *config;
+      }
       predict_entry(e, size, *order, profile);
       for (const char* key : kPredictionKeys) entry.erase(key);
       entry.update(prediction_json(e));
@@ -385,7 +477,8 @@ Result<std::string> rescore_sweep_report(std::string_view report, const sim::Dev
 
 std::string sweep_report_csv(const SweepReport& r) {
   std::ostringstream out;
-  out << "label,m,n,k,rung,refused,tiles,concurrent_blocks,waves,last_wave_tiles,predicted_tflops,limit,"
+  out << "label,m,n,k,rung,config,model_rank,refused,tiles,concurrent_blocks,waves,last_wave_tiles,predicted_tflops,"
+         "limit,"
          "measured_status,measured_tflops,cublas_tflops,ratio_to_cublas\n";
   const auto quoted = [](const std::string& text) {
     std::string q = "\"";
@@ -395,9 +488,9 @@ std::string sweep_report_csv(const SweepReport& r) {
   for (const SweepEntry& e : r.entries) {
     const SweepShape& s = r.options.shapes[e.shape];
     out << quoted(s.label) << ',' << s.shape.m << ',' << s.shape.n << ',' << s.shape.k << ',' << rung_info(e.rung).slug
-        << ',' << quoted(e.refused) << ',' << e.tiles.blocks << ',' << e.tiles.blocks_per_wave << ','
-        << e.tiles.fractional() << ',' << e.tiles.last_wave_blocks << ',' << e.predicted_tflops << ','
-        << quoted(e.limit) << ',';
+        << ',' << quoted(instance_label({e.rung, e.config})) << ',' << e.model_rank << ',' << quoted(e.refused) << ','
+        << e.tiles.blocks << ',' << e.tiles.blocks_per_wave << ',' << e.tiles.fractional() << ','
+        << e.tiles.last_wave_blocks << ',' << e.predicted_tflops << ',' << quoted(e.limit) << ',';
     if (e.measured) out << to_string(e.measured->status) << ',' << e.measured->tflops;
     else out << ',';
     out << ',';

@@ -15,6 +15,7 @@
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/json_input.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
+#include "parallel_for.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
@@ -24,47 +25,11 @@
 namespace gemmlab::gpu {
 namespace {
 
-int worker_count(int asked) {
-  if (asked > 0) return asked;
-  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-}
-
-// Runs work(i) for i in [0, count) on `workers` threads; stops handing out work once *cancel is set.
-template <class Work>
-void parallel_for(std::size_t count, int workers, const std::atomic<bool>* cancel, Work&& work) {
-  std::atomic<std::size_t> next{0};
-  // An exception escaping a worker thread would end the process (the desktop app with it): `work` records its own
-  // errors, and whatever it still throws is caught here and ends that worker's share only.
-  const auto loop = [&] {
-    for (std::size_t i; (i = next++) < count;) {
-      if (cancel && cancel->load()) return;
-      try {
-        work(i);
-      } catch (...) {
-      }
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < std::min<int>(workers, static_cast<int>(count)); ++t) threads.emplace_back(loop);
-  loop();
-  for (auto& t : threads) t.join();
-}
-
 kernel::InputType input_of(const TuneOptions& o) { return o.input.value_or(sim::input_types(o.rung).front()); }
 
 sim::Problem problem_of(const TuneOptions& o) { return {o.shape.m, o.shape.n, o.shape.k, 1.0f, 0.0f}; }
 
 std::string label(RungId rung, const kernel::KernelConfig& config) { return instance_label(GpuInstance{rung, config}); }
-
-// What a run-time compile gave the model: ptxas's registers and the cubin's own SASS (the nearest compiled
-// configuration's where it cannot be read: no cuobjdump here).
-sim::CompiledFacts facts_of_compile(const TuneOptions& o, const kernel::KernelConfig& config,
-                                    const RuntimeCompiled& compiled) {
-  sim::CompiledFacts facts = compiled_facts(o.rung, config, o.profile);
-  if (compiled.registers > 0) facts.registers = sim::RegisterCount{compiled.registers, sim::RegisterSource::Measured};
-  if (auto code = runtime_kernel_code(compiled)) facts.code = std::move(*code);
-  return facts;
-}
 
 // The model's time for one configuration with what its compile gave (or its nearest compiled neighbour's); an error
 // where it has none.
@@ -284,7 +249,7 @@ Result<TuneReport> run_tune(const TuneOptions& o, const TuneProgressFn& progress
       if (result->registers > 0) {
         // With ptxas's registers the configuration may no longer fit an SM (the estimate was low): then it is not
         // timed, and the sentence says why, instead of a launch that fails for lack of registers.
-        auto c = predict(o, m.candidate.config, facts_of_compile(o, m.candidate.config, *result));
+        auto c = predict(o, m.candidate.config, compiled_facts(*result, o.rung, m.candidate.config, o.profile));
         if (c) m.candidate = TuneCandidate{c->config, c->predicted_seconds, c->limit, c->registers, true, m.candidate.model_rank};
         else m.compile_error = "compiled with " + std::to_string(result->registers) + " registers per thread: " + c.error().message;
       }
@@ -353,7 +318,7 @@ Status repredict_tune(TuneReport& r, const sim::DeviceProfile& profile, int comp
       }
       // Its own SASS, or an error: a rescore that says "own SASS" must not borrow a neighbour's.
       if (auto code = runtime_kernel_code(*compiled); !code && timed) failed[i] = "its SASS: " + code.error().message;
-      else facts[i] = facts_of_compile(r.options, config, *compiled);
+      else facts[i] = compiled_facts(*compiled, r.options.rung, config, profile);
     });
     for (std::size_t i = 0; i < failed.size(); ++i)
       if (!failed[i].empty()) return Error{label(r.options.rung, r.measured[i].candidate.config) + ": " + failed[i]};

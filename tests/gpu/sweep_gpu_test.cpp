@@ -2,6 +2,7 @@
 // on each shape. Speed itself is not asserted (it belongs to `gemmlab-cli sweep`'s reports).
 #include <gtest/gtest.h>
 
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/sweep.hpp"
 #include "gemmlab/sim/device_profile.hpp"
 
@@ -27,6 +28,27 @@ TEST(SweepOnGpu, TimesEveryEntryBesideCublasAndDecodesCublas) {
   for (std::size_t s = 0; s < 2; ++s) {
     EXPECT_TRUE(r->cublas[s]);
     EXPECT_TRUE(r->cublas_decoded[s]) << r->cublas_decode_notes[s];
+  }
+}
+
+// --tuned: the model's pick beside the default, compiled at run time where the build lacks it, each timed as its own
+// configuration (the row that measured it is that configuration's, not the default's).
+TEST(SweepOnGpu, TunedConfigurationsAreCompiledAndTimedAsThemselves) {
+  SweepOptions o;
+  o.shapes = *parse_sweep_shapes("128x1024x2048");
+  o.rungs = {RungId::TmaWgmmaSplitK};
+  o.profile = *sim::find_device("h100");
+  o.runs = 3;
+  o.tuned = 1;
+  const auto r = run_sweep(o);
+  ASSERT_TRUE(r) << r.error().message;
+  ASSERT_EQ(r->entries.size(), 2u);
+  for (const SweepEntry& e : r->entries) {
+    ASSERT_TRUE(e.refused.empty()) << e.refused;
+    ASSERT_TRUE(e.measured);
+    EXPECT_EQ(e.measured->status, BenchStatus::Timed) << e.measured->message;
+    ASSERT_TRUE(e.measured->kernel);
+    EXPECT_TRUE(same_config(e.measured->kernel->config, e.config)) << instance_label({e.rung, e.config});
   }
 }
 

@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "gemmlab/file_io.hpp"
+#include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/sweep.hpp"
 #include "gemmlab/sim/device_profile.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::gpu {
 namespace {
@@ -85,6 +87,54 @@ TEST(Sweep, ModelOnlyPredictsEveryRungAndSaysWhyOneCannotRun) {
   EXPECT_TRUE(json["shapes"][1]["entries"][1].contains("refused"));
   const std::string csv = sweep_report_csv(*r);
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 4);
+}
+
+// --tuned N: each rung's default, then the N other configurations the model ranks fastest at the shape, in its order;
+// the report names each and gives its rank, and a rescore with the same profile predicts each configuration again
+// as it was (not the default in its place).
+TEST(Sweep, TunedAddsTheModelsBestConfigurationsAfterEachDefault) {
+  SweepOptions o;
+  o.shapes = *parse_sweep_shapes("16x4096x14336,128x6144x4096");
+  o.rungs = {RungId::TmaWgmma, RungId::TmaWgmmaSplitK};
+  o.profile = *sim::find_device("h200");
+  o.model_only = true;
+  o.tuned = 2;
+  const auto r = run_sweep(o);
+  ASSERT_TRUE(r) << r.error().message;
+  ASSERT_EQ(r->entries.size(), 2u * 2u * 3u);
+  for (std::size_t first = 0; first < r->entries.size(); first += 3) {
+    const SweepEntry& def = r->entries[first];
+    EXPECT_TRUE(same_config(def.config, sim::rung_model(def.rung).defaults));
+    EXPECT_GT(def.model_rank, 0);
+    int expected_rank = 1;
+    for (std::size_t i = first + 1; i < first + 3; ++i, ++expected_rank) {
+      const SweepEntry& t = r->entries[i];
+      EXPECT_EQ(t.rung, def.rung);
+      EXPECT_EQ(t.shape, def.shape);
+      EXPECT_FALSE(same_config(t.config, def.config));
+      if (expected_rank == def.model_rank) ++expected_rank;  // the default is not picked twice
+      EXPECT_EQ(t.model_rank, expected_rank) << instance_label({t.rung, t.config});
+      EXPECT_LE(t.predicted_seconds, def.predicted_seconds * (1 + 1e-9)) << "ranked ahead of the default, or it";
+    }
+  }
+  const std::string json = sweep_report_json(*r);
+  const auto j = nlohmann::json::parse(json);
+  EXPECT_EQ(j["shapes"][0]["entries"][0]["config"], "default");
+  EXPECT_NE(j["shapes"][0]["entries"][1]["config"], "default");
+  EXPECT_EQ(j["shapes"][0]["entries"][1]["model_rank"], r->entries[1].model_rank);
+  const auto again = rescore_sweep_report(json, o.profile);
+  ASSERT_TRUE(again) << again.error().message;
+  const auto rescored = nlohmann::json::parse(*again);
+  for (std::size_t s = 0; s < 2; ++s)
+    for (std::size_t e = 0; e < 6; ++e)
+      EXPECT_DOUBLE_EQ(rescored["shapes"][s]["entries"][e]["predicted_seconds"].get<double>(),
+                       j["shapes"][s]["entries"][e]["predicted_seconds"].get<double>())
+          << j["shapes"][s]["entries"][e]["config"];
+  auto bad = j;
+  bad["shapes"][0]["entries"][1]["config"] = "nosuchknob=1";
+  const auto refused = rescore_sweep_report(bad.dump(), o.profile);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("nosuchknob"), std::string::npos) << refused.error().message;
 }
 
 TEST(Sweep, AnInputTypeARungDoesNotTakeIsASentence) {

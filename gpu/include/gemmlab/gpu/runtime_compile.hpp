@@ -88,6 +88,12 @@ Result<RuntimeCompiled> compile_runtime_kernel(const RuntimeKernelRequest& reque
 // regions are kept beside it. An error where this build has no Python, or the machine no cuobjdump.
 Result<sim::CompiledCode> runtime_kernel_code(const RuntimeCompiled& compiled);
 
+// What a run-time compile gives the time model (sim::predict_schedule): ptxas's registers and the cubin's own SASS,
+// each the nearest compiled configuration's (gpu::compiled_facts on `device`) where the compile does not say (no
+// cuobjdump here).
+sim::CompiledFacts compiled_facts(const RuntimeCompiled& compiled, RungId rung, const kernel::KernelConfig& config,
+                                  const sim::DeviceProfile& device);
+
 // For launches on CUDA device `device` (made current): compiles (or finds) `kernel`'s variant for the device's
 // architecture and loads it into this process, so that the first launch does not wait for it.
 Result<RuntimeCompiled> prepare_runtime_kernel(const GpuInstance& kernel, KernelVariant variant, int device = 0);

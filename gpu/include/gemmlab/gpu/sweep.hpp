@@ -1,7 +1,8 @@
 #pragma once
 // The sweep: the user's shapes (or named presets of real models' GEMMs) x rungs. For each shape and rung's default
-// configuration, what the model says (tiles, waves and how full the last one is, the predicted speed and the resource
-// that limits it), and with a GPU what `bench` measures beside cuBLAS in the same process. The CLI's `sweep` calls it.
+// configuration (and, asked, the configurations the time model ranks best for that shape), what the model says (tiles,
+// waves and how full the last one is, the predicted speed and the resource that limits it), and with a GPU what `bench`
+// measures beside cuBLAS in the same process. The CLI's `sweep` calls it.
 #include <atomic>
 #include <functional>
 #include <optional>
@@ -53,14 +54,22 @@ struct SweepOptions {
   // CUDA devices that time the shapes, one worker each (the largest shapes first, each to the least loaded GPU).
   std::vector<int> devices{0};
   int runs = 20;  // timed runs per kernel and shape
+  // Above 0: beside each rung's default, the `tuned` configurations the time model ranks fastest for the shape among
+  // all the rung's valid ones (rank_configurations, as `tune` ranks them), compiled at run time where the build lacks
+  // them (`compile_jobs` nvcc at once, 0: one per core) and timed like the defaults.
+  int tuned = 0;
+  int compile_jobs = 0;
 };
 
-// One rung's default configuration on one shape.
+// One configuration of a rung on one shape: its default, or one the model ranked best there (SweepOptions::tuned).
 struct SweepEntry {
   std::size_t shape = 0;  // index into SweepOptions::shapes
   RungId rung{};
   kernel::KernelConfig config;
-  std::string refused;  // non-empty: validate's sentence, nothing predicted or timed
+  // The configuration's place in the model's ranking of the rung's configurations at this shape (1: predicted
+  // fastest); 0 where the sweep did not rank them (SweepOptions::tuned is 0).
+  int model_rank = 0;
+  std::string refused;  // non-empty: validate's sentence (or why it did not compile), nothing predicted or timed
   // The model: the output tiles in waves of the blocks that run at once (a persistent rung: its grid), so
   // tiles.blocks is the tiles (under split-K, rung 22, their k-ranges: a block each), tiles.blocks_per_wave the blocks
   // at once and tiles.last_wave_blocks the last wave's; the predicted speed and what limits it.
@@ -74,7 +83,7 @@ struct SweepEntry {
 
 struct SweepReport {
   SweepOptions options;
-  std::vector<SweepEntry> entries;              // shape by shape, rungs in order
+  std::vector<SweepEntry> entries;              // shape by shape, rungs in order, each rung's default first
   std::vector<std::optional<BenchRow>> cublas;  // per shape, with a GPU
   // Per shape, with a GPU: the algorithm cuBLAS runs there, decoded, or why it could not be (cublas_decode_notes).
   std::vector<std::optional<CublasChoice>> cublas_decoded;
