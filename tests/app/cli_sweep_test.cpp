@@ -36,6 +36,20 @@ TEST(CliSweep, ModelOnlyPresetWritesJsonAndCsvAndATablePerShape) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(CliSweep, TunedListsTheModelsPicksUnderEachDefaultWithTheirRank) {
+  const auto r = run_cli(
+      {"sweep", "--shapes", "16x4096x14336", "--rungs", "22", "--tuned", "2", "--model-only", "--profile", "h200"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("default (model's "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(model's 1)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(model's 2)"), std::string::npos) << r.out;
+  const auto negative = run_cli({"sweep", "--shapes", "64", "--tuned", "-1", "--model-only"});
+  EXPECT_EQ(negative.exit_code, 2);
+  const auto rescore = run_cli({"sweep", "--rescore", "x.json", "--tuned", "2"});
+  EXPECT_EQ(rescore.exit_code, 2);
+  EXPECT_NE(rescore.err.find("excludes"), std::string::npos) << rescore.err;
+}
+
 TEST(CliSweep, BadShapesAreUsageErrorsThatSayWhat) {
   const auto preset = run_cli({"sweep", "--shapes", "llama9", "--model-only"});
   EXPECT_EQ(preset.exit_code, 2);

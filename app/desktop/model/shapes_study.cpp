@@ -33,8 +33,7 @@ Result<std::vector<ShapeRow>> ShapesStudy::rows_of(const std::string& json_text)
     }
     if (best != nullptr) {
       row.best_rung = best->value("rung", "");
-      if (const std::string config = best->value("config", "default"); config != "default")
-        row.best_rung += " " + config;  // a sweep with --tuned: the model's pick that won
+      row.best_config = best->value("config", "default");
       row.predicted_tflops = best->value("predicted_tflops", 0.0);
       row.tiles = best->value("tiles", 0), row.concurrent_blocks = best->value("concurrent_blocks", 0);
       row.last_wave_tiles = best->value("last_wave_tiles", 0), row.waves = best->value("waves", 0.0);

@@ -19,15 +19,17 @@ struct ShapeRow {
   std::string label;
   int m = 0, n = 0, k = 0;
   std::string best_rung;
-  double predicted_tflops = 0;  // the best rung's prediction
+  std::string best_config = "default";  // its configuration: a sweep with --tuned may pick one the model ranked best
+  double predicted_tflops = 0;          // the best rung's prediction
   std::optional<double> measured_tflops, cublas_tflops, ratio_to_cublas;
   int tiles = 0, concurrent_blocks = 0, last_wave_tiles = 0;
   double waves = 0;
   std::string cublas_runs;  // cuBLAS decoded, where the sweep was timed
 };
 
-// The recorded sweep the panel offers without a GPU (relative to a data root).
-inline const std::filesystem::path kRecordedSweep = "docs/results-data/sweep/sweep-llm-bf16.json";
+// The recorded sweep the panel offers without a GPU (relative to a data root): the LLM presets with the model's six
+// best configurations of each rung beside its default (docs/sweep.md).
+inline const std::filesystem::path kRecordedSweep = "docs/results-data/sweep/sweep-llm-bf16-tuned6-run1.json";
 
 class ShapesStudy {
  public:

@@ -86,6 +86,7 @@ void chart(const ShapesStudy& study, float height) {
       std::string tip = row.label;
       tip.append(": ").append(std::to_string(row.m)).append(" x ").append(std::to_string(row.n)).append(" x ");
       tip.append(std::to_string(row.k)).append("\nbest: ").append(row.best_rung);
+      if (row.best_config != "default") tip.append(" (").append(row.best_config).append(")");
       char numbers[256];
       std::snprintf(numbers, sizeof numbers, "\npredicted %.1f TFLOPS", row.predicted_tflops);
       tip += numbers;
@@ -118,9 +119,9 @@ void chart(const ShapesStudy& study, float height) {
 void table(const ShapesStudy& study) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("shapes", 9, flags, ImVec2(0, 0))) return;
-  for (const char* header :
-       {"shape", "M x N x K", "best rung", "predicted", "measured", "x cuBLAS", "blocks", "last wave", "cuBLAS runs"})
+  if (!ImGui::BeginTable("shapes", 10, flags, ImVec2(0, 0))) return;
+  for (const char* header : {"shape", "M x N x K", "best rung", "predicted", "measured", "x cuBLAS", "blocks",
+                             "last wave", "its configuration", "cuBLAS runs"})
     ImGui::TableSetupColumn(header);
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableHeadersRow();
@@ -144,6 +145,8 @@ void table(const ShapesStudy& study) {
     ImGui::Text("%d", row.tiles);
     ImGui::TableNextColumn();
     ImGui::Text("%d/%d", row.last_wave_tiles, row.concurrent_blocks);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.best_config.c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.cublas_runs.c_str());
   }

@@ -2,6 +2,7 @@
 // and bad input that changes nothing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -36,6 +37,8 @@ TEST(ShapesStudy, ReadsTheRecordedSweepWithItsMeasurements) {
     EXPECT_FALSE(row.cublas_runs.empty()) << row.label;
   }
   EXPECT_NE(study.source().find("NVIDIA H200"), std::string::npos) << study.source();
+  // The recorded sweep timed the model's picks beside the defaults (--tuned): where one won, the row names it.
+  EXPECT_TRUE(std::ranges::any_of(study.rows(), [](const ShapeRow& row) { return row.best_config != "default"; }));
 }
 
 TEST(ShapesStudy, BadInputSaysWhyAndKeepsWhatWasShown) {
