@@ -35,6 +35,7 @@ struct TuneArgs {
   std::string rung, order = "row", input, profile{sim::kDefaultDevice}, json_path, rescore_path;
   int m = 4096, n = 4096, k = 4096;
   int budget = 40, top = -1, runs = 10, jobs = 0, device = 0;
+  std::string devices;
   std::uint64_t seed = 1;
   bool model_only = false;
   bool compile = false;  // --rescore: compile what the build lacks, for each configuration's own SASS
@@ -78,10 +79,14 @@ void print_report(const gpu::TuneReport& r, std::ostream& out) {
   out << "timed on " << r.bench.device.name << " (driver " << r.bench.software.driver << ", CUDA "
       << gpu::format_cuda_version(r.bench.software.runtime_version) << ", cuBLAS " << r.bench.software.cublas << "), "
       << r.bench.date_utc << ": " << r.measured.size() << " configurations, median of up to " << o.runs << " runs each\n";
+  const bool several = o.devices.size() > 1;
+  if (several)
+    out << "spread over " << o.devices.size() << " GPUs, each configuration timed on one ('on': its CUDA index) beside "
+        << "that GPU's own cuBLAS runs\n";
   using A = TextTable::Align;
   TextTable table({{"model", A::Right}, {"GPU", A::Right}, {"config"}, {"picked as"}, {"predicted ms", A::Right},
                    {"measured ms", A::Right}, {"TFLOPS", A::Right}, {"x cuBLAS", A::Right}, {"limit (model)"},
-                   {"note"}});
+                   {"on", A::Right}, {"note"}});
   for (const gpu::TuneMeasurement& m : r.measured) {
     const bool timed = m.row && m.row->status == gpu::BenchStatus::Timed;
     std::string note = !m.compile_error.empty() ? m.compile_error
@@ -94,7 +99,8 @@ void print_report(const gpu::TuneReport& r, std::ostream& out) {
                    label(o, m.candidate.config), std::string(gpu::to_string(m.pick)),
                    fixed(m.candidate.predicted_seconds * 1e3, 3), timed ? fixed(m.row->median_ms, 3) : "",
                    timed ? fixed(m.row->tflops, 1) : "", timed ? fixed(m.row->ratio_to_cublas, 3) : "",
-                   std::string(sim::to_string(m.candidate.limit)), note});
+                   std::string(sim::to_string(m.candidate.limit)),
+                   several && m.device >= 0 ? std::to_string(m.device) : "", note});
   }
   table.print(out);
   out << "(model: the rank among all " << r.ranking.ranked.size() << " ranked, before ptxas's registers; GPU: the rank "
@@ -205,6 +211,14 @@ int run_tune_command(const TuneArgs& args) {
   o.runs = args.runs;
   o.compile_jobs = args.jobs;
   o.device = args.device;
+  if (!args.devices.empty()) {
+    auto devices = parse_device_list(args.devices);
+    if (!devices) {
+      std::cerr << "gemmlab-cli: --devices: " << devices.error().message << "\n";
+      return kExitUsage;
+    }
+    o.devices = std::move(*devices);
+  }
   o.seed = args.seed;
   if (!args.json_path.empty() && args.json_path != "-")
     if (const auto why = common::unwritable_because(args.json_path); !why.empty()) {
@@ -278,7 +292,13 @@ Command add_tune_command(CLI::App& parent) {
   sub->add_option("--order", args->order, "Block launch order: " + std::string(sim::order_names_help()))
       ->capture_default_str();
   sub->add_option("--profile", args->profile, "The device profile the model predicts for")->capture_default_str();
-  sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(common::whole_number(0));
+  auto* device = sub->add_option("--device", args->device, "CUDA device index")
+                     ->capture_default_str()
+                     ->transform(common::whole_number(0));
+  sub->add_option("--devices", args->devices,
+                  "Time on several GPUs at once, one worker each, the configurations dealt out in turn: all, or "
+                  "indices like 0,1 (each row says which GPU timed it)")
+      ->excludes(device);
   sub->add_option("--jobs", args->jobs, "nvcc processes at once (default: one per core)")->transform(common::whole_number(1));
   sub->add_option("--seed", args->seed, "Seed of the random sample")->capture_default_str()->transform(common::unsigned_number("a seed"));
   sub->add_option("--json", args->json_path, "Write the study as JSON to this file ('-': stdout)")
@@ -289,8 +309,8 @@ Command add_tune_command(CLI::App& parent) {
                 "it with its own registers and SASS")
       ->needs(rescore);
   // A recorded study brings its own rung, size, input, order and sample: the options that make a new one do not apply.
-  for (const char* name : {"--model-only", "--budget", "--top", "--runs", "--input", "--order", "--device", "--seed",
-                           "--m", "--n", "--k"})
+  for (const char* name : {"--model-only", "--budget", "--top", "--runs", "--input", "--order", "--device",
+                           "--devices", "--seed", "--m", "--n", "--k"})
     rescore->excludes(sub->get_option(name));
   return {sub, [args] { return run_tune_command(*args); }};
 }

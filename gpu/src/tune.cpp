@@ -205,14 +205,18 @@ void score_tune(TuneReport& r) {
 Result<TuneReport> run_tune(const TuneOptions& o, const TuneProgressFn& progress, const std::atomic<bool>* cancel) {
   auto devices = list_devices();
   if (!devices) return devices.error();
-  if (o.device < 0 || o.device >= static_cast<int>(devices->size()))
-    return Error{"there is no CUDA device " + std::to_string(o.device)};
-  const DeviceInfo& gpu = (*devices)[static_cast<std::size_t>(o.device)];
-  const std::string capability = std::to_string(gpu.cc_major) + "." + std::to_string(gpu.cc_minor);
-  if (capability != o.profile.compute_capability)
-    return Error{"the model's device profile (" + o.profile.name + ", compute capability " +
-                 o.profile.compute_capability + ") is not this GPU's (" + gpu.name + ", " + capability +
-                 "): choose the matching profile"};
+  const std::vector<int> gpus = o.devices.empty() ? std::vector<int>{o.device} : o.devices;
+  std::string capability;
+  for (const int index : gpus) {
+    if (index < 0 || index >= static_cast<int>(devices->size()))
+      return Error{"there is no CUDA device " + std::to_string(index)};
+    const DeviceInfo& gpu = (*devices)[static_cast<std::size_t>(index)];
+    capability = std::to_string(gpu.cc_major) + "." + std::to_string(gpu.cc_minor);
+    if (capability != o.profile.compute_capability)
+      return Error{"the model's device profile (" + o.profile.name + ", compute capability " +
+                   o.profile.compute_capability + ") is not GPU " + std::to_string(index) + "'s (" + gpu.name + ", " +
+                   capability + "): choose the matching profile"};
+  }
   TuneReport report;
   report.options = o;
   report.input = input_of(o);
@@ -263,29 +267,48 @@ Result<TuneReport> run_tune(const TuneOptions& o, const TuneProgressFn& progress
     return report;
   }
 
-  BenchOptions bench;
-  bench.shapes = {o.shape};
-  bench.order = o.order;
-  bench.inputs = {report.input};
-  bench.device = o.device;
-  bench.runs = o.runs;
+  // Timing: the configurations dealt out to the GPUs in turn (the model's order keeps the shares alike), one worker
+  // each, every GPU's share timed beside its own cuBLAS.
+  std::vector<std::vector<GpuInstance>> share(gpus.size());
+  std::size_t dealt = 0;
   for (const TuneMeasurement& m : report.measured)
-    if (m.compile_error.empty()) bench.kernels.push_back({o.rung, m.candidate.config});
-  if (bench.kernels.empty()) return Error{"no configuration can run: " + report.measured.front().compile_error};
-  const auto timing_progress = [&](const BenchProgress& p) {
-    if (progress) progress({TuneStage::Timing, p.done, p.total, p.what});
-  };
-  auto timed = run_bench(bench, timing_progress, cancel);
-  if (!timed) return timed.error();
-  report.bench = *timed;
-  report.cancelled = timed->cancelled;
-  for (const BenchRow& row : timed->rows) {
-    if (!row.kernel) {
-      report.cublas = row;
-      continue;
+    if (m.compile_error.empty()) share[dealt++ % gpus.size()].push_back({o.rung, m.candidate.config});
+  if (dealt == 0) return Error{"no configuration can run: " + report.measured.front().compile_error};
+  std::vector<Result<BenchReport>> timed(gpus.size(), Result<BenchReport>(Error{"not run"}));
+  std::vector<std::pair<std::size_t, std::size_t>> done_of(gpus.size(), {0, 0});
+  parallel_for(gpus.size(), static_cast<int>(gpus.size()), nullptr, [&](std::size_t d) {
+    if (share[d].empty()) return;
+    BenchOptions bench;
+    bench.shapes = {o.shape};
+    bench.order = o.order;
+    bench.inputs = {report.input};
+    bench.device = gpus[d];
+    bench.runs = o.runs;
+    bench.kernels = share[d];
+    timed[d] = run_bench(
+        bench,
+        [&](const BenchProgress& p) {
+          const std::lock_guard lock(progress_mutex);
+          done_of[d] = {p.done, p.total};
+          std::size_t done = 0, total = 0;
+          for (const auto& [part, all] : done_of) done += part, total += all;
+          if (progress) progress({TuneStage::Timing, done, total, p.what});
+        },
+        cancel);
+  });
+  for (std::size_t d = 0; d < gpus.size(); ++d) {
+    if (share[d].empty()) continue;
+    if (!timed[d]) return Error{(gpus.size() > 1 ? "GPU " + std::to_string(gpus[d]) + ": " : "") + timed[d].error().message};
+    if (report.bench.date_utc.empty()) report.bench = *timed[d];
+    report.cancelled = report.cancelled || timed[d]->cancelled;
+    for (const BenchRow& row : timed[d]->rows) {
+      if (!row.kernel) {
+        if (!report.cublas) report.cublas = row;
+        continue;
+      }
+      for (TuneMeasurement& m : report.measured)
+        if (same_config(m.candidate.config, row.kernel->config)) m.row = row, m.device = gpus[d];
     }
-    for (TuneMeasurement& m : report.measured)
-      if (same_config(m.candidate.config, row.kernel->config)) m.row = row;
   }
   report.bench.rows.clear();  // kept in `measured` and `cublas`
   score_tune(report);
@@ -372,6 +395,7 @@ std::string tune_report_json(const TuneReport& r) {
                         {"compile_seconds", m.compile_seconds},
                         {"spill_bytes", m.spill_bytes},
                         {"measured_rank", m.measured_rank}};
+    if (m.device >= 0) j["device_index"] = m.device;
     if (!m.compile_error.empty()) j["compile_error"] = m.compile_error;
     if (m.row) {
       j["status"] = to_string(m.row->status);
@@ -501,6 +525,7 @@ Result<TuneReport> parse_tune_report_json(std::string_view text) {
       m.compile_seconds = jm.value("compile_seconds", 0.0);
       m.compile_error = jm.value("compile_error", "");
       m.measured_rank = jm.value("measured_rank", 0.0);
+      m.device = jm.value("device_index", -1);
       m.spill_bytes = jm.value("spill_bytes", 0);
       if (jm.contains("status")) {
         BenchRow row;

@@ -144,6 +144,7 @@ TEST(Tune, AStudyReadsBackFromItsJson) {
     m.candidate.registers = 100 + i;
     m.spill_bytes = i == 2 ? 16 : 0;
     m.pick = i == 1 ? TunePick::Default : TunePick::ModelTop;
+    m.device = i % 2;  // timed on two GPUs (TuneOptions::devices)
     BenchRow row;
     row.status = BenchStatus::Timed;
     row.median_ms = 3.0 - i;
@@ -168,6 +169,7 @@ TEST(Tune, AStudyReadsBackFromItsJson) {
     EXPECT_EQ(back->measured[i].candidate.registers, r.measured[i].candidate.registers);
     EXPECT_EQ(back->measured[i].spill_bytes, r.measured[i].spill_bytes);
     EXPECT_EQ(back->measured[i].measured_rank, r.measured[i].measured_rank);
+    EXPECT_EQ(back->measured[i].device, r.measured[i].device);
     ASSERT_TRUE(back->measured[i].row);
     EXPECT_DOUBLE_EQ(back->measured[i].row->median_ms, r.measured[i].row->median_ms);
   }

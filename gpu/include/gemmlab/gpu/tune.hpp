@@ -31,6 +31,9 @@ struct TuneOptions {
   int runs = 10;               // timed runs per configuration
   int compile_jobs = 0;        // nvcc processes at once (0: one per core)
   int device = 0;              // CUDA device index
+  // Several GPUs of the host (empty: `device` alone): one worker each, the configurations to time dealt out in turn
+  // in the model's order, each GPU timing its share beside its own cuBLAS runs (each ratio is to its own GPU's).
+  std::vector<int> devices;
   std::uint64_t seed = 1;      // the random sample's
 };
 
@@ -56,6 +59,7 @@ struct TuneMeasurement {
   std::string compile_error;        // non-empty: not timed
   std::optional<BenchRow> row;      // the benchmark's row (timed, refused or failed verification)
   double measured_rank = 0;         // 1 = measured fastest among those scored (ties: their average; 0: not scored)
+  int device = -1;                  // the CUDA device that timed it (-1: not timed)
 };
 
 struct TuneRanking {
@@ -76,8 +80,8 @@ struct TuneReport {
   kernel::InputType input{};
   TuneRanking ranking;
   std::vector<TuneMeasurement> measured;  // in the model's order
-  std::optional<BenchRow> cublas;
-  BenchReport bench;                       // the benchmark's own report (device, software, date)
+  std::optional<BenchRow> cublas;          // the first GPU's, with several
+  BenchReport bench;                       // the benchmark's own report (device, software, date; the first GPU's)
   double spearman = 0;                     // predicted against measured time, over the scored configurations
   int timed = 0;
   int scored = 0;                          // timed and without spills: what Spearman and the misses are over
