@@ -62,7 +62,7 @@ struct TmaWgmma {
   template <class C> GEMMLAB_HD static int a_base(const C& c, int stage) { return stage * stage_bytes(c); }
   template <class C> GEMMLAB_HD static int b_base(const C& c, int stage) { return a_base(c, stage) + a_bytes(c); }
   // Rung 20's TMA store (tma_store = 1) stages C through two buffers of bm rows by 32 FP32 columns after the stages
-  // (each a chunk of the tile: 4 panels of 8 columns, one box; kernel/rungs/tma_wgmma_specialized.hpp); the mbarriers
+  // (each a chunk of the tile: 4 panels of 8 columns, one box; kernel/rungs/tma_wgmma_persistent.hpp); the mbarriers
   // follow.
   static constexpr int c_chunk_cols = 32, c_buffers = 2, c_panel_cols = 8;
   template <class C> GEMMLAB_HD static int c_chunks(const C& c) { return c.bn / c_chunk_cols; }
@@ -115,8 +115,8 @@ struct TmaWgmma {
     // by the k-steps per tile: that sat between the stage's wait and the wgmma and cost the persistent rung a tenth of
     // its speed (measured).
     bool accumulating = false;
-    // The persistent rung's producer: the step it copied last, walked one step at a time (next_step) rather than
-    // divided out of the step number at every copy.
+    // The persistent rung's producer: the step it copied last, walked one step at a time
+    // (TmaWgmmaPersistent::PersistentWalk) rather than divided out of the step number at every copy.
     TileStep copied{};
     int copied_tile = 0;
   };

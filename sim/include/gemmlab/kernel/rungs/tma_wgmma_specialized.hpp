@@ -67,17 +67,9 @@ struct TmaWgmmaSpecialized : TmaWgmma {
   template <class C> GEMMLAB_HD static int empty(const C& c, int stage) { return barrier(c, c.stages + stage); }
   template <class C> GEMMLAB_HD static int smem_floats(const C& c) { return barrier(c, 2 * c.stages) / 4; }
   template <class C> GEMMLAB_HD static int mainloop_phases(const C&) { return 1; }
-  // tma_store = 1: phase 0 waits for the last group, then one phase per chunk of C and one to issue the last store.
-  template <class C> GEMMLAB_HD static int epilogue_phases(const C& c) { return c.tma_store ? c_chunks(c) + 2 : 1; }
-  // After the prologue's first phase, the block-wide barrier. After an epilogue phase from 1 on (there are some only
-  // with tma_store = 1: epilogue_phases is 1 without it), a barrier of the consumers alone (barrier_threads): the GPU's
-  // named barrier 1, which the producer, copying the next tile, does not take (gpu/src/rung_block.cuh).
-  GEMMLAB_HD static bool barrier_after(Section section, int phase) {
-    return (section == Section::Prologue && phase == 0) || (section == Section::Epilogue && phase > 0);
-  }
-  template <class C> GEMMLAB_HD static int barrier_threads(const C& c, Section section, int phase) {
-    return section == Section::Epilogue && phase > 0 ? 128 * consumers(c) : 0;
-  }
+  // After the prologue's first phase, the block-wide barrier (the last one: the main loop has none, and the epilogue's
+  // one phase ends the tile).
+  GEMMLAB_HD static bool barrier_after(Section section, int phase) { return section == Section::Prologue && phase == 0; }
 
   template <class X, class C, class S>
   GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
@@ -98,23 +90,24 @@ struct TmaWgmmaSpecialized : TmaWgmma {
     s.copied = tile_step(c, t, c.stages - 2), s.copied_tile = (c.stages - 2) / t.ksteps;
   }
 
-  // Where the producer's next copy falls: the step after the one it copied last. A persistent block walks it one
-  // k-step at a time; a block of one tile (and the simulator's counting, which runs each tile as one) takes the
-  // step as it is.
-  template <class C, class S>
-  GEMMLAB_HD static TileStep next_step(const C& c, const ThreadContext& t, S& s, int step) {
-    if (c.grid == 0 || t.tiles == 1) return tile_step(c, t, step);
-    if (++s.copied.kstep == t.ksteps) {
-      const TileCoord tile = t.tile(++s.copied_tile);
-      s.copied = {tile.row * c.bm, tile.col * c.bn, 0};
+  // The producer's walk: where its next copy falls. Here a block computes one tile, and a step is its k-step; rung
+  // 20's blocks walk several tiles (TmaWgmmaPersistent::PersistentWalk), through the same main loop.
+  struct OneTileWalk {
+    template <class C, class S>
+    GEMMLAB_HD static TileStep next(const C& c, const ThreadContext& t, S&, int step) {
+      return tile_step(c, t, step);
     }
-    return s.copied;
+  };
+
+  template <class X, class C, class S>
+  GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int step, int phase) {
+    mainloop_walking<OneTileWalk>(x, c, t, s, step, phase);
   }
 
   // `step` is the k-step, or on the persistent rung (20) the step of the block's run through its tiles: the ring of
   // stages and its parities go on from one tile to the next.
-  template <class X, class C, class S>
-  GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int step, int) {
+  template <class Walk, class X, class C, class S>
+  GEMMLAB_HD static void mainloop_walking(X& x, const C& c, const ThreadContext& t, S& s, int step, int) {
     const RingStep ring = RingStep::at(step, c.stages);
     if (t.warpgroup < consumers(c)) {
       const bool accumulate = s.accumulating;  // false at a tile's first k-step: D = A * B
@@ -128,78 +121,19 @@ struct TmaWgmmaSpecialized : TmaWgmma {
     // The refill goes into the stage step - 1 read: at step 0, the last one still empty.
     if (t.tid == producer(c) && ring.refill < steps(t)) {
       if (step > 0) x.mbarrier_wait(empty(c, ring.released), ring.released_parity);
-      load_tile_at(x, c, t, next_step(c, t, s, ring.refill), ring.released, true);
+      load_tile_at(x, c, t, Walk::next(c, t, s, ring.refill), ring.released, true);
     }
   }
 
-  // After each of the block's tiles (one, except on the persistent rung): wait for the last group, store the tile.
-  //
-  // With tma_store = 1 and beta != 0 the old C would have to come in first (through the same buffers, as CUTLASS's
-  // epilogue loads it by TMA); reading it with the threads' own loads took ptxas from 160 to 178 registers, which a
-  // block of 288 threads cannot have (the partitions' register files hold 8 such warps, not 9). Such a GEMM is stored
-  // from the registers, as without tma_store: a branch on beta, the same for the whole launch (its epilogue phases
-  // from 1 on do nothing but take their consumers' barrier).
+  // After each of the block's tiles (one, except on the persistent rung): wait for the last group, store the tile from
+  // the registers (TmaWgmma::store_accumulators). Rung 20 adds an alternate that stores through shared memory.
   template <class X, class C, class S>
-  GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int tile, int phase) {
+  GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int tile, int) {
     if (t.warpgroup >= consumers(c)) return;
     const TileCoord at = t.tile(tile);
-    const bool through_shared = c.tma_store && t.beta == 0.0f;
-    if (phase == 0) {
-      x.wgmma_wait(Pending<0>{}, s.acc);
-      s.accumulating = false;
-      if (!through_shared) store_accumulators(x, c, t, s, at.row * c.bm, at.col * c.bn);
-      return;
-    }
-    if (through_shared) store_through_shared(x, c, t, s, at, phase - 1, tile == t.tiles - 1);
-  }
-
-  // tma_store = 1 (where beta = 0): C leaves through shared memory, c_chunk_cols columns at a time, in two buffers
-  // that take turns. Epilogue phase q + 1 (a consumers' barrier after each):
-  //
-  //   issue   (q >= 1) thread 0 stores chunk q - 1 from its buffer with one TMA store (a bm x 32 box), and commits it;
-  //   write   (q < chunks) every consumer writes its results of chunk q (times alpha) into buffer q % 2, then
-  //           fence.proxy.async, so that the copy engine sees them. The buffer holds the chunk as 4 panels of 8
-  //           columns (32-byte rows, unswizzled; one 3-D box, c_box), so each half-warp's 64-bit writes (4 rows of
-  //           32 bytes: wgmma's layout) fill one 128-byte bank line: no conflicts;
-  //   wait    thread 0 waits until its stores have read shared memory, so that chunk q + 1, written after this
-  //           phase's barrier, finds its buffer (chunk q - 1's) free.
-  //
-  // So chunk q - 1's store runs while chunk q is written, and the tile's last chunk's while the consumers start the
-  // next tile's wgmma: thread 0 waits for it in the next tile's first write phase (or, after the block's last tile,
-  // before the block ends). Buffer 0 is free at a tile's first write, since the chunks are even in number (validate):
-  // its last store, chunk chunks - 2's, was waited for.
-  template <class X, class C, class S>
-  GEMMLAB_HD static void store_through_shared(X& x, const C& c, const ThreadContext& t, S& s, TileCoord at, int q,
-                                              bool last_tile) {
-    const bool issuer = t.tid == 0;
-    if (q >= 1) {
-      x.tma_store(c_box(c, t, at, q - 1), c_buffer(c, (q - 1) % c_buffers), issuer);
-      x.tma_store_commit(issuer);
-    }
-    if (q < c_chunks(c)) {
-      stage_chunk(x, c, t, s, at, q);
-      x.fence_async_shared();
-    }
-    if (q < c_chunks(c) || last_tile) x.tma_store_wait(Pending<0>{}, issuer);
-  }
-  // The warpgroup's results of chunk q (times alpha) into buffer q % 2: pairs of consecutive columns, 64-bit writes.
-  // The walk over the pairs is store_accumulators' over part of the columns, written out again on purpose: shared
-  // through a callback, ptxas kept the accumulators on the stack and serialised the wgmma (C7514; CUDA 13.0).
-  template <class X, class C, class S>
-  GEMMLAB_HD static void stage_chunk(X& x, const C& c, const ThreadContext& t, S& s, TileCoord at, int q) {
-    const int lane = t.tid % 128, strip = t.tid / 128 * 64;
-    const TmaBox box = c_box(c, t, at, q);
-    with_atom(c, [&](auto atom) {
-      using Atom = decltype(atom);
-      const int first = Atom::first_register_of_column(q * c_chunk_cols);
-      GEMMLAB_UNROLL
-      for (int i = first; i < first + Atom::first_register_of_column(c_chunk_cols); i += 2) {
-        const int r = strip + Atom::d_row(lane, i), col = Atom::d_col(lane, i) - q * c_chunk_cols;
-        Vec<2> pair;
-        pair[0] = t.alpha * s.acc[i], pair[1] = t.alpha * s.acc[i + 1];
-        x.sts((c_buffer(c, q % c_buffers) + box.shared_offset(r, col)) / 4, pair);
-      }
-    });
+    x.wgmma_wait(Pending<0>{}, s.acc);
+    s.accumulating = false;
+    store_accumulators(x, c, t, s, at.row * c.bm, at.col * c.bn);
   }
 
   // ---- Host only. ----
@@ -220,14 +154,7 @@ struct TmaWgmmaSpecialized : TmaWgmma {
     if (c.bm == 64 && c.setmaxnreg)
       return Error{"setmaxnreg=1 with bm=64: a block of one consumer warpgroup launches with the most registers a "
                    "thread can have, so there are none to move: use bm=128, or setmaxnreg=0"};
-    if (auto tiles = TmaWgmma::validate(c); !tiles) return tiles;
-    // The buffers' turns restart with buffer 0 at every tile. Every bn TmaWgmma takes gives an even number of chunks;
-    // this says so should it take others.
-    if (c.tma_store && c_chunks(c) % c_buffers != 0)
-      return Error{"tma_store=1 stores C in chunks of " + std::to_string(c_chunk_cols) + " columns through " +
-                   std::to_string(c_buffers) + " buffers taking turns: bn must be a multiple of " +
-                   std::to_string(c_chunk_cols * c_buffers)};
-    return Ok{};
+    return TmaWgmma::validate(c);
   }
 };
 
