@@ -7,9 +7,12 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "command.hpp"
 #include "common/number_options.hpp"
@@ -29,8 +32,8 @@ namespace {
 
 struct SweepArgs {
   std::string devices, shard;
-  std::string shapes, shapes_file, rungs, input = "bf16", order = "row", profile{sim::kDefaultDevice}, json_path,
-                                          csv_path, rescore_path;
+  std::string shapes, shapes_file, rungs, input = "bf16", order = "row", profile{kAutoProfile}, json_path, csv_path,
+                                          rescore_path;
   bool model_only = false;
   int device = 0, runs = 20, tuned = 0, jobs = 0;
 };
@@ -98,14 +101,18 @@ void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
 
 // --rescore: a recorded sweep's measurements beside this build's model for --profile.
 int run_rescore(const SweepArgs& args) {
-  const auto profile = profile_flag(args.profile);
-  if (!profile) {
-    std::cerr << "gemmlab-cli: sweep: " << profile.error().message << "\n";
-    return kExitUsage;
-  }
   const auto text = read_input_file(args.rescore_path, "sweep report");
   if (!text) {
     std::cerr << "gemmlab-cli: sweep --rescore: " << text.error().message << "\n";
+    return kExitUsage;
+  }
+  const auto recorded = nlohmann::json::parse(*text, nullptr, false);
+  std::string recorded_gpu;  // the GPU the sweep was measured on, whose profile "auto" means
+  if (recorded.is_object() && recorded.contains("measured_on") && recorded["measured_on"].is_object())
+    recorded_gpu = recorded["measured_on"].value("device", nlohmann::json::object()).value("name", "");
+  const auto profile = timing_profile_flag(args.profile, 0, false, recorded_gpu);
+  if (!profile) {
+    std::cerr << "gemmlab-cli: sweep: " << profile.error().message << "\n";
     return kExitUsage;
   }
   const auto rescored = gpu::rescore_sweep_report(*text, *profile);
@@ -165,7 +172,11 @@ int run_sweep_command(const SweepArgs& args) {
     return kExitUsage;
   }
   options.order = *order;
-  auto profile = profile_flag(args.profile);
+  // With --devices, the first GPU's profile ("auto"); every GPU of a sweep is of one model or its ratios would not
+  // compare.
+  const int timing_gpu =
+      args.devices.empty() ? args.device : (args.devices == "all" ? 0 : std::atoi(args.devices.c_str()));
+  auto profile = timing_profile_flag(args.profile, timing_gpu, !args.model_only);
   if (!profile) {
     std::cerr << "gemmlab-cli: " << profile.error().message << "\n";
     return kExitUsage;
@@ -279,7 +290,10 @@ Command add_sweep_command(CLI::App& parent) {
   sub->add_option("--input", args->input, "The input type of A and B: fp32, fp16 or bf16")->capture_default_str();
   sub->add_option("--order", args->order, "Block launch order: " + std::string(sim::order_names_help()))
       ->capture_default_str();
-  sub->add_option("--profile", args->profile, "The device profile the model predicts for")->capture_default_str();
+  sub->add_option("--profile", args->profile,
+                  "The device profile the model predicts for; auto: the timing GPU's own (with --rescore: the "
+                  "sweep's GPU's), else h100")
+      ->capture_default_str();
   sub->add_flag("--model-only", args->model_only, "Predict only: no GPU needed");
   auto* device = sub->add_option("--device", args->device, "CUDA device index")
                      ->capture_default_str()

@@ -23,13 +23,14 @@
 #include "gemmlab/sim/predicted_timeline.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/timeline.hpp"
+#include "gpu_options.hpp"
 #include "table.hpp"
 
 namespace gemmlab::cli {
 namespace {
 
 struct TraceArgs {
-  std::string input = "bf16", order = "row", out, profile = "h100";
+  std::string input = "bf16", order = "row", out, profile = kAutoProfile;
   int device = 0, blocks = 2, events = 0, runs = 20;
   bool json = false;
 };
@@ -42,18 +43,16 @@ struct ModelSide {
   std::optional<sim::BlockPace> pace;
 };
 
-ModelSide predict(const gpu::TraceOptions& o, int launched, const std::string& profile_name) {
+ModelSide predict(const gpu::TraceOptions& o, int launched, const sim::DeviceProfile& profile) {
   ModelSide out;
-  const auto profile = sim::find_device(profile_name);
   const auto unpredicted = [&](std::string why) {
     out.note = std::move(why);
     return out;
   };
-  if (!profile) return unpredicted(profile.error().message);
-  out.profile = profile->name;
+  out.profile = profile.name;
   const sim::Problem problem{o.shape.m, o.shape.n, o.shape.k, o.alpha, o.beta};
-  const auto p = sim::predict_schedule(o.kernel.rung, o.kernel.config, problem, o.order, *profile,
-                                       gpu::compiled_facts(o.kernel.rung, o.kernel.config, *profile));
+  const auto p = sim::predict_schedule(o.kernel.rung, o.kernel.config, problem, o.order, profile,
+                                       gpu::compiled_facts(o.kernel.rung, o.kernel.config, profile));
   if (!p) return unpredicted(p.error().message);
   const auto pace = sim::block_pace(*p, launched);
   if (!pace) return unpredicted(pace.error().message);
@@ -204,8 +203,9 @@ int run_trace(const common::RungOptions& rung_options, const TraceArgs& args) {
     std::cerr << "gemmlab-cli: --order: " << order.error().message << "\n";
     return kExitUsage;
   }
-  if (const auto profile = sim::find_device(args.profile); !profile) {
-    std::cerr << "gemmlab-cli: --profile: " << profile.error().message << "\n";
+  const auto profile = timing_profile_flag(args.profile, args.device, true);
+  if (!profile) {
+    std::cerr << "gemmlab-cli: " << profile.error().message << "\n";
     return kExitUsage;
   }
   if (const std::string why = common::unwritable_because(args.out); !why.empty()) {
@@ -225,7 +225,7 @@ int run_trace(const common::RungOptions& rung_options, const TraceArgs& args) {
     std::cerr << "gemmlab-cli: trace: " << run.error().message << "\n";
     return kExitFailed;
   }
-  const ModelSide model = predict(options, run->timeline.blocks_launched, args.profile);
+  const ModelSide model = predict(options, run->timeline.blocks_launched, *profile);
   sim::Timeline timeline = with_prediction(run->timeline, model);
   char cost[160];  // what the file's reader (Perfetto, the app's Timeline panel) should know of the traced kernel
   std::snprintf(cost, sizeof cost,
@@ -275,7 +275,9 @@ Command add_trace_command(CLI::App& parent) {
   sub->add_option("--device", args->device, "CUDA device index")
       ->capture_default_str()
       ->transform(common::whole_number(0));
-  sub->add_option("--profile", args->profile, "The device profile the time model predicts with, beside the measurement")
+  sub->add_option("--profile", args->profile,
+                  "The device profile the time model predicts with, beside the measurement; auto: the traced GPU's "
+                  "own, else h100")
       ->capture_default_str();
   sub->add_flag("--json", args->json, "Print the summary as JSON instead of text");
   return {sub, [options, args] { return run_trace(*options, *args); }};

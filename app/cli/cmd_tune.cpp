@@ -32,7 +32,7 @@ namespace gemmlab::cli {
 namespace {
 
 struct TuneArgs {
-  std::string rung, order = "row", input, profile{sim::kDefaultDevice}, json_path, rescore_path;
+  std::string rung, order = "row", input, profile{kAutoProfile}, json_path, rescore_path;
   int m = 4096, n = 4096, k = 4096;
   int budget = 40, top = -1, runs = 10, jobs = 0, device = 0;
   std::string devices;
@@ -145,7 +145,7 @@ int run_rescore(const TuneArgs& args) {
     std::cerr << "gemmlab-cli: --rescore: " << args.rescore_path << ": " << report.error().message << "\n";
     return kExitFailed;
   }
-  auto profile = profile_flag(args.profile);
+  auto profile = timing_profile_flag(args.profile, 0, false, report->bench.device.name);
   if (!profile) {
     std::cerr << "gemmlab-cli: " << profile.error().message << "\n";
     return kExitUsage;
@@ -200,7 +200,7 @@ int run_tune_command(const TuneArgs& args) {
     }
     o.input = *type;
   }
-  auto profile = profile_flag(args.profile);
+  auto profile = timing_profile_flag(args.profile, args.devices.empty() ? args.device : -1, !args.model_only);
   if (!profile) {
     std::cerr << "gemmlab-cli: " << profile.error().message << "\n";
     return kExitUsage;
@@ -291,7 +291,10 @@ Command add_tune_command(CLI::App& parent) {
   sub->add_option("--input", args->input, "Input type of A and B: fp32, fp16 or bf16 (default: the rung's first)");
   sub->add_option("--order", args->order, "Block launch order: " + std::string(sim::order_names_help()))
       ->capture_default_str();
-  sub->add_option("--profile", args->profile, "The device profile the model predicts for")->capture_default_str();
+  sub->add_option("--profile", args->profile,
+                  "The device profile the model predicts for; auto: the timing GPU's own (with --rescore: the "
+                  "study's GPU's), else h100")
+      ->capture_default_str();
   auto* device = sub->add_option("--device", args->device, "CUDA device index")
                      ->capture_default_str()
                      ->transform(common::whole_number(0));

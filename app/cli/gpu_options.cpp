@@ -83,6 +83,23 @@ Result<std::vector<gpu::GpuInstance>> parse_configs(const std::vector<RungId>& r
   return out;
 }
 
+Result<sim::DeviceProfile> timing_profile_flag(const std::string& name, int device, bool timing,
+                                               const std::string& recorded_gpu) {
+  if (name != kAutoProfile) {
+    auto profile = sim::find_device(name);
+    if (!profile) return Error{"--profile: " + profile.error().message};
+    return profile;
+  }
+  std::string gpu = recorded_gpu;
+  if (gpu.empty() && timing)
+    if (auto devices = gpu::list_devices(); devices && device >= 0 && device < static_cast<int>(devices->size()))
+      gpu = (*devices)[static_cast<std::size_t>(device)].name;
+  if (gpu.empty()) return sim::find_device(sim::kDefaultDevice);
+  auto profile = sim::find_device_for_gpu(gpu);
+  if (!profile) return Error{"--profile auto: " + profile.error().message};
+  return profile;
+}
+
 Status prepare_configs(const std::vector<gpu::GpuInstance>& kernels, const std::vector<kernel::InputType>& inputs,
                        const std::vector<gpu::Shape>& shapes, int device) {
   for (const gpu::GpuInstance& kernel : kernels) {

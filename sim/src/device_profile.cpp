@@ -60,8 +60,8 @@ const std::vector<NumericField>& numeric_fields() {
 }
 
 constexpr std::array<std::string_view, 3> kTensorKinds = {"tf32", "fp16", "bf16"};
-constexpr std::array<std::string_view, 8> kOtherFields = {"id",    "aliases",       "name",    "compute_capability",
-                                                          "notes", "tensor_tflops", "sources", "timing"};
+constexpr std::array<std::string_view, 9> kOtherFields = {"id",    "aliases",       "cuda_names", "name",  "compute_capability",
+                                                          "notes", "tensor_tflops", "sources",    "timing"};
 
 // The fields of "timing" (MachineTiming), each a positive number.
 struct TimingField {
@@ -271,12 +271,14 @@ Result<DeviceProfile> parse_device_profile(std::string_view text, std::string_vi
   if (!is_compute_capability(p.compute_capability))
     return Error{where(origin) + "field 'compute_capability' is \"" + p.compute_capability +
                  "\"; write it as MAJOR.MINOR, e.g. \"9.0\""};
-  if (const auto it = doc.find("aliases"); it != doc.end()) {
-    if (!it->is_array()) return Error{where(origin) + "field 'aliases' must be a list of names"};
-    for (const auto& alias : *it) {
-      if (!alias.is_string() || alias.get<std::string>().empty())
-        return Error{where(origin) + "field 'aliases' must be a list of non-empty strings"};
-      p.aliases.push_back(alias.get<std::string>());
+  for (const auto& [field, names] : {std::pair{"aliases", &p.aliases}, std::pair{"cuda_names", &p.cuda_names}}) {
+    const auto it = doc.find(field);
+    if (it == doc.end()) continue;
+    if (!it->is_array()) return Error{where(origin) + "field '" + field + "' must be a list of names"};
+    for (const auto& name : *it) {
+      if (!name.is_string() || name.get<std::string>().empty())
+        return Error{where(origin) + "field '" + field + "' must be a list of non-empty strings"};
+      names->push_back(name.get<std::string>());
     }
   }
   if (const auto it = doc.find("notes"); it != doc.end()) {
@@ -330,6 +332,18 @@ Result<DeviceProfile> find_device(std::string_view name) {
   }
   return Error{"unknown device '" + std::string(name) + "'; known devices: " + known +
                ", or the path of a profile ending in .json"};
+}
+
+Result<DeviceProfile> find_device_for_gpu(std::string_view cuda_name) {
+  std::string known;
+  for (const auto& device : generated::kBuiltinDevices) {
+    auto profile = parse_device_profile(device.json, device.file);
+    if (!profile) return profile.error();
+    if (std::ranges::find(profile->cuda_names, cuda_name) != profile->cuda_names.end()) return profile;
+    for (const auto& name : profile->cuda_names) known += (known.empty() ? "" : ", ") + name;
+  }
+  return Error{"no shipped profile is of the " + std::string(cuda_name) + " (the profiles are of the " + known +
+               "): name one with --profile, or measure one (tests/calibration/profile_probes.sh)"};
 }
 
 DeviceLimits device_limits(const DeviceProfile& device) {

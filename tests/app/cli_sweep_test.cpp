@@ -50,6 +50,17 @@ TEST(CliSweep, TunedListsTheModelsPicksUnderEachDefaultWithTheirRank) {
   EXPECT_NE(rescore.err.find("excludes"), std::string::npos) << rescore.err;
 }
 
+// --rescore predicts for the profile of the GPU the sweep was measured on unless --profile names another.
+TEST(CliSweep, RescoreDefaultsToTheRecordedGpusProfile) {
+  const std::string recorded = std::string(GEMMLAB_SOURCE_DIR) + "/docs/results-data/sweep/sweep-llm-bf16.json";
+  const auto own = run_cli({"sweep", "--rescore", recorded});
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  EXPECT_EQ(nlohmann::json::parse(own.out)["profile"]["id"], "h200-sxm");
+  const auto named = run_cli({"sweep", "--rescore", recorded, "--profile", "h100"});
+  ASSERT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_EQ(nlohmann::json::parse(named.out)["profile"]["id"], "h100-sxm");
+}
+
 TEST(CliSweep, BadShapesAreUsageErrorsThatSayWhat) {
   const auto preset = run_cli({"sweep", "--shapes", "llama9", "--model-only"});
   EXPECT_EQ(preset.exit_code, 2);

@@ -81,6 +81,20 @@ TEST(DeviceProfile, AliasesFindTheSameProfile) {
   EXPECT_EQ(device_limits(*gtx).max_smem_per_block_bytes, 48 * 1024) << "Pascal has no opt-in above 48 KiB";
 }
 
+// The commands that time on a GPU predict for its own profile by default (--profile auto): found by the name CUDA
+// gives the GPU.
+TEST(DeviceProfile, AGpusCudaNameFindsItsProfile) {
+  for (const auto& [cuda_name, id] : {std::pair{"NVIDIA H100 80GB HBM3", "h100-sxm"}, {"NVIDIA H200", "h200-sxm"},
+                                      {"NVIDIA GeForce RTX 4090", "rtx-4090"}}) {
+    const auto d = find_device_for_gpu(cuda_name);
+    ASSERT_TRUE(d.ok()) << d.error().message;
+    EXPECT_EQ(d->id, id);
+  }
+  const auto none = find_device_for_gpu("NVIDIA L40S");
+  expect_error(none, "no shipped profile is of the NVIDIA L40S");
+  EXPECT_NE(none.error().message.find("NVIDIA H200"), std::string::npos) << none.error().message;
+}
+
 TEST(DeviceProfile, UnknownNameListsTheKnownOnes) {
   const auto r = find_device("v100");
   expect_error(r, "unknown device 'v100'");

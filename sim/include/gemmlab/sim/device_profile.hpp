@@ -40,6 +40,8 @@ struct MachineTiming {
 struct DeviceProfile {
   std::string id;                    // "h100-sxm"
   std::vector<std::string> aliases;  // other names accepted by find_device ("h100")
+  // The names CUDA gives the GPUs this profile is of ("NVIDIA H100 80GB HBM3"): find_device_for_gpu.
+  std::vector<std::string> cuda_names;
   std::string name;                  // "NVIDIA H100 SXM5 80GB"
   std::string compute_capability;    // "9.0"
 
@@ -83,6 +85,10 @@ std::span<const std::string_view> builtin_device_ids();
 // A built-in profile by id or alias ("h100", "h100-sxm", ...), or a profile file when `name` ends in ".json". An
 // unknown name is an error listing the known ones.
 Result<DeviceProfile> find_device(std::string_view name);
+
+// The built-in profile of the GPU CUDA names `cuda_name` (cudaDeviceProp::name: "NVIDIA H200"), for commands that
+// time on a GPU and predict for it; an error naming the GPUs the profiles are of.
+Result<DeviceProfile> find_device_for_gpu(std::string_view cuda_name);
 
 // The profile with its sustained clocks (FP32 and tensor-core) set to `mhz`: the clock a card is known to hold
 // (nvidia-smi's clocks.sm under the load), which the time model then assumes. An error for a profile without measured
