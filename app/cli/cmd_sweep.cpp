@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -108,8 +107,12 @@ int run_rescore(const SweepArgs& args) {
   }
   const auto recorded = nlohmann::json::parse(*text, nullptr, false);
   std::string recorded_gpu;  // the GPU the sweep was measured on, whose profile "auto" means
-  if (recorded.is_object() && recorded.contains("measured_on") && recorded["measured_on"].is_object())
-    recorded_gpu = recorded["measured_on"].value("device", nlohmann::json::object()).value("name", "");
+  if (recorded.is_object() && recorded.contains("measured_on") && recorded["measured_on"].is_object()) {
+    const auto& on = recorded["measured_on"];
+    if (on.contains("device") && on["device"].is_object() && on["device"].contains("name") &&
+        on["device"]["name"].is_string())
+      recorded_gpu = on["device"]["name"].get<std::string>();
+  }
   const auto profile = timing_profile_flag(args.profile, 0, false, recorded_gpu);
   if (!profile) {
     std::cerr << "gemmlab-cli: sweep: " << profile.error().message << "\n";
@@ -172,16 +175,6 @@ int run_sweep_command(const SweepArgs& args) {
     return kExitUsage;
   }
   options.order = *order;
-  // With --devices, the first GPU's profile ("auto"); every GPU of a sweep is of one model or its ratios would not
-  // compare.
-  const int timing_gpu =
-      args.devices.empty() ? args.device : (args.devices == "all" ? 0 : std::atoi(args.devices.c_str()));
-  auto profile = timing_profile_flag(args.profile, timing_gpu, !args.model_only);
-  if (!profile) {
-    std::cerr << "gemmlab-cli: " << profile.error().message << "\n";
-    return kExitUsage;
-  }
-  options.profile = std::move(*profile);
   options.model_only = args.model_only, options.runs = args.runs;
   options.tuned = args.tuned, options.compile_jobs = args.jobs;
   if (!args.devices.empty() && !args.model_only) {
@@ -194,6 +187,13 @@ int run_sweep_command(const SweepArgs& args) {
   } else {
     options.devices = {args.device};
   }
+  // "auto": the first GPU's profile; every GPU of a sweep is of one model, or their ratios would not compare.
+  auto profile = timing_profile_flag(args.profile, options.devices.front(), !args.model_only);
+  if (!profile) {
+    std::cerr << "gemmlab-cli: " << profile.error().message << "\n";
+    return kExitUsage;
+  }
+  options.profile = std::move(*profile);
   for (std::size_t i = 0; i < options.shapes.size(); ++i) options.shapes[i].index = i;
   if (!args.shard.empty()) {  // this machine's share: the shapes whose index % N == i
     const auto shard = gpu::parse_shard(args.shard);
@@ -308,13 +308,16 @@ Command add_sweep_command(CLI::App& parent) {
   sub->add_option("--runs", args->runs, "Timed runs per kernel and shape")
       ->capture_default_str()
       ->transform(common::whole_number(1));
-  sub->add_option("--tuned", args->tuned,
-                  "Beside each rung's default, the N configurations the time model ranks fastest for each shape (as "
-                  "`tune` ranks them), compiled at run time where the build lacks them, and timed")
-      ->capture_default_str()
-      ->transform(common::whole_number(0));
+  auto* tuned =
+      sub->add_option(
+             "--tuned", args->tuned,
+             "Beside each rung's default, the N configurations the time model ranks fastest for each shape (as "
+             "`tune` ranks them), compiled at run time where the build lacks them, and timed")
+          ->capture_default_str()
+          ->transform(common::whole_number(0));
   sub->add_option("--jobs", args->jobs, "With --tuned: nvcc processes at once (default: one per core)")
-      ->transform(common::whole_number(1));
+      ->transform(common::whole_number(1))
+      ->needs(tuned);
   sub->add_option("--json", args->json_path, "Write the report as JSON to this file ('-': stdout, no table)")
       ->check(common::non_empty_text("a file name, or '-' for stdout"));
   auto* csv = sub->add_option("--csv", args->csv_path, "Write the report as CSV to this file ('-': stdout, no table)")

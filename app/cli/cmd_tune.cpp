@@ -200,7 +200,17 @@ int run_tune_command(const TuneArgs& args) {
     }
     o.input = *type;
   }
-  auto profile = timing_profile_flag(args.profile, args.devices.empty() ? args.device : -1, !args.model_only);
+  if (!args.devices.empty() && !args.model_only) {
+    auto devices = parse_device_list(args.devices);
+    if (!devices) {
+      std::cerr << "gemmlab-cli: --devices: " << devices.error().message << "\n";
+      return kExitUsage;
+    }
+    o.devices = std::move(*devices);
+  }
+  // "auto": the profile of the GPU that times (the first, with several: they are of one model, or their times would
+  // not compare).
+  auto profile = timing_profile_flag(args.profile, o.devices.empty() ? args.device : o.devices.front(), !args.model_only);
   if (!profile) {
     std::cerr << "gemmlab-cli: " << profile.error().message << "\n";
     return kExitUsage;
@@ -211,14 +221,6 @@ int run_tune_command(const TuneArgs& args) {
   o.runs = args.runs;
   o.compile_jobs = args.jobs;
   o.device = args.device;
-  if (!args.devices.empty()) {
-    auto devices = parse_device_list(args.devices);
-    if (!devices) {
-      std::cerr << "gemmlab-cli: --devices: " << devices.error().message << "\n";
-      return kExitUsage;
-    }
-    o.devices = std::move(*devices);
-  }
   o.seed = args.seed;
   if (!args.json_path.empty() && args.json_path != "-")
     if (const auto why = common::unwritable_because(args.json_path); !why.empty()) {

@@ -95,9 +95,14 @@ Result<sim::DeviceProfile> timing_profile_flag(const std::string& name, int devi
     if (auto devices = gpu::list_devices(); devices && device >= 0 && device < static_cast<int>(devices->size()))
       gpu = (*devices)[static_cast<std::size_t>(device)].name;
   if (gpu.empty()) return sim::find_device(sim::kDefaultDevice);
-  auto profile = sim::find_device_for_gpu(gpu);
-  if (!profile) return Error{"--profile auto: " + profile.error().message};
-  return profile;
+  if (auto own = sim::find_device_for_gpu(gpu)) return own;
+  // A GPU no profile is of (an H100 PCIe, say): the default's, and a line that says so, as before there was an "auto".
+  auto fallback = sim::find_device(sim::kDefaultDevice);
+  if (fallback)
+    std::fprintf(stderr, "gemmlab-cli: no shipped profile is of the %s: the model predicts with the %s's (--profile "
+                 "names another, or a measured one: tests/calibration/profile_probes.sh)\n", gpu.c_str(),
+                 fallback->name.c_str());
+  return fallback;
 }
 
 Status prepare_configs(const std::vector<gpu::GpuInstance>& kernels, const std::vector<kernel::InputType>& inputs,

@@ -28,8 +28,9 @@ Result<std::vector<int>> parse_device_list(const std::string& text);
 
 // --profile of a command that times on a GPU and predicts beside it (tune, sweep, trace): a profile's name, or
 // kAutoProfile, the default: the shipped profile of the GPU that times (CUDA device `device`), found by the name CUDA
-// gives it (sim::find_device_for_gpu); where nothing is timed (`timing` false) or no GPU answers, sim::kDefaultDevice.
-// With `recorded_gpu` (a recorded run's GPU, for --rescore), that GPU's profile.
+// gives it (sim::find_device_for_gpu); where nothing is timed (`timing` false), no GPU answers or no profile is of that
+// GPU (with a line on stderr), sim::kDefaultDevice. With `recorded_gpu` (a recorded run's GPU, for --rescore), that
+// GPU's profile.
 inline constexpr const char* kAutoProfile = "auto";
 Result<sim::DeviceProfile> timing_profile_flag(const std::string& name, int device, bool timing,
                                                const std::string& recorded_gpu = {});

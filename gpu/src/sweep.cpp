@@ -8,7 +8,6 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <thread>
 
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
@@ -268,58 +267,58 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
   }
   for (auto& shapes : assigned) std::ranges::sort(shapes);  // each GPU times its shapes in the sweep's order
 
-  std::vector<Result<BenchReport>> measured(devices.size(), Result<BenchReport>(Error{"not run"}));
+  // One worker per GPU (parallel_for: an exception ends that worker, not the process), a benchmark run per shape of
+  // that shape's entries (each rung's default, and the model's picks); each run's rows belong to its shape alone.
+  struct GpuRuns {
+    Status status = Ok{};
+    BenchReport run;                                          // the GPU's device, software and date: its first run's
+    std::vector<std::pair<std::size_t, BenchReport>> shapes;  // (shape, its run)
+  };
+  std::vector<GpuRuns> measured(devices.size());
   std::mutex progress_mutex;
   std::vector<std::pair<std::size_t, std::size_t>> done_of(devices.size(), {0, 1});
-  std::vector<std::thread> workers;
-  for (std::size_t d = 0; d < devices.size(); ++d) {
-    if (assigned[d].empty()) {
-      measured[d] = BenchReport{};
-      continue;
-    }
-    workers.emplace_back([&, d] {
-      // A benchmark run per shape, of that shape's entries (each rung's default, and the model's picks).
-      BenchReport all;
-      for (std::size_t done = 0; done < assigned[d].size(); ++done) {
-        const std::size_t s = assigned[d][done];
-        BenchOptions bench;
-        for (const SweepEntry& e : report.entries)
-          if (e.shape == s && e.refused.empty()) bench.kernels.push_back({e.rung, e.config});
-        if (bench.kernels.empty()) continue;
-        bench.shapes = {o.shapes[s].shape};
-        bench.order = o.order, bench.inputs = {o.input}, bench.device = devices[d], bench.runs = o.runs;
-        auto run = run_bench(
-            bench,
-            [&](const BenchProgress& b) {  // the second half of the sweep's progress, over every GPU
-              if (!progress || b.total == 0) return;
-              std::lock_guard lock(progress_mutex);
-              done_of[d] = {done * b.total + b.done, assigned[d].size() * b.total};
-              double fraction = 0;
-              for (const auto& [part, all_of] : done_of)
-                fraction += double(part) / double(all_of) / double(devices.size());
-              progress({total + static_cast<std::size_t>(fraction * double(total)), 2 * total, "timing " + b.what});
-            },
-            cancel);
-        if (!run) {
-          measured[d] = run.error();
-          return;
-        }
-        if (all.date_utc.empty()) all = *run, all.rows.clear();
-        all.sm_clock_end_mhz = run->sm_clock_end_mhz;
-        all.buffer_sets_max = std::max(all.buffer_sets_max, run->buffer_sets_max);
-        all.rows.insert(all.rows.end(), run->rows.begin(), run->rows.end());
-        if ((all.cancelled = run->cancelled)) break;
+  parallel_for(devices.size(), static_cast<int>(devices.size()), nullptr, [&](std::size_t d) {
+    GpuRuns& mine = measured[d];
+    mine.status = Error{"its worker stopped"};  // until it ends normally
+    for (std::size_t done = 0; done < assigned[d].size(); ++done) {
+      const std::size_t s = assigned[d][done];
+      BenchOptions bench;
+      for (const SweepEntry& e : report.entries)
+        if (e.shape == s && e.refused.empty()) bench.kernels.push_back({e.rung, e.config});
+      if (bench.kernels.empty()) continue;
+      bench.shapes = {o.shapes[s].shape};
+      bench.order = o.order, bench.inputs = {o.input}, bench.device = devices[d], bench.runs = o.runs;
+      auto run = run_bench(
+          bench,
+          [&](const BenchProgress& b) {  // the second half of the sweep's progress, over every GPU
+            if (!progress || b.total == 0) return;
+            std::lock_guard lock(progress_mutex);
+            done_of[d] = {done * b.total + b.done, assigned[d].size() * b.total};
+            double fraction = 0;
+            for (const auto& [part, all_of] : done_of)
+              fraction += double(part) / double(all_of) / double(devices.size());
+            progress({total + static_cast<std::size_t>(fraction * double(total)), 2 * total, "timing " + b.what});
+          },
+          cancel);
+      if (!run) {
+        mine.status = run.error();
+        return;
       }
-      measured[d] = std::move(all);
-    });
-  }
-  for (std::thread& worker : workers) worker.join();
+      if (mine.run.date_utc.empty()) mine.run = *run, mine.run.rows.clear();
+      mine.run.sm_clock_end_mhz = run->sm_clock_end_mhz;
+      mine.run.buffer_sets_max = std::max(mine.run.buffer_sets_max, run->buffer_sets_max);
+      const bool stopped = run->cancelled;
+      mine.shapes.emplace_back(s, std::move(*run));
+      if ((mine.run.cancelled = stopped)) break;
+    }
+    mine.status = Ok{};
+  });
   for (std::size_t d = 0; d < devices.size(); ++d) {
-    if (!measured[d]) return Error{"GPU " + std::to_string(devices[d]) + ": " + measured[d].error().message};
-    report.cancelled = report.cancelled || measured[d]->cancelled;
-    for (const BenchRow& row : measured[d]->rows)
-      for (const std::size_t s : assigned[d]) {
-        if (!(o.shapes[s].shape == row.shape)) continue;
+    if (!measured[d].status)
+      return Error{"GPU " + std::to_string(devices[d]) + ": " + measured[d].status.error().message};
+    report.cancelled = report.cancelled || measured[d].run.cancelled;
+    for (const auto& [s, run] : measured[d].shapes)
+      for (const BenchRow& row : run.rows) {
         if (!row.kernel) {
           if (!report.cublas[s]) report.cublas[s] = row;
           continue;
@@ -328,8 +327,7 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
           if (e.shape == s && e.rung == row.kernel->rung && same_config(e.config, row.kernel->config) && !e.measured)
             e.measured = row, e.device = devices[d];
       }
-    measured[d]->rows.clear();
-    if (!assigned[d].empty()) report.bench.push_back(std::move(*measured[d]));
+    if (!measured[d].run.date_utc.empty()) report.bench.push_back(std::move(measured[d].run));  // a GPU that ran
   }
   // cuBLAS decoded, one shape at a time (CUPTI records every kernel of the process), on the GPU that timed it.
   report.cublas_decoded.assign(o.shapes.size(), std::nullopt);

@@ -45,6 +45,9 @@ TEST(CliSweep, TunedListsTheModelsPicksUnderEachDefaultWithTheirRank) {
   EXPECT_NE(r.out.find("(model's 2)"), std::string::npos) << r.out;
   const auto negative = run_cli({"sweep", "--shapes", "64", "--tuned", "-1", "--model-only"});
   EXPECT_EQ(negative.exit_code, 2);
+  const auto jobs_alone = run_cli({"sweep", "--shapes", "64", "--jobs", "4", "--model-only"});
+  EXPECT_EQ(jobs_alone.exit_code, 2);
+  EXPECT_NE(jobs_alone.err.find("--tuned"), std::string::npos) << jobs_alone.err;
   const auto rescore = run_cli({"sweep", "--rescore", "x.json", "--tuned", "2"});
   EXPECT_EQ(rescore.exit_code, 2);
   EXPECT_NE(rescore.err.find("excludes"), std::string::npos) << rescore.err;
