@@ -171,10 +171,19 @@ void AppModel::save_settings_if_changed(bool now) {
 }
 
 Status AppModel::predict_shapes() {
-  if (device_) return shapes_.predict(*device_);
-  auto profile = sim::find_device(sim::kDefaultDevice);
+  auto profile = device_ ? Result<sim::DeviceProfile>(*device_) : sim::find_device(sim::kDefaultDevice);
   if (!profile) return profile.error();
-  return shapes_.predict(*profile);
+  if (shapes_.tuned() == 0) return shapes_.predict(*profile);  // each rung's default: a fraction of a second
+  // Ranking every rung's configurations at every shape takes seconds: a job (the header shows it, with Cancel); a
+  // new prediction supersedes one still running.
+  jobs_.submit("shapes", "the model's sweep of " + shapes_.shapes_text(),
+               [this, text = shapes_.shapes_text(), tuned = shapes_.tuned(),
+                profile = *profile](JobContext& job) -> JobRunner::Completion {
+                 auto predicted = ShapesStudy::predict_report(
+                     text, tuned, profile, [&](double fraction) { job.set_progress(fraction); }, job.cancel_flag());
+                 return [this, predicted = std::move(predicted)] { (void)shapes_.show_predicted(predicted); };
+               });
+  return Ok{};
 }
 
 Status AppModel::load_recorded_sweep() {

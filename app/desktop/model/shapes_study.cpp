@@ -4,6 +4,7 @@
 
 #include "gemmlab/file_io.hpp"
 #include "gemmlab/gpu/sweep.hpp"
+#include "gemmlab/rungs.hpp"
 
 namespace gemmlab::desktop {
 
@@ -65,24 +66,48 @@ Status ShapesStudy::show(const std::string& json_text, std::string source) {
   return Ok{};
 }
 
-Status ShapesStudy::predict(const sim::DeviceProfile& profile) {
-  auto shapes = gpu::parse_sweep_shapes(shapes_text_);
-  if (!shapes) {
-    error_ = shapes.error().message;
-    return shapes.error();
-  }
+Result<ShapesStudy::Predicted> ShapesStudy::predict_report(const std::string& shapes_text, int tuned,
+                                                           const sim::DeviceProfile& profile,
+                                                           const std::function<void(double)>& progress,
+                                                           const std::atomic<bool>* cancel) {
+  auto shapes = gpu::parse_sweep_shapes(shapes_text);
+  if (!shapes) return shapes.error();
   gpu::SweepOptions options;
   options.shapes = std::move(*shapes);
   for (std::size_t i = 0; i < options.shapes.size(); ++i) options.shapes[i].index = i;
   options.profile = profile;
   options.model_only = true;
-  const auto report = gpu::run_sweep(options);
-  if (!report) {
-    error_ = report.error().message;
-    return report.error();
+  options.tuned = tuned;
+  // With picks, the Hopper rungs alone (17 on), as the recorded sweep: the fastest on every LLM shape there, and a
+  // mma.sync rung's thousands of configurations would take the ranking from a second a shape to a quarter of a minute.
+  if (tuned > 0)
+    for (const RungInfo& rung : gemmlab::rungs())
+      if (rung.arch == Arch::Sm90a) options.rungs.push_back(rung.id);
+  const auto report = gpu::run_sweep(
+      options,
+      [&](const gpu::SweepProgress& p) {
+        if (progress && p.total > 0) progress(double(p.done) / double(p.total));
+      },
+      cancel);
+  if (!report) return report.error();
+  if (report->cancelled) return Error{"the model's sweep was cancelled"};
+  const std::string picks = tuned > 0 ? "the Hopper rungs' defaults and the " + std::to_string(tuned) +
+                                            " configurations of each the model ranks fastest for each shape"
+                                      : "every rung's default";
+  return Predicted{gpu::sweep_report_json(*report),
+                   "predicted by the model for the " + profile.name + " (BF16, " + picks + "; no GPU needed)"};
+}
+
+Status ShapesStudy::show_predicted(const Result<Predicted>& predicted) {
+  if (!predicted) {
+    error_ = predicted.error().message;
+    return predicted.error();
   }
-  return show(gpu::sweep_report_json(*report),
-              "predicted by the model for the " + profile.name + " (BF16, every rung's default; no GPU needed)");
+  return show(predicted->json, predicted->source);
+}
+
+Status ShapesStudy::predict(const sim::DeviceProfile& profile) {
+  return show_predicted(predict_report(shapes_text_, tuned_, profile));
 }
 
 Status ShapesStudy::load_report(const std::filesystem::path& path) {
@@ -93,9 +118,15 @@ Status ShapesStudy::load_report(const std::filesystem::path& path) {
   }
   const auto report = nlohmann::json::parse(*text, nullptr, false);
   std::string where = "recorded";
-  if (!report.is_discarded() && report.contains("measured_on"))
-    where += " on the " + report["measured_on"].value("device", nlohmann::json::object()).value("name", "?") + ", " +
-             report["measured_on"].value("date_utc", "?");
+  if (!report.is_discarded() && report.is_object() && report.contains("measured_on") &&
+      report["measured_on"].is_object()) {
+    const auto& on = report["measured_on"];
+    const bool named = on.contains("device") && on["device"].is_object() && on["device"].contains("name") &&
+                       on["device"]["name"].is_string();
+    const bool dated = on.contains("date_utc") && on["date_utc"].is_string();
+    where += " on the " + (named ? on["device"]["name"].get<std::string>() : std::string("?")) + ", " +
+             (dated ? on["date_utc"].get<std::string>() : std::string("?"));
+  }
   return show(*text, where + " (" + path.filename().string() + "; measured beside cuBLAS, the model's prediction too)");
 }
 

@@ -4,7 +4,9 @@
 // best rung, what the model predicts and what was measured beside cuBLAS, the tiles and how full the last wave is,
 // and what cuBLAS ran there. Both kinds come through the sweep's JSON report, read by one function, so the panel
 // draws one kind of row. The panel reads this type and calls its commands; it keeps no state.
+#include <atomic>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,8 +43,24 @@ class ShapesStudy {
   const std::string& error() const { return error_; }
 
   void set_shapes_text(std::string text) { shapes_text_ = std::move(text); }
-  // The model's sweep of shapes_text() over the rungs that take BF16 (Hopper's and the mma.sync rungs' defaults) for
-  // `profile`; an error (a bad shape, say) leaves the rows shown as they were and says why.
+  // Beside each rung's default, the configurations of it the model ranks fastest for each shape (gemmlab-cli sweep
+  // --tuned): 0 to kMaxTuned.
+  static constexpr int kMaxTuned = 8;
+  int tuned() const { return tuned_; }
+  void set_tuned(int n) { tuned_ = n < 0 ? 0 : n > kMaxTuned ? kMaxTuned : n; }
+
+  // The model's sweep of `shapes_text` over the rungs that take BF16 for `profile`, `tuned` picks of each beside its
+  // default: a report's JSON and the line that says where it comes from. Touches no study, so it runs off the UI
+  // thread (AppModel::predict_shapes, with `progress` and `cancel` from its job); errors name the bad shape.
+  struct Predicted {
+    std::string json, source;
+  };
+  static Result<Predicted> predict_report(const std::string& shapes_text, int tuned, const sim::DeviceProfile& profile,
+                                          const std::function<void(double)>& progress = {},
+                                          const std::atomic<bool>* cancel = nullptr);
+  // Shows a prediction; an error (a bad shape, say) leaves the rows shown as they were and says why.
+  Status show_predicted(const Result<Predicted>& predicted);
+  // predict_report of this study's shapes and picks, shown: at once, on the calling thread.
   Status predict(const sim::DeviceProfile& profile);
   // A sweep's JSON report (gemmlab-cli sweep --json); the same, for a file that is not one.
   Status load_report(const std::filesystem::path& path);
@@ -53,6 +71,7 @@ class ShapesStudy {
   Status show(const std::string& json_text, std::string source);
 
   std::string shapes_text_ = "llama3-8b-decode,llama3-8b-prefill";
+  int tuned_ = 0;
   std::vector<ShapeRow> rows_;
   std::string source_;
   bool measured_ = false;

@@ -25,7 +25,7 @@ constexpr ImU32 kPredicted = IM_COL32(255, 190, 90, 255);
 void controls(AppModel& model) {
   ShapesStudy& study = model.shapes();
   std::string text = study.shapes_text();
-  if (labelled_text_field("Shapes", "##sweep-shapes", text, 24.0f)) study.set_shapes_text(text);
+  if (labelled_text_field("Shapes", "##sweep-shapes", text, 20.0f)) study.set_shapes_text(text);
   if (ImGui::IsItemHovered()) {
     std::string presets;
     for (const auto& p : gpu::shape_presets()) presets.append("\n").append(p.name).append(": ").append(p.source);
@@ -34,7 +34,19 @@ void controls(AppModel& model) {
   ImGui::SameLine();
   if (ImGui::Button("Predict (model)")) (void)model.predict_shapes();
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The time model's sweep of these shapes over every BF16 rung's default: no GPU needed");
+    ImGui::SetTooltip(
+        "The time model's sweep of these shapes over every BF16 rung's default, and as many of the "
+        "configurations it ranks fastest for each shape as asked on the right: no GPU needed");
+  ImGui::SameLine();
+  int tuned = study.tuned();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 2.0f);
+  if (ImGui::InputInt("picks##sweep-tuned", &tuned, 0, 0)) study.set_tuned(tuned);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Beside each Hopper rung's default (17 on), its N configurations the model ranks fastest for "
+        "each shape (gemmlab-cli sweep --tuned N; 0 to %d): the table's last columns name the one that "
+        "wins",
+        ShapesStudy::kMaxTuned);
   ImGui::SameLine();
   if (ImGui::Button("Recorded H200 sweep")) (void)model.load_recorded_sweep();
   if (ImGui::IsItemHovered())

@@ -243,5 +243,23 @@ TEST(DocsPage, AMissingPageSaysWhereItLooked) {
   EXPECT_NE(page.message.find("/nonexistent/gemmlab"), std::string::npos);
 }
 
+// The Shapes panel's prediction with the model's picks ranks every configuration of every rung: a job, whose result
+// is shown once it is done; without picks it is shown at once.
+TEST(AppModel, ShapesWithThePicksArePredictedAsAJob) {
+  AppModel model(options());
+  settle(model);
+  model.shapes().set_shapes_text("128x4096x4096");
+  model.shapes().set_tuned(1);
+  ASSERT_TRUE(model.predict_shapes());
+  settle(model);
+  ASSERT_EQ(model.shapes().rows().size(), 1u);
+  EXPECT_NE(model.shapes().source().find("ranks fastest"), std::string::npos) << model.shapes().source();
+  model.shapes().set_shapes_text("llama9");  // a bad shape: said, and the rows stay
+  ASSERT_TRUE(model.predict_shapes());       // submitted; the job finds the error
+  settle(model);
+  EXPECT_NE(model.shapes().error().find("unknown shape preset"), std::string::npos) << model.shapes().error();
+  EXPECT_EQ(model.shapes().rows().size(), 1u);
+}
+
 }  // namespace
 }  // namespace gemmlab::desktop

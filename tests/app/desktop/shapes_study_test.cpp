@@ -26,6 +26,30 @@ TEST(ShapesStudy, PredictsTheShapesTypedWithoutAGpu) {
   EXPECT_NE(study.source().find("predicted by the model"), std::string::npos);
 }
 
+// With picks (gemmlab-cli sweep --tuned): the model's best configuration of each shape may be another than a default,
+// and the row names it; the count is kept in its range.
+TEST(ShapesStudy, ThePicksOfTheModelNameTheConfigurationThatWins) {
+  ShapesStudy study;
+  study.set_tuned(99);
+  EXPECT_EQ(study.tuned(), ShapesStudy::kMaxTuned);
+  study.set_tuned(-1);
+  EXPECT_EQ(study.tuned(), 0);
+  study.set_tuned(2);
+  study.set_shapes_text("16x4096x14336");
+  ASSERT_TRUE(study.predict(*sim::find_device("h200")));
+  ASSERT_EQ(study.rows().size(), 1u);
+  EXPECT_NE(study.source().find("2 configurations of each the model ranks fastest"), std::string::npos)
+      << study.source();
+  const auto predicted = ShapesStudy::predict_report("16x4096x14336", 0, *sim::find_device("h200"));
+  ASSERT_TRUE(predicted);
+  const auto defaults_only = ShapesStudy::rows_of(predicted->json);
+  ASSERT_TRUE(defaults_only);
+  EXPECT_EQ(defaults_only->front().best_config, "default");
+  // The picks include the Hopper rungs' defaults, the fastest predicted here, so the best of them is predicted at
+  // least as fast.
+  EXPECT_GE(study.rows().front().predicted_tflops, defaults_only->front().predicted_tflops);
+}
+
 TEST(ShapesStudy, ReadsTheRecordedSweepWithItsMeasurements) {
   ShapesStudy study;
   ASSERT_TRUE(study.load_report(std::filesystem::path(GEMMLAB_SOURCE_DIR) / kRecordedSweep)) << study.error();
