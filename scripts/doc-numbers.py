@@ -1048,6 +1048,155 @@ def sweep_devices():
     out.pop("g2")
     return out
 
+TUNED_RUNS = [SWEEP / f"sweep-llm-bf16-tuned6-run{i}.json" for i in (1, 2)]
+
+
+def _timed(shape):
+    return [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
+
+
+def _geomean(values):
+    return math.exp(sum(map(math.log, values)) / len(values))
+
+
+def _best_ratios(report, keep=lambda e: True):
+    """Per shape, the best kept entry's ratio to cuBLAS."""
+    return [max((e for e in _timed(s) if keep(e)), key=lambda e: e["measured"]["tflops"])["measured"]["ratio_to_cublas"]
+            for s in report["shapes"]]
+
+
+def _is_default(entry):
+    return entry.get("config", "default") == "default"
+
+
+def sweep_picks():
+    """docs/sweep.md, --tuned: the geometric means of the defaults, of the model's 2 and of its 6 best per rung, and
+    the prefill shapes where rung 21's default stays the best (run 1) and by how much an alternate wins elsewhere."""
+    run1 = json.loads(TUNED_RUNS[0].read_text())
+    two = json.loads((SWEEP / "sweep-llm-bf16-tuned2.json").read_text())
+    prefill = [s for s in run1["shapes"] if s["m"] == 4096 and "prefill" in s["label"]]
+    margins, kept = [], 0
+    for shape in prefill:
+        best = max(_timed(shape), key=lambda e: e["measured"]["tflops"])
+        rung21 = next(e for e in _timed(shape) if e["rung"] == "tma-wgmma-hilbert" and _is_default(e))
+        if best is rung21:
+            kept += 1
+        else:
+            margins.append(best["measured"]["tflops"] / rung21["measured"]["tflops"] - 1)
+    return {"dflt": f"{_geomean(_best_ratios(run1, _is_default)):.2f}", "t2": f"{_geomean(_best_ratios(two)):.2f}",
+            "t6": f"{_geomean(_best_ratios(run1)):.2f}", "kept": str(kept), "prefill": str(len(prefill)),
+            "m_lo": f"{100 * min(margins):.2f}", "m_hi": f"{100 * max(margins):.0f}"}
+
+
+def sweep_decode_memory():
+    """docs/sweep.md, --tuned run 1, the 16-token shapes: the DRAM bandwidth cuBLAS gets on the smaller weight matrices
+    (under 64 MB) and the larger, how much less the best configuration gets; and the stages' apparent latency: each
+    configuration's bytes of weights in flight (its stages of bk x bn) over the rate it read them, on the shapes that
+    keep fewer than 80 blocks busy, against the H200 profile's idle DRAM latency at its boost clock."""
+    run1 = json.loads(TUNED_RUNS[0].read_text())
+    profile = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())
+    small, large, less, waits, defaults = [], [], [], [], {}
+    for shape in (s for s in run1["shapes"] if s["m"] == 16):
+        m, n, k = shape["m"], shape["n"], shape["k"]
+        weights = k * n * 2
+        moved = (m * k + k * n) * 2 + m * n * 4
+        cublas = moved / (shape["cublas"]["median_ms"] / 1e3)
+        best = max(_timed(shape), key=lambda e: e["measured"]["tflops"])
+        (small if weights < 64e6 else large).append((cublas, weights, shape["cublas"]["median_ms"] * 1e3))
+        less.append(1 - moved / (best["measured"]["median_ms"] / 1e3) / cublas)
+        for e in _timed(shape):
+            if e["tiles"] >= 80:
+                continue
+            if e["rung"] not in defaults:
+                defaults[e["rung"]] = cli("sim", "--rung", e["rung"], "--m", "64", "--n", "64", "--k", "64")["config"]
+            knobs = dict(defaults[e["rung"]])
+            if not _is_default(e):
+                knobs.update({kv.split("=")[0]: int(kv.split("=")[1]) for kv in e["config"].split()})
+            rate = weights / (e["measured"]["median_ms"] / 1e3) / e["tiles"]
+            waits.append(knobs["stages"] * knobs["bk"] * knobs["bn"] * 2 / rate * 1e6)
+    quartiles = statistics.quantiles(waits, n=4)
+    idle = profile["timing"]["latency_dram_cycles"]
+    return {"cs_lo": f"{min(c for c, _, _ in small) / 1e12:.1f}", "cs_hi": f"{max(c for c, _, _ in small) / 1e12:.1f}",
+            "dram": f"{profile['timing']['dram_bytes_per_second'] / 1e12:.1f}",
+            "mb_lo": f"{min(w for _, w, _ in small) / 1e6:.0f}", "mb_hi": f"{max(w for _, w, _ in small) / 1e6:.0f}",
+            "us_lo": f"{min(u for _, _, u in small):.0f}", "us_hi": f"{max(u for _, _, u in small):.0f}",
+            "cl_lo": f"{min(c for c, _, _ in large) / 1e12:.1f}", "cl_hi": f"{max(c for c, _, _ in large) / 1e12:.1f}",
+            "less_lo": f"{100 * min(less):.0f}", "less_hi": f"{100 * max(less):.0f}",
+            "w_lo": f"{quartiles[0]:.1f}", "w_hi": f"{quartiles[2]:.1f}", "configs": str(len(waits)),
+            "cycles": f"{idle:.0f}", "idle_us": f"{idle / profile['boost_clock_mhz']:.2f}"}
+
+
+def sweep_model_picks():
+    """docs/sweep.md, --tuned run 1: the time model within 20% on every pair and on the defaults', its misses predicted
+    fast, how many of those are its own picks and on decode shapes; each shape's timed configurations and the median
+    Spearman of the model's ranking of them."""
+    run1 = json.loads(TUNED_RUNS[0].read_text())
+    pairs = within = defaults = defaults_within = misses = fast = picks = decode = 0
+    rhos, per_shape = [], set()
+    for shape in run1["shapes"]:
+        timed = _timed(shape)
+        per_shape.add(len(timed))
+        rhos.append(RESULTS_TABLES.spearman([e["predicted_seconds"] for e in timed],
+                                            [e["measured"]["median_ms"] for e in timed]))
+        for e in timed:
+            ratio = e["predicted_seconds"] / (e["measured"]["median_ms"] / 1e3)
+            close = 0.8 <= ratio <= 1.2
+            pairs, within = pairs + 1, within + close
+            if _is_default(e):
+                defaults, defaults_within = defaults + 1, defaults_within + close
+            if not close:
+                misses += 1
+                if ratio < 0.8:
+                    fast += 1
+                    if not _is_default(e):
+                        picks, decode = picks + 1, decode + (shape["m"] <= 128)
+    if len(per_shape) != 1:
+        raise SystemExit("doc-numbers: the tuned sweep's shapes timed different numbers of configurations")
+    return {"within": str(within), "pairs": str(pairs), "d_within": str(defaults_within), "d_pairs": str(defaults),
+            "misses": str(misses), "fast": str(fast), "picks": str(picks), "fast2": str(fast), "decode": str(decode),
+            "configs": str(per_shape.pop()), "rho": f"{statistics.median(rhos):.2f}"}
+
+
+def sweep_devices_tuned():
+    """docs/sweep.md: sweep --tuned 2 and tune on one and two H200s (timing-tuned.txt, without each command's first
+    run, which compiled), the five sweeps' geometric means, and the five studies' best and Spearman."""
+    folder = SWEEP / "devices"
+    times = {}
+    for line in (folder / "timing-tuned.txt").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        command, devices, ms = re.match(r"(\w+) --devices? (\S+) rc=0 ms (\d+)", line).groups()
+        times.setdefault(command, []).append((devices, int(ms) / 1000))
+    one = [t for d, t in times["sweep"][1:] if d == "0"]
+    two = [t for d, t in times["sweep"][1:] if d == "0,1"]
+    ratios = [b / a for a, b in zip(one, two)]
+    t_one = [t for d, t in times["tune"][1:] if d == "0"]
+    t_two = [t for d, t in times["tune"][1:] if d == "0,1"]
+    geomeans = [_geomean(_best_ratios(json.loads((folder / f"sweep-tuned2-run{i}.json").read_text())))
+                for i in range(1, 6)]
+    studies = [json.loads((folder / f"tune-splitk-run{i}.json").read_text()) for i in range(1, 6)]
+    bests = [s["best"] for s in studies]
+    common = max(set(bests), key=bests.count)
+    other = [b for b in bests if b != common]
+    if len(other) != 1:
+        raise SystemExit("doc-numbers: the five tuning studies no longer have one best but once: rewrite the sentence")
+    return {"one": f"{one[0]:.1f}", "two_a": f"{two[0]:.1f}", "two_b": f"{two[1]:.1f}",
+            "r_lo": f"{min(ratios):.2f}", "r_hi": f"{max(ratios):.2f}",
+            "g_lo": f"{min(geomeans):.3f}", "g_hi": f"{max(geomeans):.3f}",
+            "t1_a": f"{t_one[0]:.2f}", "t1_b": f"{t_one[1]:.2f}", "t2_a": f"{t_two[0]:.2f}", "t2_b": f"{t_two[1]:.2f}",
+            "best": common, "best_n": ["one", "two", "three", "four", "five"][bests.count(common) - 1],
+            "other": other[0], "rho_lo": f"{min(s['spearman'] for s in studies):.2f}",
+            "rho_hi": f"{max(s['spearman'] for s in studies):.2f}"}
+
+
+def trace_events_cap():
+    """docs/timeline.md: what tracing cost rungs 20 and 21 with every event stored and with 320 a warp."""
+    folder = ROOT / "docs" / "timeline-data" / "events-cap"
+    cost = {(f.name.split("-")[2], f.name.split("-")[-1].split(".")[0]):
+            100 * json.loads(f.read_text())["overhead"] for f in folder.glob("*.summary.json")}
+    return {"p_cap": f"{cost[('persistent', '320')]:+.1f}", "p_all": f"{cost[('persistent', '0')]:+.1f}",
+            "h_cap": f"{cost[('hilbert', '320')]:+.1f}", "h_all": f"{cost[('hilbert', '0')]:+.1f}"}
+
 SPLITK = ROOT / "docs" / "results-data" / "splitk"
 
 
@@ -1175,6 +1324,36 @@ QUOTES = [
     ("docs/time-model.md",
      r"On the H200 that\s+gives (?P<mhz>\d+) MHz for 16 busy SMs of (?P<sms>\d+), where NVML read (?P<nvml>\d+) MHz",
      busy_sm_clock),
+    ("docs/sweep.md",
+     r"went from (?P<dflt>[\d.]+)× cuBLAS \(the defaults, in\s+the same runs\) to (?P<t2>[\d.]+)× with the model's 2 best "
+     r"of each rung and (?P<t6>[\d.]+)× with its 6 best[\s\S]*?On (?P<kept>\d+) of the (?P<prefill>\d+) prefill shapes "
+     r"rung 21's default stays the best[\s\S]*?by (?P<m_lo>[\d.]+)% to (?P<m_hi>\d+)% \(run 1\)",
+     sweep_picks),
+    ("docs/sweep.md",
+     r"cuBLAS itself gets only (?P<cs_lo>[\d.]+) to (?P<cs_hi>[\d.]+) TB/s of the H200's (?P<dram>[\d.]+) on the smaller "
+     r"matrices \((?P<mb_lo>\d+) to (?P<mb_hi>\d+) MB: the\s+kernel lasts (?P<us_lo>\d+) to (?P<us_hi>\d+) µs[\s\S]*?and "
+     r"(?P<cl_lo>[\d.]+) to (?P<cl_hi>[\d.]+) TB/s on the larger\s+ones; the best configuration here gets (?P<less_lo>\d+) "
+     r"to (?P<less_hi>\d+)% less[\s\S]*?as if each took (?P<w_lo>[\d.]+)\s+to (?P<w_hi>[\d.]+) µs from DRAM \(the middle "
+     r"half of (?P<configs>\d+) configurations[\s\S]*?idle DRAM latency, (?P<cycles>\d+) cycles, is (?P<idle_us>[\d.]+) µs",
+     sweep_decode_memory),
+    ("docs/sweep.md",
+     r"Within ±20% on (?P<within>\d+) of (?P<pairs>\d+) pairs \(run 1\), against (?P<d_within>\d+) of the\s+"
+     r"(?P<d_pairs>\d+) defaults' pairs in the same run: of the (?P<misses>\d+) misses it predicted (?P<fast>\d+) faster "
+     r"than measured, and (?P<picks>\d+) of those (?P<fast2>\d+)\s+are configurations it ranked best \((?P<decode>\d+) of "
+     r"them on decode shapes\)[\s\S]*?each shape's (?P<configs>\d+)\s+timed configurations against the measured one\s+has "
+     r"a median Spearman of (?P<rho>[\d.]+)",
+     sweep_model_picks),
+    ("docs/sweep.md",
+     r"one GPU (?P<one>[\d.]+) s twice, two GPUs (?P<two_a>[\d.]+) and (?P<two_b>[\d.]+) s, \*\*(?P<r_lo>[\d.]+)–"
+     r"(?P<r_hi>[\d.]+)×\*\* the\s+time\. Same results: the best configuration's geometric mean (?P<g_lo>[\d.]+)× to "
+     r"(?P<g_hi>[\d.]+)× cuBLAS over the five runs[\s\S]*?took (?P<t1_a>[\d.]+) and (?P<t1_b>[\d.]+) s on one GPU and "
+     r"(?P<t2_a>[\d.]+) and\s+(?P<t2_b>[\d.]+) s on two[\s\S]*?\(best\s+`(?P<best>[^`]+)` in (?P<best_n>\w+) of the five "
+     r"runs, `(?P<other>[^`]+)` in the fifth; Spearman (?P<rho_lo>[\d.]+)–(?P<rho_hi>[\d.]+) in",
+     sweep_devices_tuned),
+    ("docs/timeline.md",
+     r"rung 20 cost (?P<p_cap>[+\d.]+)% against (?P<p_all>[+\d.]+)% with every event stored, rung 21\s+"
+     r"(?P<h_cap>[+\d.]+)% against (?P<h_all>[+\d.]+)%",
+     trace_events_cap),
     ("docs/sweep.md",
      r"split-K (?P<split>\d+), the slices summed in FP32 by a second kernel \(`splitKreduce_kernel`\),\s+tiles of "
      r"(?P<rows>\d+) × (?P<cols>\d+), so (?P<tiles>\d+) tiles × (?P<split2>\d+) slices = (?P<blocks>\d+) blocks",

@@ -21,6 +21,7 @@ import json
 import math
 import pathlib
 import re
+import statistics
 import sys
 
 from rank_stats import spearman
@@ -216,8 +217,7 @@ def sweep_table(report, summary_only=False):
                   f"{on.get('date_utc', '?')}; {report['input']} inputs, block order {report['order']}."]
     if tuned and default_ratios:
         default_geomean = math.exp(sum(math.log(r) for r in default_ratios) / len(default_ratios))
-        spearmans.sort()
-        median = spearmans[len(spearmans) // 2] if len(spearmans) % 2 else sum(spearmans[len(spearmans) // 2 - 1:len(spearmans) // 2 + 1]) / 2
+        median = statistics.median(spearmans)
         lines[-1] += (f" The rungs' defaults alone: geometric mean {default_geomean:.3f}×, faster than cuBLAS on "
                       f"{sum(r > 1 for r in default_ratios)}. The model's ranking of each shape's timed configurations "
                       f"against the measured one: Spearman {median:.2f} at the median shape, ≥ 0.8 on "

@@ -95,6 +95,10 @@ void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
     if (any) table.print(out), out << refusals;
     else out << "(not reached: stopped)\n";
   }
+  if (r.options.tuned > 0)
+    out << "\n(model's N): the configuration's place in the time model's ranking of all the rung's valid "
+           "configurations at that shape (1: predicted fastest); each rung's default first, then its "
+        << r.options.tuned << " best-ranked others\n";
   if (r.cancelled) out << "\n(stopped with Ctrl-C: the shapes above are those done)\n";
 }
 
@@ -177,16 +181,12 @@ int run_sweep_command(const SweepArgs& args) {
   options.order = *order;
   options.model_only = args.model_only, options.runs = args.runs;
   options.tuned = args.tuned, options.compile_jobs = args.jobs;
-  if (!args.devices.empty() && !args.model_only) {
-    auto devices = parse_device_list(args.devices);
-    if (!devices) {
-      std::cerr << "gemmlab-cli: --devices: " << devices.error().message << "\n";
-      return kExitUsage;
-    }
-    options.devices = std::move(*devices);
-  } else {
-    options.devices = {args.device};
+  auto devices = timing_devices(args.devices, args.device, !args.model_only);
+  if (!devices) {
+    std::cerr << "gemmlab-cli: " << devices.error().message << "\n";
+    return kExitUsage;
   }
+  options.devices = std::move(*devices);
   // "auto": the first GPU's profile; every GPU of a sweep is of one model, or their ratios would not compare.
   auto profile = timing_profile_flag(args.profile, options.devices.front(), !args.model_only);
   if (!profile) {

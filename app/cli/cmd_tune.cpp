@@ -200,17 +200,15 @@ int run_tune_command(const TuneArgs& args) {
     }
     o.input = *type;
   }
-  if (!args.devices.empty() && !args.model_only) {
-    auto devices = parse_device_list(args.devices);
-    if (!devices) {
-      std::cerr << "gemmlab-cli: --devices: " << devices.error().message << "\n";
-      return kExitUsage;
-    }
-    o.devices = std::move(*devices);
+  auto devices = timing_devices(args.devices, args.device, !args.model_only);
+  if (!devices) {
+    std::cerr << "gemmlab-cli: " << devices.error().message << "\n";
+    return kExitUsage;
   }
+  o.devices = std::move(*devices);
   // "auto": the profile of the GPU that times (the first, with several: they are of one model, or their times would
   // not compare).
-  auto profile = timing_profile_flag(args.profile, o.devices.empty() ? args.device : o.devices.front(), !args.model_only);
+  auto profile = timing_profile_flag(args.profile, o.devices.front(), !args.model_only);
   if (!profile) {
     std::cerr << "gemmlab-cli: " << profile.error().message << "\n";
     return kExitUsage;

@@ -141,6 +141,13 @@ Status prepare_configs(const std::vector<gpu::GpuInstance>& kernels, const std::
   return Ok{};
 }
 
+Result<std::vector<int>> timing_devices(const std::string& devices, int device, bool timing) {
+  if (devices.empty() || !timing) return std::vector<int>{device};
+  auto list = parse_device_list(devices);
+  if (!list) return Error{"--devices: " + list.error().message};
+  return list;
+}
+
 // "all" or "0,1": CUDA device indices, each one this machine has.
 Result<std::vector<int>> parse_device_list(const std::string& text) {
   const auto present = gpu::list_devices();

@@ -25,6 +25,9 @@ Result<std::vector<RungId>> parse_rung_list(const std::string& text);
 
 // --devices: "all" or "0,1", CUDA device indices, each one this machine has (errors name the missing one).
 Result<std::vector<int>> parse_device_list(const std::string& text);
+// The GPUs a command that times (tune, sweep) times on: --devices' list where it is given and something is timed
+// (`timing`), else --device alone. Errors are parse_device_list's, said as --devices'.
+Result<std::vector<int>> timing_devices(const std::string& devices, int device, bool timing);
 
 // --profile of a command that times on a GPU and predicts beside it (tune, sweep, trace): a profile's name, or
 // kAutoProfile, the default: the shipped profile of the GPU that times (CUDA device `device`), found by the name CUDA
