@@ -213,7 +213,8 @@ def sweep_table(report, summary_only=False):
                   f"±20% of the measured median on {within} of {pairs} {what} pairs; of the others, it predicted {slow} "
                   f"slower than measured and {fast} faster, their limits "
                   f"{', '.join(f'{n} {k}' for k, n in sorted(miss_limits.items(), key=lambda kv: -kv[1]))}. Measured on {on.get('device', {}).get('name', '?')}, "
-                  f"driver {on.get('software', {}).get('driver', '?')}, cuBLAS {on.get('software', {}).get('cublas', '?')}, "
+                  f"driver {on.get('software', {}).get('driver', '?')}, CUDA {on.get('software', {}).get('runtime_cuda', '?')}, "
+                  f"cuBLAS {on.get('software', {}).get('cublas', '?')}, "
                   f"{on.get('date_utc', '?')}; {report['input']} inputs, block order {report['order']}."]
     if tuned and default_ratios:
         default_geomean = math.exp(sum(math.log(r) for r in default_ratios) / len(default_ratios))
