@@ -1197,6 +1197,22 @@ def trace_events_cap():
     return {"p_cap": f"{cost[('persistent', '320')]:+.1f}", "p_all": f"{cost[('persistent', '0')]:+.1f}",
             "h_cap": f"{cost[('hilbert', '320')]:+.1f}", "h_all": f"{cost[('hilbert', '0')]:+.1f}"}
 
+RUNG23 = ROOT / "docs" / "results-data" / "rung23"
+
+
+def streamk_ncu():
+    """docs/rungs/23: rung 21 and rung 23 at 4096^3 in ncu's words (duration, L2 hit rate, tensor pipe, DRAM bytes)."""
+    out = {}
+    for tag, name in (("h", "ncu-21-hilbert.csv"), ("s", "ncu-23-streamk.csv")):
+        report = RUNG23 / name
+        seconds = float(recorded_ncu(report, "gpu__time_duration.sum", 12, 1e-9))
+        out[f"t_{tag}"] = recorded_ncu(report, "gpu__time_duration.sum", 1, 1e-3)
+        out[f"hit_{tag}"] = recorded_ncu(report, "lts__t_sector_hit_rate.pct", 2)
+        out[f"pipe_{tag}"] = recorded_ncu(report, "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed", 2)
+        out[f"dram_{tag}"] = f"{float(recorded_ncu(report, 'dram__bytes.sum.per_second', 0)) * seconds / 1e6:.0f}"
+    return out
+
+
 SPLITK = ROOT / "docs" / "results-data" / "splitk"
 
 
@@ -1354,6 +1370,11 @@ QUOTES = [
      r"rung 20 cost (?P<p_cap>[+\d.]+)% against (?P<p_all>[+\d.]+)% with every event stored, rung 21\s+"
      r"(?P<h_cap>[+\d.]+)% against (?P<h_all>[+\d.]+)%",
      trace_events_cap),
+    ("docs/rungs/23-tma-wgmma-streamk.md",
+     r"rung 21 ran for (?P<t_h>[\d.]+) µs, its L2 hit rate (?P<hit_h>[\d.]+)% and the tensor pipe busy (?P<pipe_h>[\d.]+)% "
+     r"of the time; this rung ran for (?P<t_s>[\d.]+) µs,\s+its L2 hit rate (?P<hit_s>[\d.]+)%, DRAM moved (?P<dram_s>\d+) "
+     r"MB where rung 21's moved (?P<dram_h>\d+) MB, and the tensor pipe was busy (?P<pipe_s>[\d.]+)%",
+     streamk_ncu),
     ("docs/sweep.md",
      r"split-K (?P<split>\d+), the slices summed in FP32 by a second kernel \(`splitKreduce_kernel`\),\s+tiles of "
      r"(?P<rows>\d+) × (?P<cols>\d+), so (?P<tiles>\d+) tiles × (?P<split2>\d+) slices = (?P<blocks>\d+) blocks",

@@ -91,7 +91,7 @@ int launched_blocks(const GpuInstance& kernel, const GemmArgs& g) {
   const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster);
   const int slots = kernel::launch_slots(tiles_m, kernel::ceil_div(g.n, c.bn), g.order, c.cluster);
   const int splits = kernel::split_count(kernel::ceil_div(g.k, c.bk), c.splits);
-  return c.grid > 0 && c.grid < slots ? c.grid : slots * splits;
+  return sim::launched_blocks(kernel.rung, c, slots, splits);
 }
 
 Result<const void*> kernel_function(const GpuInstance& kernel, KernelVariant variant) {
@@ -122,8 +122,9 @@ Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t st
   KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
                       kernel::ceil_div(g.n, c.bn), 0, {}, {}, {}, nullptr, {}};
   if (trace != nullptr) variant->traced = true, params.trace = *trace;
-  // Split-K: a tile's ranges are consecutive blocks, and the tiles have a flag each.
-  if (c.splits > 1) {
+  // Split-K: a tile's ranges are consecutive blocks, and the tiles have a flag each; Stream-K's segments of a tile
+  // take their turns on the same flags.
+  if (c.splits > 1 || sim::walks_stream_k(kernel.rung)) {
     auto flags = split_flags(params.tiles_m * params.tiles_n);
     if (!flags) return flags.error();
     params.split_flags = *flags;

@@ -12,6 +12,7 @@
 #include "gemmlab/kernel/element.hpp"
 #include "gemmlab/kernel/rung_kernels.hpp"
 #include "gemmlab/kernel/schedule.hpp"
+#include "gemmlab/kernel/stream_k.hpp"
 #include "kernel_params.hpp"
 
 namespace gemmlab::gpu {
@@ -44,7 +45,11 @@ struct PhaseRunner {
     } else {
       kernel::run_phase<K>(x, C{}, t, s, section, kstep, phase);
     }
-    if (!K::barrier_after(section, phase)) return;
+    if constexpr (kernel::WalksSegments<K>) {
+      if (!kernel::takes_barrier<K>(C{}, t, section, kstep, phase)) return;
+    } else if (!K::barrier_after(section, phase)) {
+      return;
+    }
     [[maybe_unused]] std::uint32_t begin = 0;
     if constexpr (X::traced) begin = x.trace.now();
     const int threads = kernel::barrier_threads<K>(C{}, section, phase);
@@ -81,7 +86,10 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
 
   kernel::ThreadContext t = kernel::tile_context(c, tile, p.g.m, p.g.n, p.g.k, p.g.alpha, p.g.beta);
   if constexpr (C::splits > 1) kernel::take_split(t, at.split);
-  if (c.grid > 0)
+  if constexpr (kernel::WalksSegments<K>)  // Stream-K (rung 23): its share of the k-steps
+    kernel::walk_stream_k(t, launch, static_cast<int>(gridDim.x * gridDim.y), p.slots, p.tiles_m, p.tiles_n, p.g.order,
+                          c.cluster);
+  else if (c.grid > 0)
     kernel::walk_launches(t, launch, static_cast<int>(gridDim.x * gridDim.y), p.slots, p.tiles_m, p.tiles_n, p.g.order,
                           c.cluster);
   t.tid = static_cast<int>(threadIdx.x);
@@ -104,8 +112,13 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
     // branch (the same t.warpgroup test) and the k-step loop holds one role's code. Left inside the loop, the branch
     // made ptxas serialise every wgmma ("C7518: wgmma.mma_async instructions are serialized due to program
     // dependence on compiler-inserted WG.DP in divergent path").
-    if (t.warpgroup < K::consumers(c)) kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
-    else kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
+    if constexpr (kernel::WalksSegments<K>) {
+      if (t.warpgroup < K::consumers(c)) kernel::for_each_block_phase<K>(c, t, run);
+      else kernel::for_each_block_phase<K>(c, t, run);
+    } else {
+      if (t.warpgroup < K::consumers(c)) kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
+      else kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
+    }
   } else {
     kernel::for_each_phase<K>(c, t.ksteps, t.tiles, PhaseRunner<K, C, X>{x, t, s});
   }

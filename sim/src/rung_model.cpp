@@ -10,6 +10,7 @@
 
 #include "dispatch.hpp"
 #include "gemmlab/kernel/element.hpp"
+#include "gemmlab/kernel/schedule.hpp"
 
 namespace gemmlab::sim {
 namespace {
@@ -114,6 +115,17 @@ const RungModel& rung_model(RungId id) {
   return models[static_cast<std::size_t>(id)];
 }
 
+int launched_blocks(RungId id, const KernelConfig& c, int slots, int splits) {
+  const auto r = with_kernel<Result<int>>(
+      id, [&]<class K>() -> Result<int> { return kernel::launched_blocks<K>(c, slots, splits); });
+  return r ? *r : 0;
+}
+
+bool walks_stream_k(RungId id) {
+  const auto r = with_kernel<Result<bool>>(id, [&]<class K>() -> Result<bool> { return kernel::WalksSegments<K>; });
+  return r && *r;
+}
+
 int threads_per_block(RungId id, const KernelConfig& c) {
   const auto r = with_kernel<Result<int>>(id, [&]<class K>() -> Result<int> { return K::threads(c); });
   return r ? *r : 0;
@@ -193,7 +205,7 @@ int split_step_round_trips(RungId id, const KernelConfig& c) {
   int trips = 0;
   (void)with_kernel<Status>(id, [&]<class K>() -> Status {
     if constexpr (requires { K::split_step_round_trips(c); })
-      if (c.splits > 1) trips = K::split_step_round_trips(c);
+      if (c.splits > 1 || kernel::WalksSegments<K>) trips = K::split_step_round_trips(c);
     return Ok{};
   });
   return trips;

@@ -3,6 +3,7 @@
 #include "gemmlab/sim/simulate.hpp"
 
 #include <algorithm>
+#include <map>
 #include <unordered_map>
 #include <utility>
 
@@ -10,6 +11,7 @@
 #include "functional.hpp"
 #include "gemmlab/kernel/element.hpp"
 #include "gemmlab/kernel/schedule.hpp"
+#include "gemmlab/kernel/stream_k.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "recorder.hpp"
 
@@ -61,6 +63,77 @@ class Engine {
     return t;
   }
 
+  // The context of a counted block: the tile's (its k-range's under split-K), or under Stream-K (rung 23) the context
+  // whose one segment is counted segment `split` (segments_).
+  ThreadContext counted_context(TileCoord tile, int tid, int split) const {
+    if constexpr (kernel::WalksSegments<K>) {
+      ThreadContext t = segments_[static_cast<std::size_t>(split)];
+      t.tid = tid, t.warpgroup = tid / 128;
+      return t;
+    } else {
+      return context(tile, tid, split);
+    }
+  }
+  // The k-steps a counted block walks, and the first of them in its tile.
+  int counted_ksteps(int split) const {
+    if constexpr (kernel::WalksSegments<K>) return K::segment_ksteps(segments_[static_cast<std::size_t>(split)], 0);
+    else return block_ksteps();
+  }
+  int counted_first_kstep(int split) const {
+    if constexpr (kernel::WalksSegments<K>) return kernel::stream_k_ksteps(segments_[static_cast<std::size_t>(split)], 0).first;
+    else return split * block_ksteps();
+  }
+  // Its turn at C among the blocks that compute its tile: 0 the only one; 1 the first, which stores; 2 the last, which
+  // releases the flag to 0; 3 one between.
+  std::uint64_t counted_turn(int split) const {
+    int turn = split, turns = splits();
+    if constexpr (kernel::WalksSegments<K>) {
+      const kernel::StreamKTurn t = kernel::stream_k_turn(segments_[static_cast<std::size_t>(split)], 0);
+      turn = t.turn, turns = t.turns;
+    }
+    return turns == 1 ? 0 : turn == 0 ? 1 : turn + 1 == turns ? 2 : 3;
+  }
+  // The counted block's phases: a tile's (one, and its k-steps), or a Stream-K segment's.
+  template <class F>
+  void for_each_counted_phase(int split, F&& f) const {
+    if constexpr (kernel::WalksSegments<K>)
+      kernel::for_each_block_phase<K>(c_, segments_[static_cast<std::size_t>(split)],
+                                      [&](Section s, int kstep, int phase) { f(PhaseRef{s, kstep, phase}); });
+    else
+      for_each_phase(f);
+  }
+  // The block the simulator steps through and replays for `tile` (its k-range `split` under split-K); under Stream-K,
+  // the tile computed whole, as its data-parallel waves compute a tile, kept in segments_ (-1: no launch index of the
+  // order computes the tile).
+  int counted_block(TileCoord tile, int split) {
+    if constexpr (kernel::WalksSegments<K>) {
+      const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
+      const int tiles_n = kernel::ceil_div(p_.n, c_.bn);
+      const int blocks = kernel::launched_blocks<K>(c_, tiles_m * tiles_n, 1);
+      const ThreadContext walk = persistent_context(0, blocks, 0);
+      for (int launch = 0; launch < tiles_m * tiles_n; ++launch) {
+        const TileCoord at = kernel::tile_of_launch(launch, tiles_m, tiles_n, walk.order, c_.cluster);
+        if (at.row != tile.row || at.col != tile.col) continue;
+        segments_.push_back(kernel::stream_k_whole_tile(walk, launch));
+        return static_cast<int>(segments_.size()) - 1;
+      }
+      return -1;
+    } else {
+      return split;
+    }
+  }
+
+  // Stream-K: every segment of the launch, block by block in launch order, as the context whose one segment it is.
+  template <class F>
+  void for_each_segment(F&& f) const {
+    const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
+    const int blocks = kernel::launched_blocks<K>(c_, tiles_m * kernel::ceil_div(p_.n, c_.bn), 1);
+    for (int launch = 0; launch < blocks; ++launch) {
+      const ThreadContext t = persistent_context(launch, blocks, 0);
+      for (int j = 0; j < t.tiles; ++j) f(kernel::stream_k_segment(t, j));
+    }
+  }
+
   // A persistent rung's block `launch` (KernelConfig::grid > 0) in the rung's launch order: it computes the tiles
   // of launches launch, launch + grid, ... Counting runs each tile as a block of its own (the same copies, wgmma and
   // stores per tile: a persistent block's counters are its tiles'); executing runs the blocks as they are.
@@ -69,7 +142,10 @@ class Engine {
     const int tiles_n = kernel::ceil_div(p_.n, c_.bn);
     constexpr kernel::BlockOrder order = kernel::preferred_order<K>();
     ThreadContext t = context(kernel::tile_of_launch(launch, tiles_m, tiles_n, order, c_.cluster), tid);
-    kernel::walk_launches(t, launch, blocks, tiles_m * tiles_n, tiles_m, tiles_n, order, c_.cluster);
+    if constexpr (kernel::WalksSegments<K>)  // Stream-K (rung 23): its share of the k-steps
+      kernel::walk_stream_k(t, launch, blocks, tiles_m * tiles_n, tiles_m, tiles_n, order, c_.cluster);
+    else
+      kernel::walk_launches(t, launch, blocks, tiles_m * tiles_n, tiles_m, tiles_n, order, c_.cluster);
     return t;
   }
 
@@ -90,7 +166,7 @@ class Engine {
     const int threads = K::threads(c_);
     out.ref = ref;
     out.counters = Counters{};
-    out.barrier_after = K::barrier_after(ref.section, ref.phase);
+    out.barrier_after = kernel::takes_barrier<K>(c_, counted_context(tile, 0, split), ref.section, ref.kstep, ref.phase);
     out.barrier_threads = kernel::barrier_threads<K>(c_, ref.section, ref.phase);
     // Kept instructions are recorded straight into the phase's list; for counters alone, one warp's at a time into
     // scratch storage. Either way the storage of earlier calls is reused.
@@ -106,7 +182,8 @@ class Engine {
       x.begin_warp(&buffer, warp, lanes);
       for (int lane = 0; lane < lanes; ++lane) {
         x.begin_lane(lane);
-        kernel::run_phase<K>(x, c_, context(tile, first + lane, split), scratch_, ref.section, ref.kstep, ref.phase);
+        kernel::run_phase<K>(x, c_, counted_context(tile, first + lane, split), scratch_, ref.section, ref.kstep,
+                             ref.phase);
         x.end_lane();
       }
       if (!x.error().empty()) status = Error{x.error()};
@@ -135,7 +212,7 @@ class Engine {
   // matrix edges, the same alignment (mod 128 bytes) of the tiles' global addresses, the same shared buffer.
   std::uint64_t phase_key(TileCoord tile, PhaseRef ref, int split = 0) const {
     const std::int64_t row0 = std::int64_t{tile.row} * c_.bm, col0 = std::int64_t{tile.col} * c_.bn;
-    const int ksteps = block_ksteps(), first_kstep = split * ksteps;
+    const int ksteps = counted_ksteps(split), first_kstep = counted_first_kstep(split);
     const std::int64_t k0 = std::int64_t{first_kstep + (ref.section == Section::Mainloop ? ref.kstep : 0)} * c_.bk;
     // A and B in 2-byte units (6 bits: 16-bit elements start on any even byte), C in 4-byte units (5 bits).
     const std::uint64_t a_mod = static_cast<std::uint64_t>((row0 * p_.k + k0) * a_bytes % 128) / 2;
@@ -154,7 +231,7 @@ class Engine {
     // of k left from this one (0: past k): under split-K the last range's k-steps, and the copies the producer issues
     // a few k-steps ahead of them, may lie partly or wholly past k (TMA's zero fill), which the block's own distance
     // to its end does not say. Where k does not split it is that distance.
-    const std::uint64_t range = splits() == 1 ? 0 : split == 0 ? 1 : split + 1 == splits() ? 2 : 3;
+    const std::uint64_t range = counted_turn(split);
     const int real_kstep = first_kstep + kstep, real_ksteps = kernel::ceil_div(p_.k, c_.bk);
     const std::uint64_t k_left =
         ref.section != Section::Mainloop ? 0 : static_cast<std::uint64_t>(std::clamp(real_ksteps - real_kstep, 0, 8));
@@ -187,9 +264,9 @@ class Engine {
   Result<BlockCounters> block(TileCoord tile, int split = 0) {
     BlockCounters out;
     out.tile = tile;
-    out.per_kstep.assign(static_cast<std::size_t>(block_ksteps()), Counters{});
+    out.per_kstep.assign(static_cast<std::size_t>(counted_ksteps(split)), Counters{});
     Status status = Ok{};
-    for_each_phase([&](PhaseRef ref) {
+    for_each_counted_phase(split, [&](PhaseRef ref) {
       if (!status) return;
       if (on_phase_ && !on_phase_()) {
         status = cancelled();
@@ -220,7 +297,21 @@ class Engine {
     KernelCounters out;
     out.shape = shape();
     std::unordered_map<std::uint64_t, std::size_t> class_of;
-    for (int tr = 0; tr < out.shape.tiles_m; ++tr) {
+    if constexpr (kernel::WalksSegments<K>) {
+      // Stream-K: each segment a block of its own; segments of one class also walk as many k-steps.
+      std::map<std::pair<std::uint64_t, int>, std::size_t> segment_class;
+      segments_.clear();
+      for_each_segment([&](const ThreadContext& segment) {
+        segments_.push_back(segment);
+        const int index = static_cast<int>(segments_.size()) - 1;
+        const auto [it, added] = segment_class.emplace(
+            std::pair{block_key(segment.first_tile, index), counted_ksteps(index)}, out.classes.size());
+        if (added) out.classes.push_back({segment.first_tile, index, 0, {}});
+        else segments_.pop_back();
+        ++out.classes[it->second].count;
+      });
+    }
+    for (int tr = 0; tr < out.shape.tiles_m && !kernel::WalksSegments<K>; ++tr) {
       if (progress && !progress(0.0)) return cancelled();  // a grid of 2^30 blocks takes a while to sort
       for (int tc = 0; tc < out.shape.tiles_n; ++tc)
         for (int split = 0; split < out.shape.splits; ++split) {
@@ -254,20 +345,21 @@ class Engine {
     x.set_split_flags(s.tiles_m * s.tiles_n);
     std::vector<State> states(static_cast<std::size_t>(s.threads_per_block));
     // The blocks as launched, in launch order: one per tile (per range of a tile under split-K: consecutive blocks,
-    // kernel::split_of_launch), or a persistent rung's `grid` blocks walking the tiles.
-    const int persistent = c_.grid > 0 ? std::min(c_.grid, s.tiles_m * s.tiles_n) : 0;
-    const int blocks = persistent > 0 ? persistent : s.blocks;
+    // kernel::split_of_launch), or a persistent rung's `grid` blocks walking the tiles (Stream-K's, their k-steps).
+    const int blocks = kernel::launched_blocks<K>(c_, s.tiles_m * s.tiles_n, s.splits);
+    const bool persistent = c_.grid > 0;
     for (int block = 0; block < blocks; ++block) {
       const kernel::SplitLaunch at = kernel::split_of_launch(block, s.splits);
       const TileCoord tile{at.tile_launch / s.tiles_n, at.tile_launch % s.tiles_n};
       const int tr = tile.row, tc = tile.col;
       const auto thread_context = [&](int tid) {
-        return persistent > 0 ? persistent_context(block, persistent, tid) : context(tile, tid, at.split);
+        return persistent ? persistent_context(block, blocks, tid) : context(tile, tid, at.split);
       };
       x.new_block();
       std::fill(states.begin(), states.end(), State{});  // fresh registers, as a new block gets
       Status status = Ok{};
-      for_each_phase([&](PhaseRef ref) {
+      kernel::for_each_block_phase<K>(c_, thread_context(0), [&](Section section, int kstep, int phase) {
+        const PhaseRef ref{section, kstep, phase};
         if (x.failed() || !status) return;
         const auto run_thread = [&](int tid) {
           kernel::run_phase<K>(x, c_, thread_context(tid), states[static_cast<std::size_t>(tid)], ref.section,
@@ -285,25 +377,39 @@ class Engine {
             run_thread(tid);
           }
         }
-        if (K::barrier_after(ref.section, ref.phase))
+        if (kernel::takes_barrier<K>(c_, thread_context(0), ref.section, ref.kstep, ref.phase))
           x.barrier(kernel::barrier_threads<K>(c_, ref.section, ref.phase));
-      }, thread_context(0).tiles);
+      });
       x.end_block();
       const std::string range = s.splits > 1 ? ", k-range " + std::to_string(at.split) : std::string{};
       const std::string where =
-          persistent > 0 ? "persistent block " + std::to_string(block)
+          persistent ? "persistent block " + std::to_string(block)
                          : "block (" + std::to_string(tr) + ", " + std::to_string(tc) + ")" + range;
       if (!status) return Error{where + ", " + status.error().message};
       if (x.failed()) return Error{where + ", " + x.error()};
     }
     if (const std::string left = x.flags_left_set(); !left.empty()) return Error{left};
-    // Once by each block that computes it: by every range of its tile under split-K.
-    for (std::size_t i = 0; i < writes.size(); ++i)
-      if (writes[i] != s.splits)
-        return Error{"element (" + std::to_string(i / static_cast<std::size_t>(p_.n)) + ", " +
-                     std::to_string(i % static_cast<std::size_t>(p_.n)) + ") of C was written " +
+    // Once by each block that computes it: by every range of its tile under split-K, by every segment of its tile under
+    // Stream-K.
+    std::vector<int> segments_of_tile;
+    if constexpr (kernel::WalksSegments<K>) {
+      segments_of_tile.assign(static_cast<std::size_t>(s.tiles_m) * static_cast<std::size_t>(s.tiles_n), 0);
+      for_each_segment([&](const ThreadContext& segment) {
+        ++segments_of_tile[static_cast<std::size_t>(segment.first_tile.row * s.tiles_n + segment.first_tile.col)];
+      });
+    }
+    for (std::size_t i = 0; i < writes.size(); ++i) {
+      const int row = static_cast<int>(i / static_cast<std::size_t>(p_.n)), col = static_cast<int>(i % static_cast<std::size_t>(p_.n));
+      const int times = segments_of_tile.empty()
+                            ? s.splits
+                            : segments_of_tile[static_cast<std::size_t>(row / c_.bm * s.tiles_n + col / c_.bn)];
+      if (writes[i] != times)
+        return Error{"element (" + std::to_string(row) + ", " + std::to_string(col) + ") of C was written " +
                      std::to_string(writes[i]) + " times, not " +
-                     (s.splits == 1 ? std::string("once") : "once per k-range (" + std::to_string(s.splits) + ")")};
+                     (!segments_of_tile.empty() ? "once per segment of its tile (" + std::to_string(times) + ")"
+                      : s.splits == 1       ? std::string("once")
+                                            : "once per k-range (" + std::to_string(s.splits) + ")")};
+    }
     return c;
   }
 
@@ -336,6 +442,7 @@ class Engine {
   Recorder recorder_;
   WarpLockstep lockstep_;
   std::unordered_map<std::uint64_t, Counters> memo_;
+  std::vector<ThreadContext> segments_;  // Stream-K: the counted segments (a class's example each)
 };
 
 // Validates, then runs f(engine) with the rung's engine.
@@ -381,7 +488,13 @@ class BlockStreamImpl final : public BlockStream::Impl {
   BlockStreamImpl(const KernelConfig& c, const Problem& p, TileCoord tile, int split)
       : engine_(c, p), tile_(tile), split_(split) {
     shape = engine_.shape();
-    engine_.for_each_phase([&](PhaseRef ref) { schedule.push_back(ref); });
+  }
+  // The block's schedule, once the tile is known to be in the grid.
+  Status open() {
+    split_ = engine_.counted_block(tile_, split_);
+    if (split_ < 0) return Error{"no block computes this tile"};
+    engine_.for_each_counted_phase(split_, [&](PhaseRef ref) { schedule.push_back(ref); });
+    return Ok{};
   }
   Status record(PhaseRef ref, PhaseStream& into) override {
     return engine_.record_into(tile_, ref, true, into, split_);
@@ -408,6 +521,7 @@ Result<BlockStream> BlockStream::open(RungId rung, const KernelConfig& config, c
     if (auto ok = check_tile(impl->shape, tile); !ok) return ok.error();
     if (split < 0 || split >= impl->shape.splits)
       return Error{"k-range " + std::to_string(split) + " of a tile cut into " + std::to_string(impl->shape.splits)};
+    if (auto opened = impl->open(); !opened) return opened.error();
     return BlockStream(std::move(impl));
   });
 }
@@ -445,19 +559,23 @@ Result<PhaseStream> phase_stream(RungId rung, const KernelConfig& config, const 
   return with_engine<PhaseStream>(rung, config, problem, [&](auto& e) -> Result<PhaseStream> {
     const LaunchShape s = e.shape();
     if (auto ok = check_tile(s, tile); !ok) return ok.error();
+    const int block = e.counted_block(tile, 0);
     bool exists = false;
-    e.for_each_phase([&](PhaseRef ref) {
-      exists = exists || (ref.section == phase.section && ref.kstep == phase.kstep && ref.phase == phase.phase);
-    });
+    if (block >= 0)
+      e.for_each_counted_phase(block, [&](PhaseRef ref) {
+        exists = exists || (ref.section == phase.section && ref.kstep == phase.kstep && ref.phase == phase.phase);
+      });
     if (!exists) return Error{"this block's schedule has no such phase (k-step " + std::to_string(phase.kstep) + ")"};
-    return e.record(tile, phase, true);
+    return e.record(tile, phase, true, block);
   });
 }
 
 Result<BlockCounters> simulate_block(RungId rung, const KernelConfig& config, const Problem& problem, TileCoord tile) {
   return with_engine<BlockCounters>(rung, config, problem, [&](auto& e) -> Result<BlockCounters> {
     if (auto ok = check_tile(e.shape(), tile); !ok) return ok.error();
-    return e.block(tile);
+    const int block = e.counted_block(tile, 0);
+    if (block < 0) return Error{"no block computes this tile"};
+    return e.block(tile, block);
   });
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+
+#include "gemmlab/kernel/stream_k.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "wording.hpp"
 
@@ -237,14 +239,18 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
 
   // The busiest SM: ceil(blocks / SMs) blocks, or for a persistent rung (KernelConfig::grid) ceil(grid / SMs) blocks
-  // that each compute ceil(tiles / grid) tiles. Its share of every count is its tiles over all of them (the counters
-  // count a persistent block's tiles as blocks).
+  // that each compute ceil(tiles / grid) tiles, or under Stream-K (rung 23) the longest share of the k-steps. Its share
+  // of every count is its tiles over all of them (the counters count a persistent block's tiles as blocks, and a
+  // Stream-K block's segments).
   TimePrediction p;
   const int tiles = shape.blocks;
-  const int launched = in.config.grid > 0 ? std::min(in.config.grid, tiles) : tiles;
+  const bool stream_k = walks_stream_k(in.rung);
+  const int launched = stream_k ? in.config.grid : in.config.grid > 0 ? std::min(in.config.grid, tiles) : tiles;
   const int blocks_per_sm_launched = (launched + d.sms - 1) / d.sms;
-  p.tiles_on_busiest_sm = blocks_per_sm_launched * ((tiles + launched - 1) / launched);
-  const double share = double(p.tiles_on_busiest_sm) / tiles;
+  const kernel::StreamKPlan plan =
+      kernel::StreamKPlan::of(launched / shape.cluster, tiles / shape.cluster, std::max(shape.ksteps, 1));
+  p.tiles_on_busiest_sm = blocks_per_sm_launched * (stream_k ? plan.busiest_tiles() : (tiles + launched - 1) / launched);
+  const double share = p.tiles_on_busiest_sm / tiles;
   p.issue_source = issue_source;
   p.kernel_instructions = instructions;
   p.kernel_description_instructions = description_instructions;
@@ -345,8 +351,12 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.limit = winner.term;
   // Split-K (rung 22): the ranges of a round's tiles finish their k-steps together, then take turns at C: each range
   // after the first waits for the one before, its trips to the L2 one after another, and two consumers' barriers.
-  if (const int trips = split_step_round_trips(in.rung, in.config); trips > 0 && shape.splits > 1)
-    p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * (shape.splits - 1) *
+  // Stream-K: a tile's turns follow one another likewise, but all but the last are each block's first shared segment,
+  // done long before the last turn looks: what is left is one turn at the end of each block's walk.
+  const int trips = split_step_round_trips(in.rung, in.config);
+  const int turns_waited = stream_k ? (plan.shared_iterations() > 0 ? 1 : 0) : shape.splits - 1;
+  if (trips > 0 && turns_waited > 0)
+    p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * turns_waited *
                       (trips * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz;
   p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds + p.split_seconds;
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;

@@ -29,6 +29,10 @@ struct ThreadContext {
   int tiles_m = 1, tiles_n = 1;
   BlockOrder order{};
   int cluster = 1;  // blocks per cluster: the order walks clusters (tile_of_launch)
+  // Stream-K (rung 23, kernel/stream_k.hpp): the block's unit (its cluster) of `units` sharing `cluster_tiles` tiles;
+  // its `tiles` segments are `whole_tiles` whole tiles, then the pieces of tiles in its range of the shared k-steps,
+  // [first_iteration, first_iteration + iterations).
+  int units = 0, unit = 0, cluster_tiles = 0, whole_tiles = 0, first_iteration = 0, iterations = 0;
 
   // The block's j-th tile (tile indices: multiply by bm and bn).
   GEMMLAB_HD TileCoord tile(int j) const {

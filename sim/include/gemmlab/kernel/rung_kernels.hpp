@@ -16,6 +16,7 @@
 #include "gemmlab/kernel/rungs/tma_wgmma_persistent.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_splitk.hpp"
+#include "gemmlab/kernel/rungs/tma_wgmma_streamk.hpp"
 #include "gemmlab/kernel/rungs/vectorized.hpp"
 #include "gemmlab/kernel/rungs/warptile.hpp"
 #include "gemmlab/kernel/rungs/wmma.hpp"

@@ -28,6 +28,54 @@ GEMMLAB_HD void for_each_phase(const Config& c, int ksteps, int tiles, F&& f) {
   }
 }
 
+// Whether a rung's blocks walk segments of varying k-steps (rung 23's Stream-K: Kernel::segment_ksteps) rather than
+// whole tiles of t.ksteps each.
+template <class Kernel>
+concept WalksSegments = requires(const ThreadContext& t) { Kernel::segment_ksteps(t, 0); };
+
+// Every phase of the block whose context is t: its tiles as for_each_phase walks them, or a Stream-K block's segments
+// (segment j: Kernel::segment_ksteps(t, j) k-steps, then its epilogue; main-loop steps counted on across segments).
+template <class Kernel, class Config, class F>
+GEMMLAB_HD void for_each_block_phase(const Config& c, const ThreadContext& t, F&& f) {
+  if constexpr (WalksSegments<Kernel>) {
+    GEMMLAB_UNROLL
+    for (int p = 0; p < Kernel::prologue_phases(c); ++p) f(Section::Prologue, 0, p);
+    int step = 0;
+    for (int j = 0; j < t.tiles; ++j) {
+      const int ksteps = Kernel::segment_ksteps(t, j);
+      for (int i = 0; i < ksteps; ++i, ++step) {
+        GEMMLAB_UNROLL
+        for (int p = 0; p < Kernel::mainloop_phases(c); ++p) f(Section::Mainloop, step, p);
+      }
+      GEMMLAB_UNROLL
+      for (int p = 0; p < Kernel::epilogue_phases(c); ++p) f(Section::Epilogue, j, p);
+    }
+  } else {
+    for_each_phase<Kernel>(c, t.ksteps, t.tiles, f);
+  }
+}
+
+// The blocks a launch has over `slots` launch indices of the order, each tile cut into `splits` k-ranges: one per slot
+// and range, or a persistent rung's `grid` where that is fewer; Stream-K's `grid` whatever the tiles (its blocks share
+// k-steps, so more blocks than tiles still have work).
+template <class Kernel, class Config>
+GEMMLAB_HD int launched_blocks(const Config& c, int slots, int splits) {
+  if constexpr (WalksSegments<Kernel>) return c.grid;
+  return c.grid > 0 && c.grid < slots ? c.grid : slots * splits;
+}
+
+// Whether the block whose context is t takes the barrier after a phase: where the rung's barrier_after asks for one,
+// unless the rung's barrier_needed says this block's walk leaves it nothing to order there (the same in every thread of
+// the block: rung 23's tile with one turn at C).
+template <class Kernel, class Config>
+GEMMLAB_HD bool takes_barrier(const Config& c, const ThreadContext& t, Section section, int kstep, int phase) {
+  if (!Kernel::barrier_after(section, phase)) return false;
+  if constexpr (requires { Kernel::barrier_needed(c, t, section, kstep, phase); })
+    return Kernel::barrier_needed(c, t, section, kstep, phase);
+  else
+    return true;
+}
+
 // The threads the barrier after a phase takes in (where the rung's barrier_after asks for one): 0 for the whole block,
 // else the block's first n threads alone, as a rung that says so (barrier_threads) asks: a warp-specialised rung's
 // consumers after an epilogue phase of rung 20's TMA store, which the producer, copying the next tile, passes by.

@@ -91,6 +91,11 @@ int barriers_per_kstep(RungId id, const kernel::KernelConfig& config);
 // split_step_round_trips); 0 for a configuration that does not split k.
 int split_step_round_trips(RungId id, const kernel::KernelConfig& config);
 
+// The blocks a launch of the configuration has over `slots` launch indices with each tile cut into `splits` k-ranges
+// (kernel::launched_blocks); whether its blocks walk Stream-K's segments (rung 23).
+int launched_blocks(RungId id, const kernel::KernelConfig& config, int slots, int splits);
+bool walks_stream_k(RungId id);
+
 // Threads per block and shared-memory bytes of a configuration (from the rung's description).
 int threads_per_block(RungId id, const kernel::KernelConfig& config);
 int smem_bytes(RungId id, const kernel::KernelConfig& config);

@@ -111,7 +111,7 @@ Result<BlockCounters> simulate_block(RungId rung, const kernel::KernelConfig& co
 // class; each class is simulated once.
 struct BlockClass {
   kernel::TileCoord example;
-  int split = 0;  // split-K: the example's range of its tile's k-steps
+  int split = 0;  // split-K: the example's range of its tile's k-steps; Stream-K: the engine's index of its segment
   std::int64_t count = 0;
   Counters per_block;
 };

@@ -79,7 +79,9 @@ struct TimePrediction {
   // smsp__inst_executed.sum), and the description's own count among them.
   enum class IssueSource { Description, Sass, NeighbourSass } issue_source = IssueSource::Description;
   double kernel_instructions = 0, kernel_description_instructions = 0;
-  int tiles_on_busiest_sm = 0;  // tiles the busiest SM computes: its blocks, or a persistent rung's blocks' tiles
+  // Tiles the busiest SM computes: its blocks, or a persistent rung's blocks' tiles (under Stream-K, k-steps in tiles:
+  // a fraction where its range ends mid-tile).
+  double tiles_on_busiest_sm = 0;
   int ksteps_in_flight = 1;
   // Where the compiled loop's waits for its global loads set the chain (a kernel without shared memory): how many a
   // warp makes per k-step, each the whole wait for tiles; 0 where the description's stages set it.

@@ -47,6 +47,7 @@ struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
       }
       return s.copied;
     }
+    GEMMLAB_HD static int steps(const ThreadContext& t) { return TmaWgmma::steps(t); }
   };
 
   template <class X, class C, class S>

@@ -80,23 +80,29 @@ struct TmaWgmmaSpecialized : TmaWgmma {
       }
       return;
     }
-    if (c.setmaxnreg) {  // after the barrier: every warp of the block has started, with its launch registers
-      const RegisterMoves moves = register_moves(c);
-      const bool consumer = t.warpgroup < consumers(c);
-      x.set_max_registers(consumer ? moves.consumer : moves.producer, consumer);
-    }
+    move_registers(x, c, t);
     for (int step = 0; step < c.stages - 1; ++step)
       load_tile(x, c, t, step, step, t.tid == producer(c) && step < steps(t));
     s.copied = tile_step(c, t, c.stages - 2), s.copied_tile = (c.stages - 2) / t.ksteps;
   }
 
-  // The producer's walk: where its next copy falls. Here a block computes one tile, and a step is its k-step; rung
+  // setmaxnreg = 1, after the prologue's barrier: every warp of the block has started, with its launch registers.
+  template <class X, class C>
+  GEMMLAB_HD static void move_registers(X& x, const C& c, const ThreadContext& t) {
+    if (!c.setmaxnreg) return;
+    const RegisterMoves moves = register_moves(c);
+    const bool consumer = t.warpgroup < consumers(c);
+    x.set_max_registers(consumer ? moves.consumer : moves.producer, consumer);
+  }
+
+  // The producer's walk: where its next copy falls, and how many steps the block's main loop has. Here a block computes one tile, and a step is its k-step; rung
   // 20's blocks walk several tiles (TmaWgmmaPersistent::PersistentWalk), through the same main loop.
   struct OneTileWalk {
     template <class C, class S>
     GEMMLAB_HD static TileStep next(const C& c, const ThreadContext& t, S&, int step) {
       return tile_step(c, t, step);
     }
+    GEMMLAB_HD static int steps(const ThreadContext& t) { return TmaWgmma::steps(t); }
   };
 
   template <class X, class C, class S>
@@ -119,7 +125,7 @@ struct TmaWgmmaSpecialized : TmaWgmma {
       return;
     }
     // The refill goes into the stage step - 1 read: at step 0, the last one still empty.
-    if (t.tid == producer(c) && ring.refill < steps(t)) {
+    if (t.tid == producer(c) && ring.refill < Walk::steps(t)) {
       if (step > 0) x.mbarrier_wait(empty(c, ring.released), ring.released_parity);
       load_tile_at(x, c, t, Walk::next(c, t, s, ring.refill), ring.released, true);
     }

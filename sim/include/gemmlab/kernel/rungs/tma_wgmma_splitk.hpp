@@ -34,20 +34,27 @@
 
 namespace gemmlab::kernel::rungs {
 
-struct TmaWgmmaSplitK : TmaWgmmaSpecialized {
-  // Three epilogue phases: wait for the tile's flag, store or add, release the flag.
+// The schedule of turns at C (the serial reduction), which rung 23's cut tiles take too: three epilogue phases (wait
+// for the tile's flag, store or add, release the flag); after the prologue's first phase the block-wide barrier, after
+// the epilogue's first two the consumers' own.
+struct TurnsAtC {
   template <class C>
   GEMMLAB_HD static int epilogue_phases(const C&) {
     return 3;
   }
-  // After the prologue's first phase, the block-wide barrier; after the epilogue's first two, the consumers' own.
   GEMMLAB_HD static bool barrier_after(Section section, int phase) {
     return (section == Section::Prologue && phase == 0) || (section == Section::Epilogue && phase < 2);
   }
   template <class C>
   GEMMLAB_HD static int barrier_threads(const C& c, Section section, int) {
-    return section == Section::Epilogue ? 128 * consumers(c) : 0;
+    return section == Section::Epilogue ? 128 * TmaWgmmaSpecialized::consumers(c) : 0;
   }
+};
+
+struct TmaWgmmaSplitK : TmaWgmmaSpecialized, TurnsAtC {
+  using TurnsAtC::barrier_after;
+  using TurnsAtC::barrier_threads;
+  using TurnsAtC::epilogue_phases;
   // The tile's flag: one per tile of C, row-major.
   template <class C>
   GEMMLAB_HD static int flag(const C& c, const ThreadContext& t) {
@@ -63,20 +70,22 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized {
       x.split_wait(flag(c, t), t.split, first_thread && t.split > 0);
     } else if (phase == 1) {
       if (t.split == 0) return store_accumulators(x, c, t, s, t.row0, t.col0);
-      add_accumulators(x, c, t, s);
+      add_accumulators(x, c, t, s, t.row0, t.col0);
     } else {
       x.split_release(flag(c, t), t.split + 1 == t.splits ? 0 : t.split + 1, first_thread && t.splits > 1);
     }
   }
 
-  // A range after the first: C += alpha * acc over the warpgroup's 64 x bn strip, `batch` pairs at a time, all of a
-  // batch's loads of C before any of its stores. Pair by pair (rung 17's store_c_run with beta = 1), each store could
-  // alias the next pair's load, so every load waited for the store before it: a round trip to L2 per pair, in the
-  // chain of ranges that every tile walks one after another. Rows of C are whole pairs here (n is a multiple of 8).
+  // A range after the first: C += alpha * acc over the warpgroup's 64 x bn strip of the tile at (tile_row0,
+  // tile_col0), `batch` pairs at a time, all of a batch's loads of C before any of its stores. Pair by pair (rung 17's
+  // store_c_run with beta = 1), each store could alias the next pair's load, so every load waited for the store before
+  // it: a round trip to L2 per pair, in the chain of ranges that every tile walks one after another. Rows of C are
+  // whole pairs here (n is a multiple of 8); rung 23's segments take their turns through the same path.
   static constexpr int batch = 16;
   template <class X, class C, class S>
-  GEMMLAB_HD static void add_accumulators(X& x, const C& c, const ThreadContext& t, S& s) {
-    const int lane = t.tid % 128, row0 = t.row0 + t.tid / 128 * 64;
+  GEMMLAB_HD static void add_accumulators(X& x, const C& c, const ThreadContext& t, S& s, int tile_row0,
+                                          int tile_col0) {
+    const int lane = t.tid % 128, row0 = tile_row0 + t.tid / 128 * 64;
     with_atom(c, [&](auto atom) {
       using Atom = decltype(atom);
       GEMMLAB_UNROLL
@@ -84,12 +93,12 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized {
         Vec<2> sum[batch];
         GEMMLAB_UNROLL
         for (int j = 0; j < batch; ++j) {
-          const int row = row0 + Atom::d_row(lane, first + 2 * j), col = t.col0 + Atom::d_col(lane, first + 2 * j);
+          const int row = row0 + Atom::d_row(lane, first + 2 * j), col = tile_col0 + Atom::d_col(lane, first + 2 * j);
           x.ldg(sum[j], Operand::C, Index(row) * t.n + col, row < t.m && col < t.n);
         }
         GEMMLAB_UNROLL
         for (int j = 0; j < batch; ++j) {
-          const int i = first + 2 * j, row = row0 + Atom::d_row(lane, i), col = t.col0 + Atom::d_col(lane, i);
+          const int i = first + 2 * j, row = row0 + Atom::d_row(lane, i), col = tile_col0 + Atom::d_col(lane, i);
           sum[j][0] += t.alpha * s.acc[i], sum[j][1] += t.alpha * s.acc[i + 1];
           x.stg(Operand::C, Index(row) * t.n + col, sum[j], row < t.m && col < t.n);
         }

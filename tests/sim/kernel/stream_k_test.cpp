@@ -1,0 +1,164 @@
+// Stream-K's walk (kernel/stream_k.hpp): every k-step of every tile computed once, equal shares, and the turns at C
+// in launch order, for grids of tiles that fill their waves, leave a partial one, or are fewer than the units.
+#include "gemmlab/kernel/stream_k.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gemmlab::kernel {
+namespace {
+
+struct Walked {
+  int launch;
+  ThreadContext t;
+};
+
+// Every block's context over tiles_m x tiles_n tiles of `ksteps` k-steps, `blocks` launched in clusters of `cluster`.
+std::vector<Walked> walk_all(int blocks, int tiles_m, int tiles_n, int ksteps, int cluster,
+                             BlockOrder order = {OrderKind::Hilbert, 0}) {
+  std::vector<Walked> out;
+  const int slots = launch_slots(tiles_m, tiles_n, order, cluster);
+  for (int launch = 0; launch < blocks; ++launch) {
+    ThreadContext t;
+    t.ksteps = ksteps;
+    walk_stream_k(t, launch, blocks, slots, tiles_m, tiles_n, order, cluster);
+    out.push_back({launch, t});
+  }
+  return out;
+}
+
+std::string where(int blocks, int tiles_m, int tiles_n, int ksteps, int cluster) {
+  return std::to_string(blocks) + " blocks, " + std::to_string(tiles_m) + " x " + std::to_string(tiles_n) +
+         " tiles of " + std::to_string(ksteps) + " k-steps, clusters of " + std::to_string(cluster);
+}
+
+struct Case {
+  int blocks, tiles_m, tiles_n, ksteps, cluster;
+};
+const std::vector<Case> kCases = {
+    {132, 32, 16, 64, 2},  // 4096^3 in 128 x 256 tiles: 256 cluster tiles on 66 clusters
+    {128, 32, 16, 64, 2},  // rung 21's grid: whole waves only
+    {132, 1, 32, 224, 1},  // a decode step: 32 tiles on 132 blocks
+    {10, 1, 2, 3, 1},      // more blocks than k-steps in all: 6 of them have one each
+    {12, 6, 5, 7, 2},      // an odd grid in clusters: 15 cluster tiles on 6 clusters
+    {7, 5, 3, 1, 1},       // one k-step a tile
+};
+
+TEST(StreamKWalk, EveryKStepOfEveryTileIsComputedOnce) {
+  for (const Case& w : kCases) {
+    std::map<std::pair<int, int>, std::vector<int>> computed;  // tile -> how often each k-step
+    for (const auto& [launch, t] : walk_all(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster)) {
+      for (int j = 0; j < t.tiles; ++j) {
+        const TileCoord tile = stream_k_tile(t, j);
+        const KStepRange range = stream_k_ksteps(t, j);
+        ASSERT_LT(range.first, range.end) << where(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster);
+        auto& steps = computed[{tile.row, tile.col}];
+        steps.resize(static_cast<std::size_t>(w.ksteps), 0);
+        for (int k = range.first; k < range.end; ++k) ++steps[static_cast<std::size_t>(k)];
+      }
+    }
+    const std::string at = where(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster);
+    ASSERT_EQ(computed.size(), static_cast<std::size_t>(w.tiles_m * w.tiles_n)) << at;
+    for (const auto& [tile, steps] : computed)
+      for (int k = 0; k < w.ksteps; ++k)
+        EXPECT_EQ(steps[static_cast<std::size_t>(k)], 1)
+            << at << ": tile (" << tile.first << ", " << tile.second << ") k-step " << k;
+  }
+}
+
+TEST(StreamKWalk, UnitsGetEqualSharesOfTheKSteps) {
+  for (const Case& w : kCases) {
+    int least = 1 << 30, most = 0, working = 0;
+    for (const auto& [launch, t] : walk_all(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster)) {
+      if (t.tiles == 0) continue;
+      ++working;
+      const int share = t.whole_tiles * w.ksteps + t.iterations;
+      least = std::min(least, share), most = std::max(most, share);
+    }
+    EXPECT_LE(most - least, 1) << where(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster);
+    EXPECT_EQ(working, std::min(w.blocks, w.tiles_m * w.tiles_n * w.ksteps))
+        << where(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster);
+  }
+  // 4096^3: two whole waves, then 124 cluster tiles' 7936 k-steps in 66 ranges of 120 or 121; rung 21's grid of 64
+  // clusters takes the four waves whole.
+  for (const auto& [launch, t] : walk_all(132, 32, 16, 64, 2)) {
+    EXPECT_EQ(t.whole_tiles, 2);
+    EXPECT_TRUE(t.iterations == 120 || t.iterations == 121) << t.iterations;
+  }
+  const auto whole = walk_all(128, 32, 16, 64, 2);
+  EXPECT_EQ(whole[0].t.whole_tiles, 4);
+  EXPECT_EQ(whole[0].t.iterations, 0);
+  EXPECT_EQ(whole[0].t.tiles, 4);
+}
+
+TEST(StreamKWalk, TurnsAtCGoInLaunchOrderFromTheTilesLastKSteps) {
+  for (const Case& w : kCases) {
+    const std::string at = where(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster);
+    struct Turn {
+      int launch, turn, turns, first_kstep, segment, first_shared;
+    };
+    std::map<std::pair<int, int>, std::vector<Turn>> by_tile;
+    for (const auto& [launch, t] : walk_all(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster))
+      for (int j = 0; j < t.tiles; ++j) {
+        const TileCoord tile = stream_k_tile(t, j);
+        const StreamKTurn turn = stream_k_turn(t, j);
+        by_tile[{tile.row, tile.col}].push_back(
+            {launch, turn.turn, turn.turns, stream_k_ksteps(t, j).first, j, t.whole_tiles});
+      }
+    for (auto& [tile, turns] : by_tile) {
+      std::sort(turns.begin(), turns.end(), [](const Turn& a, const Turn& b) { return a.turn < b.turn; });
+      for (std::size_t i = 0; i < turns.size(); ++i) {
+        EXPECT_EQ(turns[i].turn, static_cast<int>(i)) << at;
+        EXPECT_EQ(turns[i].turns, static_cast<int>(turns.size())) << at;
+        if (i == 0) continue;
+        // A turn waits for a block launched earlier, whose piece of the tile lies after its own in k.
+        EXPECT_LT(turns[i - 1].launch, turns[i].launch) << at;
+        EXPECT_GT(turns[i - 1].first_kstep, turns[i].first_kstep) << at;
+      }
+      // The first turn is its block's first segment after its whole tiles: computed as soon as they are done.
+      if (turns.size() > 1) {
+        EXPECT_EQ(turns[0].segment, turns[0].first_shared) << at;
+      }
+    }
+  }
+}
+
+TEST(StreamKWalk, ASegmentAloneIsTheSameSegment) {
+  for (const Case& w : kCases)
+    for (const auto& [launch, t] : walk_all(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster))
+      for (int j = 0; j < t.tiles; ++j) {
+        const ThreadContext alone = stream_k_segment(t, j);
+        const std::string at = where(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster) + ", block " +
+                               std::to_string(launch) + " segment " + std::to_string(j);
+        ASSERT_EQ(alone.tiles, 1) << at;
+        const TileCoord a = stream_k_tile(alone, 0), b = stream_k_tile(t, j);
+        EXPECT_TRUE(a.row == b.row && a.col == b.col) << at;
+        EXPECT_TRUE(alone.first_tile.row == b.row && alone.first_tile.col == b.col) << at;
+        EXPECT_EQ(stream_k_ksteps(alone, 0).first, stream_k_ksteps(t, j).first) << at;
+        EXPECT_EQ(stream_k_ksteps(alone, 0).end, stream_k_ksteps(t, j).end) << at;
+        EXPECT_EQ(stream_k_turn(alone, 0).turn, stream_k_turn(t, j).turn) << at;
+        EXPECT_EQ(stream_k_turn(alone, 0).turns, stream_k_turn(t, j).turns) << at;
+      }
+}
+
+TEST(StreamKWalk, AClustersBlocksWalkTheSameKStepsOfAdjacentTiles) {
+  const auto walked = walk_all(12, 6, 5, 7, 2);
+  for (std::size_t b = 0; b + 1 < walked.size(); b += 2) {
+    const ThreadContext &first = walked[b].t, &second = walked[b + 1].t;
+    ASSERT_EQ(first.tiles, second.tiles);
+    for (int j = 0; j < first.tiles; ++j) {
+      EXPECT_EQ(stream_k_tile(first, j).row + 1, stream_k_tile(second, j).row);
+      EXPECT_EQ(stream_k_tile(first, j).col, stream_k_tile(second, j).col);
+      EXPECT_EQ(stream_k_ksteps(first, j).first, stream_k_ksteps(second, j).first);
+      EXPECT_EQ(stream_k_ksteps(first, j).end, stream_k_ksteps(second, j).end);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gemmlab::kernel
