@@ -110,11 +110,12 @@ class Engine {
       const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
       const int tiles_n = kernel::ceil_div(p_.n, c_.bn);
       const int blocks = kernel::launched_blocks<K>(c_, tiles_m * tiles_n, 1);
-      const ThreadContext walk = persistent_context(0, blocks, 0);
+      constexpr kernel::BlockOrder order = kernel::preferred_order<K>();
       for (int launch = 0; launch < tiles_m * tiles_n; ++launch) {
-        const TileCoord at = kernel::tile_of_launch(launch, tiles_m, tiles_n, walk.order, c_.cluster);
+        const TileCoord at = kernel::tile_of_launch(launch, tiles_m, tiles_n, order, c_.cluster);
         if (at.row != tile.row || at.col != tile.col) continue;
-        segments_.push_back(kernel::stream_k_whole_tile(walk, launch));
+        // The context of the block launched there (its place in the cluster is its tile row's), walking that tile.
+        segments_.push_back(kernel::stream_k_whole_tile(persistent_context(launch, blocks, 0), launch));
         return static_cast<int>(segments_.size()) - 1;
       }
       return -1;
