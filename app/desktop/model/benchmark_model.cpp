@@ -61,22 +61,19 @@ void BenchmarkModel::run(gpu::BenchOptions options) {
             },
             job.cancel_flag());
         return [this, report = std::move(report)] {
-          MessageLog& messages = context_.messages;
           running_ = false;
+          RunEnd end;
+          end.job = "benchmark";
           if (!report) {
-            messages.add(Message::Level::Error, "benchmark: " + report.error().message);
-            return;
+            end.error = report.error().message;
+          } else {
+            end.cancelled = report->cancelled, end.measured_nothing = report->rows.empty();
+            end.device = report->device.name, end.date = report->date_utc;
+            end.nothing_kept = "benchmark cancelled before a row was measured; the results on show are unchanged";
+            end.partly_kept = "benchmark cancelled: the " + std::to_string(report->rows.size()) +
+                              " rows measured before it are shown, marked cancelled part way";
           }
-          if (report->cancelled && report->rows.empty()) {
-            messages.add(Message::Level::Info,
-                         "benchmark cancelled before a row was measured; the results on show are unchanged");
-            return;
-          }
-          if (report->cancelled)
-            messages.add(Message::Level::Info, "benchmark cancelled: the " + std::to_string(report->rows.size()) +
-                                                   " rows measured before it are shown, marked cancelled part way");
-          const std::string when = report->cancelled ? "measured now (cancelled part way)" : "measured now";
-          results_ = ShownResults{*report, when + " on the " + report->device.name + ", " + report->date_utc};
+          if (auto label = run_end_label(context_.messages, end)) results_ = ShownResults{*report, *label};
         };
       },
       JobRunner::OnCancel::Complete);

@@ -42,22 +42,20 @@ void TuningModel::run(gpu::TuneOptions options) {
         auto report = gpu::run_tune(
             options, [&](const gpu::TuneProgress& p) { job.set_progress(gpu::fraction_done(p)); }, job.cancel_flag());
         return [this, rung = options.rung, report = std::move(report)] {
-          MessageLog& messages = context_.messages;
           running_ = false;
+          RunEnd end;
+          end.job = "tuning";
           if (!report) {
-            messages.add(Message::Level::Error, "tuning: " + report.error().message);
-            return;
+            end.error = report.error().message;
+          } else {
+            end.cancelled = report->cancelled, end.measured_nothing = report->measured.empty();
+            end.device = report->bench.device.name, end.date = report->bench.date_utc;
+            end.nothing_kept = "tuning cancelled before a configuration was timed; the study on show is unchanged";
+            end.partly_kept = "tuning cancelled: what it timed before is shown";
           }
-          if (report->cancelled && report->measured.empty()) {
-            messages.add(Message::Level::Info,
-                         "tuning cancelled before a configuration was timed; the study on show is unchanged");
-            return;
-          }
-          if (report->cancelled) messages.add(Message::Level::Info, "tuning cancelled: what it timed before is shown");
-          const std::string when = report->cancelled ? "measured now (cancelled part way)" : "measured now";
-          studies_.insert_or_assign(
-              rung, ShownStudy{*report, when + " on the " + report->bench.device.name + ", " + report->bench.date_utc,
-                               std::nullopt, ""});
+          const auto label = run_end_label(context_.messages, end);
+          if (!label) return;
+          studies_.insert_or_assign(rung, ShownStudy{*report, *label, std::nullopt, ""});
           study_messages_.erase(rung);
         };
       },
