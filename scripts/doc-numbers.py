@@ -1213,6 +1213,20 @@ def streamk_ncu():
     return out
 
 
+def streamk_counters():
+    """docs/fidelity.md, rung 23: the simulator's global loads and stores at 4096^3 beside ncu's (fidelity-data/streamk)."""
+    folder = FIDELITY / "streamk"
+    ops = json.loads((folder / "23-tma-wgmma-streamk.sim.json").read_text())["kernel"]["ops"]
+    report = folder / "23-tma-wgmma-streamk.ncu.csv"
+    measured = lambda metric: commas(float(recorded_ncu(report, metric, 0)))
+    return {"sim_ld_req": commas(ops["ldg.64"]["requests"]), "sim_ld_sec": commas(ops["ldg.64"]["sectors"]),
+            "sim_st_req": commas(ops["stg.64"]["requests"]), "sim_st_sec": commas(ops["stg.64"]["sectors"]),
+            "ncu_ld_req": measured("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
+            "ncu_ld_sec": measured("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"),
+            "ncu_st_req": measured("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
+            "ncu_st_sec": measured("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")}
+
+
 SPLITK = ROOT / "docs" / "results-data" / "splitk"
 
 
@@ -1370,6 +1384,14 @@ QUOTES = [
      r"rung 20 cost (?P<p_cap>[+\d.]+)% against (?P<p_all>[+\d.]+)% with every event stored, rung 21\s+"
      r"(?P<h_cap>[+\d.]+)% against (?P<h_all>[+\d.]+)%",
      trace_events_cap),
+    ("docs/fidelity.md",
+     r"\| global load requests \| (?P<sim_ld_req>[\d,]+) \| (?P<ncu_ld_req>[\d,]+) \|\n"
+     r"\| global load sectors \| (?P<sim_ld_sec>[\d,]+) \| (?P<ncu_ld_sec>[\d,]+) \|\n"
+     r"\| global store requests \| (?P<sim_st_req>[\d,]+) \| (?P<ncu_st_req>[\d,]+) \|\n"
+     r"\| global store sectors \| (?P<sim_st_sec>[\d,]+) \| (?P<ncu_st_sec>[\d,]+) \|\n"
+     r"\| shared memory per block \(bytes\) \| 196,672 \| 196,672 \(`launch__shared_mem_per_block_dynamic`\) \|\n"
+     r"\| registers per thread \| 168 \(the launch bound\) \| 168 \|\n\nThe simulator counts each segment",
+     streamk_counters),
     ("docs/rungs/23-tma-wgmma-streamk.md",
      r"rung 21 ran for (?P<t_h>[\d.]+) µs, its L2 hit rate (?P<hit_h>[\d.]+)% and the tensor pipe busy (?P<pipe_h>[\d.]+)% "
      r"of the time; this rung ran for (?P<t_s>[\d.]+) µs,\s+its L2 hit rate (?P<hit_s>[\d.]+)%, DRAM moved (?P<dram_s>\d+) "
