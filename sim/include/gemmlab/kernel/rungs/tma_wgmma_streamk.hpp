@@ -14,9 +14,9 @@
 //                  consumers start each segment with D = A * B);
 //   the epilogue   after each segment: a whole tile is stored as on rung 21; a tile cut into segments adds up in C as
 //                  rung 22's ranges do, one segment after another, each waiting for its tile's flag to read its turn
-//                  (TmaWgmmaSplitK's serial reduction), the segment of the tile's last k-steps first: it is the first
-//                  segment of its unit, computed right at the start, so the one of the first k-steps, the last segment
-//                  of another unit, finds the flag set long before it looks;
+//                  (TurnsAtC, rung 22's serial reduction), the segment of the tile's last k-steps first: it is the
+//                  first segment of its unit's range, computed right after the unit's whole tiles, so the one of the
+//                  first k-steps, the last segment of another unit, finds the flag set long before it looks;
 //   the grid       132 blocks, one per SM of the H100 and H200 (rung 21's 128 left 4 idle: whole tiles divide
 //                  among 64 clusters, k-steps among any number).
 //
