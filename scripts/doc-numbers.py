@@ -1219,7 +1219,12 @@ def streamk_counters():
     ops = json.loads((folder / "23-tma-wgmma-streamk.sim.json").read_text())["kernel"]["ops"]
     report = folder / "23-tma-wgmma-streamk.ncu.csv"
     measured = lambda metric: commas(float(recorded_ncu(report, metric, 0)))
-    return {"sim_ld_req": commas(ops["ldg.64"]["requests"]), "sim_ld_sec": commas(ops["ldg.64"]["sectors"]),
+    more = lambda metric, op: int(float(recorded_ncu(report, metric, 0))) - ops[op]["requests"]
+    # A later turn reads its 128 x 256 FP32 tile of C: 4,096 sectors of 32 bytes.
+    read_tiles = ops["ldg.64"]["sectors"] // (128 * 256 * 4 // 32)
+    return {"read_tiles": str(read_tiles),
+            "releases": str(more("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "stg.64")),
+            "polls": str(more("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "ldg.64")),"sim_ld_req": commas(ops["ldg.64"]["requests"]), "sim_ld_sec": commas(ops["ldg.64"]["sectors"]),
             "sim_st_req": commas(ops["stg.64"]["requests"]), "sim_st_sec": commas(ops["stg.64"]["sectors"]),
             "ncu_ld_req": measured("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
             "ncu_ld_sec": measured("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"),
@@ -1390,7 +1395,10 @@ QUOTES = [
      r"\| global store requests \| (?P<sim_st_req>[\d,]+) \| (?P<ncu_st_req>[\d,]+) \|\n"
      r"\| global store sectors \| (?P<sim_st_sec>[\d,]+) \| (?P<ncu_st_sec>[\d,]+) \|\n"
      r"\| shared memory per block \(bytes\) \| 196,672 \| 196,672 \(`launch__shared_mem_per_block_dynamic`\) \|\n"
-     r"\| registers per thread \| 168 \(the launch bound\) \| 168 \|\n\nThe simulator counts each segment",
+     r"\| registers per thread \| 168 \(the launch bound\) \| 168 \|\n\nThe simulator counts each segment as a "
+     r"block: the loads are the later turns' reads of C \((?P<read_tiles>\d+) tiles of 128 × 256\s+FP32\), the stores "
+     r"every turn's C\. ncu's stores add the flags' (?P<releases>\d+) releases \(each of the cut tiles' two turns\) "
+     r"and its\s+loads (?P<polls>\d+) polls",
      streamk_counters),
     ("docs/rungs/23-tma-wgmma-streamk.md",
      r"rung 21 ran for (?P<t_h>[\d.]+) µs, its L2 hit rate (?P<hit_h>[\d.]+)% and the tensor pipe busy (?P<pipe_h>[\d.]+)% "

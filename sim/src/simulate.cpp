@@ -102,6 +102,11 @@ class Engine {
     else
       for_each_phase(f);
   }
+  // The blocks the launch has (kernel::launched_blocks) over the rung's own order's slots.
+  int launched() const {
+    const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
+    return kernel::launched_blocks<K>(c_, tiles_m * kernel::ceil_div(p_.n, c_.bn), splits());
+  }
   // The block the simulator steps through and replays for `tile` (its k-range `split` under split-K); under Stream-K,
   // the tile computed whole, as its data-parallel waves compute a tile, kept in segments_ (-1: no launch index of the
   // order computes the tile).
@@ -109,7 +114,7 @@ class Engine {
     if constexpr (kernel::WalksSegments<K>) {
       const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
       const int tiles_n = kernel::ceil_div(p_.n, c_.bn);
-      const int blocks = kernel::launched_blocks<K>(c_, tiles_m * tiles_n, 1);
+      const int blocks = launched();
       constexpr kernel::BlockOrder order = kernel::preferred_order<K>();
       for (int launch = 0; launch < tiles_m * tiles_n; ++launch) {
         const TileCoord at = kernel::tile_of_launch(launch, tiles_m, tiles_n, order, c_.cluster);
@@ -127,8 +132,7 @@ class Engine {
   // Stream-K: every segment of the launch, block by block in launch order, as the context whose one segment it is.
   template <class F>
   void for_each_segment(F&& f) const {
-    const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
-    const int blocks = kernel::launched_blocks<K>(c_, tiles_m * kernel::ceil_div(p_.n, c_.bn), 1);
+    const int blocks = launched();
     for (int launch = 0; launch < blocks; ++launch) {
       const ThreadContext t = persistent_context(launch, blocks, 0);
       for (int j = 0; j < t.tiles; ++j) f(kernel::stream_k_segment(t, j));
@@ -297,7 +301,6 @@ class Engine {
   Result<KernelCounters> kernel(const Progress& progress) {
     KernelCounters out;
     out.shape = shape();
-    std::unordered_map<std::uint64_t, std::size_t> class_of;
     if constexpr (kernel::WalksSegments<K>) {
       // Stream-K: each segment a block of its own; segments of one class also walk as many k-steps.
       std::map<std::pair<std::uint64_t, int>, std::size_t> segment_class;
@@ -311,16 +314,18 @@ class Engine {
         else segments_.pop_back();
         ++out.classes[it->second].count;
       });
-    }
-    for (int tr = 0; tr < out.shape.tiles_m && !kernel::WalksSegments<K>; ++tr) {
-      if (progress && !progress(0.0)) return cancelled();  // a grid of 2^30 blocks takes a while to sort
-      for (int tc = 0; tc < out.shape.tiles_n; ++tc)
-        for (int split = 0; split < out.shape.splits; ++split) {
-          const TileCoord tile{tr, tc};
-          const auto [it, added] = class_of.emplace(block_key(tile, split), out.classes.size());
-          if (added) out.classes.push_back({tile, split, 0, {}});
-          ++out.classes[it->second].count;
-        }
+    } else {
+      std::unordered_map<std::uint64_t, std::size_t> class_of;
+      for (int tr = 0; tr < out.shape.tiles_m; ++tr) {
+        if (progress && !progress(0.0)) return cancelled();  // a grid of 2^30 blocks takes a while to sort
+        for (int tc = 0; tc < out.shape.tiles_n; ++tc)
+          for (int split = 0; split < out.shape.splits; ++split) {
+            const TileCoord tile{tr, tc};
+            const auto [it, added] = class_of.emplace(block_key(tile, split), out.classes.size());
+            if (added) out.classes.push_back({tile, split, 0, {}});
+            ++out.classes[it->second].count;
+          }
+      }
     }
     // Progress is counted in phases: every class costs its whole schedule.
     std::int64_t phases_per_block = 0, done = 0;
@@ -347,7 +352,7 @@ class Engine {
     std::vector<State> states(static_cast<std::size_t>(s.threads_per_block));
     // The blocks as launched, in launch order: one per tile (per range of a tile under split-K: consecutive blocks,
     // kernel::split_of_launch), or a persistent rung's `grid` blocks walking the tiles (Stream-K's, their k-steps).
-    const int blocks = kernel::launched_blocks<K>(c_, s.tiles_m * s.tiles_n, s.splits);
+    const int blocks = launched();
     const bool persistent = c_.grid > 0;
     for (int block = 0; block < blocks; ++block) {
       const kernel::SplitLaunch at = kernel::split_of_launch(block, s.splits);

@@ -90,6 +90,16 @@ inline void expect_exact_gemm(RungId rung, const kernel::KernelConfig& config, c
     }
 }
 
+// The exact GEMM for each configuration `base` with the knobs of one text ("grid=4 bm=128 ...") changed.
+inline void expect_exact_gemms(RungId rung, const kernel::KernelConfig& base, const std::vector<std::string>& knob_texts,
+                               const std::vector<Problem>& sizes) {
+  for (const std::string& text : knob_texts) {
+    const auto config = apply_knob_text(rung, base, text);
+    ASSERT_TRUE(config) << text << ": " << config.error().message;
+    expect_exact_gemm(rung, *config, sizes, text);
+  }
+}
+
 // validate()'s sentence for a configuration and size, or "ok".
 inline std::string validate_message(RungId rung, const kernel::KernelConfig& config, const Problem& problem) {
   const auto valid = validate(rung, config, problem);

@@ -4,7 +4,6 @@
 // once; the counters are rung 19's, tile for tile.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <vector>
 
 #include "gemmlab/kernel/rungs/tma_wgmma_hilbert.hpp"
@@ -32,16 +31,12 @@ TEST(TmaWgmmaHilbert, ComputesTheExactGemm) {
   test_support::expect_exact_gemm(RungId::TmaWgmmaHilbert, d, {{67, 40, 72}, {1, 8, 8}}, "default");
   // Fewer blocks than tiles, in clusters: each pair walks several cluster tiles of the Hilbert curve, the ring of
   // 2 to 4 stages wrapping inside and across tiles, an odd number of tile rows, stores through shared memory or not.
-  for (const auto& [grid, bm, bn, stages, tma_store] : std::vector<std::array<int, 5>>{
-           {4, 128, 256, 4, 1}, {2, 64, 128, 2, 1}, {6, 64, 64, 3, 0}, {2, 128, 64, 4, 0}}) {
-    KernelConfig c = d;
-    c.grid = grid, c.bm = bm, c.bn = bn, c.stages = stages, c.tma_store = tma_store;
-    c.setmaxnreg = bm == 128 ? 1 : 0;
-    test_support::expect_exact_gemm(RungId::TmaWgmmaHilbert, c, {{330, 504, 200}, {200, 136, 456}},
-                                    "grid=" + std::to_string(grid) + " bm=" + std::to_string(bm) +
-                                        " bn=" + std::to_string(bn) + " stages=" + std::to_string(stages) +
-                                        " tma_store=" + std::to_string(tma_store));
-  }
+  test_support::expect_exact_gemms(
+      RungId::TmaWgmmaHilbert, d,
+      {"grid=4 bm=128 bn=256 stages=4 tma_store=1 setmaxnreg=1",
+       "grid=2 bm=64 bn=128 stages=2 tma_store=1 setmaxnreg=0", "grid=6 bm=64 bn=64 stages=3 tma_store=0 setmaxnreg=0",
+       "grid=2 bm=128 bn=64 stages=4 tma_store=0 setmaxnreg=1"},
+      {{330, 504, 200}, {200, 136, 456}});
 }
 
 TEST(TmaWgmmaHilbert, CountsRung19sCopiesAndStores) {

@@ -4,7 +4,6 @@
 // copies and wgmma, plus the segments' second visits to C.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <vector>
 
 #include "gemmlab/kernel/rungs/tma_wgmma_streamk.hpp"
@@ -38,16 +37,11 @@ TEST(TmaWgmmaStreamK, ComputesTheExactGemm) {
   test_support::expect_exact_gemm(RungId::TmaWgmmaStreamK, d, {{67, 40, 72}, {1, 8, 8}}, "default");
   // Whole waves then shared ranges, ranges shorter and longer than a tile, rings of 2 to 4 stages wrapping across
   // segments, an odd number of tile rows, clusters or not.
-  for (const auto& [grid, bm, bn, stages, cluster] : std::vector<std::array<int, 5>>{
-           {4, 128, 256, 4, 2}, {6, 64, 128, 2, 2}, {10, 64, 64, 3, 2}, {16, 64, 64, 2, 1}}) {
-    KernelConfig c = d;
-    c.grid = grid, c.bm = bm, c.bn = bn, c.stages = stages, c.cluster = cluster;
-    c.setmaxnreg = bm == 128 ? 1 : 0;
-    test_support::expect_exact_gemm(RungId::TmaWgmmaStreamK, c, {{330, 504, 200}, {136, 136, 456}},
-                                    "grid=" + std::to_string(grid) + " bm=" + std::to_string(bm) +
-                                        " bn=" + std::to_string(bn) + " stages=" + std::to_string(stages) +
-                                        " cluster=" + std::to_string(cluster));
-  }
+  test_support::expect_exact_gemms(
+      RungId::TmaWgmmaStreamK, d,
+      {"grid=4 bm=128 bn=256 stages=4 cluster=2 setmaxnreg=1", "grid=6 bm=64 bn=128 stages=2 cluster=2 setmaxnreg=0",
+       "grid=10 bm=64 bn=64 stages=3 cluster=2 setmaxnreg=0", "grid=16 bm=64 bn=64 stages=2 cluster=1 setmaxnreg=0"},
+      {{330, 504, 200}, {136, 136, 456}});
 }
 
 TEST(TmaWgmmaStreamK, CountsRung21sCopiesAndWgmmaAndTheTurnsAtC) {

@@ -75,11 +75,15 @@ GEMMLAB_HD void walk_stream_k(ThreadContext& t, int launch, int blocks, int slot
   t.tiles = t.whole_tiles + shared_segments;
 }
 
+// A shared segment j's tile among the shared part's tiles: the tile of its range's first iteration, then the next.
+GEMMLAB_HD int stream_k_shared_tile(const ThreadContext& t, int j) {
+  return t.first_iteration / t.ksteps + (j - t.whole_tiles);
+}
+
 // Segment j's tile: a whole tile of the data-parallel waves (the unit's j-th: launch unit + j units), or a shared one.
 GEMMLAB_HD TileCoord stream_k_tile(const ThreadContext& t, int j) {
-  const int cluster_tile = j < t.whole_tiles
-                               ? t.unit + j * t.units
-                               : stream_k_plan(t).whole_tiles() + t.first_iteration / t.ksteps + (j - t.whole_tiles);
+  const int cluster_tile =
+      j < t.whole_tiles ? t.unit + j * t.units : stream_k_plan(t).whole_tiles() + stream_k_shared_tile(t, j);
   return tile_of_launch(cluster_tile * t.cluster + t.first_launch % t.cluster, t.tiles_m, t.tiles_n, t.order,
                         t.cluster);
 }
@@ -90,7 +94,7 @@ struct KStepRange {
 };
 GEMMLAB_HD KStepRange stream_k_ksteps(const ThreadContext& t, int j) {
   if (j < t.whole_tiles) return {0, t.ksteps};
-  const int origin = (t.first_iteration / t.ksteps + (j - t.whole_tiles)) * t.ksteps;
+  const int origin = stream_k_shared_tile(t, j) * t.ksteps;
   const int last = t.first_iteration + t.iterations - origin;
   return {t.first_iteration > origin ? t.first_iteration - origin : 0, last < t.ksteps ? last : t.ksteps};
 }
@@ -102,33 +106,28 @@ struct StreamKTurn {
 GEMMLAB_HD StreamKTurn stream_k_turn(const ThreadContext& t, int j) {
   if (j < t.whole_tiles) return {};
   const StreamKPlan plan = stream_k_plan(t);
-  const Index first_kstep = Index(t.first_iteration / t.ksteps + (j - t.whole_tiles)) * t.ksteps;
+  const Index first_kstep = Index(stream_k_shared_tile(t, j)) * t.ksteps;
   const int first_unit = plan.range_of_unit(plan.range_of(first_kstep + t.ksteps - 1));  // the tile's last k-steps
   const int last_unit = plan.range_of_unit(plan.range_of(first_kstep));
   return {t.unit - first_unit, last_unit - first_unit + 1};
-}
-
-// A context whose one segment is segment j of t's: the simulator counts each segment as a block of its own, as it
-// counts each tile of a persistent block (a whole tile: the unit that would take it as its first; a piece: the range
-// that starts and ends where the piece does).
-GEMMLAB_HD ThreadContext stream_k_segment(ThreadContext t, int j) {
-  if (j < t.whole_tiles) {
-    t.unit += j * t.units, t.whole_tiles = 1, t.iterations = 0;
-  } else {
-    const KStepRange range = stream_k_ksteps(t, j);
-    const int origin = (t.first_iteration / t.ksteps + (j - t.whole_tiles)) * t.ksteps;
-    t.first_iteration = origin + range.first, t.iterations = range.end - range.first, t.whole_tiles = 0;
-  }
-  t.tiles = 1;
-  const TileCoord tile = stream_k_tile(t, 0);
-  t.first_tile = tile;
-  return t;
 }
 
 // A context whose one segment is the whole tile of cluster launch index `launch` (of the launch t walks): the block
 // the simulator steps through and replays for a tile of C, whichever segments compute it in the launch.
 GEMMLAB_HD ThreadContext stream_k_whole_tile(ThreadContext t, int launch) {
   t.unit = launch / t.cluster, t.first_launch = launch, t.whole_tiles = 1, t.iterations = 0, t.tiles = 1;
+  t.first_tile = stream_k_tile(t, 0);
+  return t;
+}
+
+// A context whose one segment is segment j of t's: the simulator counts each segment as a block of its own, as it
+// counts each tile of a persistent block (a whole tile as above; a piece: the range that starts and ends where the
+// piece does).
+GEMMLAB_HD ThreadContext stream_k_segment(ThreadContext t, int j) {
+  if (j < t.whole_tiles) return stream_k_whole_tile(t, (t.unit + j * t.units) * t.cluster + t.first_launch % t.cluster);
+  const KStepRange range = stream_k_ksteps(t, j);
+  t.first_iteration = stream_k_shared_tile(t, j) * t.ksteps + range.first, t.iterations = range.end - range.first;
+  t.whole_tiles = 0, t.tiles = 1;
   t.first_tile = stream_k_tile(t, 0);
   return t;
 }
