@@ -45,6 +45,9 @@ struct PhaseRunner {
     } else {
       kernel::run_phase<K>(x, C{}, t, s, section, kstep, phase);
     }
+    // Only a rung that walks segments asks its block (kernel::takes_barrier): asking every rung the same question,
+    // answered by barrier_after alone, still changed rung 1's SASS (compared on 2026-11-28), as walking every rung's
+    // phases through kernel::for_each_block_phase did below.
     if constexpr (kernel::WalksSegments<K>) {
       if (!kernel::takes_barrier<K>(C{}, t, section, kstep, phase)) return;
     } else if (!K::barrier_after(section, phase)) {

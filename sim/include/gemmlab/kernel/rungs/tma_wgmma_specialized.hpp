@@ -95,8 +95,9 @@ struct TmaWgmmaSpecialized : TmaWgmma {
     x.set_max_registers(consumer ? moves.consumer : moves.producer, consumer);
   }
 
-  // The producer's walk: where its next copy falls, and how many steps the block's main loop has. Here a block computes one tile, and a step is its k-step; rung
-  // 20's blocks walk several tiles (TmaWgmmaPersistent::PersistentWalk), through the same main loop.
+  // The producer's walk: where its next copy falls, and how many steps the block's main loop has. Here a block
+  // computes one tile, and a step is its k-step; rung 20's blocks walk several tiles (TmaWgmmaPersistent::
+  // PersistentWalk) and rung 23's segments of tiles (TmaWgmmaStreamK::StreamKWalk), through the same main loop.
   struct OneTileWalk {
     template <class C, class S>
     GEMMLAB_HD static TileStep next(const C& c, const ThreadContext& t, S&, int step) {
