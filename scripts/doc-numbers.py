@@ -1213,6 +1213,33 @@ def streamk_ncu():
     return out
 
 
+RUNG24 = ROOT / "docs" / "results-data" / "rung24"
+
+
+def pingpong_ncu():
+    """docs/rungs/24: rung 21 and rung 24 at 4096^3 in ncu's words, the same call's sections (ncu-sections-run)."""
+    out = {}
+    for tag, name in (("21", "ncu-21-hilbert.ncu.csv"), ("24", "ncu-24-pingpong.ncu.csv")):
+        report = RUNG24 / name
+        out[f"t{tag}"] = recorded_ncu(report, "gpu__time_duration.sum", 1, 1e-3)
+        out[f"pipe{tag}"] = recorded_ncu(report, "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", 1)
+        out[f"l2{tag}"] = recorded_ncu(report, "lts__throughput.avg.pct_of_peak_sustained_elapsed", 1)
+        out[f"hit{tag}"] = recorded_ncu(report, "lts__t_sector_hit_rate.pct", 1)
+        out[f"gmma{tag}"] = recorded_ncu(report, "smsp__average_warps_issue_stalled_gmma_per_issue_active.ratio", 2)
+    return out
+
+
+def pingpong_model():
+    """docs/rungs/24: the time model's prediction at 4096^3 (its L2 term) beside the recorded FP16 median."""
+    model = cli("sim", "--rung", "tma-wgmma-pingpong", "--m", "4096", "--n", "4096", "--k", "4096")["time_model"]
+    l2 = next(t for t in model["terms"] if t["term"] == "L2")
+    rows = json.loads((RUNG24 / "ladder-hilbert.json").read_text())["rows"]
+    measured = next(r for r in rows if r["name"] == "tma-wgmma-pingpong" and r["config"] == "default"
+                    and r["input"] == "fp16" and r["m"] == r["n"] == r["k"] == 4096)["median_ms"]
+    return {"pred": f"{model['predicted_seconds'] * 1e6:.1f}", "gb": f"{l2['work'] / 1e9:.2f}",
+            "meas": f"{measured * 1e3:.1f}"}
+
+
 def streamk_counters():
     """docs/fidelity.md, rung 23: the simulator's global loads and stores at 4096^3 beside ncu's (fidelity-data/streamk)."""
     folder = FIDELITY / "streamk"
@@ -1405,6 +1432,17 @@ QUOTES = [
      r"of the time; this rung ran for (?P<t_s>[\d.]+) µs,\s+its L2 hit rate (?P<hit_s>[\d.]+)%, DRAM moved (?P<dram_s>\d+) "
      r"MB where rung 21's moved (?P<dram_h>\d+) MB, and the tensor pipe was busy (?P<pipe_s>[\d.]+)%",
      streamk_ncu),
+    ("docs/rungs/24-tma-wgmma-pingpong.md",
+     r"\| duration \(µs\) \| (?P<t21>[\d.]+) \| (?P<t24>[\d.]+) \|\n"
+     r"\| tensor pipe active \(% of peak\) \| (?P<pipe21>[\d.]+) \| (?P<pipe24>[\d.]+) \|\n"
+     r"\| L2 throughput \(% of peak\) \| (?P<l221>[\d.]+) \| (?P<l224>[\d.]+) \|\n"
+     r"\| L2 hit rate \(%\) \| (?P<hit21>[\d.]+) \| (?P<hit24>[\d.]+) \|\n"
+     r"\| warps stalled on wgmma, per issued instruction \| (?P<gmma21>[\d.]+) \| (?P<gmma24>[\d.]+) \|",
+     pingpong_ncu),
+    ("docs/rungs/24-tma-wgmma-pingpong.md",
+     r"The time model predicts this rung at 4096³ in (?P<pred>[\d.]+) µs, limited by the L2 delivering\s+(?P<gb>[\d.]+) "
+     r"GB into the SMs; it ran in (?P<meas>[\d.]+) µs",
+     pingpong_model),
     ("docs/sweep.md",
      r"split-K (?P<split>\d+), the slices summed in FP32 by a second kernel \(`splitKreduce_kernel`\),\s+tiles of "
      r"(?P<rows>\d+) × (?P<cols>\d+), so (?P<tiles>\d+) tiles × (?P<split2>\d+) slices = (?P<blocks>\d+) blocks",

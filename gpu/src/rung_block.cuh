@@ -118,6 +118,9 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
     if constexpr (kernel::WalksSegments<K>) {
       if (t.warpgroup < K::consumers(c)) kernel::for_each_block_phase<K>(c, t, run);
       else kernel::for_each_block_phase<K>(c, t, run);
+    } else if constexpr (kernel::TakesTurns<K>) {  // rung 24: each consumer walks its own tiles
+      if (t.warpgroup < K::consumers(c)) kernel::for_each_thread_phase<K>(c, t, run);
+      else kernel::for_each_thread_phase<K>(c, t, run);
     } else {
       if (t.warpgroup < K::consumers(c)) kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
       else kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);

@@ -48,6 +48,11 @@ class Engine {
     s.smem_bytes = K::smem_floats(c_) * 4;
     s.ksteps = block_ksteps();
     for (int ph = 0; ph < K::mainloop_phases(c_); ++ph) s.schedule_of_one_kstep.push_back({Section::Mainloop, 0, ph});
+    if (c_.grid > 0) {
+      s.persistent_blocks = launched();
+      s.stream_k = kernel::WalksSegments<K>;
+      s.plan = kernel::StreamKPlan::of(s.persistent_blocks / s.cluster, s.blocks / s.cluster, std::max(s.ksteps, 1));
+    }
     return s;
   }
 
@@ -187,8 +192,9 @@ class Engine {
       x.begin_warp(&buffer, warp, lanes);
       for (int lane = 0; lane < lanes; ++lane) {
         x.begin_lane(lane);
-        kernel::run_phase<K>(x, c_, counted_context(tile, first + lane, split), scratch_, ref.section, ref.kstep,
-                             ref.phase);
+        const ThreadContext t = counted_context(tile, first + lane, split);
+        if (kernel::runs_phase<K>(c_, t, ref.section, ref.kstep))
+          kernel::run_phase<K>(x, c_, t, scratch_, ref.section, ref.kstep, ref.phase);
         x.end_lane();
       }
       if (!x.error().empty()) status = Error{x.error()};
@@ -368,8 +374,9 @@ class Engine {
         const PhaseRef ref{section, kstep, phase};
         if (x.failed() || !status) return;
         const auto run_thread = [&](int tid) {
-          kernel::run_phase<K>(x, c_, thread_context(tid), states[static_cast<std::size_t>(tid)], ref.section,
-                               ref.kstep, ref.phase);
+          const ThreadContext t = thread_context(tid);
+          if (kernel::runs_phase<K>(c_, t, ref.section, ref.kstep))
+            kernel::run_phase<K>(x, c_, t, states[static_cast<std::size_t>(tid)], ref.section, ref.kstep, ref.phase);
         };
         if constexpr (kWarpWide) {
           // The lanes of each warp in lockstep at ldmatrix and mma (lockstep.hpp).
@@ -547,6 +554,29 @@ Result<const PhaseStream*> BlockStream::phase(std::size_t index) {
 
 std::string blocks_text(const LaunchShape& s) {
   const std::string grid = std::to_string(s.tiles_m) + " x " + std::to_string(s.tiles_n);
+  if (s.persistent_blocks > 0 && s.stream_k) {
+    const kernel::StreamKPlan& p = s.plan;
+    const std::string unit = s.cluster > 1 ? "clusters of " + std::to_string(s.cluster) : "blocks";
+    const std::string tile = s.cluster > 1 ? " cluster tiles" : " tiles";
+    std::string text = grid + " = " + std::to_string(s.blocks) + " tiles shared by " +
+                       std::to_string(s.persistent_blocks) + " persistent blocks (Stream-K, " +
+                       std::to_string(p.units) + " " + unit + ": ";
+    if (p.whole_waves() > 0)
+      text += std::to_string(p.whole_waves()) + (p.whole_waves() == 1 ? " wave" : " waves") + " of whole tiles, then ";
+    const long long shared = p.shared_iterations();
+    if (shared == 0) return text + "no tile cut)";
+    const long long shortest = shared / p.units, longest = (shared + p.units - 1) / p.units;
+    return text + std::to_string(p.tiles - p.whole_tiles()) + tile + " cut into " + std::to_string(p.units) +
+           " ranges of " + std::to_string(shortest) +
+           (longest != shortest ? " to " + std::to_string(longest) : std::string{}) + " k-steps)";
+  }
+  if (s.persistent_blocks > 0) {
+    const int fewest = s.blocks / s.persistent_blocks, most = kernel::ceil_div(s.blocks, s.persistent_blocks);
+    return grid + " = " + std::to_string(s.blocks) + " tiles walked by " + std::to_string(s.persistent_blocks) +
+           " persistent blocks (" + (fewest == most ? std::to_string(most) : std::to_string(fewest) + " or " +
+                                                                             std::to_string(most)) +
+           " each)";
+  }
   if (s.splits == 1) return grid + " = " + std::to_string(s.blocks) + " blocks";
   return grid + " tiles x " + std::to_string(s.splits) + " k-ranges = " + std::to_string(s.blocks) + " blocks";
 }

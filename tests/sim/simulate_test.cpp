@@ -241,5 +241,22 @@ TEST(PhaseStream, WarpInstructionsOfOneKstepOfBlockTile2D) {
   EXPECT_EQ(compute->fma, 256 * 8 * 64);
 }
 
+// The launch in words: tiles as blocks; a persistent rung's blocks walking the tiles; Stream-K's shares of the
+// k-steps (4096^3 at 128 x 256: 256 cluster tiles for 66 clusters make 3 whole waves and 58 tiles, so the last whole
+// wave and the partial one, 124 tiles of 64 k-steps, go to 66 ranges).
+TEST(LaunchText, SaysWhoWalksTheTiles) {
+  const Problem p{4096, 4096, 4096};
+  const auto text = [&](RungId rung) {
+    const auto shape = launch_shape(rung, rung_model(rung).defaults, p);
+    return shape ? blocks_text(*shape) : shape.error().message;
+  };
+  EXPECT_EQ(text(RungId::TmaWgmma), "22 x 16 = 352 blocks");
+  EXPECT_EQ(text(RungId::TmaWgmmaHilbert), "32 x 16 = 512 tiles walked by 128 persistent blocks (4 each)");
+  EXPECT_EQ(text(RungId::TmaWgmmaStreamK),
+            "32 x 16 = 512 tiles shared by 132 persistent blocks (Stream-K, 66 clusters of 2: 2 waves of whole tiles, "
+            "then 124 cluster tiles cut into 66 ranges of 120 to 121 k-steps)");
+  EXPECT_EQ(text(RungId::TmaWgmmaPingPong), "64 x 16 = 1024 tiles walked by 128 persistent blocks (8 each)");
+}
+
 }  // namespace
 }  // namespace gemmlab::sim

@@ -100,6 +100,19 @@ inline void expect_exact_gemms(RungId rung, const kernel::KernelConfig& base, co
   }
 }
 
+// Two rungs' counts of the same GEMM: the same TMA copies and their sectors, the same wgmma and the same stored sectors
+// of C (a later rung that adds a technique moves none of them).
+inline void expect_same_copies_wgmma_and_stores(RungId rung, const kernel::KernelConfig& config, RungId other,
+                                                const kernel::KernelConfig& other_config, const Problem& problem) {
+  const auto mine = simulate_kernel(rung, config, problem);
+  const auto theirs = simulate_kernel(other, other_config, problem);
+  ASSERT_TRUE(mine && theirs);
+  EXPECT_EQ(mine->total.tma_copies, theirs->total.tma_copies);
+  EXPECT_EQ(mine->total.tma_sectors, theirs->total.tma_sectors);
+  EXPECT_EQ(mine->total.wgmma, theirs->total.wgmma);
+  EXPECT_EQ(mine->total.global_stores().sectors, theirs->total.global_stores().sectors);
+}
+
 // validate()'s sentence for a configuration and size, or "ok".
 inline std::string validate_message(RungId rung, const kernel::KernelConfig& config, const Problem& problem) {
   const auto valid = validate(rung, config, problem);

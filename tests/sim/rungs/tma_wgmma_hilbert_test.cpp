@@ -41,14 +41,9 @@ TEST(TmaWgmmaHilbert, ComputesTheExactGemm) {
 
 TEST(TmaWgmmaHilbert, CountsRung19sCopiesAndStores) {
   const Problem p{1024, 1024, 1024};
-  const auto all = simulate_kernel(RungId::TmaWgmmaHilbert, rung_model(RungId::TmaWgmmaHilbert).defaults, p);
-  KernelConfig paired = rung_model(RungId::TmaWgmmaMulticast).defaults;
-  const auto multicast = simulate_kernel(RungId::TmaWgmmaMulticast, paired, p);
-  ASSERT_TRUE(all && multicast);
-  EXPECT_EQ(all->total.tma_copies, multicast->total.tma_copies);
-  EXPECT_EQ(all->total.tma_sectors, multicast->total.tma_sectors);
-  EXPECT_EQ(all->total.wgmma, multicast->total.wgmma);
-  EXPECT_EQ(all->total.global_stores().sectors, multicast->total.global_stores().sectors);
+  test_support::expect_same_copies_wgmma_and_stores(
+      RungId::TmaWgmmaHilbert, rung_model(RungId::TmaWgmmaHilbert).defaults, RungId::TmaWgmmaMulticast,
+      rung_model(RungId::TmaWgmmaMulticast).defaults, p);
   KernelConfig through_shared = rung_model(RungId::TmaWgmmaHilbert).defaults;
   through_shared.tma_store = 1;
   KernelConfig staged = rung_model(RungId::TmaWgmmaPersistent).defaults;

@@ -82,14 +82,9 @@ TEST(TmaWgmmaPersistent, OnlyThePersistentRungStoresWithTma) {
 }
 
 TEST(TmaWgmmaPersistent, CountsTheSameCopiesWgmmaAndStoresAsRung18) {
-  const Problem p{1024, 1024, 1024};
-  const auto persistent = simulate_kernel(RungId::TmaWgmmaPersistent, rung_model(RungId::TmaWgmmaPersistent).defaults, p);
-  const auto alone = simulate_kernel(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults, p);
-  ASSERT_TRUE(persistent && alone);
-  EXPECT_EQ(persistent->total.tma_copies, alone->total.tma_copies);
-  EXPECT_EQ(persistent->total.tma_sectors, alone->total.tma_sectors);
-  EXPECT_EQ(persistent->total.wgmma, alone->total.wgmma);
-  EXPECT_EQ(persistent->total.global_stores().sectors, alone->total.global_stores().sectors);
+  test_support::expect_same_copies_wgmma_and_stores(
+      RungId::TmaWgmmaPersistent, rung_model(RungId::TmaWgmmaPersistent).defaults, RungId::TmaWgmmaSpecialized,
+      rung_model(RungId::TmaWgmmaSpecialized).defaults, {1024, 1024, 1024});
 }
 
 TEST(TmaWgmmaPersistent, ATileAfterTheFirstStartsFromTheLaunchOrder) {

@@ -13,6 +13,7 @@
 #include "gemmlab/kernel/rungs/tma_wgmma.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_hilbert.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_multicast.hpp"
+#include "gemmlab/kernel/rungs/tma_wgmma_pingpong.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_persistent.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_splitk.hpp"

@@ -55,6 +55,48 @@ GEMMLAB_HD void for_each_block_phase(const Config& c, const ThreadContext& t, F&
   }
 }
 
+// Whether a rung's consumer warpgroups take turns at the block's tiles (rung 24's ping-pong: tile j is consumer
+// Kernel::owner(c, j)'s, and the other sits it out).
+template <class Kernel>
+concept TakesTurns = requires { Kernel::takes_turns; };
+
+// Whether the thread whose context is t runs a phase of its block's schedule (for_each_block_phase): every one, except
+// the phases of a tile its warpgroup sits out. The simulator runs a block's threads phase by phase and asks; the GPU
+// walks each thread's own phases (for_each_thread_phase).
+template <class Kernel, class Config>
+GEMMLAB_HD bool runs_phase(const Config& c, const ThreadContext& t, Section section, int kstep) {
+  if constexpr (TakesTurns<Kernel>) {
+    if (section == Section::Prologue || t.warpgroup >= Kernel::consumers(c)) return true;
+    const int tile = section == Section::Mainloop ? kstep / t.ksteps : kstep;
+    return Kernel::owner(c, tile) == t.warpgroup;
+  } else {
+    return true;
+  }
+}
+
+// The phases one thread runs, in order: its block's, less those runs_phase leaves out. A consumer that takes turns
+// walks only its own tiles, so its k-step loop holds no test of whose tile it is: with one, ptxas made every wgmma
+// wait for the one before ("C7517: warpgroup.wait is injected").
+template <class Kernel, class Config, class F>
+GEMMLAB_HD void for_each_thread_phase(const Config& c, const ThreadContext& t, F&& f) {
+  if constexpr (TakesTurns<Kernel>) {
+    GEMMLAB_UNROLL
+    for (int p = 0; p < Kernel::prologue_phases(c); ++p) f(Section::Prologue, 0, p);
+    const bool consumer = t.warpgroup < Kernel::consumers(c);
+    const int first = consumer ? t.warpgroup : 0, stride = consumer ? Kernel::consumers(c) : 1;
+    for (int j = first; j < t.tiles; j += stride) {
+      for (int i = 0; i < t.ksteps; ++i) {
+        GEMMLAB_UNROLL
+        for (int p = 0; p < Kernel::mainloop_phases(c); ++p) f(Section::Mainloop, j * t.ksteps + i, p);
+      }
+      GEMMLAB_UNROLL
+      for (int p = 0; p < Kernel::epilogue_phases(c); ++p) f(Section::Epilogue, j, p);
+    }
+  } else {
+    for_each_block_phase<Kernel>(c, t, f);
+  }
+}
+
 // The blocks a launch has over `slots` launch indices of the order, each tile cut into `splits` k-ranges: one per slot
 // and range, or a persistent rung's `grid` where that is fewer; Stream-K's `grid` whatever the tiles (its blocks share
 // k-steps, so more blocks than tiles still have work).

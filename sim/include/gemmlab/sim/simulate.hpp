@@ -9,6 +9,7 @@
 
 #include "gemmlab/kernel/block_order.hpp"
 #include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/stream_k.hpp"
 #include "gemmlab/kernel/context.hpp"
 #include "gemmlab/kernel/element.hpp"
 #include "gemmlab/memory_model.hpp"
@@ -60,12 +61,19 @@ struct LaunchShape {
   int smem_bytes = 0;
   int ksteps = 0;                // a block's: a tile's, or under split-K one range's
   std::vector<PhaseRef> schedule_of_one_kstep;  // the mainloop phases of one k-step, in order
+  // A persistent rung's (KernelConfig::grid > 0): the blocks the GPU launches, each walking several of the `blocks`
+  // tiles; under Stream-K (rung 23) their shares of the k-steps (`plan`, in units of whole clusters). 0: one per tile.
+  int persistent_blocks = 0;
+  bool stream_k = false;
+  kernel::StreamKPlan plan{};
 };
 
 Result<LaunchShape> launch_shape(RungId rung, const kernel::KernelConfig& config, const Problem& problem);
 
 // The launch in words, as the CLI and the app say it: "2 x 32 = 64 blocks", or under split-K "2 x 32 tiles x 4
-// k-ranges = 256 blocks"; and a block's k-steps, "64 k-steps" or "16 k-steps each (a range of a tile's 64)".
+// k-ranges = 256 blocks", or for persistent blocks "32 x 16 = 512 tiles walked by 128 persistent blocks (4 each)" and
+// under Stream-K how the blocks share the k-steps; and a block's k-steps, "64 k-steps" or "16 k-steps each (a range of
+// a tile's 64)".
 std::string blocks_text(const LaunchShape& shape);
 std::string ksteps_text(const LaunchShape& shape, int k, int bk);
 

@@ -50,10 +50,14 @@ struct TmaWgmmaHilbert : TmaWgmmaPersistent {
     c.cluster = 2, c.grid = 128, c.setmaxnreg = 1;
     return c;
   }
-  static Status validate(const KernelConfig& c) {
+  static Status whole_clusters(const KernelConfig& c) {
     if (c.grid > 0 && c.grid % c.cluster != 0)
       return Error{"grid=" + std::to_string(c.grid) + " with cluster=" + std::to_string(c.cluster) +
                    ": the persistent blocks walk whole clusters, so grid must be a multiple of the cluster size"};
+    return Ok{};
+  }
+  static Status validate(const KernelConfig& c) {
+    if (auto clusters = whole_clusters(c); !clusters) return clusters;
     if (c.bm == 128 && !c.setmaxnreg)  // measured: ptxas gives this rung's code more than 170 registers
       return Error{
           "setmaxnreg=0 with bm=128: the block's 288 threads launch with the registers ptxas chose for this "

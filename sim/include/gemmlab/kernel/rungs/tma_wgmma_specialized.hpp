@@ -57,11 +57,15 @@ struct TmaWgmmaSpecialized : TmaWgmma {
   // figures as the H100 profile's registers_per_sm and max_registers_per_thread (the rung's test checks they agree).
   static constexpr int register_file = 65536, max_thread_registers = 255;
   template <class C> GEMMLAB_HD static constexpr RegisterMoves register_moves(const C& c) {
+    return register_moves_of(threads(c), consumers(c));
+  }
+  // The split for a block of `threads` threads, `consumers` of its warpgroups consumers (rung 24 has two at bm = 64).
+  GEMMLAB_HD static constexpr RegisterMoves register_moves_of(int threads, int consumers) {
     const int step = kSetmaxnregStep;
-    const int by_file = register_file / threads(c) / step * step;
+    const int by_file = register_file / threads / step * step;
     const int launch = by_file < max_thread_registers ? by_file : max_thread_registers / step * step;
-    const int producer = consumers(c) >= 3 ? kSetmaxnregMin : 40;
-    return {launch, producer, launch + (launch - producer) / consumers(c) / step * step};
+    const int producer = consumers >= 3 ? kSetmaxnregMin : 40;
+    return {launch, producer, launch + (launch - producer) / consumers / step * step};
   }
   // full[s] is rung 17's barrier(c, s); empty[s] follow them.
   template <class C> GEMMLAB_HD static int empty(const C& c, int stage) { return barrier(c, c.stages + stage); }
@@ -125,8 +129,14 @@ struct TmaWgmmaSpecialized : TmaWgmma {
       x.mbarrier_arrive_cluster(empty(c, ring.released), step > 0 && t.tid % 128 == 0, c.cluster);
       return;
     }
-    // The refill goes into the stage step - 1 read: at step 0, the last one still empty.
-    if (t.tid == producer(c) && ring.refill < Walk::steps(t)) {
+    refill_stage<Walk>(x, c, t, s, step, t.tid == producer(c));
+  }
+  // The producer's part of a step: the refill goes into the stage step - 1 read (at step 0, the last one still empty),
+  // once its consumers have released it. `issuer`: whether this thread is the producer's.
+  template <class Walk, class X, class C, class S>
+  GEMMLAB_HD static void refill_stage(X& x, const C& c, const ThreadContext& t, S& s, int step, bool issuer) {
+    const RingStep ring = RingStep::at(step, c.stages);
+    if (issuer && ring.refill < Walk::steps(t)) {
       if (step > 0) x.mbarrier_wait(empty(c, ring.released), ring.released_parity);
       load_tile_at(x, c, t, Walk::next(c, t, s, ring.refill), ring.released, true);
     }
