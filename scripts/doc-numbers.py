@@ -1229,6 +1229,12 @@ def pingpong_ncu():
     return out
 
 
+def verify_checks(folder):
+    """A rung page's count of the checks its recorded `gemmlab-cli verify` passed (docs/results-data/<folder>)."""
+    lines = (ROOT / "docs" / "results-data" / folder / "verify.txt").read_text().splitlines()
+    return lambda: {"checks": str(sum(line.startswith("passed ") for line in lines))}
+
+
 def pingpong_model():
     """docs/rungs/24: the time model's prediction at 4096^3 (its L2 term) beside the recorded FP16 median."""
     model = cli("sim", "--rung", "tma-wgmma-pingpong", "--m", "4096", "--n", "4096", "--k", "4096")["time_model"]
@@ -1439,6 +1445,10 @@ QUOTES = [
      r"\| L2 hit rate \(%\) \| (?P<hit21>[\d.]+) \| (?P<hit24>[\d.]+) \|\n"
      r"\| warps stalled on wgmma, per issued instruction \| (?P<gmma21>[\d.]+) \| (?P<gmma24>[\d.]+) \|",
      pingpong_ncu),
+    ("docs/rungs/23-tma-wgmma-streamk.md",
+     r"\[verify\.txt\]\(\.\./results-data/rung23/verify\.txt\), (?P<checks>\d+) checks", verify_checks("rung23")),
+    ("docs/rungs/24-tma-wgmma-pingpong.md",
+     r"\[verify\.txt\]\(\.\./results-data/rung24/verify\.txt\), (?P<checks>\d+) checks", verify_checks("rung24")),
     ("docs/rungs/24-tma-wgmma-pingpong.md",
      r"The time model predicts this rung at 4096³ in (?P<pred>[\d.]+) µs, limited by the L2 delivering\s+(?P<gb>[\d.]+) "
      r"GB into the SMs; it ran in (?P<meas>[\d.]+) µs",

@@ -39,8 +39,8 @@ class Engine {
   LaunchShape shape() const {
     LaunchShape s;
     s.cluster = c_.cluster;
-    s.tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
-    s.tiles_n = kernel::ceil_div(p_.n, c_.bn);
+    s.tiles_m = tiles_m();
+    s.tiles_n = tiles_n();
     s.splits = splits();
     s.blocks = s.tiles_m * s.tiles_n * s.splits;
     s.threads_per_block = K::threads(c_);
@@ -56,6 +56,9 @@ class Engine {
     return s;
   }
 
+  // The grid of tiles (its rows rounded up to whole clusters).
+  int tiles_m() const { return kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster); }
+  int tiles_n() const { return kernel::ceil_div(p_.n, c_.bn); }
   // Split-K (KernelConfig::splits): the tile's ranges, and the k-steps of one (of the whole tile without it).
   int splits() const { return kernel::ranges_of(c_, p_.k); }
   int block_ksteps() const { return kernel::split_ksteps(kernel::ceil_div(p_.k, c_.bk), c_.splits); }
@@ -109,20 +112,18 @@ class Engine {
   }
   // The blocks the launch has (kernel::launched_blocks) over the rung's own order's slots.
   int launched() const {
-    const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
-    return kernel::launched_blocks<K>(c_, tiles_m * kernel::ceil_div(p_.n, c_.bn), splits());
+    return kernel::launched_blocks<K>(c_, tiles_m() * tiles_n(), splits());
   }
   // The block the simulator steps through and replays for `tile` (its k-range `split` under split-K); under Stream-K,
   // the tile computed whole, as its data-parallel waves compute a tile, kept in segments_ (-1: no launch index of the
   // order computes the tile).
   int counted_block(TileCoord tile, int split) {
     if constexpr (kernel::WalksSegments<K>) {
-      const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
-      const int tiles_n = kernel::ceil_div(p_.n, c_.bn);
+      const int rows = tiles_m(), cols = tiles_n();
       const int blocks = launched();
       constexpr kernel::BlockOrder order = kernel::preferred_order<K>();
-      for (int launch = 0; launch < tiles_m * tiles_n; ++launch) {
-        const TileCoord at = kernel::tile_of_launch(launch, tiles_m, tiles_n, order, c_.cluster);
+      for (int launch = 0; launch < rows * cols; ++launch) {
+        const TileCoord at = kernel::tile_of_launch(launch, rows, cols, order, c_.cluster);
         if (at.row != tile.row || at.col != tile.col) continue;
         // The context of the block launched there (its place in the cluster is its tile row's), walking that tile.
         segments_.push_back(kernel::stream_k_whole_tile(persistent_context(launch, blocks, 0), launch));
@@ -148,14 +149,13 @@ class Engine {
   // of launches launch, launch + grid, ... Counting runs each tile as a block of its own (the same copies, wgmma and
   // stores per tile: a persistent block's counters are its tiles'); executing runs the blocks as they are.
   ThreadContext persistent_context(int launch, int blocks, int tid) const {
-    const int tiles_m = kernel::cluster_tile_rows(kernel::ceil_div(p_.m, c_.bm), c_.cluster);
-    const int tiles_n = kernel::ceil_div(p_.n, c_.bn);
+    const int rows = tiles_m(), cols = tiles_n();
     constexpr kernel::BlockOrder order = kernel::preferred_order<K>();
-    ThreadContext t = context(kernel::tile_of_launch(launch, tiles_m, tiles_n, order, c_.cluster), tid);
+    ThreadContext t = context(kernel::tile_of_launch(launch, rows, cols, order, c_.cluster), tid);
     if constexpr (kernel::WalksSegments<K>)  // Stream-K (rung 23): its share of the k-steps
-      kernel::walk_stream_k(t, launch, blocks, tiles_m * tiles_n, tiles_m, tiles_n, order, c_.cluster);
+      kernel::walk_stream_k(t, launch, blocks, rows * cols, rows, cols, order, c_.cluster);
     else
-      kernel::walk_launches(t, launch, blocks, tiles_m * tiles_n, tiles_m, tiles_n, order, c_.cluster);
+      kernel::walk_launches(t, launch, blocks, rows * cols, rows, cols, order, c_.cluster);
     return t;
   }
 

@@ -92,14 +92,8 @@ struct TmaWgmmaPingPong : TmaWgmmaHilbert {
       for (int consumer = 0; consumer < consumers(c); ++consumer) x.mbarrier_init(turn(c, consumer), 128, t.tid == 0);
       return;
     }
-    if (c.setmaxnreg) {
-      const RegisterMoves moves = register_moves(c);
-      const bool consumer = t.warpgroup < consumers(c);
-      x.set_max_registers(consumer ? moves.consumer : moves.producer, consumer);
-    }
-    for (int step = 0; step < c.stages - 1; ++step)
-      load_tile(x, c, t, step, step, t.tid == producer(c) && step < steps(t));
-    s.copied = tile_step(c, t, c.stages - 2), s.copied_tile = (c.stages - 2) / t.ksteps;
+    move_registers(x, c, register_moves(c), t.warpgroup < consumers(c));
+    fill_ring(x, c, t, s, t.tid == producer(c));
   }
 
   template <class X, class C, class S>

@@ -84,19 +84,22 @@ struct TmaWgmmaSpecialized : TmaWgmma {
       }
       return;
     }
-    move_registers(x, c, t);
-    for (int step = 0; step < c.stages - 1; ++step)
-      load_tile(x, c, t, step, step, t.tid == producer(c) && step < steps(t));
-    s.copied = tile_step(c, t, c.stages - 2), s.copied_tile = (c.stages - 2) / t.ksteps;
+    move_registers(x, c, register_moves(c), t.warpgroup < consumers(c));
+    fill_ring(x, c, t, s, t.tid == producer(c));
   }
 
   // setmaxnreg = 1, after the prologue's barrier: every warp of the block has started, with its launch registers.
   template <class X, class C>
-  GEMMLAB_HD static void move_registers(X& x, const C& c, const ThreadContext& t) {
+  GEMMLAB_HD static void move_registers(X& x, const C& c, RegisterMoves moves, bool consumer) {
     if (!c.setmaxnreg) return;
-    const RegisterMoves moves = register_moves(c);
-    const bool consumer = t.warpgroup < consumers(c);
     x.set_max_registers(consumer ? moves.consumer : moves.producer, consumer);
+  }
+  // The producer's first copies, steps 0 .. S - 2, and where its walk stands after them. `issuer`: the producer's
+  // thread.
+  template <class X, class C, class S>
+  GEMMLAB_HD static void fill_ring(X& x, const C& c, const ThreadContext& t, S& s, bool issuer) {
+    for (int step = 0; step < c.stages - 1; ++step) load_tile(x, c, t, step, step, issuer && step < steps(t));
+    s.copied = tile_step(c, t, c.stages - 2), s.copied_tile = (c.stages - 2) / t.ksteps;
   }
 
   // The producer's walk: where its next copy falls, and how many steps the block's main loop has. Here a block

@@ -75,7 +75,7 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
   template <class X, class C, class S>
   GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
     if (phase == 0) return TmaWgmmaSpecialized::prologue(x, c, t, s, 0);
-    move_registers(x, c, t);
+    move_registers(x, c, register_moves(c), t.warpgroup < consumers(c));
     start_segment(c, t, s, 0);
     for (int step = 0; step < c.stages - 1; ++step) {
       if (step > 0) StreamKWalk::next(c, t, s, step);
