@@ -52,6 +52,13 @@ Result<std::shared_ptr<const OrderStudy>> study_order(RungId rung, const kernel:
   for (std::size_t i = 0; i < sequence.size(); ++i)
     study->launch_position[static_cast<std::size_t>(sequence[i].row) * static_cast<std::size_t>(tiles_n) +
                            static_cast<std::size_t>(sequence[i].col)] = static_cast<int>(i);
+  const int cluster = study->prediction.shape.cluster;
+  study->launch_index.assign(study->launch_position.size(), -1);
+  for (int launch = 0; launch < kernel::launch_slots(tiles_m, tiles_n, order, cluster); ++launch)
+    if (const kernel::TileCoord tile = kernel::tile_of_launch(launch, tiles_m, tiles_n, order, cluster);
+        tile.row < tiles_m && tile.col < tiles_n)
+      study->launch_index[static_cast<std::size_t>(tile.row) * static_cast<std::size_t>(tiles_n) +
+                          static_cast<std::size_t>(tile.col)] = launch;
 
   for (int row = 0; row < tiles_m; ++row) study->a_row_fetches.push_back(l2.a_fetches.row_strip(row));
   for (int column = 0; column < tiles_n; ++column) study->b_column_fetches.push_back(l2.b_fetches.column_strip(column));

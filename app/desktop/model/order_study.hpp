@@ -46,6 +46,9 @@ struct WaveFootprint {
 struct OrderStudy {
   sim::SchedulePrediction prediction;  // occupancy and waves, the L2 model's traffic, the roofline
   std::vector<int> launch_position;    // tiles_m x tiles_n, row-major: the tile's place in the launch sequence
+  // The same tiles' launch indices, which count the idle slots an order may add (a Hilbert curve over a grid rounded
+  // up to a power of two): what a persistent or Stream-K block's walk counts in.
+  std::vector<int> launch_index;
   // The block row's whole bm x K strip of A (the block column's K x bn strip of B) over all k-steps: the sectors it
   // fetched from DRAM and the sectors one fetch of it takes (sim::StripFetches; times() >= 1 once everything was
   // read).
@@ -61,6 +64,10 @@ struct OrderStudy {
   }
   int wave_of_position(int position) const { return position / blocks_per_wave(); }
   int wave_of(int row, int column) const { return wave_of_position(position_of(row, column)); }
+  int launch_index_of(int row, int column) const {
+    return launch_index[static_cast<std::size_t>(row) * static_cast<std::size_t>(tiles_n()) +
+                        static_cast<std::size_t>(column)];
+  }
 };
 
 // Simulates the kernel's counters, then the L2 model and the roofline for `order` on `device`. `progress` (told the

@@ -160,6 +160,28 @@ void order_picker(AppModel& model, int side) {
   ImGui::PopID();
 }
 
+// Stream-K (rung 23): the tile at launch index `launch` is computed in pieces, each a block's range of its k-steps
+// (kernel::StreamKPlan::piece, the walk the kernel takes seen from the tile); a cluster's blocks take the same pieces
+// of its vertically adjacent tiles.
+struct StreamKTile {
+  const kernel::StreamKPlan& plan;
+  int cluster = 1, launch = 0;
+  int tile() const { return launch / cluster; }
+  int pieces() const { return plan.pieces(tile()); }
+  kernel::StreamKPlan::Piece piece(int p) const { return plan.piece(tile(), p); }
+  int block(int p) const { return piece(p).unit * cluster + launch % cluster; }
+  // The piece that computes k-step `kstep`.
+  int piece_at(int kstep) const {
+    int p = 0;
+    while (p + 1 < pieces() && piece(p).end <= kstep) ++p;
+    return p;
+  }
+};
+
+StreamKTile stream_k_tile(const OrderStudy& study, int row, int column) {
+  return {study.prediction.shape.plan, study.prediction.shape.cluster, study.launch_index_of(row, column)};
+}
+
 // The side's figures: L2 hit rates, DRAM traffic, the predicted speed, and the selected wave's own figures.
 void side_figures(const AppModel& model, const OrderStudy& study) {
   const sim::L2Result& l2 = study.prediction.l2;
@@ -192,10 +214,22 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
                   "another (the lines inside a tile); a wave here is the %d tiles whose ranges run together, and the "
                   "ranges of a tile add up in C in turn.",
                   splits, study.prediction.shape.ksteps, study.blocks_per_wave());
-  if (const int grid = model.config().grid; grid > 0)
+  if (const sim::LaunchShape& shape = study.prediction.shape; shape.stream_k) {
+    const kernel::StreamKPlan& plan = shape.plan;
+    const int blocks = plan.units * shape.cluster;
+    const long long shared = plan.shared_iterations();
+    ui::note_text("Stream-K: %d blocks share the k-steps equally. First %d whole tile%s each (block b: launches b, "
+                  "b + %d, ...), then the last %d tiles' k-steps in %d ranges of about %lld, each starting and ending "
+                  "where it falls (the lines inside a tile); a tile's pieces add up in C in turn. Hover a tile to see "
+                  "who computes which of its k-steps, and to outline every piece of that block.",
+                  blocks, plan.whole_waves(), plan.whole_waves() == 1 ? "" : "s", blocks,
+                  (plan.tiles - plan.whole_tiles()) * shape.cluster, plan.units,
+                  plan.units > 0 ? (shared + plan.units - 1) / plan.units : 0LL);
+  } else if (const int grid = model.config().grid; grid > 0) {
     ui::note_text("Persistent: %d blocks, block b computing the tiles of launches b, b + %d, ...; a wave here is the "
                   "%d tiles they compute at the same time, in the order shown. Hover a tile to outline its block's.",
                   grid, grid, grid);
+  }
   const int wave = model.orders().selected_wave();
   if (wave < 0 || wave >= static_cast<int>(study.waves.size())) {
     if (l2.waves.waves == 1) ui::note_text("One wave: every block runs at the same time.");
@@ -310,10 +344,42 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
           draw->AddLine(ImVec2(x, min.y + 1), ImVec2(x, max.y - 1), IM_COL32(20, 20, 26, 140));
         }
       }
+  // Stream-K (rung 23): lines where one block's range of a tile's k-steps ends and the next one's begins; under the
+  // pointer, every piece of the block that computes the hovered k-steps.
+  const bool stream_k = study.prediction.shape.stream_k;
+  const int ksteps = std::max(1, study.prediction.shape.ksteps);
+  const auto piece_x = [&](float min_x, float max_x, int kstep) {
+    return min_x + (max_x - min_x) * static_cast<float>(kstep) / static_cast<float>(ksteps);
+  };
+  std::optional<int> hovered_piece_block;
+  if (stream_k && canvas.hovered()) {
+    const ImVec2 at = canvas.to_content(ImGui::GetIO().MousePos);
+    const int r = l.row_at(at.y), c = l.column_at(at.x);
+    if (r >= 0 && r < l.tiles_m && c >= 0 && c < l.tiles_n) {
+      const float within = (at.x - l.grid_x()) / static_cast<float>(l.tile_w) - static_cast<float>(c);
+      const StreamKTile tile = stream_k_tile(study, r, c);
+      hovered_piece_block = tile.block(tile.piece_at(std::min(ksteps - 1, static_cast<int>(within * ksteps))));
+    }
+  }
+  if (stream_k && tile_width >= 4.0f)
+    for (int r = 0; r < l.tiles_m; ++r)
+      for (int c = 0; c < l.tiles_n; ++c) {
+        const StreamKTile tile = stream_k_tile(study, r, c);
+        const auto [min, max] = tile_rect(r, c);
+        for (int p = 0; p < tile.pieces(); ++p) {
+          const kernel::StreamKPlan::Piece piece = tile.piece(p);
+          if (p > 0)
+            draw->AddLine(ImVec2(piece_x(min.x, max.x, piece.first), min.y + 1),
+                          ImVec2(piece_x(min.x, max.x, piece.first), max.y - 1), IM_COL32(20, 20, 26, 200), 1.5f);
+          if (hovered_piece_block && tile.block(p) == *hovered_piece_block)
+            draw->AddRect(ImVec2(piece_x(min.x, max.x, piece.first), min.y),
+                          ImVec2(piece_x(min.x, max.x, piece.end), max.y), colour::highlight, 0.0f, 0, 2.0f);
+        }
+      }
   // Persistent blocks (rung 20): under the pointer, every tile of the block that computes the hovered one.
   const int grid = config.grid;
   std::optional<int> hovered_block;
-  if (grid > 0 && canvas.hovered()) {
+  if (grid > 0 && !stream_k && canvas.hovered()) {
     const ImVec2 at = canvas.to_content(ImGui::GetIO().MousePos);
     const int r = l.row_at(at.y), c = l.column_at(at.x);
     if (r >= 0 && r < l.tiles_m && c >= 0 && c < l.tiles_n)
@@ -369,12 +435,22 @@ void side_canvas(PanelContext& context, int side, const OrderStudy& study, doubl
     const auto waves = static_cast<std::int64_t>(study.waves.size());
     std::string walker;  // a persistent block's place in its walk, or a split tile's blocks, where the rung has them
     if (const int splits = study.prediction.shape.splits; splits > 1) {
-      const int ksteps = study.prediction.shape.ksteps;
       walker = "\nsplit-K: its " + std::to_string(splits) + " ranges are blocks " + std::to_string(position * splits) +
                " to " + std::to_string(position * splits + splits - 1) + ", k-steps 0-" + std::to_string(ksteps - 1) +
                ", " + std::to_string(ksteps) + "-" + std::to_string(2 * ksteps - 1) + ", ... (a range each)";
     }
-    if (grid > 0) {
+    if (stream_k) {
+      const StreamKTile tile = stream_k_tile(study, r, c);
+      walker = "\nStream-K: ";
+      for (int piece = 0; piece < tile.pieces(); ++piece) {
+        const kernel::StreamKPlan::Piece k = tile.piece(piece);
+        walker += (piece == 0 ? "" : "; ") + std::string("k-steps ") + std::to_string(k.first) + "-" +
+                  std::to_string(k.end - 1) + " by block " + std::to_string(tile.block(piece));
+      }
+      walker += tile.pieces() == 1 ? " (a whole tile)"
+                                   : "\n(pieces add up in C in turn, the last k-steps first; outlined: every piece of "
+                                     "the block under the pointer)";
+    } else if (grid > 0) {
       const int block = kernel::persistent_block_of_launch(position, grid);
       walker = "\ncomputed by persistent block " + index_of(block, grid) + ", its tile " +
                index_of(position / grid, kernel::ceil_div(static_cast<int>(blocks) - block, grid)) +

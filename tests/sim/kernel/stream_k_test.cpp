@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -144,6 +145,39 @@ TEST(StreamKWalk, ASegmentAloneIsTheSameSegment) {
         EXPECT_EQ(stream_k_turn(alone, 0).turn, stream_k_turn(t, j).turn) << at;
         EXPECT_EQ(stream_k_turn(alone, 0).turns, stream_k_turn(t, j).turns) << at;
       }
+}
+
+TEST(StreamKWalk, ATilesPiecesAreTheSegmentsTheUnitsWalk) {
+  for (const Case& w : kCases) {
+    const std::string at = where(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster);
+    const BlockOrder order{OrderKind::Hilbert, 0};
+    const int slots = launch_slots(w.tiles_m, w.tiles_n, order, w.cluster);
+    // What the units walk, by tile: (unit, first k-step, end), in k order.
+    std::map<std::pair<int, int>, std::vector<std::tuple<int, int, int>>> walked;
+    for (const auto& [launch, t] : walk_all(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster))
+      for (int j = 0; j < t.tiles; ++j) {
+        const TileCoord tile = stream_k_tile(t, j);
+        const KStepRange range = stream_k_ksteps(t, j);
+        walked[{tile.row, tile.col}].emplace_back(t.unit, range.first, range.end);
+      }
+    for (auto& [tile, pieces] : walked)
+      std::sort(pieces.begin(), pieces.end(),
+                [](const auto& a, const auto& b) { return std::get<1>(a) < std::get<1>(b); });
+    const StreamKPlan plan = StreamKPlan::of(w.blocks / w.cluster, slots / w.cluster, w.ksteps);
+    for (int tile = 0; tile < plan.tiles; ++tile)
+      for (int member = 0; member < w.cluster; ++member) {
+        const TileCoord coord = tile_of_launch(tile * w.cluster + member, w.tiles_m, w.tiles_n, order, w.cluster);
+        if (coord.row >= w.tiles_m || coord.col >= w.tiles_n) continue;  // an idle slot of a rounded-up grid
+        const auto& expected = walked[{coord.row, coord.col}];
+        ASSERT_EQ(plan.pieces(tile), static_cast<int>(expected.size())) << at << ", tile " << tile;
+        for (int p = 0; p < plan.pieces(tile); ++p) {
+          const StreamKPlan::Piece piece = plan.piece(tile, p);
+          EXPECT_EQ(piece.unit, std::get<0>(expected[static_cast<std::size_t>(p)])) << at << ", tile " << tile;
+          EXPECT_EQ(piece.first, std::get<1>(expected[static_cast<std::size_t>(p)])) << at << ", tile " << tile;
+          EXPECT_EQ(piece.end, std::get<2>(expected[static_cast<std::size_t>(p)])) << at << ", tile " << tile;
+        }
+      }
+  }
 }
 
 TEST(StreamKWalk, AClustersBlocksWalkTheSameKStepsOfAdjacentTiles) {

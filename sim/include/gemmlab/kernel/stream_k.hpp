@@ -52,6 +52,26 @@ struct StreamKPlan {
     const Index longest = (shared_iterations() + units - 1) / units;
     return double(Index(whole_waves()) * ksteps + longest) / ksteps;
   }
+
+  // The same plan seen from a tile instead of a unit (what the launch-order panel draws): cluster tile `tile` (its
+  // place in the launch order) is computed in pieces(tile) pieces, piece p by unit piece(tile, p).unit over k-steps
+  // [first, end); the pieces in k order, so the last one takes the first turn at C.
+  struct Piece {
+    int unit = 0, first = 0, end = 0;
+  };
+  GEMMLAB_HD int pieces(int tile) const {
+    if (tile < whole_tiles()) return 1;
+    const Index origin = Index(tile - whole_tiles()) * ksteps;
+    return range_of(origin + ksteps - 1) - range_of(origin) + 1;
+  }
+  GEMMLAB_HD Piece piece(int tile, int p) const {
+    if (tile < whole_tiles()) return {tile % units, 0, ksteps};
+    const Index origin = Index(tile - whole_tiles()) * ksteps;
+    const int range = range_of(origin) + p;
+    const Index first = begin(range) > origin ? begin(range) : origin;
+    const Index end = begin(range + 1) < origin + ksteps ? begin(range + 1) : origin + ksteps;
+    return {range_of_unit(range), static_cast<int>(first - origin), static_cast<int>(end - origin)};
+  }
 };
 
 GEMMLAB_HD StreamKPlan stream_k_plan(const ThreadContext& t) { return {t.units, t.cluster_tiles, t.ksteps}; }
