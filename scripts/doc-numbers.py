@@ -1265,6 +1265,53 @@ def streamk_counters():
             "ncu_st_sec": measured("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")}
 
 
+PEERS = ROOT / "docs" / "results-data" / "peers"
+
+
+def peer_ratio(file, size):
+    """A peer's ratio to cuBLAS writing BF16 (the second ratio of its line) in a tests/peers/run.sh report."""
+    line = re.search(rf"{size}\^3: .*?; ratio [\d.]+ / (?P<bf16>[\d.]+);", (PEERS / file).read_text())
+    return f"{float(line['bf16']):.3f}"
+
+
+def peers():
+    """docs/rungs/21: rung 21 beside ThunderKittens and fast.cu (docs/results-data/peers), and the time model's
+    prediction at 2048^3 to 8192^3 beside the same runs' medians."""
+    rows = [r for run in ("rung21-run1.json", "rung21-run2.json")
+            for r in json.loads((PEERS / run).read_text())["rows"] if r["name"] == "tma-wgmma-hilbert"]
+    out = {}
+    for size in (2048, 4096, 8192):
+        at = [r for r in rows if r["m"] == size]
+        predicted = cli("sim", "--rung", "tma-wgmma-hilbert", "--m", str(size), "--n", str(size), "--k", str(size),
+                        "--order", "hilbert", "--profile", "h200")["time_model"]["predicted_seconds"] * 1e6
+        measured = [r["median_ms"] * 1e3 for r in at]
+        out[f"p{size}"] = f"{predicted:.1f}"
+        out[f"lo{size}"], out[f"hi{size}"] = f"{min(measured):.1f}", f"{max(measured):.1f}"
+        out[f"rlo{size}"], out[f"rhi{size}"] = f"{predicted / max(measured):.2f}", f"{predicted / min(measured):.2f}"
+        if size > 2048:
+            bf16 = [r["ratio_to_cublas"] for r in at if r["input"] == "bf16"]
+            out[f"h{size}_lo"], out[f"h{size}_hi"] = f"{min(bf16):.3f}", f"{max(bf16):.3f}"
+            out[f"tk{size}"], out[f"fc{size}"] = peer_ratio("tk.txt", size), peer_ratio("fastcu.txt", size)
+    return out
+
+
+def sweep_rungs_23_24():
+    """docs/sweep.md: rungs 24 and 23 against rung 21's default on the LLM shapes (sweep-llm-bf16-rungs17-24.json):
+    ping-pong on the decode shapes (M <= 128), Stream-K on the decode shapes with K >= 14336, and where each is the
+    best default."""
+    report = json.loads((ROOT / "docs/results-data/sweep/sweep-llm-bf16-rungs17-24.json").read_text())
+    timed = [{e["rung"]: e["measured"]["tflops"] for e in shape["entries"]
+              if e.get("measured", {}).get("status") == "timed"} | {"shape": shape} for shape in report["shapes"]]
+    decode = [t for t in timed if t["shape"]["m"] <= 128]
+    long_k = [t for t in decode if t["shape"]["k"] >= 14336]
+    best = lambda rung: sum(max((r for r in t if r != "shape"), key=lambda r: t[r]) == rung for t in timed)
+    pp = [t["tma-wgmma-pingpong"] / t["tma-wgmma-hilbert"] for t in decode]
+    sk = [t["tma-wgmma-streamk"] / t["tma-wgmma-hilbert"] for t in long_k]
+    return {"decode": str(len(decode)), "pp_lo": f"{min(pp):.2f}", "pp_hi": f"{max(pp):.2f}",
+            "pp_best": str(best("tma-wgmma-pingpong")), "long_k": str(len(long_k)), "sk_lo": f"{min(sk):.2f}",
+            "sk_hi": f"{max(sk):.2f}", "sk_best": str(best("tma-wgmma-streamk")), "shapes": str(len(timed))}
+
+
 SPLITK = ROOT / "docs" / "results-data" / "splitk"
 
 
@@ -1449,6 +1496,22 @@ QUOTES = [
      r"\[verify\.txt\]\(\.\./results-data/rung23/verify\.txt\), (?P<checks>\d+) checks", verify_checks("rung23")),
     ("docs/rungs/24-tma-wgmma-pingpong.md",
      r"\[verify\.txt\]\(\.\./results-data/rung24/verify\.txt\), (?P<checks>\d+) checks", verify_checks("rung24")),
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     r"\| ThunderKittens, × cuBLAS \(BF16 C\) \| (?P<tk4096>[\d.]+)× \| (?P<tk8192>[\d.]+)× \|\n"
+     r"\| fast\.cu kernel 12, × cuBLAS \(BF16 C\) \| (?P<fc4096>[\d.]+)× \| (?P<fc8192>[\d.]+)× \|\n"
+     r"\| rung 21, BF16, × cuBLAS \(FP32 C\), the runs before and after \| (?P<h4096_lo>[\d.]+)–(?P<h4096_hi>[\d.]+)× \| "
+     r"(?P<h8192_lo>[\d.]+)–(?P<h8192_hi>[\d.]+)× \|[\s\S]*?the model predicts (?P<p2048>[\d.]+), (?P<p4096>[\d.]+) and "
+     r"(?P<p8192>[\d.]+) µs\.\nThose two runs measured (?P<lo2048>[\d.]+) to (?P<hi2048>[\d.]+), (?P<lo4096>[\d.]+) to "
+     r"(?P<hi4096>[\d.]+) and (?P<lo8192>[\d.]+) to (?P<hi8192>[\d.]+) µs \(FP16 and BF16\): predicted over\nmeasured "
+     r"(?P<rlo2048>[\d.]+) to (?P<rhi2048>[\d.]+) at 2048³, (?P<rlo4096>[\d.]+) to (?P<rhi4096>[\d.]+) at 4096³ and "
+     r"(?P<rlo8192>[\d.]+) to (?P<rhi8192>[\d.]+) at 8192³",
+     peers),
+    ("docs/sweep.md",
+     r"ran all (?P<decode>\d+) decode shapes at (?P<pp_lo>[\d.]+)× to (?P<pp_hi>[\d.]+)×\s+rung 21's default, and were "
+     r"the best default on (?P<pp_best>\d+) of them; Stream-K \(\[rung 23\]\(rungs/23-tma-wgmma-streamk\.md\)\) ran\s+"
+     r"the (?P<long_k>\d+) decode shapes with K ≥ 14336, whose few tiles leave most SMs idle, at (?P<sk_lo>[\d.]+)× to "
+     r"(?P<sk_hi>[\d.]+)× rung 21, the best default\s+on (?P<sk_best>\d+) of all (?P<shapes>\d+) shapes",
+     sweep_rungs_23_24),
     ("docs/rungs/24-tma-wgmma-pingpong.md",
      r"The time model predicts this rung at 4096³ in (?P<pred>[\d.]+) µs, limited by the L2 delivering\s+(?P<gb>[\d.]+) "
      r"GB into the SMs; it ran in (?P<meas>[\d.]+) µs",

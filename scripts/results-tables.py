@@ -176,7 +176,8 @@ def sweep_table(report, summary_only=False):
         timed = [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
         defaults = [e for e in timed if e.get("config", "default") == "default"]
         split = [e for e in defaults if e["rung"] == "tma-wgmma-splitk"]
-        whole = [e for e in defaults if e["rung"] != "tma-wgmma-splitk"]
+        # Data-parallel: a block computes whole tiles (not split-K's ranges nor Stream-K's shares of the k-steps).
+        whole = [e for e in defaults if e["rung"] not in ("tma-wgmma-splitk", "tma-wgmma-streamk")]
         if split and whole:
             best_whole = max(whole, key=lambda e: e["measured"]["tflops"])
             if 2 * best_whole["last_wave_tiles"] < best_whole["concurrent_blocks"]:
