@@ -53,7 +53,7 @@ void controls(AppModel& model) {
   const std::string recorded = "Recorded trace of " + std::string(rung_info(model.rung()).slug);
   if (ImGui::Button(recorded.c_str())) (void)model.load_recorded_trace();
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The Hopper rungs (17 to 22) traced at 4096^3 on an H200: docs/timeline-data");
+    ImGui::SetTooltip("The Hopper rungs (17 to 24) traced at 4096^3 on an H200: docs/timeline-data");
   if (!study.error().empty()) {
     ImGui::PushTextWrapPos(0.0f);  // a path and a sentence: wrapped at the panel's edge
     ui::coloured_text(colour::conflict, "%s", study.error().c_str());

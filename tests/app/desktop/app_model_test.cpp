@@ -229,6 +229,13 @@ TEST(AppModel, TheRecordedTraceOfTheRungIsShownByItsNameInTheCheckout) {
   EXPECT_TRUE(model.timeline().loaded());
 }
 
+TEST(AppModel, ARecordedTraceOfALaterRunIsFoundInItsFolder) {
+  AppModel model = model_with_recorded_data("tma-wgmma-pingpong");
+  ASSERT_TRUE(model.load_recorded_trace()) << model.timeline().error();
+  EXPECT_EQ(model.timeline().file(), "docs/timeline-data/rungs23-24/24-tma-wgmma-pingpong.trace.json");
+  EXPECT_TRUE(model.timeline().of_rung(RungId::TmaWgmmaPingPong));
+}
+
 TEST(DocsPage, FindsTheRungPageInTheSourceTree) {
   const DocsPage page = load_rung_docs(rung_info(RungId::SmemTiling), {GEMMLAB_SOURCE_DIR});
   ASSERT_TRUE(page.found) << page.message;
