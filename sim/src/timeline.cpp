@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <tuple>
 
 #include "gemmlab/sim/statistics.hpp"
@@ -341,6 +342,12 @@ std::vector<KstepSpan> kstep_spans(const Track& track) {
 
 TimelineSummary summarize(const Timeline& timeline) {
   TimelineSummary out;
+  // The mbarriers each block's TMA copies complete on: a wait on another (a free stage, rung 24's turns) is no wait
+  // for copies.
+  std::map<int, std::set<int>> copied_to;
+  for (const Track& t : timeline.tracks)
+    for (const Span& s : t.spans)
+      if (!t.predicted && s.op == kernel::TraceOp::TmaLoad) copied_to[t.block].insert(s.arg);
   std::map<std::string, RoleSummary> roles;
   std::map<std::string, std::map<std::string, double>> waits;
   std::map<std::string, std::vector<double>> kstep_ns;
@@ -362,7 +369,8 @@ TimelineSummary summarize(const Timeline& timeline) {
       if (info.kind == TraceOpKind::Phase) {
         r.phases_ns += d;
       } else if (info.kind == TraceOpKind::Wait) {
-        waits[t.role][std::string(info.name)] += d;
+        const bool no_copy = s.op == kernel::TraceOp::MbarrierWait && !copied_to[t.block].contains(s.arg);
+        waits[t.role][no_copy ? std::string(kMbarrierWaitNoCopy) : std::string(info.name)] += d;
         if (s.op != kernel::TraceOp::Barrier) r.busy_ns -= d;  // a wait inside a phase: not the warp's own work
       } else {
         r.issue_ns += d;
@@ -395,14 +403,16 @@ TimelineSummary summarize(const Timeline& timeline) {
       if (i == 0 || loads[i - 1]->arg != loads[i]->arg) fills[loads[i]->arg].push_back(loads[i]->begin_ns);
     for (const Track* t : tracks) {
       if (t->role == "producer") continue;
-      std::map<int, std::size_t> taken;
       for (const Span& s : t->spans) {
         if (s.op != kernel::TraceOp::MbarrierWait) continue;
         const auto fill = fills.find(s.arg);
         if (fill == fills.end()) continue;
-        const std::size_t i = taken[s.arg]++;
-        if (i >= fill->second.size() || s.end_ns < fill->second[i]) continue;
-        copy_to_use.push_back(static_cast<double>(s.end_ns - fill->second[i]));
+        // The fill a wait took: the last one issued before the wait ended (the stage is refilled only after its
+        // consumers release it, so never again before this wait ends); a consumer that sits out tiles (rung 24)
+        // skips fills.
+        const auto taken = std::ranges::upper_bound(fill->second, static_cast<std::int64_t>(s.end_ns));
+        if (taken == fill->second.begin()) continue;
+        copy_to_use.push_back(static_cast<double>(s.end_ns - *std::prev(taken)));
         consumer_wait.push_back(static_cast<double>(s.end_ns - s.begin_ns));
       }
       // Epilogues followed by another tile (persistent blocks): their window, the copies issued in it, and the wait

@@ -313,12 +313,51 @@ TEST(Timeline, TheSummarySaysWhereEachRolesTimeWent) {
   EXPECT_EQ(waits_text(idle), "-");
 }
 
-// The traces recorded on the H200 (docs/timeline-data, scripts/trace-run): this build reads every one, its spans nest,
-// and each has the main loop of every rung's consumers.
+// Rung 24's consumers take turns: each waits on a stage's mbarrier only for its own tiles, and on its turn's mbarrier,
+// which no copy completes. A wait takes the last fill of its stage before it ended, and a turn is no wait for copies.
+TEST(Timeline, AConsumerThatSitsOutTilesTakesItsOwnFills) {
+  const auto span = [](TraceOp op, int arg, std::int64_t begin, std::int64_t end) {
+    return Span{op, Section::Mainloop, 0, arg, begin, end};
+  };
+  Timeline t;
+  t.tracks.push_back({0,
+                      0,
+                      2,
+                      "producer",
+                      0,
+                      3000,
+                      0,
+                      {span(TraceOp::TmaLoad, 64, 0, 10), span(TraceOp::TmaLoad, 72, 500, 510),
+                       span(TraceOp::TmaLoad, 64, 1000, 1010)},
+                      false});
+  // Stage 64 is filled twice (stage 72 between). Consumer 0 takes the first fill, then waits 300 ns for its turn;
+  // consumer 1 sits out the first and takes the second.
+  t.tracks.push_back({0,
+                      0,
+                      0,
+                      "consumer",
+                      0,
+                      3000,
+                      0,
+                      {span(TraceOp::MbarrierWait, 64, 300, 500), span(TraceOp::MbarrierWait, 128, 600, 900)},
+                      false});
+  t.tracks.push_back({0, 0, 1, "consumer", 0, 3000, 0, {span(TraceOp::MbarrierWait, 64, 1200, 1600)}, false});
+  const TimelineSummary s = summarize(t);
+  EXPECT_EQ(s.copies_matched, 2);
+  EXPECT_DOUBLE_EQ(s.median_copy_to_use_ns, (500 + 600) / 2.0);  // not 1600: the first fill was consumer 0's
+  const RoleSummary& consumers = s.roles[0];
+  ASSERT_EQ(consumers.role, "consumer");
+  ASSERT_EQ(consumers.waits_ns.size(), 2u);
+  EXPECT_EQ(consumers.waits_ns[0], (std::pair<std::string, double>{"mbarrier wait", 600}));
+  EXPECT_EQ(consumers.waits_ns[1], (std::pair<std::string, double>{std::string(kMbarrierWaitNoCopy), 300}));
+}
+
+// The traces recorded on the H200 (docs/timeline-data and a folder per later run, scripts/trace-run): this build reads
+// every one, its spans nest, and each has the main loop of every rung's consumers.
 TEST(Timeline, TheRecordedTracesReadBackAndNest) {
   int files = 0;
   for (const auto& entry :
-       std::filesystem::directory_iterator(std::string(GEMMLAB_SOURCE_DIR) + "/docs/timeline-data")) {
+       std::filesystem::recursive_directory_iterator(std::string(GEMMLAB_SOURCE_DIR) + "/docs/timeline-data")) {
     if (!entry.path().string().ends_with(".trace.json")) continue;
     ++files;
     const auto text = read_input_file(entry.path().string(), "trace");
@@ -333,7 +372,7 @@ TEST(Timeline, TheRecordedTracesReadBackAndNest) {
     ASSERT_NE(consumers, s.roles.end()) << entry.path();
     EXPECT_GT(consumers->ksteps, 0) << entry.path();
   }
-  EXPECT_GE(files, 6);  // rungs 17 to 22
+  EXPECT_GE(files, 8);  // rungs 17 to 24
 }
 
 }  // namespace
