@@ -1312,6 +1312,28 @@ def sweep_rungs_23_24():
             "sk_hi": f"{max(sk):.2f}", "sk_best": str(best("tma-wgmma-streamk")), "shapes": str(len(timed))}
 
 
+def tma_l2_rates():
+    """docs/time-model.md: the TMA probe's intake with every SM copying 32 KiB boxes (tma_rate_<dev>.json) beside the
+    loads' rate the profiles use, and rung 21 at 4096^3 on the H200 with its L2 term at the TMA rate (the model's other
+    parts as they are) against the runs in docs/results-data/peers."""
+    out = {}
+    for dev in ("h100", "h200"):
+        probe = json.loads((ROOT / "tests" / "calibration" / f"tma_rate_{dev}.json").read_text())
+        rows = [r for r in probe["shapes"] if r["sms"] == probe["sms"] and r["box_bytes"] == 32768 and r["panels"] == 1]
+        tbs = max(r["bytes_per_clock_per_sm"] * r["sms"] * r["clock_mhz"] * 1e6 for r in rows) / 1e12
+        profile = json.loads((ROOT / "assets" / "devices" / f"{dev}-sxm.json").read_text())["timing"]
+        out[f"tma_{dev}"], out[f"ld_{dev}"] = f"{tbs:.2f}", f"{profile['l2_bytes_per_second'] / 1e12:.2f}"
+    model = cli("sim", "--rung", "tma-wgmma-hilbert", "--m", "4096", "--n", "4096", "--k", "4096", "--order", "hilbert",
+                "--profile", "h200")["time_model"]
+    l2 = next(t for t in model["terms"] if t["term"] == "L2")
+    others = max(t["seconds"] for t in model["terms"] if t["term"] != "L2")
+    estimate = max(l2["work"] / (float(out["tma_h200"]) * 1e12), others) + model["launch_seconds"] + model["fill_seconds"]
+    measured = [r["median_ms"] * 1e-3 for run in ("rung21-run1.json", "rung21-run2.json")
+                for r in json.loads((PEERS / run).read_text())["rows"] if r["name"] == "tma-wgmma-hilbert" and r["m"] == 4096]
+    out["est"], out["ratio"] = f"{estimate * 1e6:.0f}", f"{estimate / statistics.mean(measured):.1f}"
+    return out
+
+
 SPLITK = ROOT / "docs" / "results-data" / "splitk"
 
 
@@ -1512,6 +1534,11 @@ QUOTES = [
      r"the (?P<long_k>\d+) decode shapes with K ≥ 14336, whose few tiles leave most SMs idle, at (?P<sk_lo>[\d.]+)× to "
      r"(?P<sk_hi>[\d.]+)× rung 21, the best default\s+on (?P<sk_best>\d+) of all (?P<shapes>\d+) shapes",
      sweep_rungs_23_24),
+    ("docs/time-model.md",
+     r"takes in (?P<tma_h100>[\d.]+) TB/s on the H100 and (?P<tma_h200>[\d.]+) TB/s on the H200[\s\S]*?while the "
+     r"16-byte loads of `timing\.cu` take in (?P<ld_h100>[\d.]+) and (?P<ld_h200>[\d.]+) TB/s[\s\S]*?about "
+     r"(?P<est>\d+) µs, (?P<ratio>[\d.]+)× its measured time",
+     tma_l2_rates),
     ("docs/rungs/24-tma-wgmma-pingpong.md",
      r"The time model predicts this rung at 4096³ in (?P<pred>[\d.]+) µs, limited by the L2 delivering\s+(?P<gb>[\d.]+) "
      r"GB into the SMs; it ran in (?P<meas>[\d.]+) µs",
