@@ -1265,6 +1265,28 @@ def streamk_counters():
             "ncu_st_sec": measured("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")}
 
 
+def splitk_workspace():
+    """docs/rungs/22: the workspace reduction against the serial one, configuration by configuration, over both runs of
+    docs/results-data/splitk/workspace-bf16-run*.json: the gain's range (per cent) for 4, 2 and 2 ranges of 128-row
+    tiles, and the ratios at 16 x 4096 x 14336."""
+    rows = [r for run in (1, 2) for r in json.loads((SPLITK / f"workspace-bf16-run{run}.json").read_text())["rows"]
+            if r["name"] == "tma-wgmma-splitk"]
+    ratio = {}
+    for r in rows:
+        ratio.setdefault((r["m"], r["n"], r["k"], r["config"]), []).append(r["ratio_to_cublas"])
+    out = {}
+    for tag, serial, through in (("4", "default", "workspace=1"), ("2", "splits=2", "splits=2 workspace=1"),
+                                 ("128", "bm=128 splits=2", "bm=128 splits=2 workspace=1")):
+        gains = [w / s_ - 1 for (m, n, k, config), values in ratio.items() if config == serial
+                 for s_, w in zip(values, ratio[(m, n, k, through)])]
+        out[f"lo{tag}"], out[f"hi{tag}"] = f"{abs(min(gains)):.0%}".rstrip("%"), f"{max(gains):.0%}".rstrip("%")
+    down = (16, 4096, 14336)
+    for key, config in (("s", "default"), ("w", "workspace=1")):
+        values = ratio[down + (config,)]
+        out[f"{key}_lo"], out[f"{key}_hi"] = f"{min(values):.3f}", f"{max(values):.3f}"
+    return out
+
+
 PEERS = ROOT / "docs" / "results-data" / "peers"
 
 
@@ -1539,6 +1561,11 @@ QUOTES = [
      r"16-byte loads of `timing\.cu` take in (?P<ld_h100>[\d.]+) and (?P<ld_h200>[\d.]+) TB/s[\s\S]*?about "
      r"(?P<est>\d+) µs, (?P<ratio>[\d.]+)× its measured time",
      tma_l2_rates),
+    ("docs/rungs/22-tma-wgmma-splitk.md",
+     r"wins on every shape\*\*, by (?P<lo4>\d+)% to (?P<hi4>\d+)% in both runs: at 16 × 4096 × 14336 from\s+"
+     r"(?P<s_lo>[\d.]+)–(?P<s_hi>[\d.]+)× to (?P<w_lo>[\d.]+)–(?P<w_hi>[\d.]+)× cuBLAS[\s\S]*?the workspace is between "
+     r"(?P<lo2>\d+)% behind and (?P<hi2>\d+)% ahead[\s\S]*?it is a wash \((?P<lo128>\d+)% behind to (?P<hi128>\d+)% ahead\)",
+     splitk_workspace),
     ("docs/rungs/24-tma-wgmma-pingpong.md",
      r"The time model predicts this rung at 4096³ in (?P<pred>[\d.]+) µs, limited by the L2 delivering\s+(?P<gb>[\d.]+) "
      r"GB into the SMs; it ran in (?P<meas>[\d.]+) µs",

@@ -148,7 +148,7 @@ void print_time_model(const sim::SchedulePrediction& p, std::ostream& out) {
   out << "the SM's terms together (p-norm, p = " << fixed(sim::kOverlapNorm, 0) << "): " << milliseconds(t.sm_seconds)
       << " at " << fixed(t.clock_mhz, 0) << " MHz; plus the launch " << milliseconds(t.launch_seconds)
       << " and filling the pipeline " << milliseconds(t.fill_seconds)
-      << (t.split_seconds > 0 ? "; plus split-K's ranges taking turns at C " + milliseconds(t.split_seconds) : "")
+      << (t.split_seconds > 0 ? "; plus " + std::string(t.split_wording) + " " + milliseconds(t.split_seconds) : "")
       << "\n"
       << "predicted: " << milliseconds(t.seconds) << ", " << fixed(t.tflops, 1) << " TFLOPS (" << kNotMeasured << ")\n"
       << t.explanation << "\n";

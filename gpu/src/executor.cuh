@@ -82,9 +82,11 @@ struct GpuExecutor {
   const CUtensorMap* b_map = nullptr;
   const CUtensorMap* c_map = nullptr;  // and of C, where a TMA store writes it (tma_store = 1)
   int* split_flags = nullptr;          // split-K: the launch's flag per tile (rung 22)
+  float* workspace = nullptr;          // split-K with workspace = 1: the ranges' sums (launch.cpp's buffer)
 
   // The FP32 operations' view of an operand (only C where A and B are 16-bit: no description loads them as floats).
   __device__ __forceinline__ const float* source(kernel::Operand operand) const {
+    if (operand == kernel::Operand::W) return workspace;
     if constexpr (std::is_same_v<In, float>) return operand == kernel::Operand::A ? a : operand == kernel::Operand::B ? b : c;
     else return c;
   }
@@ -101,9 +103,10 @@ struct GpuExecutor {
   }
 
   template <int N>
-  __device__ __forceinline__ void stg(kernel::Operand, kernel::Index index, const kernel::Vec<N>& v, bool pred) {
+  __device__ __forceinline__ void stg(kernel::Operand operand, kernel::Index index, const kernel::Vec<N>& v, bool pred) {
     using T = typename Native<N>::type;
-    if (pred) *reinterpret_cast<T*>(c + index) = to_native<N>(v);  // only C is ever stored
+    float* to = operand == kernel::Operand::W ? workspace : c;  // only C and split-K's workspace are ever stored
+    if (pred) *reinterpret_cast<T*>(to + index) = to_native<N>(v);
   }
 
   // Narrow shared loads are spelled in PTX: from plain C++, nvcc fuses a thread's loads of consecutive floats into
@@ -257,6 +260,9 @@ struct GpuExecutor {
   }
   __device__ __forceinline__ void split_release(int tile, int value, bool pred) {
     if (pred) asm volatile("st.release.gpu.global.b32 [%0], %1;\n" ::"l"(split_flags + tile), "r"(value) : "memory");
+  }
+  __device__ __forceinline__ void split_arrive(int tile, bool pred) {
+    if (pred) asm volatile("red.release.gpu.global.add.s32 [%0], 1;\n" ::"l"(split_flags + tile) : "memory");
   }
   __device__ __forceinline__ void fence_async_shared() {
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");

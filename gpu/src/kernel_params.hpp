@@ -30,6 +30,7 @@ struct KernelParams {
   CUtensorMap a_map, b_map;  // TMA rungs only: read by the copy engine from the kernel's parameters
   CUtensorMap c_map;         // and C's, where the rung stores it with TMA (tma_store = 1)
   int* split_flags;          // split-K (rung 22): a flag per tile, zero between launches (launch.cpp's buffer)
+  float* workspace;          // split-K with workspace = 1: `splits` FP32 slices of M x N (launch.cpp's buffer)
   kernel::TraceSink trace;   // a traced launch's buffers (traced_executor.cuh); empty otherwise
 };
 

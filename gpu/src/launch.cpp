@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "cuda_error.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
@@ -56,33 +57,43 @@ Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& p
 // 0). One buffer per device for the process, grown as a launch needs more tiles (the old one freed once the device is
 // idle) and zeroed when made. Split-K launches of one device must not run at once on two streams: they would share
 // the flags. None do: the app times one job at a time, and a sweep has one worker per device.
-Result<int*> split_flags(int tiles) {
-  struct Flags {
-    int* flags = nullptr;
-    int tiles = 0;
+//
+// Split-K's workspace (workspace = 1) is kept the same way: `splits` FP32 slices of M x N, whose contents need no
+// zeroing (every element a later range reads, an earlier one wrote in the same launch).
+template <class T>
+Result<T*> launch_buffer(const char* what, std::size_t count, bool zeroed) {
+  struct Buffer {
+    void* data = nullptr;
+    std::size_t count = 0;
   };
   static std::mutex mutex;
-  static std::map<int, Flags> by_device;
+  static std::map<std::pair<int, std::string>, Buffer> by_device;  // by device and by what it holds
   int device = 0;
   GEMMLAB_CUDA_TRY(cudaGetDevice(&device));
   const std::lock_guard lock(mutex);
-  Flags& f = by_device[device];
-  if (f.tiles >= tiles) return f.flags;
-  int* grown = nullptr;
-  GEMMLAB_CUDA_TRY(cudaMalloc(&grown, sizeof(int) * static_cast<std::size_t>(tiles)));
-  if (const cudaError_t zeroed = cudaMemset(grown, 0, sizeof(int) * static_cast<std::size_t>(tiles));
-      zeroed != cudaSuccess) {
-    cudaFree(grown);
-    return cuda_error("cudaMemset(split flags)", zeroed);
+  Buffer& b = by_device[{device, what}];
+  if (b.count >= count) return static_cast<T*>(b.data);
+  void* grown = nullptr;
+  if (const cudaError_t made = cudaMalloc(&grown, sizeof(T) * count); made != cudaSuccess) {
+    cudaGetLastError();  // an out-of-memory error is not sticky: clear it, and say what did not fit
+    return Error{std::string("no GPU memory for ") + what + " (" + std::to_string(sizeof(T) * count / (1 << 20)) +
+                 " MiB): " + cudaGetErrorString(made)};
   }
-  if (f.flags != nullptr) {
+  if (zeroed)
+    if (const cudaError_t set = cudaMemset(grown, 0, sizeof(T) * count); set != cudaSuccess) {
+      cudaFree(grown);
+      return cuda_error("cudaMemset(" + std::string(what) + ")", set);
+    }
+  if (b.data != nullptr) {
     // The old buffer may still be in use by a launch in flight on any stream of this device.
     GEMMLAB_CUDA_TRY(cudaDeviceSynchronize());
-    cudaFree(f.flags);
+    cudaFree(b.data);
   }
-  f = {grown, tiles};
-  return grown;
+  b = {grown, count};
+  return static_cast<T*>(grown);
 }
+
+Result<int*> split_flags(int tiles) { return launch_buffer<int>("split flags", static_cast<std::size_t>(tiles), true); }
 
 }  // namespace
 
@@ -120,7 +131,7 @@ Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t st
   auto variant = kernel_variant(kernel, g.input, g.n, g.k);
   if (!variant) return variant.error();
   KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
-                      kernel::ceil_div(g.n, c.bn), 0, {}, {}, {}, nullptr, {}};
+                      kernel::ceil_div(g.n, c.bn), 0, {}, {}, {}, nullptr, nullptr, {}};
   if (trace != nullptr) variant->traced = true, params.trace = *trace;
   // Split-K: a tile's ranges are consecutive blocks, and the tiles have a flag each; Stream-K's segments of a tile
   // take their turns on the same flags.
@@ -128,6 +139,13 @@ Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t st
     auto flags = split_flags(params.tiles_m * params.tiles_n);
     if (!flags) return flags.error();
     params.split_flags = *flags;
+  }
+  if (c.workspace) {
+    const auto slices = static_cast<std::size_t>(kernel::split_count(kernel::ceil_div(g.k, c.bk), c.splits));
+    auto workspace = launch_buffer<float>("split-K's workspace", slices * static_cast<std::size_t>(g.m) *
+                                                                     static_cast<std::size_t>(g.n), false);
+    if (!workspace) return workspace.error();
+    params.workspace = *workspace;
   }
   params.slots = kernel::launch_slots(params.tiles_m, params.tiles_n, g.order, c.cluster);
   if (sim::needs_sm90a(kernel.rung))

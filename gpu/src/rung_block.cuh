@@ -103,7 +103,7 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
 
   const GpuExecutor<In, AlignedRows> untraced{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
                                              reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map, &p.c_map,
-                                             p.split_flags};
+                                             p.split_flags, p.workspace};
   using X = std::conditional_t<Traced, TracedExecutor<In, AlignedRows>, GpuExecutor<In, AlignedRows>>;
   X x{untraced};
   if constexpr (Traced) x.trace.open(p.trace, block, t.tid);

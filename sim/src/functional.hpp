@@ -112,18 +112,22 @@ class FunctionalExecutor {
   void ldg(kernel::Vec<N>& out, kernel::Operand operand, kernel::Index index, bool pred) {
     out = kernel::zeros<N>();
     if (!pred || !check_float_operand(operand) || !check_global(operand, index, N, "load")) return;
-    if (operand == kernel::Operand::C && !check_c_read(index)) return;
+    if (operand == kernel::Operand::C && !check_read_after_wait(c_writes_, index, "C")) return;
+    if (operand == kernel::Operand::W && !check_read_after_wait(w_writes_, index, "the workspace")) return;
     const std::vector<float>& m = matrix(operand);
     for (int i = 0; i < N; ++i) out[i] = m[static_cast<std::size_t>(index + i)];
   }
   template <int N>
   void stg(kernel::Operand operand, kernel::Index index, const kernel::Vec<N>& v, bool pred) {
     if (!pred) return;
-    if (operand != kernel::Operand::C) return fail("a kernel stored to a matrix other than C");
+    if (operand != kernel::Operand::C && operand != kernel::Operand::W)
+      return fail("a kernel stored to a matrix other than C");
     if (!check_global(operand, index, N, "store")) return;
+    std::vector<float>& to = operand == kernel::Operand::W ? w_ : c_;
+    std::vector<int>& writes = operand == kernel::Operand::W ? w_writes_ : c_writes_;
     for (int i = 0; i < N; ++i) {
-      c_[static_cast<std::size_t>(index + i)] = v[i];
-      ++c_writes_[static_cast<std::size_t>(index + i)];
+      to[static_cast<std::size_t>(index + i)] = v[i];
+      ++writes[static_cast<std::size_t>(index + i)];
     }
     if (c_storer_ < 0) c_storer_ = tid_;
     else if (c_storer_ != tid_) c_storers_many_ = true;
@@ -378,6 +382,8 @@ class FunctionalExecutor {
   // value already set by an earlier block: otherwise, on the GPU, it waits for a block that waits in turn, or for
   // none (a deadlock).
   void set_split_flags(int tiles) { flags_.assign(static_cast<std::size_t>(tiles), 0); }
+  // Split-K's workspace (workspace = 1): `elements` FP32 values, none written yet.
+  void set_workspace(std::size_t elements) { w_.assign(elements, 0.0f), w_writes_.assign(elements, 0); }
   void split_wait(int tile, int value, bool pred) {
     if (!pred || !check_flag(tile)) return;
     const int now = flags_[static_cast<std::size_t>(tile)];
@@ -390,14 +396,13 @@ class FunctionalExecutor {
   // The release orders the block's stores of C before it only if a barrier that the storing threads and the releasing
   // one took separates them from it: a store of another thread after it may land after the next range has read C.
   void split_release(int tile, int value, bool pred) {
-    if (!pred || !check_flag(tile)) return;
-    if (c_storer_ >= 0 && (c_storers_many_ || c_storer_ != tid_))
-      return fail("releases tile " + std::to_string(tile) + "'s split flag with no barrier after other threads' "
-                  "stores of C: the next range may read C before those stores land");
-    if (c_ordered_for_ > 0 && tid_ >= c_ordered_for_)
-      return fail("releases tile " + std::to_string(tile) + "'s split flag from thread " + std::to_string(tid_) +
-                  ", which did not take the barrier that ordered the stores of C");
-    flags_[static_cast<std::size_t>(tile)] = value;
+    if (pred && check_flag(tile) && stores_ordered(tile, "releases", "of C"))
+      flags_[static_cast<std::size_t>(tile)] = value;
+  }
+  // A range that left its sum in the workspace counts itself in, with the release's ordering of its stores.
+  void split_arrive(int tile, bool pred) {
+    if (pred && check_flag(tile) && stores_ordered(tile, "arrives on", "to the workspace"))
+      ++flags_[static_cast<std::size_t>(tile)];
   }
   // The launch ends: every flag back at zero, or the next launch's first wait would find it set.
   std::string flags_left_set() const {
@@ -409,6 +414,21 @@ class FunctionalExecutor {
   }
 
  private:
+  // A release (or arrival) orders the stores before it only if a barrier that the storing threads and this one took
+  // separates them from it.
+  bool stores_ordered(int tile, const char* action, const char* stored) {
+    if (c_storer_ >= 0 && (c_storers_many_ || c_storer_ != tid_)) {
+      fail(std::string(action) + " tile " + std::to_string(tile) + "'s split flag with no barrier after other "
+           "threads' stores " + stored + ": the next range may read them before they land");
+      return false;
+    }
+    if (c_ordered_for_ > 0 && tid_ >= c_ordered_for_) {
+      fail(std::string(action) + " tile " + std::to_string(tile) + "'s split flag from thread " +
+           std::to_string(tid_) + ", which did not take the barrier that ordered the stores " + stored);
+      return false;
+    }
+    return true;
+  }
   bool check_flag(int tile) {
     if (tile >= 0 && static_cast<std::size_t>(tile) < flags_.size()) return true;
     fail("a split flag " + std::to_string(tile) + " outside the launch's " + std::to_string(flags_.size()) + " tiles");
@@ -424,13 +444,13 @@ class FunctionalExecutor {
       c_ordered_for_ = threads;
     }
   }
-  // An element of C an earlier block wrote is read only after this block waited for its tile's flag and a barrier
-  // the reading thread took passed that on (or by the thread that waited).
-  bool check_c_read(kernel::Index index) {
-    if (c_writes_[static_cast<std::size_t>(index)] == 0) return true;
+  // An element of C (or of the workspace) an earlier block wrote is read only after this block waited for its tile's
+  // flag and a barrier the reading thread took passed that on (or by the thread that waited).
+  bool check_read_after_wait(const std::vector<int>& writes, kernel::Index index, const char* what) {
+    if (writes[static_cast<std::size_t>(index)] == 0) return true;
     if (flag_waiter_ >= 0 && (tid_ == flag_waiter_ || tid_ < flag_known_to_)) return true;
-    fail("reads element " + std::to_string(index) + " of C, which an earlier block wrote, without waiting for its "
-         "tile's split flag: on the GPU it may read C before that store lands");
+    fail("reads element " + std::to_string(index) + " of " + what + ", which an earlier block wrote, without waiting "
+         "for its tile's split flag: on the GPU it may read it before that store lands");
     return false;
   }
 
@@ -451,16 +471,19 @@ class FunctionalExecutor {
   static constexpr int kMaxWarpgroups = 8;  // 1024 threads
 
   const std::vector<float>& matrix(kernel::Operand operand) const {
-    return operand == kernel::Operand::A ? a_ : operand == kernel::Operand::B ? b_ : c_;
+    return operand == kernel::Operand::A ? a_ : operand == kernel::Operand::B ? b_ : operand == kernel::Operand::W ? w_ : c_;
   }
   const std::vector<std::uint16_t>& sixteen_bit(kernel::Operand operand) const {
     return operand == kernel::Operand::A ? a16_ : b16_;
   }
   int element_bytes(kernel::Operand operand) const {
-    return operand == kernel::Operand::C || input_ == kernel::InputType::F32 ? 4 : 2;
+    return operand == kernel::Operand::C || operand == kernel::Operand::W || input_ == kernel::InputType::F32 ? 4 : 2;
   }
   static std::string name(kernel::Operand operand) {
-    return operand == kernel::Operand::A ? "A" : operand == kernel::Operand::B ? "B" : "C";
+    return operand == kernel::Operand::A   ? "A"
+           : operand == kernel::Operand::B ? "B"
+           : operand == kernel::Operand::W ? "the workspace"
+                                           : "C";
   }
   bool check_float_operand(kernel::Operand operand) {
     if (element_bytes(operand) == 4) return true;
@@ -485,7 +508,7 @@ class FunctionalExecutor {
     if (error_.empty()) error_ = "thread " + std::to_string(tid_) + ": " + message;
   }
   bool check_global(kernel::Operand operand, kernel::Index index, int n, const char* what) {
-    static const char* names[] = {"A", "B", "C"};
+    static const char* names[] = {"A", "B", "C", "the workspace"};
     const auto size = static_cast<kernel::Index>(matrix(operand).size());
     if (index < 0 || index + n > size) {
       fail(std::string(what) + " of " + names[static_cast<int>(operand)] + " at element " + std::to_string(index) +
@@ -740,6 +763,8 @@ class FunctionalExecutor {
   const std::vector<float>& b_;
   std::vector<float>& c_;
   std::vector<int>& c_writes_;
+  std::vector<float> w_;        // split-K's workspace (set_workspace)
+  std::vector<int> w_writes_;   // and how often each element was written
   // 16-bit element -> float, by table (mma decodes 384 elements per lane and call).
   struct Decoder {
     std::vector<float> table;

@@ -123,15 +123,15 @@ struct ExactL2Replay::Trace {
                std::unordered_set<std::uint64_t>& seen) {
     const std::uint64_t sector = address / l2::kSectorBytes;
     const auto element = global_element(address, bytes);
-    if (!element)
+    if (!element && !is_workspace_address(address))
       return Error{"the stream of block (" + std::to_string(tile.row) + ", " + std::to_string(tile.col) +
-                   ") touched global address " + std::to_string(address) + ", outside A, B and C"};
-    TracedSector t{sector, -1, store ? Access::WriteC : Access::ReadC};
-    if (element->operand == kernel::Operand::A) {
+                   ") touched global address " + std::to_string(address) + ", outside A, B, C and the workspace"};
+    TracedSector t{sector, -1, store ? Access::WriteC : Access::ReadC};  // C, or split-K's workspace counted with it
+    if (element && element->operand == kernel::Operand::A) {
       t.access = Access::ReadA;
       t.tile = static_cast<std::int32_t>(element->index / problem.k / config.bm * ksteps +
                                          element->index % problem.k / tiles.bk);
-    } else if (element->operand == kernel::Operand::B) {
+    } else if (element && element->operand == kernel::Operand::B) {
       t.access = Access::ReadB;
       t.tile = static_cast<std::int32_t>(element->index / problem.n / tiles.bk * tiles_n +
                                          element->index % problem.n / config.bn);

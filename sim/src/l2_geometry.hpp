@@ -74,17 +74,18 @@ inline kernel::KernelConfig l2_tiles(const kernel::KernelConfig& config, const O
   return tiles;
 }
 
-// Every tile of a launch as a unit: tiles_m x ksteps of A, then ksteps x tiles_n of B, then tiles_m x tiles_n of C.
+// Every tile of a launch as a unit: tiles_m x ksteps of A, then ksteps x tiles_n of B, then tiles_m x tiles_n of C,
+// then, for split-K through a workspace (workspace = 1), `slices` times tiles_m x tiles_n of it, C's tiles in each.
 struct Units {
   std::vector<std::uint16_t> read_sectors;  // what one read of the unit touches
   // Of those, the ones not shared with the previous tile: one k-step earlier for A, one tile column to the left for B
   // and C (rows that do not start on a sector boundary share a sector with their neighbour).
   std::vector<std::uint16_t> new_sectors;
-  std::size_t b_offset = 0, c_offset = 0;
+  std::size_t b_offset = 0, c_offset = 0, w_offset = 0;
 };
 // An error when a tile touches more sectors than 16 bits count.
 Result<Units> make_units(const Problem& problem, const kernel::KernelConfig& config, int tiles_m, int tiles_n, int ksteps,
-                         const OperandBytes& bytes);
+                         const OperandBytes& bytes, int slices = 0);
 
 // An empty per-tile fetch map of rows x cols units starting at `offset`, with each tile's read and new sectors.
 TileFetches fetch_map(int rows, int cols, const Units& units, std::size_t offset);

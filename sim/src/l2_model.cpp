@@ -87,11 +87,12 @@ Status store(std::vector<std::uint16_t>& into, std::size_t at, T value) {
 namespace l2 {
 
 Result<Units> make_units(const Problem& p, const kernel::KernelConfig& c, int tiles_m, int tiles_n, int ksteps,
-                         const OperandBytes& bytes) {
+                         const OperandBytes& bytes, int slices) {
   Units u;
   u.b_offset = std::size_t(tiles_m) * std::size_t(ksteps);
   u.c_offset = u.b_offset + std::size_t(ksteps) * std::size_t(tiles_n);
-  const std::size_t total = u.c_offset + std::size_t(tiles_m) * std::size_t(tiles_n);
+  u.w_offset = u.c_offset + std::size_t(tiles_m) * std::size_t(tiles_n);
+  const std::size_t total = u.w_offset + std::size_t(slices) * std::size_t(tiles_m) * std::size_t(tiles_n);
   u.read_sectors.assign(total, 0);
   u.new_sectors.assign(total, 0);
   // The grid_rows x grid_cols tiles (tile_rows x tile_cols each, clipped at the edges) of a rows x cols matrix, as
@@ -115,6 +116,10 @@ Result<Units> make_units(const Problem& p, const kernel::KernelConfig& c, int ti
   if (auto ok = tiles(0, tiles_m, ksteps, c.bm, c.bk, p.m, p.k, kernel::Operand::A); !ok) return ok.error();
   if (auto ok = tiles(u.b_offset, ksteps, tiles_n, c.bk, c.bn, p.k, p.n, kernel::Operand::B); !ok) return ok.error();
   if (auto ok = tiles(u.c_offset, tiles_m, tiles_n, c.bm, c.bn, p.m, p.n, kernel::Operand::C); !ok) return ok.error();
+  for (int slice = 0; slice < slices; ++slice) {
+    const std::size_t offset = u.w_offset + std::size_t(slice) * std::size_t(tiles_m) * std::size_t(tiles_n);
+    if (auto ok = tiles(offset, tiles_m, tiles_n, c.bm, c.bn, p.m, p.n, kernel::Operand::W); !ok) return ok.error();
+  }
   return u;
 }
 
@@ -180,11 +185,12 @@ double TileFetches::max_times() const {
 namespace {
 
 // What the fast model's answer depends on: the tile grid and each tile's extent (bm, bn and the grouped k-step), the
-// cluster, the problem, the bytes of each operand, the order, the wave and the L2's size. Configurations that differ
+// cluster, the problem, the bytes of each operand, the order, the wave, the L2's size and split-K's ranges and
+// reduction. Configurations that differ
 // in anything else (thread tiles, padding, stages: most of what the tuner searches) get the same answer, so it is
 // kept: the tuner asks for hundreds of them, each a second or more on a large problem.
 using L2Key =
-    std::tuple<int, int, int, int, int, int, int, int, int, bool, int, int, int, std::int64_t, int, int, int, int>;
+    std::tuple<int, int, int, int, int, int, int, int, int, bool, int, int, int, std::int64_t, int, int, int, int, bool>;
 
 class L2Cache {
  public:
@@ -228,8 +234,10 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   // The models' k-steps: groups of the rung's (l2_geometry.hpp), each spanning at least a line of A.
   const kernel::KernelConfig tiles = l2::l2_tiles(config, operand_bytes(rung));
   const int tiles_m = shape->tiles_m, tiles_n = shape->tiles_n, ksteps = kernel::ceil_div(problem.k, tiles.bk);
+  // Split-K through a workspace: a slice per range but the last.
+  const int slices = config.workspace ? shape->splits - 1 : 0;
   const std::int64_t units = std::int64_t(tiles_m) * ksteps + std::int64_t(ksteps) * tiles_n +
-                             std::int64_t(tiles_m) * tiles_n;
+                             std::int64_t(tiles_m) * tiles_n * (1 + slices);
   if (units > kMaxUnits)
     return Error{"the L2 model would track " + std::to_string(units) + " tiles, more than its " +
                  std::to_string(kMaxUnits) + ": use larger tiles (bm, bn, bk) or a smaller problem"};
@@ -237,12 +245,12 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   const L2Key key{tiles.bm,  tiles.bn,  tiles.bk,  shape->cluster,  tiles_m, tiles_n,
                   problem.m, problem.n, problem.k, problem.beta != 0.0f, static_cast<int>(options.order.kind),
                   options.order.param, options.blocks_per_wave, options.l2_bytes, bytes[0], bytes[1], bytes[2],
-                  shape->splits};
+                  shape->splits, slices > 0};
   if (auto kept = l2_cache().find(key)) {
     if (progress) progress(1.0);
     return *kept;
   }
-  auto made = l2::make_units(problem, tiles, tiles_m, tiles_n, ksteps, bytes);
+  auto made = l2::make_units(problem, tiles, tiles_m, tiles_n, ksteps, bytes, slices);
   if (!made) return made.error();
   const l2::Units& u = *made;
 
@@ -253,7 +261,8 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   const bool reads_c = problem.beta != 0.0f;
   // Split-K (rung 22): a tile's blocks, one per range of its k-steps, walked as the tile's k-steps range by range, each
   // range's epilogue after its k-steps: the first range writes C (reading it first where beta != 0), every later one
-  // reads what the range before wrote and writes it again. The ranges' ends in this model's k-steps (groups of the
+  // reads what the range before wrote and writes it again. Through a workspace instead, each range but the last writes
+  // its slice, and the last reads the slices, then C where beta != 0, and writes C. The ranges' ends in this model's k-steps (groups of the
   // rung's: where a range ends inside a group, the group is counted in the range it ends).
   const int splits = shape->splits;
   const int range_ksteps = kernel::split_ksteps(kernel::ceil_div(problem.k, config.bk), config.splits);
@@ -311,9 +320,21 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
         }
       }
       for (auto it = first; it != first + wave.blocks; ++it) {
-        const std::size_t c_unit =
-            u.c_offset + std::size_t(it->row) * std::size_t(tiles_n) + std::size_t(it->col);
-        if (reads_c || range > 0) read(c_unit, it->col > 0, it->col + 1 < tiles_n, wave.c, wave, nullptr);
+        const std::size_t tile = std::size_t(it->row) * std::size_t(tiles_n) + std::size_t(it->col);
+        const std::size_t c_unit = u.c_offset + tile;
+        const auto slice_unit = [&](int slice) {
+          return u.w_offset + std::size_t(slice) * std::size_t(tiles_m) * std::size_t(tiles_n) + tile;
+        };
+        if (slices > 0 && range + 1 < splits) {  // a range's slice: allocated in L2, written back once
+          lru.touch(static_cast<std::int32_t>(slice_unit(range)));
+          wave.dram_write_bytes += std::int64_t(u.new_sectors[slice_unit(range)]) * l2::kSectorBytes;
+          continue;
+        }
+        // The last range: the slices, then C. The kernel interleaves them a batch of pairs at a time, so in an L2 of a
+        // few tiles its C evicts some of the next tiles' slices first: the replay's reads miss up to a tenth more.
+        for (int slice = 0; slice < slices; ++slice)
+          read(slice_unit(slice), it->col > 0, it->col + 1 < tiles_n, wave.c, wave, nullptr);
+        if (reads_c || (range > 0 && slices == 0)) read(c_unit, it->col > 0, it->col + 1 < tiles_n, wave.c, wave, nullptr);
         else lru.touch(static_cast<std::int32_t>(c_unit));  // the write allocates its sectors in L2
         if (range + 1 < splits) continue;
         // Every sector of C is written back once; a sector shared with the left neighbour is counted there.

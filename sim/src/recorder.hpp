@@ -34,7 +34,7 @@ struct InstructionBuffer {
 class Recorder {
  public:
   // Bytes per element of A, B and C (kernel::operand_bytes of the rung being recorded).
-  void set_operand_bytes(int a, int b, int c) { operand_bytes_ = {a, b, c}; }
+  void set_operand_bytes(int a, int b, int c) { operand_bytes_ = {a, b, c, 4}; }  // the workspace: FP32
   // A new phase: no error, nothing counted yet.
   void begin_phase() {
     error_.clear();
@@ -188,6 +188,7 @@ class Recorder {
   // Split-K's flags: one thread's wait (a poll of a global int) and release (a store of one), counted as such.
   void split_wait(int, int, bool pred) { counted_.split_waits += pred; }
   void split_release(int, int, bool pred) { counted_.split_releases += pred; }
+  void split_arrive(int, bool pred) { counted_.split_releases += pred; }  // an atomic add, released as a store is
   void tma_store_commit(bool) {}
   template <int P>
   void tma_store_wait(kernel::Pending<P>, bool) {}
@@ -291,7 +292,7 @@ class Recorder {
   std::size_t next_ = 0, count_ = 0;
   Counters counted_;  // see counted()
   std::vector<kernel::TmaBox> copies_;
-  std::array<int, 3> operand_bytes_ = {4, 4, 4};
+  std::array<int, 4> operand_bytes_ = {4, 4, 4, 4};
   std::string error_;
   std::vector<Slot> slots_;                  // per instruction of the current warp
   std::vector<std::uint64_t> staged_;        // address of instruction i, lane l at [i * 32 + l]

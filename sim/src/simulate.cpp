@@ -355,6 +355,7 @@ class Engine {
     FunctionalExecutor x(a, b, c, writes, K::smem_floats(c_), input);
     if constexpr (kWarpWide) x.set_lockstep(&lockstep_);
     x.set_split_flags(s.tiles_m * s.tiles_n);
+    if (c_.workspace) x.set_workspace(std::size_t(s.splits) * std::size_t(p_.m) * std::size_t(p_.n));
     std::vector<State> states(static_cast<std::size_t>(s.threads_per_block));
     // The blocks as launched, in launch order: one per tile (per range of a tile under split-K: consecutive blocks,
     // kernel::split_of_launch), or a persistent rung's `grid` blocks walking the tiles (Stream-K's, their k-steps).
@@ -413,14 +414,16 @@ class Engine {
     }
     for (std::size_t i = 0; i < writes.size(); ++i) {
       const int row = static_cast<int>(i / static_cast<std::size_t>(p_.n)), col = static_cast<int>(i % static_cast<std::size_t>(p_.n));
+      // Split-K's ranges write C once each, or through the workspace once in all (the last range).
+      const int ranges_writing = c_.workspace ? 1 : s.splits;
       const int times = segments_of_tile.empty()
-                            ? s.splits
+                            ? ranges_writing
                             : segments_of_tile[static_cast<std::size_t>(row / c_.bm * s.tiles_n + col / c_.bn)];
       if (writes[i] != times)
         return Error{"element (" + std::to_string(row) + ", " + std::to_string(col) + ") of C was written " +
                      std::to_string(writes[i]) + " times, not " +
                      (!segments_of_tile.empty() ? "once per segment of its tile (" + std::to_string(times) + ")"
-                      : s.splits == 1       ? std::string("once")
+                      : ranges_writing == 1 ? std::string("once")
                                             : "once per k-range (" + std::to_string(s.splits) + ")")};
     }
     return c;

@@ -122,7 +122,7 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
     s += " The SM's other terms overlap it only in part: together they take " + duration(p.sm_seconds) + ".";
   if (p.split_seconds > 0)
     s += " With the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
-         ") and split-K's ranges taking turns at C (" + duration(p.split_seconds) + "), the model predicts " +
+         ") and " + std::string(p.split_wording) + " (" + duration(p.split_seconds) + "), the model predicts " +
          duration(p.seconds) + ".";
   else if (p.launch_seconds + p.fill_seconds > 0.02 * p.seconds)
     s += " With the launch (" + duration(p.launch_seconds) + ") and filling the pipeline (" +
@@ -354,7 +354,11 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // Stream-K: a tile's turns follow one another likewise, but all but the last are each block's first shared segment,
   // done long before the last turn looks: what is left is one turn at the end of each block's walk.
   const int trips = split_step_round_trips(in.rung, in.config);
-  const int turns_waited = stream_k ? (plan.shared_iterations() > 0 ? 1 : 0) : shape.splits - 1;
+  // Split-K through its workspace (workspace = 1): only the last range waits, once.
+  const int turns_waited = stream_k              ? (plan.shared_iterations() > 0 ? 1 : 0)
+                           : in.config.workspace ? std::min(1, shape.splits - 1)
+                                                 : shape.splits - 1;
+  if (in.config.workspace) p.split_wording = "the last range of each tile adding up the others' sums";
   if (trips > 0 && turns_waited > 0)
     p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * turns_waited *
                       (trips * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz;

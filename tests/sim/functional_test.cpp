@@ -346,6 +346,28 @@ TEST(FunctionalSplitK, ReleasingBeforeABarrierAfterTheStoresIsARace) {
   EXPECT_NE(f.x.error().find("no barrier after other threads' stores of C"), std::string::npos) << f.x.error();
 }
 
+// Through the workspace (workspace = 1) a range counts itself in with an arrival, which orders its stores as a release
+// does: one before a barrier after the other threads' stores is the same race.
+TEST(FunctionalSplitK, ArrivingBeforeABarrierAfterTheStoresIsARace) {
+  SplitFixture f;
+  f.store_c(0), f.store_c(1);
+  f.x.set_thread(0);
+  f.x.split_arrive(0, true);
+  ASSERT_TRUE(f.x.failed());
+  EXPECT_NE(f.x.error().find("arrives on tile 0's split flag with no barrier"), std::string::npos) << f.x.error();
+  SplitFixture ordered;
+  ordered.store_c(0), ordered.store_c(1);
+  ordered.x.barrier();
+  ordered.x.set_thread(0);
+  ordered.x.split_arrive(0, true);
+  ordered.x.split_arrive(0, true);
+  EXPECT_FALSE(ordered.x.failed()) << ordered.x.error();
+  ordered.x.new_block();
+  ordered.x.set_thread(0);
+  ordered.x.split_wait(0, 2, true);  // both arrivals counted
+  EXPECT_FALSE(ordered.x.failed()) << ordered.x.error();
+}
+
 TEST(FunctionalSplitK, ABarrierPassesTheWaitOnOnlyToTheThreadsThatTookIt) {
   SplitFixture f;
   f.store_c(3);

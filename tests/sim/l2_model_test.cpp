@@ -46,6 +46,10 @@ std::vector<Case> cases() {
     }
     EXPECT_TRUE(validate(info.id, c, p).ok()) << info.slug << ": " << validate(info.id, c, p).error().message;
     out.push_back({info.id, c, p});
+    if (info.id == RungId::TmaWgmmaSplitK) {  // its second reduction: the ranges' slices of the workspace
+      c.workspace = 1;
+      out.push_back({info.id, c, p});
+    }
   }
   return out;
 }
@@ -81,7 +85,10 @@ TEST(L2Model, WithRoomForEverythingEachSectorComesFromDramOnce) {
     EXPECT_EQ(exact->dram_read_bytes, matrices) << label(c, o);
     EXPECT_EQ(fast->dram_read_bytes, matrices) << label(c, o);
     EXPECT_EQ(fast->min_dram_read_bytes, matrices) << label(c, o);
-    EXPECT_EQ(fast->dram_write_bytes, std::int64_t(c.problem.m) * c.problem.n * 4) << label(c, o);
+    // C once, and through a workspace each range's slice but the last's.
+    const auto ranges = static_cast<std::int64_t>(kernel::ranges_of(c.config, c.problem.k));
+    const std::int64_t written = c.config.workspace ? ranges : 1;
+    EXPECT_EQ(fast->dram_write_bytes, written * c.problem.m * c.problem.n * 4) << label(c, o);
     expect_close(*fast, *exact, label(c, o), 0.01, 0.0);
   }
 }
@@ -121,7 +128,10 @@ TEST(L2Model, MatchesTheSectorExactReplayForEveryRungOrderAndSize) {
         const auto exact = replay->run(o);
         ASSERT_TRUE(fast.ok()) << fast.error().message;
         ASSERT_TRUE(exact.ok()) << exact.error().message;
-        expect_close(*fast, *exact, label(c, o), 2.0, 0.05);
+        // Split-K through a workspace: the model reads a tile's slices before it writes its C, where the kernel
+        // interleaves them a batch at a time (sim/src/l2_model.cpp): in the smallest L2 its reads miss up to a tenth
+        // more than the model's.
+        expect_close(*fast, *exact, label(c, o), 2.0, c.config.workspace ? 0.10 : 0.05);
       }
     }
   }

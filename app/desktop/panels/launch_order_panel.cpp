@@ -211,9 +211,10 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
                   study.prediction.shape.cluster, study.prediction.shape.cluster);
   if (const int splits = study.prediction.shape.splits; splits > 1)
     ui::note_text("Split-K: each tile's k-steps cut into %d ranges of up to %d, a block each, launched one after "
-                  "another (the lines inside a tile); a wave here is the %d tiles whose ranges run together, and the "
-                  "ranges of a tile add up in C in turn.",
-                  splits, study.prediction.shape.ksteps, study.blocks_per_wave());
+                  "another (the lines inside a tile); a wave here is the %d tiles whose ranges run together, and %s.",
+                  splits, study.prediction.shape.ksteps, study.blocks_per_wave(),
+                  model.config().workspace ? "each tile's last range adds the others' sums from a workspace into C"
+                                           : "the ranges of a tile add up in C in turn");
   if (const sim::LaunchShape& shape = study.prediction.shape; shape.stream_k) {
     const kernel::StreamKPlan& plan = shape.plan;
     const int blocks = plan.units * shape.cluster;

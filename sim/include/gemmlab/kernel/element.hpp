@@ -45,11 +45,11 @@ GEMMLAB_HD float half_to_float(std::uint16_t bits) {
 #endif
 }
 
-// Bytes per element of `operand` in rung description K: C is always FP32; A and B take K::input_bytes where the
-// description declares it (the tensor-core rungs: 2), else 4.
+// Bytes per element of `operand` in rung description K: C and the workspace are always FP32; A and B take
+// K::input_bytes where the description declares it (the tensor-core rungs: 2), else 4.
 template <class K>
 GEMMLAB_HD constexpr int operand_bytes(Operand operand) {
-  if (operand == Operand::C) return 4;
+  if (operand == Operand::C || operand == Operand::W) return 4;
   if constexpr (requires { K::input_bytes; }) return K::input_bytes;
   else return 4;
 }

@@ -58,6 +58,9 @@
 //                                                     scope: the stores released with it are seen after it)
 //   x.split_release(int tile, int value, bool pred)   set the flag to `value`, after (a release at GPU scope) every
 //                                                     store a barrier before it ordered
+//   x.split_arrive(int tile, bool pred)               add one to the flag, with the release's ordering (a range that
+//                                                     left its sum in the workspace: workspace = 1)
+//   x.ldg / x.stg with Operand::W                     the launch's workspace, `splits` FP32 slices of M x N
 //
 // The GPU issues the PTX; the simulator records ldmatrix as one LdMatrix warp instruction (each lane's row address)
 // and counts mma as one tensor-core instruction; the functional executor computes what the warp's lanes receive.

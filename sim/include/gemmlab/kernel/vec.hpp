@@ -20,7 +20,8 @@ GEMMLAB_HD Vec<N> zeros() {
   return out;
 }
 
-// The three global operands of C = alpha * A * B + beta * C (row-major M x K, K x N, M x N).
-enum class Operand { A = 0, B = 1, C = 2 };
+// The three global operands of C = alpha * A * B + beta * C (row-major M x K, K x N, M x N), and split-K's workspace
+// (rung 22, workspace = 1: a range's FP32 sums, `splits` slices of M x N).
+enum class Operand { A = 0, B = 1, C = 2, W = 3 };
 
 }  // namespace gemmlab::kernel

@@ -11,14 +11,15 @@
 
 namespace gemmlab::sim {
 
-// Byte addresses the simulator gives the three matrices: 128-byte aligned and far apart, like cudaMalloc's.
-inline constexpr std::array<std::uint64_t, 3> kOperandBase = {std::uint64_t{1} << 40, std::uint64_t{2} << 40,
-                                                               std::uint64_t{3} << 40};
+// Byte addresses the simulator gives the three matrices and split-K's workspace: 128-byte aligned and far apart, like
+// cudaMalloc's.
+inline constexpr std::array<std::uint64_t, 4> kOperandBase = {std::uint64_t{1} << 40, std::uint64_t{2} << 40,
+                                                               std::uint64_t{3} << 40, std::uint64_t{4} << 40};
 
-// Bytes per element of A, B and C: 4 each on the FP32 rungs; 2, 2, 4 on the tensor-core rungs (operand_bytes in
-// rung_model.hpp).
-using OperandBytes = std::array<int, 3>;
-inline constexpr OperandBytes kFloatOperands = {4, 4, 4};
+// Bytes per element of A, B, C and the workspace: 4 each on the FP32 rungs; 2, 2, 4, 4 on the tensor-core rungs
+// (operand_bytes in rung_model.hpp).
+using OperandBytes = std::array<int, 4>;
+inline constexpr OperandBytes kFloatOperands = {4, 4, 4, 4};
 
 struct GlobalElement {
   kernel::Operand operand = kernel::Operand::A;
@@ -26,7 +27,7 @@ struct GlobalElement {
 };
 
 // The matrix and element a recorded global address points at; nullopt for an address outside the three matrices'
-// windows (such as the 0 recorded for a zero-filling cp.async lane).
+// windows (such as the 0 recorded for a zero-filling cp.async lane, or split-K's workspace).
 inline std::optional<GlobalElement> global_element(std::uint64_t address,
                                                    const OperandBytes& bytes = kFloatOperands) {
   for (int operand = 2; operand >= 0; --operand) {
@@ -37,6 +38,12 @@ inline std::optional<GlobalElement> global_element(std::uint64_t address,
     }
   }
   return std::nullopt;
+}
+
+// Whether a recorded global address lies in split-K's workspace (rung 22, workspace = 1).
+inline bool is_workspace_address(std::uint64_t address) {
+  const std::uint64_t base = kOperandBase[static_cast<std::size_t>(kernel::Operand::W)];
+  return address >= base && address - base < kOperandBase[0];
 }
 
 }  // namespace gemmlab::sim

@@ -71,6 +71,8 @@ struct TimePrediction {
   double launch_seconds = 0;    // the launch, as events time it
   double fill_seconds = 0;      // each round of blocks waiting for its first tiles
   double split_seconds = 0;     // split-K: each round's tiles' ranges adding up in C one after another
+  // What split_seconds is: the ranges' turns at C, or (workspace = 1) each tile's last range adding the others' sums.
+  std::string_view split_wording = "split-K's ranges taking turns at C";
   double seconds = 0;           // the prediction: the largest of sm_seconds, L2, DRAM and latency, plus the two above
   double tflops = 0;            // useful FLOPs (2 m n k) / seconds
   TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, or the SM's largest term

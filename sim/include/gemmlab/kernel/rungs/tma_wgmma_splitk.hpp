@@ -20,6 +20,11 @@
 //   epilogue 2   after the barrier, every consumer's store is done: the first thread releases the flag (a release
 //                at GPU scope, so a block that reads the flag also sees the stores before it)
 //
+// The second reduction, `workspace` = 1 (workspace_epilogue below): every range but the last leaves its sum in a
+// workspace and counts itself in on the flag; the last waits once, adds the others' sums and stores C once. Only the
+// last range waits, where the serial reduction's ranges wait one after another (docs/rungs/22-tma-wgmma-splitk.md
+// measures which is faster where).
+//
 // A range waits only for a lower range of its own tile, which launched before it; the simulator's functional
 // executor runs the blocks in launch order and says so where a wait would find a value no earlier block set (a
 // deadlock on the GPU), and where a launch leaves a flag set. What it costs: every range after the first reads and
@@ -64,6 +69,7 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized, TurnsAtC {
   template <class X, class C, class S>
   GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int, int phase) {
     if (t.warpgroup >= consumers(c)) return;
+    if (c.workspace) return workspace_epilogue(x, c, t, s, phase);
     const bool first_thread = t.tid == 0;
     if (phase == 0) {
       x.wgmma_wait(Pending<0>{}, s.acc);
@@ -106,15 +112,103 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized, TurnsAtC {
     });
   }
 
+  // The second reduction (workspace = 1), CUTLASS's "parallel" split-K done inside the kernel: every range but the
+  // last stores its sum in its own slice of the workspace (slice r of `splits` FP32 slices of M x N) and counts itself
+  // in on the tile's flag; the last range, launched after the others, waits until they have all arrived, adds their
+  // slices to its own sum and stores C once (alpha * sum + beta * C), then sets the flag back to 0. The same three
+  // phases and barriers as the serial reduction: the ranges but the last wait for nothing, and the last waits once,
+  // where the serial reduction's ranges wait one after another. It costs a slice's write and read per range but the
+  // last, in FP32, where the serial one reads and writes C instead.
+  //
+  //   epilogue 0   consumers: wait for the last wgmma group; the last range's first thread waits for the flag to read
+  //                splits - 1
+  //   epilogue 1   the ranges but the last store their sums in their slices; the last adds the slices and stores C
+  //   epilogue 2   after the barrier: the first thread of each range but the last adds one to the flag (a release);
+  //                the last range's sets it back to 0
+  template <class X, class C, class S>
+  GEMMLAB_HD static void workspace_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
+    const bool last = t.split + 1 == t.splits, first_thread = t.tid == 0;
+    if (phase == 0) {
+      x.wgmma_wait(Pending<0>{}, s.acc);
+      x.split_wait(flag(c, t), t.splits - 1, first_thread && last && t.splits > 1);
+    } else if (phase == 1) {
+      if (last) return add_slices(x, c, t, s);
+      store_slice(x, c, t, s);
+    } else if (last) {
+      x.split_release(flag(c, t), 0, first_thread && t.splits > 1);
+    } else {
+      x.split_arrive(flag(c, t), first_thread);
+    }
+  }
+  // Element (row, col) of C in slice `slice` of the workspace.
+  GEMMLAB_HD static Index slice_index(const ThreadContext& t, int slice, int row, int col) {
+    return (Index(slice) * t.m + row) * t.n + col;
+  }
+  // A range but the last: its sums, as they are, into its slice (the warpgroup's 64 x bn strip of the tile).
+  template <class X, class C, class S>
+  GEMMLAB_HD static void store_slice(X& x, const C& c, const ThreadContext& t, S& s) {
+    with_atom(c, [&](auto atom) {
+      using Atom = decltype(atom);
+      const int lane = t.tid % 128, row0 = t.row0 + t.tid / 128 * 64;
+      GEMMLAB_UNROLL
+      for (int i = 0; i < Atom::d_values; i += 2) {
+        const int row = row0 + Atom::d_row(lane, i), col = t.col0 + Atom::d_col(lane, i);
+        Vec<2> pair;
+        pair[0] = s.acc[i], pair[1] = s.acc[i + 1];
+        x.stg(Operand::W, slice_index(t, t.split, row, col), pair, row < t.m && col < t.n);
+      }
+    });
+  }
+  // The last range: its sums plus the other ranges' slices, in range order, then C = alpha * sum + beta * C, `batch`
+  // pairs at a time, each slice's loads of a batch issued together.
+  template <class X, class C, class S>
+  GEMMLAB_HD static void add_slices(X& x, const C& c, const ThreadContext& t, S& s) {
+    const int lane = t.tid % 128, row0 = t.row0 + t.tid / 128 * 64;
+    with_atom(c, [&](auto atom) {
+      using Atom = decltype(atom);
+      GEMMLAB_UNROLL
+      for (int first = 0; first < Atom::d_values; first += 2 * batch) {
+        Vec<2> sum[batch];
+        GEMMLAB_UNROLL
+        for (int j = 0; j < batch; ++j) sum[j][0] = s.acc[first + 2 * j], sum[j][1] = s.acc[first + 2 * j + 1];
+        for (int slice = 0; slice + 1 < t.splits; ++slice) {
+          Vec<2> part[batch];
+          GEMMLAB_UNROLL
+          for (int j = 0; j < batch; ++j) {
+            const int i = first + 2 * j, row = row0 + Atom::d_row(lane, i), col = t.col0 + Atom::d_col(lane, i);
+            x.ldg(part[j], Operand::W, slice_index(t, slice, row, col), row < t.m && col < t.n);
+          }
+          GEMMLAB_UNROLL
+          for (int j = 0; j < batch; ++j) sum[j][0] += part[j][0], sum[j][1] += part[j][1];
+        }
+        Vec<2> old[batch];
+        GEMMLAB_UNROLL
+        for (int j = 0; j < batch; ++j) {
+          const int i = first + 2 * j, row = row0 + Atom::d_row(lane, i), col = t.col0 + Atom::d_col(lane, i);
+          x.ldg(old[j], Operand::C, Index(row) * t.n + col, t.beta != 0.0f && row < t.m && col < t.n);
+        }
+        GEMMLAB_UNROLL
+        for (int j = 0; j < batch; ++j) {
+          const int i = first + 2 * j, row = row0 + Atom::d_row(lane, i), col = t.col0 + Atom::d_col(lane, i);
+          Vec<2> out;
+          out[0] = t.alpha * sum[j][0] + t.beta * old[j][0], out[1] = t.alpha * sum[j][1] + t.beta * old[j][1];
+          x.stg(Operand::C, Index(row) * t.n + col, out, row < t.m && col < t.n);
+        }
+      }
+    });
+  }
+
   // ---- Host only. ----
-  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "setmaxnreg", "splits"};
+  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "setmaxnreg", "splits", "workspace"};
 
   // What one range's turn at C waits for, one trip to the L2 after another (the time model's split-K chain): the
   // release of the range before reaching the L2 and this range's acquiring load of the flag, each batch of loads of
   // C, and its stores landing before its own release.
+  // With the workspace (workspace = 1) only the last range waits, once: for the others' arrivals, then for each batch
+  // the other ranges' slices one after another and C, then its stores before its release.
   static int split_step_round_trips(const KernelConfig& c) {
     const int pairs = WgmmaM64K16<max_n>::d_values * c.bn / max_n / 2;  // a thread's pairs of its strip
-    return 2 + ceil_div(pairs, batch) + 1;
+    return 2 + ceil_div(pairs, batch) * (c.workspace ? c.splits : 1) + 1;
   }
 
   // One consumer warpgroup of 64 x 128: the few rows of a decode step waste less of each wgmma than in 128-row tiles,
@@ -124,6 +218,11 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized, TurnsAtC {
     KernelConfig c = TmaWgmmaSpecialized::defaults();
     c.bm = 64, c.bn = 128, c.splits = 4;
     return c;
+  }
+  static Status validate(const KernelConfig& c) {
+    if (c.workspace && c.splits < 2)
+      return Error{"workspace=1 adds split-K's ranges up through a workspace: it needs splits of 2 or more"};
+    return TmaWgmmaSpecialized::validate(c);
   }
 };
 
