@@ -1356,6 +1356,12 @@ def tma_l2_rates():
     return out
 
 
+def h200_launch():
+    """docs/rungs/22: the launch overhead the H200's profile measured (launch_overhead.cu), what a second kernel adds."""
+    timing = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())["timing"]
+    return {"launch": f"{timing['launch_overhead_seconds'] * 1e6:.1f}"}
+
+
 SPLITK = ROOT / "docs" / "results-data" / "splitk"
 
 
@@ -1566,6 +1572,8 @@ QUOTES = [
      r"(?P<s_lo>[\d.]+)–(?P<s_hi>[\d.]+)× to (?P<w_lo>[\d.]+)–(?P<w_hi>[\d.]+)× cuBLAS[\s\S]*?the workspace is between "
      r"(?P<lo2>\d+)% behind and (?P<hi2>\d+)% ahead[\s\S]*?it is a wash \((?P<lo128>\d+)% behind to (?P<hi128>\d+)% ahead\)",
      splitk_workspace),
+    ("docs/rungs/22-tma-wgmma-splitk.md",
+     r"the launch cost the time\s+model measures \((?P<launch>[\d.]+) µs on the H200\)", h200_launch),
     ("docs/rungs/24-tma-wgmma-pingpong.md",
      r"The time model predicts this rung at 4096³ in (?P<pred>[\d.]+) µs, limited by the L2 delivering\s+(?P<gb>[\d.]+) "
      r"GB into the SMs; it ran in (?P<meas>[\d.]+) µs",
