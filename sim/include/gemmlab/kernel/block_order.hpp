@@ -23,7 +23,7 @@ struct TileCoord {
 // and columns of B in both directions (the curve fast.cu's persistent kernel walks). It is found from the top down in
 // O(log side) steps: at each level, the four quadrants in the curve's order, each one's cells inside the grid counted,
 // until the quadrant that holds the index; no table, so the GPU computes it per tile as the simulator does.
-GEMMLAB_HD_CALL TileCoord hilbert_cell(int index, int rows, int cols) {
+GEMMLAB_HD TileCoord hilbert_cell_inlined(int index, int rows, int cols) {
   int side = 1;
   while (side < rows || side < cols) side *= 2;
   // The square being descended, as a map from the canonical curve's coordinates (u, v) to the grid's:
@@ -57,7 +57,19 @@ GEMMLAB_HD_CALL TileCoord hilbert_cell(int index, int rows, int cols) {
   return {r0, c0};
 }
 
+// The same, as a call on the GPU, for the launch's first tile: code every kernel carries and few run (the order is
+// chosen at run time), kept out of every kernel's prologue.
+GEMMLAB_HD_CALL TileCoord hilbert_cell(int index, int rows, int cols) { return hilbert_cell_inlined(index, rows, cols); }
+
+// How tile_of_launch reaches the Hilbert curve: by the call above, or inlined. A persistent block finds its later tiles
+// after setmaxnreg has moved its registers, and a call there makes ptxas ignore setmaxnreg ("C7507: 'setmaxnreg'
+// ignored to maintain minimum register requirements"; CUDA 13.0). Stream-K's walk inlines it (stream_k_tile): with
+// the call, ptxas also spilled there. Whole-tile walks keep the call (ThreadContext::tile): inlined, they measured
+// slower (docs/rungs/23-tma-wgmma-streamk.md, "The walk's call").
+enum class HilbertCode { Called, Inlined };
+
 // tiles_m x tiles_n output tiles; launch in [0, tiles_m * tiles_n).
+template <HilbertCode Code = HilbertCode::Called>
 GEMMLAB_HD TileCoord tile_of_launch(int launch, int tiles_m, int tiles_n, BlockOrder order) {
   switch (order.kind) {
     case OrderKind::RowMajor:  // blockIdx.x (columns of C) fastest
@@ -83,7 +95,9 @@ GEMMLAB_HD TileCoord tile_of_launch(int launch, int tiles_m, int tiles_n, BlockO
       const int in_group = launch % tiles_per_group;
       return {first_row + in_group % rows_here, in_group / rows_here};
     }
-    case OrderKind::Hilbert: return hilbert_cell(launch, tiles_m, tiles_n);
+    case OrderKind::Hilbert:
+      if constexpr (Code == HilbertCode::Inlined) return hilbert_cell_inlined(launch, tiles_m, tiles_n);
+      else return hilbert_cell(launch, tiles_m, tiles_n);
   }
   return {0, 0};
 }
@@ -110,9 +124,10 @@ GEMMLAB_HD int cluster_of_launch(int launch, int cluster) { return launch / clus
 // the launches b, b + blocks, ... (walk_launches in kernel/context.hpp).
 GEMMLAB_HD int persistent_block_of_launch(int launch, int blocks) { return launch % blocks; }
 
+template <HilbertCode Code = HilbertCode::Called>
 GEMMLAB_HD TileCoord tile_of_launch(int launch, int tiles_m, int tiles_n, BlockOrder order, int cluster) {
-  if (cluster == 1) return tile_of_launch(launch, tiles_m, tiles_n, order);
-  const TileCoord group = tile_of_launch(cluster_of_launch(launch, cluster), tiles_m / cluster, tiles_n, order);
+  if (cluster == 1) return tile_of_launch<Code>(launch, tiles_m, tiles_n, order);
+  const TileCoord group = tile_of_launch<Code>(cluster_of_launch(launch, cluster), tiles_m / cluster, tiles_n, order);
   return {group.row * cluster + launch % cluster, group.col};
 }
 

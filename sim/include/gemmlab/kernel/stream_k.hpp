@@ -101,11 +101,12 @@ GEMMLAB_HD int stream_k_shared_tile(const ThreadContext& t, int j) {
 }
 
 // Segment j's tile: a whole tile of the data-parallel waves (the unit's j-th: launch unit + j units), or a shared one.
+// Asked after setmaxnreg: the Hilbert curve inlined (HilbertCode).
 GEMMLAB_HD TileCoord stream_k_tile(const ThreadContext& t, int j) {
   const int cluster_tile =
       j < t.whole_tiles ? t.unit + j * t.units : stream_k_plan(t).whole_tiles() + stream_k_shared_tile(t, j);
-  return tile_of_launch(cluster_tile * t.cluster + t.first_launch % t.cluster, t.tiles_m, t.tiles_n, t.order,
-                        t.cluster);
+  return tile_of_launch<HilbertCode::Inlined>(cluster_tile * t.cluster + t.first_launch % t.cluster, t.tiles_m,
+                                              t.tiles_n, t.order, t.cluster);
 }
 
 // Segment j's k-steps of its tile: [first, end).
