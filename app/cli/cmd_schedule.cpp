@@ -13,7 +13,9 @@
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/simulate.hpp"
+#include "common/data_files.hpp"
 #include "common/number_options.hpp"
+#include "common/recorded_orders.hpp"
 #include "common/rung_options.hpp"
 #include "interrupt.hpp"
 #include "schedule_options.hpp"
@@ -57,6 +59,8 @@ Command add_schedule_command(CLI::App& parent) {
                         << "\n";
               return kExitFailed;
             }
+            const auto measured = common::measured_orders(common::load_order_reports(common::data_roots()), rung,
+                                                          config, {problem.m, problem.n, problem.k});
             if (*json) {
               nlohmann::json out = {
                   {"rung", info.slug},
@@ -72,7 +76,8 @@ Command add_schedule_command(CLI::App& parent) {
                   {"occupancy", occupancy_json(*p)},
                   {"l2", l2_json(*p, true, *tiles)},
                   {"roofline", roofline_json(*p)},
-                  {"time_model", time_model_json(*p)}};
+                  {"time_model", time_model_json(*p)},
+                  {"measured_orders", measured_orders_json(measured)}};
               for (const auto name : sim::rung_model(rung).knobs)
                 out["config"][std::string(name)] = config.*sim::find_knob(name)->field;
               // Beside the count used (measured where compiled): the estimate, which docs/scheduling.md compares.
@@ -97,6 +102,7 @@ Command add_schedule_command(CLI::App& parent) {
             print_roofline(*p, std::cout);
             std::cout << "\n== time model ==\n";
             print_time_model(*p, std::cout);
+            print_measured_orders(measured, sim::order_name(p->order), std::cout);
             return kExitOk;
           }};
 }

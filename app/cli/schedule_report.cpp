@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "gemmlab/sim/launch_order.hpp"
 #include "table.hpp"
@@ -246,6 +247,42 @@ nlohmann::json roofline_json(const sim::SchedulePrediction& p) {
           {"predicted_tflops", r.predicted_tflops},
           {"explanation", r.explanation},
           {"measured", false}};
+}
+
+void print_measured_orders(std::span<const common::MeasuredOrder> measured, std::string_view this_order,
+                           std::ostream& out) {
+  if (measured.empty()) return;
+  out << "\n== measured: this kernel in launch orders (recorded runs, " << common::kOrderRunsList << ") ==\n";
+  std::vector<std::string> devices;
+  for (const auto& m : measured)
+    if (std::ranges::find(devices, m.device) == devices.end()) devices.push_back(m.device);
+  for (const auto& device : devices) {
+    const auto mine = std::ranges::find_if(
+        measured, [&](const common::MeasuredOrder& m) { return m.device == device && m.order == this_order; });
+    bool first = true;
+    for (const auto& m : measured) {
+      if (m.device != device) continue;
+      if (first) out << m.device << ", " << m.date_utc.substr(0, 10) << ", " << m.input << " inputs:\n";
+      first = false;
+      out << "  " << m.order << ": " << fixed(m.median_ms, 3) << " ms";
+      if (m.ratio_to_cublas > 0.0) out << ", " << fixed(m.ratio_to_cublas, 3) << "x cuBLAS";
+      if (m.order == this_order)
+        out << " (this order)";
+      else if (mine != measured.end())
+        out << ", " << (m.median_ms >= mine->median_ms ? "+" : "")
+            << fixed(100.0 * (m.median_ms / mine->median_ms - 1.0), 1) << "% of " << this_order << "'s time";
+      out << "\n";
+    }
+  }
+  out << "The time model above predicts this order; --order ORDER predicts another, beside its measurement here.\n";
+}
+
+nlohmann::json measured_orders_json(std::span<const common::MeasuredOrder> measured) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& m : measured)
+    out.push_back({{"order", m.order}, {"median_ms", m.median_ms}, {"ratio_to_cublas", m.ratio_to_cublas},
+                   {"input", m.input}, {"device", m.device}, {"date_utc", m.date_utc}});
+  return out;
 }
 
 }  // namespace gemmlab::cli

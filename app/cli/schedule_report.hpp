@@ -1,9 +1,12 @@
 #pragma once
 // Occupancy, L2 and roofline figures as text and JSON, for `schedule` and `sim`.
 #include <iosfwd>
+#include <span>
 #include <string>
+#include <string_view>
 #include <nlohmann/json.hpp>
 
+#include "common/recorded_orders.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 
 namespace gemmlab::cli {
@@ -18,11 +21,17 @@ void print_roofline(const sim::SchedulePrediction& p, std::ostream& out);
 // The time model's terms, the prediction and the limit in a sentence (or why there is none for this device).
 void print_time_model(const sim::SchedulePrediction& p, std::ostream& out);
 
+// The recorded runs of the same kernel in launch orders (common::measured_orders), GPU by GPU, `this_order` marked
+// and each other order's time against it: what the order changed on the hardware. Nothing where none is recorded.
+void print_measured_orders(std::span<const common::MeasuredOrder> measured, std::string_view this_order,
+                           std::ostream& out);
+
 nlohmann::json occupancy_json(const sim::SchedulePrediction& p);
 // With `per_wave`, each wave's traffic and predicted time; with `tiles`, the per-tile fetch counts of A and B.
 nlohmann::json l2_json(const sim::SchedulePrediction& p, bool per_wave, bool tiles);
 nlohmann::json roofline_json(const sim::SchedulePrediction& p);
 nlohmann::json time_model_json(const sim::SchedulePrediction& p);
+nlohmann::json measured_orders_json(std::span<const common::MeasuredOrder> measured);
 
 // Predictions are the model's; the H100 measurements beside them are a separate step (docs/scheduling.md).
 inline constexpr const char* kNotMeasured = "predicted by the model, not measured";

@@ -267,8 +267,8 @@ struct GpuExecutor {
   __device__ __forceinline__ void fence_async_shared() {
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
   }
-  // A box of C is always panels (kernel::TmaWgmma::c_box), the 3-D view of C the launch's map gives: {column within
-  // the panel, row, panel} (kernel::TmaBox::first_panel).
+  // A box of C is always panels (kernel::TmaWgmmaPersistent::c_box), the 3-D view of C the launch's map gives: {column
+  // within the panel, row, panel} (kernel::TmaBox::first_panel).
   __device__ __forceinline__ void tma_store(const kernel::TmaBox& box, int byte, bool pred) {
     if (pred)
       asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}], [%4];\n"

@@ -159,7 +159,8 @@ std::optional<WarpRoles> warp_roles(RungId id, const KernelConfig& c) {
   (void)with_kernel<Status>(id, [&]<class K>() -> Status {
     if constexpr (requires { K::consumers(c); K::producer(c); K::register_moves(c); }) {
       roles = WarpRoles{128 * K::consumers(c), K::producer(c), K::threads(c), c.stages, c.cluster, c.grid};
-      if (c.tma_store) roles->store_chunk_cols = K::c_chunk_cols, roles->store_buffers = K::c_buffers;
+      if constexpr (requires { K::c_chunk_cols; })  // rung 20 and those after it: the TMA store's buffers
+        if (c.tma_store) roles->store_chunk_cols = K::c_chunk_cols, roles->store_buffers = K::c_buffers;
       if (c.setmaxnreg) {
         const auto moves = K::register_moves(c);
         roles->launch_registers = moves.launch, roles->producer_registers = moves.producer;
@@ -235,10 +236,12 @@ std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const KernelConfig& c) {
       const kernel::ThreadContext t{};
       const kernel::TmaBox a = K::a_box(c, t, {}, 0), b = K::b_box(c, t, {}, 0);
       shapes = TmaBoxShapes{a.rows, a.cols, b.rows, b.cols, a.swizzle_bytes};
-      if (c.tma_store) {
-        const kernel::TmaBox box = K::c_box(c, t, kernel::TileCoord{}, 0);
-        shapes->c_rows = box.rows, shapes->c_cols = box.cols, shapes->c_panel_cols = box.panel_cols;
-        shapes->c_swizzle_bytes = box.swizzle_bytes;
+      if constexpr (requires { K::c_box(c, t, kernel::TileCoord{}, 0); }) {
+        if (c.tma_store) {
+          const kernel::TmaBox box = K::c_box(c, t, kernel::TileCoord{}, 0);
+          shapes->c_rows = box.rows, shapes->c_cols = box.cols, shapes->c_panel_cols = box.panel_cols;
+          shapes->c_swizzle_bytes = box.swizzle_bytes;
+        }
       }
     }
     return Ok{};

@@ -1,8 +1,6 @@
 #include "model/bench_results.hpp"
 
 #include "gemmlab/file_io.hpp"
-#include "gemmlab/gpu/instances.hpp"
-#include "gemmlab/sim/simulate.hpp"
 #include "model/paths.hpp"
 
 namespace gemmlab::desktop {
@@ -13,10 +11,8 @@ const std::filesystem::path kRecorded = std::filesystem::path("assets") / "resul
 }  // namespace
 
 Result<ShownResults> load_results_file(const std::filesystem::path& path) {
-  auto text = read_input_file(path.string(), "results file");
-  if (!text) return text.error();
-  auto report = gpu::parse_bench_report_json(*text);
-  if (!report) return Error{path.string() + " is not a results file: " + report.error().message};
+  auto report = common::read_bench_report(path);
+  if (!report) return report.error();
   return ShownResults{std::move(*report), "loaded from " + path.string()};
 }
 
@@ -32,23 +28,6 @@ Result<ShownResults> load_recorded_results(const std::vector<std::filesystem::pa
 
 Status save_results_file(const std::filesystem::path& path, const gpu::BenchReport& report) {
   return write_output_file(path.string(), gpu::bench_report_json(report), "results file");
-}
-
-const gpu::BenchRow* find_measured(const gpu::BenchReport& report, RungId rung, const kernel::KernelConfig& config,
-                                   const gpu::Shape& shape, std::optional<kernel::InputType> input) {
-  const kernel::InputType type = input.value_or(sim::input_types(rung).front());
-  for (const auto& row : report.rows)
-    if (row.kernel && row.kernel->rung == rung && gpu::same_config(row.kernel->config, config) && row.input == type &&
-        row.shape == shape && row.status == gpu::BenchStatus::Timed)
-      return &row;
-  return nullptr;
-}
-
-const gpu::BenchRow* find_cublas(const gpu::BenchReport& report, const gpu::Shape& shape, kernel::InputType input) {
-  for (const auto& row : report.rows)
-    if (row.name == "cublas" && row.input == input && row.shape == shape && row.status == gpu::BenchStatus::Timed)
-      return &row;
-  return nullptr;
 }
 
 }  // namespace gemmlab::desktop

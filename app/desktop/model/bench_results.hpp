@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/bench_reports.hpp"
 #include "gemmlab/gpu/bench.hpp"
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/result.hpp"
@@ -25,12 +26,7 @@ Result<ShownResults> load_recorded_results(const std::vector<std::filesystem::pa
 Result<ShownResults> load_results_file(const std::filesystem::path& path);
 Status save_results_file(const std::filesystem::path& path, const gpu::BenchReport& report);
 
-// The timed row of this rung and configuration at this shape, if the report has one: on `input` (empty: the rung's
-// first input type, FP32 or FP16).
-const gpu::BenchRow* find_measured(const gpu::BenchReport& report, RungId rung, const kernel::KernelConfig& config,
-                                   const gpu::Shape& shape, std::optional<kernel::InputType> input = std::nullopt);
-// cuBLAS's timed row at this shape on this input type.
-const gpu::BenchRow* find_cublas(const gpu::BenchReport& report, const gpu::Shape& shape,
-                                 kernel::InputType input = kernel::InputType::F32);
+using common::find_cublas;
+using common::find_measured;
 
 }  // namespace gemmlab::desktop

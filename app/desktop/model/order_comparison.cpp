@@ -21,7 +21,7 @@ std::optional<GridColouring> parse_grid_colouring(std::string_view name) {
 }
 
 OrderComparison::OrderComparison(ModelContext context)
-    : context_(context), reports_(load_order_reports(context.data_roots)) {}
+    : context_(context), reports_(common::load_order_reports(context.data_roots)) {}
 
 std::shared_ptr<const OrderStudy> OrderComparison::study(int side) const {
   return sides_.at(static_cast<std::size_t>(side)).study;
@@ -43,7 +43,7 @@ std::optional<JobStatus> OrderComparison::job(int side) const { return context_.
 std::vector<MeasuredOrder> OrderComparison::measured_orders() const {
   const Selection& selection = context_.selection;
   const sim::Problem& problem = selection.problem();
-  return desktop::measured_orders(reports_, selection.rung(), selection.config(), {problem.m, problem.n, problem.k});
+  return common::measured_orders(reports_, selection.rung(), selection.config(), {problem.m, problem.n, problem.k});
 }
 
 int OrderComparison::wave_count() const {

@@ -11,12 +11,14 @@
 #include <string_view>
 #include <vector>
 
+#include "common/recorded_orders.hpp"
 #include "gemmlab/gpu/bench.hpp"
 #include "model/model_context.hpp"
 #include "model/order_study.hpp"
-#include "model/recorded_orders.hpp"
 
 namespace gemmlab::desktop {
+
+using common::MeasuredOrder;
 
 // How the launch-order panel colours the grid's tiles: one colour per wave, or a gradient along the launch sequence.
 enum class GridColouring { Wave, LaunchOrder };

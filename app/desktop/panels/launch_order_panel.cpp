@@ -512,7 +512,7 @@ bool side_figures_or_status(AppModel& model, int side) {
 // Where the recorded runs timed this kernel in both orders on one GPU: what the order changed there.
 void measured_sentence(const AppModel& model, const std::string& name_a, const std::string& name_b) {
   const auto measured = model.orders().measured_orders();
-  const auto pair = measured_pair(measured, name_a, name_b);
+  const auto pair = common::measured_pair(measured, name_a, name_b);
   if (!pair) return;
   const auto& [a, b] = *pair;
   ImGui::Text("Measured (recorded on the %s, %s, %s inputs): %.3f ms with %s, %.3f ms with %s (%.2fx and %.2fx "

@@ -61,17 +61,9 @@ struct TmaWgmma {
   }
   template <class C> GEMMLAB_HD static int a_base(const C& c, int stage) { return stage * stage_bytes(c); }
   template <class C> GEMMLAB_HD static int b_base(const C& c, int stage) { return a_base(c, stage) + a_bytes(c); }
-  // Rung 20's TMA store (tma_store = 1) stages C through two buffers of bm rows by 32 FP32 columns after the stages
-  // (each a chunk of the tile: 4 panels of 8 columns, one box; kernel/rungs/tma_wgmma_persistent.hpp); the mbarriers
-  // follow.
-  static constexpr int c_chunk_cols = 32, c_buffers = 2, c_panel_cols = 8;
-  template <class C> GEMMLAB_HD static int c_chunks(const C& c) { return c.bn / c_chunk_cols; }
-  template <class C> GEMMLAB_HD static int c_chunk_bytes(const C& c) { return c.bm * c_chunk_cols * 4; }
-  template <class C> GEMMLAB_HD static int c_buffer(const C& c, int buffer) {
-    return c.stages * stage_bytes(c) + buffer * c_chunk_bytes(c);
-  }
+  // The mbarriers follow the stages (the later rungs add their own after these).
   template <class C> GEMMLAB_HD static int barrier(const C& c, int stage) {
-    return c_buffer(c, c.tma_store ? c_buffers : 0) + stage * barrier_bytes;
+    return c.stages * stage_bytes(c) + stage * barrier_bytes;
   }
   template <class C> GEMMLAB_HD static int smem_floats(const C& c) { return barrier(c, c.stages) / 4; }
   template <class C> GEMMLAB_HD static int prologue_phases(const C&) { return 2; }
@@ -80,16 +72,13 @@ struct TmaWgmma {
   GEMMLAB_HD static bool barrier_after(Section section, int phase) { return phase == 0 && section != Section::Epilogue; }
 
   // Where step `step` of the block's main loop falls: the origin of its tile of C and its k-step there. A block
-  // computes one tile (step = k-step; under split-K, rung 22, counted from its range's first), except on the
-  // persistent rung (20: c.grid > 0), whose blocks run the k-steps of their tiles one after the other
-  // (ThreadContext::tile).
+  // computes one tile, so the step is the k-step (under split-K, rung 22, counted from its range's first). Later rungs
+  // walk several tiles, each its own way (TmaWgmmaSpecialized::OneTileWalk and the walks after it).
   struct TileStep {
     int row0, col0, kstep;
   };
-  template <class C> GEMMLAB_HD static TileStep tile_step(const C& c, const ThreadContext& t, int step) {
-    if (c.grid == 0) return {t.row0, t.col0, t.first_kstep + step};
-    const TileCoord tile = t.tile(step / t.ksteps);
-    return {tile.row * c.bm, tile.col * c.bn, step % t.ksteps};
+  template <class C> GEMMLAB_HD static TileStep tile_step(const C&, const ThreadContext& t, int step) {
+    return {t.row0, t.col0, t.first_kstep + step};
   }
   GEMMLAB_HD static int steps(const ThreadContext& t) { return t.ksteps * t.tiles; }
 
@@ -101,24 +90,11 @@ struct TmaWgmma {
   template <class C> GEMMLAB_HD static TmaBox b_box(const C& c, const ThreadContext& t, TileStep at, int panel) {
     return {Operand::B, at.kstep * c.bk, at.col0 + panel * box_cols(c), c.bk, box_cols(c), t.k, t.n, row_bytes(c)};
   }
-  // Rung 20's TMA store: chunk q of the tile at `at`, its bm rows by c_chunk_cols columns of C in unswizzled panels.
-  template <class C> GEMMLAB_HD static TmaBox c_box(const C& c, const ThreadContext& t, TileCoord at, int q) {
-    return {Operand::C, at.row * c.bm, at.col * c.bn + q * c_chunk_cols, c.bm, c_chunk_cols, t.m, t.n, 0, c_panel_cols};
-  }
 
   static constexpr int max_n = 256;
   template <class C>
   struct State {
     float acc[WgmmaM64K16<max_n>::d_values];  // bn / 2 of them used
-    // Rungs 18 to 20: false until the consumer's first wgmma group of a tile, which then sets D = A * B instead of
-    // adding to the previous tile's results (or to uninitialised registers). A register, not a division of the step
-    // by the k-steps per tile: that sat between the stage's wait and the wgmma and cost the persistent rung a tenth of
-    // its speed (measured).
-    bool accumulating = false;
-    // The persistent rung's producer: the step it copied last, walked one step at a time
-    // (TmaWgmmaPersistent::PersistentWalk) rather than divided out of the step number at every copy.
-    TileStep copied{};
-    int copied_tile = 0;
   };
 
   // Calls f(WgmmaM64K16<bn>{}): the instruction whose N is the block's width (a constant on the GPU).
@@ -129,19 +105,25 @@ struct TmaWgmma {
     else f(WgmmaM64K16<64>{});
   }
 
-  // The block's place in its cluster (rung 19: clusters of c.cluster blocks along M; 0 without clusters).
-  template <class C> GEMMLAB_HD static int cluster_rank(const C& c, const ThreadContext& t) {
-    return t.row0 / c.bm % c.cluster;
-  }
+  // Who copies a stage into the block: the block itself, all of it. (Rung 19 shares B among a cluster's blocks:
+  // TmaWgmmaMulticast::SharedB, the other answer to the same two questions.)
+  struct OwnCopies {
+    // The blocks whose consumers read each copy, and so release its stage.
+    template <class C> GEMMLAB_HD static constexpr int blocks(const C&) { return 1; }
+    // How panel `panel` of B's `panels` lands: in this block only, issued here.
+    template <class C>
+    GEMMLAB_HD static TmaMulticast b_panel(const C&, const ThreadContext&, int /*panel*/, int /*panels*/) {
+      return {};
+    }
+  };
 
   // The issuing thread announces the tile's bytes to its stage's mbarrier and issues its copies; the others issue
-  // nothing. In a cluster (rung 19) the blocks share the tile's B: each issues its share of the panels, multicast
-  // into every block, and receives the others'; A is each block's own.
+  // nothing. `Copies` says whether B lands by the block's own copies or shared with other blocks (rung 19).
   template <class X, class C>
   GEMMLAB_HD static void load_tile(X& x, const C& c, const ThreadContext& t, int step, int stage, bool issuer) {
     load_tile_at(x, c, t, tile_step(c, t, step), stage, issuer);
   }
-  template <class X, class C>
+  template <class Copies = OwnCopies, class X, class C>
   GEMMLAB_HD static void load_tile_at(X& x, const C& c, const ThreadContext& t, TileStep at, int stage, bool issuer) {
     x.mbarrier_expect_bytes(barrier(c, stage), stage_bytes(c), issuer);
     for (int part = 0; part < c.bk / box_cols(c); ++part)
@@ -149,7 +131,7 @@ struct TmaWgmma {
     const int panels = c.bn / box_cols(c);
     for (int panel = 0; panel < panels; ++panel)
       x.tma_load(b_box(c, t, at, panel), b_base(c, stage) + panel * b_panel_bytes(c), barrier(c, stage), issuer,
-                 TmaMulticast{c.cluster, panel * c.cluster / panels == cluster_rank(c, t)});
+                 Copies::b_panel(c, t, panel, panels));
   }
 
   template <class X, class C, class S>

@@ -35,11 +35,23 @@
 //
 // Sizes: as rung 17 (n and k multiples of 8); with an odd number of tile rows the last cluster's second block
 // computes rows past the matrix, stores nothing, and still copies its half of B for its partner.
+#include "gemmlab/kernel/rungs/tma_wgmma_multicast.hpp"
 #include "gemmlab/kernel/rungs/tma_wgmma_persistent.hpp"
 
 namespace gemmlab::kernel::rungs {
 
 struct TmaWgmmaHilbert : TmaWgmmaPersistent {
+  // Rung 18's schedule with rung 20's walk and rung 19's shared copies.
+  using SharedB = TmaWgmmaMulticast::SharedB;
+  template <class X, class C, class S>
+  GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
+    prologue_with<PersistentWalk, SharedB>(x, c, t, s, phase);
+  }
+  template <class X, class C, class S>
+  GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int step, int phase) {
+    mainloop_with<PersistentWalk, SharedB>(x, c, t, s, step, phase);
+  }
+
   // ---- Host only. ----
   static constexpr std::string_view knobs[] = {"bm",      "bn",   "bk",         "stages",
                                                "cluster", "grid", "setmaxnreg", "tma_store"};

@@ -25,6 +25,9 @@
 // its own producer thread, in the same place of the schedule, and counted as global reads only by the block that
 // issues them (kernel/wgmma.hpp, TmaMulticast).
 //
+// In the description: the same schedule as rung 18 (its prologue_with and mainloop_with), with SharedB below
+// instead of rung 17's OwnCopies as the answer to "who copies a stage into the block".
+//
 // Sizes: as rung 17. With an odd number of tile rows the last cluster's second block has no rows of C: it runs
 // anyway (its partner needs its half of B) and stores nothing.
 #include "gemmlab/kernel/rungs/tma_wgmma_specialized.hpp"
@@ -32,6 +35,31 @@
 namespace gemmlab::kernel::rungs {
 
 struct TmaWgmmaMulticast : TmaWgmmaSpecialized {
+  // Who copies a stage into the block: the cluster's blocks together. A's box is each block's own; B's panels are
+  // dealt out among the blocks by their place in the cluster, and each is multicast into every block of it. So every
+  // block's consumers read every block's copies of B, and all of them release a stage before any block refills it.
+  struct SharedB {
+    template <class C> GEMMLAB_HD static constexpr int blocks(const C& c) { return c.cluster; }
+    // The block's place in its cluster: clusters of c.cluster blocks along M.
+    template <class C> GEMMLAB_HD static int rank(const C& c, const ThreadContext& t) {
+      return t.row0 / c.bm % c.cluster;
+    }
+    template <class C>
+    GEMMLAB_HD static TmaMulticast b_panel(const C& c, const ThreadContext& t, int panel, int panels) {
+      return {c.cluster, panel * c.cluster / panels == rank(c, t)};
+    }
+  };
+
+  // Rung 18's schedule, its stages' copies shared (SharedB for OwnCopies).
+  template <class X, class C, class S>
+  GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
+    prologue_with<OneTileWalk, SharedB>(x, c, t, s, phase);
+  }
+  template <class X, class C, class S>
+  GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int step, int phase) {
+    mainloop_with<OneTileWalk, SharedB>(x, c, t, s, step, phase);
+  }
+
   // ---- Host only. ----
   static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "cluster", "setmaxnreg"};
 

@@ -10,7 +10,7 @@
 // Here the launch has `grid` blocks (default 132, the H100's SMs: one per SM, since a block takes the SM's shared
 // memory), and block b computes the tiles of launch indices b, b + grid, b + 2 grid, ... of the launch order, so the
 // blocks running together cover the same tiles a wave of rung 18 would (the same L2 reuse). A block's main loop runs
-// the k-steps of its tiles one after another (ThreadContext::tile, TmaWgmma::tile_step), each tile followed by its
+// the k-steps of its tiles one after another (ThreadContext::tile, PersistentWalk below), each tile followed by its
 // epilogue (kernel::for_each_phase): the producer's ring of stages goes on across tiles, so it copies the next
 // tile's first stages while the consumers finish and store this one; the consumers start the next tile with
 // D = A * B (wgmma's scale-d predicate) instead of zeroing 128 registers.
@@ -34,13 +34,31 @@
 namespace gemmlab::kernel::rungs {
 
 struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
-  // The producer's walk through the block's tiles: the step after the one it copied last, one k-step at a time, into
-  // the next tile after a tile's last k-step. A block of one tile (grid = 0, and the simulator's counting, which runs
-  // each tile as a block of its own) takes the step as it is.
+  // The producer also keeps where its walk stands.
+  template <class C>
+  struct State : TmaWgmmaSpecialized::State<C> {
+    TileStep copied{};  // the step it copied last
+    int copied_tile = 0;
+  };
+
+  // The block's walk through its tiles (ThreadContext::tile): step `step` of its main loop is k-step step mod kt of
+  // its tile step / kt. The producer walks it one step at a time, from the step it copied last into the next tile
+  // after a tile's last k-step, rather than dividing at every copy. A block of one tile (grid = 0, and the
+  // simulator's counting, which runs each tile as a block of its own) takes the step as it is.
   struct PersistentWalk {
+    template <class C>
+    GEMMLAB_HD static TileStep at(const C& c, const ThreadContext& t, int step) {
+      if (c.grid == 0) return tile_step(c, t, step);
+      const TileCoord tile = t.tile(step / t.ksteps);
+      return {tile.row * c.bm, tile.col * c.bn, step % t.ksteps};
+    }
+    template <class C, class S>
+    GEMMLAB_HD static void start(const C& c, const ThreadContext& t, S& s) {  // after the ring's first copies
+      s.copied = at(c, t, c.stages - 2), s.copied_tile = (c.stages - 2) / t.ksteps;
+    }
     template <class C, class S>
     GEMMLAB_HD static TileStep next(const C& c, const ThreadContext& t, S& s, int step) {
-      if (c.grid == 0 || t.tiles == 1) return tile_step(c, t, step);
+      if (c.grid == 0 || t.tiles == 1) return at(c, t, step);
       if (++s.copied.kstep == t.ksteps) {
         const TileCoord tile = t.tile(++s.copied_tile);
         s.copied = {tile.row * c.bm, tile.col * c.bn, 0};
@@ -50,9 +68,32 @@ struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
     GEMMLAB_HD static int steps(const ThreadContext& t) { return TmaWgmma::steps(t); }
   };
 
+  // Rung 18's schedule on this walk.
+  template <class X, class C, class S>
+  GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
+    prologue_with<PersistentWalk, OwnCopies>(x, c, t, s, phase);
+  }
   template <class X, class C, class S>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int step, int phase) {
-    mainloop_walking<PersistentWalk>(x, c, t, s, step, phase);
+    mainloop_with<PersistentWalk, OwnCopies>(x, c, t, s, step, phase);
+  }
+
+  // tma_store = 1 stages C through two buffers of bm rows by 32 FP32 columns, after rung 18's mbarriers (each buffer a
+  // chunk of the tile: 4 panels of 8 columns, one box), 128-byte aligned for TMA.
+  static constexpr int c_chunk_cols = 32, c_buffers = 2, c_panel_cols = 8, c_buffer_alignment = 128;
+  template <class C> GEMMLAB_HD static int c_chunks(const C& c) { return c.bn / c_chunk_cols; }
+  template <class C> GEMMLAB_HD static int c_chunk_bytes(const C& c) { return c.bm * c_chunk_cols * 4; }
+  template <class C> GEMMLAB_HD static int c_buffer(const C& c, int buffer) {
+    const int after_barriers = TmaWgmmaSpecialized::smem_floats(c) * 4;
+    return (after_barriers + c_buffer_alignment - 1) / c_buffer_alignment * c_buffer_alignment +
+           buffer * c_chunk_bytes(c);
+  }
+  template <class C> GEMMLAB_HD static int smem_floats(const C& c) {
+    return c.tma_store ? c_buffer(c, c_buffers) / 4 : TmaWgmmaSpecialized::smem_floats(c);
+  }
+  // Chunk q of the tile at `at`: its bm rows by c_chunk_cols columns of C, in unswizzled panels.
+  template <class C> GEMMLAB_HD static TmaBox c_box(const C& c, const ThreadContext& t, TileCoord at, int q) {
+    return {Operand::C, at.row * c.bm, at.col * c.bn + q * c_chunk_cols, c.bm, c_chunk_cols, t.m, t.n, 0, c_panel_cols};
   }
 
   // The epilogue's alternate, tma_store = 1: phase 0 waits for the last group, then one phase per chunk of C and one

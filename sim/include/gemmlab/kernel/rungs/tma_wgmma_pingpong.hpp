@@ -78,7 +78,7 @@ struct TmaWgmmaPingPong : TmaWgmmaHilbert {
     return turn(c, consumers(c)) / 4;
   }
   template <class C>
-  struct State : TmaWgmma::State<C> {
+  struct State : TmaWgmmaPersistent::State<C> {
     int turns = 0;  // a consumer's: the turns it has waited for (the next one's parity)
   };
 
@@ -87,13 +87,13 @@ struct TmaWgmmaPingPong : TmaWgmmaHilbert {
     if (phase == 0) {
       for (int stage = 0; stage < c.stages; ++stage) {
         x.mbarrier_init(barrier(c, stage), 1, t.tid == 0);
-        x.mbarrier_init(empty(c, stage), c.cluster, t.tid == 0);  // one warpgroup of each block reads a stage
+        x.mbarrier_init(empty(c, stage), SharedB::blocks(c), t.tid == 0);  // one warpgroup of each block reads it
       }
       for (int consumer = 0; consumer < consumers(c); ++consumer) x.mbarrier_init(turn(c, consumer), 128, t.tid == 0);
       return;
     }
     move_registers(x, c, register_moves(c), t.warpgroup < consumers(c));
-    fill_ring(x, c, t, s, t.tid == producer(c));
+    fill_ring<PersistentWalk, SharedB>(x, c, t, s, t.tid == producer(c));
   }
 
   template <class X, class C, class S>
@@ -106,10 +106,10 @@ struct TmaWgmmaPingPong : TmaWgmmaHilbert {
       x.mbarrier_wait(barrier(c, ring.stage), ring.parity);
       multiply_tile(x, c, lone_warpgroup(t), s, ring.stage, accumulate);
       x.wgmma_wait(Pending<1>{}, s.acc);
-      x.mbarrier_arrive_cluster(empty(c, ring.released), accumulate && t.tid % 128 == 0, c.cluster);
+      x.mbarrier_arrive_cluster(empty(c, ring.released), accumulate && t.tid % 128 == 0, SharedB::blocks(c));
       return;
     }
-    refill_stage<PersistentWalk>(x, c, t, s, step, t.tid == producer(c));
+    refill_stage<PersistentWalk, SharedB>(x, c, t, s, step, t.tid == producer(c));
   }
 
   // After tile j: its owner passes the turn, waits for the last group, releases the tile's last stage and stores.
@@ -121,7 +121,7 @@ struct TmaWgmmaPingPong : TmaWgmmaHilbert {
     x.wgmma_wait(Pending<0>{}, s.acc);
     s.accumulating = false;
     const int last_stage = ((tile + 1) * t.ksteps - 1) % c.stages;
-    x.mbarrier_arrive_cluster(empty(c, last_stage), t.tid % 128 == 0, c.cluster);
+    x.mbarrier_arrive_cluster(empty(c, last_stage), t.tid % 128 == 0, SharedB::blocks(c));
     store_accumulators(x, c, lone_warpgroup(t), s, at.row * c.bm, at.col * c.bn);
   }
 

@@ -75,17 +75,35 @@ struct TmaWgmmaSpecialized : TmaWgmma {
   // one phase ends the tile).
   GEMMLAB_HD static bool barrier_after(Section section, int phase) { return section == Section::Prologue && phase == 0; }
 
+  template <class C>
+  struct State : TmaWgmma::State<C> {
+    // False until the consumer's first wgmma group of a tile, which then sets D = A * B instead of adding to the
+    // previous tile's results (or to uninitialised registers). A register, not a division of the step by the k-steps
+    // per tile: that sat between the stage's wait and the wgmma and cost the persistent rung a tenth of its speed
+    // (measured).
+    bool accumulating = false;
+  };
+
+  // The schedule below, with its two choices named: `Walk`, the tiles a block walks and in what order (OneTileWalk
+  // here), and `Copies`, who copies a stage into the block (TmaWgmma::OwnCopies here). Each later rung names its own.
   template <class X, class C, class S>
   GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
-    if (phase == 0) {  // no zeroing of the accumulators: each tile's first wgmma sets D = A * B
-      for (int stage = 0; stage < c.stages; ++stage) {
-        x.mbarrier_init(barrier(c, stage), 1, t.tid == 0);
-        x.mbarrier_init(empty(c, stage), consumers(c) * c.cluster, t.tid == 0);  // rung 19: every block's consumers
-      }
-      return;
-    }
+    prologue_with<OneTileWalk, OwnCopies>(x, c, t, s, phase);
+  }
+  template <class Walk, class Copies, class X, class C, class S>
+  GEMMLAB_HD static void prologue_with(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
+    if (phase == 0) return init_barriers<Copies>(x, c, t);  // no zeroing: each tile's first wgmma sets D = A * B
     move_registers(x, c, register_moves(c), t.warpgroup < consumers(c));
-    fill_ring(x, c, t, s, t.tid == producer(c));
+    fill_ring<Walk, Copies>(x, c, t, s, t.tid == producer(c));
+  }
+  // full[s] expects the producer's one arrival; empty[s] one from each consumer warpgroup of every block that reads
+  // the stage's copies.
+  template <class Copies, class X, class C>
+  GEMMLAB_HD static void init_barriers(X& x, const C& c, const ThreadContext& t) {
+    for (int stage = 0; stage < c.stages; ++stage) {
+      x.mbarrier_init(barrier(c, stage), 1, t.tid == 0);
+      x.mbarrier_init(empty(c, stage), consumers(c) * Copies::blocks(c), t.tid == 0);
+    }
   }
 
   // setmaxnreg = 1, after the prologue's barrier: every warp of the block has started, with its launch registers.
@@ -96,32 +114,46 @@ struct TmaWgmmaSpecialized : TmaWgmma {
   }
   // The producer's first copies, steps 0 .. S - 2, and where its walk stands after them. `issuer`: the producer's
   // thread.
-  template <class X, class C, class S>
+  template <class Walk, class Copies, class X, class C, class S>
   GEMMLAB_HD static void fill_ring(X& x, const C& c, const ThreadContext& t, S& s, bool issuer) {
-    for (int step = 0; step < c.stages - 1; ++step) load_tile(x, c, t, step, step, issuer && step < steps(t));
-    s.copied = tile_step(c, t, c.stages - 2), s.copied_tile = (c.stages - 2) / t.ksteps;
+    for (int step = 0; step < c.stages - 1; ++step)
+      fill_stage<Walk, Copies>(x, c, t, step, issuer && step < Walk::steps(t));
+    Walk::start(c, t, s);
+  }
+  // Step `step` (< S - 1) into stage `step`: a call of its own, as rung 17's load_tile is (written into fill_ring's
+  // loop, the same copies compiled to a differently ordered prologue on the persistent rungs).
+  template <class Walk, class Copies, class X, class C>
+  GEMMLAB_HD static void fill_stage(X& x, const C& c, const ThreadContext& t, int step, bool issuer) {
+    load_tile_at<Copies>(x, c, t, Walk::at(c, t, step), step, issuer);
   }
 
-  // The producer's walk: where its next copy falls, and how many steps the block's main loop has. Here a block
-  // computes one tile, and a step is its k-step; rung 20's blocks walk several tiles (TmaWgmmaPersistent::
-  // PersistentWalk) and rung 23's segments of tiles (TmaWgmmaStreamK::StreamKWalk), through the same main loop.
+  // The producer's walk: where step `step` of the block's main loop falls (`at`), where its next copy falls after the
+  // ring's first copies (`start`, then `next`), and how many steps the main loop has. Here a block computes one tile,
+  // and a step is its k-step; rung 20's blocks walk several tiles (TmaWgmmaPersistent::PersistentWalk) and rung 23's
+  // segments of tiles (TmaWgmmaStreamK::StreamKWalk), through the same main loop.
   struct OneTileWalk {
+    template <class C>
+    GEMMLAB_HD static TileStep at(const C& c, const ThreadContext& t, int step) {
+      return tile_step(c, t, step);
+    }
+    template <class C, class S>
+    GEMMLAB_HD static void start(const C&, const ThreadContext&, S&) {}
     template <class C, class S>
     GEMMLAB_HD static TileStep next(const C& c, const ThreadContext& t, S&, int step) {
-      return tile_step(c, t, step);
+      return at(c, t, step);
     }
     GEMMLAB_HD static int steps(const ThreadContext& t) { return TmaWgmma::steps(t); }
   };
 
   template <class X, class C, class S>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int step, int phase) {
-    mainloop_walking<OneTileWalk>(x, c, t, s, step, phase);
+    mainloop_with<OneTileWalk, OwnCopies>(x, c, t, s, step, phase);
   }
 
-  // `step` is the k-step, or on the persistent rung (20) the step of the block's run through its tiles: the ring of
-  // stages and its parities go on from one tile to the next.
-  template <class Walk, class X, class C, class S>
-  GEMMLAB_HD static void mainloop_walking(X& x, const C& c, const ThreadContext& t, S& s, int step, int) {
+  // `step` is the k-step, or where a block walks several tiles (rung 20 on) the step of its run through them: the ring
+  // of stages and its parities go on from one tile to the next.
+  template <class Walk, class Copies, class X, class C, class S>
+  GEMMLAB_HD static void mainloop_with(X& x, const C& c, const ThreadContext& t, S& s, int step, int) {
     const RingStep ring = RingStep::at(step, c.stages);
     if (t.warpgroup < consumers(c)) {
       const bool accumulate = s.accumulating;  // false at a tile's first k-step: D = A * B
@@ -129,19 +161,19 @@ struct TmaWgmmaSpecialized : TmaWgmma {
       x.mbarrier_wait(barrier(c, ring.stage), ring.parity);
       multiply_tile(x, c, t, s, ring.stage, accumulate);
       x.wgmma_wait(Pending<1>{}, s.acc);  // the group of step - 1 is done: its stage can go
-      x.mbarrier_arrive_cluster(empty(c, ring.released), step > 0 && t.tid % 128 == 0, c.cluster);
+      x.mbarrier_arrive_cluster(empty(c, ring.released), step > 0 && t.tid % 128 == 0, Copies::blocks(c));
       return;
     }
-    refill_stage<Walk>(x, c, t, s, step, t.tid == producer(c));
+    refill_stage<Walk, Copies>(x, c, t, s, step, t.tid == producer(c));
   }
   // The producer's part of a step: the refill goes into the stage step - 1 read (at step 0, the last one still empty),
   // once its consumers have released it. `issuer`: whether this thread is the producer's.
-  template <class Walk, class X, class C, class S>
+  template <class Walk, class Copies, class X, class C, class S>
   GEMMLAB_HD static void refill_stage(X& x, const C& c, const ThreadContext& t, S& s, int step, bool issuer) {
     const RingStep ring = RingStep::at(step, c.stages);
     if (issuer && ring.refill < Walk::steps(t)) {
       if (step > 0) x.mbarrier_wait(empty(c, ring.released), ring.released_parity);
-      load_tile_at(x, c, t, Walk::next(c, t, s, ring.refill), ring.released, true);
+      load_tile_at<Copies>(x, c, t, Walk::next(c, t, s, ring.refill), ring.released, true);
     }
   }
 

@@ -33,7 +33,7 @@ namespace gemmlab::kernel::rungs {
 struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
   // The producer also keeps where its segment ends.
   template <class C>
-  struct State : TmaWgmma::State<C> {
+  struct State : TmaWgmmaPersistent::State<C> {
     int copied_end = 0;
   };
 
@@ -74,18 +74,18 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
   // As rung 18's, with the first copies taken along the walk.
   template <class X, class C, class S>
   GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
-    if (phase == 0) return TmaWgmmaSpecialized::prologue(x, c, t, s, 0);
+    if (phase == 0) return init_barriers<SharedB>(x, c, t);
     move_registers(x, c, register_moves(c), t.warpgroup < consumers(c));
     start_segment(c, t, s, 0);
     for (int step = 0; step < c.stages - 1; ++step) {
       if (step > 0) StreamKWalk::next(c, t, s, step);
-      load_tile_at(x, c, t, s.copied, step, t.tid == producer(c) && step < StreamKWalk::steps(t));
+      load_tile_at<SharedB>(x, c, t, s.copied, step, t.tid == producer(c) && step < StreamKWalk::steps(t));
     }
   }
 
   template <class X, class C, class S>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int step, int phase) {
-    mainloop_walking<StreamKWalk>(x, c, t, s, step, phase);
+    mainloop_with<StreamKWalk, SharedB>(x, c, t, s, step, phase);
   }
 
   // After segment j: wait for the last group, then the tile's turn at C (rung 22's three phases); a whole tile's one

@@ -1,19 +1,19 @@
-#include "model/recorded_orders.hpp"
+#include "common/recorded_orders.hpp"
 
 #include <sstream>
 #include <string>
 
+#include "common/bench_reports.hpp"
+#include "common/data_files.hpp"
 #include "gemmlab/file_io.hpp"
 #include "gemmlab/kernel/element.hpp"
 #include "gemmlab/sim/launch_order.hpp"
-#include "model/bench_results.hpp"
-#include "model/paths.hpp"
 
-namespace gemmlab::desktop {
+namespace gemmlab::common {
 
 std::vector<gpu::BenchReport> load_order_reports(const std::vector<std::filesystem::path>& roots) {
   std::vector<gpu::BenchReport> reports;
-  const auto list = find_data_file(roots, std::filesystem::path("assets") / "results" / "order-runs.txt");
+  const auto list = find_data_file(roots, kOrderRunsList);
   if (!list) return reports;
   auto text = read_input_file(list->string(), "the list of recorded order runs");
   if (!text) return reports;
@@ -21,7 +21,7 @@ std::vector<gpu::BenchReport> load_order_reports(const std::vector<std::filesyst
   for (std::string line; std::getline(lines, line);) {
     if (line.empty() || line.front() == '#') continue;
     if (const auto file = find_data_file(roots, line))
-      if (auto loaded = load_results_file(*file)) reports.push_back(std::move(loaded->report));
+      if (auto loaded = read_bench_report(*file)) reports.push_back(std::move(*loaded));
   }
   return reports;
 }
@@ -47,4 +47,4 @@ std::optional<std::pair<MeasuredOrder, MeasuredOrder>> measured_pair(std::span<c
   return std::nullopt;
 }
 
-}  // namespace gemmlab::desktop
+}  // namespace gemmlab::common

@@ -1,6 +1,6 @@
 // The recorded runs of one GPU in two launch orders (assets/results/order-runs.txt): they load, and the launch-order
 // panel finds a kernel's time in each (issue 32, item 6: the model predicts rung 17 alike in both, the H100 did not).
-#include "model/recorded_orders.hpp"
+#include "common/recorded_orders.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 
 #include "gemmlab/sim/rung_model.hpp"
 
-namespace gemmlab::desktop {
+namespace gemmlab::common {
 namespace {
 
 TEST(RecordedOrders, TheShippedRunsLoadAndGiveEachOrdersTime) {
@@ -41,4 +41,4 @@ TEST(RecordedOrders, NoFolderIsNoRuns) {
 }
 
 }  // namespace
-}  // namespace gemmlab::desktop
+}  // namespace gemmlab::common
