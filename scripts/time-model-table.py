@@ -21,9 +21,11 @@ them (the build's SASS, tests/gpu/compiled_facts_test.cpp) beside ncu's instruct
 """
 import argparse
 import collections
+import concurrent.futures
 import csv
 import json
 import math
+import os
 import pathlib
 import re
 import subprocess
@@ -85,6 +87,12 @@ def recorded_knob(rung, knob, value):
     """A knob's value as an earlier report recorded it, in today's meaning: sim::recorded_knob_value's rule (the TMA
     rungs' swizzle wrote TMA's 128-byte mode as 0 until 2026-11-28)."""
     return 128 if knob == "swizzle" and value == 0 and rung.startswith("tma-wgmma") else value
+
+
+def predict_all(cli, jobs):
+    """predict() of each (row, clock_mhz), in their order: the CLI runs side by side, one per core."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return list(pool.map(lambda job: predict(cli, *job), jobs))
 
 
 def predict(cli, row, clock_mhz=0):
@@ -373,10 +381,10 @@ def held_rows(cli):
     """The held runs (HELD), each predicted at the model's clock and at the SM clock NVML read right after its runs."""
     report = json.loads((HELD / "tensor-held-fp16.json").read_text())
     rows = []
-    for r in report["rows"]:
-        if r["name"] == "cublas" or r["status"] != "timed":
-            continue
-        own, at_clock = predict(cli, r), predict(cli, r, r["sm_clock_mhz"])
+    timed = [r for r in report["rows"] if r["name"] != "cublas" and r["status"] == "timed"]
+    own_list = predict_all(cli, [(r, 0) for r in timed])
+    at_list = predict_all(cli, [(r, r["sm_clock_mhz"]) for r in timed])
+    for r, own, at_clock in zip(timed, own_list, at_list):
         rows.append({"rung": r["name"], "config": r["config"], "size": r["m"], "measured_ms": r["median_ms"],
                      "sm_clock_mhz": r["sm_clock_mhz"], "math": own["math"], "predicted_ms": own["predicted_ms"],
                      "predicted_at_clock_ms": at_clock["predicted_ms"], "limit_at_clock": at_clock["limit"]})
@@ -461,9 +469,9 @@ def main():
     ladder = [r for r in ladder if r["slug"] in timed]  # the rungs the recorded H100 runs timed
     order = {r["slug"]: i for i, r in enumerate(ladder)}
     rows = []
-    for (rung, config, size), m in sorted(measured_rows().items(), key=lambda kv: (kv[0][2], order[kv[0][0]],
-                                                                                  kv[0][1] != "default", kv[0][1])):
-        p = predict(args.cli, m)
+    measured = sorted(measured_rows().items(), key=lambda kv: (kv[0][2], order[kv[0][0]], kv[0][1] != "default", kv[0][1]))
+    predictions = predict_all(args.cli, [(m, 0) for _, m in measured])
+    for ((rung, config, size), m), p in zip(measured, predictions):
         rows.append({"rung": rung, "config": config, "kernel_config": m["kernel_config"], "size": size,
                      "input": m["input"], "report": m["report"], "measured_ms": m["median_ms"],
                      "sm_clock_mhz": m.get("sm_clock_mhz", 0), **p})

@@ -39,6 +39,7 @@ struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
   struct State : TmaWgmmaSpecialized::State<C> {
     TileStep copied{};  // the step it copied last
     int copied_tile = 0;
+    TileCoord storing{};  // a consumer's: the tile its epilogue stores, found once in its first phase
   };
 
   // The block's walk through its tiles (ThreadContext::tile): step `step` of its main loop is k-step step mod kt of
@@ -118,15 +119,15 @@ struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
   template <class X, class C, class S>
   GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int tile, int phase) {
     if (t.warpgroup >= consumers(c)) return;
-    const TileCoord at = t.tile(tile);
     const bool through_shared = c.tma_store && t.beta == 0.0f;
-    if (phase == 0) {
+    if (phase == 0) {  // the tile's place found while its last wgmma group runs, once (the later phases keep it)
+      s.storing = t.tile(tile);
       x.wgmma_wait(Pending<0>{}, s.acc);
       s.accumulating = false;
-      if (!through_shared) store_accumulators(x, c, t, s, at.row * c.bm, at.col * c.bn);
+      if (!through_shared) store_accumulators(x, c, t, s, s.storing.row * c.bm, s.storing.col * c.bn);
       return;
     }
-    if (through_shared) store_through_shared(x, c, t, s, at, phase - 1, tile == t.tiles - 1);
+    if (through_shared) store_through_shared(x, c, t, s, s.storing, phase - 1, tile == t.tiles - 1);
   }
 
   // tma_store = 1 (where beta = 0): C leaves through shared memory, c_chunk_cols columns at a time, in two buffers

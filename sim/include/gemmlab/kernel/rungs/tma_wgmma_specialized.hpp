@@ -167,13 +167,16 @@ struct TmaWgmmaSpecialized : TmaWgmma {
     refill_stage<Walk, Copies>(x, c, t, s, step, t.tid == producer(c));
   }
   // The producer's part of a step: the refill goes into the stage step - 1 read (at step 0, the last one still empty),
-  // once its consumers have released it. `issuer`: whether this thread is the producer's.
+  // once its consumers have released it. `issuer`: whether this thread is the producer's. Where the copy falls is
+  // found before the wait, so that a walk's arithmetic at a tile's end (the Hilbert curve's, on rung 21) runs while
+  // the producer would wait anyway.
   template <class Walk, class Copies, class X, class C, class S>
   GEMMLAB_HD static void refill_stage(X& x, const C& c, const ThreadContext& t, S& s, int step, bool issuer) {
     const RingStep ring = RingStep::at(step, c.stages);
     if (issuer && ring.refill < Walk::steps(t)) {
+      const TileStep at = Walk::next(c, t, s, ring.refill);
       if (step > 0) x.mbarrier_wait(empty(c, ring.released), ring.released_parity);
-      load_tile_at<Copies>(x, c, t, Walk::next(c, t, s, ring.refill), ring.released, true);
+      load_tile_at<Copies>(x, c, t, at, ring.released, true);
     }
   }
 

@@ -95,7 +95,8 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
     if (t.warpgroup >= consumers(c)) return;
     const StreamKTurn turn = stream_k_turn(t, segment);
     if (phase == 2 && turn.turns == 1) return;
-    const TileCoord tile = stream_k_tile(t, segment);
+    if (phase == 0) s.storing = stream_k_tile(t, segment);  // once, while the last wgmma group runs
+    const TileCoord tile = s.storing;
     const int flag = tile.row * t.tiles_n + tile.col;
     const bool first_thread = t.tid == 0;
     if (phase == 0) {
