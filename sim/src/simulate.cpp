@@ -34,6 +34,7 @@ class Engine {
 
   Engine(const KernelConfig& c, const Problem& p) : c_(c), p_(p) {
     recorder_.set_operand_bytes(a_bytes, b_bytes, kernel::operand_bytes<K>(kernel::Operand::C));
+    earlier_phases_.set_operand_bytes(a_bytes, b_bytes, kernel::operand_bytes<K>(kernel::Operand::C));
   }
 
   LaunchShape shape() const {
@@ -193,8 +194,10 @@ class Engine {
       for (int lane = 0; lane < lanes; ++lane) {
         x.begin_lane(lane);
         const ThreadContext t = counted_context(tile, first + lane, split);
-        if (kernel::runs_phase<K>(c_, t, ref.section, ref.kstep))
+        if (kernel::runs_phase<K>(c_, t, ref.section, ref.kstep)) {
+          run_earlier_epilogue_phases(t, ref);
           kernel::run_phase<K>(x, c_, t, scratch_, ref.section, ref.kstep, ref.phase);
+        }
         x.end_lane();
       }
       if (!x.error().empty()) status = Error{x.error()};
@@ -217,6 +220,20 @@ class Engine {
     if (keep_instructions) out.copies = x.copies();
     else out.copies.clear();
     return status;
+  }
+
+  // A tile's later epilogue phases may read what its first one kept in the State (the tile it stores, found once: rungs
+  // 20 and 23). Phases are recorded one at a time and some are taken from the memo, so the thread's earlier phases of
+  // the tile run first, into a recorder whose instructions are dropped, as the GPU ran them before.
+  void run_earlier_epilogue_phases(const ThreadContext& t, PhaseRef ref) {
+    if (ref.section != Section::Epilogue || ref.phase == 0) return;
+    earlier_phases_.begin_phase();
+    InstructionBuffer dropped{&earlier_instructions_, 0};
+    earlier_phases_.begin_warp(&dropped, 0, 1);
+    earlier_phases_.begin_lane(0);
+    for (int phase = 0; phase < ref.phase; ++phase)
+      kernel::run_phase<K>(earlier_phases_, c_, t, scratch_, ref.section, ref.kstep, phase);
+    earlier_phases_.end_lane();
   }
 
   // A key equal for phases whose counters are equal: the same phase of the schedule, the same clipping at the
@@ -456,6 +473,8 @@ class Engine {
   State scratch_{};
   std::vector<WarpInstruction> scratch_instructions_;
   Recorder recorder_;
+  Recorder earlier_phases_;  // run_earlier_epilogue_phases: what it records is dropped
+  std::vector<WarpInstruction> earlier_instructions_;
   WarpLockstep lockstep_;
   std::unordered_map<std::uint64_t, Counters> memo_;
   std::vector<ThreadContext> segments_;  // Stream-K: the counted segments (a class's example each)
