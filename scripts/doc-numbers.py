@@ -236,6 +236,37 @@ def persistent_dram():
     return {key: out[key] for key in quoted}
 
 
+def rung21_orders_ncu():
+    """Rung 21's page: ncu of its default at 4096^3 BF16 in row and Hilbert order (results-data/rung21/orders-2026-11-29)
+    and the instructions the Hilbert order adds per tile."""
+    folder = ROOT / "docs" / "results-data" / "rung21" / "orders-2026-11-29"
+    out = {}
+    for tag, order in (("r", "row"), ("h", "hilbert")):
+        report = folder / f"ncu-21-{order}.csv"
+        out[f"hit_{tag}"] = recorded_ncu(report, "lts__t_sector_hit_rate.pct", 2)
+        out[f"dram_{tag}"] = recorded_ncu(report, "dram__bytes.sum.per_second", 2, 1e-12)
+        out[f"t_{tag}"] = recorded_ncu(report, "gpu__time_duration.sum", 1, 1e-3)
+        out[f"pipe_{tag}"] = recorded_ncu(report, "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", 2)
+        out[f"inst_{tag}"] = recorded_ncu(report, "inst_executed", 2, 1e-6)
+        out[f"alu_{tag}"] = recorded_ncu(report, "sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active", 2)
+        out[f"fma_{tag}"] = recorded_ncu(report, "sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active", 2)
+    tiles = (4096 // 128) * (4096 // 256)
+    extra = (float(recorded_ncu(folder / "ncu-21-hilbert.csv", "inst_executed", 0)) -
+             float(recorded_ncu(folder / "ncu-21-row.csv", "inst_executed", 0))) / tiles
+    out["per_tile"] = f"{round(extra, -2):,.0f}"
+    return out
+
+
+def hilbert_square():
+    """Rung 21's page: its default at 4096^3 BF16 in the Hilbert order before and after the tried square path
+    (results-data/hilbert-square, first round)."""
+    folder = ROOT / "docs" / "results-data" / "hilbert-square"
+    def default_ratio(name):
+        rows = json.loads((folder / f"{name}.json").read_text())["rows"]
+        return next(r for r in rows if r["name"] == "tma-wgmma-hilbert" and r["m"] == 4096)["ratio_to_cublas"]
+    return {"before": f"{default_ratio('old-hilbert-r1'):.3f}", "after": f"{default_ratio('new-hilbert-r1'):.3f}"}
+
+
 def best_rung(report, size):
     """The Hopper rung whose default is best against cuBLAS BF16 in results-data/setmaxnreg/bench-<report>.json."""
     rows = json.loads((ROOT / "docs" / "results-data" / "setmaxnreg" / f"bench-{report}.json").read_text())["rows"]
@@ -1799,6 +1830,17 @@ QUOTES = [
      r"within (?P<gap_g8>[\d.]+)% \((?P<t_g8p>[\d.]+) µs against (?P<t_g8g>[\d.]+) µs, (?P<d_g8p>[\d.]+) GB against\s+"
      r"(?P<d_g8g>[\d.]+) GB\)[\s\S]*?it gives both (?P<model>[\d.]+) GB",
      persistent_dram),
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     r"its L2 hit rate is (?P<hit_h>[\d.]+)% against row order's (?P<hit_r>[\d.]+)%, and DRAM moves (?P<dram_h>[\d.]+) "
+     r"TB/s\s+against (?P<dram_r>[\d.]+) TB/s\. But the kernel runs for (?P<t_h>[\d.]+) µs against (?P<t_r>[\d.]+) µs, "
+     r"the tensor pipe is busy (?P<pipe_h>[\d.]+)% of the active\s+cycles against (?P<pipe_r>[\d.]+)%, and the warps "
+     r"execute (?P<inst_h>[\d.]+) million instructions against (?P<inst_r>[\d.]+) million, the difference in the\s+ALU "
+     r"and FMA pipes \((?P<alu_h>[\d.]+)% and (?P<fma_h>[\d.]+)% against (?P<alu_r>[\d.]+)% and (?P<fma_r>[\d.]+)%\)\."
+     r"[\s\S]*?some\s+(?P<per_tile>[\d,]+) warp instructions a tile",
+     rung21_orders_ncu),
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     r"took\s+the default from (?P<before>[\d.]+)x to (?P<after>[\d.]+)x cuBLAS BF16 at 4096³ in the Hilbert order",
+     hilbert_square),
     ("docs/fidelity.md",
      r"then that barrier \(predicted at (?P<r17>[\d.]+)× of its measured time at 4096³\)",
      lambda: {"r17": predicted_over_measured({"tma-wgmma"}, {"default"}, {4096})[0]}),
