@@ -1007,7 +1007,8 @@ def trace_ksteps():
     """docs/timeline.md: the traced block's k-step against the untraced kernel's (results-tables.py's "untraced
     k-step"), and the model's against it, over rungs 17 to 21, and rung 22's
     model kernel time against the untraced; then rung 17's trace: how much later its warpgroup 0 (the one whose
-    thread issues the copies) reaches the block barrier than the other two, and how long the issuing takes a k-step."""
+    thread issues the copies) reaches the block barrier than the other two, and how long its copies' spans (the fills)
+    take a k-step."""
     folder = ROOT / "docs" / "timeline-data"
     slowed, model = [], []
     for path in sorted(folder.glob("*.summary.json")):
@@ -1035,7 +1036,7 @@ def trace_ksteps():
     lag = median([median(waits[f"{block}, warpgroup (warpgroup {w})"]) for w in (1, 2)]) - \
         median(waits[f"{block}, warpgroup (warpgroup 0)"])
     steps = len(waits[f"{block}, warpgroup (warpgroup 0)"])
-    return {"slow_lo": f"{100 * min(slowed):.0f}", "slow_hi": f"{100 * max(slowed):.0f}",
+    return {"slow_lo": f"{100 * min(slowed):+.0f}", "slow_hi": f"{100 * max(slowed):+.0f}",
             "model_lo": f"{100 * min(model):.0f}", "model_hi": f"{100 * max(model):.0f}", "splitk": f"{100 * splitk:.0f}",
             "lag": f"{lag:.0f}", "issue": f"{sum(issuing[f'{block}, warpgroup (warpgroup 0)']) / steps:.0f}"}
 
@@ -1218,6 +1219,37 @@ def sweep_devices_tuned():
             "best": common, "best_n": ["one", "two", "three", "four", "five"][bests.count(common) - 1],
             "other": other[0], "rho_lo": f"{min(s['spearman'] for s in studies):.2f}",
             "rho_hi": f"{max(s['spearman'] for s in studies):.2f}"}
+
+
+def trace_held():
+    """docs/timeline.md: the tracing build with held events against the build before (timeline-data/held-events.txt:
+    its before, after and scripts/trace-cost lines), and where the first consumer of rung 20's sampled block 0 spends
+    its run in the recorded trace: phases, epilogues, and the time between phases."""
+    folder = ROOT / "docs" / "timeline-data"
+    cost, variants = {}, {}
+    for line in (folder / "held-events.txt").read_text().splitlines():
+        if m := re.match(r"(before|after) +(\d+)-\S+ .* overhead ([+-][\d.]+)%", line):
+            cost[(m.group(1), m.group(2))] = float(m.group(3))
+        elif m := re.match(r"rung (\d+) (\S+) +blocks 1:.* overhead ([+-][\d.]+)%", line):
+            variants[(m.group(1), m.group(2))] = float(m.group(3))
+    out = {f"{'b' if when == 'before' else 'a'}{rung}": f"{cost[(when, rung)]:.0f}"
+           for when in ("before", "after") for rung in ("20", "21", "22", "23", "24")}
+    met = sorted(rung for (when, rung), value in cost.items() if when == "after" and value <= 5)
+    out["met"] = "rungs " + ", ".join(met[:-1]) + " and " + met[-1] if len(met) > 1 else "rung " + "".join(met)
+    for variant, key in (("per_copy", "pc20"), ("current", "c20"), ("dead", "dead20"), ("no_mbar", "nombar20"),
+                         ("no_tma", "notma20"), ("no_wgmma", "nowgmma20")):
+        out[key] = f"{abs(variants[('20', variant)]):.0f}"
+    events = json.loads((folder / "20-tma-wgmma-persistent.trace.json").read_text())["traceEvents"]
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e["name"] == "thread_name"}
+    track = next(key for key, name in names.items() if name == "block 0, consumer (warpgroup 0)")
+    spans = [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) == track]
+    run = max(e["ts"] + e["dur"] for e in spans) - min(e["ts"] for e in spans)
+    phase = lambda section: sum(e["dur"] for e in spans if e["args"]["op"] == "phase" and e["args"]["section"] == section)
+    ksteps = sum(e["args"]["op"] == "phase" and e["args"]["section"] == "mainloop" for e in spans)
+    outside = run - sum(e["dur"] for e in spans if e["args"]["op"] in ("phase", "block barrier"))
+    out.update(run=f"{run:.0f}", phases=f"{phase('mainloop'):.0f}", epi=f"{phase('epilogue'):.0f}",
+               gap=f"{outside:.0f}", per=f"{1000 * outside / ksteps:.0f}")
+    return out
 
 
 def trace_events_cap():
@@ -1547,6 +1579,16 @@ QUOTES = [
      r"runs, `(?P<other>[^`]+)` in the fifth; Spearman (?P<rho_lo>[\d.]+)–(?P<rho_hi>[\d.]+) in",
      sweep_devices_tuned),
     ("docs/timeline.md",
+     r"Rung 20's cost fell from (?P<b20>\d+)% to (?P<a20>\d+)%, rung 21's from (?P<b21>\d+)% to (?P<a21>\d+)%, rung 23's "
+     r"from (?P<b23>\d+)% to (?P<a23>\d+)% and rung 24's from (?P<b24>\d+)% to\s+(?P<a24>\d+)%; rung 22's did not fall "
+     r"\((?P<b22>\d+)% before, (?P<a22>\d+)% after\)\. Each copy its own span, stored at the next copy, the rest as it\s+"
+     r"is, costs rung 20 (?P<pc20>\d+)%[\s\S]*?is met on (?P<met>rungs? [\d, and]+?) only\.[\s\S]*?: (?P<c20>\d+)% with every "
+     r"stamp, (?P<dead20>\d+)% with\s+none recorded[\s\S]*?(?P<nombar20>\d+)% without the mbarrier waits' stamps, "
+     r"(?P<notma20>\d+)% without\s+the copies', (?P<nowgmma20>\d+)% without the wgmma waits'\. Its trace shows where the "
+     r"time goes: of the first consumer's (?P<run>\d+) µs, its\s+k-steps' phases take (?P<phases>\d+) µs and its "
+     r"epilogues (?P<epi>\d+) µs; (?P<gap>\d+) µs, about (?P<per>\d+) ns a k-step",
+     trace_held),
+    ("docs/timeline.md",
      r"rung 20 cost (?P<p_cap>[+\d.]+)% against (?P<p_all>[+\d.]+)% with every event stored, rung 21\s+"
      r"(?P<h_cap>[+\d.]+)% against (?P<h_all>[+\d.]+)%",
      trace_events_cap),
@@ -1630,9 +1672,9 @@ QUOTES = [
      r"moved between (?P<r21_lo>\d+)% and (?P<r21_hi>\d+)% and rung 22's between (?P<r22_lo>\d+)% and (?P<r22_hi>\d+)%",
      trace_runs),
     ("docs/timeline.md",
-     r"and its stamps slow that block: by (?P<slow_lo>\d+)% to (?P<slow_hi>\d+)% against the[\s\S]*?within 20% on rungs 17 to 21 "
-     r"\((?P<model_lo>\d+)% to (?P<model_hi>\d+)% long\)[\s\S]*?arrives at the block barrier (?P<lag>\d+) ns after the "
-     r"other\s+two[\s\S]*?the issuing takes (?P<issue>\d+) ns a k-step[\s\S]*?the model's kernel time is (?P<splitk>\d+)%\s+above",
+     r"its median k-step is (?P<slow_lo>[+-]\d+)% to (?P<slow_hi>[+-]\d+)% from the untraced[\s\S]*?within 20% on rungs 17 to "
+     r"21 \((?P<model_lo>\d+)% to (?P<model_hi>\d+)% long\)[\s\S]*?at the block barrier (?P<lag>\d+) ns after the "
+     r"other two[\s\S]*?its copies take (?P<issue>\d+) ns a k-step[\s\S]*?the model's kernel time is (?P<splitk>\d+)%\s+above",
      trace_ksteps),
     # stmatrix as measured (the calibration table's stsm rows).
     ("docs/memory-model.md",

@@ -120,7 +120,7 @@ nlohmann::json summary_json(const gpu::TraceRun& run, const sim::TimelineSummary
           {"median_consumer_wait_ns", s.median_consumer_wait_ns},
           {"epilogues", s.epilogues},
           {"mean_epilogue_ns", s.mean_epilogue_ns},
-          {"mean_copies_during_epilogue", s.mean_copies_during_epilogue},
+          {"mean_fills_during_epilogue", s.mean_fills_during_epilogue},
           {"mean_wait_after_epilogue_ns", s.mean_wait_after_epilogue_ns},
           {"trace_file", out},
           {"model",

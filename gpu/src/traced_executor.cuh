@@ -28,12 +28,31 @@ static_assert(offsetof(kernel::TraceEvent, arg) == 8 && offsetof(kernel::TraceEv
               "WarpTrace::record packs the event's fields in this order");
 
 // A thread's recorder: where its warpgroup's events go (nullptr in every block that is not sampled: the test on it is
-// the same in every thread of the block, so such a block skips each stamp whole), how many it stamped, and how many fit
-// (0 in every thread but lane 0 of the warpgroup's first warp, the one that stores). Three registers: the producer of a
-// rung that lowers its registers (setmaxnreg) has few to spare.
+// the same in every thread of the block, so such a block skips each store), how many it stamped, and how many fit (0
+// in every thread but lane 0 of the warpgroup's first warp, the one that stores).
+//
+// An operation's event is held in registers and stored when the warp's next operation begins or its phase ends,
+// not when the operation ends: the end of a wait is where the warp's next work starts (a producer's copies into the
+// stage just freed, a consumer's wgmma on the stage just filled), so storing there would delay it, while the start of
+// the next wait is where the warp would idle anyway. Consecutive TMA copies onto one mbarrier are held apart, as one
+// span: the fill of a stage, what the consumers wait for and what the host's summary matches with their waits. It
+// begins where the wait held ended (a producer's, for the stage it fills), or else where it is first issued, and ends
+// where the warp's next span begins: so a stage's copies go out back to back, with no counter read or store between
+// them. (What tracing costs is the stamps' instructions in the warps' paths, not the events' stores reaching memory:
+// scripts/trace-cost.)
 struct WarpTrace {
   kernel::TraceEvent* events = nullptr;
   std::uint32_t count = 0, capacity = 0;
+  // The operation held: its op (kNothingHeld when none), whether the recording lane stores it, its span and argument.
+  static constexpr unsigned kNothingHeld = 0xffu;
+  std::uint32_t held_begin = 0, held_end = 0;
+  int held_arg = 0;
+  unsigned held_op = kNothingHeld;
+  bool held_stored = false;
+  // The copies held: their start, their mbarrier (-1 when none), whether this block issued any of them.
+  std::uint32_t copies_begin = 0;
+  int copies_barrier = -1;
+  bool copies_issued = false;
 
   // At the block's start: every thread of a sampled block takes its warpgroup's slot, so that the warps of a
   // warpgroup run the same stamps (one slower warp would hold back the warpgroup's wgmma); lane 0 of the warpgroup's
@@ -50,8 +69,9 @@ struct WarpTrace {
     asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(h.start_cycles)::"memory");
     capacity = static_cast<std::uint32_t>(sink.capacity);
   }
-  // At the block's end: how many events, and the clocks there.
+  // At the block's end: what is held, how many events, and the clocks there.
   __device__ __forceinline__ void close(const kernel::TraceSink& sink, int block, int tid) {
+    release(now());
     if (events == nullptr || tid % 128 != 0) return;
     kernel::TraceWarpHeader& h = sink.headers[sink.slot(block, tid / 128)];
     asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(h.end_cycles)::"memory");
@@ -59,25 +79,62 @@ struct WarpTrace {
     h.events = count;
   }
   // The counter, in a sampled block; else nothing read: the blocks that are not sampled run the untraced kernel's
-  // instructions and a test.
+  // instructions, a test, and the few register moves that keep track of what is held.
   __device__ __forceinline__ std::uint32_t now() const { return events != nullptr ? cycle_counter() : 0u; }
-  // An operation's span, where `also` (in lane 0: whether it issued the operation, for the copies). Its section and
-  // phase are the enclosing phase's, which the host reads off the nesting (kernel::kTraceSectionOfParent): kept out of
-  // the kernel's registers. A sampled block stamps without a branch: every thread reads the counter and computes the
-  // event, and only the recording lane's 16-byte store is predicated on, so no warp splits around a stamp (a split
-  // warp reconverges before its next wgmma or copy) and the warps of a warpgroup keep in step.
-  __device__ __forceinline__ void record(kernel::TraceOp op, std::uint32_t begin, int arg,
-                                         std::uint8_t section = kernel::kTraceSectionOfParent, std::uint8_t phase = 0,
-                                         bool also = true) {
+
+  // A phase's span (or the barrier after it), stored at once, after what is held. Its section and phase are the
+  // enclosing phase's for an operation, which the host reads off the nesting (kernel::kTraceSectionOfParent): kept
+  // out of the kernel's registers.
+  __device__ __forceinline__ void record(kernel::TraceOp op, std::uint32_t begin, int arg, std::uint8_t section,
+                                         std::uint8_t phase) {
+    const std::uint32_t end = now();
+    release(end);
+    store(static_cast<unsigned>(op) | static_cast<unsigned>(section) << 8 | static_cast<unsigned>(phase) << 16, begin,
+          end, arg, true);
+  }
+  // Before an operation, or at a phase's end (`at`: the counter read there, where the copies held end): what is held
+  // is stored now. What is held is tracked in every block, sampled or not, and only the store is skipped, so that
+  // where the compiler can see what the description did before a call (a stage's second copy joins the first), it
+  // drops the tests.
+  __device__ __forceinline__ void release(std::uint32_t at) {
+    store(held_op | kOfParent, held_begin, held_end, held_arg, held_op != kNothingHeld && held_stored);
+    held_op = kNothingHeld;
+    release_copies(at);
+  }
+  // After an operation: its span, held (`stored`: whether the recording lane stores it).
+  __device__ __forceinline__ void hold(kernel::TraceOp op, std::uint32_t begin, int arg, bool stored = true) {
+    held_end = now();
+    held_op = static_cast<unsigned>(op), held_begin = begin, held_arg = arg, held_stored = stored;
+  }
+  // At a TMA copy onto `barrier` (`issued_here`: whether this block issued it): it joins the copies held if they went
+  // onto the same mbarrier, else those are stored and it starts anew.
+  __device__ __forceinline__ void copied(int barrier, bool issued_here) {
+    if (copies_barrier != barrier) {
+      // They begin where the wait held ended (a producer's, for the stage it fills), else now.
+      const std::uint32_t begin = copies_barrier < 0 && held_op != kNothingHeld ? held_end : now();
+      release_copies(begin);
+      copies_begin = begin, copies_barrier = barrier, copies_issued = false;
+    }
+    copies_issued = copies_issued || issued_here;
+  }
+
+ private:
+  static constexpr unsigned kOfParent = unsigned{kernel::kTraceSectionOfParent} << 8;
+
+  __device__ __forceinline__ void release_copies(std::uint32_t end) {
+    store(static_cast<unsigned>(kernel::TraceOp::TmaLoad) | kOfParent, copies_begin, end, copies_barrier,
+          copies_barrier >= 0 && copies_issued);
+    copies_barrier = -1;
+  }
+  // One event, the fields in TraceEvent's order (its last four bytes little-endian), by the recording lane alone: a
+  // predicated 16-byte store, so that no warp splits around it (a split warp reconverges before its next wgmma or
+  // copy) and the warps of a warpgroup keep in step.
+  __device__ __forceinline__ void store(unsigned tail, std::uint32_t begin, std::uint32_t end, int arg, bool also) {
     if (events == nullptr) return;
-    const std::uint32_t end = cycle_counter();
-    // The fields in TraceEvent's order, its last four bytes little-endian.
-    const unsigned tail =
-        static_cast<unsigned>(op) | static_cast<unsigned>(section) << 8 | static_cast<unsigned>(phase) << 16;
-    const unsigned store = also && count < capacity;
+    const unsigned stored = also && count < capacity;
     asm volatile("{\n.reg .pred p;\nsetp.ne.u32 p, %5, 0;\n@p st.global.v4.u32 [%0], {%1, %2, %3, %4};\n}\n" ::"l"(
                      events + count),
-                 "r"(begin), "r"(end), "r"(static_cast<unsigned>(arg)), "r"(tail), "r"(store));
+                 "r"(begin), "r"(end), "r"(static_cast<unsigned>(arg)), "r"(tail), "r"(stored));
     count += also;
   }
 };
@@ -88,51 +145,57 @@ struct TracedExecutor : GpuExecutor<In, AlignedRows> {
   static constexpr bool traced = true;
   WarpTrace trace;
 
-  __device__ __forceinline__ void stamp(kernel::TraceOp op, std::uint32_t begin, int arg, bool also = true) {
-    trace.record(op, begin, arg, kernel::kTraceSectionOfParent, 0, also);
+  // The barrier after a phase (rung_block.cuh's PhaseRunner).
+  __device__ __forceinline__ void stamp(kernel::TraceOp op, std::uint32_t begin, int arg) {
+    trace.record(op, begin, arg, kernel::kTraceSectionOfParent, 0);
   }
 
   // The waits.
   __device__ __forceinline__ void mbarrier_wait(int byte, int parity) {
     const std::uint32_t begin = trace.now();
+    trace.release(begin);
     Base::mbarrier_wait(byte, parity);
-    stamp(kernel::TraceOp::MbarrierWait, begin, byte);
+    trace.hold(kernel::TraceOp::MbarrierWait, begin, byte);
   }
   template <int P, int N>
   __device__ __forceinline__ void wgmma_wait(kernel::Pending<P> pending, float (&acc)[N]) {
     const std::uint32_t begin = trace.now();
+    trace.release(begin);
     Base::wgmma_wait(pending, acc);
-    stamp(kernel::TraceOp::WgmmaWait, begin, P);
+    trace.hold(kernel::TraceOp::WgmmaWait, begin, P);
   }
   template <int P>
   __device__ __forceinline__ void cp_async_wait(kernel::Pending<P> pending) {
     const std::uint32_t begin = trace.now();
+    trace.release(begin);
     Base::cp_async_wait(pending);
-    stamp(kernel::TraceOp::CpAsyncWait, begin, P);
+    trace.hold(kernel::TraceOp::CpAsyncWait, begin, P);
   }
   template <int P>
   __device__ __forceinline__ void tma_store_wait(kernel::Pending<P> pending, bool pred) {
     const std::uint32_t begin = trace.now();
+    trace.release(begin);
     Base::tma_store_wait(pending, pred);
-    stamp(kernel::TraceOp::TmaStoreWait, begin, P, pred);
+    trace.hold(kernel::TraceOp::TmaStoreWait, begin, P, pred);
   }
   __device__ __forceinline__ void split_wait(int tile, int value, bool pred) {
     const std::uint32_t begin = trace.now();
+    trace.release(begin);
     Base::split_wait(tile, value, pred);
-    stamp(kernel::TraceOp::SplitWait, begin, tile, pred);
+    trace.hold(kernel::TraceOp::SplitWait, begin, tile, pred);
   }
 
-  // The copies handed to the copy engine: the issuing thread's alone.
+  // The work handed to the copy engine: the issuing thread's alone.
   __device__ __forceinline__ void tma_load(const kernel::TmaBox& box, int byte, int barrier, bool pred,
                                            kernel::TmaMulticast multicast = {}) {
-    const std::uint32_t begin = trace.now();
     Base::tma_load(box, byte, barrier, pred, multicast);
-    stamp(kernel::TraceOp::TmaLoad, begin, barrier, pred && multicast.issued_here);
+    trace.copied(barrier, pred && multicast.issued_here);
   }
   __device__ __forceinline__ void tma_store(const kernel::TmaBox& box, int byte, bool pred) {
     const std::uint32_t begin = trace.now();
+    trace.release(begin);
     Base::tma_store(box, byte, pred);
-    stamp(kernel::TraceOp::TmaStore, begin, box.row0, pred);
+    trace.hold(kernel::TraceOp::TmaStore, begin, box.row0, pred);
   }
 };
 

@@ -391,16 +391,19 @@ TimelineSummary summarize(const Timeline& timeline) {
   // The copies of a block, in issue order, grouped into fills (consecutive copies onto one mbarrier); the consumers'
   // waits on that mbarrier, in order, take them one by one.
   std::vector<double> copy_to_use, consumer_wait;
-  double epilogue_ns = 0, copies_during = 0, wait_after = 0;
+  double epilogue_ns = 0, fills_during = 0, wait_after = 0;
   for (const auto& [block, tracks] : blocks) {
     std::vector<const Span*> loads;
     for (const Track* t : tracks)
       for (const Span& s : t->spans)
         if (s.op == kernel::TraceOp::TmaLoad) loads.push_back(&s);
     std::ranges::stable_sort(loads, [](const Span* a, const Span* b) { return a->begin_ns < b->begin_ns; });
+    // A fill: one span where the tracing build holds a stage's copies together, several where it stamped each copy.
     std::map<int, std::vector<std::int64_t>> fills;  // by mbarrier: each fill's first issue
+    std::vector<std::int64_t> fill_starts;           // every fill's, in order
     for (std::size_t i = 0; i < loads.size(); ++i)
-      if (i == 0 || loads[i - 1]->arg != loads[i]->arg) fills[loads[i]->arg].push_back(loads[i]->begin_ns);
+      if (i == 0 || loads[i - 1]->arg != loads[i]->arg)
+        fills[loads[i]->arg].push_back(loads[i]->begin_ns), fill_starts.push_back(loads[i]->begin_ns);
     for (const Track* t : tracks) {
       if (t->role == "producer") continue;
       for (const Span& s : t->spans) {
@@ -433,8 +436,8 @@ TimelineSummary summarize(const Timeline& timeline) {
         if (next_wait == t->spans.end()) continue;  // the block's last tile
         ++out.epilogues;
         epilogue_ns += static_cast<double>(window.second - window.first);
-        copies_during += static_cast<double>(std::ranges::count_if(
-            loads, [&](const Span* l) { return l->begin_ns >= window.first && l->begin_ns <= window.second; }));
+        fills_during += static_cast<double>(std::ranges::count_if(
+            fill_starts, [&](std::int64_t start) { return start >= window.first && start <= window.second; }));
         wait_after += static_cast<double>(next_wait->end_ns - next_wait->begin_ns);
       }
     }
@@ -443,7 +446,7 @@ TimelineSummary summarize(const Timeline& timeline) {
   out.median_copy_to_use_ns = median(copy_to_use), out.median_consumer_wait_ns = median(consumer_wait);
   if (out.epilogues > 0) {
     out.mean_epilogue_ns = epilogue_ns / out.epilogues;
-    out.mean_copies_during_epilogue = copies_during / out.epilogues;
+    out.mean_fills_during_epilogue = fills_during / out.epilogues;
     out.mean_wait_after_epilogue_ns = wait_after / out.epilogues;
   }
   return out;
@@ -477,11 +480,11 @@ std::vector<std::string> findings_text(const TimelineSummary& s) {
                   "consumer waited " +
                   duration_text(s.median_consumer_wait_ns) + ".");
   if (s.epilogues > 0) {
-    char copies[16];
-    std::snprintf(copies, sizeof copies, "%.1f", s.mean_copies_during_epilogue);
+    char fills[16];
+    std::snprintf(fills, sizeof fills, "%.1f", s.mean_fills_during_epilogue);
     out.push_back("Epilogues followed by another tile (" + std::to_string(s.epilogues) +
-                  "): " + duration_text(s.mean_epilogue_ns) + " each on average; the producer issued " + copies +
-                  " copies meanwhile, and the consumers then waited " + duration_text(s.mean_wait_after_epilogue_ns) +
+                  "): " + duration_text(s.mean_epilogue_ns) + " each on average; the producer began to fill " + fills +
+                  " stages meanwhile, and the consumers then waited " + duration_text(s.mean_wait_after_epilogue_ns) +
                   " at the next tile's first k-step.");
   }
   return out;

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/timeline.hpp"
 
@@ -40,6 +42,10 @@ TEST(TraceOnGpu, TheSpecialisedRungsWarpsAreTracedEveryKStep) {
     EXPECT_EQ(track.lost, 0u);
     EXPECT_EQ(track.block % (t.blocks_launched / 4), 0);  // the sampled blocks are spread over the launch
     EXPECT_EQ(mainloop_phases(track), ksteps) << track.role << " of block " << track.block;
+    // A stage's copies are one span, its fill: the producer fills a stage per k-step; the consumers copy nothing.
+    const auto fills =
+        std::ranges::count_if(track.spans, [](const sim::Span& s) { return s.op == kernel::TraceOp::TmaLoad; });
+    EXPECT_EQ(fills, track.role == "producer" ? ksteps : 0) << track.role << " of block " << track.block;
   }
   const sim::TimelineSummary s = sim::summarize(t);
   ASSERT_EQ(s.roles.size(), 2u);
@@ -62,6 +68,7 @@ TEST(TraceOnGpu, APersistentBlocksEpiloguesAreSeenWithTheNextTilesCopies) {
   const sim::TimelineSummary s = sim::summarize(run->timeline);
   EXPECT_EQ(s.lost, 0u);
   EXPECT_GT(s.epilogues, 0);
+  EXPECT_GT(s.mean_fills_during_epilogue, 0);  // the producer runs ahead into the next tile
 }
 
 TEST(TraceOnGpu, AnMmaSyncRungIsTracedByWarpgroupAtAnOddSize) {

@@ -352,6 +352,41 @@ TEST(Timeline, AConsumerThatSitsOutTilesTakesItsOwnFills) {
   EXPECT_EQ(consumers.waits_ns[1], (std::pair<std::string, double>{std::string(kMbarrierWaitNoCopy), 300}));
 }
 
+// A persistent block's epilogue: the stages the producer began to fill during it, whether the tracing build held a
+// stage's copies as one span (as it does now) or stamped each copy (the traces recorded before).
+TEST(Timeline, AnEpilogueCountsTheStagesFilledDuringIt) {
+  const auto span = [](TraceOp op, Section section, int arg, std::int64_t begin, std::int64_t end) {
+    return Span{op, section, 0, arg, begin, end};
+  };
+  for (const bool per_copy : {false, true}) {
+    std::vector<Span> copies;
+    for (const auto& [barrier, at] : {std::pair{64, 1100}, std::pair{72, 1300}, std::pair{80, 2500}}) {
+      copies.push_back(span(TraceOp::TmaLoad, Section::Mainloop, barrier, at, at + 20));
+      if (per_copy) copies.push_back(span(TraceOp::TmaLoad, Section::Mainloop, barrier, at + 30, at + 40));
+    }
+    Timeline t;
+    t.tracks.push_back({0, 0, 1, "producer", 0, 3000, 0, copies, false});
+    // Tile 0's epilogue from 1000 to 2000, then tile 1's first k-step waits 100 ns.
+    t.tracks.push_back({0,
+                        0,
+                        0,
+                        "consumer",
+                        0,
+                        3000,
+                        0,
+                        {span(TraceOp::Phase, Section::Epilogue, 0, 1000, 2000),
+                         span(TraceOp::Phase, Section::Mainloop, 1, 2000, 2400),
+                         span(TraceOp::MbarrierWait, Section::Mainloop, 64, 2000, 2100)},
+                        false});
+    const TimelineSummary s = summarize(t);
+    ASSERT_EQ(s.epilogues, 1) << per_copy;
+    EXPECT_DOUBLE_EQ(s.mean_fills_during_epilogue, 2) << per_copy;  // stages 64 and 72; 80 came after
+    EXPECT_DOUBLE_EQ(s.mean_wait_after_epilogue_ns, 100) << per_copy;
+    const auto findings = findings_text(s);
+    EXPECT_TRUE(contains(findings.back(), "began to fill 2.0 stages meanwhile")) << findings.back();
+  }
+}
+
 // The traces recorded on the H200 (docs/timeline-data and a folder per later run, scripts/trace-run): this build reads
 // every one, its spans nest, and each has the main loop of every rung's consumers.
 TEST(Timeline, TheRecordedTracesReadBackAndNest) {

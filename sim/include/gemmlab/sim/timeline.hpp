@@ -119,9 +119,9 @@ struct TimelineSummary {
   int copies_matched = 0;
   double median_copy_to_use_ns = 0, median_consumer_wait_ns = 0;
   // Blocks of several tiles (persistent rungs): during the consumers' epilogue of a tile that is not the block's last,
-  // how many copies the producer issued, and how long the consumers then waited at the next tile's first k-step.
+  // how many stages the producer began to fill, and how long the consumers then waited at the next tile's first k-step.
   int epilogues = 0;
-  double mean_epilogue_ns = 0, mean_copies_during_epilogue = 0, mean_wait_after_epilogue_ns = 0;
+  double mean_epilogue_ns = 0, mean_fills_during_epilogue = 0, mean_wait_after_epilogue_ns = 0;
 };
 TimelineSummary summarize(const Timeline& timeline);
 
