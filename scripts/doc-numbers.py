@@ -621,6 +621,25 @@ def xbar():
             "l19": ncu_value("hopper/xbar-19", "lts__throughput.avg.pct_of_peak_sustained_elapsed", 0)}
 
 
+def xbar_h200():
+    """docs/time-model.md and docs/timeline.md: rungs 20, 21 and 24 on the H200 at 4096^3 (ncu,
+    fidelity-data/hopper/xbar-h200-*): the bytes into the SMs and their rate, rung 24's slice lookups and their rate,
+    the profile's L2 rate, and the model's prediction of rung 24 over its measured time (its recorded trace summary)."""
+    metric = "l1tex__m_xbar2l1tex_read_bytes.sum"
+    seconds = float(ncu_value("hopper/xbar-h200-24", "gpu__time_duration.sum", 12)) * 1e-9
+    lookups = ncu("hopper/xbar-h200-24", "lts__t_sectors_srcunit_tex_op_read.sum")
+    profile = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())["timing"]["l2_bytes_per_second"]
+    trace = json.loads((ROOT / "docs" / "timeline-data" / "rungs23-24" / "24-tma-wgmma-pingpong.summary.json").read_text())
+    model_x = f"{trace['model']['kernel_ms'] / trace['untraced_ms']:.2f}"
+    if ncu("hopper/xbar-h200-24", metric) != ncu("hopper/xbar-h200-20", metric) * 5 // 3:
+        raise SystemExit("doc-numbers: rung 24 no longer takes in 5/3 of rung 20's bytes: reword the page")
+    return {"b24": commas(ncu("hopper/xbar-h200-24", metric)), "t24": f"{seconds * 1e6:.1f}",
+            "r24": f"{ncu_rate('hopper/xbar-h200-24') / 1e12:.2f}", "b20": commas(ncu("hopper/xbar-h200-20", metric)),
+            "r20": f"{ncu_rate('hopper/xbar-h200-20') / 1e12:.2f}", "r21": f"{ncu_rate('hopper/xbar-h200-21') / 1e12:.2f}",
+            "l24": commas(lookups), "lr24": f"{lookups * 32 / seconds / 1e12:.2f}", "probe": f"{profile / 1e12:.2f}",
+            "x24": model_x}
+
+
 def ncu_rate(name):
     rows = list(csv.DictReader((FIDELITY / f"{name}.ncu.csv").open()))
     return float(rows[-1]["l1tex__m_xbar2l1tex_read_bytes.sum.per_second"].replace(",", ""))
@@ -1578,6 +1597,15 @@ QUOTES = [
      r"(?P<t2_a>[\d.]+) and\s+(?P<t2_b>[\d.]+) s on two[\s\S]*?\(best\s+`(?P<best>[^`]+)` in (?P<best_n>\w+) of the five "
      r"runs, `(?P<other>[^`]+)` in the fifth; Spearman (?P<rho_lo>[\d.]+)–(?P<rho_hi>[\d.]+) in",
      sweep_devices_tuned),
+    ("docs/time-model.md",
+     r"so its blocks take in\s+(?P<b24>[\d,]+) bytes from L2 at 4096³[\s\S]*?\) in (?P<t24>[\d.]+) µs: (?P<r24>[\d.]+) TB/s, "
+     r"where rung 20\s+takes its (?P<b20>[\d,]+) bytes at (?P<r20>[\d.]+) TB/s and rung 21, whose clusters multicast B as "
+     r"rung 24's do, at (?P<r21>[\d.]+)\. The\s+L2's slices look up (?P<l24>[\d,]+) sectors for rung 24, (?P<lr24>[\d.]+) "
+     r"TB/s[\s\S]*?which counts them at (?P<probe>[\d.]+) TB/s, predicts rung 24 at (?P<x24>[\d.]+)× its measured time",
+     xbar_h200),
+    ("docs/timeline.md",
+     r"the time model predicts the kernel at (?P<x24b>[\d.]+)× its measured\s+time",
+     lambda: {"x24b": xbar_h200()["x24"]}),
     ("docs/timeline.md",
      r"Rung 20's cost fell from (?P<b20>\d+)% to (?P<a20>\d+)%, rung 21's from (?P<b21>\d+)% to (?P<a21>\d+)%, rung 23's "
      r"from (?P<b23>\d+)% to (?P<a23>\d+)% and rung 24's from (?P<b24>\d+)% to\s+(?P<a24>\d+)%; rung 22's did not fall "
