@@ -3,7 +3,8 @@
 // around the operations where a warp waits or hands work to the copy engine, and around each phase of the schedule
 // (rung_block.cuh's PhaseRunner). Every thread of a sampled block reads the counter, and lane 0 of each warpgroup's
 // first warp writes (kernel::TraceSink), by a predicated store: the blocks that are not sampled run the untraced
-// kernel's instructions and a test that is the same in all their threads. A launch compiles it only when asked for a
+// kernel's instructions, a test that is the same in all their threads, and the few register moves that keep track of
+// the events a warp holds (WarpTrace). A launch compiles it only when asked for a
 // trace (a variant of the configuration compiled at run time: gpu/src/launch.cpp), so the kernels the benchmark times
 // are untouched.
 #include <cstddef>
@@ -14,8 +15,8 @@
 
 namespace gemmlab::gpu {
 
-// The low 32 bits of %clock64: read by CS2R, one issue slot at a fixed latency (the 32-bit %clock is an S2R, which
-// waits on a scoreboard). Volatile, so it keeps its place among the executor's own volatile instructions, but with no
+// The low 32 bits of %clock64: ptxas reads them by CS2R, one issue slot at a fixed latency (the 32-bit %clock is an
+// S2R, which waits on a scoreboard), or by S2UR where the value can live in a uniform register. Volatile, so it keeps its place among the executor's own volatile instructions, but with no
 // memory clobber: the compiler may still move the kernel's loads and stores across it as it would without the trace.
 __device__ __forceinline__ std::uint32_t cycle_counter() {
   std::uint64_t now;
@@ -82,9 +83,9 @@ struct WarpTrace {
   // instructions, a test, and the few register moves that keep track of what is held.
   __device__ __forceinline__ std::uint32_t now() const { return events != nullptr ? cycle_counter() : 0u; }
 
-  // A phase's span (or the barrier after it), stored at once, after what is held. Its section and phase are the
-  // enclosing phase's for an operation, which the host reads off the nesting (kernel::kTraceSectionOfParent): kept
-  // out of the kernel's registers.
+  // A phase's span (or the barrier after it), stored at once, after what is held. (An operation's event carries no
+  // section or phase, kernel::kTraceSectionOfParent: the host reads them off the nesting, and they stay out of the
+  // kernel's registers.)
   __device__ __forceinline__ void record(kernel::TraceOp op, std::uint32_t begin, int arg, std::uint8_t section,
                                          std::uint8_t phase) {
     const std::uint32_t end = now();
