@@ -4,9 +4,8 @@
 // (rung_block.cuh's PhaseRunner). Every thread of a sampled block reads the counter, and lane 0 of each warpgroup's
 // first warp writes (kernel::TraceSink), by a predicated store: the blocks that are not sampled run the untraced
 // kernel's instructions, a test that is the same in all their threads, and the few register moves that keep track of
-// the events a warp holds (WarpTrace). A launch compiles it only when asked for a
-// trace (a variant of the configuration compiled at run time: gpu/src/launch.cpp), so the kernels the benchmark times
-// are untouched.
+// the events a warp holds (WarpTrace). A launch compiles it only when asked for a trace (a variant of the
+// configuration compiled at run time: gpu/src/launch.cpp), so the kernels the benchmark times are untouched.
 #include <cstddef>
 #include <cstdint>
 
@@ -16,8 +15,9 @@
 namespace gemmlab::gpu {
 
 // The low 32 bits of %clock64: ptxas reads them by CS2R, one issue slot at a fixed latency (the 32-bit %clock is an
-// S2R, which waits on a scoreboard), or by S2UR where the value can live in a uniform register. Volatile, so it keeps its place among the executor's own volatile instructions, but with no
-// memory clobber: the compiler may still move the kernel's loads and stores across it as it would without the trace.
+// S2R, which waits on a scoreboard), or by S2UR where the value can live in a uniform register. Volatile, so it keeps
+// its place among the executor's own volatile instructions, but with no memory clobber: the compiler may still move the
+// kernel's loads and stores across it as it would without the trace.
 __device__ __forceinline__ std::uint32_t cycle_counter() {
   std::uint64_t now;
   asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(now));
