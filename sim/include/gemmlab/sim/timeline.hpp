@@ -93,9 +93,10 @@ std::vector<KstepSpan> kstep_spans(const Track& track);
 
 // Where each role's time went, over its measured tracks (the predicted ones are left out): shares of the tracks' time
 // (from each warp's start to its end).
-// A wait on an mbarrier that none of its block's TMA copies complete on: the producer's wait for a free stage, or a
-// consumer's wait for its turn (rung 24). The summary names it apart from the waits for copies.
-inline constexpr std::string_view kMbarrierWaitNoCopy = "mbarrier wait, no copy";
+// A wait on an mbarrier that none of its block's TMA copies complete on, only other warps' arrivals: the producer's
+// wait for a free stage, or a consumer's wait for its turn (rung 24). The summary names it apart from the waits for
+// copies.
+inline constexpr std::string_view kMbarrierWaitNoCopy = "mbarrier wait, for other warps";
 
 struct RoleSummary {
   std::string role;
