@@ -151,39 +151,34 @@ struct TracedExecutor : GpuExecutor<In, AlignedRows> {
     trace.record(op, begin, arg, kernel::kTraceSectionOfParent, 0);
   }
 
-  // The waits.
-  __device__ __forceinline__ void mbarrier_wait(int byte, int parity) {
+  // A wait, or a TMA store, stamped: what the warp holds is stored as the operation begins, and its own span is held
+  // (`stored`: whether the recording lane stores it).
+  template <class Operation>
+  __device__ __forceinline__ void stamped(kernel::TraceOp op, int arg, bool stored, Operation&& operation) {
     const std::uint32_t begin = trace.now();
     trace.release(begin);
-    Base::mbarrier_wait(byte, parity);
-    trace.hold(kernel::TraceOp::MbarrierWait, begin, byte);
+    operation();
+    trace.hold(op, begin, arg, stored);
+  }
+
+  // The waits.
+  __device__ __forceinline__ void mbarrier_wait(int byte, int parity) {
+    stamped(kernel::TraceOp::MbarrierWait, byte, true, [&] { Base::mbarrier_wait(byte, parity); });
   }
   template <int P, int N>
   __device__ __forceinline__ void wgmma_wait(kernel::Pending<P> pending, float (&acc)[N]) {
-    const std::uint32_t begin = trace.now();
-    trace.release(begin);
-    Base::wgmma_wait(pending, acc);
-    trace.hold(kernel::TraceOp::WgmmaWait, begin, P);
+    stamped(kernel::TraceOp::WgmmaWait, P, true, [&] { Base::wgmma_wait(pending, acc); });
   }
   template <int P>
   __device__ __forceinline__ void cp_async_wait(kernel::Pending<P> pending) {
-    const std::uint32_t begin = trace.now();
-    trace.release(begin);
-    Base::cp_async_wait(pending);
-    trace.hold(kernel::TraceOp::CpAsyncWait, begin, P);
+    stamped(kernel::TraceOp::CpAsyncWait, P, true, [&] { Base::cp_async_wait(pending); });
   }
   template <int P>
   __device__ __forceinline__ void tma_store_wait(kernel::Pending<P> pending, bool pred) {
-    const std::uint32_t begin = trace.now();
-    trace.release(begin);
-    Base::tma_store_wait(pending, pred);
-    trace.hold(kernel::TraceOp::TmaStoreWait, begin, P, pred);
+    stamped(kernel::TraceOp::TmaStoreWait, P, pred, [&] { Base::tma_store_wait(pending, pred); });
   }
   __device__ __forceinline__ void split_wait(int tile, int value, bool pred) {
-    const std::uint32_t begin = trace.now();
-    trace.release(begin);
-    Base::split_wait(tile, value, pred);
-    trace.hold(kernel::TraceOp::SplitWait, begin, tile, pred);
+    stamped(kernel::TraceOp::SplitWait, tile, pred, [&] { Base::split_wait(tile, value, pred); });
   }
 
   // The work handed to the copy engine: the issuing thread's alone.
@@ -193,10 +188,7 @@ struct TracedExecutor : GpuExecutor<In, AlignedRows> {
     trace.copied(barrier, pred && multicast.issued_here);
   }
   __device__ __forceinline__ void tma_store(const kernel::TmaBox& box, int byte, bool pred) {
-    const std::uint32_t begin = trace.now();
-    trace.release(begin);
-    Base::tma_store(box, byte, pred);
-    trace.hold(kernel::TraceOp::TmaStore, begin, box.row0, pred);
+    stamped(kernel::TraceOp::TmaStore, box.row0, pred, [&] { Base::tma_store(box, byte, pred); });
   }
 };
 
