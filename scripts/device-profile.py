@@ -2,7 +2,7 @@
 """scripts/device-profile.py PROFILE.json NAME [--probes DIR]: writes the measured `timing` section of a device profile
 (assets/devices/*.json) from the outputs of tests/calibration/profile_probes.sh OUTDIR NAME, kept in DIR (default
 tests/calibration/): timing_NAME.json, gemm_clock_NAME.json, launch_overhead_NAME.json and, for sm_90 cards,
-tma_rate_NAME.json, with profile_probes_NAME.env.txt saying where and when they ran. The datasheet fields of the
+tma_rate_NAME.json and tma_dram_NAME.json, with profile_probes_NAME.env.txt saying where and when they ran. The datasheet fields of the
 profile are the file's own; wgmma's rate, which no probe measures, is kept as the file has it.
 
 What each timing figure is:
@@ -11,6 +11,9 @@ What each timing figure is:
   launch_overhead_seconds: an empty kernel queued behind a busy one, as the benchmark queues its runs
   tma_cycles_per_copy, tma_bytes_per_clock_per_sm: the least-squares line through tma_rate.cu's one-SM rows (2D boxes
     of fewer than 256 rows, one panel, no prefetch), cycles per box against the box's bytes
+  dram_stream_latency_seconds, dram_stream_bytes_per_second_per_sm: tma_dram.cu's rows of at most 16 SMs streaming,
+    where DRAM's bandwidth does not bind: each SM's rate (the bytes between two strip lengths over the time between)
+    gives the time its bytes in flight W take, and the least-squares line through them, W / rate = latency + W / R
 """
 import argparse
 import json
@@ -26,6 +29,24 @@ def tma_line(rows):
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
     return round(my - slope * mx, 1), round(1 / slope, 1)
+
+
+def dram_stream_line(rows):
+    """(latency in seconds, bytes a second per SM) of an SM streaming from DRAM, from tma_dram.cu's few-SM rows."""
+    cases = {}
+    for r in rows:
+        cases.setdefault((r["sms"], r["panels"], r["stages"]), []).append(r)
+    xs, ys = [], []
+    for (sms, _, _), runs in cases.items():
+        if sms > 16 or len(runs) != 2:
+            continue
+        short, long = sorted(runs, key=lambda r: r["rows"])
+        per_sm = (long["bytes"] - short["bytes"]) / ((long["us"] - short["us"]) * 1e-6) / sms
+        xs.append(short["in_flight_bytes"])
+        ys.append(short["in_flight_bytes"] / per_sm)
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    return float(f"{my - slope * mx:.4g}"), float(f"{1 / slope:.4g}")
 
 
 def timing_from_probes(folder, name, old):
@@ -50,6 +71,10 @@ def timing_from_probes(folder, name, old):
     tma = folder / f"tma_rate_{name}.json"
     if tma.exists():
         out["tma_cycles_per_copy"], out["tma_bytes_per_clock_per_sm"] = tma_line(json.loads(tma.read_text())["shapes"])
+    dram = folder / f"tma_dram_{name}.json"
+    if dram.exists():
+        out["dram_stream_latency_seconds"], out["dram_stream_bytes_per_second_per_sm"] = dram_stream_line(
+            json.loads(dram.read_text())["rows"])
     return out
 
 

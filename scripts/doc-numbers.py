@@ -640,6 +640,53 @@ def xbar_h200():
             "x24": model_x}
 
 
+def dram_stream():
+    """docs/time-model.md: the DRAM stream probe (tests/calibration/tma_dram_h200.json) and the H200 profile's line
+    through it; the 2-norm of each SM's stream and the bandwidth against every row; each run's fixed part; and the
+    --tuned 6 sweep's run 1 as recorded and as predicted again by today's model (sweep-llm-bf16-tuned6-run1-h200-model)."""
+    timing = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())["timing"]
+    latency, rate, bandwidth = (timing["dram_stream_latency_seconds"], timing["dram_stream_bytes_per_second_per_sm"],
+                                timing["dram_bytes_per_second"])
+    cases = {}
+    for r in json.loads((ROOT / "tests" / "calibration" / "tma_dram_h200.json").read_text())["rows"]:
+        cases.setdefault((r["sms"], r["panels"], r["stages"]), []).append(r)
+    ratios, fixed_few, fixed_all = [], [], []
+    for (sms, _, _), runs in cases.items():
+        short, long = sorted(runs, key=lambda r: r["rows"])
+        seconds_per_byte = (long["us"] - short["us"]) * 1e-6 / (long["bytes"] - short["bytes"])
+        w = short["in_flight_bytes"]
+        stream = sms * w / (latency + w / rate)
+        ratios.append(math.hypot(1 / bandwidth, 1 / stream) ** -1 * seconds_per_byte)
+        fixed = short["us"] - seconds_per_byte * short["bytes"] * 1e6
+        (fixed_few if sms <= 16 else fixed_all if sms == max(c[0] for c in cases) else []).append(fixed)
+    w = 128 * 1024
+    per_sm = w / (latency + w / rate)
+
+    def scored(path):
+        within = pairs = decode = decode_within = 0
+        rhos = []
+        for shape in json.loads(path.read_text())["shapes"]:
+            timed = _timed(shape)
+            rhos.append(RESULTS_TABLES.spearman([e["predicted_seconds"] for e in timed],
+                                                [e["measured"]["median_ms"] for e in timed]))
+            for e in timed:
+                close = 0.8 <= e["predicted_seconds"] / (e["measured"]["median_ms"] / 1e3) <= 1.2
+                pairs, within = pairs + 1, within + close
+                if shape["m"] == 16:
+                    decode, decode_within = decode + 1, decode_within + close
+        return within, pairs, decode_within, decode, statistics.median(rhos)
+
+    now = scored(ROOT / "docs" / "results-data" / "sweep" / "sweep-llm-bf16-tuned6-run1-h200-model.json")
+    then = scored(TUNED_RUNS[0])
+    return {"lat": f"{latency * 1e6:.2f}", "rate": f"{rate / 1e9:.0f}", "w128": f"{per_sm / 1e9:.0f}",
+            "w128x16": f"{16 * per_sm / 1e12:.2f}", "bw": f"{bandwidth / 1e12:.2f}", "lo": f"{min(ratios):.2f}",
+            "hi": f"{max(ratios):.2f}", "med": f"{statistics.median(ratios):.2f}",
+            "few_lo": f"{min(fixed_few):.1f}", "few_hi": f"{max(fixed_few):.1f}", "all_lo": f"{min(fixed_all):.1f}",
+            "all_hi": f"{max(fixed_all):.1f}", "within": str(now[0]), "pairs": str(now[1]), "then": str(then[0]),
+            "d_within": str(now[2]), "d_pairs": str(now[3]), "d_then": str(then[2]), "rho": f"{now[4]:.2f}",
+            "rho_then": f"{then[4]:.2f}"}
+
+
 def ncu_rate(name):
     rows = list(csv.DictReader((FIDELITY / f"{name}.ncu.csv").open()))
     return float(rows[-1]["l1tex__m_xbar2l1tex_read_bytes.sum.per_second"].replace(",", ""))
@@ -1597,6 +1644,16 @@ QUOTES = [
      r"(?P<t2_a>[\d.]+) and\s+(?P<t2_b>[\d.]+) s on two[\s\S]*?\(best\s+`(?P<best>[^`]+)` in (?P<best_n>\w+) of the five "
      r"runs, `(?P<other>[^`]+)` in the fifth; Spearman (?P<rho_lo>[\d.]+)–(?P<rho_hi>[\d.]+) in",
      sweep_devices_tuned),
+    ("docs/time-model.md",
+     r"W\s+bytes take (?P<lat>[\d.]+) µs, then W at (?P<rate>\d+) GB/s[\s\S]*?keeps 128 KiB in flight takes it in at "
+     r"about (?P<w128>\d+) GB/s, and 16 such\s+SMs at (?P<w128x16>[\d.]+) TB/s, where the bandwidth is (?P<bw>[\d.]+)\."
+     r"[\s\S]*?rate within (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of the measured one \(median (?P<med>[\d.]+)×\)"
+     r"[\s\S]*?(?P<few_lo>[\d.]+) to (?P<few_hi>[\d.]+) µs with 8 and 16 SMs, (?P<all_lo>[\d.]+) to "
+     r"(?P<all_hi>[\d.]+) µs with 132\.[\s\S]*?is within ±20% on (?P<within>\d+) of its (?P<pairs>\d+) pairs,\s+"
+     r"where the model of the sweep's day had (?P<then>\d+); on the 16-token shapes (?P<d_within>\d+) of "
+     r"(?P<d_pairs>\d+), where it had (?P<d_then>\d+)\. The ranking of each\s+shape's timed configurations has a "
+     r"median Spearman of (?P<rho>[\d.]+) \((?P<rho_then>[\d.]+) then\)",
+     dram_stream),
     ("docs/time-model.md",
      r"so its blocks take in\s+(?P<b24>[\d,]+) bytes from L2 at 4096³[\s\S]*?\) in (?P<t24>[\d.]+) µs: (?P<r24>[\d.]+) TB/s, "
      r"where rung 20\s+takes its (?P<b20>[\d,]+) bytes at (?P<r20>[\d.]+) TB/s and rung 21, whose clusters multicast B as "

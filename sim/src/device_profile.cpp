@@ -63,11 +63,12 @@ constexpr std::array<std::string_view, 3> kTensorKinds = {"tf32", "fp16", "bf16"
 constexpr std::array<std::string_view, 9> kOtherFields = {"id",    "aliases",       "cuda_names", "name",  "compute_capability",
                                                           "notes", "tensor_tflops", "sources",    "timing"};
 
-// The fields of "timing" (MachineTiming), each a positive number.
+// The fields of "timing" (MachineTiming), each a positive number; an optional one may be left out (0: not measured).
 struct TimingField {
   std::string_view name;
   double MachineTiming::*member;
   double max;
+  bool required = true;
 };
 constexpr TimingField kTimingFields[] = {
     {"shared_wavefronts_per_clock_per_sm", &MachineTiming::shared_wavefronts_per_clock_per_sm, 64},
@@ -86,6 +87,8 @@ constexpr TimingField kTimingFields[] = {
     {"launch_overhead_seconds", &MachineTiming::launch_overhead_seconds, 1},
     {"tma_cycles_per_copy", &MachineTiming::tma_cycles_per_copy, 1e5},
     {"tma_bytes_per_clock_per_sm", &MachineTiming::tma_bytes_per_clock_per_sm, 1e4},
+    {"dram_stream_latency_seconds", &MachineTiming::dram_stream_latency_seconds, 1e-3, false},
+    {"dram_stream_bytes_per_second_per_sm", &MachineTiming::dram_stream_bytes_per_second_per_sm, 1e13, false},
 };
 
 std::string join(const std::vector<std::string>& names) {
@@ -163,7 +166,7 @@ Status read_tensor(const json& doc, std::string_view origin, DeviceProfile& p) {
   return Ok{};
 }
 
-// "timing": every field of kTimingFields, nothing else.
+// "timing": every required field of kTimingFields, any of the optional ones, nothing else.
 Status read_timing(const json& doc, std::string_view origin, DeviceProfile& p) {
   const auto it = doc.find("timing");
   if (it == doc.end()) return Ok{};
@@ -172,7 +175,10 @@ Status read_timing(const json& doc, std::string_view origin, DeviceProfile& p) {
   for (const TimingField& f : kTimingFields) {
     const std::string name = "timing." + std::string(f.name);
     const auto v = it->find(std::string(f.name));
-    if (v == it->end()) return Error{where(origin) + "field '" + name + "' is missing"};
+    if (v == it->end()) {
+      if (!f.required) continue;
+      return Error{where(origin) + "field '" + name + "' is missing"};
+    }
     if (!v->is_number() || !(v->get<double>() > 0 && v->get<double>() <= f.max))
       return Error{where(origin) + "field '" + name + "' must be a number in (0, " + number_text(f.max) + "], not " +
                    json_excerpt(*v)};

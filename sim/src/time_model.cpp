@@ -75,11 +75,20 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
           " bytes a cycle (at least a cycle a row of its box), take " + duration(top.seconds) +
           "; fewer, larger copies (a wider swizzle mode, wider boxes) would help.";
       break;
-    case TimeTerm::Dram:
+    case TimeTerm::Dram: {
+      const double bandwidth_seconds = top.work / top.rate;
       s = "DRAM is the limit: " + format("%.2f", top.work / 1e9) + " GB at " + format("%.2f", top.rate / 1e12) +
-          " TB/s take " + duration(top.seconds) +
-          (hints.dram_rereads ? "; a grouped launch order (better L2 reuse) would help." : ".");
+          " TB/s take " + duration(bandwidth_seconds);
+      // Where what each SM keeps in flight, not the bandwidth, holds the stream back.
+      if (p.dram_stream_seconds > 0.5 * bandwidth_seconds)
+        s += ", and each SM keeps only " + format("%.0f", p.in_flight_bytes / 1024) +
+             " KiB in flight, which DRAM's latency brings in at " + format("%.0f", p.dram_stream_bytes_per_second / 1e9) +
+             " GB/s: the busiest SM's share takes " + duration(p.dram_stream_seconds) + ", together " +
+             duration(top.seconds) + "; more stages in flight, or more SMs streaming (split-K), would help.";
+      else
+        s += hints.dram_rereads ? "; a grouped launch order (better L2 reuse) would help." : ".";
       break;
+    }
     case TimeTerm::Latency:
       if (p.load_waits_per_kstep > 0)
         s = "Latency is the limit (the blocks' chain of k-steps): the compiled loop issues the loads of about " +
@@ -120,6 +129,10 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
                        p.limit == TimeTerm::Copies;
   if (sm_wins && p.sm_seconds > top.seconds * 1.02)
     s += " The SM's other terms overlap it only in part: together they take " + duration(p.sm_seconds) + ".";
+  if ((sm_wins || p.limit == TimeTerm::Dram) && p.sm_and_dram_seconds > std::max(p.sm_seconds, p.term(TimeTerm::Dram).seconds) * 1.02)
+    s += std::string(p.limit == TimeTerm::Dram ? " The SM's work overlaps it" : " DRAM's traffic overlaps the SM's work") +
+         " only in part (the SM waits for the stages DRAM fills): together " +
+         duration(p.sm_and_dram_seconds) + ".";
   if (p.split_seconds > 0)
     s += " With the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
          ") and " + std::string(p.split_wording) + " (" + duration(p.split_seconds) + "), the model predicts " +
@@ -131,11 +144,11 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
          (m.clock_given ? " MHz given for this prediction.)" : " MHz the card holds under this load.)");
 }
 
-// The SM's own terms together (issue, the data pipe, the tensor cores, the copy engine): their p-norm (kOverlapNorm).
-double overlap_norm(std::initializer_list<double> times) {
+// Times that overlap only in part: their p-norm (the SM's own terms: kOverlapNorm).
+double overlap_norm(std::initializer_list<double> times, double p = kOverlapNorm) {
   double norm = 0;
-  for (const double t : times) norm += std::pow(t, kOverlapNorm);
-  return std::pow(norm, 1.0 / kOverlapNorm);
+  for (const double t : times) norm += std::pow(t, p);
+  return std::pow(norm, 1.0 / p);
 }
 
 // TMA copies issued by one thread, in SM cycles (tests/calibration/tma_rate.cu): a fixed cost per copy, then its bytes
@@ -307,6 +320,21 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double busiest_ksteps = ksteps * p.tiles_on_busiest_sm;
   const double latency_cycles = busiest_ksteps * (block_step_cycles + exposed) / resident;
 
+  // DRAM: the whole kernel's bytes at its bandwidth; and, where the profile measured it, each SM's stream: the bytes
+  // an SM keeps in flight (its k-steps in flight, of each resident block) arrive at W / (latency + W / rate), so a few
+  // SMs streaming are bound by what they have in flight, every SM by the bandwidth. The two combine as the SM's terms
+  // do (the norm kOverlapNorm), which gave tests/calibration/tma_dram.cu's rates within about 10% from 8 to 132 SMs.
+  const double in_flight_bytes = l2_bytes / blocks / ksteps * p.ksteps_in_flight * resident;
+  p.in_flight_bytes = in_flight_bytes;
+  const double dram_read_bytes = double(in.l2->dram_read_bytes);
+  double dram_seconds = dram_bytes / timing.dram_bytes_per_second;
+  if (timing.dram_stream_latency_seconds > 0 && timing.dram_stream_bytes_per_second_per_sm > 0 && dram_read_bytes > 0) {
+    p.dram_stream_bytes_per_second =
+        in_flight_bytes /
+        (timing.dram_stream_latency_seconds + in_flight_bytes / timing.dram_stream_bytes_per_second_per_sm);
+    p.dram_stream_seconds = dram_read_bytes * share / p.dram_stream_bytes_per_second;
+    dram_seconds = overlap_norm({dram_seconds, p.dram_stream_seconds});
+  }
   // The busiest SM's copies; their rate is copies a clock, their bytes included.
   const double busiest_copies = copies * share;
   const auto sm_term = [&](TimeTerm t, double work, double per_clock) {
@@ -318,8 +346,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
              TermTime{TimeTerm::TensorCores, tensor_cycles * share / hz, tensor_macs * share,
                       tensor_cycles > 0 ? tensor_macs / tensor_cycles : 0.0},
              TermTime{TimeTerm::L2, l2_bytes / timing.l2_bytes_per_second, l2_bytes, timing.l2_bytes_per_second},
-             TermTime{TimeTerm::Dram, dram_bytes / timing.dram_bytes_per_second, dram_bytes,
-                      timing.dram_bytes_per_second},
+             TermTime{TimeTerm::Dram, dram_seconds, dram_bytes, timing.dram_bytes_per_second},
              TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait},
              TermTime{TimeTerm::Copies, copy_cycles * share / hz, busiest_copies,
                       copy_cycles > 0 ? copies / copy_cycles : 0.0}};
@@ -336,6 +363,10 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.launch_seconds = timing.launch_overhead_seconds;
   // (A loop that waits for its loads more than once a k-step exposes more than one wait: nothing left to fill.)
   p.fill_seconds = std::ceil(blocks_per_sm_launched / resident) * std::max(0.0, wait - exposed) / hz;
+  // At the start every SM asks for its first k-steps at once, and DRAM serves the misses among them at its bandwidth:
+  // the last of them waits for all (tests/calibration/tma_dram.cu: the stream's fixed part grows so with the SMs).
+  const double first_requests = std::min(launched, d.sms) * in_flight_bytes * miss;
+  p.fill_seconds += std::min(first_requests, dram_read_bytes) / timing.dram_bytes_per_second;
   // The prediction: the largest of the SM's combined terms, the L2, DRAM and the chain. The limit it names is that one,
   // or the SM's largest term where the SM's terms win; a tie goes to the SM's terms.
   struct Candidate {
@@ -345,8 +376,11 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const TimeTerm sm_largest =
       std::max({TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores, TimeTerm::Copies},
                [&](TimeTerm a, TimeTerm b) { return p.term(a).seconds < p.term(b).seconds; });
-  Candidate winner{p.sm_seconds, sm_largest};
-  for (const TimeTerm t : {TimeTerm::L2, TimeTerm::Dram, TimeTerm::Latency})
+  // DRAM fills the stages the SM's work waits for, and the two overlap only in part: their norm kDramOverlapNorm.
+  const TermTime& dram = p.term(TimeTerm::Dram);
+  p.sm_and_dram_seconds = overlap_norm({p.sm_seconds, dram.seconds}, kDramOverlapNorm);
+  Candidate winner{p.sm_and_dram_seconds, dram.seconds > p.term(sm_largest).seconds ? TimeTerm::Dram : sm_largest};
+  for (const TimeTerm t : {TimeTerm::L2, TimeTerm::Latency})
     if (p.term(t).seconds > winner.seconds * (1 + 1e-9)) winner = {p.term(t).seconds, t};
   p.limit = winner.term;
   // Split-K (rung 22): the ranges of a round's tiles finish their k-steps together, then take turns at C: each range

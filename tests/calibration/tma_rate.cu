@@ -31,16 +31,12 @@
 #include <utility>
 #include <vector>
 
-#include "cuda_check.hpp"
+#include "tma_common.hpp"
 
 namespace {
 
 constexpr int kStages = 4, kStageBytes = 32768;
 constexpr int kRows = 8192, kCols = 1024;  // a matrix: 16 MiB of BF16; both (--patterns) stay in the 50 MiB L2
-
-__device__ __forceinline__ std::uint32_t shared_address(const void* p) {
-  return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
-}
 
 // maps = 2: the boxes alternate between two tensor maps of two matrices, as a GEMM's copies of A and B do. shared:
 // every block walks the same boxes in the same order, as the blocks of a GEMM's wave read the same tiles of B.
@@ -57,7 +53,7 @@ __global__ void copy_boxes(const __grid_constant__ CUtensorMap map, const __grid
   unsigned char* base = smem + ((1024 - (shared_address(smem) & 1023)) & 1023);
   if (threadIdx.x == 0) {
     for (int s = 0; s < kStages; ++s)
-      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(shared_address(&full[s])) : "memory");
+      init_barrier(shared_address(&full[s]));
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
   __syncthreads();
@@ -76,13 +72,9 @@ __global__ void copy_boxes(const __grid_constant__ CUtensorMap map, const __grid
     const int s = i % owned * kIssuers + issuer;
     const std::uint32_t barrier = shared_address(&full[s]);
     if (i >= owned)  // the copies issued into this stage last time have landed
-      asm volatile(
-          "{\n.reg .pred done;\nwait_again:\n"
-          "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n@!done bra wait_again;\n}\n"
-          ::"r"(barrier), "r"((i / owned - 1) & 1) : "memory");
+      wait_phase(barrier, (i / owned - 1) & 1);
     if (i >= my_iterations) continue;
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(barrier), "r"(kStageBytes)
-                 : "memory");
+    expect_bytes(barrier, kStageBytes);
     for (int b = 0; b < boxes; ++b, ++box_index) {
       int col, row;
       if constexpr (kDivide) {
@@ -104,18 +96,6 @@ __global__ void copy_boxes(const __grid_constant__ CUtensorMap map, const __grid
     }
   }
   if (issuer == 0) cycles[blockIdx.x] = clock64() - start;
-}
-
-using EncodeTiled = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*,
-                                 const cuuint64_t*, const cuuint32_t*, const cuuint32_t*, CUtensorMapInterleave,
-                                 CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-
-EncodeTiled encode_tiled() {
-  void* found = nullptr;
-  cudaDriverEntryPointQueryResult query{};
-  CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &found, 12000, cudaEnableDefault, &query));
-  if (query != cudaDriverEntryPointSuccess) std::fprintf(stderr, "tma_rate: no cuTensorMapEncodeTiled\n"), std::exit(1);
-  return reinterpret_cast<EncodeTiled>(found);
 }
 
 // panels > 1: the matrix seen as panels of row_bytes-wide columns (B's layout in rungs 17 to 20), a box taking

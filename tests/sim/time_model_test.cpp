@@ -4,8 +4,11 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
+#include <vector>
 
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
@@ -37,8 +40,8 @@ struct Synthetic {
     counters.shape.warps_per_block = 8;
     occupancy.blocks_per_sm = 2;
   }
-  Result<TimePrediction> predict(RungId rung = RungId::BlockTile2D) const {
-    return predict_time({rung, rung_model(rung).defaults, {4096, 4096, 4096}, &counters, &occupancy, &l2}, h100());
+  Result<TimePrediction> predict(RungId rung = RungId::BlockTile2D, const DeviceProfile& device = h100()) const {
+    return predict_time({rung, rung_model(rung).defaults, {4096, 4096, 4096}, &counters, &occupancy, &l2}, device);
   }
 };
 
@@ -252,12 +255,74 @@ TEST(TimeModel, L2AndDramAreSharedByEverySmAndTakeTheirMeasuredBandwidth) {
   EXPECT_NEAR(p->term(TimeTerm::L2).seconds, double(std::int64_t{1} << 33) / m.l2_bytes_per_second, 1e-12);
   EXPECT_NEAR(p->term(TimeTerm::Dram).seconds, double(std::int64_t{1} << 34) / m.dram_bytes_per_second, 1e-12);
   EXPECT_EQ(p->limit, TimeTerm::Dram);
-  // The largest term plus the launch. No fill: blocktile-2d has one k-step in flight, so its chain already waits in
-  // full at every k-step, the first included.
+  // DRAM and the SM's work combined (the norm kDramOverlapNorm: DRAM's term when it dominates), plus the launch and
+  // the fill. Blocktile-2d has one k-step in flight, so its chain already waits in full at every k-step, the first
+  // included: what fills is DRAM serving every SM's first k-step (all of them misses) at its bandwidth.
+  EXPECT_NEAR(p->sm_and_dram_seconds,
+              std::cbrt(std::pow(p->sm_seconds, 3) + std::pow(p->term(TimeTerm::Dram).seconds, 3)), 1e-15);
   EXPECT_DOUBLE_EQ(p->launch_seconds, m.launch_overhead_seconds);
-  EXPECT_EQ(p->fill_seconds, 0.0);
-  EXPECT_NEAR(p->seconds, p->term(TimeTerm::Dram).seconds + p->launch_seconds + p->fill_seconds, 1e-15);
+  const double first_kstep_bytes = double(std::int64_t{1} << 33) / 133 / 16;  // each of the 2 blocks an SM holds
+  EXPECT_NEAR(p->fill_seconds, 132 * 2 * first_kstep_bytes / m.dram_bytes_per_second, 1e-15);
+  EXPECT_NEAR(p->seconds, p->sm_and_dram_seconds + p->launch_seconds + p->fill_seconds, 1e-15);
   EXPECT_NE(p->explanation.find("DRAM is the limit"), std::string::npos) << p->explanation;
+}
+
+// A few SMs streaming from DRAM get what their bytes in flight bring in, W / (latency + W / rate) each
+// (tests/calibration/tma_dram.cu), not a share of the whole bandwidth; the two combine as a 2-norm. A profile that has
+// not measured the stream (the H100's) has the bandwidth alone.
+TEST(TimeModel, FewSmsStreamingFromDramAreBoundByTheirBytesInFlight) {
+  const DeviceProfile h200 = *find_device("h200");
+  const MachineTiming& m = *h200.timing;
+  ASSERT_GT(m.dram_stream_latency_seconds, 0);
+  Synthetic s(16, 128);  // 16 blocks: 16 SMs stream
+  s.occupancy.blocks_per_sm = 1;
+  s.l2.a = {std::int64_t{1} << 22, 0};  // every read a miss: 128 MiB
+  s.l2.dram_read_bytes = std::int64_t{1} << 27;
+  const auto one = s.predict(RungId::BlockTile2D, h200);  // one k-step in flight
+  const auto three = s.predict(RungId::CpAsync, h200);    // cp.async, 3 stages
+  ASSERT_TRUE(one.ok() && three.ok());
+  const double kstep_bytes = double(std::int64_t{1} << 27) / 16 / 128;
+  for (const auto& p : {one, three}) {
+    const double w = kstep_bytes * p->ksteps_in_flight;
+    EXPECT_NEAR(p->in_flight_bytes, w, 1e-6);
+    const double rate = w / (m.dram_stream_latency_seconds + w / m.dram_stream_bytes_per_second_per_sm);
+    EXPECT_NEAR(p->dram_stream_seconds, double(std::int64_t{1} << 27) / 16 / rate, 1e-12);
+    EXPECT_NEAR(p->term(TimeTerm::Dram).seconds,
+                std::hypot(double(std::int64_t{1} << 27) / m.dram_bytes_per_second, p->dram_stream_seconds), 1e-12);
+  }
+  // Three k-steps in flight bring the stream in faster; the bandwidth alone would not tell them apart.
+  EXPECT_LT(three->term(TimeTerm::Dram).seconds, one->term(TimeTerm::Dram).seconds);
+  const auto h100 = s.predict(RungId::BlockTile2D);
+  ASSERT_TRUE(h100.ok());
+  EXPECT_EQ(h100->dram_stream_seconds, 0);
+  EXPECT_NEAR(h100->term(TimeTerm::Dram).seconds, double(std::int64_t{1} << 27) / h100->term(TimeTerm::Dram).rate,
+              1e-15);
+}
+
+// The stream's two figures are the line through the probe's rows of at most 16 SMs (scripts/device-profile.py):
+// the time an SM's bytes in flight take, against those bytes.
+TEST(TimeModel, TheShippedDramStreamIsTheLineThroughTheProbesFewSmRows) {
+  const nlohmann::json probe = read_json("tests/calibration/tma_dram_h200.json");
+  std::map<std::tuple<int, int, int>, std::vector<nlohmann::json>> cases;
+  for (const auto& row : probe["rows"])
+    cases[{row["sms"].get<int>(), row["panels"].get<int>(), row["stages"].get<int>()}].push_back(row);
+  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (const auto& [key, runs] : cases) {
+    if (std::get<0>(key) > 16 || runs.size() != 2) continue;
+    const auto& shorter = runs[0]["rows"] < runs[1]["rows"] ? runs[0] : runs[1];
+    const auto& longer = runs[0]["rows"] < runs[1]["rows"] ? runs[1] : runs[0];
+    const double per_sm = (longer["bytes"].get<double>() - shorter["bytes"].get<double>()) /
+                          ((longer["us"].get<double>() - shorter["us"].get<double>()) * 1e-6) / std::get<0>(key);
+    const double x = shorter["in_flight_bytes"].get<double>(), y = x / per_sm;
+    n += 1, sx += x, sy += y, sxx += x * x, sxy += x * y;
+  }
+  ASSERT_GE(n, 10);
+  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx), intercept = (sy - slope * sx) / n;
+  const DeviceProfile h200 = *find_device("h200");
+  const MachineTiming& m = *h200.timing;
+  EXPECT_NEAR(m.dram_stream_latency_seconds, intercept, 0.001 * intercept);
+  EXPECT_NEAR(m.dram_stream_bytes_per_second_per_sm, 1 / slope, 0.001 / slope);
+  EXPECT_EQ(h100().timing->dram_stream_latency_seconds, 0);
 }
 
 TEST(TimeModel, KStepsInFlightHideTheWaitForTiles) {

@@ -35,6 +35,9 @@ struct MachineTiming {
   // TMA copies issued by one thread back to back (tests/calibration/tma_rate.cu): a copy costs a fixed number of SM
   // cycles (the issuing thread's, mostly: two threads halve it) plus its bytes at this rate a cycle.
   double tma_cycles_per_copy = 0, tma_bytes_per_clock_per_sm = 0;
+  // An SM streaming from DRAM through TMA stages (tests/calibration/tma_dram.cu, with few SMs streaming): its bytes in
+  // flight W arrive at W / (latency + W / rate) a second. Optional: 0 where the profile has not measured it.
+  double dram_stream_latency_seconds = 0, dram_stream_bytes_per_second_per_sm = 0;
 };
 
 struct DeviceProfile {
