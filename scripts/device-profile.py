@@ -11,6 +11,7 @@ What each timing figure is:
   launch_overhead_seconds: an empty kernel queued behind a busy one, as the benchmark queues its runs
   tma_cycles_per_copy, tma_bytes_per_clock_per_sm: the least-squares line through tma_rate.cu's one-SM rows (2D boxes
     of fewer than 256 rows, one panel, no prefetch), cycles per box against the box's bytes
+  l2_tma_bytes_per_second: the median of tma_rate.cu's rows with every SM copying boxes of 128-byte rows, 8 KiB or more
   dram_stream_latency_seconds, dram_stream_bytes_per_second_per_sm: tma_dram.cu's rows of at most 16 SMs streaming,
     where DRAM's bandwidth does not bind: each SM's rate (the bytes between two strip lengths over the time between)
     gives the time its bytes in flight W take, and the least-squares line through them, W / rate = latency + W / R
@@ -29,6 +30,16 @@ def tma_line(rows):
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
     return round(my - slope * mx, 1), round(1 / slope, 1)
+
+
+def l2_tma_rate(rows):
+    """The L2's delivery into TMA copies with every SM copying boxes of 128-byte rows, 8 KiB or more (the GEMMs'
+    boxes): the median of those rows, in bytes a second (each row's bytes a clock per SM at its clock, times the
+    SMs)."""
+    rates = sorted(r["bytes_per_clock_per_sm"] * r["clock_mhz"] * 1e6 * r["sms"] for r in rows
+                   if r["sms"] > 1 and r["row_bytes"] == 128 and r["box_bytes"] >= 8192 and not r["prefetch"])
+    middle = len(rates) // 2
+    return float(f"{(rates[middle] if len(rates) % 2 else (rates[middle - 1] + rates[middle]) / 2):.4g}")
 
 
 def dram_stream_line(rows):
@@ -70,7 +81,9 @@ def timing_from_probes(folder, name, old):
     }
     tma = folder / f"tma_rate_{name}.json"
     if tma.exists():
-        out["tma_cycles_per_copy"], out["tma_bytes_per_clock_per_sm"] = tma_line(json.loads(tma.read_text())["shapes"])
+        shapes = json.loads(tma.read_text())["shapes"]
+        out["tma_cycles_per_copy"], out["tma_bytes_per_clock_per_sm"] = tma_line(shapes)
+        out["l2_tma_bytes_per_second"] = l2_tma_rate(shapes)
     dram = folder / f"tma_dram_{name}.json"
     if dram.exists():
         out["dram_stream_latency_seconds"], out["dram_stream_bytes_per_second_per_sm"] = dram_stream_line(

@@ -199,11 +199,18 @@ def best_hopper(name, rung, size):
     return ratios[rung]
 
 
+def l2_rate(rung):
+    """The H100 profile's L2 rate the time model gives a rung: TMA copies' (rungs 17 and up) or loads'."""
+    timing = json.loads(PROFILE.read_text())["timing"]
+    return timing["l2_tma_bytes_per_second"] if rung.startswith("tma-wgmma") else timing["l2_bytes_per_second"]
+
+
 def l2_beyond_probe(rung, config, size):
-    """A recorded configuration's bytes from L2 (the model's L2 term times the profile's rate), its measured time, the
-    rate that makes, and the model's ratio of predicted to measured (docs/time-model-data/predictions.json)."""
+    """A recorded configuration's bytes from L2 (the model's L2 term times the rate it gives the rung), its measured
+    time, the rate that makes, the rate the model gives it, and the model's ratio of predicted to measured
+    (docs/time-model-data/predictions.json)."""
     row = next(r for r in predictions()["rows"] if r["rung"] == rung and r["config"] == config and r["size"] == size)
-    probe = json.loads(PROFILE.read_text())["timing"]["l2_bytes_per_second"]
+    probe = l2_rate(rung)
     landed = round(row["terms_ms"]["L2"] * 1e-3 * probe)
     return {"bytes": f"{landed:,}", "ms": f"{row['measured_ms']:.4f}",
             "rate": f"{landed / (row['measured_ms'] * 1e-3) / 1e12:.2f}", "probe": f"{probe / 1e12:.2f}",
@@ -607,8 +614,7 @@ def xbar():
     metric = "l1tex__m_xbar2l1tex_read_bytes.sum"
     b18, b19 = ncu("hopper/xbar-18", metric), ncu("hopper/xbar-19", metric)
     row = TIME_MODEL_TABLE.default_row(predictions()["rows"], "tma-wgmma-specialized", 4096)
-    model = round(row["terms_ms"]["L2"] * 1e-3 * json.loads(PROFILE.read_text())
-                  ["timing"]["l2_bytes_per_second"])
+    model = round(row["terms_ms"]["L2"] * 1e-3 * l2_rate("tma-wgmma-specialized"))
     probe = json.loads((ROOT / "tests" / "calibration" / "timing_h100.json").read_text())["l2_bytes_per_second"]
     if min(ncu_rate("hopper/xbar-18"), ncu_rate("hopper/xbar-19")) <= probe:
         raise SystemExit("doc-numbers: rungs 18 and 19 no longer take in more than the L2 probe's rate: reword the page")
@@ -1465,8 +1471,7 @@ def sweep_rungs_23_24():
 
 def tma_l2_rates():
     """docs/time-model.md: the TMA probe's intake with every SM copying 32 KiB boxes (tma_rate_<dev>.json) beside the
-    loads' rate the profiles use, and rung 21 at 4096^3 on the H200 with its L2 term at the TMA rate (the model's other
-    parts as they are) against the runs in docs/results-data/peers."""
+    loads' rate, and the rate each profile gives TMA kernels (l2_tma_bytes_per_second)."""
     out = {}
     for dev in ("h100", "h200"):
         probe = json.loads((ROOT / "tests" / "calibration" / f"tma_rate_{dev}.json").read_text())
@@ -1474,14 +1479,7 @@ def tma_l2_rates():
         tbs = max(r["bytes_per_clock_per_sm"] * r["sms"] * r["clock_mhz"] * 1e6 for r in rows) / 1e12
         profile = json.loads((ROOT / "assets" / "devices" / f"{dev}-sxm.json").read_text())["timing"]
         out[f"tma_{dev}"], out[f"ld_{dev}"] = f"{tbs:.2f}", f"{profile['l2_bytes_per_second'] / 1e12:.2f}"
-    model = cli("sim", "--rung", "tma-wgmma-hilbert", "--m", "4096", "--n", "4096", "--k", "4096", "--order", "hilbert",
-                "--profile", "h200")["time_model"]
-    l2 = next(t for t in model["terms"] if t["term"] == "L2")
-    others = max(t["seconds"] for t in model["terms"] if t["term"] != "L2")
-    estimate = max(l2["work"] / (float(out["tma_h200"]) * 1e12), others) + model["launch_seconds"] + model["fill_seconds"]
-    measured = [r["median_ms"] * 1e-3 for run in ("rung21-run1.json", "rung21-run2.json")
-                for r in json.loads((PEERS / run).read_text())["rows"] if r["name"] == "tma-wgmma-hilbert" and r["m"] == 4096]
-    out["est"], out["ratio"] = f"{estimate * 1e6:.0f}", f"{estimate / statistics.mean(measured):.1f}"
+        out[f"l2t_{dev}"] = f"{profile['l2_tma_bytes_per_second'] / 1e12:.2f}"
     return out
 
 
@@ -1722,8 +1720,8 @@ QUOTES = [
      sweep_rungs_23_24),
     ("docs/time-model.md",
      r"takes in (?P<tma_h100>[\d.]+) TB/s on the H100 and (?P<tma_h200>[\d.]+) TB/s on the H200[\s\S]*?while the "
-     r"16-byte loads of `timing\.cu` take in (?P<ld_h100>[\d.]+) and (?P<ld_h200>[\d.]+) TB/s[\s\S]*?about "
-     r"(?P<est>\d+) µs, (?P<ratio>[\d.]+)× its measured time",
+     r"16-byte loads of `timing\.cu` take in (?P<ld_h100>[\d.]+) and (?P<ld_h200>[\d.]+) TB/s[\s\S]*?8 KiB or "
+     r"more: (?P<l2t_h100>[\d.]+) and (?P<l2t_h200>[\d.]+) TB/s",
      tma_l2_rates),
     ("docs/rungs/22-tma-wgmma-splitk.md",
      r"wins on every shape\*\*, by (?P<lo4>\d+)% to (?P<hi4>\d+)% in both runs: at 16 × 4096 × 14336 from\s+"

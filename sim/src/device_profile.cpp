@@ -87,6 +87,7 @@ constexpr TimingField kTimingFields[] = {
     {"launch_overhead_seconds", &MachineTiming::launch_overhead_seconds, 1},
     {"tma_cycles_per_copy", &MachineTiming::tma_cycles_per_copy, 1e5},
     {"tma_bytes_per_clock_per_sm", &MachineTiming::tma_bytes_per_clock_per_sm, 1e4},
+    {"l2_tma_bytes_per_second", &MachineTiming::l2_tma_bytes_per_second, 1e15, false},
     {"dram_stream_latency_seconds", &MachineTiming::dram_stream_latency_seconds, 1e-3, false},
     {"dram_stream_bytes_per_second_per_sm", &MachineTiming::dram_stream_bytes_per_second_per_sm, 1e13, false},
 };

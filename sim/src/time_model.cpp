@@ -250,6 +250,10 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double copy_bytes = double(counted.tma_sectors + counted.tma_store_sectors) * kL2SectorBytes;
   const double copy_cycles = copies_cycles(copies, copy_bytes, counted.tma_boxes, timing);
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
+  // The L2 delivers to TMA copies faster than to loads, and on some cards much faster (tests/calibration/tma_rate.cu
+  // with every SM copying): a kernel whose tiles come by TMA takes that rate where the profile measured it.
+  const double l2_rate = counted.tma_copies > 0 && timing.l2_tma_bytes_per_second > 0 ? timing.l2_tma_bytes_per_second
+                                                                                      : timing.l2_bytes_per_second;
 
   // The busiest SM: ceil(blocks / SMs) blocks, or for a persistent rung (KernelConfig::grid) ceil(grid / SMs) blocks
   // that each compute ceil(tiles / grid) tiles, or under Stream-K (rung 23) the longest share of the k-steps. Its share
@@ -345,7 +349,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                       data_pipe_cycles > 0 ? wavefronts / data_pipe_cycles : timing.shared_wavefronts_per_clock_per_sm},
              TermTime{TimeTerm::TensorCores, tensor_cycles * share / hz, tensor_macs * share,
                       tensor_cycles > 0 ? tensor_macs / tensor_cycles : 0.0},
-             TermTime{TimeTerm::L2, l2_bytes / timing.l2_bytes_per_second, l2_bytes, timing.l2_bytes_per_second},
+             TermTime{TimeTerm::L2, l2_bytes / l2_rate, l2_bytes, l2_rate},
              TermTime{TimeTerm::Dram, dram_seconds, dram_bytes, timing.dram_bytes_per_second},
              TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait},
              TermTime{TimeTerm::Copies, copy_cycles * share / hz, busiest_copies,

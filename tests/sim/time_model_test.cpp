@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -297,6 +298,35 @@ TEST(TimeModel, FewSmsStreamingFromDramAreBoundByTheirBytesInFlight) {
   EXPECT_EQ(h100->dram_stream_seconds, 0);
   EXPECT_NEAR(h100->term(TimeTerm::Dram).seconds, double(std::int64_t{1} << 27) / h100->term(TimeTerm::Dram).rate,
               1e-15);
+}
+
+// The L2's rate into TMA copies is the median of the TMA probe's rows with every SM copying boxes of 128-byte rows,
+// 8 KiB or more (scripts/device-profile.py); a kernel whose tiles come by TMA takes its L2 term at that rate.
+TEST(TimeModel, TmaKernelsTakeTheL2AtTheRateTheTmaProbeMeasured) {
+  for (const std::string name : {"h100", "h200"}) {
+    SCOPED_TRACE(name);
+    const nlohmann::json probe = read_json("tests/calibration/tma_rate_" + name + ".json");
+    std::vector<double> rates;
+    for (const auto& row : probe["shapes"])
+      if (row["sms"].get<int>() > 1 && row["row_bytes"].get<int>() == 128 && row["box_bytes"].get<int>() >= 8192 &&
+          !row["prefetch"].get<bool>())
+        rates.push_back(row["bytes_per_clock_per_sm"].get<double>() * row["clock_mhz"].get<double>() * 1e6 *
+                        row["sms"].get<double>());
+    ASSERT_GE(rates.size(), 3u);
+    std::sort(rates.begin(), rates.end());
+    const std::size_t middle = rates.size() / 2;
+    const double median = rates.size() % 2 ? rates[middle] : (rates[middle - 1] + rates[middle]) / 2;
+    const DeviceProfile d = *find_device(name);
+    EXPECT_NEAR(d.timing->l2_tma_bytes_per_second, median, 0.001 * median);
+  }
+  Synthetic s(264, 16);
+  s.l2.a = {std::int64_t{1} << 28, std::int64_t{1} << 27};
+  const auto loads = s.predict();
+  s.counters.total.tma_copies = 1 << 20;
+  const auto copies = s.predict();
+  ASSERT_TRUE(loads.ok() && copies.ok());
+  EXPECT_EQ(loads->term(TimeTerm::L2).rate, h100().timing->l2_bytes_per_second);
+  EXPECT_EQ(copies->term(TimeTerm::L2).rate, h100().timing->l2_tma_bytes_per_second);
 }
 
 // The stream's two figures are the line through the probe's rows of at most 16 SMs (scripts/device-profile.py):

@@ -22,6 +22,7 @@ struct MachineTiming {
   double shared_wavefronts_per_clock_per_sm = 0;  // the L1/shared data pipe: shared-memory wavefronts,
   double global_lines_per_clock_per_sm = 0;       // and the 128-byte lines of global loads (L1 hits)
   double l2_bytes_per_second = 0;                 // L2 to the SMs, all of them reading at once (its own clock)
+  double l2_tma_bytes_per_second = 0;  // the same into TMA copies of 128-byte rows (tma_rate.cu); optional: 0 if not
   double dram_bytes_per_second = 0;
   double mma_sync_multiply_adds_per_clock_per_sm = 0;
   double wgmma_multiply_adds_per_clock_per_sm = 0;  // the tensor cores' full rate (the whitepaper's; no probe)
