@@ -56,12 +56,12 @@ std::string_view to_string(TimeTerm term);
 std::string_view unit_of(TimeTerm term);
 
 // How the SM's own terms combine: the p of their p-norm. 1 would add them (no overlap), infinity take the largest
-// (perfect overlap). 2 is the machine's one combination rule, the same for every rung, configuration and size.
+// (perfect overlap). 2, the same for every rung, configuration and size (and kDramOverlapNorm below).
 inline constexpr double kOverlapNorm = 2.0;
 // How the SM's combined terms and DRAM's combine: each SM's k-steps wait for stages that DRAM fills, so they overlap
-// only in part too. Unlike kOverlapNorm, no probe measures it: 3 is the p that put the most of the LLM sweep's
-// Llama 3 (shape, configuration) pairs within 20% of their measured times (of 2, 3 and 4; docs/time-model.md), and
-// the sweep's Qwen2.5 and attention shapes, and the square ladder, check it.
+// only in part too. A rule like kOverlapNorm, not a probe's figure: 3 is the p that put the most of the LLM sweep's
+// Llama 3 (shape, configuration) pairs within 20% of their measured times (of 2, 3 and 4; docs/time-model.md); the
+// sweep's Qwen2.5 shapes and the square ladder check it (attention's two shapes do better with 2).
 inline constexpr double kDramOverlapNorm = 3.0;
 
 struct TermTime {
