@@ -23,13 +23,18 @@ import pathlib
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
+def least_squares_line(xs, ys):
+    """(intercept, slope) of the least-squares line through the points."""
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    return my - slope * mx, slope
+
+
 def tma_line(rows):
     """(cycles per copy, bytes a clock) of the line through the probe's one-SM rows."""
     one = [r for r in rows if r["sms"] == 1 and r["panels"] == 1 and not r["prefetch"] and r["box_rows"] < 256]
-    xs, ys = [r["box_bytes"] for r in one], [r["cycles_per_box"] for r in one]
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
-    return round(my - slope * mx, 1), round(1 / slope, 1)
+    intercept, slope = least_squares_line([r["box_bytes"] for r in one], [r["cycles_per_box"] for r in one])
+    return round(intercept, 1), round(1 / slope, 1)
 
 
 def l2_tma_rate(rows):
@@ -42,22 +47,28 @@ def l2_tma_rate(rows):
     return float(f"{(rates[middle] if len(rates) % 2 else (rates[middle - 1] + rates[middle]) / 2):.4g}")
 
 
-def dram_stream_line(rows):
-    """(latency in seconds, bytes a second per SM) of an SM streaming from DRAM, from tma_dram.cu's few-SM rows."""
-    cases = {}
+def dram_stream_cases(rows):
+    """tma_dram.cu's cases (SMs, panels, stages), each run at two strip lengths: the SMs, the bytes each keeps in
+    flight, the seconds a further byte takes (between the two lengths) and the fixed part (the time at no bytes)."""
+    runs = {}
     for r in rows:
-        cases.setdefault((r["sms"], r["panels"], r["stages"]), []).append(r)
-    xs, ys = [], []
-    for (sms, _, _), runs in cases.items():
-        if sms > 16 or len(runs) != 2:
-            continue
-        short, long = sorted(runs, key=lambda r: r["rows"])
-        per_sm = (long["bytes"] - short["bytes"]) / ((long["us"] - short["us"]) * 1e-6) / sms
-        xs.append(short["in_flight_bytes"])
-        ys.append(short["in_flight_bytes"] / per_sm)
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
-    return float(f"{my - slope * mx:.4g}"), float(f"{1 / slope:.4g}")
+        runs.setdefault((r["sms"], r["panels"], r["stages"]), []).append(r)
+    cases = []
+    for (sms, _, _), pair in runs.items():
+        short, long = sorted(pair, key=lambda r: r["rows"])
+        seconds_per_byte = (long["us"] - short["us"]) * 1e-6 / (long["bytes"] - short["bytes"])
+        cases.append({"sms": sms, "in_flight_bytes": short["in_flight_bytes"], "seconds_per_byte": seconds_per_byte,
+                      "fixed_seconds": short["us"] * 1e-6 - seconds_per_byte * short["bytes"]})
+    return cases
+
+
+def dram_stream_line(rows):
+    """(latency in seconds, bytes a second per SM) of an SM streaming from DRAM, from tma_dram.cu's few-SM rows: the
+    line through the time each SM's bytes in flight take, against those bytes."""
+    few = [c for c in dram_stream_cases(rows) if c["sms"] <= 16]
+    intercept, slope = least_squares_line([c["in_flight_bytes"] for c in few],
+                                          [c["in_flight_bytes"] * c["seconds_per_byte"] * c["sms"] for c in few])
+    return float(f"{intercept:.4g}"), float(f"{1 / slope:.4g}")
 
 
 def timing_from_probes(folder, name, old):

@@ -37,6 +37,7 @@ def _script(name, file):
 # ncu's stall samples per SASS instruction beside the model's waits for loads.
 TIME_MODEL_TABLE = _script("time_model_table", "time-model-table.py")
 RESULTS_TABLES = _script("results_tables", "results-tables.py")  # its reading of the traces' summaries
+DEVICE_PROFILE = _script("device_profile", "device-profile.py")  # its reading of the DRAM stream probe
 SASS_STALLS = _script("sass_stalls", "sass-stalls.py")
 _predictions = {}
 
@@ -653,18 +654,15 @@ def dram_stream():
     timing = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())["timing"]
     latency, rate, bandwidth = (timing["dram_stream_latency_seconds"], timing["dram_stream_bytes_per_second_per_sm"],
                                 timing["dram_bytes_per_second"])
-    cases = {}
-    for r in json.loads((ROOT / "tests" / "calibration" / "tma_dram_h200.json").read_text())["rows"]:
-        cases.setdefault((r["sms"], r["panels"], r["stages"]), []).append(r)
+    cases = DEVICE_PROFILE.dram_stream_cases(
+        json.loads((ROOT / "tests" / "calibration" / "tma_dram_h200.json").read_text())["rows"])
     ratios, fixed_few, fixed_all = [], [], []
-    for (sms, _, _), runs in cases.items():
-        short, long = sorted(runs, key=lambda r: r["rows"])
-        seconds_per_byte = (long["us"] - short["us"]) * 1e-6 / (long["bytes"] - short["bytes"])
-        w = short["in_flight_bytes"]
-        stream = sms * w / (latency + w / rate)
-        ratios.append(math.hypot(1 / bandwidth, 1 / stream) ** -1 * seconds_per_byte)
-        fixed = short["us"] - seconds_per_byte * short["bytes"] * 1e6
-        (fixed_few if sms <= 16 else fixed_all if sms == max(c[0] for c in cases) else []).append(fixed)
+    for c in cases:
+        w = c["in_flight_bytes"]
+        stream = c["sms"] * w / (latency + w / rate)
+        ratios.append(math.hypot(1 / bandwidth, 1 / stream) ** -1 * c["seconds_per_byte"])
+        fixed = c["fixed_seconds"] * 1e6
+        (fixed_few if c["sms"] <= 16 else fixed_all if c["sms"] == max(d["sms"] for d in cases) else []).append(fixed)
     w = 128 * 1024
     per_sm = w / (latency + w / rate)
 
@@ -673,10 +671,9 @@ def dram_stream():
         rhos = []
         for shape in json.loads(path.read_text())["shapes"]:
             timed = _timed(shape)
-            rhos.append(RESULTS_TABLES.spearman([e["predicted_seconds"] for e in timed],
-                                                [e["measured"]["median_ms"] for e in timed]))
+            rhos.append(_ranking(timed))
             for e in timed:
-                close = 0.8 <= e["predicted_seconds"] / (e["measured"]["median_ms"] / 1e3) <= 1.2
+                close = 0.8 <= _time_ratio(e) <= 1.2
                 pairs, within = pairs + 1, within + close
                 if shape["m"] == 16:
                     decode, decode_within = decode + 1, decode_within + close
@@ -1155,6 +1152,16 @@ def sweep_devices():
 TUNED_RUNS = [SWEEP / f"sweep-llm-bf16-tuned6-run{i}.json" for i in (1, 2)]
 
 
+def _time_ratio(entry):
+    """A sweep entry's predicted over measured time."""
+    return entry["predicted_seconds"] / (entry["measured"]["median_ms"] / 1e3)
+
+
+def _ranking(timed):
+    """The Spearman of the model's ranking of a shape's timed entries against the measured one."""
+    return RESULTS_TABLES.spearman([e["predicted_seconds"] for e in timed], [e["measured"]["median_ms"] for e in timed])
+
+
 def _timed(shape):
     return [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
 
@@ -1240,10 +1247,9 @@ def sweep_model_picks():
     for shape in run1["shapes"]:
         timed = _timed(shape)
         per_shape.add(len(timed))
-        rhos.append(RESULTS_TABLES.spearman([e["predicted_seconds"] for e in timed],
-                                            [e["measured"]["median_ms"] for e in timed]))
+        rhos.append(_ranking(timed))
         for e in timed:
-            ratio = e["predicted_seconds"] / (e["measured"]["median_ms"] / 1e3)
+            ratio = _time_ratio(e)
             close = 0.8 <= ratio <= 1.2
             pairs, within = pairs + 1, within + close
             if _is_default(e):

@@ -86,7 +86,10 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
              " GB/s: the busiest SM's share takes " + duration(p.dram_stream_seconds) + ", together " +
              duration(top.seconds) + "; more stages in flight, or more SMs streaming (split-K), would help.";
       else
-        s += hints.dram_rereads ? "; a grouped launch order (better L2 reuse) would help." : ".";
+        s += (top.seconds > 1.02 * bandwidth_seconds
+                  ? ", " + duration(top.seconds) + " with what each SM keeps in flight streaming in"
+                  : std::string()) +
+             (hints.dram_rereads ? "; a grouped launch order (better L2 reuse) would help." : ".");
       break;
     }
     case TimeTerm::Latency:
@@ -295,8 +298,9 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
       p.barriers_per_kstep * timing.barrier_cycles;
   const double miss = l2_reads.sectors > 0 ? 1.0 - l2_reads.hit_rate() : 0.0;
   // The wait for a k-step's tiles: the latency of the first sector, then the rest streaming in at one SM's share of
-  // what the L2 delivers when every SM reads (the probe's measurement; a small grid's SMs may get more, which the
-  // model does not credit), shared by the SM's resident blocks. A 112 KiB stage of TMA copies takes longer to
+  // what the L2 delivers when every SM reads (the probe of loads', also for TMA kernels: their faster rate, the L2
+  // term's, here made the LLM sweep's predictions worse, docs/time-model.md; a small grid's SMs may get more, which
+  // the model does not credit), shared by the SM's resident blocks. A 112 KiB stage of TMA copies takes longer to
   // arrive than its first bytes.
   // Blocks that wait together: as many as fit, but no more than the SM gets (a small grid leaves one per SM).
   const double resident = std::min(in.occupancy->blocks_per_sm, blocks_per_sm_launched);
@@ -371,8 +375,8 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // the last of them waits for all (tests/calibration/tma_dram.cu: the stream's fixed part grows so with the SMs).
   const double first_requests = std::min(launched, d.sms) * in_flight_bytes * miss;
   p.fill_seconds += std::min(first_requests, dram_read_bytes) / timing.dram_bytes_per_second;
-  // The prediction: the largest of the SM's combined terms, the L2, DRAM and the chain. The limit it names is that one,
-  // or the SM's largest term where the SM's terms win; a tie goes to the SM's terms.
+  // The prediction: the largest of the L2, the chain, and the SM's combined terms with DRAM's. The limit it names is
+  // that one, or of the SM's and DRAM's the larger (the SM's largest term for the SM); a tie goes to the SM's side.
   struct Candidate {
     double seconds;
     TimeTerm term;
