@@ -2,7 +2,7 @@
 """scripts/device-profile.py PROFILE.json NAME [--probes DIR]: writes the measured `timing` section of a device profile
 (assets/devices/*.json) from the outputs of tests/calibration/profile_probes.sh OUTDIR NAME, kept in DIR (default
 tests/calibration/): timing_NAME.json, gemm_clock_NAME.json, launch_overhead_NAME.json and, for sm_90 cards,
-tma_rate_NAME.json and tma_dram_NAME.json, with profile_probes_NAME.env.txt saying where and when they ran. The datasheet fields of the
+tma_rate_NAME.json and tma_dram_NAME.json, and dram_write_NAME.json, with profile_probes_NAME.env.txt saying where and when they ran. The datasheet fields of the
 profile are the file's own; wgmma's rate, which no probe measures, is kept as the file has it.
 
 What each timing figure is:
@@ -15,6 +15,7 @@ What each timing figure is:
   dram_stream_latency_seconds, dram_stream_bytes_per_second_per_sm: tma_dram.cu's rows of at most 16 SMs streaming,
     where DRAM's bandwidth does not bind: each SM's rate (the bytes between two strip lengths over the time between)
     gives the time its bytes in flight W take, and the least-squares line through them, W / rate = latency + W / R
+  dram_write_bytes_per_second: dram_write.cu's fragment kernel, every SM storing 8 bytes a lane as the epilogues store C
 """
 import argparse
 import json
@@ -99,6 +100,9 @@ def timing_from_probes(folder, name, old):
     if dram.exists():
         out["dram_stream_latency_seconds"], out["dram_stream_bytes_per_second_per_sm"] = dram_stream_line(
             json.loads(dram.read_text())["rows"])
+    write = folder / f"dram_write_{name}.json"
+    if write.exists():
+        out["dram_write_bytes_per_second"] = json.loads(write.read_text())["dram_fragment_write_bytes_per_second"]
     return out
 
 

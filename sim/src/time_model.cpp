@@ -335,7 +335,14 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double in_flight_bytes = l2_bytes / blocks / ksteps * p.ksteps_in_flight * resident;
   p.in_flight_bytes = in_flight_bytes;
   const double dram_read_bytes = double(in.l2->dram_read_bytes);
-  double dram_seconds = dram_bytes / timing.dram_bytes_per_second;
+  // Reads and writes share DRAM, each at its own rate: C's stores from the accumulators reach DRAM slower than reads
+  // where the profile measured them (tests/calibration/dram_write.cu); TMA stores write whole lines, taken at the reads'.
+  const double write_rate = counted.tma_stores == 0 && timing.dram_write_bytes_per_second > 0
+                                ? timing.dram_write_bytes_per_second
+                                : timing.dram_bytes_per_second;
+  double dram_seconds =
+      dram_read_bytes / timing.dram_bytes_per_second + double(in.l2->dram_write_bytes) / write_rate;
+  const double dram_rate = dram_seconds > 0 ? dram_bytes / dram_seconds : timing.dram_bytes_per_second;
   if (timing.dram_stream_latency_seconds > 0 && timing.dram_stream_bytes_per_second_per_sm > 0 && dram_read_bytes > 0) {
     p.dram_stream_bytes_per_second =
         in_flight_bytes /
@@ -354,7 +361,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
              TermTime{TimeTerm::TensorCores, tensor_cycles * share / hz, tensor_macs * share,
                       tensor_cycles > 0 ? tensor_macs / tensor_cycles : 0.0},
              TermTime{TimeTerm::L2, l2_bytes / l2_rate, l2_bytes, l2_rate},
-             TermTime{TimeTerm::Dram, dram_seconds, dram_bytes, timing.dram_bytes_per_second},
+             TermTime{TimeTerm::Dram, dram_seconds, dram_bytes, dram_rate},
              TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait},
              TermTime{TimeTerm::Copies, copy_cycles * share / hz, busiest_copies,
                       copy_cycles > 0 ? copies / copy_cycles : 0.0}};

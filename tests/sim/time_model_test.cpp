@@ -355,6 +355,34 @@ TEST(TimeModel, TheShippedDramStreamIsTheLineThroughTheProbesFewSmRows) {
   EXPECT_EQ(h100().timing->dram_stream_latency_seconds, 0);
 }
 
+// C's stores from the accumulators reach DRAM at the rate the write probe's fragment kernel measured
+// (tests/calibration/dram_write.cu), reads at the reads' rate, and the two add: they share DRAM. TMA stores of C write
+// whole lines, at the reads' rate, as every write does on a profile without the write rate (the H100's).
+TEST(TimeModel, StoresOfCReachDramAtTheRateTheWriteProbeMeasured) {
+  const nlohmann::json probe = read_json("tests/calibration/dram_write_h200.json");
+  const DeviceProfile h200 = *find_device("h200");
+  const MachineTiming& m = *h200.timing;
+  EXPECT_EQ(m.dram_write_bytes_per_second, probe["dram_fragment_write_bytes_per_second"].get<double>());
+  EXPECT_LT(m.dram_write_bytes_per_second, m.dram_bytes_per_second);
+  EXPECT_EQ(h100().timing->dram_write_bytes_per_second, 0);
+  Synthetic s(264, 16);
+  const double reads = double(std::int64_t{1} << 26), writes = double(std::int64_t{1} << 28);
+  s.l2.a = {std::int64_t{1} << 21, 0};  // 64 MiB read, every sector a miss
+  s.l2.dram_read_bytes = std::int64_t{1} << 26;
+  s.l2.dram_write_bytes = std::int64_t{1} << 28;
+  const auto from_registers = s.predict(RungId::BlockTile2D, h200);
+  s.counters.total.tma_stores = 1 << 12;
+  const auto by_tma = s.predict(RungId::BlockTile2D, h200);
+  ASSERT_TRUE(from_registers.ok() && by_tma.ok());
+  EXPECT_NEAR(from_registers->term(TimeTerm::Dram).seconds,
+              std::hypot(reads / m.dram_bytes_per_second + writes / m.dram_write_bytes_per_second,
+                         from_registers->dram_stream_seconds),
+              1e-12);
+  EXPECT_NEAR(by_tma->term(TimeTerm::Dram).seconds,
+              std::hypot((reads + writes) / m.dram_bytes_per_second, by_tma->dram_stream_seconds), 1e-12);
+  EXPECT_GT(from_registers->term(TimeTerm::Dram).seconds, by_tma->term(TimeTerm::Dram).seconds);
+}
+
 TEST(TimeModel, KStepsInFlightHideTheWaitForTiles) {
   Synthetic s(132, 256);
   s.counters.total.fma = std::int64_t{132} * 256 * 65536;  // 2048 FFMA instructions a block's k-step: 512 cycles

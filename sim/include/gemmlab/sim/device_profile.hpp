@@ -39,6 +39,10 @@ struct MachineTiming {
   // An SM streaming from DRAM through TMA stages (tests/calibration/tma_dram.cu, with few SMs streaming): its bytes in
   // flight W arrive at W / (latency + W / rate) a second. Optional: 0 where the profile has not measured it.
   double dram_stream_latency_seconds = 0, dram_stream_bytes_per_second_per_sm = 0;
+  // Every SM storing C from its accumulators as the epilogues do (8 bytes a lane, a warp's store over 8 rows; the
+  // fragment kernel of tests/calibration/dram_write.cu): the bytes a second that reach DRAM. Optional: 0 where not
+  // measured, and then writes go at dram_bytes_per_second.
+  double dram_write_bytes_per_second = 0;
 };
 
 struct DeviceProfile {

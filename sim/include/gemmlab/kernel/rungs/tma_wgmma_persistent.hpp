@@ -44,12 +44,14 @@ struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
 
   // The block's walk through its tiles (ThreadContext::tile): step `step` of its main loop is k-step step mod kt of
   // its tile step / kt. The producer walks it one step at a time, from the step it copied last into the next tile
-  // after a tile's last k-step, rather than dividing at every copy. A block of one tile (grid = 0, and the
-  // simulator's counting, which runs each tile as a block of its own) takes the step as it is.
+  // after a tile's last k-step, rather than dividing at every copy. A block of one tile (grid = 0, a persistent
+  // launch with no more tiles than blocks, and the simulator's counting, which runs each tile as a block of its own)
+  // takes the step as it is: no division at all, which a producer issuing a copy every few hundred nanoseconds
+  // notices (docs/rungs/20-tma-wgmma-persistent.md, "One tile a block").
   struct PersistentWalk {
     template <class C>
     GEMMLAB_HD static TileStep at(const C& c, const ThreadContext& t, int step) {
-      if (c.grid == 0) return tile_step(c, t, step);
+      if (c.grid == 0 || t.tiles == 1) return tile_step(c, t, step);
       const TileCoord tile = t.tile(step / t.ksteps);
       return {tile.row * c.bm, tile.col * c.bn, step % t.ksteps};
     }
