@@ -15,6 +15,7 @@ What each timing figure is:
   dram_stream_latency_seconds, dram_stream_bytes_per_second_per_sm: tma_dram.cu's rows of at most 16 SMs streaming,
     where DRAM's bandwidth does not bind: each SM's rate (the bytes between two strip lengths over the time between)
     gives the time its bytes in flight W take, and the least-squares line through them, W / rate = latency + W / R
+  dram_one_panel_efficiency: tma_dram.cu's one-panel rows against two panels, at 48 SMs or more
   dram_write_bytes_per_second: dram_write.cu's fragment kernel, every SM storing 8 bytes a lane as the epilogues store C
 """
 import argparse
@@ -58,7 +59,8 @@ def dram_stream_cases(rows):
     for (sms, _, _), pair in runs.items():
         short, long = sorted(pair, key=lambda r: r["rows"])
         seconds_per_byte = (long["us"] - short["us"]) * 1e-6 / (long["bytes"] - short["bytes"])
-        cases.append({"sms": sms, "in_flight_bytes": short["in_flight_bytes"], "seconds_per_byte": seconds_per_byte,
+        cases.append({"sms": sms, "panels": short["panels"], "stages": short["stages"],
+                      "in_flight_bytes": short["in_flight_bytes"], "seconds_per_byte": seconds_per_byte,
                       "fixed_seconds": short["us"] * 1e-6 - seconds_per_byte * short["bytes"]})
     return cases
 
@@ -70,6 +72,18 @@ def dram_stream_line(rows):
     intercept, slope = least_squares_line([c["in_flight_bytes"] for c in few],
                                           [c["in_flight_bytes"] * c["seconds_per_byte"] * c["sms"] for c in few])
     return float(f"{intercept:.4g}"), float(f"{1 / slope:.4g}")
+
+
+def dram_one_panel_efficiency(rows):
+    """The rate of tma_dram.cu's boxes one 128-byte panel wide (4 stages) over two panels' (2 stages), the same bytes in
+    flight, at each count of 48 SMs or more (where the SMs together near DRAM's bandwidth; with fewer, each SM's
+    stream binds and the two are level): the median of those ratios."""
+    cases = {(c["sms"], c["panels"], c["stages"]): c for c in dram_stream_cases(rows)}
+    ratios = sorted(cases[(sms, 2, 2)]["seconds_per_byte"] / c["seconds_per_byte"]
+                    for (sms, panels, stages), c in cases.items()
+                    if panels == 1 and stages == 4 and sms >= 48 and (sms, 2, 2) in cases)
+    middle = len(ratios) // 2
+    return float(f"{(ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2):.3g}")
 
 
 def timing_from_probes(folder, name, old):
@@ -98,8 +112,9 @@ def timing_from_probes(folder, name, old):
         out["l2_tma_bytes_per_second"] = l2_tma_rate(shapes)
     dram = folder / f"tma_dram_{name}.json"
     if dram.exists():
-        out["dram_stream_latency_seconds"], out["dram_stream_bytes_per_second_per_sm"] = dram_stream_line(
-            json.loads(dram.read_text())["rows"])
+        rows = json.loads(dram.read_text())["rows"]
+        out["dram_stream_latency_seconds"], out["dram_stream_bytes_per_second_per_sm"] = dram_stream_line(rows)
+        out["dram_one_panel_efficiency"] = dram_one_panel_efficiency(rows)
     write = folder / f"dram_write_{name}.json"
     if write.exists():
         out["dram_write_bytes_per_second"] = json.loads(write.read_text())["dram_fragment_write_bytes_per_second"]

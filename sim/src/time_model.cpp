@@ -340,8 +340,12 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double write_rate = counted.tma_stores == 0 && timing.dram_write_bytes_per_second > 0
                                 ? timing.dram_write_bytes_per_second
                                 : timing.dram_bytes_per_second;
-  double dram_seconds =
-      dram_read_bytes / timing.dram_bytes_per_second + double(in.l2->dram_write_bytes) / write_rate;
+  // A TMA kernel whose stage holds one 128-byte panel of each row of B reads DRAM slower, every SM at once, than one
+  // whose stages are wider (tests/calibration/tma_dram.cu's one-panel rows).
+  const bool one_panel = counted.tma_copies > 0 && timing.dram_one_panel_efficiency > 0 &&
+                         in.config.bn * operand_bytes(in.rung)[1] <= 128;
+  const double read_rate = timing.dram_bytes_per_second * (one_panel ? timing.dram_one_panel_efficiency : 1.0);
+  double dram_seconds = dram_read_bytes / read_rate + double(in.l2->dram_write_bytes) / write_rate;
   const double dram_rate = dram_seconds > 0 ? dram_bytes / dram_seconds : timing.dram_bytes_per_second;
   if (timing.dram_stream_latency_seconds > 0 && timing.dram_stream_bytes_per_second_per_sm > 0 && dram_read_bytes > 0) {
     p.dram_stream_bytes_per_second =

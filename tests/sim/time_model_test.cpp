@@ -46,6 +46,28 @@ struct Synthetic {
   }
 };
 
+// tests/calibration/tma_dram_h200.json's cases (SMs, panels, stages), each run at two strip lengths: the seconds a
+// further byte takes between the two, and the bytes each SM keeps in flight.
+struct DramProbeCase {
+  double seconds_per_byte = 0, in_flight_bytes = 0;
+};
+std::map<std::tuple<int, int, int>, DramProbeCase> dram_probe_cases() {
+  const nlohmann::json probe = read_json("tests/calibration/tma_dram_h200.json");
+  std::map<std::tuple<int, int, int>, std::vector<nlohmann::json>> runs;
+  for (const auto& row : probe["rows"])
+    runs[{row["sms"].get<int>(), row["panels"].get<int>(), row["stages"].get<int>()}].push_back(row);
+  std::map<std::tuple<int, int, int>, DramProbeCase> cases;
+  for (const auto& [key, pair] : runs) {
+    if (pair.size() != 2) continue;
+    const auto& shorter = pair[0]["rows"] < pair[1]["rows"] ? pair[0] : pair[1];
+    const auto& longer = pair[0]["rows"] < pair[1]["rows"] ? pair[1] : pair[0];
+    cases[key] = {(longer["us"].get<double>() - shorter["us"].get<double>()) * 1e-6 /
+                      (longer["bytes"].get<double>() - shorter["bytes"].get<double>()),
+                  shorter["in_flight_bytes"].get<double>()};
+  }
+  return cases;
+}
+
 // A profile's figures are copied from its probes' outputs (tests/calibration/*_NAME.json, written by
 // profile_probes.sh; scripts/device-profile.py copies them): they must not drift from them.
 void expect_timing_is_probe_output(const std::string& device, const std::string& name) {
@@ -332,18 +354,11 @@ TEST(TimeModel, TmaKernelsTakeTheL2AtTheRateTheTmaProbeMeasured) {
 // The stream's two figures are the line through the probe's rows of at most 16 SMs (scripts/device-profile.py):
 // the time an SM's bytes in flight take, against those bytes.
 TEST(TimeModel, TheShippedDramStreamIsTheLineThroughTheProbesFewSmRows) {
-  const nlohmann::json probe = read_json("tests/calibration/tma_dram_h200.json");
-  std::map<std::tuple<int, int, int>, std::vector<nlohmann::json>> cases;
-  for (const auto& row : probe["rows"])
-    cases[{row["sms"].get<int>(), row["panels"].get<int>(), row["stages"].get<int>()}].push_back(row);
   double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (const auto& [key, runs] : cases) {
-    if (std::get<0>(key) > 16 || runs.size() != 2) continue;
-    const auto& shorter = runs[0]["rows"] < runs[1]["rows"] ? runs[0] : runs[1];
-    const auto& longer = runs[0]["rows"] < runs[1]["rows"] ? runs[1] : runs[0];
-    const double per_sm = (longer["bytes"].get<double>() - shorter["bytes"].get<double>()) /
-                          ((longer["us"].get<double>() - shorter["us"].get<double>()) * 1e-6) / std::get<0>(key);
-    const double x = shorter["in_flight_bytes"].get<double>(), y = x / per_sm;
+  for (const auto& [key, c] : dram_probe_cases()) {
+    if (std::get<0>(key) > 16) continue;
+    const double per_sm = 1 / c.seconds_per_byte / std::get<0>(key);
+    const double x = c.in_flight_bytes, y = x / per_sm;
     n += 1, sx += x, sy += y, sxx += x * x, sxy += x * y;
   }
   ASSERT_GE(n, 10);
@@ -381,6 +396,47 @@ TEST(TimeModel, StoresOfCReachDramAtTheRateTheWriteProbeMeasured) {
   EXPECT_NEAR(by_tma->term(TimeTerm::Dram).seconds,
               std::hypot((reads + writes) / m.dram_bytes_per_second, by_tma->dram_stream_seconds), 1e-12);
   EXPECT_GT(from_registers->term(TimeTerm::Dram).seconds, by_tma->term(TimeTerm::Dram).seconds);
+}
+
+// The one-panel figure is the median, over 48 SMs or more, of the DRAM probe's rate with boxes one 128-byte panel wide
+// over its rate with two panels at the same bytes in flight (scripts/device-profile.py). A TMA kernel whose stage of B
+// is one panel wide (64 16-bit columns) reads DRAM at that fraction of the bandwidth; a wider one at all of it.
+TEST(TimeModel, OnePanelStagesReadDramAtTheFractionTheProbeMeasured) {
+  const auto cases = dram_probe_cases();
+  std::vector<double> ratios;
+  for (const auto& [key, c] : cases) {
+    const auto [sms, panels, stages] = key;
+    const auto two = cases.find({sms, 2, 2});
+    if (panels == 1 && stages == 4 && sms >= 48 && two != cases.end())
+      ratios.push_back(two->second.seconds_per_byte / c.seconds_per_byte);
+  }
+  ASSERT_GE(ratios.size(), 3u);
+  std::sort(ratios.begin(), ratios.end());
+  const std::size_t middle = ratios.size() / 2;
+  const double median = ratios.size() % 2 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2;
+  const DeviceProfile h200 = *find_device("h200");
+  const MachineTiming& m = *h200.timing;
+  EXPECT_NEAR(m.dram_one_panel_efficiency, median, 0.0005);
+  EXPECT_LT(m.dram_one_panel_efficiency, 1);
+  EXPECT_EQ(h100().timing->dram_one_panel_efficiency, 0);
+
+  Synthetic s(264, 16);
+  s.counters.total.tma_copies = 1 << 20;
+  s.l2.a = {std::int64_t{1} << 21, 0};  // 64 MiB read, every sector a miss
+  s.l2.dram_read_bytes = std::int64_t{1} << 26;
+  const auto predict = [&](int bn) {
+    kernel::KernelConfig c = rung_model(RungId::TmaWgmmaSplitK).defaults;
+    c.bn = bn;
+    return predict_time({RungId::TmaWgmmaSplitK, c, {4096, 4096, 4096}, &s.counters, &s.occupancy, &s.l2}, h200);
+  };
+  const auto one = predict(64), two = predict(128);
+  ASSERT_TRUE(one.ok() && two.ok());
+  const double reads = double(std::int64_t{1} << 26);
+  EXPECT_NEAR(one->term(TimeTerm::Dram).seconds,
+              std::hypot(reads / (m.dram_bytes_per_second * m.dram_one_panel_efficiency), one->dram_stream_seconds),
+              1e-12);
+  EXPECT_NEAR(two->term(TimeTerm::Dram).seconds, std::hypot(reads / m.dram_bytes_per_second, two->dram_stream_seconds),
+              1e-12);
 }
 
 TEST(TimeModel, KStepsInFlightHideTheWaitForTiles) {

@@ -43,6 +43,10 @@ struct MachineTiming {
   // fragment kernel of tests/calibration/dram_write.cu): the bytes a second that reach DRAM. Optional: 0 where not
   // measured, and then writes go at dram_bytes_per_second.
   double dram_write_bytes_per_second = 0;
+  // Many SMs streaming TMA boxes one 128-byte panel wide (a stage of B 64 16-bit columns wide) against two panels, at
+  // the same bytes in flight (tests/calibration/tma_dram.cu's rows of 48 SMs or more): the fraction of the rate they
+  // get. Optional: 0 where not measured, and then such boxes read at the full rate.
+  double dram_one_panel_efficiency = 0;
 };
 
 struct DeviceProfile {
