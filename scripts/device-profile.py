@@ -21,6 +21,7 @@ What each timing figure is:
 import argparse
 import json
 import pathlib
+import statistics
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -45,8 +46,7 @@ def l2_tma_rate(rows):
     SMs)."""
     rates = sorted(r["bytes_per_clock_per_sm"] * r["clock_mhz"] * 1e6 * r["sms"] for r in rows
                    if r["sms"] > 1 and r["row_bytes"] == 128 and r["box_bytes"] >= 8192 and not r["prefetch"])
-    middle = len(rates) // 2
-    return float(f"{(rates[middle] if len(rates) % 2 else (rates[middle - 1] + rates[middle]) / 2):.4g}")
+    return float(f"{statistics.median(rates):.4g}")
 
 
 def dram_stream_cases(rows):
@@ -78,12 +78,16 @@ def dram_one_panel_efficiency(rows):
     """The rate of tma_dram.cu's boxes one 128-byte panel wide (4 stages) over two panels' (2 stages), the same bytes in
     flight, at each count of 48 SMs or more (where the SMs together near DRAM's bandwidth; with fewer, each SM's
     stream binds and the two are level): the median of those ratios."""
+    return float(f"{statistics.median(one_panel_ratios(rows)):.3g}")
+
+
+def one_panel_ratios(rows):
+    """tma_dram.cu's one-panel rate over its two-panel rate at the same bytes in flight, at each count of 48 SMs or
+    more (dram_one_panel_efficiency's median; docs/time-model.md quotes their range)."""
     cases = {(c["sms"], c["panels"], c["stages"]): c for c in dram_stream_cases(rows)}
-    ratios = sorted(cases[(sms, 2, 2)]["seconds_per_byte"] / c["seconds_per_byte"]
-                    for (sms, panels, stages), c in cases.items()
-                    if panels == 1 and stages == 4 and sms >= 48 and (sms, 2, 2) in cases)
-    middle = len(ratios) // 2
-    return float(f"{(ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2):.3g}")
+    return sorted(cases[(sms, 2, 2)]["seconds_per_byte"] / c["seconds_per_byte"]
+                  for (sms, panels, stages), c in cases.items()
+                  if panels == 1 and stages == 4 and sms >= 48 and (sms, 2, 2) in cases)
 
 
 def timing_from_probes(folder, name, old):

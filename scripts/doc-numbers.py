@@ -690,6 +690,23 @@ def dram_stream():
             "rho_then": f"{then[4]:.2f}"}
 
 
+def dram_writes():
+    """docs/time-model.md and docs/sweep.md: the DRAM write probe (tests/calibration/dram_write_h200.json): reads and
+    coalesced writes, the epilogues' fragment stores, and their share of the reads' rate."""
+    probe = json.loads((ROOT / "tests" / "calibration" / "dram_write_h200.json").read_text())
+    read, fragments = probe["dram_read_bytes_per_second"], probe["dram_fragment_write_bytes_per_second"]
+    return {"wr_read": f"{read / 1e12:.1f}", "wr_frag": f"{fragments / 1e12:.2f}",
+            "wr_share": f"{round(100 * fragments / read)}"}
+
+
+def one_panel():
+    """docs/time-model.md: the range of the DRAM probe's one-panel over two-panel rates with 48 SMs or more, whose
+    median is the H200 profile's dram_one_panel_efficiency (scripts/device-profile.py)."""
+    ratios = DEVICE_PROFILE.one_panel_ratios(
+        json.loads((ROOT / "tests" / "calibration" / "tma_dram_h200.json").read_text())["rows"])
+    return {"op_lo": f"{min(ratios):.2f}", "op_hi": f"{max(ratios):.2f}"}
+
+
 def ncu_rate(name):
     rows = list(csv.DictReader((FIDELITY / f"{name}.ncu.csv").open()))
     return float(rows[-1]["l1tex__m_xbar2l1tex_read_bytes.sum.per_second"].replace(",", ""))
@@ -1658,6 +1675,16 @@ QUOTES = [
      r"(?P<d_pairs>\d+), where it had (?P<d_then>\d+)\. The ranking of each\s+shape's timed configurations has a "
      r"median Spearman of (?P<rho>[\d.]+) \((?P<rho_then>[\d.]+) then\)",
      dram_stream),
+    ("docs/time-model.md",
+     r"reach DRAM as fast as reads, but the epilogues' own pattern[\s\S]*?reaches it at (?P<wr_share>\d+)% of that rate",
+     lambda: {"wr_share": dram_writes()["wr_share"]}),
+    ("docs/sweep.md",
+     r"reaching DRAM as fast as reads \((?P<wr_read>[\d.]+) TB/s\), and the epilogues'\s+own pattern, 8 bytes a lane "
+     r"and a warp's store over 8 rows, at (?P<wr_frag>[\d.]+) TB/s, (?P<wr_share>\d+)% of it",
+     dram_writes),
+    ("docs/time-model.md",
+     r"with 48 SMs or more the one-panel rows get (?P<op_lo>[\d.]+)\s+to (?P<op_hi>[\d.]+) of the two-panel rows' rate",
+     one_panel),
     ("docs/time-model.md",
      r"so its blocks take in\s+(?P<b24>[\d,]+) bytes from L2 at 4096³[\s\S]*?\) in (?P<t24>[\d.]+) µs: (?P<r24>[\d.]+) TB/s, "
      r"where rung 20\s+takes its (?P<b20>[\d,]+) bytes at (?P<r20>[\d.]+) TB/s and rung 21, whose clusters multicast B as "

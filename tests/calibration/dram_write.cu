@@ -3,11 +3,11 @@
 // (timing.cu's dram_bytes_per_second); a GEMM whose time is its writes (attention's scores, K = 128: 64 MiB of FP32 C
 // for 2 MiB of A and B) ran slower than that predicts.
 //
-// Three kernels over a 1 GiB buffer, each 16-byte accesses a thread, every block striding over the whole buffer once:
-//   read    ld.global.cg.v4 (L1 bypassed), as timing.cu's stream_loads
-//   write   st.global.v4 (write-back through the L2), the values from the thread's index
-//   half    the kernel the GEMMs' epilogues are: st.global.v2 of 8 bytes, four lanes covering 32 contiguous bytes of
-//           a row and a warp eight rows 1 MiB apart (wgmma's accumulator layout, rows of a 256 Ki-float matrix)
+// Three kernels over a 1 GiB buffer, the blocks striding over the whole buffer once:
+//   read       ld.global.cg.v4, 16 bytes a lane (L1 bypassed), as timing.cu's stream_loads
+//   write      st.global.v4, 16 bytes a lane (write-back through the L2), the values from the thread's index
+//   fragments  the stores the GEMMs' epilogues make: st.global.v2, 8 bytes a lane, four lanes covering 32 contiguous
+//              bytes of a row and a warp eight rows 1 MiB apart (wgmma's accumulator layout, 256 Ki-float rows)
 // Each runs 7 times after a warm-up; the L2 is flushed before each run (a 256 MiB memset); the median time by events.
 //
 //   output  bytes per second of each, and the median microseconds
