@@ -647,6 +647,50 @@ def xbar_h200():
             "x24": model_x}
 
 
+def sweep_fit(path):
+    """A sweep report's time model against its measurements: pairs within ±20%, all and on the 16-token shapes, and the
+    median Spearman of each shape's ranking."""
+    within = pairs = decode = decode_within = 0
+    rhos = []
+    for shape in json.loads(path.read_text())["shapes"]:
+        timed = _timed(shape)
+        rhos.append(_ranking(timed))
+        for e in timed:
+            close = 0.8 <= _time_ratio(e) <= 1.2
+            pairs, within = pairs + 1, within + close
+            if shape["m"] == 16:
+                decode, decode_within = decode + 1, decode_within + close
+    return within, pairs, decode_within, decode, statistics.median(rhos)
+
+
+def multicast_pairs():
+    """docs/time-model.md, "Multicast copies": in the --tuned 6 sweep's runs 1 and 3 as predicted by today's model, each
+    configuration timed with cluster=1 beside the same one clustered (the rung's default two): the clustered one's
+    measured and predicted time over the unclustered one's, at the median pair, and how the model fits each run."""
+    out = {}
+    for run in ("1", "3"):
+        path = ROOT / "docs" / "results-data" / "sweep" / f"sweep-llm-bf16-tuned6-run{run}-h200-model.json"
+        measured, predicted = [], []
+        for shape in json.loads(path.read_text())["shapes"]:
+            timed = {(e["rung"], e["config"]): e for e in _timed(shape)}
+            for (rung, config), alone in timed.items():
+                words = config.split()
+                if "cluster=1" not in words:
+                    continue
+                paired = timed.get((rung, " ".join(w for w in words if w != "cluster=1") or "default"))
+                if paired is None:
+                    continue
+                measured.append(paired["measured"]["median_ms"] / alone["measured"]["median_ms"])
+                predicted.append(paired["predicted_seconds"] / alone["predicted_seconds"])
+        within, pairs, _, _, rho = sweep_fit(path)
+        out.update({f"mc_n{run}": str(len(measured)), f"mc_m{run}": f"{statistics.median(measured):.2f}",
+                    f"mc_p{run}": f"{statistics.median(predicted):.2f}",
+                    f"mc_slow{run}": str(sum(1 for r in measured if r > 1.05)),
+                    f"mc_fast{run}": str(sum(1 for r in measured if r < 0.95)), f"mc_w{run}": str(within),
+                    f"mc_all{run}": str(pairs), f"mc_rho{run}": f"{rho:.2f}"})
+    return out
+
+
 def dram_stream():
     """docs/time-model.md: the DRAM stream probe (tests/calibration/tma_dram_h200.json) and the H200 profile's line
     through it; the 2-norm of each SM's stream and the bandwidth against every row; each run's fixed part; and the
@@ -665,20 +709,7 @@ def dram_stream():
         (fixed_few if c["sms"] <= 16 else fixed_all if c["sms"] == max(d["sms"] for d in cases) else []).append(fixed)
     w = 128 * 1024
     per_sm = w / (latency + w / rate)
-
-    def scored(path):
-        within = pairs = decode = decode_within = 0
-        rhos = []
-        for shape in json.loads(path.read_text())["shapes"]:
-            timed = _timed(shape)
-            rhos.append(_ranking(timed))
-            for e in timed:
-                close = 0.8 <= _time_ratio(e) <= 1.2
-                pairs, within = pairs + 1, within + close
-                if shape["m"] == 16:
-                    decode, decode_within = decode + 1, decode_within + close
-        return within, pairs, decode_within, decode, statistics.median(rhos)
-
+    scored = sweep_fit
     now = scored(ROOT / "docs" / "results-data" / "sweep" / "sweep-llm-bf16-tuned6-run1-h200-model.json")
     then = scored(TUNED_RUNS[0])
     return {"lat": f"{latency * 1e6:.2f}", "rate": f"{rate / 1e9:.0f}", "w128": f"{per_sm / 1e9:.0f}",
@@ -1682,6 +1713,15 @@ QUOTES = [
      r"reaching DRAM as fast as reads \((?P<wr_read>[\d.]+) TB/s\), and the epilogues'\s+own pattern, 8 bytes a lane "
      r"and a warp's store over 8 rows, at (?P<wr_frag>[\d.]+) TB/s, (?P<wr_share>\d+)% of it",
      dram_writes),
+    ("docs/time-model.md",
+     r"in run 1's (?P<mc_n1>\d+) such\s+pairs the clustered one's median time is (?P<mc_m1>[\d.]+)× the unclustered one's, "
+     r"in run 3's (?P<mc_n3>\d+) pairs (?P<mc_m3>[\d.]+)×; (?P<mc_slow1>\d+) and "
+     r"(?P<mc_slow3>\d+) of them\s+are more than 5% slower clustered, (?P<mc_fast1>\d+) and (?P<mc_fast3>\d+) more than 5% "
+     r"faster\.[\s\S]*?predicted at (?P<mc_p1>[\d.]+)× and (?P<mc_p3>[\d.]+)× of the unclustered one at the median "
+     r"pair\.[\s\S]*?within ±20% on (?P<mc_w1>\d+) of run 1's (?P<mc_all1>\d+) pairs and (?P<mc_w3>\d+) of run 3's "
+     r"(?P<mc_all3>\d+) \(1412\s+and 1435 before\), with a median Spearman of (?P<mc_rho1>[\d.]+) and "
+     r"(?P<mc_rho3>[\d.]+) \(0\.76 and 0\.72\)",
+     multicast_pairs),
     ("docs/time-model.md",
      r"with 48 SMs or more the one-panel rows get (?P<op_lo>[\d.]+)\s+to (?P<op_hi>[\d.]+) of the two-panel rows' rate",
      one_panel),

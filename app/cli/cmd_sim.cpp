@@ -45,6 +45,8 @@ nlohmann::json to_json(const sim::Counters& c) {
   if (c.tma_copies > 0 || c.wgmma > 0)
     out.update({{"tma", {{"copies", c.tma_copies}, {"bytes", c.tma_bytes}, {"sectors", c.tma_sectors}}},
                 {"wgmma", {{"instructions", c.wgmma}, {"multiply_adds", c.wgmma_multiply_adds}}}});
+  if (c.tma_partner_copies > 0)
+    out["tma"].update({{"partner_copies", c.tma_partner_copies}, {"partner_sectors", c.tma_partner_sectors}});
   if (c.tma_stores > 0) out["tma_stores"] = {{"stores", c.tma_stores}, {"sectors", c.tma_store_sectors}};
   return out;
 }
@@ -75,6 +77,9 @@ void print_counters(const sim::Counters& c, std::ostream& out) {
   if (c.tma_copies > 0)
     out << "TMA copies issued (one thread each): " << c.tma_copies << ", " << c.tma_sectors << " global sectors read; "
         << c.tma_bytes << " bytes land in shared memory (a cluster partner's multicast copies included)\n";
+  if (c.tma_partner_copies > 0)
+    out << "TMA copies a cluster partner issued that land here (multicast): " << c.tma_partner_copies << ", "
+        << c.tma_partner_sectors << " global sectors\n";
   if (c.tma_stores > 0)
     out << "TMA stores of C issued (one thread each): " << c.tma_stores << ", " << c.tma_store_sectors
         << " global sectors written from shared memory\n";

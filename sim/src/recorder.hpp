@@ -161,7 +161,7 @@ class Recorder {
   // Hopper. A TMA copy is one thread's instruction: counted with the bytes it brings and the global sectors of the
   // part of the box inside the matrix (the rest is zero-filled without a read). A multicast copy is counted, with its
   // sectors, by the block that issues it, once, though it lands in every block of the cluster; its bytes count in
-  // every block they land in. A wgmma is one warpgroup's: counted
+  // every block they land in, and in the others it counts as a partner's copy (what their copy engines take). A wgmma is one warpgroup's: counted
   // once, by lane 0 of its first warp. Barriers and fences move no data.
   void mbarrier_init(int, int, bool) {}
   void mbarrier_expect_bytes(int, int, bool) {}
@@ -172,11 +172,15 @@ class Recorder {
   void tma_load(const kernel::TmaBox& box, int, int, bool pred, kernel::TmaMulticast multicast = {}) {
     if (!pred) return;
     counted_.tma_bytes += box.bytes();  // what lands in this block's shared memory, whoever issued it
-    if (!multicast.issued_here) return;
+    add_box_shape(counted_.tma_boxes, box.engine_rows(), box.bytes(), 1);
+    if (!multicast.issued_here) {
+      ++counted_.tma_partner_copies;
+      counted_.tma_partner_sectors += sectors_inside(box);
+      return;
+    }
     copies_.push_back(box);
     ++counted_.tma_copies;
     counted_.tma_sectors += sectors_inside(box);
-    add_box_shape(counted_.tma_boxes, box.engine_rows(), box.bytes(), 1);
   }
   // A TMA store: one thread's instruction, counted with the global sectors of C it writes (the box's part inside C).
   void tma_store(const kernel::TmaBox& box, int, bool pred) {

@@ -69,7 +69,12 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
       break;
     case TimeTerm::Copies:
       s = "The TMA copies are the limit: one thread of each block issues them, and the busiest SM's " + work +
-          (p.copy_stores > 0 ? " (" + amount(p.copy_stores) + " of them stores of C)" : std::string()) + " of " +
+          (p.copy_stores > 0 ? " (" + amount(p.copy_stores) + " of them stores of C)" : std::string()) +
+          (p.copy_partner > 0
+               ? " (" + amount(p.copy_partner) + " of them a cluster partner's multicast copies, counted as the SM's "
+                 "own: the pair's waits for each other cost what sharing saves)"
+               : std::string()) +
+          " of " +
           format("%.0f", p.copy_bytes_per_copy) + " bytes on average, each " + format("%.0f", m.tma_cycles_per_copy) +
           " cycles plus its bytes at " + format("%.0f", m.tma_bytes_per_clock_per_sm) +
           " bytes a cycle (at least a cycle a row of its box), take " + duration(top.seconds) +
@@ -247,10 +252,15 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double split_sectors = double(counted.global_loads().split_sectors);
   const double l2_bytes =
       std::max((double(l2_reads.sectors) + split_sectors) * kL2SectorBytes, double(counted.tma_bytes));
-  // The TMA copies the busiest SM issues, and their bytes (what the copies read inside the matrices); TMA stores of C
-  // go through the same engine, with the bytes they write.
-  const double copies = double(counted.tma_copies + counted.tma_stores);
-  const double copy_bytes = double(counted.tma_sectors + counted.tma_store_sectors) * kL2SectorBytes;
+  // The TMA copies of the busiest SM, and their bytes (what the copies read inside the matrices): those its blocks issue,
+  // and a cluster partner's multicast copies that land in them, counted as its own. What a cluster saves in issuing, its
+  // blocks pay in waiting for each other (a stage is full when both producers' copies land, free when both blocks'
+  // consumers are done), which the model does not count apart: measured, multicast was no faster than each block
+  // copying its own B (docs/time-model.md, "Multicast copies"). TMA stores of C go through the same engine, with the
+  // bytes they write.
+  const double copies = double(counted.tma_copies + counted.tma_partner_copies + counted.tma_stores);
+  const double copy_bytes =
+      double(counted.tma_sectors + counted.tma_partner_sectors + counted.tma_store_sectors) * kL2SectorBytes;
   const double copy_cycles = copies_cycles(copies, copy_bytes, counted.tma_boxes, timing);
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
   // The L2 delivers to TMA copies faster than to loads, and on some cards much faster (tests/calibration/tma_rate.cu
@@ -372,6 +382,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.copy_bytes_per_copy = copies > 0 ? copy_bytes / copies : 0;
   p.l2_split_bytes = split_sectors * kL2SectorBytes;
   p.copy_stores = double(counted.tma_stores) * share;
+  p.copy_partner = double(counted.tma_partner_copies) * share;
 
   // The copy engine works inside the SM, writing the shared memory the tensor cores read, so it overlaps the SM's
   // other work only in part, as they overlap each other.

@@ -210,6 +210,30 @@ TEST(TimeModel, ManySmallTmaCopiesAreLimitedByTheCopyEngine) {
   EXPECT_NE(stored->explanation.find("(8 of them stores of C)"), std::string::npos) << stored->explanation;
 }
 
+// A cluster partner's multicast copies that land in a block take its SM's copy engine as the block's own do: half the
+// copies issued and the other half a partner's cost what all of them issued here cost (docs/time-model.md, "Multicast
+// copies": the sweep's pairs measured no saving), and the explanation says whose they are.
+TEST(TimeModel, AMulticastCopyTakesTheCopyEngineOfEverySmItLandsIn) {
+  Synthetic alone(4 * 132, 16);
+  alone.counters.total.tma_copies = 4 * 132 * 16 * 20;  // 20 copies a k-step
+  alone.counters.total.tma_sectors = alone.counters.total.tma_copies * 2048 / 32;
+  alone.counters.total.tma_bytes = alone.counters.total.tma_sectors * 32;
+  alone.counters.total.wgmma_multiply_adds = std::int64_t{4} * 132 * 16 * 128 * 256 * 64;
+  Synthetic paired = alone;
+  paired.counters.total.tma_copies = paired.counters.total.tma_partner_copies = alone.counters.total.tma_copies / 2;
+  paired.counters.total.tma_sectors = paired.counters.total.tma_partner_sectors = alone.counters.total.tma_sectors / 2;
+  const auto a = alone.predict(RungId::TmaWgmma);
+  const auto p = paired.predict(RungId::TmaWgmma);
+  ASSERT_TRUE(a.ok() && p.ok());
+  EXPECT_GT(a->term(TimeTerm::Copies).seconds, 0);
+  EXPECT_DOUBLE_EQ(p->term(TimeTerm::Copies).seconds, a->term(TimeTerm::Copies).seconds);
+  EXPECT_DOUBLE_EQ(p->copy_partner, 4 * 16 * 10);  // the busiest SM's
+  ASSERT_EQ(p->limit, TimeTerm::Copies);
+  EXPECT_NE(p->explanation.find("(640 of them a cluster partner's multicast copies"), std::string::npos)
+      << p->explanation;
+  EXPECT_EQ(a->explanation.find("cluster partner"), std::string::npos) << a->explanation;
+}
+
 // A box takes the copy engine at least a cycle a row (tests/calibration/tma_rate.cu: 256 rows of 32 bytes take 256
 // cycles): boxes whose rows outnumber their cycles on the line cost their rows; wide boxes cost the line.
 TEST(TimeModel, ABoxOfManyNarrowRowsTakesACycleARow) {

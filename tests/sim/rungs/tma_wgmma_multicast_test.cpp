@@ -42,6 +42,11 @@ TEST(TmaWgmmaMulticast, EachBlockIssuesItsHalfOfB) {
   EXPECT_EQ(alone->total.tma_copies * 3, paired->total.tma_copies * 5);
   EXPECT_EQ(alone->total.tma_sectors * 2, paired->total.tma_sectors * 3);
   EXPECT_EQ(paired->total.wgmma, alone->total.wgmma);
+  // The partner's half of B lands in each block too: with its own copies, every box that lands alone.
+  EXPECT_EQ(paired->total.tma_partner_copies * 5, alone->total.tma_copies * 2);
+  EXPECT_EQ(paired->total.tma_copies + paired->total.tma_partner_copies, alone->total.tma_copies);
+  EXPECT_EQ(paired->total.tma_sectors + paired->total.tma_partner_sectors, alone->total.tma_sectors);
+  EXPECT_EQ(paired->total.tma_bytes, alone->total.tma_bytes);
 }
 
 TEST(TmaWgmmaMulticast, AnOddTileRowGetsAPartnerWithoutRows) {

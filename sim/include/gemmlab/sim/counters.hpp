@@ -55,8 +55,11 @@ struct Counters {
   // (zero-filled parts included) and the 32-byte global sectors they read; warpgroup-level wgmma instructions and
   // their multiply-adds (64 x N x 16 each); TMA stores of C (rung 20's tma_store) and the global sectors they write.
   std::int64_t tma_copies = 0, tma_bytes = 0, tma_sectors = 0;
+  // A cluster partner's multicast copies that land in this block, and the sectors they read: this block issued none of
+  // them, and the time model's copies term counts them as its own (docs/time-model.md, "Multicast copies").
+  std::int64_t tma_partner_copies = 0, tma_partner_sectors = 0;
   std::int64_t tma_stores = 0, tma_store_sectors = 0;
-  std::vector<TmaBoxShape> tma_boxes;  // the TMA copies and stores by box shape
+  std::vector<TmaBoxShape> tma_boxes;  // by box shape: the copies landing here (a partner's included), the stores
   std::int64_t wgmma = 0, wgmma_multiply_adds = 0;
   // Split-K (rung 22): the waits on a tile's flag and its releases, one thread's each (the reads and writes of C that
   // add the ranges up are global loads and stores like any other).
@@ -77,7 +80,8 @@ struct Counters {
 using CounterTotal = std::int64_t Counters::*;
 inline constexpr CounterTotal kCounterTotals[] = {
     &Counters::fma, &Counters::mma,
-    &Counters::tma_copies, &Counters::tma_bytes, &Counters::tma_sectors, &Counters::tma_stores, &Counters::tma_store_sectors,
+    &Counters::tma_copies, &Counters::tma_bytes, &Counters::tma_sectors, &Counters::tma_partner_copies,
+    &Counters::tma_partner_sectors, &Counters::tma_stores, &Counters::tma_store_sectors,
     &Counters::wgmma, &Counters::wgmma_multiply_adds, &Counters::split_waits, &Counters::split_releases,
 };
 static_assert(sizeof(Counters) == sizeof(Counters::ops) + std::size(kCounterTotals) * sizeof(std::int64_t) +

@@ -108,6 +108,7 @@ struct TimePrediction {
   double copy_bytes_per_copy = 0;  // the TMA copies' average bytes (what the matrices give them; the copies term)
   double l2_split_bytes = 0;  // of the L2 term's bytes, those it sends a second time to cp.async copies (Rule G5)
   double copy_stores = 0;     // of the copies term's copies on the busiest SM, the TMA stores of C (rung 20's tma_store)
+  double copy_partner = 0;    // and a cluster partner's multicast copies that land there
   std::string explanation;      // the limit with its numbers, in words a learner reads
 
   const TermTime& term(TimeTerm t) const { return terms[static_cast<std::size_t>(t)]; }
