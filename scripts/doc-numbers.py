@@ -1158,10 +1158,52 @@ def trace_ksteps():
             "lag": f"{lag:.0f}", "issue": f"{sum(issuing[f'{block}, warpgroup (warpgroup 0)']) / steps:.0f}"}
 
 
+def two_copies():
+    """docs/timeline.md, "The block twice": what the tracing build's cost was made of, and the build that holds the block
+    twice against the one before (docs/timeline-data/two-copies.txt, a block of lines per call; trace-runs.txt's
+    experiment of stores with no test; the summaries of this build's traces)."""
+    calls, rows = [], []
+    for line in (ROOT / "docs" / "timeline-data" / "two-copies.txt").read_text().splitlines():
+        if re.match(r"# \d+b?\. ", line):
+            calls.append({})
+        elif line.startswith("rung"):
+            rung, variant, overhead = re.match(r"rung (\d+) (\w+) .* overhead ([+-][\d.]+)%", line).groups()
+            calls[-1][(rung, variant)] = float(overhead)
+    first, parts, again, final = calls
+    runs, block = [], None
+    for line in (ROOT / "docs" / "timeline-data" / "trace-runs.txt").read_text().splitlines():
+        if line.startswith("# ") and "gemmlab-cli trace" in line:
+            block = {} if "stores predicated with no branch" in line else None
+            if block is not None:
+                runs.append(block)
+        elif block is not None and not line.startswith("#"):
+            rung, overhead = re.match(r"(\d+)-\S+ .* overhead ([+-][\d.]+)%", line).groups()
+            block[rung] = float(overhead)
+    (every,) = runs
+    overheads = {}
+    timeline = ROOT / "docs" / "timeline-data"
+    for folder in (timeline, timeline / "rungs23-24"):
+        for path in folder.glob("*.summary.json"):
+            overheads[path.name[:2]] = 100 * json.loads(path.read_text())["overhead"]
+    under = sorted(r for r, o in overheads.items() if o <= 5)
+    persistent = [overheads[r] for r in ("20", "21", "23", "24")]
+    return {"tc_stores": f"{first[('20', 'no_stores')]:.0f}", "tc_clock": f"{first[('20', 'no_clock')]:.0f}",
+            "tc_built": f"{first[('20', 'current')]:.0f}", "tc_dead": f"{abs(first[('20', 'dead')]):.0f}",
+            "tc_bl1": f"{parts[('20', 'branchless')]:.0f}", "tc_bl2": f"{again[('20', 'current')]:.0f}",
+            "tc_ev_lo": f"{min(every[r] for r in ('17', '18', '19')):.0f}",
+            "tc_ev_hi": f"{max(every[r] for r in ('17', '18', '19')):.0f}",
+            "tc_20": f"{final[('20', 'current')]:.0f}", "tc_20b": f"{final[('20', 'one_copy')]:.0f}",
+            "tc_24": f"{final[('24', 'current')]:.0f}", "tc_24b": f"{final[('24', 'one_copy')]:.0f}",
+            "tc_18": f"{abs(final[('18', 'current')]):.0f}", "tc_18b": f"{final[('18', 'one_copy')]:.0f}",
+            "tc_under": " and ".join(str(int(r)) for r in under), "tc_17": f"{overheads['17']:.1f}",
+            "tc_pers": f"{max(persistent):.0f}", "tc_cons": f"{parts[('20', 'consumers')]:.0f}",
+            "tc_all": f"{parts[('20', 'current')]:.0f}"}
+
+
 def trace_runs():
-    """docs/timeline.md: the tracing builds' costs (docs/timeline-data/trace-runs.txt, a block of lines per build in
-    the order run: four stores, one store, every block branch-free, first warps branch-free, sampled blocks
-    branch-free)."""
+    """docs/timeline.md: the tracing builds' costs of 2026-11-28 (docs/timeline-data/trace-runs.txt, a block of lines per
+    build in the order run: four stores, one store, every block branch-free, first warps branch-free, sampled blocks
+    branch-free; the blocks after them are 2026-11-29's)."""
     runs = []
     for line in (ROOT / "docs" / "timeline-data" / "trace-runs.txt").read_text().splitlines():
         if line.startswith("# ") and "gemmlab-cli trace" in line:  # a build's line: where, when, the command
@@ -1169,6 +1211,7 @@ def trace_runs():
         elif not line.startswith("#"):
             rung, overhead = re.match(r"(\d+)-\S+ .* overhead ([+-][\d.]+)%", line).groups()
             runs[-1][rung] = float(overhead)
+    runs = runs[:5]
     four, one, every, _, final = runs
     across = lambda rung: [run[rung] for run in runs]
     return {"four": f"{four['20']:.0f}", "one": f"{one['20']:.0f}", "before": f"{one['20']:.0f}",
@@ -1738,7 +1781,7 @@ QUOTES = [
      r"Rung 20's cost fell from (?P<b20>\d+)% to (?P<a20>\d+)%, rung 21's from (?P<b21>\d+)% to (?P<a21>\d+)%, rung 23's "
      r"from (?P<b23>\d+)% to (?P<a23>\d+)% and rung 24's from (?P<b24>\d+)% to\s+(?P<a24>\d+)%; rung 22's did not fall "
      r"\((?P<b22>\d+)% before, (?P<a22>\d+)% after\)\. Each copy its own span, stored at the next copy, the rest as it\s+"
-     r"is, costs rung 20 (?P<pc20>\d+)%[\s\S]*?is met on (?P<met>rungs? [\d, and]+?) only\.[\s\S]*?: (?P<c20>\d+)% with every "
+     r"is, costs rung 20 (?P<pc20>\d+)%[\s\S]*?was met on (?P<met>rungs? [\d, and]+?) only\.[\s\S]*?: (?P<c20>\d+)% with every "
      r"stamp, (?P<dead20>\d+)% with\s+none recorded[\s\S]*?(?P<nombar20>\d+)% without the mbarrier waits' stamps, "
      r"(?P<notma20>\d+)% without\s+the copies', (?P<nowgmma20>\d+)% without the wgmma waits'\. Its trace shows where the "
      r"time goes: of the first consumer's (?P<run>\d+) µs, its\s+k-steps' phases take (?P<phases>\d+) µs and its "
@@ -1828,8 +1871,18 @@ QUOTES = [
      r"moved between (?P<r21_lo>\d+)% and (?P<r21_hi>\d+)% and rung 22's between (?P<r22_lo>\d+)% and (?P<r22_hi>\d+)%",
      trace_runs),
     ("docs/timeline.md",
+     r"with every store\s+predicated off rung 20 still cost (?P<tc_stores>\d+)%, and with a register read in place of "
+     r"the counter (?P<tc_clock>\d+)%, against (?P<tc_built>\d+)% as built and\s+(?P<tc_dead>\d+)% with nothing "
+     r"recorded\.[\s\S]*?rung 20 cost (?P<tc_bl1>\d+)% in one call and (?P<tc_bl2>\d+)% in another[\s\S]*?cost "
+     r"(?P<tc_ev_lo>\d+)% to (?P<tc_ev_hi>\d+)%\s+\(\[trace-runs[\s\S]*?rung 20 cost (?P<tc_20>\d+)% "
+     r"\((?P<tc_20b>\d+)% before\), rung 24 (?P<tc_24>\d+)% \((?P<tc_24b>\d+)%\) and\s+rung 18 (?P<tc_18>\d+)% "
+     r"\((?P<tc_18b>\d+)%\)\. The tables above are this build's: within the 5% the issue asks on rungs "
+     r"(?P<tc_under>[\d and]+?),\s+(?P<tc_17>[\d.]+)% on rung 17,\s+and up to (?P<tc_pers>\d+)% on the persistent "
+     r"rungs[\s\S]*?the\s+build before cost rung 20 (?P<tc_cons>\d+)% where it cost (?P<tc_all>\d+)% with every warp",
+     two_copies),
+    ("docs/timeline.md",
      r"its median k-step is (?P<slow_lo>[+-]\d+)% to (?P<slow_hi>[+-]\d+)% from the untraced[\s\S]*?within 20% on rungs 17 to "
-     r"21 \((?P<model_lo>\d+)% to (?P<model_hi>\d+)% long\)[\s\S]*?at the block barrier (?P<lag>\d+) ns after the "
+     r"21 \((?P<model_lo>\d+)% to (?P<model_hi>\d+)% long\)[\s\S]*?at the block barrier (?P<lag>\d+)\s+ns after the "
      r"other two[\s\S]*?its copies take (?P<issue>\d+) ns a k-step[\s\S]*?the model's kernel time is (?P<splitk>\d+)%\s+above",
      trace_ksteps),
     # stmatrix as measured (the calibration table's stsm rows).

@@ -71,6 +71,34 @@ struct PhaseRunner {
   }
 };
 
+// The block's schedule, walked with the executor x: GpuExecutor, or in a sampled block of a traced launch the
+// TracedExecutor, which stamps each phase and operation.
+template <class K, class C, class X>
+__device__ __forceinline__ void walk_schedule(X& x, const kernel::ThreadContext& t) {
+  constexpr C c{};
+  typename K::template State<C> s;  // registers: every index into it is a constant once the loops unroll
+  if constexpr (requires { K::consumers(c); }) {
+    const PhaseRunner<K, C, X, true> run{x, t, s};
+    // A warp-specialised rung branches on the role of the thread's warpgroup in every phase. The schedule is walked
+    // once per role instead, the same calls in each copy, so that in each copy the compiler resolves the rung's
+    // branch (the same t.warpgroup test) and the k-step loop holds one role's code. Left inside the loop, the branch
+    // made ptxas serialise every wgmma ("C7518: wgmma.mma_async instructions are serialized due to program
+    // dependence on compiler-inserted WG.DP in divergent path").
+    if constexpr (kernel::WalksSegments<K>) {
+      if (t.warpgroup < K::consumers(c)) kernel::for_each_block_phase<K>(c, t, run);
+      else kernel::for_each_block_phase<K>(c, t, run);
+    } else if constexpr (kernel::TakesTurns<K>) {  // rung 24: each consumer walks its own tiles
+      if (t.warpgroup < K::consumers(c)) kernel::for_each_thread_phase<K>(c, t, run);
+      else kernel::for_each_thread_phase<K>(c, t, run);
+    } else {
+      if (t.warpgroup < K::consumers(c)) kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
+      else kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
+    }
+  } else {
+    kernel::for_each_phase<K>(c, t.ksteps, t.tiles, PhaseRunner<K, C, X>{x, t, s});
+  }
+}
+
 // Traced: the tracing build (traced_executor.cuh), for a launch that asks for a trace.
 template <class K, class C, class In, bool AlignedRows, bool Traced = false>
 __device__ __forceinline__ void run_block(const KernelParams& p) {
@@ -104,31 +132,24 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
   const GpuExecutor<In, AlignedRows> untraced{static_cast<const In*>(p.g.a), static_cast<const In*>(p.g.b), p.g.c,
                                              reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map, &p.c_map,
                                              p.split_flags, p.workspace};
-  using X = std::conditional_t<Traced, TracedExecutor<In, AlignedRows>, GpuExecutor<In, AlignedRows>>;
-  X x{untraced};
-  if constexpr (Traced) x.trace.open(p.trace, block, t.tid);
-  typename K::template State<C> s;  // registers: every index into it is a constant once the loops unroll
-  if constexpr (requires { K::consumers(c); }) {
-    const PhaseRunner<K, C, X, true> run{x, t, s};
-    // A warp-specialised rung branches on the role of the thread's warpgroup in every phase. The schedule is walked
-    // once per role instead, the same calls in each copy, so that in each copy the compiler resolves the rung's
-    // branch (the same t.warpgroup test) and the k-step loop holds one role's code. Left inside the loop, the branch
-    // made ptxas serialise every wgmma ("C7518: wgmma.mma_async instructions are serialized due to program
-    // dependence on compiler-inserted WG.DP in divergent path").
-    if constexpr (kernel::WalksSegments<K>) {
-      if (t.warpgroup < K::consumers(c)) kernel::for_each_block_phase<K>(c, t, run);
-      else kernel::for_each_block_phase<K>(c, t, run);
-    } else if constexpr (kernel::TakesTurns<K>) {  // rung 24: each consumer walks its own tiles
-      if (t.warpgroup < K::consumers(c)) kernel::for_each_thread_phase<K>(c, t, run);
-      else kernel::for_each_thread_phase<K>(c, t, run);
+  if constexpr (Traced) {
+    // A traced launch holds the block twice: a block that is not sampled runs the untraced block's code as it is, and a
+    // sampled one the tracing build's, which then tests nothing of its own (a test around each stamp cost the blocks
+    // their pace: docs/timeline.md, "What tracing costs"). Lane 0's answer, so provably the same in every lane.
+    const bool sampled = __shfl_sync(0xffffffffu, p.trace.slot(block, 0) >= 0 ? 1 : 0, 0) != 0;
+    if (sampled) {
+      TracedExecutor<In, AlignedRows> x{untraced};
+      x.trace.open(p.trace, block, t.tid);
+      walk_schedule<K, C>(x, t);
+      x.trace.close(p.trace, block, t.tid);
     } else {
-      if (t.warpgroup < K::consumers(c)) kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
-      else kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
+      GpuExecutor<In, AlignedRows> x{untraced};
+      walk_schedule<K, C>(x, t);
     }
   } else {
-    kernel::for_each_phase<K>(c, t.ksteps, t.tiles, PhaseRunner<K, C, X>{x, t, s});
+    GpuExecutor<In, AlignedRows> x{untraced};
+    walk_schedule<K, C>(x, t);
   }
-  if constexpr (Traced) x.trace.close(p.trace, block, t.tid);
   // The blocks of a cluster leave together: until its partner is done, a block's shared memory may still receive the
   // partner's arrivals on its mbarriers (rungs 19 and 21). The simulator runs a cluster's blocks as one and needs none.
   if constexpr (C::cluster > 1) cluster_barrier();

@@ -2,10 +2,10 @@
 // The tracing build of the GPU executor: the same description, the same instructions, with the SM's cycle counter read
 // around the operations where a warp waits or hands work to the copy engine, and around each phase of the schedule
 // (rung_block.cuh's PhaseRunner). Every thread of a sampled block reads the counter, and lane 0 of each warpgroup's
-// first warp writes (kernel::TraceSink), by a predicated store: the blocks that are not sampled run the untraced
-// kernel's instructions, a test that is the same in all their threads, and the few register moves that keep track of
-// the events a warp holds (WarpTrace). A launch compiles it only when asked for a trace (a variant of the
-// configuration compiled at run time: gpu/src/launch.cpp), so the kernels the benchmark times are untouched.
+// first warp writes (kernel::TraceSink), by a predicated store. Only the sampled blocks run it: a traced launch holds
+// the block twice, and the blocks that are not sampled run the untraced one (rung_block.cuh's run_block). A launch
+// compiles it only when asked for a trace (a variant of the configuration compiled at run time: gpu/src/launch.cpp), so
+// the kernels the benchmark times are untouched.
 #include <cstddef>
 #include <cstdint>
 
@@ -28,9 +28,8 @@ static_assert(offsetof(kernel::TraceEvent, arg) == 8 && offsetof(kernel::TraceEv
                   offsetof(kernel::TraceEvent, section) == 13 && offsetof(kernel::TraceEvent, phase) == 14,
               "WarpTrace::record packs the event's fields in this order");
 
-// A thread's recorder: where its warpgroup's events go (nullptr in every block that is not sampled: the test on it is
-// the same in every thread of the block, so such a block skips each store), how many it stamped, and how many fit (0
-// in every thread but lane 0 of the warpgroup's first warp, the one that stores).
+// A thread's recorder, in a sampled block: where its warpgroup's events go, how many it stamped, and how many fit (0 in
+// every thread but lane 0 of the warpgroup's first warp, the one that stores).
 //
 // An operation's event is held in registers and stored when the warp's next operation begins or its phase ends,
 // not when the operation ends: the end of a wait is where the warp's next work starts (a producer's copies into the
@@ -79,9 +78,7 @@ struct WarpTrace {
     asm volatile("mov.u64 %0, %%globaltimer;\n" : "=l"(h.end_ns));
     h.events = count;
   }
-  // The counter, in a sampled block; else nothing read: the blocks that are not sampled run the untraced kernel's
-  // instructions, a test, and the few register moves that keep track of what is held.
-  __device__ __forceinline__ std::uint32_t now() const { return events != nullptr ? cycle_counter() : 0u; }
+  __device__ __forceinline__ std::uint32_t now() const { return cycle_counter(); }
 
   // A phase's span (or the barrier after it), stored at once, after what is held. (An operation's event carries no
   // section or phase, kernel::kTraceSectionOfParent: the host reads them off the nesting, and they stay out of the
@@ -94,9 +91,8 @@ struct WarpTrace {
           end, arg, true);
   }
   // Before an operation, or at a phase's end (`at`: the counter read there, where the copies held end): what is held
-  // is stored now. What is held is tracked in every block, sampled or not, and only the store is skipped, so that
-  // where the compiler can see what the description did before a call (a stage's second copy joins the first), it
-  // drops the tests.
+  // is stored now. Where the compiler can see what the description did before a call (a stage's second copy joins the
+  // first), it drops the tests.
   __device__ __forceinline__ void release(std::uint32_t at) {
     store(held_op | kOfParent, held_begin, held_end, held_arg, held_op != kNothingHeld && held_stored);
     held_op = kNothingHeld;
@@ -131,7 +127,6 @@ struct WarpTrace {
   // predicated 16-byte store, so that no warp splits around it (a split warp reconverges before its next wgmma or
   // copy) and the warps of a warpgroup keep in step.
   __device__ __forceinline__ void store(unsigned tail, std::uint32_t begin, std::uint32_t end, int arg, bool also) {
-    if (events == nullptr) return;
     const unsigned stored = also && count < capacity;
     asm volatile("{\n.reg .pred p;\nsetp.ne.u32 p, %5, 0;\n@p st.global.v4.u32 [%0], {%1, %2, %3, %4};\n}\n" ::"l"(
                      events + count),
