@@ -635,7 +635,7 @@ def xbar_h200():
     metric = "l1tex__m_xbar2l1tex_read_bytes.sum"
     seconds = float(ncu_value("hopper/xbar-h200-24", "gpu__time_duration.sum", 12)) * 1e-9
     lookups = ncu("hopper/xbar-h200-24", "lts__t_sectors_srcunit_tex_op_read.sum")
-    profile = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())["timing"]["l2_bytes_per_second"]
+    profile = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())["timing"]["l2_tma_bytes_per_second"]
     trace = json.loads((ROOT / "docs" / "timeline-data" / "rungs23-24" / "24-tma-wgmma-pingpong.summary.json").read_text())
     model_x = f"{trace['model']['kernel_ms'] / trace['untraced_ms']:.2f}"
     if ncu("hopper/xbar-h200-24", metric) != ncu("hopper/xbar-h200-20", metric) * 5 // 3:
@@ -1777,7 +1777,7 @@ QUOTES = [
      r"so its blocks take in\s+(?P<b24>[\d,]+) bytes from L2 at 4096³[\s\S]*?\) in (?P<t24>[\d.]+) µs: (?P<r24>[\d.]+) TB/s, "
      r"where rung 20\s+takes its (?P<b20>[\d,]+) bytes at (?P<r20>[\d.]+) TB/s and rung 21, whose clusters multicast B as "
      r"rung 24's do, at (?P<r21>[\d.]+)\. The\s+L2's slices look up (?P<l24>[\d,]+) sectors for rung 24, (?P<lr24>[\d.]+) "
-     r"TB/s[\s\S]*?which counts them at (?P<probe>[\d.]+) TB/s, predicts rung 24 at (?P<x24>[\d.]+)× its measured time",
+     r"TB/s[\s\S]*?which counts them at (?P<probe>[\d.]+) TB/s,[\s\S]*?predict\s+rung 24 at (?P<x24>[\d.]+)× its measured time",
      xbar_h200),
     ("docs/timeline.md",
      r"the time model predicts the kernel at (?P<x24b>[\d.]+)× its measured\s+time",
@@ -1788,8 +1788,8 @@ QUOTES = [
      r"\((?P<b22>\d+)% before, (?P<a22>\d+)% after\)\. Each copy its own span, stored at the next copy, the rest as it\s+"
      r"is, costs rung 20 (?P<pc20>\d+)%[\s\S]*?was met on (?P<met>rungs? [\d, and]+?) only\.[\s\S]*?: (?P<c20>\d+)% with every "
      r"stamp, (?P<dead20>\d+)% with\s+none recorded[\s\S]*?(?P<nombar20>\d+)% without the mbarrier waits' stamps, "
-     r"(?P<notma20>\d+)% without\s+the copies', (?P<nowgmma20>\d+)% without the wgmma waits'\. Its trace shows where the "
-     r"time goes: of the first consumer's (?P<run>\d+) µs, its\s+k-steps' phases take (?P<phases>\d+) µs and its "
+     r"(?P<notma20>\d+)% without\s+the copies', (?P<nowgmma20>\d+)% without the wgmma waits'\.[\s\S]*?shows where the time "
+     r"goes: of the\s+first consumer's (?P<run>\d+) µs, its\s+k-steps' phases take (?P<phases>\d+) µs and its "
      r"epilogues (?P<epi>\d+) µs; (?P<gap>\d+) µs, about (?P<per>\d+) ns a k-step",
      trace_held),
     ("docs/timeline.md",
@@ -1883,12 +1883,12 @@ QUOTES = [
      r"\((?P<tc_20b>\d+)% before\), rung 24 (?P<tc_24>\d+)% \((?P<tc_24b>\d+)%\) and\s+rung 18 (?P<tc_18>\d+)% "
      r"\((?P<tc_18b>\d+)%\)\. The tables above are this build's: within the 5% the issue asks on rungs "
      r"(?P<tc_under>[\d and]+?),\s+(?P<tc_17>[\d.]+)% on rung 17,\s+and up to (?P<tc_pers>\d+)% on the persistent "
-     r"rungs[\s\S]*?the\s+build before cost rung 20 (?P<tc_cons>\d+)% where it cost (?P<tc_all>\d+)% with every warp",
+     r"rungs[\s\S]*?the\s+build before cost rung 20 (?P<tc_cons>\d+)% where it cost (?P<tc_all>\d+)%\s+with every warp",
      two_copies),
     ("docs/timeline.md",
      r"its median k-step is (?P<slow_lo>[+-]\d+)% to (?P<slow_hi>[+-]\d+)% from the untraced[\s\S]*?within 20% on rungs 17 to "
-     r"21 \((?P<model_lo>\d+)% to (?P<model_hi>\d+)% long\)[\s\S]*?at the block barrier (?P<lag>\d+)\s+ns after the "
-     r"other two[\s\S]*?its copies take (?P<issue>\d+) ns a k-step[\s\S]*?the model's kernel time is (?P<splitk>\d+)%\s+above",
+     r"21 \((?P<model_lo>\d+)% to (?P<model_hi>\d+)% long\)[\s\S]*?block barrier's span (?P<lag>\d+)\s+ns after the "
+     r"other two[\s\S]*?its copies take (?P<issue>\d+) ns a\s+k-step[\s\S]*?the model's kernel time is (?P<splitk>\d+)%\s+above",
      trace_ksteps),
     # stmatrix as measured (the calibration table's stsm rows).
     ("docs/memory-model.md",

@@ -21,7 +21,7 @@ namespace gemmlab::gpu {
 // that it is force-inlined at each of for_each_phase's three call sites: a call that stayed a call would take the
 // State by address and move it to local memory.
 //
-// ByRole: the warp-specialised rungs walk the schedule once per role (run_block), so a barrier is reached from
+// ByRole: the warp-specialised rungs walk the schedule once per role (walk_schedule), so a barrier is reached from
 // different instructions by different warps. __syncthreads (barrier.sync.aligned) promises the same instruction in
 // every thread, which synccheck reports as a divergent barrier; these rungs take the barriers without .aligned. A
 // barrier of some threads alone (kernel::barrier_threads: rung 20's TMA-store epilogue, its consumers) is named
@@ -30,7 +30,8 @@ __device__ __forceinline__ void cluster_barrier() {
   asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
 }
 
-// X: the executor, GpuExecutor or (a traced launch) TracedExecutor, which stamps each phase and each barrier too.
+// X: the executor, GpuExecutor or (a sampled block of a traced launch) TracedExecutor, which stamps each phase and each
+// barrier too.
 template <class K, class C, class X, bool ByRole = false>
 struct PhaseRunner {
   X& x;
@@ -57,7 +58,7 @@ struct PhaseRunner {
     if constexpr (X::traced) begin = x.trace.now();
     const int threads = kernel::barrier_threads<K>(C{}, section, phase);
     if (threads > 0) {
-      if (t.warpgroup < threads / 128)  // whole warpgroups: the test run_block's role branch already made
+      if (t.warpgroup < threads / 128)  // whole warpgroups: the test walk_schedule's role branch made
         asm volatile("barrier.sync 1, %0;\n" ::"r"(threads) : "memory");
     } else if constexpr (C::cluster > 1) {
       cluster_barrier();  // every thread of every block of the cluster: what the blocks' mbarriers reach

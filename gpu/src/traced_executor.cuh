@@ -38,8 +38,8 @@ static_assert(offsetof(kernel::TraceEvent, arg) == 8 && offsetof(kernel::TraceEv
 // span: the fill of a stage, what the consumers wait for and what the host's summary matches with their waits. It
 // begins where the wait held ended (a producer's, for the stage it fills), or else where it is first issued, and ends
 // where the warp's next span begins: so a stage's copies go out back to back, with no counter read or store between
-// them. (What tracing costs is the stamps' instructions in the warps' paths, not the events' stores reaching memory:
-// scripts/trace-cost.)
+// them. (Neither the stores nor the counter's reads cost the traced kernel much; a test around each stamp did, which is
+// why only the sampled blocks run this build: scripts/trace-cost, docs/timeline.md.)
 struct WarpTrace {
   kernel::TraceEvent* events = nullptr;
   std::uint32_t count = 0, capacity = 0;

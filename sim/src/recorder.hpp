@@ -161,8 +161,9 @@ class Recorder {
   // Hopper. A TMA copy is one thread's instruction: counted with the bytes it brings and the global sectors of the
   // part of the box inside the matrix (the rest is zero-filled without a read). A multicast copy is counted, with its
   // sectors, by the block that issues it, once, though it lands in every block of the cluster; its bytes count in
-  // every block they land in, and in the others it counts as a partner's copy (what their copy engines take). A wgmma is one warpgroup's: counted
-  // once, by lane 0 of its first warp. Barriers and fences move no data.
+  // every block they land in, and in the others it counts as a partner's copy (which the time model's copies term
+  // counts as theirs). A wgmma is one warpgroup's: counted once, by lane 0 of its first warp. Barriers and fences move
+  // no data.
   void mbarrier_init(int, int, bool) {}
   void mbarrier_expect_bytes(int, int, bool) {}
   void mbarrier_arrive(int, bool) {}

@@ -210,10 +210,11 @@ TEST(TimeModel, ManySmallTmaCopiesAreLimitedByTheCopyEngine) {
   EXPECT_NE(stored->explanation.find("(8 of them stores of C)"), std::string::npos) << stored->explanation;
 }
 
-// A cluster partner's multicast copies that land in a block take its SM's copy engine as the block's own do: half the
+// A cluster partner's multicast copies that land in a block count in its SM's copies term as the block's own: half the
 // copies issued and the other half a partner's cost what all of them issued here cost (docs/time-model.md, "Multicast
-// copies": the sweep's pairs measured no saving), and the explanation says whose they are.
-TEST(TimeModel, AMulticastCopyTakesTheCopyEngineOfEverySmItLandsIn) {
+// copies": the sweep's pairs measured no saving, and the model stands in so for the pair's waits for each other), and
+// the explanation says whose they are.
+TEST(TimeModel, APartnersMulticastCopiesCountInTheSmsCopies) {
   Synthetic alone(4 * 132, 16);
   alone.counters.total.tma_copies = 4 * 132 * 16 * 20;  // 20 copies a k-step
   alone.counters.total.tma_sectors = alone.counters.total.tma_copies * 2048 / 32;
