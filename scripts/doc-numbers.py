@@ -1878,7 +1878,7 @@ QUOTES = [
     ("docs/timeline.md",
      r"with every store\s+predicated off rung 20 still cost (?P<tc_stores>\d+)%, and with a register read in place of "
      r"the counter (?P<tc_clock>\d+)%, against (?P<tc_built>\d+)% as built and\s+(?P<tc_dead>\d+)% with nothing "
-     r"recorded\.[\s\S]*?rung 20 cost (?P<tc_bl1>\d+)% in one call and (?P<tc_bl2>\d+)% in another[\s\S]*?cost "
+     r"recorded\.[\s\S]*?rung 20 cost (?P<tc_bl1>\d+)% in one call and (?P<tc_bl2>\d+)% in\s+another[\s\S]*?cost "
      r"(?P<tc_ev_lo>\d+)% to (?P<tc_ev_hi>\d+)%\s+\(\[trace-runs[\s\S]*?rung 20 cost (?P<tc_20>\d+)% "
      r"\((?P<tc_20b>\d+)% before\), rung 24 (?P<tc_24>\d+)% \((?P<tc_24b>\d+)%\) and\s+rung 18 (?P<tc_18>\d+)% "
      r"\((?P<tc_18b>\d+)%\)\. The tables above are this build's: within the 5% the issue asks on rungs "
