@@ -1161,28 +1161,46 @@ def trace_ksteps():
             "lag": f"{lag:.0f}", "issue": f"{sum(issuing[f'{block}, warpgroup (warpgroup 0)']) / steps:.0f}"}
 
 
+def trace_cost_line(line):
+    """A line of scripts/trace-cost's output: (rung, variant, overhead in per cent), or None for any other line."""
+    m = re.match(r"rung (\d+) (\S+) +blocks 1:.* overhead ([+-][\d.]+)%", line)
+    return (m.group(1), m.group(2), float(m.group(3))) if m else None
+
+
+def trace_run_blocks():
+    """docs/timeline-data/trace-runs.txt: each tracing build's line (where, when, the command) and its rungs' overheads
+    in per cent, in the order run."""
+    blocks = []
+    for line in (ROOT / "docs" / "timeline-data" / "trace-runs.txt").read_text().splitlines():
+        if line.startswith("# ") and "gemmlab-cli trace" in line:
+            blocks.append((line, {}))
+        elif not line.startswith("#"):
+            rung, overhead = re.match(r"(\d+)-\S+ .* overhead ([+-][\d.]+)%", line).groups()
+            blocks[-1][1][rung] = float(overhead)
+    return blocks
+
+
+def rung_list(rungs):
+    """"rung 17", "rungs 18 and 19", "rungs 17, 18 and 19"."""
+    rungs = [str(int(r)) for r in rungs]
+    return "rungs " + ", ".join(rungs[:-1]) + " and " + rungs[-1] if len(rungs) > 1 else "rung " + "".join(rungs)
+
+
 def two_copies():
     """docs/timeline.md, "The block twice": what the tracing build's cost was made of, and the build that holds the block
     twice against the one before (docs/timeline-data/two-copies.txt, a block of lines per call; trace-runs.txt's
     experiment of stores with no test; the summaries of this build's traces)."""
-    calls, rows = [], []
+    calls = []
     for line in (ROOT / "docs" / "timeline-data" / "two-copies.txt").read_text().splitlines():
         if re.match(r"# \d+b?\. ", line):
             calls.append({})
-        elif line.startswith("rung"):
-            rung, variant, overhead = re.match(r"rung (\d+) (\w+) .* overhead ([+-][\d.]+)%", line).groups()
-            calls[-1][(rung, variant)] = float(overhead)
+        elif cost := trace_cost_line(line):
+            calls[-1][cost[:2]] = cost[2]
     first, parts, again, final = calls
-    runs, block = [], None
-    for line in (ROOT / "docs" / "timeline-data" / "trace-runs.txt").read_text().splitlines():
-        if line.startswith("# ") and "gemmlab-cli trace" in line:
-            block = {} if "stores predicated with no branch" in line else None
-            if block is not None:
-                runs.append(block)
-        elif block is not None and not line.startswith("#"):
-            rung, overhead = re.match(r"(\d+)-\S+ .* overhead ([+-][\d.]+)%", line).groups()
-            block[rung] = float(overhead)
-    (every,) = runs
+    (every,) = [costs for line, costs in trace_run_blocks() if "stores predicated with no branch" in line]
+    held_after = {m.group(1): float(m.group(2)) for m in re.finditer(
+        r"^after +(\d+)-\S+ .* overhead ([+-][\d.]+)%", (ROOT / "docs" / "timeline-data" / "held-events.txt").read_text(),
+        re.M)}
     overheads = {}
     timeline = ROOT / "docs" / "timeline-data"
     for folder in (timeline, timeline / "rungs23-24"):
@@ -1198,7 +1216,8 @@ def two_copies():
             "tc_20": f"{final[('20', 'current')]:.0f}", "tc_20b": f"{final[('20', 'one_copy')]:.0f}",
             "tc_24": f"{final[('24', 'current')]:.0f}", "tc_24b": f"{final[('24', 'one_copy')]:.0f}",
             "tc_18": f"{abs(final[('18', 'current')]):.0f}", "tc_18b": f"{final[('18', 'one_copy')]:.0f}",
-            "tc_under": " and ".join(str(int(r)) for r in under), "tc_17": f"{overheads['17']:.1f}",
+            "tc_under": rung_list(under), "tc_17": f"{overheads['17']:.1f}", "tc_22": f"{overheads['22']:.1f}",
+            "tc_17b": f"{held_after['17']:.1f}",
             "tc_pers": f"{max(persistent):.0f}", "tc_cons": f"{parts[('20', 'consumers')]:.0f}",
             "tc_all": f"{parts[('20', 'current')]:.0f}"}
 
@@ -1207,14 +1226,7 @@ def trace_runs():
     """docs/timeline.md: the tracing builds' costs of 2026-11-28 (docs/timeline-data/trace-runs.txt, a block of lines per
     build in the order run: four stores, one store, every block branch-free, first warps branch-free, sampled blocks
     branch-free; the blocks after them are 2026-11-29's)."""
-    runs = []
-    for line in (ROOT / "docs" / "timeline-data" / "trace-runs.txt").read_text().splitlines():
-        if line.startswith("# ") and "gemmlab-cli trace" in line:  # a build's line: where, when, the command
-            runs.append({})
-        elif not line.startswith("#"):
-            rung, overhead = re.match(r"(\d+)-\S+ .* overhead ([+-][\d.]+)%", line).groups()
-            runs[-1][rung] = float(overhead)
-    runs = runs[:5]
+    runs = [costs for _, costs in trace_run_blocks()[:5]]
     four, one, every, _, final = runs
     across = lambda rung: [run[rung] for run in runs]
     return {"four": f"{four['20']:.0f}", "one": f"{one['20']:.0f}", "before": f"{one['20']:.0f}",
@@ -1402,12 +1414,12 @@ def trace_held():
     for line in (folder / "held-events.txt").read_text().splitlines():
         if m := re.match(r"(before|after) +(\d+)-\S+ .* overhead ([+-][\d.]+)%", line):
             cost[(m.group(1), m.group(2))] = float(m.group(3))
-        elif m := re.match(r"rung (\d+) (\S+) +blocks 1:.* overhead ([+-][\d.]+)%", line):
-            variants[(m.group(1), m.group(2))] = float(m.group(3))
+        elif variant := trace_cost_line(line):
+            variants[variant[:2]] = variant[2]
     out = {f"{'b' if when == 'before' else 'a'}{rung}": f"{cost[(when, rung)]:.0f}"
            for when in ("before", "after") for rung in ("20", "21", "22", "23", "24")}
     met = sorted(rung for (when, rung), value in cost.items() if when == "after" and value <= 5)
-    out["met"] = "rungs " + ", ".join(met[:-1]) + " and " + met[-1] if len(met) > 1 else "rung " + "".join(met)
+    out["met"] = rung_list(met)
     for variant, key in (("per_copy", "pc20"), ("current", "c20"), ("dead", "dead20"), ("no_mbar", "nombar20"),
                          ("no_tma", "notma20"), ("no_wgmma", "nowgmma20")):
         out[key] = f"{abs(variants[('20', variant)]):.0f}"
@@ -1881,9 +1893,10 @@ QUOTES = [
      r"recorded\.[\s\S]*?rung 20 cost (?P<tc_bl1>\d+)% in one call and (?P<tc_bl2>\d+)% in\s+another[\s\S]*?cost "
      r"(?P<tc_ev_lo>\d+)% to (?P<tc_ev_hi>\d+)%\s+\(\[trace-runs[\s\S]*?rung 20 cost (?P<tc_20>\d+)% "
      r"\((?P<tc_20b>\d+)% before\), rung 24 (?P<tc_24>\d+)% \((?P<tc_24b>\d+)%\) and\s+rung 18 (?P<tc_18>\d+)% "
-     r"\((?P<tc_18b>\d+)%\)\. The tables above are this build's: within the 5% the issue asks on rungs "
-     r"(?P<tc_under>[\d and]+?),\s+(?P<tc_17>[\d.]+)% on rung 17,\s+and up to (?P<tc_pers>\d+)% on the persistent "
-     r"rungs[\s\S]*?the\s+build before cost rung 20 (?P<tc_cons>\d+)% where it cost (?P<tc_all>\d+)%\s+with every warp",
+     r"\((?P<tc_18b>\d+)%\)\. The tables above are this build's: within the 5% the issue asks on "
+     r"(?P<tc_under>rungs? [\d, and]+?),\s+(?P<tc_17>[\d.]+)% on rung 17,\s+and up to (?P<tc_pers>\d+)% on the persistent "
+     r"rungs, whose sampled block sets the kernel's end \(split-K (?P<tc_22>[\d.]+)%\)\. Rung 17 cost (?P<tc_17b>[\d.]+)%"
+     r"[\s\S]*?the\s+build before cost rung 20 (?P<tc_cons>\d+)% where it cost (?P<tc_all>\d+)%\s+with every warp",
      two_copies),
     ("docs/timeline.md",
      r"its median k-step is (?P<slow_lo>[+-]\d+)% to (?P<slow_hi>[+-]\d+)% from the untraced[\s\S]*?within 20% on rungs 17 to "
