@@ -67,19 +67,20 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
           format("%.2f", top.rate / 1e12) + " TB/s, which takes " + duration(top.seconds) +
           "; larger tiles (more reuse of each byte in shared memory) would help.";
       break;
-    case TimeTerm::Copies:
+    case TimeTerm::Copies: {
+      // Which of the copies are not the SM's own loads: stores of C, a cluster partner's multicast copies.
+      std::string whose = p.copy_stores > 0 ? amount(p.copy_stores) + " of them stores of C" : std::string();
+      if (p.copy_partner > 0)
+        whose += (whose.empty() ? "" : "; ") + amount(p.copy_partner) +
+                 " of them a cluster partner's multicast copies, counted as the SM's own: measured, a cluster's waits "
+                 "for each other cost about what sharing them saves";
       s = "The TMA copies are the limit: one thread of each block issues them, and the busiest SM's " + work +
-          (p.copy_stores > 0 ? " (" + amount(p.copy_stores) + " of them stores of C)" : std::string()) +
-          (p.copy_partner > 0
-               ? " (" + amount(p.copy_partner) + " of them a cluster partner's multicast copies, counted as the SM's "
-                 "own: the pair's waits for each other cost what sharing saves)"
-               : std::string()) +
-          " of " +
-          format("%.0f", p.copy_bytes_per_copy) + " bytes on average, each " + format("%.0f", m.tma_cycles_per_copy) +
+          (whose.empty() ? std::string() : " (" + whose + ")") + " of " + format("%.0f", p.copy_bytes_per_copy) + " bytes on average, each " + format("%.0f", m.tma_cycles_per_copy) +
           " cycles plus its bytes at " + format("%.0f", m.tma_bytes_per_clock_per_sm) +
           " bytes a cycle (at least a cycle a row of its box), take " + duration(top.seconds) +
           "; fewer, larger copies (a wider swizzle mode, wider boxes) would help.";
       break;
+    }
     case TimeTerm::Dram: {
       const double bandwidth_seconds = top.work / top.rate;
       s = "DRAM is the limit: " + format("%.2f", top.work / 1e9) + " GB at " + format("%.2f", top.rate / 1e12) +
