@@ -25,7 +25,7 @@ namespace {
 struct BenchArgs {
   std::string rungs, sizes, order = "row", inputs, json_path, csv_path;
   std::vector<std::string> configs;
-  bool all = false;
+  bool all = false, unqueued = false;
   int device = 0, runs = 20;
   double hold = 0;
 };
@@ -50,7 +50,9 @@ void print_report(const gpu::BenchReport& r, std::ostream& out) {
               ? "held: each kernel ran alone for " + fixed(r.hold_seconds, 1) +
                     " s before its timed runs; x cuBLAS: against cuBLAS's own row, held the same way\n"
               : std::string("x cuBLAS: against cuBLAS runs alternating with the kernel's, on the same shape and input "
-                            "type\n"));
+                            "type\n"))
+      << (r.queued ? "timing: runs queued behind a gate, then back to back: each one's time is the GPU's\n"
+                   : "timing: each run as the host submitted it (small kernels include the host's launch time)\n");
   using A = TextTable::Align;
   TextTable table({{"kernel"}, {"config"}, {"input"}, {"size"}, {"runs", A::Right}, {"median ms", A::Right},
                    {"TFLOPS", A::Right}, {"x cuBLAS", A::Right}, {"note"}});
@@ -100,6 +102,7 @@ int run_bench_command(const BenchArgs& args) {
   options.device = args.device;
   options.runs = args.runs;
   options.hold_seconds = args.hold;
+  options.queued = !args.unqueued;
 
   // A progress line only where a person watches: a terminal, and no machine-readable report on stdout.
   const bool show_progress = isatty(STDERR_FILENO) && args.json_path.empty();
@@ -148,6 +151,9 @@ Command add_bench_command(CLI::App& parent) {
                   "model assumes (0, the default: alternate with cuBLAS)")
       ->capture_default_str()
       ->check(common::seconds(gpu::kMaxHoldSeconds));
+  sub->add_flag("--unqueued", args->unqueued,
+                "Time each run as the host submits it, not queued behind a gate first (bench's method before "
+                "2026-11-30): a kernel of a few microseconds then includes the host's launch time");
   sub->add_option("--device", args->device, "CUDA device index")->capture_default_str()->transform(common::whole_number(0));
   sub->add_option("--json", args->json_path, "Write the report as JSON to this file ('-': stdout, no table)")
       ->check(common::non_empty_text("a file name, or '-' for stdout"));

@@ -13,10 +13,15 @@
 #include "gemmlab/sim/statistics.hpp"
 #include "reference.hpp"
 #include "session.hpp"
+#include "stream_gate.hpp"
 #include "verify_detail.hpp"
 
 namespace gemmlab::gpu {
 namespace {
+
+// Runs queued behind the gate at a time (each a few events and launches), and how long the gate waits for the host.
+constexpr std::size_t kRunsPerGate = 32;
+constexpr double kGateSeconds = 2.0;
 
 // A row's figures from its runs' times (sorted, in ms): how many, the extremes, the median and its TFLOPS.
 void set_times(BenchRow& row, const std::vector<double>& sorted, const Shape& shape) {
@@ -146,17 +151,33 @@ class ShapeRun {
     const std::size_t per_run = paired ? 3 : 2, first = paired ? 1 : 0;
     Events events(per_run * static_cast<std::size_t>(runs));
     if (auto ok = events.create(); !ok) return ok.error();
-    for (std::size_t i = 0; i < static_cast<std::size_t>(runs); ++i) {
-      const std::size_t e = per_run * i;
-      if (paired) {
-        GEMMLAB_CUDA_TRY(cudaEventRecord(events[e], session_.stream()));
-        if (auto ok = launch(yardstick, (2 * i) % sets()); !ok) return ok.error();
+    // The runs are queued behind the stream's gate (BenchOptions::queued) a batch at a time: the stream's queue holds
+    // a bounded number of launches, and the host must not wait for room in it while the gate holds it shut.
+    StreamGate* gate = nullptr;
+    if (options_.queued) {
+      auto made = session_.gate();
+      if (!made) return made.error();
+      gate = *made;
+    }
+    for (std::size_t begin = 0; begin < static_cast<std::size_t>(runs); begin += kRunsPerGate) {
+      if (gate)
+        if (auto ok = gate->close(session_.stream(), kGateSeconds); !ok) return ok.error();
+      const OpenOnExit opens(gate);
+      for (std::size_t i = begin; i < std::min(begin + kRunsPerGate, static_cast<std::size_t>(runs)); ++i) {
+        const std::size_t e = per_run * i;
+        if (paired) {
+          GEMMLAB_CUDA_TRY(cudaEventRecord(events[e], session_.stream()));
+          if (auto ok = launch(yardstick, (2 * i) % sets()); !ok) return ok.error();
+        }
+        GEMMLAB_CUDA_TRY(cudaEventRecord(events[e + first], session_.stream()));
+        if (auto ok = launch(entry, (paired ? 2 * i + 1 : i) % sets()); !ok) return ok.error();
+        GEMMLAB_CUDA_TRY(cudaEventRecord(events[e + first + 1], session_.stream()));
       }
-      GEMMLAB_CUDA_TRY(cudaEventRecord(events[e + first], session_.stream()));
-      if (auto ok = launch(entry, (paired ? 2 * i + 1 : i) % sets()); !ok) return ok.error();
-      GEMMLAB_CUDA_TRY(cudaEventRecord(events[e + first + 1], session_.stream()));
     }
     if (auto ok = finish(session_.stream(), row.name + " at " + to_string(shape_)); !ok) return ok.error();
+    if (gate && gate->take_timed_out())
+      row.message += std::string(row.message.empty() ? "" : "; ") +
+                     "the host took longer to queue the runs than the gate waits: some include its launch time";
     // The runs' times between events `from` and `from + 1` of each run, sorted.
     const auto sorted_times = [&](std::size_t from) -> Result<std::vector<double>> {
       std::vector<double> ms(static_cast<std::size_t>(runs));
@@ -260,6 +281,7 @@ Result<BenchReport> run_bench(const BenchOptions& options, const std::function<v
   report.order = options.order;
   report.sm_clock_start_mhz = sm_clock_now(options.device);
   report.hold_seconds = options.hold_seconds;
+  report.queued = options.queued;
 
   // Per input type: cuBLAS on that type first (the yardstick of the kernels after it), then every selected instance
   // that takes it.

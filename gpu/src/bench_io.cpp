@@ -163,6 +163,7 @@ std::string bench_report_json(const BenchReport& r) {
       {"block_order", sim::order_name(r.order)},
       {"buffer_sets_max", r.buffer_sets_max},
       {"hold_seconds", r.hold_seconds},
+      {"queued", r.queued},
       {"cancelled", r.cancelled},
       {"rows", rows}};
   return out.dump(2) + "\n";
@@ -227,6 +228,7 @@ Result<BenchReport> parse_bench_report_json(std::string_view text) {
     r.cancelled = j.value("cancelled", false);
     r.hold_seconds = j.value("hold_seconds", 0.0);  // absent from reports older than the option: not held
     if (!(r.hold_seconds >= 0)) return Error{"the benchmark report is not valid: hold_seconds must be 0 or more"};
+    r.queued = j.value("queued", false);  // absent from reports older than the gate: each run as the host submitted it
     const auto& rows = j.at("rows");
     if (!rows.is_array()) return Error{"\"rows\" must be a list of rows"};
     for (std::size_t index = 0; index < rows.size(); ++index) {

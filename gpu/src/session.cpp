@@ -23,7 +23,8 @@ Result<Session> Session::open(int device) {
 Session::Session(Session&& other) noexcept
     : device_(std::move(other.device_)),
       stream_(std::exchange(other.stream_, nullptr)),
-      cublas_(std::exchange(other.cublas_, nullptr)) {}
+      cublas_(std::exchange(other.cublas_, nullptr)),
+      gate_(std::move(other.gate_)) {}
 
 Session::~Session() {
   if (cublas_) cublasDestroy(cublas_);
@@ -49,6 +50,15 @@ Result<cublasHandle_t> Session::cublas() {
       return cublas_error("cublasSetStream", code);
   }
   return cublas_;
+}
+
+Result<StreamGate*> Session::gate() {
+  if (!gate_) {
+    auto made = StreamGate::create();
+    if (!made) return made.error();
+    gate_.emplace(std::move(*made));
+  }
+  return &*gate_;
 }
 
 Status launch_cublas(cublasHandle_t handle, const GemmArgs& g) {

@@ -5,11 +5,13 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <optional>
 
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/sim/problem.hpp"
 #include "launch.hpp"
+#include "stream_gate.hpp"
 
 namespace gemmlab::gpu {
 
@@ -28,12 +30,15 @@ class Session {
 
   // The cuBLAS handle, created on first use.
   Result<cublasHandle_t> cublas();
+  // The gate that queues timed runs on the stream (stream_gate.hpp), created on first use.
+  Result<StreamGate*> gate();
 
  private:
   Session() = default;
   DeviceInfo device_;
   cudaStream_t stream_ = nullptr;
   cublasHandle_t cublas_ = nullptr;
+  std::optional<StreamGate> gate_;
 };
 
 // cuBLAS FP32 (CUBLAS_COMPUTE_32F) on row-major operands: C^T = B^T A^T in cuBLAS's column-major terms, so the

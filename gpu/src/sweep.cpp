@@ -386,7 +386,7 @@ std::string sweep_report_json(const SweepReport& r) {
   for (const BenchReport& run : r.bench) {
     const auto bench = nlohmann::json::parse(bench_report_json(run));
     nlohmann::json gpu;
-    for (const char* key : {"device", "software", "date_utc", "sm_clock_start_mhz", "sm_clock_end_mhz"})
+    for (const char* key : {"device", "software", "date_utc", "sm_clock_start_mhz", "sm_clock_end_mhz", "queued"})
       if (bench.contains(key)) gpu[key] = bench[key];
     if (!out.contains("measured_on")) out["measured_on"] = gpu;
     out["gpus"].push_back(gpu);

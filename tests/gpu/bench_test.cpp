@@ -40,6 +40,7 @@ TEST(Bench, TimesCublasAndEveryRungAfterVerifyingThem) {
   EXPECT_GE(report->buffer_sets_max, 2);    // 512^3 inputs are far smaller than L2: rotated
   EXPECT_EQ(last_total, 6u);
   EXPECT_GE(calls, 6u);
+  EXPECT_TRUE(report->queued);  // the runs went behind the stream's gate
 }
 
 TEST(Bench, HeldKernelsRunAloneAndCompareWithCublasOwnRow) {
@@ -62,8 +63,23 @@ TEST(Bench, HeldKernelsRunAloneAndCompareWithCublasOwnRow) {
   const auto again = parse_bench_report_json(bench_report_json(*report));
   ASSERT_TRUE(again) << again.error().message;
   EXPECT_DOUBLE_EQ(again->hold_seconds, 0.2);
+  EXPECT_TRUE(again->queued);
   options.hold_seconds = -1;
   EXPECT_FALSE(run_bench(options));
+}
+
+TEST(Bench, UnqueuedRunsAreTimedAsTheHostSubmitsThemAndSaySo) {
+  BenchOptions options = small_options();
+  options.shapes = {{512, 512, 512}};
+  options.runs = 3;
+  options.queued = false;
+  const auto report = run_bench(options);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_FALSE(report->queued);
+  for (const auto& row : report->rows) EXPECT_EQ(row.status, BenchStatus::Timed) << row.name << ": " << row.message;
+  const auto again = parse_bench_report_json(bench_report_json(*report));
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_FALSE(again->queued);
 }
 
 TEST(Bench, TensorCoreRungsAreComparedWithCublasOnTheirOwnInputType) {

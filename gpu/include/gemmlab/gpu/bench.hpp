@@ -43,6 +43,10 @@ struct BenchOptions {
   // time model assumes (a kernel paired with cuBLAS runs at a clock cuBLAS's power draw also sets). Ratios to cuBLAS
   // are then against cuBLAS's own row, held the same way. At most kMaxHoldSeconds.
   double hold_seconds = 0;
+  // The timed runs wait in the stream behind a gate until the host has queued a batch of them, then run back to back:
+  // each run's events time the GPU, not the host submitting the launch, which for a GEMM of a few microseconds takes
+  // about as long (gpu/src/stream_gate.hpp). false: each run as the host submits it, as bench timed before 2026-11-30.
+  bool queued = true;
   std::uint64_t seed = 7;
 };
 
@@ -86,6 +90,7 @@ struct BenchReport {
   kernel::BlockOrder order{};
   int buffer_sets_max = 0;           // the most input sets rotated through at any shape
   double hold_seconds = 0;           // BenchOptions::hold_seconds of the run
+  bool queued = false;               // BenchOptions::queued of the run (false in reports written before it)
   std::vector<BenchRow> rows;
   bool cancelled = false;
 };
