@@ -12,6 +12,7 @@ The results tables are scripts/results-tables.py's.
 import argparse
 import csv
 import functools
+import gzip
 import importlib.util
 import json
 import math
@@ -691,6 +692,9 @@ def multicast_pairs():
     # Run 4: this model chose and predicted its configurations before they ran.
     within, pairs, _, _, rho = sweep_fit(ROOT / "docs" / "results-data" / "sweep" / "sweep-llm-bf16-tuned6-run4.json")
     out.update({"mc_w4": str(within), "mc_all4": str(pairs), "mc_rho4": f"{rho:.2f}"})
+    # Run 5 likewise, on the code after split-K's adding changed (2026-11-30).
+    within, pairs, _, _, rho = sweep_fit(ROOT / "docs" / "results-data" / "sweep" / "sweep-llm-bf16-tuned6-run5.json")
+    out.update({"mc_w5": str(within), "mc_all5": str(pairs), "mc_rho5": f"{rho:.2f}"})
     return out
 
 
@@ -1604,6 +1608,106 @@ def h200_launch():
 SPLITK = ROOT / "docs" / "results-data" / "splitk"
 
 
+def traced_block_spans(gz_path):
+    """A gzipped trace of gemmlab-cli trace: its sampled blocks' spans as (block, role, span), times from the first span's
+    start in µs."""
+    events = json.loads(gzip.decompress(gz_path.read_bytes()))["traceEvents"]
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    spans = [e for e in events if e.get("ph") == "X" and names[(e["pid"], e["tid"])].startswith("block ")]
+    start = min(e["ts"] for e in spans)
+    out = []
+    for e in spans:
+        block, role = re.match(r"block (\d+), (\w+)", names[(e["pid"], e["tid"])]).groups()
+        out.append((int(block), role, dict(e, ts=e["ts"] - start)))
+    return out
+
+
+def decode_ncu():
+    """docs/sweep.md, "Where the decode shapes lose": ncu of cuBLAS's kernel and split-K's workspace=1 at 16 x 4096 x 4096
+    (results-data/decode-ncu-2026-11-30), and the 128-block trace after split-K's batch change (results-data/splitk/
+    batch-2026-11-30): when a block's first k-step has its tiles, and how long after the other ranges the last end."""
+    csv_file = ROOT / "docs" / "results-data" / "decode-ncu-2026-11-30" / "ncu-16x4096x4096-workspace_1.csv"
+    lines = csv_file.read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith('"ID"'))
+    launches = [r for r in csv.DictReader(lines[first:]) if r.get("ID", "").isdigit()]
+
+    def of(name_part):
+        rows = [r for r in launches if name_part in r["Kernel Name"]]
+        return rows, statistics.median(float(r["gpu__time_duration.sum"].replace(",", "")) for r in rows) / 1e3
+
+    def number(row, metric):
+        return float(row[metric].replace(",", ""))
+
+    theirs, their_us = of("nvjet")
+    ours, our_us = of("rung_kernel")
+    smem = number(theirs[0], "launch__shared_mem_per_block_dynamic")
+    out = {"threads": f"{number(theirs[0], 'launch__block_size'):.0f}", "kib": f"{smem / 1024:.0f}",
+           "stages": f"{smem // (10 * 1024):.0f}", "their_us": f"{their_us:.1f}", "our_us": f"{our_us:.1f}",
+           "our_threads": f"{number(ours[0], 'launch__block_size'):.0f}",
+           "our_kib": f"{number(ours[0], 'launch__shared_mem_per_block_dynamic') / 1024:.0f}",
+           "mb": f"{number(ours[0], 'dram__bytes_read.sum') / 1e6:.1f}"}
+    first_tiles, ends = [], {}
+    for block, role, e in traced_block_spans(
+            ROOT / "docs" / "results-data" / "splitk" / "batch-2026-11-30" / "trace-after.trace.json.gz"):
+        ends[block] = max(ends.get(block, 0), e["ts"] + e["dur"])
+        if role == "consumer" and e["name"] == "k-step 0":
+            first_tiles.append(e["ts"] + e["dur"])
+    last = max(end for block, end in ends.items() if block % 4 == 3)
+    others = max(end for block, end in ends.items() if block % 4 != 3)
+    out.update(first=f"{statistics.median(first_tiles):.2f}", tail=f"{last - others:.1f}")
+    return out
+
+
+def stream_gate():
+    """docs/results.md, "The host's launches are not in the times": the bench reports of results-data/stream-gate-
+    2026-11-30, each row's median queued over not queued (round for round), and two rounds of the same way."""
+    folder = ROOT / "docs" / "results-data" / "stream-gate-2026-11-30"
+
+    def medians(name):
+        return {(r["name"], r["config"], r["m"], r["n"], r["k"]): r["median_ms"]
+                for file in (f"{name}.json", f"{name}-splitk.json")
+                for r in json.loads((folder / file).read_text())["rows"]}
+
+    def ratios(pairs):
+        out = []
+        for a, b in pairs:
+            first, second = medians(a), medians(b)
+            out += [first[k] / second[k] for k in first if k in second]
+        return out
+
+    gate = ratios([("queued", "unqueued"), ("queued2", "unqueued2")])
+    same = ratios([("unqueued", "unqueued2"), ("queued", "queued2")])
+    return {"rows": str(len(gate)), "lo": f"{min(gate):.2f}", "hi": f"{max(gate):.2f}", "same_lo": f"{min(same):.2f}",
+            "same_hi": f"{max(same):.2f}"}
+
+
+def splitk_last_ranges():
+    """Rung 22's page, "The last range's adding, traced": the 128-block traces of split-K's workspace reduction before
+    and after a batch became the whole strip (results-data/splitk/batch-2026-11-30: the last range of each tile, block %
+    4 == 3, its consumer's adding phase and the blocks' ends; the untraced times of the same calls), and
+    scripts/bench-ab's round of the code before against the code after."""
+    data = ROOT / "docs" / "results-data" / "splitk" / "batch-2026-11-30"
+    out = {}
+    for side in ("before", "after"):
+        adding, ends = [], {}
+        for block, role, e in traced_block_spans(data / f"trace-{side}.trace.json.gz"):
+            ends[block] = max(ends.get(block, 0), e["ts"] + e["dur"])
+            if role == "consumer" and block % 4 == 3 and e["name"].startswith("epilogue 1"):
+                adding.append(e["dur"])
+        out[f"add_{side}"] = f"{statistics.median(adding):.2f}"
+        out[f"end_{side}"] = f"{max(ends.values()):.2f}"
+        out[f"kernel_{side}"] = f"{json.loads((data / f'trace-{side}.summary.json').read_text())['untraced_ms'] * 1e3:.1f}"
+    rows = {}
+    for side in ("old", "new"):
+        for r in json.loads((data / f"{side}-splitk-r1.json").read_text())["rows"]:
+            if r["name"] != "cublas":
+                rows.setdefault((r["config"], r["m"], r["n"], r["k"]), {})[side] = r["median_ms"]
+    ratios = [r["new"] / r["old"] for r in rows.values()]
+    out.update(ab_lo=f"{min(ratios):.2f}", ab_hi=f"{max(ratios):.2f}", faster=str(sum(x < 1 for x in ratios)),
+               rows=str(len(ratios)))
+    return out
+
+
 def splitk_figures():
     """docs/rungs/22: the best gain over the data-parallel rung 18 among the recorded shapes, what batching the loads
     of C bought, ncu on the decode shape and at 4096^3, and the time model against the configurations' medians (with
@@ -1679,6 +1783,24 @@ def splitk_counters():
 
 
 QUOTES = [
+    ("docs/sweep.md",
+     r"128 blocks of (?P<threads>\d+) threads with (?P<kib>\d+) KiB of shared memory each, room\s+for (?P<stages>\d+) "
+     r"stages[\s\S]*?ran for (?P<their_us>[\d.]+) µs, then its split-K reduction kernel; split-K's\s+`workspace=1` \(128 "
+     r"blocks of (?P<our_threads>\d+) threads, (?P<our_kib>\d+) KiB: 4 stages\) ran for (?P<our_us>[\d.]+) µs, both reading "
+     r"(?P<mb>[\d.]+) MB[\s\S]*?has its tiles (?P<first>[\d.]+) µs into the kernel[\s\S]*?end\s+(?P<tail>[\d.]+) µs after "
+     r"the last of the other ranges",
+     decode_ncu),
+    ("docs/results.md",
+     r"the (?P<rows>\d+) rows' medians queued were (?P<lo>[\d.]+) to\s+(?P<hi>[\d.]+) times their medians not queued, "
+     r"where two rounds of the same way differed by (?P<same_lo>[\d.]+) to (?P<same_hi>[\d.]+)\.",
+     stream_gate),
+    ("docs/rungs/22-tma-wgmma-splitk.md",
+     r"spent a median of (?P<add_before>[\d.]+) µs adding the three slices \(epilogue 1\), and the last block ended "
+     r"(?P<end_before>[\d.]+) µs\s+in\.[\s\S]*?the adding took (?P<add_after>[\d.]+) µs, the last block ended "
+     r"(?P<end_after>[\d.]+) µs in, and the untraced kernel of the\s+same call took (?P<kernel_after>[\d.]+) µs against "
+     r"(?P<kernel_before>[\d.]+)\.[\s\S]*?took (?P<ab_lo>[\d.]+) to (?P<ab_hi>[\d.]+) times their time\s+before, less in "
+     r"(?P<faster>\d+) of the (?P<rows>\d+)",
+     splitk_last_ranges),
     ("docs/rungs/22-tma-wgmma-splitk.md",
      r"measured rungs 17 to 21 at (?P<lo>[\d.]+)–(?P<hi>[\d.]+)× cuBLAS there",
      splitk_whole_rungs),
@@ -1780,7 +1902,8 @@ QUOTES = [
      r"(?P<mc_all3>\d+) \(1412\s+and 1435 before\), with a median Spearman of (?P<mc_rho1>[\d.]+) and "
      r"(?P<mc_rho3>[\d.]+) \(0\.76 and 0\.72\)[\s\S]*?run 4, which this model chose and predicted before it "
      r"ran, it is within ±20% on (?P<mc_w4>\d+) of (?P<mc_all4>\d+) pairs,\s+with a median Spearman of "
-     r"(?P<mc_rho4>[\d.]+)",
+     r"(?P<mc_rho4>[\d.]+)[\s\S]*?On run 5[\s\S]*?within ±20% on (?P<mc_w5>\d+) of (?P<mc_all5>\d+) pairs, with a "
+     r"median\s+Spearman of (?P<mc_rho5>\d\.\d+)",
      multicast_pairs),
     ("docs/time-model.md",
      r"with 48 SMs or more the one-panel rows get (?P<op_lo>[\d.]+)\s+to (?P<op_hi>[\d.]+) of the two-panel rows' rate",

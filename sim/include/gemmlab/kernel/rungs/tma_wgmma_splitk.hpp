@@ -85,15 +85,19 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized, TurnsAtC {
   // A range after the first: C += alpha * acc over the warpgroup's 64 x bn strip of the tile at (tile_row0,
   // tile_col0), `batch` pairs at a time, all of a batch's loads of C before any of its stores. Pair by pair (rung 17's
   // store_c_run with beta = 1), each store could alias the next pair's load, so every load waited for the store before
-  // it: a round trip to L2 per pair, in the chain of ranges that every tile walks one after another. Rows of C are
-  // whole pairs here (n is a multiple of 8); rung 23's segments take their turns through the same path.
-  static constexpr int batch = 16;
+  // it: a round trip to L2 per pair, in the chain of ranges that every tile walks one after another. A batch is the
+  // whole strip up to bn = 128 (one round trip; traced, half the batch took the last range's adding twice as long).
+  // Rows of C are whole pairs here (n is a multiple of 8); rung 23's segments take their turns through the same path.
+  static constexpr int max_batch = 32;
+  template <class Atom>
+  static constexpr int batch_pairs = Atom::d_values / 2 < max_batch ? Atom::d_values / 2 : max_batch;
   template <class X, class C, class S>
   GEMMLAB_HD static void add_accumulators(X& x, const C& c, const ThreadContext& t, S& s, int tile_row0,
                                           int tile_col0) {
     const int lane = t.tid % 128, row0 = tile_row0 + t.tid / 128 * 64;
     with_atom(c, [&](auto atom) {
       using Atom = decltype(atom);
+      constexpr int batch = TmaWgmmaSplitK::batch_pairs<Atom>;
       GEMMLAB_UNROLL
       for (int first = 0; first < Atom::d_values; first += 2 * batch) {
         Vec<2> sum[batch];
@@ -166,6 +170,7 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized, TurnsAtC {
     const int lane = t.tid % 128, row0 = t.row0 + t.tid / 128 * 64;
     with_atom(c, [&](auto atom) {
       using Atom = decltype(atom);
+      constexpr int batch = TmaWgmmaSplitK::batch_pairs<Atom>;
       GEMMLAB_UNROLL
       for (int first = 0; first < Atom::d_values; first += 2 * batch) {
         Vec<2> sum[batch];
@@ -208,7 +213,7 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized, TurnsAtC {
   // the other ranges' slices one after another and C, then its stores before its release.
   static int split_step_round_trips(const KernelConfig& c) {
     const int pairs = WgmmaM64K16<max_n>::d_values * c.bn / max_n / 2;  // a thread's pairs of its strip
-    return 2 + ceil_div(pairs, batch) * (c.workspace ? c.splits : 1) + 1;
+    return 2 + ceil_div(pairs, max_batch) * (c.workspace ? c.splits : 1) + 1;
   }
 
   // One consumer warpgroup of 64 x 128: the few rows of a decode step waste less of each wgmma than in 128-row tiles,
