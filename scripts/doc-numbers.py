@@ -1608,6 +1608,33 @@ def h200_launch():
 SPLITK = ROOT / "docs" / "results-data" / "splitk"
 
 
+def dram_overlap_record():
+    """docs/time-model.md, "Deeper rings overlap DRAM more": docs/time-model-data/dram-overlap-2026-11-30.txt, the four
+    sweeps scored with the model before and after the DRAM overlap's p followed the k-steps in flight, run 5's misses by
+    limit and stages, and the H100 alternates' order."""
+    scores, residuals, order, side, section = {}, {}, {}, None, "scores"
+    for line in (ROOT / "docs" / "time-model-data" / "dram-overlap-2026-11-30.txt").read_text().splitlines():
+        if line.startswith("# Run 5's pairs"):
+            section = "residuals"
+        elif line in ("before", "after"):
+            side = line
+        elif m := re.match(r"sweep-llm-bf16-tuned6-run(\d)\.json +within (\d+)/\d+ .*spearman median ([\d.]+)", line):
+            scores[(side, m.group(1))] = (m.group(2), m.group(3))
+        elif m := re.match(r" +(.+?) +stages (\d) n +\d+ +meas/pred median ([\d.]+)", line):
+            if section == "residuals":
+                residuals[(side, m.group(1), m.group(2))] = m.group(3)
+        elif m := re.match(r"(before|after): (\d+) of (\d+)", line):
+            order[m.group(1)] = m.group(2)
+    out = {f"{side[0]}{run}_rho": scores[(side, run)][1] for side in ("before", "after") for run in "1345"}
+    out.update({f"{side[0]}{run}_w": scores[(side, run)][0] for side in ("before", "after") for run in "1345"})
+    out.update(dram2=residuals[("before", "DRAM", "2")], chain2=residuals[("before", "k-step chain", "2")],
+               dram4=residuals[("before", "DRAM", "4")], chain4=residuals[("before", "k-step chain", "4")],
+               chain2_after=residuals[("after", "k-step chain", "2")],
+               tensor4_after=residuals[("after", "tensor cores", "4")], order_before=order["before"],
+               order_after=order["after"])
+    return out
+
+
 def traced_block_spans(gz_path):
     """A gzipped trace of gemmlab-cli trace: its sampled blocks' spans as (block, role, span), times from the first span's
     start in µs."""
@@ -1783,6 +1810,16 @@ def splitk_counters():
 
 
 QUOTES = [
+    ("docs/time-model.md",
+     r"configurations of 2 stages ran (?P<dram2>[\d.]+)× \(limited by DRAM\) and (?P<chain2>[\d.]+)× \(by the\s+k-step "
+     r"chain\) their predicted time at the median, those of 4 stages (?P<dram4>[\d.]+)× and (?P<chain4>[\d.]+)×\."
+     r"[\s\S]*?median Spearman went from (?P<b1_rho>[\d.]+), (?P<b3_rho>[\d.]+), (?P<b4_rho>[\d.]+) and\s+"
+     r"(?P<b5_rho>[\d.]+) to (?P<a1_rho>[\d.]+), (?P<a3_rho>[\d.]+), (?P<a4_rho>[\d.]+) and (?P<a5_rho>[\d.]+) "
+     r"\(runs 1, 3, 4, 5\), the pairs within ±20% from (?P<b1_w>\d+), (?P<b3_w>\d+), (?P<b4_w>\d+) and (?P<b5_w>\d+) "
+     r"to\s+(?P<a1_w>\d+), (?P<a3_w>\d+), (?P<a4_w>\d+) and (?P<a5_w>\d+) of 1596[\s\S]*?went from "
+     r"(?P<order_before>\d+) to (?P<order_after>\d+) of 229 pairs[\s\S]*?rings of 2 stages run (?P<chain2_after>[\d.]+)× "
+     r"their predicted time, the tensor-limited ones of 4 stages (?P<tensor4_after>\d\.\d+)×",
+     dram_overlap_record),
     ("docs/sweep.md",
      r"128 blocks of (?P<threads>\d+) threads with (?P<kib>\d+) KiB of shared memory each, room\s+for (?P<stages>\d+) "
      r"stages[\s\S]*?ran for (?P<their_us>[\d.]+) µs, then its split-K reduction kernel; split-K's\s+`workspace=1` \(128 "
@@ -1900,10 +1937,10 @@ QUOTES = [
      r"faster\.[\s\S]*?predicted at (?P<mc_p1>[\d.]+)× and (?P<mc_p3>[\d.]+)× of the unclustered one at the median "
      r"pair\.[\s\S]*?within ±20% on (?P<mc_w1>\d+) of run 1's (?P<mc_all1>\d+) pairs and (?P<mc_w3>\d+) of run 3's "
      r"(?P<mc_all3>\d+) \(1412\s+and 1435 before\), with a median Spearman of (?P<mc_rho1>[\d.]+) and "
-     r"(?P<mc_rho3>[\d.]+) \(0\.76 and 0\.72\)[\s\S]*?run 4, which this model chose and predicted before it "
-     r"ran, it is within ±20% on (?P<mc_w4>\d+) of (?P<mc_all4>\d+) pairs,\s+with a median Spearman of "
-     r"(?P<mc_rho4>[\d.]+)[\s\S]*?On run 5[\s\S]*?within ±20% on (?P<mc_w5>\d+) of (?P<mc_all5>\d+) pairs, with a "
-     r"median\s+Spearman of (?P<mc_rho5>\d\.\d+)",
+     r"(?P<mc_rho3>[\d.]+) \(0\.76 and 0\.72\)[\s\S]*?run 4, which the model of that day \(commit a0a378e's\) chose "
+     r"and predicted before it ran, it was\s+within ±20% on (?P<mc_w4>\d+) of (?P<mc_all4>\d+) pairs, with a median "
+     r"Spearman of (?P<mc_rho4>[\d.]+)[\s\S]*?On run 5[\s\S]*?within ±20% on (?P<mc_w5>\d+) of (?P<mc_all5>\d+) "
+     r"pairs, with a median Spearman of (?P<mc_rho5>\d\.\d+)",
      multicast_pairs),
     ("docs/time-model.md",
      r"with 48 SMs or more the one-panel rows get (?P<op_lo>[\d.]+)\s+to (?P<op_hi>[\d.]+) of the two-panel rows' rate",

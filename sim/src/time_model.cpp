@@ -153,6 +153,11 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
          (m.clock_given ? " MHz given for this prediction.)" : " MHz the card holds under this load.)");
 }
 
+// The p of the SM's work and DRAM's combined, for a kernel with `ksteps_in_flight` k-steps in flight.
+double dram_overlap_norm(int ksteps_in_flight) {
+  return std::min(kDramOverlapBase + kDramOverlapPerKstep * ksteps_in_flight, kDramOverlapMax);
+}
+
 // Times that overlap only in part: their p-norm (the SM's own terms: kOverlapNorm).
 double overlap_norm(std::initializer_list<double> times, double p = kOverlapNorm) {
   double norm = 0;
@@ -407,9 +412,10 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const TimeTerm sm_largest =
       std::max({TimeTerm::Issue, TimeTerm::DataPipe, TimeTerm::TensorCores, TimeTerm::Copies},
                [&](TimeTerm a, TimeTerm b) { return p.term(a).seconds < p.term(b).seconds; });
-  // DRAM fills the stages the SM's work waits for, and the two overlap only in part: their norm kDramOverlapNorm.
+  // DRAM fills the stages the SM's work waits for, and the two overlap only in part: the more k-steps in flight, the
+  // more of DRAM's filling hides behind the SM's work (dram_overlap_norm).
   const TermTime& dram = p.term(TimeTerm::Dram);
-  p.sm_and_dram_seconds = overlap_norm({p.sm_seconds, dram.seconds}, kDramOverlapNorm);
+  p.sm_and_dram_seconds = overlap_norm({p.sm_seconds, dram.seconds}, dram_overlap_norm(p.ksteps_in_flight));
   Candidate winner{p.sm_and_dram_seconds, dram.seconds > p.term(sm_largest).seconds ? TimeTerm::Dram : sm_largest};
   for (const TimeTerm t : {TimeTerm::L2, TimeTerm::Latency})
     if (p.term(t).seconds > winner.seconds * (1 + 1e-9)) winner = {p.term(t).seconds, t};

@@ -303,7 +303,7 @@ TEST(TimeModel, L2AndDramAreSharedByEverySmAndTakeTheirMeasuredBandwidth) {
   EXPECT_NEAR(p->term(TimeTerm::L2).seconds, double(std::int64_t{1} << 33) / m.l2_bytes_per_second, 1e-12);
   EXPECT_NEAR(p->term(TimeTerm::Dram).seconds, double(std::int64_t{1} << 34) / m.dram_bytes_per_second, 1e-12);
   EXPECT_EQ(p->limit, TimeTerm::Dram);
-  // DRAM and the SM's work combined (the norm kDramOverlapNorm: DRAM's term when it dominates), plus the launch and
+  // DRAM and the SM's work combined (their norm, kDramOverlapBase: DRAM's term when it dominates), plus the launch and
   // the fill. Blocktile-2d has one k-step in flight, so its chain already waits in full at every k-step, the first
   // included: what fills is DRAM serving every SM's first k-step (all of them misses) at its bandwidth.
   EXPECT_NEAR(p->sm_and_dram_seconds,
