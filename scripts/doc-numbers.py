@@ -1629,9 +1629,13 @@ def dram_overlap_record():
     out.update({f"{side[0]}{run}_w": scores[(side, run)][0] for side in ("before", "after") for run in "1345"})
     out.update(dram2=residuals[("before", "DRAM", "2")], chain2=residuals[("before", "k-step chain", "2")],
                dram4=residuals[("before", "DRAM", "4")], chain4=residuals[("before", "k-step chain", "4")],
-               chain2_after=residuals[("after", "k-step chain", "2")],
+               dram2_after=residuals[("after", "DRAM", "2")], chain2_after=residuals[("after", "k-step chain", "2")],
                tensor4_after=residuals[("after", "tensor cores", "4")], order_before=order["before"],
                order_after=order["after"])
+    header = (ROOT / "sim" / "include" / "gemmlab" / "sim" / "time_model.hpp").read_text()
+    base, per, top = (float(x) for x in re.search(
+        r"kDramOverlapBase = ([\d.]+), kDramOverlapPerKstep = ([\d.]+), kDramOverlapMax = ([\d.]+);", header).groups())
+    out.update({f"p{stages}": f"{min(base + per * (stages - 1), top):g}" for stages in (2, 3, 4)})
     return out
 
 
@@ -1691,9 +1695,9 @@ def stream_gate():
     folder = ROOT / "docs" / "results-data" / "stream-gate-2026-11-30"
 
     def medians(name):
-        return {(r["name"], r["config"], r["m"], r["n"], r["k"]): r["median_ms"]
-                for file in (f"{name}.json", f"{name}-splitk.json")
-                for r in json.loads((folder / file).read_text())["rows"]}
+        return {(suffix, r["name"], r["config"], r["m"], r["n"], r["k"]): r["median_ms"]
+                for suffix in ("", "-splitk")
+                for r in json.loads((folder / f"{name}{suffix}.json").read_text())["rows"]}
 
     def ratios(pairs):
         out = []
@@ -1704,8 +1708,11 @@ def stream_gate():
 
     gate = ratios([("queued", "unqueued"), ("queued2", "unqueued2")])
     same = ratios([("unqueued", "unqueued2"), ("queued", "queued2")])
+    skinny = [ms * 1e3 for key, ms in medians("unqueued").items() if key[3] * key[4] * key[5] < 4096**3]
+    per_gate = re.search(r"kRunsPerGate = (\d+);", (ROOT / "gpu" / "src" / "bench.cpp").read_text()).group(1)
     return {"rows": str(len(gate)), "lo": f"{min(gate):.2f}", "hi": f"{max(gate):.2f}", "same_lo": f"{min(same):.2f}",
-            "same_hi": f"{max(same):.2f}"}
+            "same_hi": f"{max(same):.2f}", "k_lo": f"{min(skinny):.0f}", "k_hi": f"{max(skinny):.0f}",
+            "per_gate": per_gate}
 
 
 def splitk_last_ranges():
@@ -1721,6 +1728,8 @@ def splitk_last_ranges():
             ends[block] = max(ends.get(block, 0), e["ts"] + e["dur"])
             if role == "consumer" and block % 4 == 3 and e["name"].startswith("epilogue 1"):
                 adding.append(e["dur"])
+        if side == "before":
+            out["others"] = f"{statistics.median(end for block, end in ends.items() if block % 4 != 3):.0f}"
         out[f"add_{side}"] = f"{statistics.median(adding):.2f}"
         out[f"end_{side}"] = f"{max(ends.values()):.2f}"
         out[f"kernel_{side}"] = f"{json.loads((data / f'trace-{side}.summary.json').read_text())['untraced_ms'] * 1e3:.1f}"
@@ -1813,12 +1822,14 @@ QUOTES = [
     ("docs/time-model.md",
      r"configurations of 2 stages ran (?P<dram2>[\d.]+)× \(limited by DRAM\) and (?P<chain2>[\d.]+)× \(by the\s+k-step "
      r"chain\) their predicted time at the median, those of 4 stages (?P<dram4>[\d.]+)× and (?P<chain4>[\d.]+)×\."
-     r"[\s\S]*?median Spearman went from (?P<b1_rho>[\d.]+), (?P<b3_rho>[\d.]+), (?P<b4_rho>[\d.]+) and\s+"
-     r"(?P<b5_rho>[\d.]+) to (?P<a1_rho>[\d.]+), (?P<a3_rho>[\d.]+), (?P<a4_rho>[\d.]+) and (?P<a5_rho>[\d.]+) "
-     r"\(runs 1, 3, 4, 5\), the pairs within ±20% from (?P<b1_w>\d+), (?P<b3_w>\d+), (?P<b4_w>\d+) and (?P<b5_w>\d+) "
-     r"to\s+(?P<a1_w>\d+), (?P<a3_w>\d+), (?P<a4_w>\d+) and (?P<a5_w>\d+) of 1596[\s\S]*?went from "
-     r"(?P<order_before>\d+) to (?P<order_after>\d+) of 229 pairs[\s\S]*?rings of 2 stages run (?P<chain2_after>[\d.]+)× "
-     r"their predicted time, the tensor-limited ones of 4 stages (?P<tensor4_after>\d\.\d+)×",
+     r"[\s\S]*?2 plus\s+a half per k-step coming, at most 4, which is (?P<p2>[\d.]+) at two stages, (?P<p3>[\d.]+) at three "
+     r"as before and (?P<p4>[\d.]+) at four[\s\S]*?median\s+Spearman went from (?P<b1_rho>[\d.]+), (?P<b3_rho>[\d.]+), "
+     r"(?P<b4_rho>[\d.]+) and (?P<b5_rho>[\d.]+) to (?P<a1_rho>[\d.]+), (?P<a3_rho>[\d.]+), (?P<a4_rho>[\d.]+) and "
+     r"(?P<a5_rho>[\d.]+) \(runs 1, 3, 4, 5\), the pairs\s+within ±20% from (?P<b1_w>\d+), (?P<b3_w>\d+), (?P<b4_w>\d+) "
+     r"and (?P<b5_w>\d+) to (?P<a1_w>\d+), (?P<a3_w>\d+), (?P<a4_w>\d+) and (?P<a5_w>\d+) of 1596[\s\S]*?went from "
+     r"(?P<order_before>\d+) to (?P<order_after>\d+) of 229\s+pairs[\s\S]*?rings of 2 stages now run "
+     r"(?P<dram2_after>[\d.]+)× their predicted time, but the\s+chain-limited ones (?P<chain2_after>[\d.]+)×, and the "
+     r"tensor-limited ones of 4 stages (?P<tensor4_after>\d\.\d+)×",
      dram_overlap_record),
     ("docs/sweep.md",
      r"128 blocks of (?P<threads>\d+) threads with (?P<kib>\d+) KiB of shared memory each, room\s+for (?P<stages>\d+) "
@@ -1828,10 +1839,12 @@ QUOTES = [
      r"the last of the other ranges",
      decode_ncu),
     ("docs/results.md",
-     r"the (?P<rows>\d+) rows' medians queued were (?P<lo>[\d.]+) to\s+(?P<hi>[\d.]+) times their medians not queued, "
+     r"until the host has queued up to (?P<per_gate>\d+) runs[\s\S]*?\(kernels of (?P<k_lo>\d+) to (?P<k_hi>\d+) µs\)"
+     r"[\s\S]*?the (?P<rows>\d+) rows' medians queued were (?P<lo>[\d.]+) to\s+(?P<hi>[\d.]+) times their medians not queued, "
      r"where two rounds of the same way differed by (?P<same_lo>[\d.]+) to (?P<same_hi>[\d.]+)\.",
      stream_gate),
     ("docs/rungs/22-tma-wgmma-splitk.md",
+     r"counted themselves in about (?P<others>\d+) µs into the kernel;[\s\S]*?"
      r"spent a median of (?P<add_before>[\d.]+) µs adding the three slices \(epilogue 1\), and the last block ended "
      r"(?P<end_before>[\d.]+) µs\s+in\.[\s\S]*?the adding took (?P<add_after>[\d.]+) µs, the last block ended "
      r"(?P<end_after>[\d.]+) µs in, and the untraced kernel of the\s+same call took (?P<kernel_after>[\d.]+) µs against "

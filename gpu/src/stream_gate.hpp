@@ -27,6 +27,7 @@ class StreamGate {
   // behind it may include host time.
   bool take_timed_out();
 
+ private:
   StreamGate() = default;
   volatile int* host_ = nullptr;  // [0]: the latest close opened, [1]: a kernel gave up
   int closes_ = 0;

@@ -153,11 +153,6 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
          (m.clock_given ? " MHz given for this prediction.)" : " MHz the card holds under this load.)");
 }
 
-// The p of the SM's work and DRAM's combined, for a kernel with `ksteps_in_flight` k-steps in flight.
-double dram_overlap_norm(int ksteps_in_flight) {
-  return std::min(kDramOverlapBase + kDramOverlapPerKstep * ksteps_in_flight, kDramOverlapMax);
-}
-
 // Times that overlap only in part: their p-norm (the SM's own terms: kOverlapNorm).
 double overlap_norm(std::initializer_list<double> times, double p = kOverlapNorm) {
   double norm = 0;
@@ -179,6 +174,10 @@ double copies_cycles(double copies, double bytes, const std::vector<TmaBoxShape>
 }
 
 }  // namespace
+
+double dram_overlap_norm(int ksteps_in_flight) {
+  return std::min(kDramOverlapBase + kDramOverlapPerKstep * (ksteps_in_flight - 1), kDramOverlapMax);
+}
 
 std::string_view to_string(TimeTerm term) {
   switch (term) {

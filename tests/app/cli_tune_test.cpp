@@ -21,14 +21,15 @@ TEST(CliTune, NoPredictionSaysWhy) {
   EXPECT_NE(r.err.find("has no measured timing"), std::string::npos) << r.err;
 }
 
-// Configurations the model predicts alike are marked as ties, not ranked (issue 32, item 5): rung 21's 128-wide tiles,
-// with 3 stages or 4, with clusters or without, are limited alike by the L2.
+// Configurations the model predicts alike are marked as ties, not ranked (issue 32, item 5): at 4096^3 rung 21 without
+// clusters is ahead of the rest by more than 0.1%, and the default, 3 stages with no clusters and 256 persistent blocks
+// with no clusters are within 0.1% of each other.
 TEST(CliTune, TiesAreMarkedNotRanked) {
-  const auto r = run_cli({"tune", "--rung", "tma-wgmma-hilbert", "--model-only", "--budget", "26"});
+  const auto r = run_cli({"tune", "--rung", "tma-wgmma-hilbert", "--model-only", "--budget", "4"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find(" 24  "), std::string::npos) << r.out;  // ranked: no tie with the next
-  EXPECT_NE(r.out.find("26=  bn=128 "), std::string::npos) << r.out;  // a tie's place among the tied is the search's
-  EXPECT_NE(r.out.find("=: 2 of these configurations tie with a neighbour"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("   1  cluster=1 "), std::string::npos) << r.out;  // ranked: ties with none
+  EXPECT_NE(r.out.find("2=  default "), std::string::npos) << r.out;  // a tie's place among the tied is the search's
+  EXPECT_NE(r.out.find("=: 3 of these configurations tie with a neighbour"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -303,16 +303,28 @@ TEST(TimeModel, L2AndDramAreSharedByEverySmAndTakeTheirMeasuredBandwidth) {
   EXPECT_NEAR(p->term(TimeTerm::L2).seconds, double(std::int64_t{1} << 33) / m.l2_bytes_per_second, 1e-12);
   EXPECT_NEAR(p->term(TimeTerm::Dram).seconds, double(std::int64_t{1} << 34) / m.dram_bytes_per_second, 1e-12);
   EXPECT_EQ(p->limit, TimeTerm::Dram);
-  // DRAM and the SM's work combined (their norm, kDramOverlapBase: DRAM's term when it dominates), plus the launch and
+  // DRAM and the SM's work combined (their norm, dram_overlap_norm: DRAM's term when it dominates), plus the launch and
   // the fill. Blocktile-2d has one k-step in flight, so its chain already waits in full at every k-step, the first
   // included: what fills is DRAM serving every SM's first k-step (all of them misses) at its bandwidth.
+  const double norm = dram_overlap_norm(p->ksteps_in_flight);
   EXPECT_NEAR(p->sm_and_dram_seconds,
-              std::cbrt(std::pow(p->sm_seconds, 3) + std::pow(p->term(TimeTerm::Dram).seconds, 3)), 1e-15);
+              std::pow(std::pow(p->sm_seconds, norm) + std::pow(p->term(TimeTerm::Dram).seconds, norm), 1 / norm),
+              1e-15);
   EXPECT_DOUBLE_EQ(p->launch_seconds, m.launch_overhead_seconds);
   const double first_kstep_bytes = double(std::int64_t{1} << 33) / 133 / 16;  // each of the 2 blocks an SM holds
   EXPECT_NEAR(p->fill_seconds, 132 * 2 * first_kstep_bytes / m.dram_bytes_per_second, 1e-15);
   EXPECT_NEAR(p->seconds, p->sm_and_dram_seconds + p->launch_seconds + p->fill_seconds, 1e-15);
   EXPECT_NE(p->explanation.find("DRAM is the limit"), std::string::npos) << p->explanation;
+}
+
+// The SM's work and DRAM's overlap more the more k-steps a block has coming while it multiplies one: 3 stages (two
+// coming) combine as a 3-norm, each stage more or less moves the p by a half, up to 4.
+TEST(TimeModel, DramOverlapsTheSmsWorkMoreWithDeeperRings) {
+  EXPECT_DOUBLE_EQ(dram_overlap_norm(1), 2.0);
+  EXPECT_DOUBLE_EQ(dram_overlap_norm(2), 2.5);
+  EXPECT_DOUBLE_EQ(dram_overlap_norm(3), 3.0);
+  EXPECT_DOUBLE_EQ(dram_overlap_norm(4), 3.5);
+  EXPECT_DOUBLE_EQ(dram_overlap_norm(9), 4.0);
 }
 
 // A few SMs streaming from DRAM get what their bytes in flight bring in, W / (latency + W / rate) each

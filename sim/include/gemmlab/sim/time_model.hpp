@@ -25,7 +25,7 @@
 // warps, and the wait for its tiles from L2 that the k-steps in flight leave; the other resident blocks overlap). DRAM's
 // term is its bandwidth's, combined with what each SM's bytes in flight bring in where the profile measured that
 // (tests/calibration/tma_dram.cu). The prediction is the largest of the L2, the chain, and the SM's combined terms
-// with DRAM's (their p from the k-steps in flight: kDramOverlapBase), plus two fixed costs: the launch (what an empty
+// with DRAM's (their p from the k-steps in flight: dram_overlap_norm), plus two fixed costs: the launch (what an empty
 // kernel takes, timed as the benchmark times a run) and filling the pipeline (the first k-step of each round of blocks waits for its tiles whatever is in
 // flight, and at the start DRAM serves every SM's first requests at its bandwidth). The SM's clock is the one the card
 // holds under sustained FP32 or tensor-core load.
@@ -59,12 +59,15 @@ std::string_view unit_of(TimeTerm term);
 // (perfect overlap). 2, the same for every rung, configuration and size.
 inline constexpr double kOverlapNorm = 2.0;
 // How the SM's combined terms and DRAM's combine: each SM's k-steps wait for stages that DRAM fills, so they overlap
-// only in part too, and the more k-steps a block has in flight, the more: p = kDramOverlapBase + kDramOverlapPerKstep
-// x (k-steps in flight), at most kDramOverlapMax. A rule like kOverlapNorm, not a probe's figure: p = 3 at two k-steps
-// in flight (three stages) put the most of the LLM sweep's Llama 3 pairs within 20% of their measured times (of 2, 3
-// and 4), and half a k-step's worth of p per k-step in flight ranked each shape's configurations closer to their
-// measured order in all four recorded `--tuned 6` sweeps (docs/time-model.md, "Deeper rings overlap DRAM more").
+// only in part too, and the more k-steps a block has coming while it multiplies one, the more (dram_overlap_norm). A
+// rule like kOverlapNorm, not a probe's figure: p = 3 with two k-steps coming (three stages) put the most of the LLM
+// sweep's Llama 3 pairs within 20% of their measured times (of 2, 3 and 4), and half more per k-step coming ranked each
+// shape's configurations closer to their measured order in all four recorded `--tuned 6` sweeps (docs/time-model.md,
+// "Deeper rings overlap DRAM more").
 inline constexpr double kDramOverlapBase = 2.0, kDramOverlapPerKstep = 0.5, kDramOverlapMax = 4.0;
+// The p of the SM's combined terms and DRAM's for a kernel with `ksteps_in_flight` k-steps in flight (its stages, the
+// one it multiplies among them): kDramOverlapBase + kDramOverlapPerKstep per k-step coming, at most kDramOverlapMax.
+double dram_overlap_norm(int ksteps_in_flight);
 
 struct TermTime {
   TimeTerm term = TimeTerm::Issue;
@@ -81,13 +84,13 @@ struct TimePrediction {
   double launch_seconds = 0;    // the launch, as events time it
   double fill_seconds = 0;      // each round of blocks waiting for its first tiles
   double split_seconds = 0;     // split-K: each round's tiles' ranges adding up in C one after another
-  double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (kDramOverlapBase)
+  double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (dram_overlap_norm)
   double in_flight_bytes = 0;      // what an SM keeps in flight: its k-steps in flight, of each resident block
   // The busiest SM's DRAM reads at what its bytes in flight bring in, and that rate (0: the profile has not measured it).
   double dram_stream_seconds = 0, dram_stream_bytes_per_second = 0;
   // What split_seconds is: the ranges' turns at C, or (workspace = 1) each tile's last range adding the others' sums.
   std::string_view split_wording = "split-K's ranges taking turns at C";
-  double seconds = 0;           // the prediction: the largest of sm_seconds and DRAM combined (kDramOverlapBase), L2
+  double seconds = 0;           // the prediction: the largest of sm_seconds and DRAM combined (dram_overlap_norm), L2
                                 // and latency, plus the fixed costs above
   double tflops = 0;            // useful FLOPs (2 m n k) / seconds
   TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, or the SM's largest term

@@ -86,8 +86,9 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized, TurnsAtC {
   // tile_col0), `batch` pairs at a time, all of a batch's loads of C before any of its stores. Pair by pair (rung 17's
   // store_c_run with beta = 1), each store could alias the next pair's load, so every load waited for the store before
   // it: a round trip to L2 per pair, in the chain of ranges that every tile walks one after another. A batch is the
-  // whole strip up to bn = 128 (one round trip; traced, half the batch took the last range's adding twice as long).
-  // Rows of C are whole pairs here (n is a multiple of 8); rung 23's segments take their turns through the same path.
+  // whole strip up to bn = 128: one round trip (traced, the last range's adding took 1.4 times as long with half of
+  // it). Rows of C are whole pairs here (n is a multiple of 8); rung 23's segments take their turns through the same
+  // path.
   static constexpr int max_batch = 32;
   template <class Atom>
   static constexpr int batch_pairs = Atom::d_values / 2 < max_batch ? Atom::d_values / 2 : max_batch;
