@@ -86,12 +86,16 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized, TurnsAtC {
   // tile_col0), `batch` pairs at a time, all of a batch's loads of C before any of its stores. Pair by pair (rung 17's
   // store_c_run with beta = 1), each store could alias the next pair's load, so every load waited for the store before
   // it: a round trip to L2 per pair, in the chain of ranges that every tile walks one after another. A batch is the
-  // whole strip up to bn = 128: one round trip (traced, the last range's adding took 1.4 times as long with half of
-  // it). Rows of C are whole pairs here (n is a multiple of 8); rung 23's segments take their turns through the same
-  // path.
+  // whole strip up to bn = 128, 32 pairs: one round trip (traced, the last range's adding took 1.4 times as long with
+  // half of it). A wider strip goes 16 pairs at a time: at bn = 256 the 128 accumulators leave no room for 64 more
+  // registers (ptxas spilled). Rows of C are whole pairs here (n is a multiple of 8); rung 23's segments take their
+  // turns through the same path.
   static constexpr int max_batch = 32;
+  GEMMLAB_HD static constexpr int batch_of(int strip_pairs) {
+    return strip_pairs <= max_batch ? strip_pairs : max_batch / 2;
+  }
   template <class Atom>
-  static constexpr int batch_pairs = Atom::d_values / 2 < max_batch ? Atom::d_values / 2 : max_batch;
+  static constexpr int batch_pairs = batch_of(Atom::d_values / 2);
   template <class X, class C, class S>
   GEMMLAB_HD static void add_accumulators(X& x, const C& c, const ThreadContext& t, S& s, int tile_row0,
                                           int tile_col0) {
@@ -214,7 +218,7 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized, TurnsAtC {
   // the other ranges' slices one after another and C, then its stores before its release.
   static int split_step_round_trips(const KernelConfig& c) {
     const int pairs = WgmmaM64K16<max_n>::d_values * c.bn / max_n / 2;  // a thread's pairs of its strip
-    return 2 + ceil_div(pairs, max_batch) * (c.workspace ? c.splits : 1) + 1;
+    return 2 + ceil_div(pairs, batch_of(pairs)) * (c.workspace ? c.splits : 1) + 1;
   }
 
   // One consumer warpgroup of 64 x 128: the few rows of a decode step waste less of each wgmma than in 128-row tiles,
