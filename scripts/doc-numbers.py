@@ -1819,6 +1819,10 @@ def splitk_counters():
 
 
 QUOTES = [
+    ("docs/sweep.md",
+     r"Predicted again with it, run 5's median Spearman is\s+(?P<a5_rho>[\d.]+) and its pairs within ±20% (?P<a5_w>\d+) "
+     r"of 1596 \(runs 1, 3 and 4: (?P<a1_rho>[\d.]+), (?P<a3_rho>[\d.]+) and (?P<a4_rho>\d\.\d+)\)",
+     lambda: {k: v for k, v in dram_overlap_record().items() if k in ("a1_rho", "a3_rho", "a4_rho", "a5_rho", "a5_w")}),
     ("docs/time-model.md",
      r"configurations of 2 stages ran (?P<dram2>[\d.]+)× \(limited by DRAM\) and (?P<chain2>[\d.]+)× \(by the\s+k-step "
      r"chain\) their predicted time at the median, those of 4 stages (?P<dram4>[\d.]+)× and (?P<chain4>[\d.]+)×\."
