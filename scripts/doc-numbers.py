@@ -664,6 +664,29 @@ def sweep_fit(path):
     return within, pairs, decode_within, decode, statistics.median(rhos)
 
 
+def misses_by_stages(path):
+    """A sweep report's timed entries by the limit the model names and the configuration's stages (4 where it names
+    none: the default of rungs 17 to 22): how many, and their measured over predicted time at the median."""
+    groups = {}
+    for shape in json.loads(path.read_text())["shapes"]:
+        for e in _timed(shape):
+            stages = re.search(r"stages=(\d)", e["config"])
+            groups.setdefault((e["limit"], int(stages.group(1)) if stages else 4), []).append(1 / _time_ratio(e))
+    return {key: (len(v), statistics.median(v)) for key, v in sorted(groups.items()) if len(v) >= 10}
+
+
+def score_sweeps(paths):
+    """--score-sweeps: each report's fit (sweep_fit) and the last one's misses by stages, in the lines of
+    docs/time-model-data/dram-overlap-2026-11-30.txt."""
+    for path in paths:
+        within, pairs, _, _, rho = sweep_fit(path)
+        rhos = [_ranking(_timed(shape)) for shape in json.loads(path.read_text())["shapes"]]
+        print(f"{path.name:<50} within {within}/{pairs} ({100 * within / pairs:.1f}%)  spearman median {rho:.3f}  "
+              f">=0.8 on {sum(r >= 0.8 for r in rhos)}")
+    for (limit, stages), (n, ratio) in misses_by_stages(paths[-1]).items():
+        print(f"   {limit:<14} stages {stages} n {n:4d}  meas/pred median {ratio:.2f}")
+
+
 def multicast_pairs():
     """docs/time-model.md, "Multicast copies": in the --tuned 6 sweep's runs 1 and 3 as predicted by today's model, each
     configuration timed with cluster=1 beside the same one clustered (the rung's default two): the clustered one's
@@ -2636,8 +2659,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--cli", default=str(ROOT / "build/bin/gemmlab-cli"))
+    parser.add_argument("--score-sweeps", nargs="+", type=pathlib.Path, metavar="SWEEP_JSON",
+                        help="print each sweep report's fit and the last one's misses by stages, then exit")
     args = parser.parse_args()
     CLI = args.cli
+    if args.score_sweeps:
+        return score_sweeps(args.score_sweeps)
 
     failed = 0
     pages = {}
