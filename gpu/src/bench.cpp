@@ -158,10 +158,12 @@ class ShapeRun {
       auto made = session_.gate();
       if (!made) return made.error();
       gate = *made;
+      gate->take_timed_out();  // a gate that gave up in an earlier row is that row's news, reported there
     }
     for (std::size_t begin = 0; begin < static_cast<std::size_t>(runs); begin += kRunsPerGate) {
-      if (gate)
+      if (gate) {
         if (auto ok = gate->close(session_.stream(), kGateSeconds); !ok) return ok.error();
+      }
       const OpenOnExit opens(gate);
       for (std::size_t i = begin; i < std::min(begin + kRunsPerGate, static_cast<std::size_t>(runs)); ++i) {
         const std::size_t e = per_run * i;

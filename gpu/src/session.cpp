@@ -24,7 +24,7 @@ Session::Session(Session&& other) noexcept
     : device_(std::move(other.device_)),
       stream_(std::exchange(other.stream_, nullptr)),
       cublas_(std::exchange(other.cublas_, nullptr)),
-      gate_(std::move(other.gate_)) {}
+      gate_(std::exchange(other.gate_, std::nullopt)) {}
 
 Session::~Session() {
   if (cublas_) cublasDestroy(cublas_);

@@ -49,10 +49,15 @@ StreamGate::StreamGate(StreamGate&& other) noexcept
 }
 
 StreamGate::~StreamGate() {
-  if (host_) cudaFreeHost(const_cast<int*>(host_));
+  if (!host_) return;
+  open();  // a gate kernel still waiting passes now, instead of reading freed memory (or holding cudaFreeHost's sync)
+  cudaFreeHost(const_cast<int*>(host_));
 }
 
 Status StreamGate::close(cudaStream_t stream, double limit_seconds) {
+  // An error left by an earlier call is that call's: say so, rather than blame the gate's launch for it.
+  if (const cudaError_t earlier = cudaGetLastError(); earlier != cudaSuccess)
+    return cuda_error("an operation before the stream gate", earlier);
   ++closes_;
   hold_until_open<<<1, 1, 0, stream>>>(device_, closes_, static_cast<std::uint64_t>(limit_seconds * 1e9));
   if (const cudaError_t error = cudaGetLastError(); error != cudaSuccess) {
