@@ -1841,7 +1841,46 @@ def splitk_counters():
     return out
 
 
+def narrow_tiles():
+    """docs/sweep.md, "Where the decode shapes lose": rung 18's bn = 64 (bm=64 bn=64 bk=128) against bn = 128 (bm=64
+    bn=128 bk=128) at six decode shapes (results-data/sweep/narrow-tiles-2026-11-30): on how many it ran faster, by
+    how much at most each way, and the model's predicted over measured time of the narrow one."""
+    rows = json.loads((SWEEP / "narrow-tiles-2026-11-30" / "bench-bn64-rung18.json").read_text())["rows"]
+    timed = {(r["m"], r["n"], r["k"], r["config"]): r["median_ms"] for r in rows if r["status"] == "timed"}
+    gains, fits = [], []
+    for (m, n, k, config), narrow in timed.items():
+        if config != "bm=64 bn=64 bk=128":
+            continue
+        gains.append(timed[(m, n, k, "bm=64 bn=128 bk=128")] / narrow)
+        predicted = {bn: cli("schedule", "--rung", "18", "--m", str(m), "--n", str(n), "--k", str(k), "--bm", "64",
+                             "--bn", bn, "--bk", "128", "--profile", "h200")["time_model"]["predicted_seconds"]
+                     for bn in ("64", "128")}
+        fits.append((predicted["64"] / (narrow / 1e3), predicted["64"] < predicted["128"]))
+    return {"nt_n": str(len(gains)), "nt_faster": str(sum(1 for g in gains if g > 1)),
+            "nt_gain": f"{round(100 * (max(gains) - 1))}", "nt_loss": f"{round(100 * (1 / min(gains) - 1))}",
+            "nt_fit_lo": f"{min(f for f, _ in fits):.2f}", "nt_fit_hi": f"{max(f for f, _ in fits):.2f}",
+            "nt_pred_faster": str(sum(1 for _, faster in fits if faster))}
+
+
+def run6_fit():
+    """docs/sweep.md, "Run 6": the model's fit on the run it chose and predicted before it ran."""
+    within, pairs, _, _, rho = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run6.json")
+    return {"r6_w": str(within), "r6_all": str(pairs), "r6_rho": f"{rho:.3f}"}
+
+
 QUOTES = [
+    ("docs/time-model.md",
+     r"On run 6 \(2026-11-30\), which that model chose and predicted before it\s+ran, it was within ±20% on "
+     r"(?P<r6_w>\d+) of (?P<r6_all>\d+) pairs, with a median Spearman of (?P<r6_rho2>[\d.]+):",
+     lambda: {"r6_w": run6_fit()["r6_w"], "r6_all": run6_fit()["r6_all"], "r6_rho2": f"{float(run6_fit()['r6_rho']):.2f}"}),
+    ("docs/sweep.md",
+     r"at (?P<nt_n>\d+) decode shapes ran faster than\s+bn = 128 on (?P<nt_faster>\d+) \(by up to (?P<nt_gain>\d+)%\) "
+     r"and slower on the others \(by up to (?P<nt_loss>\d+)%\),\s+where the model predicted it faster on "
+     r"(?P<nt_pred_faster>\d+), its time (?P<nt_fit_lo>[\d.]+)× to (?P<nt_fit_hi>[\d.]+)× the measured",
+     narrow_tiles),
+    ("docs/sweep.md",
+     r"Within ±20% on (?P<r6_w>\d+) of (?P<r6_all>\d+) pairs and a median Spearman of (?P<r6_rho>[\d.]+), as predicted",
+     run6_fit),
     ("docs/sweep.md",
      r"Predicted again with it, run 5's median Spearman is\s+(?P<a5_rho>[\d.]+) and its pairs within ±20% (?P<a5_w>\d+) "
      r"of 1596 \(runs 1, 3 and 4: (?P<a1_rho>[\d.]+), (?P<a3_rho>[\d.]+) and (?P<a4_rho>\d\.\d+)\)",
