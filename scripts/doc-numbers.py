@@ -1862,6 +1862,36 @@ def narrow_tiles():
             "nt_pred_faster": str(sum(1 for _, faster in fits if faster))}
 
 
+def short_a():
+    """docs/rungs/17-tma-wgmma.md, "A matrix shorter than the block": rung 18 at bm=64 bn=128 bk=128, M = 16 against
+    M = 64 before A's boxes followed M and after (the median of three rounds), and the 16-token rows against cuBLAS."""
+    root = ROOT / "docs" / "results-data" / "short-a-2026-11-30"
+    config = "bm=64 bn=128 bk=128"
+
+    def rows(path):
+        return {(r["m"], r["n"], r["k"]): r for r in json.loads(path.read_text())["rows"]
+                if r["config"] == config and r["status"] == "timed"}
+
+    before = rows(root / "before-rung18.json")
+    after = [rows(root / f"after-rung18-r{i}.json") for i in (1, 2, 3)]
+    shapes = [(n, k) for (m, n, k) in after[0] if m == 16]
+    med = lambda shape, key: statistics.median(r[shape][key] for r in after)
+    then = [before[(16, n, k)]["median_ms"] / before[(64, n, k)]["median_ms"] for n, k in shapes]
+    now = [med((16, n, k), "median_ms") / med((64, n, k), "median_ms") for n, k in shapes]
+    cub_then = [before[(16, n, k)]["ratio_to_cublas"] for n, k in shapes]
+    cub_now = [med((16, n, k), "ratio_to_cublas") for n, k in shapes]
+    f = lambda v: f"{v:.2f}"
+    return {"sa_then_lo": f(min(then)), "sa_then_hi": f(max(then)), "sa_now_lo": f(min(now)), "sa_now_hi": f(max(now)),
+            "sa_cub_then_lo": f(min(cub_then)), "sa_cub_then_hi": f(max(cub_then)),
+            "sa_cub_now_lo": f(min(cub_now)), "sa_cub_now_hi": f(max(cub_now))}
+
+
+def run7_fit():
+    """docs/sweep.md, "Run 7": the fit of the model that chose and predicted it (run 6's)."""
+    within, pairs, _, _, rho = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run7.json")
+    return {"r7_w": str(within), "r7_all": str(pairs), "r7_rho": f"{rho:.3f}"}
+
+
 def run6_fit():
     """docs/sweep.md, "Run 6": the model's fit on the run it chose and predicted before it ran."""
     within, pairs, _, _, rho = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run6.json")
@@ -1869,6 +1899,12 @@ def run6_fit():
 
 
 QUOTES = [
+    ("docs/rungs/17-tma-wgmma.md",
+     r"before, M = 16 took (?P<sa_then_lo>[\d.]+)× to\s+(?P<sa_then_hi>[\d.]+)× the time of M = 64; after \(three rounds\), "
+     r"(?P<sa_now_lo>[\d.]+)× to (?P<sa_now_hi>[\d.]+)×\. Beside cuBLAS in the same process, the 16-token\s+shapes went "
+     r"from (?P<sa_cub_then_lo>[\d.]+)× to (?P<sa_cub_then_hi>[\d.]+)× to (?P<sa_cub_now_lo>[\d.]+)× to "
+     r"(?P<sa_cub_now_hi>[\d.]+)×",
+     short_a),
     ("docs/time-model.md",
      r"On run 6 \(2026-11-30\), which that model chose and predicted before it\s+ran, it was within ±20% on "
      r"(?P<r6_w>\d+) of (?P<r6_all>\d+) pairs, with a median Spearman of (?P<r6_rho2>[\d.]+):",
@@ -1878,6 +1914,10 @@ QUOTES = [
      r"and slower on the others \(by up to (?P<nt_loss>\d+)%\),\s+where the model predicted it faster on "
      r"(?P<nt_pred_faster>\d+), its time (?P<nt_fit_lo>[\d.]+)× to (?P<nt_fit_hi>[\d.]+)× the measured",
      narrow_tiles),
+    ("docs/sweep.md",
+     r"predicted this run within ±20% on (?P<r7_w>\d+) of its (?P<r7_all>\d+) timed pairs, with a median Spearman\s+"
+     r"of (?P<r7_rho>[\d.]+)",
+     run7_fit),
     ("docs/sweep.md",
      r"Within ±20% on (?P<r6_w>\d+) of (?P<r6_all>\d+) pairs and a median Spearman of (?P<r6_rho>[\d.]+), as predicted",
      run6_fit),

@@ -37,7 +37,7 @@ CompiledKernelFn kernels_of_rung(std::size_t index) {
 // description copies.
 Status prepare_tma(const GpuInstance& kernel, const GemmArgs& g, KernelParams& params) {
   if (auto hopper = require_sm90a(); !hopper) return hopper;
-  const auto boxes = sim::tma_box_shapes(kernel.rung, kernel.config);
+  const auto boxes = sim::tma_box_shapes(kernel.rung, kernel.config, {g.m, g.n, g.k});
   if (!boxes) return Error{"rung " + std::string(rung_info(kernel.rung).slug) + " describes no TMA boxes"};
   auto a_map = make_tensor_map(g.a, g.m, g.k, boxes->a_rows, boxes->a_cols, boxes->swizzle_bytes, g.input);
   if (!a_map) return a_map.error();

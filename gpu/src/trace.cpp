@@ -20,11 +20,12 @@ namespace {
 
 // Enough events for the phases one block runs: each phase, a wait or two and the barrier after it, and the copies of a
 // stage (the TMA boxes of A and B, which a producer issues in one phase); with room for the prologue and epilogues.
-int default_events(const GpuInstance& kernel, const sim::LaunchShape& shape, int launched) {
+int default_events(const GpuInstance& kernel, const Shape& problem, const sim::LaunchShape& shape, int launched) {
   const kernel::KernelConfig& c = kernel.config;
   int copies = 0;
-  if (const auto boxes = sim::tma_box_shapes(kernel.rung, c); boxes && boxes->a_rows > 0 && boxes->b_rows > 0)
-    copies = kernel::ceil_div(c.bm, boxes->a_rows) * kernel::ceil_div(c.bk, boxes->a_cols) +
+  if (const auto boxes = sim::tma_box_shapes(kernel.rung, c, {problem.m, problem.n, problem.k});
+      boxes && boxes->a_rows > 0 && boxes->b_rows > 0)  // one box of A's rows per column of boxes; B's panels
+    copies = kernel::ceil_div(c.bk, boxes->a_cols) +
              kernel::ceil_div(c.bk, boxes->b_rows) * kernel::ceil_div(c.bn, boxes->b_cols);
   const int tiles = shape.blocks / std::max(1, shape.splits);
   const int tiles_per_block = c.grid > 0 ? (tiles + launched - 1) / launched : 1;
@@ -87,7 +88,8 @@ Result<TraceRun> trace_kernel(const TraceOptions& o) {
   const int launched = launched_blocks(o.kernel, args);
   TraceRun run;
   run.blocks_sampled = std::min(o.blocks, launched);
-  run.events_per_warp = o.events_per_warp > 0 ? o.events_per_warp : default_events(o.kernel, *launch, launched);
+  run.events_per_warp =
+      o.events_per_warp > 0 ? o.events_per_warp : default_events(o.kernel, o.shape, *launch, launched);
   kernel::TraceSink sink;
   sink.blocks = run.blocks_sampled, sink.stride = launched / run.blocks_sampled;
   sink.warpgroups = (launch->threads_per_block + 127) / 128, sink.capacity = run.events_per_warp;

@@ -229,11 +229,12 @@ bool takes_any_size(RungId id) {
   return any;
 }
 
-std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const KernelConfig& c) {
+std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const KernelConfig& c, const Problem& problem) {
   std::optional<TmaBoxShapes> shapes;
   (void)with_kernel<Status>(id, [&]<class K>() -> Status {
     if constexpr (requires(const kernel::ThreadContext& t) { K::a_box(c, t, {}, 0); K::b_box(c, t, {}, 0); }) {
-      const kernel::ThreadContext t{};
+      kernel::ThreadContext t{};
+      t.m = problem.m, t.n = problem.n, t.k = problem.k;
       const kernel::TmaBox a = K::a_box(c, t, {}, 0), b = K::b_box(c, t, {}, 0);
       shapes = TmaBoxShapes{a.rows, a.cols, b.rows, b.cols, a.swizzle_bytes};
       if constexpr (requires { K::c_box(c, t, kernel::TileCoord{}, 0); }) {

@@ -137,12 +137,17 @@ TEST(RungModel, TakesAnySizeAndTmaBoxesComeFromTheDescriptions) {
   EXPECT_TRUE(takes_any_size(RungId::WarpTile));       // FP32
   EXPECT_FALSE(takes_any_size(RungId::MmaRowMajor));   // 16-bit, n and k multiples of 8
   EXPECT_TRUE(takes_any_size(RungId::MmaMultistage));  // 16-bit with the element-wise copy
-  EXPECT_FALSE(tma_box_shapes(RungId::WarpTile, rung_model(RungId::WarpTile).defaults));
+  EXPECT_FALSE(tma_box_shapes(RungId::WarpTile, rung_model(RungId::WarpTile).defaults, {4096, 4096, 4096}));
   const auto c = rung_model(RungId::TmaWgmma).defaults;
-  const auto boxes = tma_box_shapes(RungId::TmaWgmma, c);
+  const auto boxes = tma_box_shapes(RungId::TmaWgmma, c, {4096, 4096, 4096});
   ASSERT_TRUE(boxes);
   EXPECT_EQ(boxes->a_rows, c.bm);  // a box of A is bm rows of 64 halves: one 128-byte swizzle row each
   EXPECT_EQ(boxes->a_cols, 64);
+  // A matrix shorter than the block: the box is as tall as the matrix, in whole groups of 8 rows, and no taller.
+  const auto splitk = rung_model(RungId::TmaWgmmaSplitK).defaults;
+  EXPECT_EQ(tma_box_shapes(RungId::TmaWgmmaSplitK, splitk, {16, 4096, 4096})->a_rows, 16);
+  EXPECT_EQ(tma_box_shapes(RungId::TmaWgmmaSplitK, splitk, {13, 4096, 4096})->a_rows, 16);
+  EXPECT_EQ(tma_box_shapes(RungId::TmaWgmma, c, {c.bm + 1, 4096, 4096})->a_rows, c.bm);
 }
 
 }  // namespace

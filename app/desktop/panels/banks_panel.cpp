@@ -424,7 +424,7 @@ void tma_swizzle_view(AppModel& model) {
                        "needs fewer bits, and a tile takes more, narrower boxes: one TMA copy per %d columns.",
                        mode, which.c_str(), mode / 2);
   }
-  if (const auto boxes = sim::tma_box_shapes(model.rung(), model.config()))
+  if (const auto boxes = sim::tma_box_shapes(model.rung(), model.config(), model.problem()))
     ImGui::TextWrapped("This configuration's tensor maps use the %d-byte mode (tma-wgmma's swizzle knob: 32, 64 or "
                        "128; the later rungs keep 128): boxes of %d x %d elements of A and %d x %d of B.",
                        boxes->swizzle_bytes, boxes->a_rows, boxes->a_cols, boxes->b_rows, boxes->b_cols);

@@ -154,13 +154,14 @@ TEST(TmaWgmma, CountsItsBoxesByShape) {
 }
 
 TEST(TmaWgmma, EdgeBoxesReadOnlyWhatIsInside) {
-  // 128 x 104 x 64: one k-tile, so the prologue copies tile 0 only. A's box has 128 of its 192 rows inside the matrix
-  // (128-byte rows, aligned: 4 sectors each); B's first panel is whole, its second holds 40 of 64 columns, the last two
-  // lie outside n and read nothing - yet every box brings its full size into shared memory (zeros).
+  // 128 x 104 x 64: one k-tile, so the prologue copies tile 0 only. The matrix has 128 rows where the block has room
+  // for 192, so A's box is those 128 rows (128-byte rows, aligned: 4 sectors each); B's first panel is whole, its
+  // second holds 40 of 64 columns, the last two lie outside n and read nothing - yet every box of B brings its full
+  // size into shared memory (zeros).
   const KernelConfig c = rung_model(RungId::TmaWgmma).defaults;
   const auto copy = test_support::record(RungId::TmaWgmma, c, {128, 104, 64}, {0, 0}, test_support::prologue(1));
   EXPECT_EQ(copy.counters.tma_copies, c.bk / 64 + c.bn / 64);
-  EXPECT_EQ(copy.counters.tma_bytes, (c.bm + c.bn) * c.bk * 2);
+  EXPECT_EQ(copy.counters.tma_bytes, (128 + c.bn) * c.bk * 2);
   std::int64_t b_sectors = 0;
   for (std::int64_t k = 0; k < 64; ++k) {
     const std::int64_t row = k * 104 * 2;
@@ -168,6 +169,23 @@ TEST(TmaWgmma, EdgeBoxesReadOnlyWhatIsInside) {
     b_sectors += (row + 207) / 32 - (row + 128) / 32 + 1;      // columns 64..103
   }
   EXPECT_EQ(copy.counters.tma_sectors, 128 * 4 + b_sectors);
+}
+
+TEST(TmaWgmma, AMatrixShorterThanTheBlockIsCopiedWithoutRowsOfZeros) {
+  // Decode: 16 rows of A against a 64-row block. The box is the 16 rows (13 round up to 16), the stage's mbarrier
+  // counts those bytes, and the rows of the room past them reach only accumulators that are never stored.
+  KernelConfig c = rung_model(RungId::TmaWgmma).defaults;
+  c.bm = 64, c.bn = 128, c.bk = 128;
+  for (const int m : {16, 13}) {
+    const auto copy = test_support::record(RungId::TmaWgmma, c, {m, 256, 256}, {0, 0}, test_support::prologue(1));
+    ASSERT_FALSE(copy.counters.tma_boxes.empty());
+    EXPECT_EQ(copy.counters.tma_boxes[0].rows, 16) << "m=" << m;
+    EXPECT_EQ(copy.counters.tma_boxes[0].bytes, 16 * 128) << "m=" << m;
+  }
+  KernelConfig specialized = rung_model(RungId::TmaWgmmaSpecialized).defaults;
+  specialized.bm = 64, specialized.bn = 128, specialized.bk = 128;
+  test_support::expect_exact_gemm(RungId::TmaWgmmaSpecialized, specialized, {{16, 256, 512}, {13, 136, 264}, {1, 64, 64}},
+                                  "short A");
 }
 
 TEST(TmaWgmma, ValidateSaysWhatToChange) {

@@ -104,14 +104,15 @@ int smem_bytes(RungId id, const kernel::KernelConfig& config);
 // boundary element by element); the others take n and k multiples of 8. FP32 rungs take any size: true.
 bool takes_any_size(RungId id);
 
-// The boxes a TMA rung's tensor maps describe (rows x columns of elements of A and of B); empty for other rungs.
+// The boxes a TMA rung's tensor maps describe for `problem` (rows x columns of elements of A and of B; A's are shorter
+// than the block where the whole matrix is); empty for other rungs.
 struct TmaBoxShapes {
   int a_rows = 0, a_cols = 0, b_rows = 0, b_cols = 0;
   int swizzle_bytes = 128;  // the tensor maps' swizzle mode: 32, 64 or 128
   // C's boxes where TMA stores it (tma_store = 1), else 0: c_panel_cols-wide panels, in its swizzle mode (0: none).
   int c_rows = 0, c_cols = 0, c_panel_cols = 0, c_swizzle_bytes = 0;
 };
-std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const kernel::KernelConfig& config);
+std::optional<TmaBoxShapes> tma_box_shapes(RungId id, const kernel::KernelConfig& config, const Problem& problem);
 
 // `base` with the knobs of `text` set: "bm=64,bn=128,bk=16,stages=4" (commas or spaces between, the knob names the
 // CLI's flags use). An error names an unknown knob, one the rung does not have, a value that is not a whole number in
