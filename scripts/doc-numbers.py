@@ -1886,6 +1886,34 @@ def short_a():
             "sa_cub_now_lo": f(min(cub_now)), "sa_cub_now_hi": f(max(cub_now))}
 
 
+def best_of_sweep(path):
+    """A --tuned sweep's best configuration per shape (the most TFLOPS, as the sweep's summary picks it): the
+    geometric mean of its ratio to cuBLAS, and on how many shapes it is faster."""
+    ratios = []
+    for shape in json.loads(path.read_text())["shapes"]:
+        timed = _timed(shape)
+        if timed:
+            ratios.append(max(timed, key=lambda e: e["measured"]["tflops"])["measured"]["ratio_to_cublas"])
+    return math.exp(sum(math.log(r) for r in ratios) / len(ratios)), sum(1 for r in ratios if r > 1)
+
+
+def runs78_best():
+    """docs/sweep.md, "Run 8": runs 7 and 8 (the same code) side by side."""
+    (g7, f7), (g8, f8) = (best_of_sweep(SWEEP / f"sweep-llm-bf16-tuned6-run{i}.json") for i in (7, 8))
+    return {"b7_g": f"{g7:.3f}", "b8_g": f"{g8:.3f}", "b7_f": str(f7), "b8_f": str(f8)}
+
+
+def deep_rings():
+    """docs/sweep.md, "Where the decode shapes lose": rung 18's 7 stages of bk = 128 at bn = 64 against 4 at bn = 128
+    (results-data/sweep/deep-rings-2026-11-30): the range of their time ratio and the shapes where the deep ring won."""
+    rows = json.loads((SWEEP / "deep-rings-2026-11-30" / "stages-rung18.json").read_text())["rows"]
+    t = {(r["m"], r["n"], r["k"], r["config"]): r["median_ms"] for r in rows if r["status"] == "timed"}
+    ratios = [v / t[(m, n, k, "bm=64 bn=128 bk=128")] for (m, n, k, c), v in t.items()
+              if c == "bm=64 bn=64 bk=128 stages=7"]
+    return {"dr_lo": f"{min(ratios):.2f}", "dr_hi": f"{max(ratios):.2f}", "dr_n": str(len(ratios)),
+            "dr_won": str(sum(1 for r in ratios if r < 1))}
+
+
 def run7_fit():
     """docs/sweep.md, "Run 7": the fit of the model that chose and predicted it (run 6's)."""
     within, pairs, _, _, rho = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run7.json")
@@ -1899,6 +1927,10 @@ def run6_fit():
 
 
 QUOTES = [
+    ("docs/sweep.md",
+     r"took (?P<dr_lo>[\d.]+)× to (?P<dr_hi>[\d.]+)× the time of rung 18's 4 stages at bn = 128 on (?P<dr_n>\d+) decode "
+     r"shapes, faster on (?P<dr_won>\d+)",
+     deep_rings),
     ("docs/rungs/17-tma-wgmma.md",
      r"before, M = 16 took (?P<sa_then_lo>[\d.]+)× to\s+(?P<sa_then_hi>[\d.]+)× the time of M = 64; after \(three rounds\), "
      r"(?P<sa_now_lo>[\d.]+)× to (?P<sa_now_hi>[\d.]+)×\. Beside cuBLAS in the same process, the 16-token\s+shapes went "
@@ -1914,6 +1946,10 @@ QUOTES = [
      r"and slower on the others \(by up to (?P<nt_loss>\d+)%\),\s+where the model predicted it faster on "
      r"(?P<nt_pred_faster>\d+), its time (?P<nt_fit_lo>[\d.]+)× to (?P<nt_fit_hi>[\d.]+)× the measured",
      narrow_tiles),
+    ("docs/sweep.md",
+     r"\((?P<b7_g>[\d.]+)× and (?P<b8_g>[\d.]+)× in the two runs\), and beat cuBLAS on (?P<b7_f>\d+) and\s+"
+     r"(?P<b8_f>\d+) of the 38 shapes",
+     runs78_best),
     ("docs/sweep.md",
      r"predicted this run within ±20% on (?P<r7_w>\d+) of its (?P<r7_all>\d+) timed pairs, with a median Spearman\s+"
      r"of (?P<r7_rho>[\d.]+)",
