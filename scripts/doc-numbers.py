@@ -2091,8 +2091,9 @@ QUOTES = [
      r"(?P<mc_slow3>\d+) of them\s+are more than 5% slower clustered, (?P<mc_fast1>\d+) and (?P<mc_fast3>\d+) more than 5% "
      r"faster\.[\s\S]*?predicted at (?P<mc_p1>[\d.]+)× and (?P<mc_p3>[\d.]+)× of the unclustered one at the median "
      r"pair\.[\s\S]*?within ±20% on (?P<mc_w1>\d+) of run 1's (?P<mc_all1>\d+) pairs and (?P<mc_w3>\d+) of run 3's "
-     r"(?P<mc_all3>\d+) \(1412\s+and 1435 before\), with a median Spearman of (?P<mc_rho1>[\d.]+) and "
-     r"(?P<mc_rho3>[\d.]+) \(0\.76 and 0\.72\)[\s\S]*?run 4, which the model of that day \(commit a0a378e's\) chose "
+     r"(?P<mc_all3>\d+) \(1412\s+and 1435 with the model of commit 8eda4ba, before the multicast copies were counted, "
+     r"rescoring the same reports on\s+2026-11-29\), with a median Spearman of (?P<mc_rho1>[\d.]+) and "
+     r"(?P<mc_rho3>[\d.]+) \(0\.76 and 0\.72 then\)[\s\S]*?run 4, which the model of that day \(commit a0a378e's\) chose "
      r"and predicted before it ran, it was\s+within ±20% on (?P<mc_w4>\d+) of (?P<mc_all4>\d+) pairs, with a median "
      r"Spearman of (?P<mc_rho4>[\d.]+)[\s\S]*?On run 5[\s\S]*?within ±20% on (?P<mc_w5>\d+) of (?P<mc_all5>\d+) "
      r"pairs, with a median Spearman of (?P<mc_rho5>\d\.\d+)",
