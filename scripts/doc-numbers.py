@@ -1915,9 +1915,12 @@ def deep_rings():
 
 
 def run7_fit():
-    """docs/sweep.md, "Run 7": the fit of the model that chose and predicted it (run 6's)."""
-    within, pairs, _, _, rho = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run7.json")
-    return {"r7_w": str(within), "r7_all": str(pairs), "r7_rho": f"{rho:.3f}"}
+    """docs/sweep.md, "Run 7": the fit of the model that chose and predicted it (run 6's), all pairs and those of the
+    16-token shapes beside run 6's."""
+    within, pairs, decode_within, _, rho = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run7.json")
+    _, _, decode_then, decode_pairs, _ = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run6.json")
+    return {"r7_w": str(within), "r7_all": str(pairs), "r7_rho": f"{rho:.3f}", "r7_dw": str(decode_within),
+            "r7_dall": str(decode_pairs), "r6_dw": str(decode_then)}
 
 
 def run6_fit():
@@ -1952,7 +1955,7 @@ QUOTES = [
      runs78_best),
     ("docs/sweep.md",
      r"predicted this run within ±20% on (?P<r7_w>\d+) of its (?P<r7_all>\d+) timed pairs, with a median Spearman\s+"
-     r"of (?P<r7_rho>[\d.]+)",
+     r"of (?P<r7_rho>[\d.]+)[\s\S]*?(?P<r7_dw>\d+) of their (?P<r7_dall>\d+) pairs within ±20%, against (?P<r6_dw>\d+)",
      run7_fit),
     ("docs/sweep.md",
      r"Within ±20% on (?P<r6_w>\d+) of (?P<r6_all>\d+) pairs and a median Spearman of (?P<r6_rho>[\d.]+), as predicted",

@@ -261,6 +261,10 @@ def tables(data):
         out.append("| %s | %s | %d | %.4g | %.4g | %.2f×%s | %s |" % (r["rung"], r["config"], r["size"], r["predicted_ms"],
                                                                       r["measured_ms"], ratio, flag, r["limit"]))
     out += ["", "** outside the target (±30% at 1024³ and 2048³, ±20% at 4096³ and 8192³).", "",
+            "The measured rows are the H100's recorded runs of each configuration as it was compiled then; rung 20's "
+            "`tma_store=1` with one producer warp no longer launches since A's boxes follow a short M (2026-11-30), "
+            "and the build compiles it with `setmaxnreg=1` instead "
+            "([rung 20](rungs/20-tma-wgmma-persistent.md#storing-through-shared-memory-tma-stores)).", "",
             "Each rung's default at 4096³ under ncu (`docs/time-model-data/NN-slug.ncu.csv`; reproduce on the GPU "
             "machine: `scripts/device-build && scripts/ncu-sections-run OUT`), beside the model's limit:", "",
             ncu_table(rows, data["ladder"]), "",

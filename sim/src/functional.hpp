@@ -16,6 +16,7 @@
 // from the warp's A and B registers - and the lanes go on.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -36,10 +37,15 @@ namespace gemmlab::sim {
 
 class FunctionalExecutor {
  public:
+  // What a block's shared memory holds before anything writes it: NaN as an FP32 word and as both 16-bit halves
+  // (all bits set), so that a read of a byte no thread or copy wrote reaches C as NaN, not as a harmless zero (the
+  // GPU's shared memory holds whatever the SM's last block left there).
+  static constexpr float kUnwrittenShared = std::bit_cast<float>(0xffffffffu);
+
   // `input`: the element type of A and B. FP16 and BF16 inputs are rounded to it and kept as 16-bit values.
   FunctionalExecutor(const std::vector<float>& a, const std::vector<float>& b, std::vector<float>& c,
                      std::vector<int>& c_writes, int smem_floats, kernel::InputType input = kernel::InputType::F32)
-      : a_(a), b_(b), c_(c), c_writes_(c_writes), input_(input), smem_(static_cast<std::size_t>(smem_floats), 0.0f),
+      : a_(a), b_(b), c_(c), c_writes_(c_writes), input_(input), smem_(static_cast<std::size_t>(smem_floats), kUnwrittenShared),
         words_(static_cast<std::size_t>(smem_floats)) {
     if (input != kernel::InputType::F32) {
       a16_.reserve(a.size());
@@ -90,7 +96,7 @@ class FunctionalExecutor {
     }
   }
   void new_block() {
-    std::fill(smem_.begin(), smem_.end(), 0.0f);
+    std::fill(smem_.begin(), smem_.end(), kUnwrittenShared);
     std::fill(words_.begin(), words_.end(), Word{});
     barriers_.clear();
     register_counts_.clear();

@@ -30,7 +30,7 @@
 // A matrix shorter than the block (decode: M = 16 tokens against bm = 64 rows) has A's boxes only as tall as the
 // matrix, rounded up to 8 rows (a_box_rows): TMA then writes no rows of zeros past M. wgmma still reads the warpgroup's
 // 64 rows; the rows past the box hold whatever the stage's room held, which reaches only accumulator rows past M, and
-// those are never stored. Measured on the H200, the zeros cost a decode shape about a tenth of its time.
+// those are never stored. Measured, the zeros cost the decode shapes dearly (docs/rungs/17-tma-wgmma.md).
 //
 // Sizes: any m; n and k multiples of 8 (TMA needs the rows of A and B 16 bytes apart: a row pitch that is a multiple
 // of 16 bytes). Edges of the matrices are TMA's zero fill and the stores' predicates.
