@@ -1841,12 +1841,18 @@ def splitk_counters():
     return out
 
 
+def timed_bench_rows(path):
+    """A benchmark report's timed rows by (m, n, k, config)."""
+    return {(r["m"], r["n"], r["k"], r["config"]): r for r in json.loads(path.read_text())["rows"]
+            if r["status"] == "timed"}
+
+
 def narrow_tiles():
     """docs/sweep.md, "Where the decode shapes lose": rung 18's bn = 64 (bm=64 bn=64 bk=128) against bn = 128 (bm=64
     bn=128 bk=128) at six decode shapes (results-data/sweep/narrow-tiles-2026-11-30): on how many it ran faster, by
     how much at most each way, and the model's predicted over measured time of the narrow one."""
-    rows = json.loads((SWEEP / "narrow-tiles-2026-11-30" / "bench-bn64-rung18.json").read_text())["rows"]
-    timed = {(r["m"], r["n"], r["k"], r["config"]): r["median_ms"] for r in rows if r["status"] == "timed"}
+    timed = {key: r["median_ms"]
+             for key, r in timed_bench_rows(SWEEP / "narrow-tiles-2026-11-30" / "bench-bn64-rung18.json").items()}
     gains, fits = [], []
     for (m, n, k, config), narrow in timed.items():
         if config != "bm=64 bn=64 bk=128":
@@ -1869,8 +1875,7 @@ def short_a():
     config = "bm=64 bn=128 bk=128"
 
     def rows(path):
-        return {(r["m"], r["n"], r["k"]): r for r in json.loads(path.read_text())["rows"]
-                if r["config"] == config and r["status"] == "timed"}
+        return {(m, n, k): r for (m, n, k, c), r in timed_bench_rows(path).items() if c == config}
 
     before = rows(root / "before-rung18.json")
     after = [rows(root / f"after-rung18-r{i}.json") for i in (1, 2, 3)]
@@ -1887,13 +1892,9 @@ def short_a():
 
 
 def best_of_sweep(path):
-    """A --tuned sweep's best configuration per shape (the most TFLOPS, as the sweep's summary picks it): the
-    geometric mean of its ratio to cuBLAS, and on how many shapes it is faster."""
-    ratios = []
-    for shape in json.loads(path.read_text())["shapes"]:
-        timed = _timed(shape)
-        if timed:
-            ratios.append(max(timed, key=lambda e: e["measured"]["tflops"])["measured"]["ratio_to_cublas"])
+    """A --tuned sweep's best configuration per shape (_sweep_best, as the sweep's summary picks it): the geometric
+    mean of its ratio to cuBLAS, and on how many shapes it is faster."""
+    ratios = [best["measured"]["ratio_to_cublas"] for _, best in _sweep_best(json.loads(path.read_text()))]
     return math.exp(sum(math.log(r) for r in ratios) / len(ratios)), sum(1 for r in ratios if r > 1)
 
 
@@ -1906,8 +1907,8 @@ def runs78_best():
 def deep_rings():
     """docs/sweep.md, "Where the decode shapes lose": rung 18's 7 stages of bk = 128 at bn = 64 against 4 at bn = 128
     (results-data/sweep/deep-rings-2026-11-30): the range of their time ratio and the shapes where the deep ring won."""
-    rows = json.loads((SWEEP / "deep-rings-2026-11-30" / "stages-rung18.json").read_text())["rows"]
-    t = {(r["m"], r["n"], r["k"], r["config"]): r["median_ms"] for r in rows if r["status"] == "timed"}
+    t = {key: r["median_ms"]
+         for key, r in timed_bench_rows(SWEEP / "deep-rings-2026-11-30" / "stages-rung18.json").items()}
     ratios = [v / t[(m, n, k, "bm=64 bn=128 bk=128")] for (m, n, k, c), v in t.items()
               if c == "bm=64 bn=64 bk=128 stages=7"]
     return {"dr_lo": f"{min(ratios):.2f}", "dr_hi": f"{max(ratios):.2f}", "dr_n": str(len(ratios)),
@@ -1919,8 +1920,11 @@ def run7_fit():
     16-token shapes beside run 6's."""
     within, pairs, decode_within, _, rho = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run7.json")
     _, _, decode_then, decode_pairs, _ = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run6.json")
+    refused = sum(1 for shape in json.loads((SWEEP / "sweep-llm-bf16-tuned6-run7.json").read_text())["shapes"]
+                  for e in shape["entries"] if e["rung"] == "tma-wgmma-persistent" and "tma_store=1" in e["config"]
+                  and e.get("measured", {}).get("status") != "timed")
     return {"r7_w": str(within), "r7_all": str(pairs), "r7_rho": f"{rho:.3f}", "r7_dw": str(decode_within),
-            "r7_dall": str(decode_pairs), "r6_dw": str(decode_then)}
+            "r7_dall": str(decode_pairs), "r6_dw": str(decode_then), "r7_refused": str(refused)}
 
 
 def run6_fit():
@@ -1954,6 +1958,7 @@ QUOTES = [
      r"(?P<b8_f>\d+) of the 38 shapes",
      runs78_best),
     ("docs/sweep.md",
+     r"The (?P<r7_refused>\d+) configurations of rung 20 with `tma_store=1`[\s\S]*?"
      r"predicted this run within ±20% on (?P<r7_w>\d+) of its (?P<r7_all>\d+) timed pairs, with a median Spearman\s+"
      r"of (?P<r7_rho>[\d.]+)[\s\S]*?(?P<r7_dw>\d+) of their (?P<r7_dall>\d+) pairs within ±20%, against (?P<r6_dw>\d+)",
      run7_fit),

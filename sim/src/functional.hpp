@@ -45,7 +45,12 @@ class FunctionalExecutor {
   // `input`: the element type of A and B. FP16 and BF16 inputs are rounded to it and kept as 16-bit values.
   FunctionalExecutor(const std::vector<float>& a, const std::vector<float>& b, std::vector<float>& c,
                      std::vector<int>& c_writes, int smem_floats, kernel::InputType input = kernel::InputType::F32)
-      : a_(a), b_(b), c_(c), c_writes_(c_writes), input_(input), smem_(static_cast<std::size_t>(smem_floats), kUnwrittenShared),
+      : a_(a),
+        b_(b),
+        c_(c),
+        c_writes_(c_writes),
+        input_(input),
+        smem_(static_cast<std::size_t>(smem_floats), kUnwrittenShared),
         words_(static_cast<std::size_t>(smem_floats)) {
     if (input != kernel::InputType::F32) {
       a16_.reserve(a.size());

@@ -30,7 +30,7 @@ struct ShapeRow {
 };
 
 // The recorded sweep the panel offers without a GPU (relative to a data root): the LLM presets with the model's six
-// best configurations of each rung beside its default, the newest run of the ladder's kernels (docs/sweep.md, run 7).
+// best configurations of each rung beside its default, timed with the kernels as they are (docs/sweep.md, run 7).
 inline const std::filesystem::path kRecordedSweep = "docs/results-data/sweep/sweep-llm-bf16-tuned6-run7.json";
 
 class ShapesStudy {

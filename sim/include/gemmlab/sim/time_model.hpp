@@ -26,9 +26,9 @@
 // term is its bandwidth's, combined with what each SM's bytes in flight bring in where the profile measured that
 // (tests/calibration/tma_dram.cu). The prediction is the largest of the L2, the chain, and the SM's combined terms
 // with DRAM's (their p from the k-steps in flight: dram_overlap_norm), plus two fixed costs: the launch (what an empty
-// kernel takes, timed as the benchmark times a run) and filling the pipeline (the first k-step of each round of blocks waits for its tiles whatever is in
-// flight, and at the start DRAM serves every SM's first requests at its bandwidth). The SM's clock is the one the card
-// holds under sustained FP32 or tensor-core load.
+// kernel takes, timed as the benchmark times a run) and filling the pipeline (the first k-step of each round of blocks
+// waits for its tiles whatever is in flight, and at the start DRAM serves every SM's first requests at its bandwidth).
+// The SM's clock is the one the card holds under sustained FP32 or tensor-core load.
 //
 // What it leaves out (docs/fidelity.md measures what that costs): dependencies inside a warp, the compiler's unrolling
 // of loops that load without shared memory, and the clock's variation with the card's thermal history.

@@ -100,8 +100,8 @@ struct TmaWgmma {
   // The boxes of one k-tile: A's a_box_rows x box_cols (bk / box_cols of them, side by side in k), and B's
   // bk x box_cols panels.
   template <class C> GEMMLAB_HD static TmaBox a_box(const C& c, const ThreadContext& t, TileStep at, int part) {
-    return {Operand::A, at.row0,     at.kstep * c.bk + part * box_cols(c), a_box_rows(c, t), box_cols(c), t.m, t.k,
-            row_bytes(c)};
+    const int rows = a_box_rows(c, t), k0 = at.kstep * c.bk + part * box_cols(c);
+    return {Operand::A, at.row0, k0, rows, box_cols(c), t.m, t.k, row_bytes(c)};
   }
   template <class C> GEMMLAB_HD static TmaBox b_box(const C& c, const ThreadContext& t, TileStep at, int panel) {
     return {Operand::B, at.kstep * c.bk, at.col0 + panel * box_cols(c), c.bk, box_cols(c), t.k, t.n, row_bytes(c)};

@@ -86,10 +86,10 @@ struct TmaWgmmaSplitK : TmaWgmmaSpecialized, TurnsAtC {
   // tile_col0), `batch` pairs at a time, all of a batch's loads of C before any of its stores. Pair by pair (rung 17's
   // store_c_run with beta = 1), each store could alias the next pair's load, so every load waited for the store before
   // it: a round trip to L2 per pair, in the chain of ranges that every tile walks one after another. A batch is the
-  // whole strip up to bn = 128, 32 pairs: one round trip (traced, the last range's adding took 1.4 times as long with
-  // half of it). A wider strip goes 16 pairs at a time: at bn = 256 the 128 accumulators leave no room for 64 more
-  // registers (ptxas spilled). Rows of C are whole pairs here (n is a multiple of 8); rung 23's segments take their
-  // turns through the same path.
+  // whole strip up to bn = 128, 32 pairs: one round trip (traced against half of it: docs/rungs/22-tma-wgmma-splitk.md,
+  // "The last range's adding, traced"). A wider strip goes 16 pairs at a time: at bn = 256 the 128 accumulators leave
+  // no room for 64 more registers (ptxas spilled). Rows of C are whole pairs here (n is a multiple of 8); rung 23's
+  // segments take their turns through the same path.
   static constexpr int max_batch = 32;
   GEMMLAB_HD static constexpr int batch_of(int strip_pairs) {
     return strip_pairs <= max_batch ? strip_pairs : max_batch / 2;
