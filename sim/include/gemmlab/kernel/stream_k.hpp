@@ -120,6 +120,14 @@ GEMMLAB_HD KStepRange stream_k_ksteps(const ThreadContext& t, int j) {
   return {t.first_iteration > origin ? t.first_iteration - origin : 0, last < t.ksteps ? last : t.ksteps};
 }
 
+// The block's main-loop steps up to the end of segment j: its whole tiles', then its range's up to where segment j
+// ends.
+GEMMLAB_HD int stream_k_steps_through(const ThreadContext& t, int j) {
+  if (j < t.whole_tiles) return (j + 1) * t.ksteps;
+  return t.whole_tiles * t.ksteps + stream_k_shared_tile(t, j) * t.ksteps + stream_k_ksteps(t, j).end -
+         t.first_iteration;
+}
+
 // Segment j's turn at its tile of C, of the tile's `turns` segments: 0 stores, the others add, one after another.
 struct StreamKTurn {
   int turn = 0, turns = 1;

@@ -214,8 +214,11 @@ struct TmaWgmma {
         const Index thread = Index(row0 + Atom::d_row(lane, 0)) * t.n + tile_col0 + Atom::d_col(lane, 0);
         GEMMLAB_UNROLL
         for (int i = 0; i < Atom::d_values; i += 2) {
+          // Scaled in place: products in fresh registers left ptxas a handful to rotate through (the accumulators
+          // take most of them), and each product waited for the store that last read its register.
+          s.acc[i] *= t.alpha, s.acc[i + 1] *= t.alpha;
           Vec<2> pair;
-          pair[0] = t.alpha * s.acc[i], pair[1] = t.alpha * s.acc[i + 1];
+          pair[0] = s.acc[i], pair[1] = s.acc[i + 1];
           x.stg(Operand::C, thread + Index(Atom::d_row(0, i)) * t.n + Atom::d_col(0, i), pair, true);
         }
         return;

@@ -41,7 +41,7 @@
 namespace gemmlab::kernel::rungs {
 
 struct TmaWgmmaHilbert : TmaWgmmaPersistent {
-  // Rung 18's schedule with rung 20's walk and rung 19's shared copies.
+  // Rung 18's schedule with rung 20's walk and epilogue and rung 19's shared copies.
   using SharedB = TmaWgmmaMulticast::SharedB;
   template <class X, class C, class S>
   GEMMLAB_HD static void prologue(X& x, const C& c, const ThreadContext& t, S& s, int phase) {
@@ -50,6 +50,10 @@ struct TmaWgmmaHilbert : TmaWgmmaPersistent {
   template <class X, class C, class S>
   GEMMLAB_HD static void mainloop(X& x, const C& c, const ThreadContext& t, S& s, int step, int phase) {
     mainloop_with<PersistentWalk, SharedB>(x, c, t, s, step, phase);
+  }
+  template <class X, class C, class S>
+  GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int tile, int phase) {
+    tile_epilogue_with<SharedB>(x, c, t, s, tile, phase);
   }
 
   // ---- Host only. ----

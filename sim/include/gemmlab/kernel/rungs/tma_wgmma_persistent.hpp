@@ -19,12 +19,13 @@
 //
 //   prologue     as rung 18: initialise full[s] and empty[s]; barrier; the producer copies steps 0 .. S - 2
 //   step t       consumers: wait full[t mod S]; bk / 16 wgmma (the first with D = A * B where t mod kt = 0);
-//                commit; wait for the previous group; arrive on empty[(t - 1) mod S]
+//                commit; wait for the previous group; arrive on empty[(t - 1) mod S], unless t begins a tile
 //                producer: wait empty[(t - 1) mod S] (from step 1); copy step t + S - 1, of whichever tile it lies in
-//   epilogue j   after tile j's kt steps: consumers wait for the last group and store tile j; with tma_store=1 they
-//                stage it in chunks that thread 0 stores with TMA, the last store running on into tile j + 1's
-//                wgmma (tile_epilogue below: only this rung and the next have the knob, as only a persistent block
-//                has a next tile to overlap)
+//   epilogue j   after tile j's kt steps: consumers wait for the last group, arrive on the empty barrier of tile j's
+//                last stage (so the producer has the whole ring to fill while they store), and store tile j; with
+//                tma_store=1 they stage it in chunks that thread 0 stores with TMA, the last store running on into
+//                tile j + 1's wgmma (tile_epilogue below: only this rung and the next have the knob, as only a
+//                persistent block has a next tile to overlap)
 //
 // In the simulator, counting runs each tile as a block of its own (a persistent block issues the same copies, wgmma
 // and stores per tile); executing runs the persistent blocks as launched, so the exact-GEMM tests check the walk
@@ -69,6 +70,8 @@ struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
       return s.copied;
     }
     GEMMLAB_HD static int steps(const ThreadContext& t) { return TmaWgmma::steps(t); }
+    // The block's main-loop steps up to the end of its tile `tile`.
+    GEMMLAB_HD static int steps_through(const ThreadContext& t, int tile) { return (tile + 1) * t.ksteps; }
   };
 
   // Rung 18's schedule on this walk.
@@ -120,12 +123,17 @@ struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
   // from 1 on do nothing but take their consumers' barrier).
   template <class X, class C, class S>
   GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int tile, int phase) {
+    tile_epilogue_with<OwnCopies>(x, c, t, s, tile, phase);
+  }
+  template <class Copies, class X, class C, class S>
+  GEMMLAB_HD static void tile_epilogue_with(X& x, const C& c, const ThreadContext& t, S& s, int tile, int phase) {
     if (t.warpgroup >= consumers(c)) return;
     const bool through_shared = c.tma_store && t.beta == 0.0f;
     if (phase == 0) {  // the tile's place found while its last wgmma group runs, once (the later phases keep it)
       s.storing = t.tile(tile);
       x.wgmma_wait(Pending<0>{}, s.acc);
       s.accumulating = false;
+      release_last_stage<Copies>(x, c, t, PersistentWalk::steps_through(t, tile));
       if (!through_shared) store_accumulators(x, c, t, s, s.storing.row * c.bm, s.storing.col * c.bn);
       return;
     }

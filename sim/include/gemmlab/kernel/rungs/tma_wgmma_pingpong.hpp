@@ -120,8 +120,7 @@ struct TmaWgmmaPingPong : TmaWgmmaHilbert {
     x.mbarrier_arrive(turn(c, 1 - t.warpgroup), true);  // every wgmma of the tile issued: the other's turn
     x.wgmma_wait(Pending<0>{}, s.acc);
     s.accumulating = false;
-    const int last_stage = ((tile + 1) * t.ksteps - 1) % c.stages;
-    x.mbarrier_arrive_cluster(empty(c, last_stage), t.tid % 128 == 0, SharedB::blocks(c));
+    release_last_stage<SharedB>(x, c, t, PersistentWalk::steps_through(t, tile));
     store_accumulators(x, c, lone_warpgroup(t), s, at.row * c.bm, at.col * c.bn);
   }
 

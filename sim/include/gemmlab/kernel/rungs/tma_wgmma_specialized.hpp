@@ -161,10 +161,20 @@ struct TmaWgmmaSpecialized : TmaWgmma {
       x.mbarrier_wait(barrier(c, ring.stage), ring.parity);
       multiply_tile(x, c, t, s, ring.stage, accumulate);
       x.wgmma_wait(Pending<1>{}, s.acc);  // the group of step - 1 is done: its stage can go
-      x.mbarrier_arrive_cluster(empty(c, ring.released), step > 0 && t.tid % 128 == 0, Copies::blocks(c));
+      // At a tile's first step there is none to release here: the tile before released its last stage in its
+      // epilogue (release_last_stage), and a block's first step follows no other.
+      x.mbarrier_arrive_cluster(empty(c, ring.released), accumulate && t.tid % 128 == 0, Copies::blocks(c));
       return;
     }
     refill_stage<Walk, Copies>(x, c, t, s, step, t.tid == producer(c));
+  }
+  // A walk that goes on after a tile (rung 20 on) releases the tile's last stage in the tile's epilogue, once its last
+  // group is done (`steps_through`: the block's main-loop steps up to the tile's end): the producer then refills it
+  // while the consumers store C, instead of after the next tile's first wait, and the whole ring is in flight across
+  // the epilogue.
+  template <class Copies, class X, class C>
+  GEMMLAB_HD static void release_last_stage(X& x, const C& c, const ThreadContext& t, int steps_through) {
+    x.mbarrier_arrive_cluster(empty(c, (steps_through - 1) % c.stages), t.tid % 128 == 0, Copies::blocks(c));
   }
   // The producer's part of a step: the refill goes into the stage step - 1 read (at step 0, the last one still empty),
   // once its consumers have released it. `issuer`: whether this thread is the producer's. Where the copy falls is

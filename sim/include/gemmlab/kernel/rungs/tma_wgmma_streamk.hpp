@@ -88,8 +88,8 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
     mainloop_with<StreamKWalk, SharedB>(x, c, t, s, step, phase);
   }
 
-  // After segment j: wait for the last group, then the tile's turn at C (rung 22's three phases); a whole tile's one
-  // turn is a store.
+  // After segment j: wait for the last group, release the segment's last stage, then the tile's turn at C (rung 22's
+  // three phases); a whole tile's one turn is a store.
   template <class X, class C, class S>
   GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int segment, int phase) {
     if (t.warpgroup >= consumers(c)) return;
@@ -102,6 +102,7 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
     if (phase == 0) {
       x.wgmma_wait(Pending<0>{}, s.acc);
       s.accumulating = false;
+      release_last_stage<SharedB>(x, c, t, stream_k_steps_through(t, segment));
       x.split_wait(flag, turn.turn, first_thread && turn.turn > 0);
     } else if (phase == 1) {
       if (turn.turn == 0) return store_accumulators(x, c, t, s, tile.row * c.bm, tile.col * c.bn);
