@@ -1150,6 +1150,23 @@ def trace_costs():
             "p1": f"{first[('20', 'current', 1)]:.0f}", "p8": f"{first[('20', 'current', 8)]:.0f}"}
 
 
+def rung21_epilogues():
+    """docs/rungs/21-tma-wgmma-hilbert.md: a tile's epilogue in the traces of 2026-11-30 (row and Hilbert order) against
+    the recorded trace of the evening before: its mean length, the stages the producer filled meanwhile, the consumers'
+    wait at the next tile's first k-step, and the share of the consumers' time the epilogues followed by a tile take."""
+    folder = ROOT / "docs" / "timeline-data"
+    name = "21-tma-wgmma-hilbert.summary.json"
+    old, new, hil = (json.loads(p.read_text()) for p in
+                     (folder / name, folder / "early-release-2026-11-30" / name,
+                      folder / "early-release-2026-11-30" / "hilbert" / name))
+    consumers = lambda d: next(r for r in d["roles"] if r["role"] == "consumer")["total_ns"]
+    return {"epi_new": f"{new['mean_epilogue_ns']:.0f}", "epi_hil": f"{hil['mean_epilogue_ns']:.0f}",
+            "epi_old": f"{old['mean_epilogue_ns']:.0f}",
+            "fills_new": f"{new['mean_fills_during_epilogue']:.1f}", "fills_old": f"{old['mean_fills_during_epilogue']:.1f}",
+            "wait_new": f"{new['mean_wait_after_epilogue_ns']:.0f}", "wait_old": f"{old['mean_wait_after_epilogue_ns']:.0f}",
+            "share": f"{100 * new['mean_epilogue_ns'] * new['epilogues'] / consumers(new):.0f}"}
+
+
 def trace_ksteps():
     """docs/timeline.md: the traced block's k-step against the untraced kernel's (results-tables.py's "untraced
     k-step"), and the model's against it, over rungs 17 to 21, and rung 22's
@@ -2434,6 +2451,13 @@ QUOTES = [
     ("docs/rungs/21-tma-wgmma-hilbert.md",
      r"took\s+the default from (?P<before>[\d.]+)x to (?P<after>[\d.]+)x cuBLAS BF16 at 4096³ in the Hilbert order",
      hilbert_square),
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     (r"epilogue phase, which waits for the tile's last wgmma group and stores its results, took (?P<epi_new>\d+) ns "
+      r"in the row order \((?P<epi_hil>\d+) ns in the Hilbert order\), where it took (?P<epi_old>\d+) ns the evening "
+      r"before; the producer filled (?P<fills_new>[\d.]+) stages during it, on average, where it filled "
+      r"(?P<fills_old>[\d.]+), and the consumers then waited (?P<wait_new>\d+) ns at the next tile's first k-step "
+      r"\((?P<wait_old>\d+) ns before\)[\s\S]*?take (?P<share>\d+)% of the sampled consumers' time").replace(" ", r"\s+"),
+     rung21_epilogues),
     ("docs/fidelity.md",
      r"then that barrier \(predicted at (?P<r17>[\d.]+)× of its measured time at 4096³\)",
      lambda: {"r17": predicted_over_measured({"tma-wgmma"}, {"default"}, {4096})[0]}),

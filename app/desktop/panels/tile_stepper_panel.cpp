@@ -259,17 +259,30 @@ void pipeline_note(const BlockOutline& o, const PhaseView& v) {
     return;
   }
   if (v.ref.section == kernel::Section::Epilogue) {
-    ui::note_text("Consumers: wait for their last wgmma group, then store the tile's results%s.",
+    ui::note_text("Consumers: wait for their last wgmma group, %sthen store the tile's results%s.",
+                  roles->grid > 0 ? "release the tile's last stage (the producer fills the whole ring while they "
+                                    "store), "
+                                  : "",
                   roles->grid > 0 ? " (a persistent block then starts its next tile; its producer has already copied "
                                     "that tile's first stages)" : "");
     return;
   }
   const int t = v.ref.kstep;
   const kernel::RingStep ring = kernel::RingStep::at(t, s);  // the description's own stage arithmetic
-  ui::note_text("Pipeline at k-step %d: the consumers wait for full[%d] (its phase of parity %d), multiply stage %d, "
-                "then release stage %d on empty%s. The producer waits for empty[%d] and refills it with k-tile %d%s. "
-                "Between them %d stages are in flight.",
-                t, ring.stage, ring.parity, ring.stage, ring.released, both.c_str(), ring.released, ring.refill,
+  // A tile's first k-step releases nothing: the step before, where there is one, ended another tile, whose epilogue
+  // released its stage (TmaWgmmaSpecialized::release_last_stage).
+  const int tile_ksteps = std::max(1, (o.problem.k + o.config.bk - 1) / o.config.bk);
+  const bool first_of_tile = roles->grid > 0 ? t % tile_ksteps == 0 : t == 0;
+  const std::string release =
+      first_of_tile ? "; the tile's first k-step has no stage of its own to release"
+                    : ", then release stage " + std::to_string(ring.released) + " on empty" + both;
+  const std::string refill =
+      t == 0 ? "fills stage " + std::to_string(ring.released) + ", the last one still empty,"
+             : "waits for empty[" + std::to_string(ring.released) + "]" +
+                   (first_of_tile ? " (released by the tile before, in its epilogue)" : "") + " and refills it";
+  ui::note_text("Pipeline at k-step %d: the consumers wait for full[%d] (its phase of parity %d), multiply stage "
+                "%d%s. The producer %s with k-tile %d%s. Between them %d stages are in flight.",
+                t, ring.stage, ring.parity, ring.stage, release.c_str(), refill.c_str(), ring.refill,
                 roles->cluster > 1 ? " (its half of B multicast into both blocks)" : "", s - 1);
 }
 
