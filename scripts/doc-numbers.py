@@ -1150,6 +1150,20 @@ def trace_costs():
             "p1": f"{first[('20', 'current', 1)]:.0f}", "p8": f"{first[('20', 'current', 8)]:.0f}"}
 
 
+def epilogue_stores():
+    """docs/rungs/21-tma-wgmma-hilbert.md: stbench's second round (docs/results-data/epilogue-stores-2026-11-30): the
+    time of 8 and of 128 blocks storing their own tile 4 times, in the accumulator layout and in contiguous 64-bit
+    stores."""
+    text = (ROOT / "docs/results-data/epilogue-stores-2026-11-30/stbench.txt").read_text()
+    found = {}
+    for blocks, spread, acc, c64 in re.findall(
+            r"round 1,\s+(\d+) blocks, (own tile 4x|4 new tiles ): accumulator layout\s+([\d.]+) us, contiguous 64-bit\s+"
+            r"([\d.]+) us", text):
+        if spread == "own tile 4x":
+            found[int(blocks)] = (acc, c64)
+    return {"st8_acc": found[8][0], "st8_c64": found[8][1], "st128_acc": found[128][0], "st128_c64": found[128][1]}
+
+
 def rung21_epilogues():
     """docs/rungs/21-tma-wgmma-hilbert.md: a tile's epilogue in the traces of 2026-11-30 (row and Hilbert order) against
     the recorded trace of the evening before: its mean length, the stages the producer filled meanwhile, the consumers'
@@ -2458,6 +2472,10 @@ QUOTES = [
       r"(?P<fills_old>[\d.]+), and the consumers then waited (?P<wait_new>\d+) ns at the next tile's first k-step "
       r"\((?P<wait_old>\d+) ns before\)[\s\S]*?take (?P<share>\d+)% of the sampled consumers' time").replace(" ", r"\s+"),
      rung21_epilogues),
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     (r"on 8 SMs at once they take (?P<st8_acc>[\d.]+) µs against (?P<st8_c64>[\d.]+) µs in whole lines, "
+      r"but on 128 SMs at once (?P<st128_acc>[\d.]+) µs against (?P<st128_c64>[\d.]+) µs").replace(" ", r"\s+"),
+     epilogue_stores),
     ("docs/fidelity.md",
      r"then that barrier \(predicted at (?P<r17>[\d.]+)× of its measured time at 4096³\)",
      lambda: {"r17": predicted_over_measured({"tma-wgmma"}, {"default"}, {4096})[0]}),
