@@ -404,10 +404,13 @@ void pipeline_diagram(AppModel& model, const BlockOutline& o, const PhaseView& v
   measured_rows(model, o, first, last, label, cell, width);
   {
     const kernel::RingStep now = kernel::RingStep::at(t, stages);
-    ui::note_text("t%d>s%d: the producer copies k-tile %d into stage %d, once empty[%d] says the consumers are done with "
-                  "it; t%d<s%d: the consumers multiply k-tile %d from stage %d, once full[%d] says its bytes have "
-                  "landed.", now.refill, now.released, now.refill, now.released, now.released, t,
-                  now.stage, t, now.stage, now.stage);
+    const std::string once = t == 0 ? "at once: the stage has not been used yet"
+                                    : "once empty[" + std::to_string(now.released) + "] says the consumers are done "
+                                                                                    "with it";
+    ui::note_text("t%d>s%d: the producer copies k-tile %d into stage %d, %s; t%d<s%d: the consumers multiply k-tile "
+                  "%d from stage %d, once full[%d] says its bytes have landed.",
+                  now.refill, now.released, now.refill, now.released, once.c_str(), t, now.stage, t, now.stage,
+                  now.stage);
   }
 }
 
