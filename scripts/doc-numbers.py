@@ -1164,6 +1164,25 @@ def epilogue_stores():
     return {"st8_acc": found[8][0], "st8_c64": found[8][1], "st128_acc": found[128][0], "st128_c64": found[128][1]}
 
 
+def per_warp_tma_store():
+    """docs/rungs/21-tma-wgmma-hilbert.md and docs/results-data/per-warp-tma-store/README.md: the per-warp TMA stores
+    tried at 4096^3 (every round and order): how much longer than its reference each run took (rung 21 against its
+    default, rung 20's setmaxnreg=1 tma_store=1 against setmaxnreg=1), and the ratios to cuBLAS of both."""
+    folder = ROOT / "docs/results-data/per-warp-tma-store"
+    slower, ratios = [], {"a21": [], "d21": [], "a20": [], "d20": []}
+    for path in sorted(folder.glob("*.json")):
+        rows = {r["config"]: r for r in json.loads(path.read_text())["rows"] if r["name"] != "cublas" and r["n"] == 4096}
+        rung = "21" if path.name.startswith("r21") else "20"
+        alt, ref = ("tma_store=1", "default") if rung == "21" else ("setmaxnreg=1 tma_store=1", "setmaxnreg=1")
+        slower.append(rows[ref]["tflops"] / rows[alt]["tflops"] - 1)
+        ratios["a" + rung].append(rows[alt]["ratio_to_cublas"])
+        ratios["d" + rung].append(rows[ref]["ratio_to_cublas"])
+    out = {"pw_lo": f"{100 * min(slower):.1f}", "pw_hi": f"{100 * max(slower):.1f}"}
+    for key, values in ratios.items():
+        out[key + "_lo"], out[key + "_hi"] = f"{min(values):.3f}", f"{max(values):.3f}"
+    return out
+
+
 def rung21_epilogues():
     """docs/rungs/21-tma-wgmma-hilbert.md: a tile's epilogue in the traces of 2026-11-30 (row and Hilbert order) against
     the recorded trace of the evening before: its mean length, the stages the producer filled meanwhile, the consumers'
@@ -2465,6 +2484,14 @@ QUOTES = [
     ("docs/rungs/21-tma-wgmma-hilbert.md",
      r"took\s+the default from (?P<before>[\d.]+)x to (?P<after>[\d.]+)x cuBLAS BF16 at 4096³ in the Hilbert order",
      hilbert_square),
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     r"and no barrier at all, the alternate took\s+(?P<pw_lo>[\d.]+) to (?P<pw_hi>[\d.]+)% longer than the default",
+     lambda: {k: v for k, v in per_warp_tma_store().items() if k in ("pw_lo", "pw_hi")}),
+    ("docs/results-data/per-warp-tma-store/README.md",
+     (r"took (?P<pw_lo>[\d.]+) to (?P<pw_hi>[\d.]+)% longer than its reference \(rung 21: (?P<a21_lo>[\d.]+)x-"
+      r"(?P<a21_hi>[\d.]+)x cuBLAS against (?P<d21_lo>[\d.]+)x-(?P<d21_hi>[\d.]+)x; rung 20 with setmaxnreg: "
+      r"(?P<a20_lo>[\d.]+)x-(?P<a20_hi>[\d.]+)x against (?P<d20_lo>[\d.]+)x-(?P<d20_hi>[\d.]+)x\)").replace(" ", r"\s+"),
+     per_warp_tma_store),
     ("docs/rungs/21-tma-wgmma-hilbert.md",
      (r"epilogue phase, which waits for the tile's last wgmma group and stores its results, took (?P<epi_new>\d+) ns "
       r"in the row order \((?P<epi_hil>\d+) ns in the Hilbert order\), where it took (?P<epi_old>\d+) ns the evening "

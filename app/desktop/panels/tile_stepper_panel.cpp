@@ -271,8 +271,7 @@ void pipeline_note(const BlockOutline& o, const PhaseView& v) {
   const kernel::RingStep ring = kernel::RingStep::at(t, s);  // the description's own stage arithmetic
   // A tile's first k-step releases nothing: the step before, where there is one, ended another tile, whose epilogue
   // released its stage (TmaWgmmaSpecialized::release_last_stage).
-  const int tile_ksteps = std::max(1, (o.problem.k + o.config.bk - 1) / o.config.bk);
-  const bool first_of_tile = roles->grid > 0 ? t % tile_ksteps == 0 : t == 0;
+  const bool first_of_tile = t % std::max(1, o.shape.ksteps) == 0;  // the simulator's block: one tile's k-steps
   const std::string release =
       first_of_tile ? "; the tile's first k-step has no stage of its own to release"
                     : ", then release stage " + std::to_string(ring.released) + " on empty" + both;
