@@ -264,6 +264,7 @@ struct GpuExecutor {
   __device__ __forceinline__ void split_arrive(int tile, bool pred) {
     if (pred) asm volatile("red.release.gpu.global.add.s32 [%0], 1;\n" ::"l"(split_flags + tile) : "memory");
   }
+  __device__ __forceinline__ void sync_warp() { __syncwarp(); }
   __device__ __forceinline__ void fence_async_shared() {
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
   }

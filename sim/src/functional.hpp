@@ -108,6 +108,7 @@ class FunctionalExecutor {
     store_groups_.clear();
     stores_known_done_.clear();
     fence_epochs_.clear();
+    warp_syncs_.clear();
     acquired_.clear();
     groups_.clear();
     known_done_.clear();
@@ -376,6 +377,18 @@ class FunctionalExecutor {
     }
   }
 
+  // __syncwarp: the lane waits for the warp; when all are there, the warp's count of them moves on, which orders the
+  // shared accesses its lanes made before it with those they make after it (read_word, write_word).
+  void sync_warp() {
+    if (!join_warp_operation(&FunctionalExecutor::complete_sync_warp, "__syncwarp")) return;
+    lockstep_->wait_for_warp();
+  }
+  void complete_sync_warp() {
+    const auto warp = static_cast<std::size_t>(tid_ / 32);
+    if (warp_syncs_.size() <= warp) warp_syncs_.resize(warp + 1, 0);
+    ++warp_syncs_[warp];
+  }
+
   // Called by the lockstep when every lane of the warp waits at the same operation.
   void complete_warp_operation() {
     if (op_.complete) (this->*op_.complete)();
@@ -469,6 +482,9 @@ class FunctionalExecutor {
     std::int64_t write_epoch = -1, read_epoch = -1;
     int writer = -1;
     int reader = -1;  // -2: more than one thread read it in read_epoch
+    // The writer's warp's __syncwarp count when it wrote; the readers' warp (-2: several warps) and the largest such
+    // count among their reads: a later access by a lane of the same warp, after a __syncwarp of it, is ordered.
+    int write_sync = 0, read_warp = -1, read_sync = 0;
     // Written by a TMA copy: visible to a thread that waited for `copy_phase` of the mbarrier at `copy_barrier`
     // (-1: an ordinary write, ordered by barriers).
     int copy_barrier = -1, copy_phase = 0;
@@ -736,8 +752,19 @@ class FunctionalExecutor {
   void read_word(int offset) {
     Word& w = words_[static_cast<std::size_t>(offset)];
     check_read_after_write(w, offset);
-    if (w.read_epoch != epoch_) w.read_epoch = epoch_, w.reader = tid_;
-    else if (w.reader != tid_) w.reader = -2;
+    const int warp = tid_ / 32, syncs = warp_syncs(warp);
+    if (w.read_epoch != epoch_) {
+      w.read_epoch = epoch_, w.reader = tid_, w.read_warp = warp, w.read_sync = syncs;
+      return;
+    }
+    if (w.reader != tid_) w.reader = -2;
+    if (w.read_warp != warp) w.read_warp = -2;
+    w.read_sync = std::max(w.read_sync, syncs);
+  }
+  // Whether this thread's warp has met at a __syncwarp since a lane of it made an access counted `syncs`.
+  bool synced_in_warp(int warp, int syncs) const { return warp == tid_ / 32 && warp_syncs(warp) > syncs; }
+  int warp_syncs(int warp) const {
+    return static_cast<std::size_t>(warp) < warp_syncs_.size() ? warp_syncs_[static_cast<std::size_t>(warp)] : 0;
   }
   void check_read_after_write(const Word& w, int offset) {
     if (w.copy_barrier >= 0) {
@@ -745,20 +772,21 @@ class FunctionalExecutor {
         fail("reads shared float " + std::to_string(offset) + " before waiting for the TMA copy that writes it (the "
              "mbarrier at shared byte " + std::to_string(w.copy_barrier) + ", phase " + std::to_string(w.copy_phase) +
              ")");
-    } else if (w.write_epoch == epoch_ && w.writer != tid_)
+    } else if (w.write_epoch == epoch_ && w.writer != tid_ && !synced_in_warp(w.writer / 32, w.write_sync))
       fail("reads shared float " + std::to_string(offset) + " that thread " + std::to_string(w.writer) +
            " wrote since the last barrier (a race)");
   }
   void write_word(int offset) {
     Word& w = words_[static_cast<std::size_t>(offset)];
     if (!overwrite_after_store_reads(w, offset)) return;
-    if (w.write_epoch == epoch_ && w.writer != tid_)
+    if (w.write_epoch == epoch_ && w.writer != tid_ && !synced_in_warp(w.writer / 32, w.write_sync))
       fail("writes shared float " + std::to_string(offset) + " that thread " + std::to_string(w.writer) +
            " also wrote since the last barrier (a race)");
-    if (w.read_epoch == epoch_ && w.reader != tid_)
+    if (w.read_epoch == epoch_ && w.reader != tid_ && !synced_in_warp(w.read_warp, w.read_sync))
       fail("writes shared float " + std::to_string(offset) + " that another thread read since the last barrier (a race)");
     w.write_epoch = epoch_;
     w.writer = tid_;
+    w.write_sync = warp_syncs(tid_ / 32);
     const auto me = static_cast<std::size_t>(tid_);
     w.writer_fences = me < fence_epochs_.size() ? static_cast<int>(fence_epochs_[me].size()) : 0;
     w.copy_barrier = -1;
@@ -820,6 +848,7 @@ class FunctionalExecutor {
   int c_storer_ = -1, c_last_storer_ = -1, c_ordered_for_ = 0;
   bool c_storers_many_ = false;
   std::int64_t epoch_ = 0;
+  std::vector<int> warp_syncs_;  // per warp of the block: the __syncwarp it has met at
   int tid_ = 0;
   std::string error_;
 };

@@ -197,6 +197,7 @@ class Recorder {
   void tma_store_commit(bool) {}
   template <int P>
   void tma_store_wait(kernel::Pending<P>, bool) {}
+  void sync_warp() {}  // no memory access: nothing to cost
   void fence_async_shared() {}
   template <int N>
   void wgmma_fence(float (&)[N]) {}

@@ -29,8 +29,8 @@ class Engine {
   using State = typename K::template State<KernelConfig>;
   static constexpr int a_bytes = kernel::operand_bytes<K>(kernel::Operand::A);
   static constexpr int b_bytes = kernel::operand_bytes<K>(kernel::Operand::B);
-  // Rungs with warp-wide operations (an MMA atom) run the lanes of a warp in lockstep when executed.
-  static constexpr bool kWarpWide = requires { typename K::Atom; };
+  // Rungs with warp-wide operations (an MMA atom, or __syncwarp) run the lanes of a warp in lockstep when executed.
+  static constexpr bool kWarpWide = requires { typename K::Atom; } || requires { K::syncs_warps; };
 
   Engine(const KernelConfig& c, const Problem& p) : c_(c), p_(p) {
     recorder_.set_operand_bytes(a_bytes, b_bytes, kernel::operand_bytes<K>(kernel::Operand::C));

@@ -300,6 +300,60 @@ struct SplitFixture {
   }
 };
 
+// __syncwarp (rung 21's whole-line stores): what a warp's lanes wrote to shared memory before it, the others may read
+// after it; another warp may not, nor may a lane before the warp met. The lanes run in lockstep, as the simulator
+// runs a rung that takes __syncwarp.
+struct WarpExchange {
+  std::vector<float> a = std::vector<float>(16, 1.0f), b = a, c = std::vector<float>(1, 0.0f);
+  std::vector<int> writes = std::vector<int>(1, 0);
+  FunctionalExecutor x{a, b, c, writes, 1024, kernel::InputType::F16};
+  WarpLockstep lockstep;
+  WarpExchange() {
+    x.new_block();
+    x.set_lockstep(&lockstep);
+  }
+  // Warp `warp`'s 32 lanes each write float `lane` of the warp's 32 (after a __syncwarp if `again`: the floats were
+  // read by other lanes before), meet at __syncwarp if `sync`, then read the next lane's float.
+  Status exchange(int warp, bool sync, bool again = false) {
+    return lockstep.run(
+        32,
+        [&](int lane) {
+          if (again) x.sync_warp();
+          x.sts(warp * 32 + lane, kernel::Vec<1>{float(lane)});
+          if (sync) x.sync_warp();
+          kernel::Vec<1> v;
+          x.lds(v, warp * 32 + (lane + 1) % 32);
+        },
+        [&](int lane) { x.set_thread(warp * 32 + lane); }, [&] { x.complete_warp_operation(); });
+  }
+};
+
+TEST(FunctionalWarpSync, ALanesWriteIsReadByTheWarpAfterItsSyncwarp) {
+  WarpExchange w;
+  ASSERT_TRUE(w.exchange(0, true));
+  EXPECT_FALSE(w.x.failed()) << w.x.error();
+  ASSERT_TRUE(w.exchange(0, true, true));  // and written again by the warp's lanes after the next one
+  EXPECT_FALSE(w.x.failed()) << w.x.error();
+}
+
+TEST(FunctionalWarpSync, ReadingAnotherLanesWriteWithoutItIsARace) {
+  WarpExchange w;
+  ASSERT_TRUE(w.exchange(0, false));
+  ASSERT_TRUE(w.x.failed());
+  EXPECT_NE(w.x.error().find("a race"), std::string::npos) << w.x.error();
+}
+
+TEST(FunctionalWarpSync, ItOrdersNothingForAnotherWarp) {
+  WarpExchange w;
+  ASSERT_TRUE(w.exchange(0, true));
+  ASSERT_FALSE(w.x.failed()) << w.x.error();
+  w.x.set_thread(32);  // a lane of warp 1 reads what warp 0 wrote, with no barrier between them
+  kernel::Vec<1> v;
+  w.x.lds(v, 3);
+  ASSERT_TRUE(w.x.failed());
+  EXPECT_NE(w.x.error().find("a race"), std::string::npos) << w.x.error();
+}
+
 TEST(FunctionalSplitK, RangesAddUpInLaunchOrder) {
   SplitFixture f;
   f.store_c(0), f.store_c(1);

@@ -27,8 +27,9 @@ TEST(TmaWgmmaHilbert, DefaultsPutEveryTechniqueTogether) {
 
 TEST(TmaWgmmaHilbert, ComputesTheExactGemm) {
   const KernelConfig d = rung_model(RungId::TmaWgmmaHilbert).defaults;
-  // One tile row (its partner has none), a single element, and more tiles than the grid's blocks.
-  test_support::expect_exact_gemm(RungId::TmaWgmmaHilbert, d, {{67, 40, 72}, {1, 8, 8}}, "default");
+  // One tile row (its partner has none), a single element, and tiles inside the matrix (stored in whole lines, at
+  // beta = 0) beside tiles at its edges.
+  test_support::expect_exact_gemm(RungId::TmaWgmmaHilbert, d, {{67, 40, 72}, {1, 8, 8}, {264, 512, 64}}, "default");
   // Fewer blocks than tiles, in clusters: each pair walks several cluster tiles of the Hilbert curve, the ring of
   // 2 to 4 stages wrapping inside and across tiles, an odd number of tile rows, stores through shared memory or not.
   test_support::expect_exact_gemms(
@@ -53,6 +54,25 @@ TEST(TmaWgmmaHilbert, CountsRung19sCopiesAndStores) {
   ASSERT_TRUE(mine && stores);
   EXPECT_EQ(mine->total.tma_stores, stores->total.tma_stores);
   EXPECT_EQ(mine->total.global_stores().instructions, 0);
+}
+
+// A tile inside the matrix leaves in whole lines (LineStores): the sectors of C that rung 19's stores from the
+// registers write, in half the warp stores, each 4 whole lines where those wrote a sector in each of 8; its warps'
+// buffers written and read without bank conflicts. The exact GEMMs above run it (their tiles inside the matrix, beta
+// = 0) with the warps' exchange checked at their __syncwarp.
+TEST(TmaWgmmaHilbert, WholeLineStoresWriteCInWholeLinesWithoutConflicts) {
+  const Problem p{1024, 1024, 1024};
+  const auto mine = simulate_kernel(RungId::TmaWgmmaHilbert, rung_model(RungId::TmaWgmmaHilbert).defaults, p);
+  const auto theirs = simulate_kernel(RungId::TmaWgmmaMulticast, rung_model(RungId::TmaWgmmaMulticast).defaults, p);
+  ASSERT_TRUE(mine && theirs);
+  const OpCounters lines = mine->total.global_stores(), sectors = theirs->total.global_stores();
+  EXPECT_EQ(lines.sectors, sectors.sectors);
+  EXPECT_EQ(2 * lines.instructions, sectors.instructions);
+  EXPECT_EQ(lines.lines * 4, lines.sectors);  // whole lines: 4 sectors each
+  EXPECT_EQ(sectors.lines, sectors.sectors);  // a sector in each line
+  EXPECT_GT(mine->total.shared_stores().instructions, 0);
+  EXPECT_EQ(mine->total.shared_stores().bank_conflicts(), 0);
+  EXPECT_EQ(mine->total.shared_loads().bank_conflicts(), 0);
 }
 
 TEST(TmaWgmmaHilbert, RefusesAGridOfPartClusters) {

@@ -38,6 +38,8 @@
 //   x.mbarrier_arrive_cluster(int byte, bool pred, int ctas)   arrive on the mbarrier at `byte` of each of the
 //                                                     cluster's `ctas` blocks (this one included)
 //   x.mbarrier_wait(int byte, int parity)             wait until the phase of that parity has completed
+//   x.sync_warp()                                     __syncwarp: the warp's lanes meet; what each wrote to shared
+//                                                     memory before it, the others read after it
 //   x.fence_async_shared()                            fence.proxy.async: this thread's writes to shared memory become
 //                                                     visible to the copy engine (before a TMA store reads them)
 //   x.tma_store(const TmaBox&, int byte, bool pred)   copy a box of C from its shared image (panels) to C,

@@ -15,9 +15,10 @@
 //                    stage is refilled once the consumers of both blocks released it;
 //   the walk         rung 20's persistent blocks, `grid` of them, block b taking the launches b, b + grid, ...; in
 //                    clusters, both blocks of a cluster take the same cluster's launches at each turn;
-//   the epilogue     rung 17's stores from the registers, with a path of their own for tiles inside the matrix
-//                    (TmaWgmma::store_accumulators); rung 20's TMA stores are the alternate tma_store=1, measured
-//                    slower: each chunk's store is waited for at a barrier of all the consumers;
+//   the epilogue     new: a tile inside the matrix leaves in whole lines, each consumer warp's rows through a small
+//                    buffer of its own in shared memory (LineStores below); other tiles take rung 17's stores from
+//                    the registers (TmaWgmma::store_accumulators); rung 20's TMA stores are the alternate
+//                    tma_store=1, measured slower: each chunk's store is waited for at a barrier of all the consumers;
 //   the order        new: the launch order's clusters follow a Hilbert curve over the grid of cluster tiles
 //                    (kernel::hilbert_cell, `--order hilbert`; the simulator executes the rung in it, its
 //                    preferred_order, while the benchmark runs the order it is given), so the 64 clusters running
@@ -53,8 +54,69 @@ struct TmaWgmmaHilbert : TmaWgmmaPersistent {
   }
   template <class X, class C, class S>
   GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int tile, int phase) {
-    tile_epilogue_with<SharedB>(x, c, t, s, tile, phase);
+    tile_epilogue_with<SharedB, LineStores>(x, c, t, s, tile, phase);
   }
+
+  // The epilogue's stores in whole lines. In wgmma's accumulator layout a warp's 64-bit store writes 8 rows of 32
+  // bytes, a sector in each of 8 lines; when every block of the launch stores its tile at once, as persistent blocks
+  // of equal work do, the L2 takes such partial lines far slower than whole ones (docs/rungs/21-tma-wgmma-hilbert.md,
+  // "Whole lines"). So a tile inside the matrix, with beta = 0, leaves through shared memory: each consumer warp
+  // writes its 16 rows, 32 columns at a time, into a buffer of its own (16 rows of 128 bytes, each row's 16-byte
+  // pieces turned by the row: piece ^ 2 (row mod 4), so that a half-warp's 64-bit writes, 4 rows of two pieces each,
+  // fall on 8 different pieces, and neither the writes nor the reads conflict), waits for its
+  // lanes (__syncwarp), reads the chunk back as 16-byte words, 8 lanes a row, and stores them: 4 whole lines a warp
+  // store. It waits for its lanes again before the next chunk overwrites the buffer. Other tiles take rung 18's stores.
+  struct LineStores {
+    static constexpr int chunk_cols = 32, warp_rows = 16, buffer_bytes = warp_rows * chunk_cols * 4;
+    // Warp w's buffer, after the stages and their mbarriers, 128-byte aligned.
+    template <class C>
+    GEMMLAB_HD static int buffer(const C& c, int warp) {
+      const int after_barriers = TmaWgmmaSpecialized::smem_floats(c) * 4;
+      return (after_barriers + 127) / 128 * 128 + warp * buffer_bytes;
+    }
+    GEMMLAB_HD static int offset(int row, int col) {
+      return row * 128 + ((col / 4) ^ (row % 4 * 2)) * 16 + col % 4 * 4;
+    }
+
+    template <class X, class C, class S>
+    GEMMLAB_HD static void store(X& x, const C& c, const ThreadContext& t, S& s, int tile_row0, int tile_col0) {
+      const bool inside = t.beta == 0.0f && t.n % 4 == 0 && tile_row0 + c.bm <= t.m && tile_col0 + c.bn <= t.n;
+      if (!inside) return store_accumulators(x, c, t, s, tile_row0, tile_col0);
+      const int warp = t.tid / 32, lane = t.tid % 32, lane128 = t.tid % 128;
+      const int mine = buffer(c, warp), row0 = tile_row0 + warp * warp_rows;
+      with_atom(c, [&](auto atom) {
+        using Atom = decltype(atom);
+        GEMMLAB_UNROLL
+        for (int q = 0; q < Atom::d_values / Atom::first_register_of_column(chunk_cols); ++q) {
+          const int first = Atom::first_register_of_column(q * chunk_cols);
+          GEMMLAB_UNROLL
+          for (int i = first; i < first + Atom::first_register_of_column(chunk_cols); i += 2) {
+            const int r = Atom::d_row(lane128, i) - warp % 4 * warp_rows,
+                      col = Atom::d_col(lane128, i) - q * chunk_cols;
+            Vec<2> pair;
+            pair[0] = t.alpha * s.acc[i], pair[1] = t.alpha * s.acc[i + 1];
+            x.sts((mine + offset(r, col)) / 4, pair);
+          }
+          x.sync_warp();
+          GEMMLAB_UNROLL
+          for (int k = 0; k < warp_rows / 4; ++k) {
+            const int r = lane / 8 + 4 * k, piece = lane % 8;
+            Vec<4> words;
+            x.lds(words, (mine + offset(r, 4 * piece)) / 4);
+            x.stg(Operand::C, Index(row0 + r) * t.n + tile_col0 + q * chunk_cols + 4 * piece, words, true);
+          }
+          x.sync_warp();
+        }
+      });
+    }
+  };
+  // The warps' buffers, where C leaves from the registers (tma_store = 0).
+  template <class C>
+  GEMMLAB_HD static int smem_floats(const C& c) {
+    return c.tma_store ? TmaWgmmaPersistent::smem_floats(c) : LineStores::buffer(c, 4 * consumers(c)) / 4;
+  }
+  // The lanes of a warp meet at __syncwarp: the simulator runs them in lockstep (sim/src/lockstep.hpp).
+  static constexpr bool syncs_warps = true;
 
   // ---- Host only. ----
   static constexpr std::string_view knobs[] = {"bm",      "bn",   "bk",         "stages",

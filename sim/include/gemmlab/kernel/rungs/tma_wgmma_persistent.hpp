@@ -121,11 +121,20 @@ struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
   // block of 288 threads cannot have (the partitions' register files hold 8 such warps, not 9). Such a GEMM is stored
   // from the registers, as without tma_store: a branch on beta, the same for the whole launch (its epilogue phases
   // from 1 on do nothing but take their consumers' barrier).
+  //
+  // `Stores`: how a tile leaves the registers where it does not go through shared memory and TMA stores: here
+  // RegisterStores, rung 18's stores (store_accumulators); rung 21 names its own (TmaWgmmaHilbert::LineStores).
+  struct RegisterStores {
+    template <class X, class C, class S>
+    GEMMLAB_HD static void store(X& x, const C& c, const ThreadContext& t, S& s, int tile_row0, int tile_col0) {
+      store_accumulators(x, c, t, s, tile_row0, tile_col0);
+    }
+  };
   template <class X, class C, class S>
   GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int tile, int phase) {
-    tile_epilogue_with<OwnCopies>(x, c, t, s, tile, phase);
+    tile_epilogue_with<OwnCopies, RegisterStores>(x, c, t, s, tile, phase);
   }
-  template <class Copies, class X, class C, class S>
+  template <class Copies, class Stores, class X, class C, class S>
   GEMMLAB_HD static void tile_epilogue_with(X& x, const C& c, const ThreadContext& t, S& s, int tile, int phase) {
     if (t.warpgroup >= consumers(c)) return;
     const bool through_shared = c.tma_store && t.beta == 0.0f;
@@ -134,7 +143,7 @@ struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
       x.wgmma_wait(Pending<0>{}, s.acc);
       s.accumulating = false;
       release_last_stage<Copies>(x, c, t, PersistentWalk::steps_through(t, tile));
-      if (!through_shared) store_accumulators(x, c, t, s, s.storing.row * c.bm, s.storing.col * c.bn);
+      if (!through_shared) Stores::store(x, c, t, s, s.storing.row * c.bm, s.storing.col * c.bn);
       return;
     }
     if (through_shared) store_through_shared(x, c, t, s, s.storing, phase - 1, tile == t.tiles - 1);

@@ -48,6 +48,12 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
     return section != Section::Epilogue || stream_k_turn(t, segment).turns > 1;
   }
 
+  // Rung 21's stages and barriers, without its buffers for whole-line stores (a segment stores as rung 18 does).
+  template <class C>
+  GEMMLAB_HD static int smem_floats(const C& c) {
+    return TmaWgmmaPersistent::smem_floats(c);
+  }
+
   // The schedule's segments (kernel::for_each_block_phase).
   GEMMLAB_HD static int segment_ksteps(const ThreadContext& t, int segment) {
     const KStepRange range = stream_k_ksteps(t, segment);
