@@ -779,7 +779,8 @@ class FunctionalExecutor {
   void write_word(int offset) {
     Word& w = words_[static_cast<std::size_t>(offset)];
     if (!overwrite_after_store_reads(w, offset)) return;
-    if (w.write_epoch == epoch_ && w.writer != tid_ && !synced_in_warp(w.writer / 32, w.write_sync))
+    // (A copy's words are not the issuing warp's to overwrite after a __syncwarp: its mbarrier orders them.)
+    if (w.write_epoch == epoch_ && w.writer != tid_ && !(w.copy_barrier < 0 && synced_in_warp(w.writer / 32, w.write_sync)))
       fail("writes shared float " + std::to_string(offset) + " that thread " + std::to_string(w.writer) +
            " also wrote since the last barrier (a race)");
     if (w.read_epoch == epoch_ && w.reader != tid_ && !synced_in_warp(w.read_warp, w.read_sync))

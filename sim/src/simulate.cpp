@@ -30,7 +30,11 @@ class Engine {
   static constexpr int a_bytes = kernel::operand_bytes<K>(kernel::Operand::A);
   static constexpr int b_bytes = kernel::operand_bytes<K>(kernel::Operand::B);
   // Rungs with warp-wide operations (an MMA atom, or __syncwarp) run the lanes of a warp in lockstep when executed.
-  static constexpr bool kWarpWide = requires { typename K::Atom; } || requires { K::syncs_warps; };
+  static constexpr bool kWarpWide = [] {
+    if constexpr (requires { typename K::Atom; }) return true;
+    else if constexpr (requires { K::syncs_warps; }) return K::syncs_warps;
+    else return false;
+  }();
 
   Engine(const KernelConfig& c, const Problem& p) : c_(c), p_(p) {
     recorder_.set_operand_bytes(a_bytes, b_bytes, kernel::operand_bytes<K>(kernel::Operand::C));

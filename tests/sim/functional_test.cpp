@@ -313,8 +313,8 @@ struct WarpExchange {
     x.set_lockstep(&lockstep);
   }
   // Warp `warp`'s 32 lanes each write float `lane` of the warp's 32 (after a __syncwarp if `again`: the floats were
-  // read by other lanes before), meet at __syncwarp if `sync`, then read the next lane's float.
-  Status exchange(int warp, bool sync, bool again = false) {
+  // read by other lanes before), meet at __syncwarp if `sync`, then read lane + `step`'s float.
+  Status exchange(int warp, bool sync, bool again = false, int step = 1) {
     return lockstep.run(
         32,
         [&](int lane) {
@@ -322,7 +322,7 @@ struct WarpExchange {
           x.sts(warp * 32 + lane, kernel::Vec<1>{float(lane)});
           if (sync) x.sync_warp();
           kernel::Vec<1> v;
-          x.lds(v, warp * 32 + (lane + 1) % 32);
+          x.lds(v, warp * 32 + (lane + step) % 32);
         },
         [&](int lane) { x.set_thread(warp * 32 + lane); }, [&] { x.complete_warp_operation(); });
   }
@@ -337,10 +337,17 @@ TEST(FunctionalWarpSync, ALanesWriteIsReadByTheWarpAfterItsSyncwarp) {
 }
 
 TEST(FunctionalWarpSync, ReadingAnotherLanesWriteWithoutItIsARace) {
-  WarpExchange w;
+  WarpExchange w;  // each lane reads the float the lane before it wrote (the lanes run in order up to a __syncwarp)
+  ASSERT_TRUE(w.exchange(0, false, false, 31));
+  ASSERT_TRUE(w.x.failed());
+  EXPECT_NE(w.x.error().find("wrote since the last barrier (a race)"), std::string::npos) << w.x.error();
+}
+
+TEST(FunctionalWarpSync, OverwritingAnotherLanesReadWithoutItIsARace) {
+  WarpExchange w;  // each lane reads the float the lane after it then writes
   ASSERT_TRUE(w.exchange(0, false));
   ASSERT_TRUE(w.x.failed());
-  EXPECT_NE(w.x.error().find("a race"), std::string::npos) << w.x.error();
+  EXPECT_NE(w.x.error().find("another thread read since the last barrier (a race)"), std::string::npos) << w.x.error();
 }
 
 TEST(FunctionalWarpSync, ItOrdersNothingForAnotherWarp) {

@@ -60,12 +60,12 @@ struct TmaWgmmaHilbert : TmaWgmmaPersistent {
   // The epilogue's stores in whole lines. In wgmma's accumulator layout a warp's 64-bit store writes 8 rows of 32
   // bytes, a sector in each of 8 lines; when every block of the launch stores its tile at once, as persistent blocks
   // of equal work do, the L2 takes such partial lines far slower than whole ones (docs/rungs/21-tma-wgmma-hilbert.md,
-  // "Whole lines"). So a tile inside the matrix, with beta = 0, leaves through shared memory: each consumer warp
-  // writes its 16 rows, 32 columns at a time, into a buffer of its own (16 rows of 128 bytes, each row's 16-byte
-  // pieces turned by the row: piece ^ 2 (row mod 4), so that a half-warp's 64-bit writes, 4 rows of two pieces each,
-  // fall on 8 different pieces, and neither the writes nor the reads conflict), waits for its
-  // lanes (__syncwarp), reads the chunk back as 16-byte words, 8 lanes a row, and stores them: 4 whole lines a warp
-  // store. It waits for its lanes again before the next chunk overwrites the buffer. Other tiles take rung 18's stores.
+  // "The epilogue in whole lines"). So a tile inside the matrix, with beta = 0, leaves through shared memory: each
+  // consumer warp writes its 16 rows, 32 columns at a time, into a buffer of its own (16 rows of 128 bytes, each row's
+  // 16-byte pieces turned by the row: piece ^ 2 (row mod 4), so that a half-warp's 64-bit writes, 4 rows of two pieces
+  // each, fall on 8 different pieces, and neither the writes nor the reads conflict), waits for its lanes (__syncwarp),
+  // reads the chunk back as 16-byte words, 8 lanes a row, and stores them: 4 whole lines a warp store. It waits for its
+  // lanes again before the next chunk overwrites the buffer. Other tiles take rung 17's stores.
   struct LineStores {
     static constexpr int chunk_cols = 32, warp_rows = 16, buffer_bytes = warp_rows * chunk_cols * 4;
     // Warp w's buffer, after the stages and their mbarriers, 128-byte aligned.
@@ -80,10 +80,16 @@ struct TmaWgmmaHilbert : TmaWgmmaPersistent {
 
     template <class X, class C, class S>
     GEMMLAB_HD static void store(X& x, const C& c, const ThreadContext& t, S& s, int tile_row0, int tile_col0) {
-      const bool inside = t.beta == 0.0f && t.n % 4 == 0 && tile_row0 + c.bm <= t.m && tile_col0 + c.bn <= t.n;
+      // (Rows of C start on 16-byte boundaries: n is a multiple of 8. They are whole 128-byte lines where n is a
+      // multiple of 32, as every LLM shape's is; elsewhere a row's 128 bytes span two lines.)
+      const bool inside = t.beta == 0.0f && tile_row0 + c.bm <= t.m && tile_col0 + c.bn <= t.n;
       if (!inside) return store_accumulators(x, c, t, s, tile_row0, tile_col0);
       const int warp = t.tid / 32, lane = t.tid % 32, lane128 = t.tid % 128;
-      const int mine = buffer(c, warp), row0 = tile_row0 + warp * warp_rows;
+      const int mine = buffer(c, warp);
+      // The lane's first read and store; 4 rows further on, the same piece lies 512 bytes on (offset's turn of the
+      // pieces repeats every 4 rows). Found once, outside the chunks: inside them ptxas ran out of registers.
+      const int read_at = (mine + offset(lane / 8, 4 * (lane % 8))) / 4;
+      const Index line = Index(tile_row0 + warp * warp_rows + lane / 8) * t.n + tile_col0 + 4 * (lane % 8);
       with_atom(c, [&](auto atom) {
         using Atom = decltype(atom);
         GEMMLAB_UNROLL
@@ -100,10 +106,9 @@ struct TmaWgmmaHilbert : TmaWgmmaPersistent {
           x.sync_warp();
           GEMMLAB_UNROLL
           for (int k = 0; k < warp_rows / 4; ++k) {
-            const int r = lane / 8 + 4 * k, piece = lane % 8;
             Vec<4> words;
-            x.lds(words, (mine + offset(r, 4 * piece)) / 4);
-            x.stg(Operand::C, Index(row0 + r) * t.n + tile_col0 + q * chunk_cols + 4 * piece, words, true);
+            x.lds(words, read_at + 4 * 32 * k);
+            x.stg(Operand::C, line + Index(4 * k) * t.n + q * chunk_cols, words, true);
           }
           x.sync_warp();
         }

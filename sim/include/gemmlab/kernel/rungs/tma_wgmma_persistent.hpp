@@ -123,7 +123,7 @@ struct TmaWgmmaPersistent : TmaWgmmaSpecialized {
   // from 1 on do nothing but take their consumers' barrier).
   //
   // `Stores`: how a tile leaves the registers where it does not go through shared memory and TMA stores: here
-  // RegisterStores, rung 18's stores (store_accumulators); rung 21 names its own (TmaWgmmaHilbert::LineStores).
+  // RegisterStores, rung 17's stores (store_accumulators); rung 21 names its own (TmaWgmmaHilbert::LineStores).
   struct RegisterStores {
     template <class X, class C, class S>
     GEMMLAB_HD static void store(X& x, const C& c, const ThreadContext& t, S& s, int tile_row0, int tile_col0) {

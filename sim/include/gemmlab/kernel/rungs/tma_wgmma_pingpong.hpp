@@ -37,6 +37,8 @@
 namespace gemmlab::kernel::rungs {
 
 struct TmaWgmmaPingPong : TmaWgmmaHilbert {
+  // Each consumer stores its own tiles from the registers: no __syncwarp, no lockstep in the simulator.
+  static constexpr bool syncs_warps = false;
   // Two consumers at bm = 64, then the producer (rung 18's functions of bm would give one).
   template <class C>
   GEMMLAB_HD static constexpr int consumers(const C&) {

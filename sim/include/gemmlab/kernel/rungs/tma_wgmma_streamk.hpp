@@ -12,7 +12,8 @@
 //   the walk       segments: the unit's whole tiles, then the pieces of tiles in its range (StreamKWalk: the
 //                  producer's copies run on from one segment into the next, as rung 20's run from tile to tile; the
 //                  consumers start each segment with D = A * B);
-//   the epilogue   after each segment: a whole tile is stored as on rung 21; a tile cut into segments adds up in C as
+//   the epilogue   after each segment: a whole tile is stored from the registers, as rung 17 stores; a tile cut
+//                  into segments adds up in C as
 //                  rung 22's ranges do, one segment after another, each waiting for its tile's flag to read its turn
 //                  (TurnsAtC, rung 22's serial reduction), the segment of the tile's last k-steps first: it is the
 //                  first segment of its unit's range, computed right after the unit's whole tiles, so the one of the
@@ -41,6 +42,8 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
   using TurnsAtC::barrier_after;
   using TurnsAtC::barrier_threads;
   using TurnsAtC::epilogue_phases;
+  // Its segments store from the registers: no __syncwarp, so the simulator need not run its lanes in lockstep.
+  static constexpr bool syncs_warps = false;
   // A segment that is a whole tile has no turn to order: its consumers take no barrier in its epilogue, and each
   // warpgroup goes on to the next segment once its own stores are issued, as on rung 21 (kernel::takes_barrier).
   template <class C>
@@ -48,7 +51,7 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
     return section != Section::Epilogue || stream_k_turn(t, segment).turns > 1;
   }
 
-  // Rung 21's stages and barriers, without its buffers for whole-line stores (a segment stores as rung 18 does).
+  // Rung 21's stages and barriers, without its buffers for whole-line stores (a segment stores as rung 17 does).
   template <class C>
   GEMMLAB_HD static int smem_floats(const C& c) {
     return TmaWgmmaPersistent::smem_floats(c);
