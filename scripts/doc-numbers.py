@@ -59,7 +59,10 @@ def commas(n):
 
 
 def ncu(name, metric):
-    rows = list(csv.DictReader((FIDELITY / f"{name}.ncu.csv").open()))
+    """A count of a recorded ncu report in docs/fidelity-data/ (its last row; any lines before ncu's header skipped)."""
+    lines = (FIDELITY / f"{name}.ncu.csv").read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith(('"ID"', "ID,")))
+    rows = list(csv.DictReader(lines[first:]))
     return int(rows[-1][metric].replace(",", ""))
 
 
@@ -315,6 +318,39 @@ def hopper_counters(name):
             "sectors": commas(k["ops"]["stg.64"]["sectors"]),
             "ncu_sectors": commas(ncu(name, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")),
             "tma": commas(k["tma"]["sectors"]), "ncu_tma": commas(ncu(name, "l1tex__m_xbar2l1tex_read_sectors.sum"))}
+
+
+SHARED_LD = ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum")
+SHARED_ST = ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum")
+EPILOGUE_SHARED = "hopper/epilogue-shared-2026-11-30"
+
+
+def rung21_counters():
+    """docs/fidelity.md and docs/rungs/21: rung 21's recorded counters beside ncu's at 4096^3 (fidelity-data/hopper),
+    the buffers' shared wavefronts at 256 x 256 x 64 and alone on one warp (fidelity-data/hopper/epilogue-shared-*)."""
+    name = "hopper/21-tma-wgmma-hilbert"
+    sim = recorded_sim(name)
+    ops, launch = sim["kernel"]["ops"], sim["launch"]
+    small = f"{EPILOGUE_SHARED}/21-256x256x64"
+    probe = list(csv.DictReader(line for line in (FIDELITY / EPILOGUE_SHARED / "probe/measured_h200.csv").open()
+                                if not line.startswith("#")))
+    alone = lambda op: {int(r["wavefronts"]) for r in probe if r["name"].startswith(f"wle-{op}-x2r4")}
+    (read_alone,), (write_alone,) = alone("lds128"), alone("sts64")
+    return {"requests": commas(ops["stg.128"]["requests"]),
+            "ncu_requests": commas(ncu(name, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum")),
+            "sectors": commas(ops["stg.128"]["sectors"]),
+            "ncu_sectors": commas(ncu(name, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")),
+            "st": commas(ops["sts.64"]["wavefronts"]), "ncu_st": commas(ncu(name, SHARED_ST[0])),
+            "ncu_st_conf": commas(ncu(name, SHARED_ST[1])),
+            "ld": commas(ops["lds.128"]["wavefronts"]), "ncu_ld": commas(ncu(name, SHARED_LD[0])),
+            "ncu_ld_conf": commas(ncu(name, SHARED_LD[1])),
+            "smem": commas(launch["smem_bytes"]), "ncu_smem": commas(ncu(name, "launch__shared_mem_per_block_dynamic")),
+            "st_x": f"{ncu(name, SHARED_ST[0]) / ops['sts.64']['wavefronts']:.1f}",
+            "ld_x": f"{ncu(name, SHARED_LD[0]) / ops['lds.128']['wavefronts']:.1f}",
+            "per_tile": commas(ops["lds.128"]["wavefronts"] // launch["blocks"]),
+            "small_st": commas(ncu(small, SHARED_ST[0])), "small_ld": commas(ncu(small, SHARED_LD[0])),
+            "small_conf": commas(ncu(small, SHARED_LD[1])), "read_alone": str(read_alone),
+            "write_alone": str(write_alone)}
 
 
 SWIZZLE = ROOT / "docs" / "results-data" / "tma-swizzle"
@@ -1614,17 +1650,21 @@ def splitk_workspace():
 PEERS = ROOT / "docs" / "results-data" / "peers"
 
 
-def peer_ratio(file, size):
+def peer_ratio(folder, file, size):
     """A peer's ratio to cuBLAS writing BF16 (the second ratio of its line) in a tests/peers/run.sh report."""
-    line = re.search(rf"{size}\^3: .*?; ratio [\d.]+ / (?P<bf16>[\d.]+);", (PEERS / file).read_text())
+    line = re.search(rf"{size}\^3: .*?; ratio [\d.]+ / (?P<bf16>[\d.]+);", (folder / file).read_text())
     return f"{float(line['bf16']):.3f}"
 
 
-def peers():
-    """docs/rungs/21: rung 21 beside ThunderKittens and fast.cu (docs/results-data/peers), and the time model's
-    prediction at 2048^3 to 8192^3 beside the same runs' medians."""
-    rows = [r for run in ("rung21-run1.json", "rung21-run2.json")
-            for r in json.loads((PEERS / run).read_text())["rows"] if r["name"] == "tma-wgmma-hilbert"]
+def rung21_rows(files):
+    """Rung 21's rows in recorded bench reports."""
+    return [r for f in files for r in json.loads(f.read_text())["rows"] if r["name"] == "tma-wgmma-hilbert"]
+
+
+def peers(folder=PEERS):
+    """docs/rungs/21: rung 21 beside ThunderKittens and fast.cu (docs/results-data/peers and its dated folders), and
+    the time model's prediction at 2048^3 to 8192^3 beside the same runs' medians."""
+    rows = rung21_rows([folder / "rung21-run1.json", folder / "rung21-run2.json"])
     out = {}
     for size in (2048, 4096, 8192):
         at = [r for r in rows if r["m"] == size]
@@ -1637,7 +1677,21 @@ def peers():
         if size > 2048:
             bf16 = [r["ratio_to_cublas"] for r in at if r["input"] == "bf16"]
             out[f"h{size}_lo"], out[f"h{size}_hi"] = f"{min(bf16):.3f}", f"{max(bf16):.3f}"
-            out[f"tk{size}"], out[f"fc{size}"] = peer_ratio("tk.txt", size), peer_ratio("fastcu.txt", size)
+            out[f"tk{size}"], out[f"fc{size}"] = peer_ratio(folder, "tk.txt", size), peer_ratio(folder, "fastcu.txt", size)
+    return out
+
+
+def rung21_target_met():
+    """docs/rungs/21 and README.md: rung 21 with whole-line stores against cuBLAS, FP16 and BF16, in the ladder's two
+    runs and the two runs beside the peers (2026-11-30)."""
+    ladder = ROOT / "docs/results-data/rung21/whole-line-ladder-2026-11-30"
+    out = {}
+    for key, files in (("l", [ladder / "ladder-hilbert-r1.json", ladder / "ladder-hilbert-r2.json"]),
+                       ("p", [PEERS / "2026-11-30" / f"rung21-run{i}.json" for i in (1, 2)])):
+        rows = rung21_rows(files)
+        for size in (4096, 8192):
+            ratios = [r["ratio_to_cublas"] for r in rows if r["m"] == size]
+            out[f"{key}{size}_lo"], out[f"{key}{size}_hi"] = f"{min(ratios):.3f}", f"{max(ratios):.3f}"
     return out
 
 
@@ -2209,6 +2263,41 @@ QUOTES = [
      r"\[verify\.txt\]\(\.\./results-data/rung23/verify\.txt\), (?P<checks>\d+) checks", verify_checks("rung23")),
     ("docs/rungs/24-tma-wgmma-pingpong.md",
      r"\[verify\.txt\]\(\.\./results-data/rung24/verify\.txt\), (?P<checks>\d+) checks", verify_checks("rung24")),
+    ("docs/fidelity.md",
+     r"### Rung 21 \(all together\)[\s\S]*?\| global store requests \| (?P<requests>[\d,]+) \| (?P<ncu_requests>[\d,]+) \|\n"
+     r"\| global store sectors \| (?P<sectors>[\d,]+) \| (?P<ncu_sectors>[\d,]+) \|\n"
+     r"\| shared store wavefronts \(the buffers' writes\) \| (?P<st>[\d,]+) \| (?P<ncu_st>[\d,]+) \((?P<ncu_st_conf>[\d,]+) "
+     r"of them bank conflicts\) \|\n"
+     r"\| shared load wavefronts \(the buffers' reads\) \| (?P<ld>[\d,]+) \| (?P<ncu_ld>[\d,]+) \((?P<ncu_ld_conf>[\d,]+) "
+     r"of them bank conflicts\) \|\n"
+     r"\| shared memory per block \(bytes\) \| (?P<smem>[\d,]+) \| (?P<ncu_smem>[\d,]+) [\s\S]*?ncu counts (?P<st_x>[\d.]+) "
+     r"times the writes and (?P<ld_x>[\d.]+) times the reads\. The same two\s+instructions run alone on one warp by the "
+     r"calibration probe take exactly the model's (?P<write_alone>\d+) and (?P<read_alone>\d+) wavefronts[\s\S]*?"
+     r"its reads take (?P<ld_x2>[\d.]+) times the model's wavefronts",
+     lambda: (lambda c: c | {"ld_x2": c["ld_x"]})(rung21_counters())),
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     r"per\s+tile, (?P<per_tile>[\d,]+) wavefronts of writes and (?P<per_tile2>[\d,]+) of reads[\s\S]*?\((?P<small_st>[\d,]+) "
+     r"store wavefronts at 256 × 256 × 64, two tiles\), but the reads at about twice it \((?P<small_ld>[\d,]+) load\s+"
+     r"wavefronts, (?P<small_conf>[\d,]+) of them \"bank conflicts\"\), and at 4096³ (?P<ld_x>[\d.]+) times the predicted "
+     r"loads and (?P<st_x>[\d.]+) times the stores[\s\S]*?give exactly the model's figures: (?P<read_alone>\d+) "
+     r"wavefronts a read, (?P<write_alone>\d+) a write",
+     lambda: (lambda c: c | {"per_tile2": c["per_tile"]})(rung21_counters())),
+    ("README.md",
+     r"it is past cuBLAS on the H200: \*\*(?P<l4096_lo>[\d.]+)× to (?P<l4096_hi>[\d.]+)× at 4096³ and (?P<l8192_lo>[\d.]+)× "
+     r"to (?P<l8192_hi>[\d.]+)× at 8192³\*\*",
+     rung21_target_met),
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     r"rung 21 ran at (?P<l4096_lo>[\d.]+)× to (?P<l4096_hi>[\d.]+)× cuBLAS at\s+4096³ and (?P<l8192_lo>[\d.]+)× to "
+     r"(?P<l8192_hi>[\d.]+)× at 8192³, FP16 and BF16, in both runs of the ladder[\s\S]*?and at (?P<p4096_lo>[\d.]+)× to "
+     r"(?P<p4096_hi>[\d.]+)× and (?P<p8192_lo>[\d.]+)× to (?P<p8192_hi>[\d.]+)× in two more runs",
+     rung21_target_met),
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     r"\*\*Again with whole lines \(2026-11-30\)\.\*\*[\s\S]*?"
+     r"\| ThunderKittens, × cuBLAS \(BF16 C\) \| (?P<tk4096>[\d.]+)× \| (?P<tk8192>[\d.]+)× \|\n"
+     r"\| fast\.cu kernel 12, × cuBLAS \(BF16 C\) \| (?P<fc4096>[\d.]+)× \| (?P<fc8192>[\d.]+)× \|\n"
+     r"\| rung 21, BF16, × cuBLAS \(FP32 C\), the runs before and after \| (?P<h4096_lo>[\d.]+)–(?P<h4096_hi>[\d.]+)× \| "
+     r"(?P<h8192_lo>[\d.]+)–(?P<h8192_hi>[\d.]+)× \|",
+     lambda: peers(PEERS / "2026-11-30")),
     ("docs/rungs/21-tma-wgmma-hilbert.md",
      r"\| ThunderKittens, × cuBLAS \(BF16 C\) \| (?P<tk4096>[\d.]+)× \| (?P<tk8192>[\d.]+)× \|\n"
      r"\| fast\.cu kernel 12, × cuBLAS \(BF16 C\) \| (?P<fc4096>[\d.]+)× \| (?P<fc8192>[\d.]+)× \|\n"
@@ -2874,6 +2963,12 @@ def main():
             print(f"{page}: skipped a quote: {skip}")
             continue
         m = matches[0]
+        # A source may give more figures than one quote uses; every figure the quote names must be given.
+        if missing := sorted(set(m.re.groupindex) - set(values)):
+            print(f"{page}: the quote names {', '.join(missing)}, which its source does not give", file=sys.stderr)
+            failed = 1
+            continue
+        values = {name: value for name, value in values.items() if name in m.re.groupindex}
         for name in sorted(values, key=lambda n: m.start(n), reverse=True):  # back to front: offsets stay valid
             if m.group(name) != values[name]:
                 print(f"{page}: quotes {m.group(name)} where its source gives {values[name]} ({name})",
