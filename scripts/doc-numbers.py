@@ -1695,6 +1695,52 @@ def rung21_target_met():
     return out
 
 
+def sweep_run11():
+    """docs/sweep.md: run 11 (rung 21's whole-line stores) against run 10, rung 21's default shape by shape, the best
+    configurations' wins, the model's pairs within 20%, and the model's prediction of attention's scores now."""
+    runs = {run: json.loads((ROOT / f"docs/results-data/sweep/sweep-llm-bf16-tuned6-{run}.json").read_text())
+            for run in ("run10", "run11")}
+
+    def timed(report):
+        return [(shape, e) for shape in report["shapes"] for e in shape["entries"]
+                if e.get("measured", {}).get("status") == "timed"]
+
+    def default_us(report):
+        return {(s["label"], s["m"], s["n"], s["k"]): e["measured"]["median_ms"] * 1e3 for s, e in timed(report)
+                if e["rung"] == "tma-wgmma-hilbert" and e["config"] == "default"}
+
+    before, after = default_us(runs["run10"]), default_us(runs["run11"])
+    change = {key: after[key] / before[key] - 1 for key in after}
+    prefill = {key: c for key, c in change.items() if "prefill" in key[0]}
+    faster = [-c for c in prefill.values() if c < 0]
+    (slower_key, slower), = [(key, c) for key, c in prefill.items() if c >= 0]
+    decode = sorted(c for key, c in change.items() if "decode" in key[0])
+    scores = ("attention-128 scores", 4096, 4096, 128)
+
+    def within(report, rung=None, label=None):
+        return sum(abs(e["predicted_seconds"] / (e["measured"]["median_ms"] * 1e-3) - 1) <= 0.2 for s, e in timed(report)
+                   if rung in (None, e["rung"]) and label in (None, s["label"]))
+
+    def wins(report):
+        best = lambda shape: max((e for s2, e in timed(report) if s2 is shape), key=lambda e: e["measured"]["tflops"])
+        return sum(best(shape)["measured"]["ratio_to_cublas"] > 1 for shape in report["shapes"])
+
+    recorded = next(e["predicted_seconds"] for s, e in timed(runs["run11"]) if (s["label"], s["m"], s["n"], s["k"]) == scores
+                    and e["rung"] == "tma-wgmma-hilbert" and e["config"] == "default") * 1e6
+    now = cli("sim", "--rung", "tma-wgmma-hilbert", "--m", "4096", "--n", "4096", "--k", "128", "--profile",
+              "h200")["time_model"]["predicted_seconds"] * 1e6
+    return {"prefill": str(len(prefill)), "faster": str(len(faster)), "f_lo": f"{100 * min(faster):.1f}",
+            "f_hi": f"{100 * max(faster):.1f}", "slower": f"{100 * slower:.1f}", "s_before": f"{before[scores]:.1f}",
+            "s_after": f"{after[scores]:.1f}", "decode": f"{100 * statistics.median(decode):+.1f}",
+            "wins11": str(wins(runs["run11"])), "wins10": str(wins(runs["run10"])), "within11": str(within(runs["run11"])),
+            "fewer": str(within(runs["run10"]) - within(runs["run11"])), "now": f"{now:.1f}",
+            "r21_fewer": str(within(runs["run10"], "tma-wgmma-hilbert") - within(runs["run11"], "tma-wgmma-hilbert")),
+            "scores_fewer": str(within(runs["run10"], "tma-wgmma-hilbert", scores[0])
+                                - within(runs["run11"], "tma-wgmma-hilbert", scores[0])),
+            "ratio": f"{now / after[scores]:.2f}", "s_after2": f"{after[scores]:.1f}", "recorded": f"{recorded:.1f}",
+            "slower_name": {"llama3-70b-prefill down": "Llama 70B's down projection"}.get(slower_key[0], slower_key[0])}
+
+
 def sweep_rungs_23_24():
     """docs/sweep.md: rungs 24 and 23 against rung 21's default on the LLM shapes (sweep-llm-bf16-rungs17-24.json):
     ping-pong on the decode shapes (M <= 128), Stream-K on the decode shapes with K >= 14336, and where each is the
@@ -2308,6 +2354,16 @@ QUOTES = [
      r"(?P<rlo2048>[\d.]+) to (?P<rhi2048>[\d.]+) at 2048³, (?P<rlo4096>[\d.]+) to (?P<rhi4096>[\d.]+) at 4096³ and "
      r"(?P<rlo8192>[\d.]+) to (?P<rhi8192>[\d.]+) at 8192³",
      peers),
+    ("docs/sweep.md",
+     r"the (?P<prefill>\d+) prefill shapes, whose tiles lie inside C and so leave in whole\s+lines, ran (?P<faster>\d+) of them "
+     r"faster, by (?P<f_lo>[\d.]+)% to (?P<f_hi>[\d.]+)% \(the 12th, (?P<slower_name>[^,]+), (?P<slower>[\d.]+)% slower\); "
+     r"attention's\s+scores at K = 128, whose time is its stores, took (?P<s_after>[\d.]+) µs where they took "
+     r"(?P<s_before>[\d.]+)\.[\s\S]*?their median moved by (?P<decode>[+-][\d.]+)%\. The best configurations\s+beat cuBLAS on "
+     r"(?P<wins11>\d+) shapes, where run 10's beat it on (?P<wins10>\d+)\.\s+The model followed less well: within ±20% on "
+     r"(?P<within11>\d+) pairs, (?P<fewer>\d+) fewer than run 10: rung 21's (?P<r21_fewer>\d+) fewer, (?P<scores_fewer>\d+) of "
+     r"them at[\s\S]*?predicts (?P<now>[\d.]+) µs, (?P<ratio>[\d.]+)× the "
+     r"measured (?P<s_after2>[\d.]+), where it predicted (?P<recorded>[\d.]+)\.",
+     sweep_run11),
     ("docs/sweep.md",
      r"ran all (?P<decode>\d+) decode shapes at (?P<pp_lo>[\d.]+)× to (?P<pp_hi>[\d.]+)×\s+rung 21's default, and were "
      r"the best default on (?P<pp_best>\d+) of them; Stream-K \(\[rung 23\]\(rungs/23-tma-wgmma-streamk\.md\)\) ran\s+"

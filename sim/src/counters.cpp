@@ -94,6 +94,7 @@ void count(Counters& counters, const WarpAccess& access, const SharedCost* share
     o.requests += global->requests;
     o.sectors += global->sectors;
     o.lines += global->lines;
+    o.whole_lines += global->whole_lines;
     o.ideal_sectors += global->ideal_sectors;
     o.split_sectors += global->split_sectors;
     o.global_wavefronts += global->wavefronts;

@@ -436,10 +436,15 @@ int sorted_sectors(const WarpAccess& a, std::uint32_t lanes, std::array<std::uin
 GlobalCost cost_of_sorted(const WarpAccess& a, const std::array<std::uint64_t, 32>& sectors, int n) {
   GlobalCost cost;
   cost.requests = n > 0 ? 1 : 0;
+  int line_sectors = 0;  // distinct sectors seen so far in the current line
   for (int i = 0; i < n; ++i) {
     const auto s = sectors[static_cast<std::size_t>(i)];
-    if (i == 0 || s != sectors[static_cast<std::size_t>(i - 1)]) ++cost.sectors;
-    if (i == 0 || s / kSectorsPerLine != sectors[static_cast<std::size_t>(i - 1)] / kSectorsPerLine) ++cost.lines;
+    const bool new_line = i == 0 || s / kSectorsPerLine != sectors[static_cast<std::size_t>(i - 1)] / kSectorsPerLine;
+    if (new_line) ++cost.lines, line_sectors = 0;
+    if (i == 0 || s != sectors[static_cast<std::size_t>(i - 1)]) {
+      ++cost.sectors;
+      if (++line_sectors == kSectorsPerLine) ++cost.whole_lines;
+    }
   }
   cost.ideal_sectors = ideal_sectors(a, n);
   return cost;
@@ -489,6 +494,7 @@ GlobalCost global_cost_fast(const WarpAccess& a, std::uint32_t lanes) {
     const std::uint64_t word = bits[i];
     cost.sectors += std::popcount(word);
     cost.lines += std::popcount((word | word >> 1 | word >> 2 | word >> 3) & kFirstOfEachLine);
+    cost.whole_lines += std::popcount(word & word >> 1 & word >> 2 & word >> 3 & kFirstOfEachLine);
   }
   cost.ideal_sectors = ideal_sectors(a, n);
   return cost;

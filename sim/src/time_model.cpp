@@ -173,6 +173,18 @@ double copies_cycles(double copies, double bytes, const std::vector<TmaBoxShape>
   return cycles;
 }
 
+// The share of C's stores that write whole 128-byte lines, by sectors. A line whose four sectors one request writes
+// reaches DRAM at the reads' rate (tests/calibration/dram_write.cu's coalesced stores); a sector of a line written
+// alone (wgmma's accumulator layout: a warp store writes a sector in each of 8 lines, the probe's fragment kernel) at
+// the measured write rate. TMA stores write whole lines.
+double whole_line_store_share(const Counters& counted) {
+  const OpCounters stores = counted.global_stores();
+  const double store_sectors = double(stores.sectors), tma_sectors = double(counted.tma_store_sectors);
+  if (store_sectors + tma_sectors == 0) return counted.tma_stores > 0 ? 1.0 : 0.0;
+  constexpr double kSectorsPerLine = 128 / kL2SectorBytes;
+  return (kSectorsPerLine * double(stores.whole_lines) + tma_sectors) / (store_sectors + tma_sectors);
+}
+
 }  // namespace
 
 double dram_overlap_norm(int ksteps_in_flight) {
@@ -350,11 +362,13 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double in_flight_bytes = l2_bytes / blocks / ksteps * p.ksteps_in_flight * resident;
   p.in_flight_bytes = in_flight_bytes;
   const double dram_read_bytes = double(in.l2->dram_read_bytes);
-  // Reads and writes share DRAM, each at its own rate: C's stores from the accumulators reach DRAM slower than reads
-  // where the profile measured them (tests/calibration/dram_write.cu); TMA stores write whole lines, taken at the reads'.
-  const double write_rate = counted.tma_stores == 0 && timing.dram_write_bytes_per_second > 0
-                                ? timing.dram_write_bytes_per_second
-                                : timing.dram_bytes_per_second;
+  // Reads and writes share DRAM, each at its own rate: C's stores in partial lines reach DRAM slower than reads where
+  // the profile measured them (tests/calibration/dram_write.cu); whole lines, TMA's or the threads', at the reads'.
+  const double whole_lines = whole_line_store_share(counted);
+  const double write_rate =
+      timing.dram_write_bytes_per_second > 0
+          ? 1.0 / (whole_lines / timing.dram_bytes_per_second + (1.0 - whole_lines) / timing.dram_write_bytes_per_second)
+          : timing.dram_bytes_per_second;
   // A TMA kernel whose stage holds one 128-byte panel of each row of B reads DRAM slower, every SM at once, than one
   // whose stages are wider (tests/calibration/tma_dram.cu's one-panel rows).
   const bool one_panel = counted.tma_copies > 0 && timing.dram_one_panel_efficiency > 0 &&

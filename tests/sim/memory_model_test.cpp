@@ -584,6 +584,26 @@ TEST(Global, ScatteredRows) {
   EXPECT_DOUBLE_EQ(cost.efficiency(), 0.125);
 }
 
+// Whole lines: those whose four sectors the lanes all touch. A warp's 16-byte lanes over 512 contiguous bytes write 4
+// whole lines; wgmma's accumulator layout (8-byte lanes, four lanes a row over 32 bytes, 8 rows) writes a sector of
+// each of 8 lines and no whole one; a misaligned start leaves the first and last lines partial. Rows 16 KiB apart take
+// the sorted path, with the same count.
+TEST(Global, WholeLinesAreThoseWithEverySectorTouched) {
+  EXPECT_EQ(global(strided("stg.128", 16)).whole_lines, 4);
+  EXPECT_EQ(global(strided("stg.32", 4)).whole_lines, 1);
+  const auto fragment =
+      global(make("stg.64", [](int l) { return std::uint64_t(l / 4) * 4096 + std::uint64_t(l % 4) * 8; }));
+  EXPECT_EQ(fragment.lines, 8);
+  EXPECT_EQ(fragment.whole_lines, 0);
+  const auto shifted = global(strided("stg.128", 16, 64));
+  EXPECT_EQ(shifted.lines, 5);
+  EXPECT_EQ(shifted.whole_lines, 3);
+  const auto far_rows =
+      global(make("stg.128", [](int l) { return std::uint64_t(l / 8) * (1 << 16) + std::uint64_t(l % 8) * 16; }));
+  EXPECT_EQ(far_rows.lines, 4);
+  EXPECT_EQ(far_rows.whole_lines, 4);
+}
+
 // Lane order does not matter: lanes reading bytes 0..127 backwards or shuffled touch the same 4 sectors.
 TEST(Global, PermutedLanesStillCoalesce) {
   EXPECT_EQ(global(make("ldg.32", [](int l) { return static_cast<std::uint64_t>(31 - l) * 4; })).sectors, 4);

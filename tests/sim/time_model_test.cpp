@@ -435,6 +435,32 @@ TEST(TimeModel, StoresOfCReachDramAtTheRateTheWriteProbeMeasured) {
   EXPECT_GT(from_registers->term(TimeTerm::Dram).seconds, by_tma->term(TimeTerm::Dram).seconds);
 }
 
+// The threads' own stores count by how whole their lines are: a warp store of whole lines (16-byte lanes, 4 lines of
+// 4 sectors) reaches DRAM at the reads' rate, as TMA's stores do; one sector in each of 8 lines (wgmma's accumulator
+// layout) at the probe's fragment rate; half of each, half the time at each rate.
+TEST(TimeModel, StoresInWholeLinesReachDramAtTheReadsRate) {
+  const DeviceProfile h200 = *find_device("h200");
+  const MachineTiming& m = *h200.timing;
+  const auto dram_seconds = [&](std::int64_t whole_requests, std::int64_t fragment_requests) {
+    Synthetic s(264, 16);
+    s.l2.dram_write_bytes = std::int64_t{1} << 28;
+    OpCounters& whole = s.counters.total.ops[op_class(*parse_op("stg.128"))];
+    whole.requests = whole_requests, whole.lines = whole.whole_lines = 4 * whole_requests;
+    whole.sectors = 16 * whole_requests;
+    OpCounters& fragments = s.counters.total.ops[op_class(*parse_op("stg.64"))];
+    fragments.requests = fragment_requests, fragments.lines = 8 * fragment_requests;
+    fragments.sectors = 8 * fragment_requests;
+    const auto p = s.predict(RungId::BlockTile2D, h200);
+    EXPECT_TRUE(p.ok());
+    return p ? p->term(TimeTerm::Dram).seconds : 0.0;
+  };
+  const double writes = double(std::int64_t{1} << 28);
+  EXPECT_NEAR(dram_seconds(1 << 20, 0), writes / m.dram_bytes_per_second, 1e-12);
+  EXPECT_NEAR(dram_seconds(0, 1 << 21), writes / m.dram_write_bytes_per_second, 1e-12);
+  EXPECT_NEAR(dram_seconds(1 << 19, 1 << 20),
+              writes / 2 / m.dram_bytes_per_second + writes / 2 / m.dram_write_bytes_per_second, 1e-12);
+}
+
 // The one-panel figure is the median, over 48 SMs or more, of the DRAM probe's rate with boxes one 128-byte panel wide
 // over its rate with two panels at the same bytes in flight (scripts/device-profile.py). A TMA kernel whose stage of B
 // is one panel wide (64 16-bit columns) reads DRAM at that fraction of the bandwidth; a wider one at all of it.

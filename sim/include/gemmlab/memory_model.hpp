@@ -61,6 +61,7 @@ struct GlobalCost {
   // their destination sector than in their source (a shared row padded by 16 bytes) cost a second delivery of the
   // same source sector (docs/memory-model.md, Rule G5).
   int split_sectors = 0;
+  int whole_lines = 0;  // of the lines, those whose four sectors the active lanes all touch
   // ideal_sectors / sectors; 1.0 when no sectors. Above 1 when lanes share sectors (a broadcast: the warp receives
   // more bytes than it fetches).
   double efficiency() const;

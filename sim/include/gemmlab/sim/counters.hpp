@@ -24,6 +24,7 @@ struct OpCounters {
   std::int64_t instructions = 0;  // warp instructions issued (including ones with every lane predicated off)
   std::int64_t wavefronts = 0, ideal_wavefronts = 0;
   std::int64_t requests = 0, sectors = 0, lines = 0, ideal_sectors = 0;
+  std::int64_t whole_lines = 0;  // lines whose four sectors one request touches all (GlobalCost::whole_lines)
   std::int64_t split_sectors = 0;  // cp.async.cg: what the L2 sends beyond the distinct source sectors (Rule G5)
   std::int64_t global_wavefronts = 0;  // the L1 data pipe's wavefronts of global accesses (GlobalCost::wavefronts)
   std::int64_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
@@ -33,8 +34,8 @@ struct OpCounters {
 using OpCount = std::int64_t OpCounters::*;
 inline constexpr OpCount kOpCounts[] = {
     &OpCounters::instructions, &OpCounters::wavefronts, &OpCounters::ideal_wavefronts,
-    &OpCounters::requests, &OpCounters::sectors, &OpCounters::lines,
-    &OpCounters::ideal_sectors, &OpCounters::split_sectors, &OpCounters::global_wavefronts,
+    &OpCounters::requests, &OpCounters::sectors, &OpCounters::lines, &OpCounters::ideal_sectors,
+    &OpCounters::whole_lines, &OpCounters::split_sectors, &OpCounters::global_wavefronts,
 };
 static_assert(sizeof(OpCounters) == std::size(kOpCounts) * sizeof(std::int64_t), "a count missing from kOpCounts");
 
