@@ -1681,6 +1681,30 @@ def peers(folder=PEERS):
     return out
 
 
+def rung21_whole_line_left():
+    """docs/rungs/21: rung 21 with whole-line stores beside fast.cu's kernel 12 under ncu (results-data/rung21/
+    ncu-whole-line-2026-11-30), and its trace beside the one before (timeline-data/whole-line-2026-11-30 and
+    early-release-2026-11-30)."""
+    folder = ROOT / "docs/results-data/rung21/ncu-whole-line-2026-11-30"
+
+    def section_value(file, name):
+        return float(re.search(rf"^\s+{re.escape(name)}\s+\S+\s+([\d.,]+)$", (folder / file).read_text(), re.M)[1]
+                     .replace(",", ""))
+
+    out = {}
+    for key, file in (("r", "ncu-rung21.txt"), ("f", "ncu-fastcu.txt")):
+        out[f"{key}_busy"] = f"{section_value(file, 'SM Busy'):.1f}"
+        out[f"{key}_us"] = f"{section_value(file, 'Duration'):.1f}"
+        out[f"{key}_issue"] = f"{section_value(file, 'Issue Slots Busy'):.1f}"
+        out[f"{key}_dram"] = f"{section_value(file, 'DRAM Throughput'):.1f}"
+    now, before = (json.loads((ROOT / f"docs/timeline-data/{d}/21-tma-wgmma-hilbert.summary.json").read_text())
+                   for d in ("whole-line-2026-11-30", "early-release-2026-11-30"))
+    out |= {"epi_now": f"{now['mean_epilogue_ns']:.0f}", "epi_before": f"{before['mean_epilogue_ns']:.0f}",
+            "traced_now": f"{now['traced_ms']:.3f}", "traced_before": f"{before['traced_ms']:.3f}",
+            "overhead": f"{100 * now['overhead']:.1f}"}
+    return out
+
+
 def rung21_target_met():
     """docs/rungs/21 and README.md: rung 21 with whole-line stores against cuBLAS, FP16 and BF16, in the ladder's two
     runs and the two runs beside the peers (2026-11-30)."""
@@ -2332,6 +2356,15 @@ QUOTES = [
      r"it is past cuBLAS on the H200: \*\*(?P<l4096_lo>[\d.]+)× to (?P<l4096_hi>[\d.]+)× at 4096³ and (?P<l8192_lo>[\d.]+)× "
      r"to (?P<l8192_hi>[\d.]+)× at 8192³\*\*",
      rung21_target_met),
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     r"tensor cores, was busy (?P<r_busy>[\d.]+)% of rung 21's elapsed cycles and (?P<f_busy>[\d.]+)% of fast\.cu's kernel "
+     r"12's,[\s\S]*?under the profiler they ran (?P<r_us>[\d.]+) and (?P<f_us>[\d.]+) µs\. Rung 21 still issues more \(issue\s+"
+     r"slots busy (?P<r_issue>[\d.]+)% against (?P<f_issue>[\d.]+)%\)[\s\S]*?DRAM throughput (?P<r_dram>[\d.]+)% against\s+"
+     r"(?P<f_dram>[\d.]+)% of its peak\)[\s\S]*?tile epilogue at (?P<epi_now>\d+) ns in row order, where it was "
+     r"(?P<epi_before>\d+) ns with the stores from the registers; the\s+traced kernel took (?P<traced_now>[\d.]+) ms both "
+     r"times, (?P<overhead>[\d.]+)% more",
+     lambda: (lambda v: v if v["traced_now"] == v["traced_before"] else {**v, "traced_now": "(differs)"})(
+         rung21_whole_line_left())),
     ("docs/rungs/21-tma-wgmma-hilbert.md",
      r"rung 21 ran at (?P<l4096_lo>[\d.]+)× to (?P<l4096_hi>[\d.]+)× cuBLAS at\s+4096³ and (?P<l8192_lo>[\d.]+)× to "
      r"(?P<l8192_hi>[\d.]+)× at 8192³, FP16 and BF16, in both runs of the ladder[\s\S]*?and at (?P<p4096_lo>[\d.]+)× to "
