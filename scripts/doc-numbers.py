@@ -1765,6 +1765,23 @@ def sweep_run11():
             "slower_name": {"llama3-70b-prefill down": "Llama 70B's down projection"}.get(slower_key[0], slower_key[0])}
 
 
+def sweep_run12():
+    """docs/sweep.md: the best configuration's ratio to cuBLAS at named shapes in run 11 (row order) and run 12 (each
+    rung in its own order)."""
+    def best(run):
+        report = json.loads((ROOT / f"docs/results-data/sweep/sweep-llm-bf16-tuned6-{run}.json").read_text())
+        out = {}
+        for shape in report["shapes"]:
+            timed = [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
+            out[(shape["label"], shape["m"])] = max(timed, key=lambda e: e["measured"]["tflops"])["measured"]["ratio_to_cublas"]
+        return out
+    before, after = best("run11"), best("run12")
+    shapes = {"gu": ("llama3-8b-prefill gate_up", 4096), "qkv": ("llama3-70b-prefill qkv", 4096),
+              "o": ("llama3-70b-prefill o", 4096), "sc": ("attention-128 scores", 4096)}
+    return {f"{key}{side}": f"{run[shape]:.3f}" for key, shape in shapes.items()
+            for side, run in (("_11", before), ("_12", after))}
+
+
 def sweep_rungs_23_24():
     """docs/sweep.md: rungs 24 and 23 against rung 21's default on the LLM shapes (sweep-llm-bf16-rungs17-24.json):
     ping-pong on the decode shapes (M <= 128), Stream-K on the decode shapes with K >= 14336, and where each is the
@@ -2387,6 +2404,11 @@ QUOTES = [
      r"(?P<rlo2048>[\d.]+) to (?P<rhi2048>[\d.]+) at 2048³, (?P<rlo4096>[\d.]+) to (?P<rhi4096>[\d.]+) at 4096³ and "
      r"(?P<rlo8192>[\d.]+) to (?P<rhi8192>[\d.]+) at 8192³",
      peers),
+    ("docs/sweep.md",
+     r"Llama 8B's gate-and-up\s+projection from (?P<gu_11>[\d.]+)× to (?P<gu_12>[\d.]+)× cuBLAS, Llama 70B's QKV from "
+     r"(?P<qkv_11>[\d.]+)× to (?P<qkv_12>[\d.]+)× and its O projection from (?P<o_11>[\d.]+)× to\s+(?P<o_12>[\d.]+)×\. "
+     r"Attention's scores went the other way, from (?P<sc_11>[\d.]+)× to (?P<sc_12>[\d.]+)×",
+     sweep_run12),
     ("docs/sweep.md",
      r"the (?P<prefill>\d+) prefill shapes, whose tiles lie inside C and so leave in whole\s+lines, ran (?P<faster>\d+) of them "
      r"faster, by (?P<f_lo>[\d.]+)% to (?P<f_hi>[\d.]+)% \(the 12th, (?P<slower_name>[^,]+), (?P<slower>[\d.]+)% slower\); "

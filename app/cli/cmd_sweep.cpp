@@ -45,7 +45,7 @@ std::string fixed(double value, int digits) {
 
 void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
   out << "model: " << r.options.profile.name << ", " << kernel::input_name(r.options.input) << " inputs, block order "
-      << sim::order_name(r.options.order) << "\n";
+      << gpu::sweep_order_name(r.options) << "\n";
   for (const gpu::BenchReport& b : r.bench)
     out << "measured: " << b.device.name << " (GPU " << b.device.index << "), driver " << b.software.driver
         << ", cuBLAS " << b.software.cublas << ", " << b.date_utc
@@ -173,12 +173,10 @@ int run_sweep_command(const SweepArgs& args) {
     return kExitUsage;
   }
   options.input = *input;
-  const auto order = order_flag(args.order);
-  if (!order) {
-    std::cerr << "gemmlab-cli: " << order.error().message << "\n";
+  if (auto order = gpu::set_sweep_order(options, args.order); !order) {
+    std::cerr << "gemmlab-cli: --order: " << order.error().message << "\n";
     return kExitUsage;
   }
-  options.order = *order;
   options.model_only = args.model_only, options.runs = args.runs;
   options.tuned = args.tuned, options.compile_jobs = args.jobs;
   auto devices = timing_devices(args.devices, args.device, !args.model_only);
@@ -288,7 +286,10 @@ Command add_sweep_command(CLI::App& parent) {
                   "Comma-separated rung slugs or numbers (default: every rung that takes --input)")
       ->check(non_empty_list());
   sub->add_option("--input", args->input, "The input type of A and B: fp32, fp16 or bf16")->capture_default_str();
-  sub->add_option("--order", args->order, "Block launch order: " + std::string(sim::order_names_help()))
+  sub->add_option("--order", args->order,
+                  "Block launch order: " + std::string(sim::order_names_help()) + ", or " +
+                      std::string(gpu::kRungsOwnOrder) +
+                      " (each rung in its own: rung 21's hilbert, row for the others)")
       ->capture_default_str();
   sub->add_option("--profile", args->profile,
                   "The device profile the model predicts for; auto: the timing GPU's own (with --rescore: the "

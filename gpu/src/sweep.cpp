@@ -139,11 +139,12 @@ std::vector<SweepEntry> entries_of(const SweepOptions& o, std::size_t s, RungId 
   const Shape& shape = o.shapes[s].shape;
   SweepEntry e;
   e.shape = s, e.rung = rung, e.config = sim::rung_model(rung).defaults;
-  predict_entry(e, shape, o.order, o.profile);
+  predict_entry(e, shape, sweep_order(o, rung), o.profile);
   std::vector<SweepEntry> out{e};
   if (o.tuned <= 0 || !e.refused.empty()) return out;
   TuneOptions tune;
-  tune.rung = rung, tune.shape = shape, tune.input = o.input, tune.order = o.order, tune.profile = o.profile;
+  tune.rung = rung, tune.shape = shape, tune.input = o.input, tune.order = sweep_order(o, rung),
+  tune.profile = o.profile;
   const auto ranking = rank_configurations(tune);
   if (!ranking) return out;  // the default's own prediction (above) says what the model could not do
   for (const TuneCandidate& c : ranking->ranked) {
@@ -154,7 +155,7 @@ std::vector<SweepEntry> entries_of(const SweepOptions& o, std::size_t s, RungId 
     if (static_cast<int>(out.size()) > o.tuned) continue;
     SweepEntry t = e;
     t.config = c.config, t.model_rank = c.model_rank;
-    predict_entry(t, shape, o.order, o.profile);
+    predict_entry(t, shape, sweep_order(o, rung), o.profile);
     out.push_back(std::move(t));
   }
   return out;
@@ -179,7 +180,9 @@ void compile_tuned(SweepReport& report, const SweepOptions& o, const std::string
                               {{e.rung, e.config}, o.input, variant->aligned_rows, runtime_arch(e.rung, capability)})
                         : Result<RuntimeCompiled>(variant.error());
     if (!compiled) e.refused = "did not compile: " + compiled.error().message;
-    else predict_entry(e, shape, o.order, o.profile, compiled_facts(*compiled, e.rung, e.config, o.profile));
+    else
+      predict_entry(e, shape, sweep_order(o, e.rung), o.profile,
+                    compiled_facts(*compiled, e.rung, e.config, o.profile));
     const std::size_t finished = ++done;
     const std::lock_guard lock(progress_mutex);
     if (progress) progress({finished, to_compile.size(), "compiling " + instance_label({e.rung, e.config})});
@@ -205,6 +208,27 @@ nlohmann::json prediction_json(const SweepEntry& e) {
 }
 
 }  // namespace
+
+Status set_sweep_order(SweepOptions& options, std::string_view text) {
+  if (text == kRungsOwnOrder) {
+    options.rungs_own_order = true;
+    return Ok{};
+  }
+  auto order = sim::parse_order(text);
+  if (!order)
+    return Error{order.error().message + ", or " + std::string(kRungsOwnOrder) +
+                 " (each rung in its own: rung 21's hilbert, row for the others)"};
+  options.order = *order, options.rungs_own_order = false;
+  return Ok{};
+}
+
+std::string sweep_order_name(const SweepOptions& options) {
+  return options.rungs_own_order ? std::string(kRungsOwnOrder) : sim::order_name(options.order);
+}
+
+kernel::BlockOrder sweep_order(const SweepOptions& options, RungId rung) {
+  return options.rungs_own_order ? sim::rung_model(rung).preferred_order : options.order;
+}
 
 Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(const SweepProgress&)>& progress,
                               const std::atomic<bool>* cancel) {
@@ -282,34 +306,47 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
     mine.status = Error{"its worker stopped"};  // until it ends normally
     for (std::size_t done = 0; done < assigned[d].size(); ++done) {
       const std::size_t s = assigned[d][done];
-      BenchOptions bench;
-      for (const SweepEntry& e : report.entries)
-        if (e.shape == s && e.refused.empty()) bench.kernels.push_back({e.rung, e.config});
-      if (bench.kernels.empty()) continue;
-      bench.shapes = {o.shapes[s].shape};
-      bench.order = o.order, bench.inputs = {o.input}, bench.device = devices[d], bench.runs = o.runs;
-      auto run = run_bench(
-          bench,
-          [&](const BenchProgress& b) {  // the second half of the sweep's progress, over every GPU
-            if (!progress || b.total == 0) return;
-            std::lock_guard lock(progress_mutex);
-            done_of[d] = {done * b.total + b.done, assigned[d].size() * b.total};
-            double fraction = 0;
-            for (const auto& [part, all_of] : done_of)
-              fraction += double(part) / double(all_of) / double(devices.size());
-            progress({total + static_cast<std::size_t>(fraction * double(total)), 2 * total, "timing " + b.what});
-          },
-          cancel);
-      if (!run) {
-        mine.status = run.error();
-        return;
+      // A benchmark run per launch order of the shape's kernels (one, unless each rung runs in its own).
+      std::vector<BenchOptions> benches;
+      for (const SweepEntry& e : report.entries) {
+        if (e.shape != s || !e.refused.empty()) continue;
+        const kernel::BlockOrder order = sweep_order(o, e.rung);
+        auto same = std::ranges::find_if(
+            benches, [&](const BenchOptions& b) { return b.order.kind == order.kind && b.order.param == order.param; });
+        if (same == benches.end()) {
+          benches.emplace_back();
+          same = benches.end() - 1;
+          same->order = order;
+        }
+        same->kernels.push_back({e.rung, e.config});
       }
-      if (mine.run.date_utc.empty()) mine.run = *run, mine.run.rows.clear();
-      mine.run.sm_clock_end_mhz = run->sm_clock_end_mhz;
-      mine.run.buffer_sets_max = std::max(mine.run.buffer_sets_max, run->buffer_sets_max);
-      const bool stopped = run->cancelled;
-      mine.shapes.emplace_back(s, std::move(*run));
-      if ((mine.run.cancelled = stopped)) break;
+      for (BenchOptions& bench : benches) {
+        bench.shapes = {o.shapes[s].shape};
+        bench.inputs = {o.input}, bench.device = devices[d], bench.runs = o.runs;
+        auto run = run_bench(
+            bench,
+            [&](const BenchProgress& b) {  // the second half of the sweep's progress, over every GPU
+              if (!progress || b.total == 0) return;
+              std::lock_guard lock(progress_mutex);
+              done_of[d] = {done * b.total + b.done, assigned[d].size() * b.total};
+              double fraction = 0;
+              for (const auto& [part, all_of] : done_of)
+                fraction += double(part) / double(all_of) / double(devices.size());
+              progress({total + static_cast<std::size_t>(fraction * double(total)), 2 * total, "timing " + b.what});
+            },
+            cancel);
+        if (!run) {
+          mine.status = run.error();
+          return;
+        }
+        if (mine.run.date_utc.empty()) mine.run = *run, mine.run.rows.clear();
+        mine.run.sm_clock_end_mhz = run->sm_clock_end_mhz;
+        mine.run.buffer_sets_max = std::max(mine.run.buffer_sets_max, run->buffer_sets_max);
+        const bool stopped = run->cancelled;
+        mine.shapes.emplace_back(s, std::move(*run));
+        if ((mine.run.cancelled = stopped)) break;
+      }
+      if (mine.run.cancelled) break;
     }
     mine.status = Ok{};
   });
@@ -376,7 +413,7 @@ std::string sweep_report_json(const SweepReport& r) {
   for (const RungId rung : r.options.rungs) rung_slugs.push_back(rung_info(rung).slug);
   nlohmann::json out = {{"schema", "gemmlab-sweep-1"},
                         {"input", kernel::input_name(r.options.input)},
-                        {"order", sim::order_name(r.options.order)},
+                        {"order", sweep_order_name(r.options)},
                         {"profile", {{"id", r.options.profile.id}, {"name", r.options.profile.name}}},
                         {"rungs", rung_slugs},
                         {"model_only", r.options.model_only},
@@ -443,8 +480,9 @@ Result<std::string> rescore_sweep_report(std::string_view report, const sim::Dev
   auto j = nlohmann::json::parse(report, nullptr, false);
   if (j.is_discarded() || !j.is_object() || j.value("schema", "") != "gemmlab-sweep-1")
     return Error{"not a sweep's report (gemmlab-cli sweep --json, schema gemmlab-sweep-1)"};
-  const auto order = sim::parse_order(j.value("order", "row"));
-  if (!order) return Error{"the report's order: " + order.error().message};
+  SweepOptions ordered;
+  if (auto order = set_sweep_order(ordered, j.value("order", "row")); !order)
+    return Error{"the report's order: " + order.error().message};
   if (!j.contains("shapes") || !j["shapes"].is_array()) return Error{"the report has no shapes"};
   for (auto& shape : j["shapes"]) {
     const Shape size{shape.value("m", 0), shape.value("n", 0), shape.value("k", 0)};
@@ -461,7 +499,7 @@ Result<std::string> rescore_sweep_report(std::string_view report, const sim::Dev
           return Error{"the report's " + entry.value("rung", "") + " entry '" + label + "': " + config.error().message};
         e.config = *config;
       }
-      predict_entry(e, size, *order, profile);
+      predict_entry(e, size, sweep_order(ordered, e.rung), profile);
       for (const char* key : kPredictionKeys) entry.erase(key);
       entry.update(prediction_json(e));
     }

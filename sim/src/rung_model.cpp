@@ -52,9 +52,10 @@ RungModel model_of() {
     static_assert(SelfDescribed<K>, "a rung description declares knobs, defaults() and validate()");
     std::span<const KnobChoice> choices;
     if constexpr (requires { K::knob_choices; }) choices = K::knob_choices;
-    return {Id, true, K::defaults(), std::span<const std::string_view>(K::knobs), choices};
+    return {Id, true, K::defaults(), std::span<const std::string_view>(K::knobs), choices,
+            kernel::preferred_order<K>()};
   } else {
-    return {Id, false, KernelConfig{}, {}, {}};
+    return {Id, false, KernelConfig{}, {}, {}, {}};
   }
 }
 

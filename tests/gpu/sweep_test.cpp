@@ -89,6 +89,41 @@ TEST(Sweep, ModelOnlyPredictsEveryRungAndSaysWhyOneCannotRun) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 4);
 }
 
+// --order preferred: each rung launched and predicted in its own order (rung 21's Hilbert curve, row for rung 17), the
+// same predictions as a sweep of that rung in that order; the report says "preferred", and its rescore keeps it. An
+// order that is neither names the choices.
+TEST(Sweep, PreferredOrderRunsEachRungInItsOwn) {
+  const auto predicted = [](std::string_view order) {
+    SweepOptions o;
+    o.shapes = *parse_sweep_shapes("4096x6144x4096");
+    o.rungs = {RungId::TmaWgmma, RungId::TmaWgmmaHilbert};
+    o.profile = *sim::find_device("h200");
+    o.model_only = true;
+    EXPECT_TRUE(set_sweep_order(o, order));
+    auto r = run_sweep(o);
+    EXPECT_TRUE(r) << r.error().message;
+    return *r;
+  };
+  const SweepReport own = predicted("preferred"), row = predicted("row"), hilbert = predicted("hilbert");
+  ASSERT_EQ(own.entries.size(), 2u);
+  EXPECT_EQ(sweep_order(own.options, RungId::TmaWgmmaHilbert).kind, kernel::OrderKind::Hilbert);
+  EXPECT_EQ(sweep_order(own.options, RungId::TmaWgmma).kind, kernel::OrderKind::RowMajor);
+  EXPECT_EQ(own.entries[0].predicted_seconds, row.entries[0].predicted_seconds);
+  EXPECT_EQ(own.entries[1].predicted_seconds, hilbert.entries[1].predicted_seconds);
+  EXPECT_NE(row.entries[1].predicted_seconds, hilbert.entries[1].predicted_seconds);
+  const std::string json = sweep_report_json(own);
+  EXPECT_EQ(nlohmann::json::parse(json)["order"], "preferred");
+  const auto rescored = rescore_sweep_report(json, *sim::find_device("h200"));
+  ASSERT_TRUE(rescored) << rescored.error().message;
+  const auto again = nlohmann::json::parse(*rescored);
+  EXPECT_EQ(again["order"], "preferred");
+  EXPECT_EQ(again["shapes"][0]["entries"][1]["predicted_seconds"], own.entries[1].predicted_seconds);
+  SweepOptions bad;
+  const auto refused = set_sweep_order(bad, "spiral");
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("preferred"), std::string::npos);
+}
+
 // --tuned N: each rung's default, then the N other configurations the model ranks fastest at the shape, in its order;
 // the report names each and gives its rank, and a rescore with the same profile predicts each configuration again
 // as it was (not the default in its place).

@@ -49,6 +49,8 @@ struct SweepOptions {
   std::vector<RungId> rungs;  // empty: every rung that takes `input`
   kernel::InputType input = kernel::InputType::BF16;
   kernel::BlockOrder order{};
+  // True: each rung in its own preferred launch order (sim::RungModel::preferred_order), `order` unused.
+  bool rungs_own_order = false;
   sim::DeviceProfile profile;  // the device the model predicts for
   bool model_only = false;     // no GPU: the model's columns only
   // CUDA devices that time the shapes, one worker each (the largest shapes first, each to the least loaded GPU).
@@ -60,6 +62,14 @@ struct SweepOptions {
   int tuned = 0;
   int compile_jobs = 0;
 };
+
+// The sweep's launch order: "preferred" (each rung in its own, SweepOptions::rungs_own_order) or one of
+// sim::parse_order's for every rung; the name sweep_order_name gives back.
+inline constexpr std::string_view kRungsOwnOrder = "preferred";
+Status set_sweep_order(SweepOptions& options, std::string_view text);
+std::string sweep_order_name(const SweepOptions& options);
+// The order the sweep launches and predicts `rung` in.
+kernel::BlockOrder sweep_order(const SweepOptions& options, RungId rung);
 
 // One configuration of a rung on one shape: its default, or one the model ranked best there (SweepOptions::tuned).
 struct SweepEntry {

@@ -37,6 +37,9 @@ struct RungModel {
   kernel::KernelConfig defaults;
   std::span<const std::string_view> knobs;  // the names of the knobs this rung reads
   std::span<const KnobChoice> choices;      // knobs this rung gives values and a meaning of its own
+  // The launch order the description is written for (kernel::preferred_order: rung 21's Hilbert curve), row-major
+  // for the others; a sweep with `--order preferred` runs each rung in its own.
+  kernel::BlockOrder preferred_order{};
 
   bool has_knob(std::string_view name) const;
   // The values the knob takes on this rung (empty: the knob's whole range), and what it means here.
