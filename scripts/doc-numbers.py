@@ -1822,6 +1822,32 @@ def h200_launch():
 SPLITK = ROOT / "docs" / "results-data" / "splitk"
 
 
+def tma_dram_latency_record():
+    """docs/time-model.md, "A TMA stage's first bytes come later than a load's": docs/time-model-data/
+    tma-dram-latency-2026-11-30.txt (runs 8 to 12 scored before and after), and the two latencies from the H200's
+    profile."""
+    scores, last, side = {}, {}, None
+    for line in (ROOT / "docs" / "time-model-data" / "tma-dram-latency-2026-11-30.txt").read_text().splitlines():
+        if line in ("before", "after"):
+            side = line
+        elif m := re.match(r"sweep-llm-bf16-tuned6-run(\d+)\.json +within (\d+)/\d+ .*spearman median ([\d.]+)", line):
+            scores[(side, m.group(1))] = (int(m.group(2)), m.group(3))
+        elif m := re.match(r" +(.+?) +stages (\d) n +\d+ +meas/pred median ([\d.]+)", line):
+            last[(side, m.group(1), m.group(2))] = m.group(3)
+    within = lambda side, runs: [scores[(side, r)][0] for r in runs]
+    timing = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())["timing"]
+    return {"chase": f"{timing['latency_dram_cycles']:.0f}",
+            "chase_us": f"{timing['latency_dram_cycles'] / timing['sustained_clock_mhz_tensor']:.2f}",
+            "probe_us": f"{timing['dram_stream_latency_seconds'] * 1e6:.2f}",
+            "b_lo": str(min(within("before", "9 10 11 12".split()))),
+            "b_hi": str(max(within("before", "9 10 11 12".split()))), "b8": str(scores[("before", "8")][0]),
+            "a_lo": str(min(within("after", "9 10 11 12".split()))),
+            "a_hi": str(max(within("after", "9 10 11 12".split()))), "a8": str(scores[("after", "8")][0]),
+            "rho_b": scores[("before", "12")][1], "rho_a": scores[("after", "12")][1],
+            "chain2": last[("after", "k-step chain", "2")], "chain2_b": last[("before", "k-step chain", "2")],
+            "tensor2_b": last[("before", "tensor cores", "2")]}
+
+
 def dram_overlap_record():
     """docs/time-model.md, "Deeper rings overlap DRAM more": docs/time-model-data/dram-overlap-2026-11-30.txt, the four
     sweeps scored with the model before and after the DRAM overlap's p followed the k-steps in flight, run 5's misses by
@@ -2404,6 +2430,14 @@ QUOTES = [
      r"(?P<rlo2048>[\d.]+) to (?P<rhi2048>[\d.]+) at 2048³, (?P<rlo4096>[\d.]+) to (?P<rhi4096>[\d.]+) at 4096³ and "
      r"(?P<rlo8192>[\d.]+) to (?P<rhi8192>[\d.]+) at 8192³",
      peers),
+    ("docs/time-model.md",
+     r"from `timing\.cu`'s pointer chase: (?P<chase>\d+) cycles, (?P<chase_us>[\d.]+) µs at the tensor clock\. The DRAM "
+     r"probe\s+above measures what TMA stages take: (?P<probe_us>[\d.]+) µs[\s\S]*?the pairs within ±20% went from "
+     r"(?P<b_lo>\d+) to (?P<b_hi>\d+) of 1596\s+\(runs 9 to 12\) and (?P<b8>\d+) of 1586 \(run 8\) to (?P<a_lo>\d+) to "
+     r"(?P<a_hi>\d+) and (?P<a8>\d+), and the median Spearman up on each run \(run 12:\s+(?P<rho_b>[\d.]+) to "
+     r"(?P<rho_a>[\d.]+)\)[\s\S]*?chain\s+run (?P<chain2>[\d.]+)× their predicted time at the median, where those limited "
+     r"by it or by the tensor cores ran (?P<chain2_b>[\d.]+)× and (?P<tensor2_b>[\d.]+)×",
+     tma_dram_latency_record),
     ("docs/sweep.md",
      r"Llama 8B's gate-and-up\s+projection from (?P<gu_11>[\d.]+)× to (?P<gu_12>[\d.]+)× cuBLAS, Llama 70B's QKV from "
      r"(?P<qkv_11>[\d.]+)× to (?P<qkv_12>[\d.]+)× and its O projection from (?P<o_11>[\d.]+)× to\s+(?P<o_12>[\d.]+)×\. "

@@ -332,8 +332,12 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // Blocks that wait together: as many as fit, but no more than the SM gets (a small grid leaves one per SM).
   const double resident = std::min(in.occupancy->blocks_per_sm, blocks_per_sm_launched);
   const double stream_cycles = l2_bytes / blocks / ksteps * resident / (timing.l2_bytes_per_second / d.sms / hz);
-  const double wait =
-      timing.latency_l2_cycles + miss * (timing.latency_dram_cycles - timing.latency_l2_cycles) + stream_cycles;
+  // A TMA kernel's misses wait as long as the DRAM probe's TMA stages took to start arriving (its line's intercept,
+  // tests/calibration/tma_dram.cu), where the profile measured it; a load's, the pointer chase's latency.
+  const double dram_latency_cycles = counted.tma_copies > 0 && timing.dram_stream_latency_seconds > 0
+                                         ? timing.dram_stream_latency_seconds * hz
+                                         : timing.latency_dram_cycles;
+  const double wait = timing.latency_l2_cycles + miss * (dram_latency_cycles - timing.latency_l2_cycles) + stream_cycles;
   // In flight: the description's stages, whose copies for a later k-step go out while this one computes, so that
   // the k-steps in flight before it hide its wait. A kernel that loads straight into registers (no shared memory, so
   // no barrier between k-steps) has what ptxas made of its unrolled loop instead: a warp issues some k-steps' loads,
