@@ -162,7 +162,9 @@ std::optional<WarpRoles> warp_roles(RungId id, const KernelConfig& c) {
       roles = WarpRoles{128 * K::consumers(c), K::producer(c), K::threads(c), c.stages, c.cluster, c.grid};
       if constexpr (requires { K::c_chunk_cols; })  // rung 20 and those after it: the TMA store's buffers
         if (c.tma_store) roles->store_chunk_cols = K::c_chunk_cols, roles->store_buffers = K::c_buffers;
-      if constexpr (requires { K::syncs_warps; }) roles->line_stores = K::syncs_warps && !c.tma_store;
+      if constexpr (requires { K::syncs_warps; typename K::LineStores; })  // a rung that inherits them may not use them
+        if (K::syncs_warps && !c.tma_store)
+          roles->line_store_rows = K::LineStores::warp_rows, roles->line_store_cols = K::LineStores::chunk_cols;
       if (c.setmaxnreg) {
         const auto moves = K::register_moves(c);
         roles->launch_registers = moves.launch, roles->producer_registers = moves.producer;

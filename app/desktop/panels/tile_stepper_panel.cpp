@@ -265,11 +265,13 @@ void pipeline_note(const BlockOutline& o, const PhaseView& v) {
                                   : "",
                   roles->grid > 0 ? " (a persistent block then starts its next tile; its producer has already copied "
                                     "that tile's first stages)" : "");
-    if (roles->line_stores)
-      ui::note_text("In whole lines: each warp writes its 16 rows, 32 columns at a time, into a 2 KiB buffer of its "
+    if (roles->line_store_rows > 0)
+      ui::note_text("In whole lines: each warp writes its %d rows, %d columns at a time, into a %d-byte buffer of its "
                     "own (the sts.64 below), waits for its lanes at __syncwarp, reads the chunk back 16 bytes a lane "
-                    "(lds.128) and stores it 4 whole lines a warp store (stg.128). A tile that reaches past C, or "
-                    "beta != 0, is stored from the registers.");
+                    "(lds.128) and stores it as whole rows of C, 16 bytes a lane (stg.128). A tile that reaches past C, or "
+                    "beta != 0, is stored from the registers.",
+                    roles->line_store_rows, roles->line_store_cols,
+                    roles->line_store_rows * roles->line_store_cols * int(sizeof(float)));
     return;
   }
   const int t = v.ref.kstep;

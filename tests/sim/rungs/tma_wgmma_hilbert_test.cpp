@@ -16,6 +16,18 @@ namespace {
 
 using kernel::KernelConfig;
 
+// The tile stepper reads the whole-line stores' shape from the roles: rung 21's buffers, and none where the rung
+// stores through TMA (tma_store=1) or, inheriting rung 21, from its registers (rung 23).
+TEST(TmaWgmmaHilbert, RolesNameItsWholeLineStores) {
+  using kernel::rungs::TmaWgmmaHilbert;
+  KernelConfig c = rung_model(RungId::TmaWgmmaHilbert).defaults;
+  EXPECT_EQ(warp_roles(RungId::TmaWgmmaHilbert, c)->line_store_rows, TmaWgmmaHilbert::LineStores::warp_rows);
+  EXPECT_EQ(warp_roles(RungId::TmaWgmmaHilbert, c)->line_store_cols, TmaWgmmaHilbert::LineStores::chunk_cols);
+  c.tma_store = 1;
+  EXPECT_EQ(warp_roles(RungId::TmaWgmmaHilbert, c)->line_store_rows, 0);
+  EXPECT_EQ(warp_roles(RungId::TmaWgmmaStreamK, rung_model(RungId::TmaWgmmaStreamK).defaults)->line_store_rows, 0);
+}
+
 TEST(TmaWgmmaHilbert, DefaultsPutEveryTechniqueTogether) {
   const KernelConfig d = rung_model(RungId::TmaWgmmaHilbert).defaults;
   EXPECT_EQ(d.cluster, 2);

@@ -74,9 +74,10 @@ struct WarpRoles {
   // With rung 20's tma_store: the consumers store C through `store_buffers` shared buffers, `store_chunk_cols`
   // columns of the tile at a time, by TMA stores (0: from their registers).
   int store_chunk_cols = 0, store_buffers = 0;
-  // Rung 21's epilogue (tma_store = 0): a tile inside C leaves in whole lines, each consumer warp's rows through a
-  // buffer of its own in shared memory, its lanes meeting at __syncwarp (the description's syncs_warps).
-  bool line_stores = false;
+  // Rung 21's epilogue (tma_store = 0): a tile inside C leaves in whole lines, each consumer warp's
+  // `line_store_rows` rows, `line_store_cols` columns at a time, through a buffer of its own in shared memory, its
+  // lanes meeting at __syncwarp (TmaWgmmaHilbert::LineStores; 0: the rung stores from its registers).
+  int line_store_rows = 0, line_store_cols = 0;
   int producer_threads() const { return threads - producer_thread; }  // a warp, or with setmaxnreg a warpgroup
 };
 std::optional<WarpRoles> warp_roles(RungId id, const kernel::KernelConfig& config);
