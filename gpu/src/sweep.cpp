@@ -144,7 +144,7 @@ std::vector<SweepEntry> entries_of(const SweepOptions& o, std::size_t s, RungId 
   if (o.tuned <= 0 || !e.refused.empty()) return out;
   TuneOptions tune;
   tune.rung = rung, tune.shape = shape, tune.input = o.input, tune.order = sweep_order(o, rung),
-  tune.profile = o.profile;
+  tune.profile = o.profile, tune.ranking_jobs = 1;  // run_sweep ranks the (shape, rung) pairs in parallel
   const auto ranking = rank_configurations(tune);
   if (!ranking) return out;  // the default's own prediction (above) says what the model could not do
   for (const TuneCandidate& c : ranking->ranked) {
@@ -243,18 +243,31 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
   SweepReport report;
   report.options = o;
   report.options.rungs = rungs;
+  // The model's part: each (shape, rung) pair ranked and predicted on a thread of its own, the pairs spread over the
+  // cores (one pair's ranking is too small to spread well, and what does not spread here does not spread over GPUs).
   const std::size_t total = o.shapes.size() * rungs.size();
+  std::vector<std::vector<SweepEntry>> pairs(total);
+  std::atomic<std::size_t> predicted{0};
+  std::mutex pairs_progress_mutex;
+  parallel_for(total, worker_count(0), cancel, [&](std::size_t p) {
+    const std::size_t s = p / rungs.size();
+    const RungId rung = rungs[p % rungs.size()];
+    pairs[p] = entries_of(o, s, rung);
+    const std::size_t finished = ++predicted;
+    const std::lock_guard lock(pairs_progress_mutex);
+    if (progress)
+      progress({finished, total, std::string(rung_info(rung).slug) + " " + to_string(o.shapes[s].shape)});
+  });
+  // After Ctrl-C, the shapes from the first whose every rung was predicted (a pair's entries hold at least its default).
+  report.cancelled = cancel != nullptr && cancel->load();
   for (std::size_t s = 0; s < o.shapes.size(); ++s) {
-    for (const RungId rung : rungs) {
-      if (cancel != nullptr && cancel->load()) {
-        report.cancelled = true;
-        return report;
-      }
-      if (progress)
-        progress({s * rungs.size(), total, std::string(rung_info(rung).slug) + " " + to_string(o.shapes[s].shape)});
-      for (SweepEntry& e : entries_of(o, s, rung)) report.entries.push_back(std::move(e));
-    }
+    const auto first = pairs.begin() + static_cast<std::ptrdiff_t>(s * rungs.size());
+    if (std::any_of(first, first + static_cast<std::ptrdiff_t>(rungs.size()), [](const auto& p) { return p.empty(); }))
+      break;
+    for (auto pair = first; pair != first + static_cast<std::ptrdiff_t>(rungs.size()); ++pair)
+      for (SweepEntry& e : *pair) report.entries.push_back(std::move(e));
   }
+  if (report.cancelled) return report;
   report.cublas.assign(o.shapes.size(), std::nullopt);
   if (o.model_only) return report;
 

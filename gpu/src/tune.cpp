@@ -99,7 +99,7 @@ Result<TuneRanking> rank_configurations(const TuneOptions& o, const TuneProgress
   std::vector<std::string> why(space.size());
   std::atomic<std::size_t> done{0};
   std::mutex progress_mutex;
-  parallel_for(space.size(), worker_count(0), cancel, [&](std::size_t i) {
+  parallel_for(space.size(), worker_count(o.ranking_jobs), cancel, [&](std::size_t i) {
     auto c = predict(o, space[i], compiled_facts(o.rung, space[i], o.profile));
     if (c) predicted[i] = *c;
     else why[i] = label(o.rung, space[i]) + ": " + c.error().message;

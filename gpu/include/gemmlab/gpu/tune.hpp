@@ -30,6 +30,8 @@ struct TuneOptions {
   int top = 20;                // of which the model's best; the rest a random sample of the others
   int runs = 10;               // timed runs per configuration
   int compile_jobs = 0;        // nvcc processes at once (0: one per core)
+  int ranking_jobs = 0;        // threads that predict the configurations (0: one per core; the sweep ranks many
+                               // studies at once, one thread each)
   int device = 0;              // CUDA device index
   // Several GPUs of the host (empty: `device` alone): one worker each, the configurations to time dealt out in turn
   // in the model's order, each GPU timing its share beside its own cuBLAS runs (each ratio is to its own GPU's).
