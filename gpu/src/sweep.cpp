@@ -255,10 +255,10 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
     pairs[p] = entries_of(o, s, rung);
     const std::size_t finished = ++predicted;
     const std::lock_guard lock(pairs_progress_mutex);
-    if (progress)
-      progress({finished, total, std::string(rung_info(rung).slug) + " " + to_string(o.shapes[s].shape)});
+    if (progress) progress({finished, total, std::string(rung_info(rung).slug) + " " + to_string(o.shapes[s].shape)});
   });
-  // After Ctrl-C, the shapes from the first whose every rung was predicted (a pair's entries hold at least its default).
+  // After Ctrl-C, the shapes from the first whose every rung was predicted (a pair's entries hold at least its
+  // default).
   report.cancelled = cancel != nullptr && cancel->load();
   for (std::size_t s = 0; s < o.shapes.size(); ++s) {
     const auto first = pairs.begin() + static_cast<std::ptrdiff_t>(s * rungs.size());

@@ -183,7 +183,8 @@ TEST(Sweep, CtrlCWhileRankingKeepsWholeShapesOnly) {
   o.model_only = true;
   o.tuned = 2;
   std::atomic<bool> cancel{false};
-  const auto r = run_sweep(o, [&](const SweepProgress& p) { cancel = cancel || p.done >= 1; }, &cancel);
+  const auto r = run_sweep(
+      o, [&](const SweepProgress& p) { cancel = cancel || p.done >= 1; }, &cancel);
   ASSERT_TRUE(r) << r.error().message;
   EXPECT_TRUE(r->cancelled);
   // The pairs already being ranked finish: with a thread per core, fewer cores than pairs leave some never started.
