@@ -22,6 +22,8 @@ import re
 import subprocess
 import sys
 
+from report_json import read_json
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIDELITY = ROOT / "docs" / "fidelity-data"
 
@@ -97,7 +99,7 @@ def measured_pattern(name):
 
 def bench(name, size, inp):
     """The recorded H100 run's row (assets/results/h100.json, the ladder of docs/results.md)."""
-    report = json.loads(RESULTS.read_text())
+    report = read_json(RESULTS)
     return next(r for r in report["rows"] if r["name"] == name and r["config"] == "default" and r["m"] == size
                 and r["input"] == inp)
 
@@ -117,7 +119,7 @@ def gain(faster, slower, size):
 
 def best_rungs(digits):
     """The headline of README.md and docs/results.md: the best FP32 and tensor-core rungs at 4096^3 and 8192^3."""
-    return {"date": json.loads(RESULTS.read_text())["date_utc"],
+    return {"date": read_json(RESULTS)["date_utc"],
             "w4": ratio("warptile", 4096, "fp32"), "w8": ratio("warptile", 8192, "fp32"),
             "wt4": tflops("warptile", 4096, "fp32", digits), "wt8": tflops("warptile", 8192, "fp32", digits),
             "m4": ratio("mma-staged-epilogue", 4096, "fp16"), "m8": ratio("mma-staged-epilogue", 8192, "fp16")}
@@ -206,7 +208,7 @@ def best_hopper(name, rung, size):
 
 def l2_rate(rung):
     """The H100 profile's L2 rate the time model gives a rung: TMA copies' (rungs 17 and up) or loads'."""
-    timing = json.loads(PROFILE.read_text())["timing"]
+    timing = read_json(PROFILE)["timing"]
     return timing["l2_tma_bytes_per_second"] if rung.startswith("tma-wgmma") else timing["l2_bytes_per_second"]
 
 
@@ -289,7 +291,7 @@ def best_rung(report, size):
 
 def clocks():
     """The SM clock NVML read before and after the recorded ladder run (assets/results/h100.json)."""
-    report = json.loads(RESULTS.read_text())
+    report = read_json(RESULTS)
     return {"start": str(report["sm_clock_start_mhz"]), "end": str(report["sm_clock_end_mhz"])}
 
 
@@ -560,7 +562,7 @@ def tma_engine():
     """The H100 profile's TMA copy engine (cycles per copy, bytes a cycle), how far the probe's one-SM 2D rows of fewer
     than 256 rows lie from that line, and its 256-row box of 32-byte rows against the line (the floor of a cycle a
     row)."""
-    timing = json.loads(PROFILE.read_text())["timing"]
+    timing = read_json(PROFILE)["timing"]
     per_copy, rate = timing["tma_cycles_per_copy"], timing["tma_bytes_per_clock_per_sm"]
     one_sm = [r for r in tma_probe() if r["sms"] == 1 and r["panels"] == 1 and not r["prefetch"]]
     misses = [abs(r["cycles_per_box"] / (per_copy + r["box_bytes"] / rate) - 1) for r in one_sm if r["box_rows"] < 256]
@@ -599,7 +601,7 @@ def tma_gemms():
     ncu = probe_runs("tma_gemm_ncu_h100.csv")
     run = "tma-wgmma-swizzle32-4096"
     seconds = ncu[run, "gpu__time_duration.sum"] * 1e-9
-    sms = json.loads(PROFILE.read_text())["sms"]
+    sms = read_json(PROFILE)["sms"]
     intake = ncu[run, "l1tex__m_xbar2l1tex_read_bytes.sum"] / sms / (seconds * ncu[run, "sm__cycles_elapsed.avg.per_second"])
     gaps = []
     for r in json.loads((ROOT / "tests" / "calibration" / "tma_gemm_bench_h100.json").read_text())["rows"]:
@@ -689,7 +691,7 @@ def sweep_fit(path):
     median Spearman of each shape's ranking."""
     within = pairs = decode = decode_within = 0
     rhos = []
-    for shape in json.loads(path.read_text())["shapes"]:
+    for shape in read_json(path)["shapes"]:
         timed = _timed(shape)
         rhos.append(_ranking(timed))
         for e in timed:
@@ -704,7 +706,7 @@ def misses_by_stages(path):
     """A sweep report's timed entries by the limit the model names and the configuration's stages (4 where it names
     none: the default of rungs 17 to 22): how many, and their measured over predicted time at the median."""
     groups = {}
-    for shape in json.loads(path.read_text())["shapes"]:
+    for shape in read_json(path)["shapes"]:
         for e in _timed(shape):
             stages = re.search(r"stages=(\d)", e["config"])
             groups.setdefault((e["limit"], int(stages.group(1)) if stages else 4), []).append(1 / _time_ratio(e))
@@ -716,7 +718,7 @@ def score_sweeps(paths):
     docs/time-model-data/dram-overlap-2026-11-30.txt."""
     for path in paths:
         within, pairs, _, _, rho = sweep_fit(path)
-        rhos = [_ranking(_timed(shape)) for shape in json.loads(path.read_text())["shapes"]]
+        rhos = [_ranking(_timed(shape)) for shape in read_json(path)["shapes"]]
         print(f"{path.name:<50} within {within}/{pairs} ({100 * within / pairs:.1f}%)  spearman median {rho:.3f}  "
               f">=0.8 on {sum(r >= 0.8 for r in rhos)}")
     for (limit, stages), (n, ratio) in misses_by_stages(paths[-1]).items():
@@ -731,7 +733,7 @@ def multicast_pairs():
     for run in ("1", "3"):
         path = ROOT / "docs" / "results-data" / "sweep" / f"sweep-llm-bf16-tuned6-run{run}-h200-model.json"
         measured, predicted = [], []
-        for shape in json.loads(path.read_text())["shapes"]:
+        for shape in read_json(path)["shapes"]:
             timed = {(e["rung"], e["config"]): e for e in _timed(shape)}
             for (rung, config), alone in timed.items():
                 words = config.split()
@@ -749,10 +751,10 @@ def multicast_pairs():
                     f"mc_fast{run}": str(sum(1 for r in measured if r < 0.95)), f"mc_w{run}": str(within),
                     f"mc_all{run}": str(pairs), f"mc_rho{run}": f"{rho:.2f}"})
     # Run 4: this model chose and predicted its configurations before they ran.
-    within, pairs, _, _, rho = sweep_fit(ROOT / "docs" / "results-data" / "sweep" / "sweep-llm-bf16-tuned6-run4.json")
+    within, pairs, _, _, rho = sweep_fit(ROOT / "docs" / "results-data" / "sweep" / "sweep-llm-bf16-tuned6-run4.json.gz")
     out.update({"mc_w4": str(within), "mc_all4": str(pairs), "mc_rho4": f"{rho:.2f}"})
     # Run 5 likewise, on the code after split-K's adding changed (2026-11-30).
-    within, pairs, _, _, rho = sweep_fit(ROOT / "docs" / "results-data" / "sweep" / "sweep-llm-bf16-tuned6-run5.json")
+    within, pairs, _, _, rho = sweep_fit(ROOT / "docs" / "results-data" / "sweep" / "sweep-llm-bf16-tuned6-run5.json.gz")
     out.update({"mc_w5": str(within), "mc_all5": str(pairs), "mc_rho5": f"{rho:.2f}"})
     return out
 
@@ -1063,7 +1065,7 @@ def clock_experiments():
     probe = json.loads((ROOT / "tests" / "calibration" / "timing_h100.json").read_text())
     rows = [r for r in tma_probe() if r["sms"] > 1 and r["panels"] == 1 and r["box_bytes"] == 16384 and r["row_bytes"] == 128]
     return {"mma_clock": str(probe["sustained_clock_mhz_mma_sync"]),
-            "tensor": f"{json.loads(PROFILE.read_text())['timing']['sustained_clock_mhz_tensor']:.0f}",
+            "tensor": f"{read_json(PROFILE)['timing']['sustained_clock_mhz_tensor']:.0f}",
             "tma_all": f"{max(r['bytes_per_clock_per_sm'] * r['clock_mhz'] * 1e6 * r['sms'] for r in rows) / 1e12:.2f}",
             "kib": f"{rows[0]['box_bytes'] // 1024}"}
 
@@ -1193,7 +1195,8 @@ def epilogue_stores():
     text = (ROOT / "docs/results-data/epilogue-stores-2026-11-30/stbench.txt").read_text()
     found = {}
     for blocks, spread, acc, c64 in re.findall(
-            r"round 1,\s+(\d+) blocks, (own tile 4x|4 new tiles ): accumulator layout\s+([\d.]+) us, contiguous 64-bit\s+"
+            r"round 1,\s+(\d+) blocks, (own tile 4x|4 new tiles ): accumulator layout\s+"
+            r"([\d.]+) us, contiguous 64-bit\s+"
             r"([\d.]+) us", text):
         if spread == "own tile 4x":
             found[int(blocks)] = (acc, c64)
@@ -1207,7 +1210,7 @@ def per_warp_tma_store():
     folder = ROOT / "docs/results-data/per-warp-tma-store"
     slower, ratios = [], {"a21": [], "d21": [], "a20": [], "d20": []}
     for path in sorted(folder.glob("*.json")):
-        rows = {r["config"]: r for r in json.loads(path.read_text())["rows"] if r["name"] != "cublas" and r["n"] == 4096}
+        rows = {r["config"]: r for r in read_json(path)["rows"] if r["name"] != "cublas" and r["n"] == 4096}
         rung = "21" if path.name.startswith("r21") else "20"
         alt, ref = ("tma_store=1", "default") if rung == "21" else ("setmaxnreg=1 tma_store=1", "setmaxnreg=1")
         slower.append(rows[ref]["tflops"] / rows[alt]["tflops"] - 1)
@@ -1225,7 +1228,7 @@ def rung21_epilogues():
     wait at the next tile's first k-step, and the share of the consumers' time the epilogues followed by a tile take."""
     folder = ROOT / "docs" / "timeline-data"
     name = "21-tma-wgmma-hilbert.summary.json"
-    old, new, hil = (json.loads(p.read_text()) for p in
+    old, new, hil = (read_json(p) for p in
                      (folder / name, folder / "early-release-2026-11-30" / name,
                       folder / "early-release-2026-11-30" / "hilbert" / name))
     consumers = lambda d: next(r for r in d["roles"] if r["role"] == "consumer")["total_ns"]
@@ -1245,7 +1248,7 @@ def trace_ksteps():
     folder = ROOT / "docs" / "timeline-data"
     slowed, model = [], []
     for path in sorted(folder.glob("*.summary.json")):
-        d = json.loads(path.read_text())
+        d = read_json(path)
         role = next(r for r in d["roles"] if r["role"] in ("consumer", "warpgroup"))
         untraced = RESULTS_TABLES.untraced_kstep_ns(d)
         if path.name.startswith("22-"):
@@ -1318,7 +1321,7 @@ def two_copies():
     timeline = ROOT / "docs" / "timeline-data"
     for folder in (timeline, timeline / "rungs23-24"):
         for path in folder.glob("*.summary.json"):
-            overheads[path.name[:2]] = 100 * json.loads(path.read_text())["overhead"]
+            overheads[path.name[:2]] = 100 * read_json(path)["overhead"]
     under = sorted(r for r, o in overheads.items() if o <= 5)
     persistent = [overheads[r] for r in ("20", "21", "23", "24")]
     return {"tc_stores": f"{first[('20', 'no_stores')]:.0f}", "tc_clock": f"{first[('20', 'no_clock')]:.0f}",
@@ -1368,7 +1371,7 @@ def sweep_devices():
     out.pop("g2")
     return out
 
-TUNED_RUNS = [SWEEP / f"sweep-llm-bf16-tuned6-run{i}.json" for i in (1, 2)]
+TUNED_RUNS = [SWEEP / "sweep-llm-bf16-tuned6-run1.json", SWEEP / "sweep-llm-bf16-tuned6-run2.json.gz"]
 
 
 def _time_ratio(entry):
@@ -1402,7 +1405,7 @@ def _is_default(entry):
 def sweep_picks():
     """docs/sweep.md, --tuned: the geometric means of the defaults, of the model's 2 and of its 6 best per rung, and
     the prefill shapes where rung 21's default stays the best (run 1) and by how much an alternate wins elsewhere."""
-    run1 = json.loads(TUNED_RUNS[0].read_text())
+    run1 = read_json(TUNED_RUNS[0])
     two = json.loads((SWEEP / "sweep-llm-bf16-tuned2.json").read_text())
     prefill = [s for s in run1["shapes"] if s["m"] == 4096 and "prefill" in s["label"]]
     margins, kept = [], 0
@@ -1423,7 +1426,7 @@ def sweep_decode_memory():
     (under 64 MB) and the larger, how much less the best configuration gets; and the stages' apparent latency: each
     configuration's bytes of weights in flight (its stages of bk x bn) over the rate it read them, on the shapes that
     keep fewer than 80 blocks busy, against the H200 profile's idle DRAM latency at its boost clock."""
-    run1 = json.loads(TUNED_RUNS[0].read_text())
+    run1 = read_json(TUNED_RUNS[0])
     profile = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())
     small, large, less, waits, defaults = [], [], [], [], {}
     for shape in (s for s in run1["shapes"] if s["m"] == 16):
@@ -1460,7 +1463,7 @@ def sweep_model_picks():
     """docs/sweep.md, --tuned run 1: the time model within 20% on every pair and on the defaults', its misses predicted
     fast, how many of those are its own picks and on decode shapes; each shape's timed configurations and the median
     Spearman of the model's ranking of them."""
-    run1 = json.loads(TUNED_RUNS[0].read_text())
+    run1 = read_json(TUNED_RUNS[0])
     pairs = within = defaults = defaults_within = misses = fast = picks = decode = 0
     rhos, per_shape = [], set()
     for shape in run1["shapes"]:
@@ -1553,7 +1556,7 @@ def trace_events_cap():
     """docs/timeline.md: what tracing cost rungs 20 and 21 with every event stored and with 320 a warp."""
     folder = ROOT / "docs" / "timeline-data" / "events-cap"
     cost = {(f.name.split("-")[2], f.name.split("-")[-1].split(".")[0]):
-            100 * json.loads(f.read_text())["overhead"] for f in folder.glob("*.summary.json")}
+            100 * read_json(f)["overhead"] for f in folder.glob("*.summary.json")}
     return {"p_cap": f"{cost[('persistent', '320')]:+.1f}", "p_all": f"{cost[('persistent', '0')]:+.1f}",
             "h_cap": f"{cost[('hilbert', '320')]:+.1f}", "h_all": f"{cost[('hilbert', '0')]:+.1f}"}
 
@@ -1658,7 +1661,7 @@ def peer_ratio(folder, file, size):
 
 def rung21_rows(files):
     """Rung 21's rows in recorded bench reports."""
-    return [r for f in files for r in json.loads(f.read_text())["rows"] if r["name"] == "tma-wgmma-hilbert"]
+    return [r for f in files for r in read_json(f)["rows"] if r["name"] == "tma-wgmma-hilbert"]
 
 
 def peers(folder=PEERS):
@@ -1780,6 +1783,41 @@ def sweep_run12():
               "o": ("llama3-70b-prefill o", 4096), "sc": ("attention-128 scores", 4096)}
     return {f"{key}{side}": f"{run[shape]:.3f}" for key, shape in shapes.items()
             for side, run in (("_11", before), ("_12", after))}
+
+
+def sweep_run13():
+    """docs/sweep.md: run 13 (rungs 17 to 24, the model's picks of each) and the same command four times more
+    (devices/tuned6-rungs17-24): where rungs 23 and 24 gave the best configuration, and the spread of the five runs."""
+    run13 = read_json(SWEEP / "sweep-llm-bf16-tuned6-run13.json")
+    repeats = [read_json(p) for p in sorted((SWEEP / "devices" / "tuned6-rungs17-24").glob("sweep-run*.json.gz"))]
+    best = _sweep_best(run13)
+    by = lambda rung: [(s, e) for s, e in best if e["rung"] == rung]
+    pingpong, streamk = by("tma-wgmma-pingpong"), by("tma-wgmma-streamk")
+    if len(streamk) != 1:
+        raise SystemExit("doc-numbers: Stream-K is no longer the best on one shape of run 13: rewrite the sentence")
+    ratios = [_best_ratios(r) for r in [run13] + repeats]
+    wins = [sum(x > 1 for x in r) for r in ratios]
+    return {"pp_n": str(len(pingpong)),
+            "pp_hi": f"{max(e['measured']['ratio_to_cublas'] for _, e in pingpong):.3f}",
+            "sk_shape": streamk[0][0]["label"], "sk": f"{streamk[0][1]['measured']['ratio_to_cublas']:.3f}",
+            "w_lo": str(min(wins)), "w_hi": str(max(wins)),
+            "g_lo": f"{min(map(_geomean, ratios)):.3f}", "g_hi": f"{max(map(_geomean, ratios)):.3f}",
+            "near": str(sum(0.99 <= x <= 1.01 for x in ratios[0]))}
+
+
+def sweep_devices_rungs17_24():
+    """docs/sweep.md: the --tuned 6 sweep of rungs 17 to 24 on one H200 and on two, each two-GPU run over the one-GPU
+    run just before it (devices/tuned6-rungs17-24/timing.txt)."""
+    runs = []
+    for line in (SWEEP / "devices" / "tuned6-rungs17-24" / "timing.txt").read_text().splitlines():
+        if not line.startswith("#"):
+            devices, ms = re.match(r"sweep --devices? (\S+) rc=0 ms (\d+)", line).groups()
+            runs.append((devices, int(ms) / 1000))
+    one = [t for d, t in runs if d == "0"]
+    two = [t for d, t in runs if d == "0,1"]
+    ratios = [b / a for a, b in zip(one, two)]
+    return {"one_a": f"{one[0]:.1f}", "one_b": f"{one[1]:.1f}", "two_a": f"{two[0]:.1f}", "two_b": f"{two[1]:.1f}",
+            "r_a": f"{ratios[0]:.3f}", "r_b": f"{ratios[1]:.3f}"}
 
 
 def sweep_rungs_23_24():
@@ -2060,7 +2098,7 @@ def splitk_counters():
 
 def timed_bench_rows(path):
     """A benchmark report's timed rows by (m, n, k, config)."""
-    return {(r["m"], r["n"], r["k"], r["config"]): r for r in json.loads(path.read_text())["rows"]
+    return {(r["m"], r["n"], r["k"], r["config"]): r for r in read_json(path)["rows"]
             if r["status"] == "timed"}
 
 
@@ -2111,13 +2149,13 @@ def short_a():
 def best_of_sweep(path):
     """A --tuned sweep's best configuration per shape (_sweep_best, as the sweep's summary picks it): the geometric
     mean of its ratio to cuBLAS, and on how many shapes it is faster."""
-    ratios = [best["measured"]["ratio_to_cublas"] for _, best in _sweep_best(json.loads(path.read_text()))]
+    ratios = [best["measured"]["ratio_to_cublas"] for _, best in _sweep_best(read_json(path))]
     return math.exp(sum(math.log(r) for r in ratios) / len(ratios)), sum(1 for r in ratios if r > 1)
 
 
 def runs78_best():
     """docs/sweep.md, "Run 8": runs 7 and 8 (the same code) side by side."""
-    (g7, f7), (g8, f8) = (best_of_sweep(SWEEP / f"sweep-llm-bf16-tuned6-run{i}.json") for i in (7, 8))
+    (g7, f7), (g8, f8) = (best_of_sweep(SWEEP / f"sweep-llm-bf16-tuned6-run{i}.json.gz") for i in (7, 8))
     return {"b7_g": f"{g7:.3f}", "b8_g": f"{g8:.3f}", "b7_f": str(f7), "b8_f": str(f8)}
 
 
@@ -2135,9 +2173,9 @@ def deep_rings():
 def run7_fit():
     """docs/sweep.md, "Run 7": the fit of the model that chose and predicted it (run 6's), all pairs and those of the
     16-token shapes beside run 6's."""
-    within, pairs, decode_within, _, rho = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run7.json")
-    _, _, decode_then, decode_pairs, _ = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run6.json")
-    refused = sum(1 for shape in json.loads((SWEEP / "sweep-llm-bf16-tuned6-run7.json").read_text())["shapes"]
+    within, pairs, decode_within, _, rho = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run7.json.gz")
+    _, _, decode_then, decode_pairs, _ = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run6.json.gz")
+    refused = sum(1 for shape in read_json(SWEEP / "sweep-llm-bf16-tuned6-run7.json.gz")["shapes"]
                   for e in shape["entries"] if e["rung"] == "tma-wgmma-persistent" and "tma_store=1" in e["config"]
                   and e.get("measured", {}).get("status") != "timed")
     return {"r7_w": str(within), "r7_all": str(pairs), "r7_rho": f"{rho:.3f}", "r7_dw": str(decode_within),
@@ -2146,7 +2184,7 @@ def run7_fit():
 
 def run6_fit():
     """docs/sweep.md, "Run 6": the model's fit on the run it chose and predicted before it ran."""
-    within, pairs, _, _, rho = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run6.json")
+    within, pairs, _, _, rho = sweep_fit(SWEEP / "sweep-llm-bf16-tuned6-run6.json.gz")
     return {"r6_w": str(within), "r6_all": str(pairs), "r6_rho": f"{rho:.3f}"}
 
 
@@ -2156,8 +2194,10 @@ QUOTES = [
      r"shapes, faster on (?P<dr_won>\d+)",
      deep_rings),
     ("docs/rungs/17-tma-wgmma.md",
-     r"before, M = 16 took (?P<sa_then_lo>[\d.]+)× to\s+(?P<sa_then_hi>[\d.]+)× the time of M = 64; after \(three rounds\), "
-     r"(?P<sa_now_lo>[\d.]+)× to (?P<sa_now_hi>[\d.]+)×\. Beside cuBLAS in the same process, the 16-token\s+shapes went "
+     r"before, M = 16 took (?P<sa_then_lo>[\d.]+)× to\s+"
+     r"(?P<sa_then_hi>[\d.]+)× the time of M = 64; after \(three rounds\), "
+     r"(?P<sa_now_lo>[\d.]+)× to (?P<sa_now_hi>[\d.]+)×\. Beside cuBLAS in the same process, the 16-token\s+"
+     r"shapes went "
      r"from (?P<sa_cub_then_lo>[\d.]+)× to (?P<sa_cub_then_hi>[\d.]+)× to (?P<sa_cub_now_lo>[\d.]+)× to "
      r"(?P<sa_cub_now_hi>[\d.]+)×",
      short_a),
@@ -2166,7 +2206,8 @@ QUOTES = [
      r"(?P<r6_w>\d+) of (?P<r6_all>\d+) pairs, with a median Spearman of (?P<r6_rho2>[\d.]+):",
      lambda: {"r6_w": run6_fit()["r6_w"], "r6_all": run6_fit()["r6_all"], "r6_rho2": f"{float(run6_fit()['r6_rho']):.2f}"}),
     ("docs/sweep.md",
-     r"at (?P<nt_n>\d+) decode shapes ran faster than\s+bn = 128 on (?P<nt_faster>\d+) \(by up to (?P<nt_gain>\d+)%\) "
+     r"at (?P<nt_n>\d+) decode shapes ran faster than\s+"
+     r"bn = 128 on (?P<nt_faster>\d+) \(by up to (?P<nt_gain>\d+)%\) "
      r"and slower on the others \(by up to (?P<nt_loss>\d+)%\),\s+where the model predicted it faster on "
      r"(?P<nt_pred_faster>\d+), its time (?P<nt_fit_lo>[\d.]+)× to (?P<nt_fit_hi>[\d.]+)× the measured",
      narrow_tiles),
@@ -2183,39 +2224,51 @@ QUOTES = [
      r"Within ±20% on (?P<r6_w>\d+) of (?P<r6_all>\d+) pairs and a median Spearman of (?P<r6_rho>[\d.]+), as predicted",
      run6_fit),
     ("docs/sweep.md",
-     r"Predicted again with it, run 5's median Spearman is\s+(?P<a5_rho>[\d.]+) and its pairs within ±20% (?P<a5_w>\d+) "
+     r"Predicted again with it, run 5's median Spearman is\s+"
+     r"(?P<a5_rho>[\d.]+) and its pairs within ±20% (?P<a5_w>\d+) "
      r"of 1596 \(runs 1, 3 and 4: (?P<a1_rho>[\d.]+), (?P<a3_rho>[\d.]+) and (?P<a4_rho>\d\.\d+)\)",
      lambda: {k: v for k, v in dram_overlap_record().items() if k in ("a1_rho", "a3_rho", "a4_rho", "a5_rho", "a5_w")}),
     ("docs/time-model.md",
-     r"configurations of 2 stages ran (?P<dram2>[\d.]+)× \(limited by DRAM\) and (?P<chain2>[\d.]+)× \(by the\s+k-step "
+     r"configurations of 2 stages ran (?P<dram2>[\d.]+)× \(limited by DRAM\) and (?P<chain2>[\d.]+)× \(by the\s+"
+     r"k-step "
      r"chain\) their predicted time at the median, those of 4 stages (?P<dram4>[\d.]+)× and (?P<chain4>[\d.]+)×\."
-     r"[\s\S]*?2 plus\s+a half per k-step coming, at most 4, which is (?P<p2>[\d.]+) at two stages, (?P<p3>[\d.]+) at three "
-     r"as before and (?P<p4>[\d.]+) at four[\s\S]*?median\s+Spearman went from (?P<b1_rho>[\d.]+), (?P<b3_rho>[\d.]+), "
+     r"[\s\S]*?2 plus\s+"
+     r"a half per k-step coming, at most 4, which is (?P<p2>[\d.]+) at two stages, (?P<p3>[\d.]+) at three "
+     r"as before and (?P<p4>[\d.]+) at four[\s\S]*?median\s+"
+     r"Spearman went from (?P<b1_rho>[\d.]+), (?P<b3_rho>[\d.]+), "
      r"(?P<b4_rho>[\d.]+) and (?P<b5_rho>[\d.]+) to (?P<a1_rho>[\d.]+), (?P<a3_rho>[\d.]+), (?P<a4_rho>[\d.]+) and "
-     r"(?P<a5_rho>[\d.]+) \(runs 1, 3, 4, 5\), the pairs\s+within ±20% from (?P<b1_w>\d+), (?P<b3_w>\d+), (?P<b4_w>\d+) "
+     r"(?P<a5_rho>[\d.]+) \(runs 1, 3, 4, 5\), the pairs\s+"
+     r"within ±20% from (?P<b1_w>\d+), (?P<b3_w>\d+), (?P<b4_w>\d+) "
      r"and (?P<b5_w>\d+) to (?P<a1_w>\d+), (?P<a3_w>\d+), (?P<a4_w>\d+) and (?P<a5_w>\d+) of 1596[\s\S]*?went from "
      r"(?P<order_before>\d+) to (?P<order_after>\d+) of 229\s+pairs[\s\S]*?rings of 2 stages now run "
-     r"(?P<dram2_after>[\d.]+)× their predicted time, but the\s+chain-limited ones (?P<chain2_after>[\d.]+)×, and the "
+     r"(?P<dram2_after>[\d.]+)× their predicted time, but the\s+"
+     r"chain-limited ones (?P<chain2_after>[\d.]+)×, and the "
      r"tensor-limited ones of 4 stages (?P<tensor4_after>\d\.\d+)×",
      dram_overlap_record),
     ("docs/sweep.md",
-     r"128 blocks of (?P<threads>\d+) threads with (?P<kib>\d+) KiB of shared memory each, room\s+for (?P<stages>\d+) "
-     r"stages[\s\S]*?ran for (?P<their_us>[\d.]+) µs, then its split-K reduction kernel; split-K's\s+`workspace=1` \(128 "
+     r"128 blocks of (?P<threads>\d+) threads with (?P<kib>\d+) KiB of shared memory each, room\s+"
+     r"for (?P<stages>\d+) "
+     r"stages[\s\S]*?ran for (?P<their_us>[\d.]+) µs, then its split-K reduction kernel; split-K's\s+"
+     r"`workspace=1` \(128 "
      r"blocks of (?P<our_threads>\d+) threads, (?P<our_kib>\d+) KiB: 4 stages\) ran for (?P<our_us>[\d.]+) µs, both reading "
-     r"(?P<mb>[\d.]+) MB[\s\S]*?has its tiles (?P<first>[\d.]+) µs into the kernel[\s\S]*?end\s+(?P<tail>[\d.]+) µs after "
+     r"(?P<mb>[\d.]+) MB[\s\S]*?has its tiles (?P<first>[\d.]+) µs into the kernel[\s\S]*?end\s+"
+     r"(?P<tail>[\d.]+) µs after "
      r"the last of the other ranges",
      decode_ncu),
     ("docs/results.md",
      r"until the host has queued up to (?P<per_gate>\d+) runs[\s\S]*?\(kernels of (?P<k_lo>\d+) to (?P<k_hi>\d+) µs\)"
-     r"[\s\S]*?the (?P<rows>\d+) rows' medians queued were (?P<lo>[\d.]+) to\s+(?P<hi>[\d.]+) times their medians not queued, "
+     r"[\s\S]*?the (?P<rows>\d+) rows' medians queued were (?P<lo>[\d.]+) to\s+"
+     r"(?P<hi>[\d.]+) times their medians not queued, "
      r"where two rounds of the same way differed by (?P<same_lo>[\d.]+) to (?P<same_hi>[\d.]+)\.",
      stream_gate),
     ("docs/rungs/22-tma-wgmma-splitk.md",
      r"counted themselves in about (?P<others>\d+) µs into the kernel;[\s\S]*?"
      r"spent a median of (?P<add_before>[\d.]+) µs adding the three slices \(epilogue 1\), and the last block ended "
      r"(?P<end_before>[\d.]+) µs\s+in\.[\s\S]*?the adding took (?P<add_after>[\d.]+) µs, the last block ended "
-     r"(?P<end_after>[\d.]+) µs in, and the untraced kernel of the\s+same call took (?P<kernel_after>[\d.]+) µs against "
-     r"(?P<kernel_before>[\d.]+)\.[\s\S]*?took (?P<ab_lo>[\d.]+) to (?P<ab_hi>[\d.]+) times their time\s+before, less in "
+     r"(?P<end_after>[\d.]+) µs in, and the untraced kernel of the\s+"
+     r"same call took (?P<kernel_after>[\d.]+) µs against "
+     r"(?P<kernel_before>[\d.]+)\.[\s\S]*?took (?P<ab_lo>[\d.]+) to (?P<ab_hi>[\d.]+) times their time\s+"
+     r"before, less in "
      r"(?P<faster>\d+) of the (?P<rows>\d+)",
      splitk_last_ranges),
     ("docs/rungs/22-tma-wgmma-splitk.md",
@@ -2230,7 +2283,8 @@ QUOTES = [
      splitk_counters),
     ("docs/rungs/22-tma-wgmma-splitk.md",
      r"split-K wins\*\*, up to (?P<gain>[\d.]+)× over rung 18[\s\S]*?from (?P<b_dec>[\d.]+)× to (?P<a_dec>[\d.]+)× cuBLAS, "
-     r"and `splits=8` at\s+16 × 28672 × 4096 from (?P<b_8>[\d.]+)× to (?P<a_8>[\d.]+)×[\s\S]*?\):\s+(?P<us>[\d.]+) µs "
+     r"and `splits=8` at\s+16 × 28672 × 4096 from (?P<b_8>[\d.]+)× to (?P<a_8>[\d.]+)×[\s\S]*?\):\s+"
+     r"(?P<us>[\d.]+) µs "
      r"for 117 MB of B, DRAM busy (?P<dram>\d+)% of the time, the tensor pipe (?P<tensor>\d+)%, and the warps' largest "
      r"stall \"long\s+scoreboard\" \((?P<ls>[\d.]+) cycles[\s\S]*?\"barrier\" \((?P<bar>[\d.]+)\)[\s\S]*?"
      r"(?P<us4096>\d+) µs under ncu[\s\S]*?runs at (?P<unsplit>[\d.]+)× cuBLAS[\s\S]*?predicts (?P<predicted>[\d.]+) ms "
@@ -2248,54 +2302,79 @@ QUOTES = [
      r"\| tensor instructions \(% of peak issue\) \| (?P<i32>[\d.]+) \| (?P<i16>[\d.]+) \| (?P<iwn>[\d.]+) \|\n"
      r"\| stalls per issue: wait / math pipe throttle / barrier \| (?P<sw32>[\d.]+) / (?P<st32>[\d.]+) / (?P<sb32>[\d.]+) \| "
      r"(?P<sw16>[\d.]+) / (?P<st16>[\d.]+) / (?P<sb16>[\d.]+) \| (?P<swwn>[\d.]+) / (?P<stwn>[\d.]+) / (?P<sbwn>[\d.]+) \|"
-     r"[\s\S]*?(?P<cycles>\d+) pipe cycles per instruction in\s+both columns \((?P<pp32>[\d.]+) / (?P<ii32>[\d.]+) and "
+     r"[\s\S]*?(?P<cycles>\d+) pipe cycles per instruction in\s+"
+     r"both columns \((?P<pp32>[\d.]+) / (?P<ii32>[\d.]+) and "
      r"(?P<pp16>[\d.]+) / (?P<ii16>[\d.]+)\)[\s\S]*?the tensor pipe idles more \((?P<pw>\d+)%\)[\s\S]*?"
      r"the tensor pipe is busy (?P<p61>\d+)% of the time",
      acc16_ncu),
     ("docs/rungs/16-mma-staged-epilogue.md",
-     r"FP32 accumulators at (?P<d_lo>[\d.]+)–(?P<d_hi>[\d.]+)× cuBLAS FP16 \(aim 0\.60×\),\s+FP16 accumulators at best "
+     r"FP32 accumulators at (?P<d_lo>[\d.]+)–(?P<d_hi>[\d.]+)× cuBLAS FP16 \(aim 0\.60×\),\s+"
+     r"FP16 accumulators at best "
      r"(?P<b_lo>[\d.]+)–(?P<b_hi>[\d.]+)×",
      acc16_targets),
     ("docs/sweep.md",
      r"rung 21 or its neighbours at (?P<pre_lo>[\d.]+)–(?P<pre_hi>[\d.]+)× cuBLAS[\s\S]*?up to (?P<slower>\d+)× slower than "
      r"cuBLAS[\s\S]*?the few tiles there are \((?P<tiles>\d+) for Llama 3 8B's down projection, K = 14336\) fill "
-     r"(?P<busy>\d+) of (?P<sms>\d+) SMs[\s\S]*?on that shape it runs at\s+(?P<split>[\d.]+)× cuBLAS against the best "
+     r"(?P<busy>\d+) of (?P<sms>\d+) SMs[\s\S]*?on that shape it runs at\s+"
+     r"(?P<split>[\d.]+)× cuBLAS against the best "
      r"data-parallel rung's (?P<whole>[\d.]+)×[\s\S]*?The H200's memory is faster \((?P<h200_dram>[\d.]+) TB/s measured "
-     r"against the H100's (?P<h100_dram>[\d.]+)\), and under a full tensor load it held (?P<h200_mhz>\d+) MHz\s+against the "
+     r"against the H100's (?P<h100_dram>[\d.]+)\), and under a full tensor load it held (?P<h200_mhz>\d+) MHz\s+"
+     r"against the "
      r"H100's (?P<h100_mhz>\d+)\.[\s\S]*?where NVML read (?P<nvml_mhz>\d+) MHz[\s\S]*?the persistent rung 20 runs at (?P<gu_lo>\d+)–(?P<gu_hi>\d+) TFLOPS",
      sweep_findings),
     ("docs/time-model.md",
      r"On the H200 that\s+gives (?P<mhz>\d+) MHz for 16 busy SMs of (?P<sms>\d+), where NVML read (?P<nvml>\d+) MHz",
      busy_sm_clock),
     ("docs/sweep.md",
-     r"went from (?P<dflt>[\d.]+)× cuBLAS \(the defaults, in\s+the same runs\) to (?P<t2>[\d.]+)× with the model's 2 best "
+     r"went from (?P<dflt>[\d.]+)× cuBLAS \(the defaults, in\s+"
+     r"the same runs\) to (?P<t2>[\d.]+)× with the model's 2 best "
      r"of each rung and (?P<t6>[\d.]+)× with its 6 best[\s\S]*?On (?P<kept>\d+) of the (?P<prefill>\d+) prefill shapes "
      r"rung 21's default stays the best[\s\S]*?by (?P<m_lo>[\d.]+)% to (?P<m_hi>\d+)% \(run 1\)",
      sweep_picks),
     ("docs/sweep.md",
      r"cuBLAS itself gets only (?P<cs_lo>[\d.]+) to (?P<cs_hi>[\d.]+) TB/s of the H200's (?P<dram>[\d.]+) on the smaller "
-     r"matrices \((?P<mb_lo>\d+) to (?P<mb_hi>\d+) MB: the\s+kernel lasts (?P<us_lo>\d+) to (?P<us_hi>\d+) µs[\s\S]*?and "
-     r"(?P<cl_lo>[\d.]+) to (?P<cl_hi>[\d.]+) TB/s on the larger\s+ones; the best configuration here gets (?P<less_lo>\d+) "
-     r"to (?P<less_hi>\d+)% less[\s\S]*?as if each took (?P<w_lo>[\d.]+)\s+to (?P<w_hi>[\d.]+) µs from DRAM \(the middle "
+     r"matrices \((?P<mb_lo>\d+) to (?P<mb_hi>\d+) MB: the\s+"
+     r"kernel lasts (?P<us_lo>\d+) to (?P<us_hi>\d+) µs[\s\S]*?and "
+     r"(?P<cl_lo>[\d.]+) to (?P<cl_hi>[\d.]+) TB/s on the larger\s+"
+     r"ones; the best configuration here gets (?P<less_lo>\d+) "
+     r"to (?P<less_hi>\d+)% less[\s\S]*?as if each took (?P<w_lo>[\d.]+)\s+"
+     r"to (?P<w_hi>[\d.]+) µs from DRAM \(the middle "
      r"half of (?P<configs>\d+) configurations[\s\S]*?idle DRAM latency, (?P<cycles>\d+) cycles, is (?P<idle_us>[\d.]+) µs",
      sweep_decode_memory),
     ("docs/sweep.md",
      r"Within ±20% on (?P<within>\d+) of (?P<pairs>\d+) pairs \(run 1\), against (?P<d_within>\d+) of the\s+"
      r"(?P<d_pairs>\d+) defaults' pairs in the same run: of the (?P<misses>\d+) misses it predicted (?P<fast>\d+) faster "
-     r"than measured, and (?P<picks>\d+) of those (?P<fast2>\d+)\s+are configurations it ranked best \((?P<decode>\d+) of "
-     r"them on decode shapes\)[\s\S]*?each shape's (?P<configs>\d+)\s+timed configurations against the measured one\s+has "
+     r"than measured, and (?P<picks>\d+) of those (?P<fast2>\d+)\s+"
+     r"are configurations it ranked best \((?P<decode>\d+) of "
+     r"them on decode shapes\)[\s\S]*?each shape's (?P<configs>\d+)\s+"
+     r"timed configurations against the measured one\s+has "
      r"a median Spearman of (?P<rho>[\d.]+)",
      sweep_model_picks),
+    ("docs/sweep.md",
+     r"Rung\s+24's\s+picks\s+gave\s+the\s+best\s+configuration\s+on\s+(?P<pp_n>\d+)\s+of\s+the\s+128-token\s+"
+     r"shapes,\s+up\s+to\s+(?P<pp_hi>[\d.]+)×\s+"
+     r"cuBLAS;\s+rung\s+23's\s+on\s+one,\s+(?P<sk_shape>[^(]+)\s+\((?P<sk>[\d.]+)×\)[\s\S]*?faster\s+than\s+cuBLAS\s+"
+     r"on\s+(?P<w_lo>\d+)\s+to\s+"
+     r"(?P<w_hi>\d+)\s+shapes,\s+geometric\s+mean\s+(?P<g_lo>[\d.]+)×\s+to\s+"
+     r"(?P<g_hi>[\d.]+)×[\s\S]*?\((?P<near>\d+)\s+of\s+them\s+in\s+run\s+13\)",
+     sweep_run13),
+    ("docs/sweep.md",
+     r"rungs\s+17\s+to\s+24\s+with\s+`--tuned\s+6`[\s\S]*?one\s+GPU\s+(?P<one_a>[\d.]+)\s+and\s+(?P<one_b>[\d.]+)\s+"
+     r"s,\s+two\s+GPUs\s+(?P<two_a>[\d.]+)\s+"
+     r"and\s+(?P<two_b>[\d.]+)\s+s:\s+(?P<r_a>[\d.]+)×\s+and\s+(?P<r_b>[\d.]+)×\s+the\s+time",
+     sweep_devices_rungs17_24),
     ("docs/sweep.md",
      r"one GPU (?P<one>[\d.]+) s twice, two GPUs (?P<two_a>[\d.]+) and (?P<two_b>[\d.]+) s, \*\*(?P<r_lo>[\d.]+)–"
      r"(?P<r_hi>[\d.]+)×\*\* the\s+time\. Same results: the best configuration's geometric mean (?P<g_lo>[\d.]+)× to "
      r"(?P<g_hi>[\d.]+)× cuBLAS over the five runs[\s\S]*?took (?P<t1_a>[\d.]+) and (?P<t1_b>[\d.]+) s on one GPU and "
-     r"(?P<t2_a>[\d.]+) and\s+(?P<t2_b>[\d.]+) s on two[\s\S]*?\(best\s+`(?P<best>[^`]+)` in (?P<best_n>\w+) of the five "
+     r"(?P<t2_a>[\d.]+) and\s+(?P<t2_b>[\d.]+) s on two[\s\S]*?\(best\s+"
+     r"`(?P<best>[^`]+)` in (?P<best_n>\w+) of the five "
      r"runs, `(?P<other>[^`]+)` in the fifth; Spearman (?P<rho_lo>[\d.]+)–(?P<rho_hi>[\d.]+) in",
      sweep_devices_tuned),
     ("docs/time-model.md",
      r"W\s+bytes take (?P<lat>[\d.]+) µs, then W at (?P<rate>\d+) GB/s[\s\S]*?keeps 128 KiB in flight takes it in at "
-     r"about (?P<w128>\d+) GB/s, and 16 such\s+SMs at (?P<w128x16>[\d.]+) TB/s, where the bandwidth is (?P<bw>[\d.]+)\."
+     r"about (?P<w128>\d+) GB/s, and 16 such\s+"
+     r"SMs at (?P<w128x16>[\d.]+) TB/s, where the bandwidth is (?P<bw>[\d.]+)\."
      r"[\s\S]*?rate within (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of the measured one \(median (?P<med>[\d.]+)×\)"
      r"[\s\S]*?(?P<few_lo>[\d.]+) to (?P<few_hi>[\d.]+) µs with 8 and 16 SMs, (?P<all_lo>[\d.]+) to "
      r"(?P<all_hi>[\d.]+) µs with 132\.[\s\S]*?is within ±20% on (?P<within>\d+) of its (?P<pairs>\d+) pairs,\s+"
@@ -2311,12 +2390,15 @@ QUOTES = [
      r"and a warp's store over 8 rows, at (?P<wr_frag>[\d.]+) TB/s, (?P<wr_share>\d+)% of it",
      dram_writes),
     ("docs/time-model.md",
-     r"in run 1's (?P<mc_n1>\d+) such\s+pairs the clustered one's median time is (?P<mc_m1>[\d.]+)× the unclustered one's, "
+     r"in run 1's (?P<mc_n1>\d+) such\s+"
+     r"pairs the clustered one's median time is (?P<mc_m1>[\d.]+)× the unclustered one's, "
      r"in run 3's (?P<mc_n3>\d+) pairs (?P<mc_m3>[\d.]+)×; (?P<mc_slow1>\d+) and "
-     r"(?P<mc_slow3>\d+) of them\s+are more than 5% slower clustered, (?P<mc_fast1>\d+) and (?P<mc_fast3>\d+) more than 5% "
+     r"(?P<mc_slow3>\d+) of them\s+"
+     r"are more than 5% slower clustered, (?P<mc_fast1>\d+) and (?P<mc_fast3>\d+) more than 5% "
      r"faster\.[\s\S]*?predicted at (?P<mc_p1>[\d.]+)× and (?P<mc_p3>[\d.]+)× of the unclustered one at the median "
      r"pair\.[\s\S]*?within ±20% on (?P<mc_w1>\d+) of run 1's (?P<mc_all1>\d+) pairs and (?P<mc_w3>\d+) of run 3's "
-     r"(?P<mc_all3>\d+) \(1412\s+and 1435 with the model of commit 8eda4ba, before the multicast copies were counted, "
+     r"(?P<mc_all3>\d+) \(1412\s+"
+     r"and 1435 with the model of commit 8eda4ba, before the multicast copies were counted, "
      r"rescoring the same reports on\s+2026-11-29\), with a median Spearman of (?P<mc_rho1>[\d.]+) and "
      r"(?P<mc_rho3>[\d.]+) \(0\.76 and 0\.72 then\)[\s\S]*?run 4, which the model of that day \(commit a0a378e's\) chose "
      r"and predicted before it ran, it was\s+within ±20% on (?P<mc_w4>\d+) of (?P<mc_all4>\d+) pairs, with a median "
@@ -2324,24 +2406,32 @@ QUOTES = [
      r"pairs, with a median Spearman of (?P<mc_rho5>\d\.\d+)",
      multicast_pairs),
     ("docs/time-model.md",
-     r"with 48 SMs or more the one-panel rows get (?P<op_lo>[\d.]+)\s+to (?P<op_hi>[\d.]+) of the two-panel rows' rate",
+     r"with 48 SMs or more the one-panel rows get (?P<op_lo>[\d.]+)\s+"
+     r"to (?P<op_hi>[\d.]+) of the two-panel rows' rate",
      one_panel),
     ("docs/time-model.md",
-     r"so its blocks take in\s+(?P<b24>[\d,]+) bytes from L2 at 4096³[\s\S]*?\) in (?P<t24>[\d.]+) µs: (?P<r24>[\d.]+) TB/s, "
-     r"where rung 20\s+takes its (?P<b20>[\d,]+) bytes at (?P<r20>[\d.]+) TB/s and rung 21, whose clusters multicast B as "
-     r"rung 24's do, at (?P<r21>[\d.]+)\. The\s+L2's slices look up (?P<l24>[\d,]+) sectors for rung 24, (?P<lr24>[\d.]+) "
-     r"TB/s[\s\S]*?which counts them at (?P<probe>[\d.]+) TB/s,[\s\S]*?predict\s+rung 24 at (?P<x24>[\d.]+)× its measured time",
+     r"so its blocks take in\s+"
+     r"(?P<b24>[\d,]+) bytes from L2 at 4096³[\s\S]*?\) in (?P<t24>[\d.]+) µs: (?P<r24>[\d.]+) TB/s, "
+     r"where rung 20\s+"
+     r"takes its (?P<b20>[\d,]+) bytes at (?P<r20>[\d.]+) TB/s and rung 21, whose clusters multicast B as "
+     r"rung 24's do, at (?P<r21>[\d.]+)\. The\s+"
+     r"L2's slices look up (?P<l24>[\d,]+) sectors for rung 24, (?P<lr24>[\d.]+) "
+     r"TB/s[\s\S]*?which counts them at (?P<probe>[\d.]+) TB/s,[\s\S]*?predict\s+"
+     r"rung 24 at (?P<x24>[\d.]+)× its measured time",
      xbar_h200),
     ("docs/timeline.md",
      r"the time model predicts the kernel at (?P<x24b>[\d.]+)× its measured\s+time",
      lambda: {"x24b": xbar_h200()["x24"]}),
     ("docs/timeline.md",
      r"Rung 20's cost fell from (?P<b20>\d+)% to (?P<a20>\d+)%, rung 21's from (?P<b21>\d+)% to (?P<a21>\d+)%, rung 23's "
-     r"from (?P<b23>\d+)% to (?P<a23>\d+)% and rung 24's from (?P<b24>\d+)% to\s+(?P<a24>\d+)%; rung 22's did not fall "
+     r"from (?P<b23>\d+)% to (?P<a23>\d+)% and rung 24's from (?P<b24>\d+)% to\s+"
+     r"(?P<a24>\d+)%; rung 22's did not fall "
      r"\((?P<b22>\d+)% before, (?P<a22>\d+)% after\)\. Each copy its own span, stored at the next copy, the rest as it\s+"
+     r""
      r"is, costs rung 20 (?P<pc20>\d+)%[\s\S]*?was met on (?P<met>rungs? [\d, and]+?) only\.[\s\S]*?: (?P<c20>\d+)% with every "
      r"stamp, (?P<dead20>\d+)% with\s+none recorded[\s\S]*?(?P<nombar20>\d+)% without the mbarrier waits' stamps, "
-     r"(?P<notma20>\d+)% without\s+the copies', (?P<nowgmma20>\d+)% without the wgmma waits'\.[\s\S]*?shows where the time "
+     r"(?P<notma20>\d+)% without\s+"
+     r"the copies', (?P<nowgmma20>\d+)% without the wgmma waits'\.[\s\S]*?shows where the time "
      r"goes: of the\s+first consumer's (?P<run>\d+) µs, its\s+k-steps' phases take (?P<phases>\d+) µs and its "
      r"epilogues (?P<epi>\d+) µs; (?P<gap>\d+) µs, about (?P<per>\d+) ns a k-step",
      trace_held),
@@ -2356,13 +2446,15 @@ QUOTES = [
      r"\| global store sectors \| (?P<sim_st_sec>[\d,]+) \| (?P<ncu_st_sec>[\d,]+) \|\n"
      r"\| shared memory per block \(bytes\) \| 196,672 \| 196,672 \(`launch__shared_mem_per_block_dynamic`\) \|\n"
      r"\| registers per thread \| 168 \(the launch bound\) \| 168 \|\n\nThe simulator counts each segment as a "
-     r"block: the loads are the later turns' reads of C \((?P<read_tiles>\d+) tiles of 128 × 256\s+FP32\), the stores "
+     r"block: the loads are the later turns' reads of C \((?P<read_tiles>\d+) tiles of 128 × 256\s+"
+     r"FP32\), the stores "
      r"every turn's C\. ncu's stores add the flags' (?P<releases>\d+) releases \(each of the cut tiles' two turns\) "
      r"and its\s+loads (?P<polls>\d+) polls",
      streamk_counters),
     ("docs/rungs/23-tma-wgmma-streamk.md",
      r"rung 21 ran for (?P<t_h>[\d.]+) µs, its L2 hit rate (?P<hit_h>[\d.]+)% and the tensor pipe busy (?P<pipe_h>[\d.]+)% "
-     r"of the time; this rung ran for (?P<t_s>[\d.]+) µs,\s+its L2 hit rate (?P<hit_s>[\d.]+)%, DRAM moved (?P<dram_s>\d+) "
+     r"of the time; this rung ran for (?P<t_s>[\d.]+) µs,\s+"
+     r"its L2 hit rate (?P<hit_s>[\d.]+)%, DRAM moved (?P<dram_s>\d+) "
      r"MB where rung 21's moved (?P<dram_h>\d+) MB, and the tensor pipe was busy (?P<pipe_s>[\d.]+)%",
      streamk_ncu),
     ("docs/rungs/24-tma-wgmma-pingpong.md",
@@ -2384,13 +2476,16 @@ QUOTES = [
      r"\| shared load wavefronts \(the buffers' reads\) \| (?P<ld>[\d,]+) \| (?P<ncu_ld>[\d,]+) \((?P<ncu_ld_conf>[\d,]+) "
      r"of them bank conflicts\) \|\n"
      r"\| shared memory per block \(bytes\) \| (?P<smem>[\d,]+) \| (?P<ncu_smem>[\d,]+) [\s\S]*?ncu counts (?P<st_x>[\d.]+) "
-     r"times the writes and (?P<ld_x>[\d.]+) times the reads\. The same two\s+instructions run alone on one warp by the "
+     r"times the writes and (?P<ld_x>[\d.]+) times the reads\. The same two\s+"
+     r"instructions run alone on one warp by the "
      r"calibration probe take exactly the model's (?P<write_alone>\d+) and (?P<read_alone>\d+) wavefronts[\s\S]*?"
      r"its reads take (?P<ld_x2>[\d.]+) times the model's wavefronts",
      lambda: (lambda c: c | {"ld_x2": c["ld_x"]})(rung21_counters())),
     ("docs/rungs/21-tma-wgmma-hilbert.md",
-     r"per\s+tile, (?P<per_tile>[\d,]+) wavefronts of writes and (?P<per_tile2>[\d,]+) of reads[\s\S]*?\((?P<small_st>[\d,]+) "
+     r"per\s+"
+     r"tile, (?P<per_tile>[\d,]+) wavefronts of writes and (?P<per_tile2>[\d,]+) of reads[\s\S]*?\((?P<small_st>[\d,]+) "
      r"store wavefronts at 256 × 256 × 64, two tiles\), but the reads at about twice it \((?P<small_ld>[\d,]+) load\s+"
+     r""
      r"wavefronts, (?P<small_conf>[\d,]+) of them \"bank conflicts\"\), and at 4096³ (?P<ld_x>[\d.]+) times the predicted "
      r"loads and (?P<st_x>[\d.]+) times the stores[\s\S]*?give exactly the model's figures: (?P<read_alone>\d+) "
      r"wavefronts a read, (?P<write_alone>\d+) a write",
@@ -2402,9 +2497,12 @@ QUOTES = [
     ("docs/rungs/21-tma-wgmma-hilbert.md",
      r"tensor cores, was busy (?P<r_busy>[\d.]+)% of rung 21's elapsed cycles and (?P<f_busy>[\d.]+)% of fast\.cu's kernel "
      r"12's,[\s\S]*?under the profiler they ran (?P<r_us>[\d.]+) and (?P<f_us>[\d.]+) µs\. Rung 21 still issues more \(issue\s+"
+     r""
      r"slots busy (?P<r_issue>[\d.]+)% against (?P<f_issue>[\d.]+)%\)[\s\S]*?DRAM throughput (?P<r_dram>[\d.]+)% against\s+"
+     r""
      r"(?P<f_dram>[\d.]+)% of its peak\)[\s\S]*?tile epilogue at (?P<epi_now>\d+) ns in row order, where it was "
-     r"(?P<epi_before>\d+) ns with the stores from the registers; the\s+traced kernel took (?P<traced_now>[\d.]+) ms both "
+     r"(?P<epi_before>\d+) ns with the stores from the registers; the\s+"
+     r"traced kernel took (?P<traced_now>[\d.]+) ms both "
      r"times, (?P<overhead>[\d.]+)% more",
      lambda: (lambda v: v if v["traced_now"] == v["traced_before"] else {**v, "traced_now": "(differs)"})(
          rung21_whole_line_left())),
@@ -2433,29 +2531,38 @@ QUOTES = [
     ("docs/time-model.md",
      r"from `timing\.cu`'s pointer chase: (?P<chase>\d+) cycles, (?P<chase_us>[\d.]+) µs at the tensor clock\. The DRAM "
      r"probe\s+above measures what TMA stages take: (?P<probe_us>[\d.]+) µs[\s\S]*?the pairs within ±20% went from "
-     r"(?P<b_lo>\d+) to (?P<b_hi>\d+) of 1596\s+\(runs 9 to 12\) and (?P<b8>\d+) of 1586 \(run 8\) to (?P<a_lo>\d+) to "
+     r"(?P<b_lo>\d+) to (?P<b_hi>\d+) of 1596\s+"
+     r"\(runs 9 to 12\) and (?P<b8>\d+) of 1586 \(run 8\) to (?P<a_lo>\d+) to "
      r"(?P<a_hi>\d+) and (?P<a8>\d+), and the median Spearman up on each run \(run 12:\s+(?P<rho_b>[\d.]+) to "
-     r"(?P<rho_a>[\d.]+)\)[\s\S]*?chain\s+run (?P<chain2>[\d.]+)× their predicted time at the median, where those limited "
+     r"(?P<rho_a>[\d.]+)\)[\s\S]*?chain\s+"
+     r"run (?P<chain2>[\d.]+)× their predicted time at the median, where those limited "
      r"by it or by the tensor cores ran (?P<chain2_b>[\d.]+)× and (?P<tensor2_b>[\d.]+)×",
      tma_dram_latency_record),
     ("docs/sweep.md",
-     r"Llama 8B's gate-and-up\s+projection from (?P<gu_11>[\d.]+)× to (?P<gu_12>[\d.]+)× cuBLAS, Llama 70B's QKV from "
-     r"(?P<qkv_11>[\d.]+)× to (?P<qkv_12>[\d.]+)× and its O projection from (?P<o_11>[\d.]+)× to\s+(?P<o_12>[\d.]+)×\. "
+     r"Llama 8B's gate-and-up\s+"
+     r"projection from (?P<gu_11>[\d.]+)× to (?P<gu_12>[\d.]+)× cuBLAS, Llama 70B's QKV from "
+     r"(?P<qkv_11>[\d.]+)× to (?P<qkv_12>[\d.]+)× and its O projection from (?P<o_11>[\d.]+)× to\s+"
+     r"(?P<o_12>[\d.]+)×\. "
      r"Attention's scores went the other way, from (?P<sc_11>[\d.]+)× to (?P<sc_12>[\d.]+)×",
      sweep_run12),
     ("docs/sweep.md",
-     r"the (?P<prefill>\d+) prefill shapes, whose tiles lie inside C and so leave in whole\s+lines, ran (?P<faster>\d+) of them "
+     r"the (?P<prefill>\d+) prefill shapes, whose tiles lie inside C and so leave in whole\s+"
+     r"lines, ran (?P<faster>\d+) of them "
      r"faster, by (?P<f_lo>[\d.]+)% to (?P<f_hi>[\d.]+)% \(the 12th, (?P<slower_name>[^,]+), (?P<slower>[\d.]+)% slower\); "
      r"attention's\s+scores at K = 128, whose time is its stores, took (?P<s_after>[\d.]+) µs where they took "
-     r"(?P<s_before>[\d.]+)\.[\s\S]*?their median moved by (?P<decode>[+-][\d.]+)%\. The best configurations\s+beat cuBLAS on "
-     r"(?P<wins11>\d+) shapes, where run 10's beat it on (?P<wins10>\d+)\.\s+The model followed less well: within ±20% on "
+     r"(?P<s_before>[\d.]+)\.[\s\S]*?their median moved by (?P<decode>[+-][\d.]+)%\. The best configurations\s+"
+     r"beat cuBLAS on "
+     r"(?P<wins11>\d+) shapes, where run 10's beat it on (?P<wins10>\d+)\.\s+"
+     r"The model followed less well: within ±20% on "
      r"(?P<within11>\d+) pairs, (?P<fewer>\d+) fewer than run 10: rung 21's (?P<r21_fewer>\d+) fewer, (?P<scores_fewer>\d+) of "
      r"them at[\s\S]*?predicts (?P<now>[\d.]+) µs, (?P<ratio>[\d.]+)× the "
      r"measured (?P<s_after2>[\d.]+), where it predicted (?P<recorded>[\d.]+)\.",
      sweep_run11),
     ("docs/sweep.md",
-     r"ran all (?P<decode>\d+) decode shapes at (?P<pp_lo>[\d.]+)× to (?P<pp_hi>[\d.]+)×\s+rung 21's default, and were "
+     r"ran all (?P<decode>\d+) decode shapes at (?P<pp_lo>[\d.]+)× to (?P<pp_hi>[\d.]+)×\s+"
+     r"rung 21's default, and were "
      r"the best default on (?P<pp_best>\d+) of them; Stream-K \(\[rung 23\]\(rungs/23-tma-wgmma-streamk\.md\)\) ran\s+"
+     r""
      r"the (?P<long_k>\d+) decode shapes with K ≥ 14336, whose few tiles leave most SMs idle, at (?P<sk_lo>[\d.]+)× to "
      r"(?P<sk_hi>[\d.]+)× rung 21, the best default\s+on (?P<sk_best>\d+) of all (?P<shapes>\d+) shapes",
      sweep_rungs_23_24),
@@ -2472,7 +2579,8 @@ QUOTES = [
     ("docs/rungs/22-tma-wgmma-splitk.md",
      r"the launch cost the time\s+model measures \((?P<launch>[\d.]+) µs on the H200\)", h200_launch),
     ("docs/rungs/24-tma-wgmma-pingpong.md",
-     r"The time model predicts this rung at 4096³ in (?P<pred>[\d.]+) µs, limited by the L2 delivering\s+(?P<gb>[\d.]+) "
+     r"The time model predicts this rung at 4096³ in (?P<pred>[\d.]+) µs, limited by the L2 delivering\s+"
+     r"(?P<gb>[\d.]+) "
      r"GB into the SMs; it ran in (?P<meas>[\d.]+) µs",
      pingpong_model),
     ("docs/sweep.md",
@@ -2496,20 +2604,23 @@ QUOTES = [
      r"moved between (?P<r21_lo>\d+)% and (?P<r21_hi>\d+)% and rung 22's between (?P<r22_lo>\d+)% and (?P<r22_hi>\d+)%",
      trace_runs),
     ("docs/timeline.md",
-     r"with every store\s+predicated off rung 20 still cost (?P<tc_stores>\d+)%, and with a register read in place of "
+     r"with every store\s+"
+     r"predicated off rung 20 still cost (?P<tc_stores>\d+)%, and with a register read in place of "
      r"the counter (?P<tc_clock>\d+)%, against (?P<tc_built>\d+)% as built and\s+(?P<tc_dead>\d+)% with nothing "
      r"recorded\.[\s\S]*?rung 20 cost (?P<tc_bl1>\d+)% in one call and (?P<tc_bl2>\d+)% in\s+another[\s\S]*?cost "
      r"(?P<tc_ev_lo>\d+)% to (?P<tc_ev_hi>\d+)%\s+\(\[trace-runs[\s\S]*?rung 20 cost (?P<tc_20>\d+)% "
      r"\((?P<tc_20b>\d+)% before\), rung 24 (?P<tc_24>\d+)% \((?P<tc_24b>\d+)%\) and\s+rung 18 (?P<tc_18>\d+)% "
      r"\((?P<tc_18b>\d+)%\)\. The tables above are this build's: within the 5% the issue asks on "
-     r"(?P<tc_under>rungs? [\d, and]+?),\s+(?P<tc_17>[\d.]+)% on rung 17,\s+and up to (?P<tc_pers>\d+)% on the persistent "
+     r"(?P<tc_under>rungs? [\d, and]+?),\s+(?P<tc_17>[\d.]+)% on rung 17,\s+"
+     r"and up to (?P<tc_pers>\d+)% on the persistent "
      r"rungs, whose sampled block sets the kernel's end \(split-K (?P<tc_22>[\d.]+)%\)\. Rung 17 cost (?P<tc_17b>[\d.]+)%"
      r"[\s\S]*?the\s+build before cost rung 20 (?P<tc_cons>\d+)% where it cost (?P<tc_all>\d+)%\s+with every warp",
      two_copies),
     ("docs/timeline.md",
      r"its median k-step is (?P<slow_lo>[+-]\d+)% to (?P<slow_hi>[+-]\d+)% from the untraced[\s\S]*?within 20% on rungs 17 to "
      r"21 \((?P<model_lo>\d+)% to (?P<model_hi>\d+)% long\)[\s\S]*?block barrier's span (?P<lag>\d+)\s+ns after the "
-     r"other two[\s\S]*?its copies take (?P<issue>\d+) ns a\s+k-step[\s\S]*?the model's kernel time is (?P<splitk>\d+)%\s+above",
+     r"other two[\s\S]*?its copies take (?P<issue>\d+) ns a\s+"
+     r"k-step[\s\S]*?the model's kernel time is (?P<splitk>\d+)%\s+above",
      trace_ksteps),
     # stmatrix as measured (the calibration table's stsm rows).
     ("docs/memory-model.md",
@@ -2519,16 +2630,20 @@ QUOTES = [
     # Rule G5 and the cp.async probe (tests/calibration/cp_async_rows*).
     ("docs/memory-model.md",
      r"ncu counts (?P<s_aligned>[\d.]+), (?P<s_padded>[\d.]+) and (?P<s_swizzled>[\d.]+) sectors into the SMs per copy "
-     r"instruction\s+\(`l1tex__m_xbar2l1tex_read_sectors` over the LDGSTS instructions\), as G5 gives, and the copies "
-     r"move their bytes at\s+(?P<r_aligned>[\d.]+), (?P<r_padded>[\d.]+) and (?P<r_swizzled>[\d.]+) TB/s: the padded run "
-     r"takes (?P<slower>[\d.]+)× as long[\s\S]*?at 4096³\s+ncu counts (?P<g13>[\d,]+) and (?P<g14>[\d,]+) sectors into the "
+     r"instruction\s+"
+     r"\(`l1tex__m_xbar2l1tex_read_sectors` over the LDGSTS instructions\), as G5 gives, and the copies "
+     r"move their bytes at\s+"
+     r"(?P<r_aligned>[\d.]+), (?P<r_padded>[\d.]+) and (?P<r_swizzled>[\d.]+) TB/s: the padded run "
+     r"takes (?P<slower>[\d.]+)× as long[\s\S]*?at 4096³\s+"
+     r"ncu counts (?P<g13>[\d,]+) and (?P<g14>[\d,]+) sectors into the "
      r"SMs, and the model (?P<g13_model>[\d,]+) and (?P<g14_model>[\d,]+)",
      lambda: {k: v for k, v in cp_async_rows().items() if not k.startswith(("x_", "t_", "sec", "hit_"))
               and k not in ("requests", "probe")}),
     ("docs/memory-model.md",
      r"the sectors arrive at (?P<x_aligned>[\d.]+), (?P<x_padded>[\d.]+) and (?P<x_swizzled>[\d.]+) TB/s, about the "
      r"(?P<probe>[\d.]+) TB/s of the L2 probe, and\s+the time follows the sectors, not the L2's requests, which grow "
-     r"(?P<requests>[\d.]+)×[\s\S]*?rates the L2's sector\s+traffic at (?P<sec_lo>\d+)% to (?P<sec_hi>\d+)% busy in all three, and its "
+     r"(?P<requests>[\d.]+)×[\s\S]*?rates the L2's sector\s+"
+     r"traffic at (?P<sec_lo>\d+)% to (?P<sec_hi>\d+)% busy in all three, and its "
      r"tag lookups at (?P<t_aligned>\d+)% aligned and (?P<t_padded>\d+)% padded;[\s\S]*?the source stays in L2: "
      r"(?P<hit_padded>[\d.]+)% hits\)",
      lambda: {k: v for k, v in cp_async_rows().items() if k in ("x_aligned", "x_padded", "x_swizzled", "probe", "requests",
@@ -2538,16 +2653,19 @@ QUOTES = [
      lambda: {"times": f"{cp_async_rows_ratio():g}", "g13": cp_async_rows()["g13"]}),
     ("docs/time-model.md",
      r"In rungs 13 and 14 at 4096³, ncu counts (?P<d13>[\d,]+) and (?P<d14>[\d,]+)\s+wavefronts in the LSU data pipe "
-     r"\(`tests/calibration/cp_async_rows_ncu_h100.csv`\), about their (?P<ldsm>[\d,]+) `ldmatrix`\s+wavefronts[\s\S]*?"
+     r"\(`tests/calibration/cp_async_rows_ncu_h100.csv`\), about their (?P<ldsm>[\d,]+) `ldmatrix`\s+"
+     r"wavefronts[\s\S]*?"
      r"the probe that does nothing but copy counts\s+(?P<probe>[\d.]+) wavefronts per copy instruction there",
      cp_async_data_pipe),
     ("docs/fidelity.md",
-     r"\(rungs 3 to 5: (?P<p3>[\d.]+)%, (?P<p4>[\d.]+)%,\s+(?P<p5>[\d.]+)% extra store wavefronts;[\s\S]*?vectorized's "
+     r"\(rungs 3 to 5: (?P<p3>[\d.]+)%, (?P<p4>[\d.]+)%,\s+"
+     r"(?P<p5>[\d.]+)% extra store wavefronts;[\s\S]*?vectorized's "
      r"transposed store (?P<v>[\d.]+) million over its predicted (?P<v_model>[\d.]+) million;\s+double-buffer's "
      r"(?P<d>[\d.]+) million\)",
      store_conflicts),
     ("docs/results.md",
-     r"2048x4096x64,8x8x8` gave \*\*(?P<mended_p>\d+) passed, (?P<mended_f>\d+) failed, (?P<mended_r>\d+)\s+refused\*\*"
+     r"2048x4096x64,8x8x8` gave \*\*(?P<mended_p>\d+) passed, (?P<mended_f>\d+) failed, (?P<mended_r>\d+)\s+"
+     r"refused\*\*"
      r"[\s\S]*?`ctest --test-dir build-device -L 'gpu\|gpu_host'`: (?P<mended_ctest>\d+) of (?P<mended_ctest_of>\d+) passed\."
      r"[\s\S]*?gave \*\*(?P<first_p>\d+) passed, (?P<first_f>\d+) failed, (?P<first_r>\d+) refused\*\*"
      r"[\s\S]*?`ctest --test-dir build-device -L 'gpu\|gpu_host'` (?P<ctest>\d+) of (?P<ctest_of>\d+) passed, and three"
@@ -2579,15 +2697,19 @@ QUOTES = [
      lambda: {"ratio": f"{l2_reads('19-tma-wgmma-multicast') / l2_reads('18-tma-wgmma-specialized'):.2f}"}),
     ("docs/rungs/13-mma-padded.md",
      r"At 4096³ ncu counts (?P<g13>[\d,]+) sectors sent into the SMs for rung 13's copies and (?P<g14>[\d,]+) for rung "
-     r"14's, the\s+same bytes copied; the simulator counts the same[\s\S]*?the padded rows take (?P<slower>[\d.]+)× as long",
+     r"14's, the\s+"
+     r"same bytes copied; the simulator counts the same[\s\S]*?the padded rows take (?P<slower>[\d.]+)× as long",
      lambda: {k: v for k, v in cp_async_rows().items() if k in ("g13", "g14", "slower")}),
     # The measured headline: the recorded ladder run (assets/results/h100.json).
     ("README.md",
-     r"cuBLAS 13\.1\.0, (?P<date>[\dT:-]+Z); on the GPU machine:\s+`scripts/device-build && build-device/bin/gemmlab-cli "
-     r"bench --sizes 1024,2048,4096,8192`; each kernel's runs alternate\s+with cuBLAS's\): the best FP32 rung, warptile, "
+     r"cuBLAS 13\.1\.0, (?P<date>[\dT:-]+Z); on the GPU machine:\s+"
+     r"`scripts/device-build && build-device/bin/gemmlab-cli "
+     r"bench --sizes 1024,2048,4096,8192`; each kernel's runs alternate\s+"
+     r"with cuBLAS's\): the best FP32 rung, warptile, "
      r"runs at \*\*(?P<w4>[\d.]+)× cuBLAS FP32 at 4096³ and (?P<w8>[\d.]+)× at 8192³\*\* \((?P<wt4>[\d.]+) and\s+"
      r"(?P<wt8>[\d.]+) TFLOPS; rung 10 is within 1% of it\); the last `mma.sync` rung, mma-staged-epilogue, at "
-     r"\*\*(?P<m4>[\d.]+)× cuBLAS FP16 at\s+4096³ and (?P<m8>[\d.]+)× at 8192³\*\* \((?P<mt4>\d+) and (?P<mt8>\d+) TFLOPS; "
+     r"\*\*(?P<m4>[\d.]+)× cuBLAS FP16 at\s+"
+     r"4096³ and (?P<m8>[\d.]+)× at 8192³\*\* \((?P<mt4>\d+) and (?P<mt8>\d+) TFLOPS; "
      r"at 4096³ rung 14, mma-swizzled, is faster in this run, (?P<sw4>[\d.]+)×",
      lambda: {**best_rungs(1), "mt4": tflops("mma-staged-epilogue", 4096, "fp16", 0),
               "mt8": tflops("mma-staged-epilogue", 8192, "fp16", 0), "sw4": ratio("mma-swizzled", 4096, "fp16")}),
@@ -2601,25 +2723,29 @@ QUOTES = [
      lambda: {"m4": ratio("mma-staged-epilogue", 4096, "fp16"), "m8": ratio("mma-staged-epilogue", 8192, "fp16"),
               "b4": ratio("mma-staged-epilogue", 4096, "bf16"), "b8": ratio("mma-staged-epilogue", 8192, "bf16")}),
     ("docs/results.md",
-     r"against rung 15 with the same main loop: (?P<t4>\d+) TFLOPS at 4096³ and (?P<t8>\d+) at 8192³ in the\s+ladder run, "
+     r"against rung 15 with the same main loop: (?P<t4>\d+) TFLOPS at 4096³ and (?P<t8>\d+) at 8192³ in the\s+"
+     r"ladder run, "
      r"(?P<g4>-?\d+)% and (?P<g8>-?\d+)% over rung 15",
      lambda: {"t4": tflops("mma-staged-epilogue", 4096, "fp16", 0), "t8": tflops("mma-staged-epilogue", 8192, "fp16", 0),
               "g4": gain("mma-staged-epilogue", "mma-multistage", 4096),
               "g8": gain("mma-staged-epilogue", "mma-multistage", 8192)}),
     # The Hopper rungs' headline, in the README and in docs/results.md.
     ("README.md",
-     r"tma-wgmma at \*\*(?P<hb4>[\d.]+)× cuBLAS BF16 at 4096³ and (?P<hb8>[\d.]+)× at 8192³\*\*,\s+tma-wgmma-specialized "
+     r"tma-wgmma at \*\*(?P<hb4>[\d.]+)× cuBLAS BF16 at 4096³ and (?P<hb8>[\d.]+)× at 8192³\*\*,\s+"
+     r"tma-wgmma-specialized "
      r"\(a producer warp and consumer warpgroups\) at \*\*(?P<sb4>[\d.]+)× and (?P<sb8>[\d.]+)×\*\*, tma-wgmma-multicast "
      r"\(clusters\s+of two blocks sharing B\) at \*\*(?P<cb4>[\d.]+)× and (?P<cb8>[\d.]+)×\*\*, tma-wgmma-persistent "
      r"\(one block per SM walking the tiles\) at\s+\*\*(?P<pb4>[\d.]+)× and (?P<pb8>[\d.]+)×\*\*: the Hopper target, "
      r"0\.90× BF16 at both sizes, is met by (?P<met>\d) of the 4 in this run",
      lambda: {k: v for k, v in hopper().items() if k[1:2] == "b" or k == "met"}),
     ("docs/results.md",
-     r"rung 17 reaches \*\*(?P<hb4>[\d.]+)× at 4096³ and (?P<hb8>[\d.]+)× at 8192³\*\*, rung 18\s+\*\*(?P<sb4>[\d.]+)× and "
+     r"rung 17 reaches \*\*(?P<hb4>[\d.]+)× at 4096³ and (?P<hb8>[\d.]+)× at 8192³\*\*, rung 18\s+"
+     r"\*\*(?P<sb4>[\d.]+)× and "
      r"(?P<sb8>[\d.]+)×\*\*, rung 19 \*\*(?P<cb4>[\d.]+)× and (?P<cb8>[\d.]+)×\*\*, rung 20 \*\*(?P<pb4>[\d.]+)× and "
      r"(?P<pb8>[\d.]+)×\*\* \(FP16: (?P<h4>[\d.]+)× and (?P<h8>[\d.]+)×, (?P<s4>[\d.]+)×\s+and (?P<s8>[\d.]+)×, "
      r"(?P<c4>[\d.]+)× and (?P<c8>[\d.]+)×, (?P<p4>[\d.]+)× and (?P<p8>[\d.]+)×\), against (?P<m4>[\d.]+)× and "
-     r"(?P<m8>[\d.]+)× for the best `mma.sync` rung\. The Hopper\s+issue's target, 0\.90× of cuBLAS BF16 at 4096³ and "
+     r"(?P<m8>[\d.]+)× for the best `mma.sync` rung\. The Hopper\s+"
+     r"issue's target, 0\.90× of cuBLAS BF16 at 4096³ and "
      r"8192³, is met by (?P<met>\d) of the four in this run\.",
      lambda: {**hopper(), "m4": ratio("mma-staged-epilogue", 4096, "bf16"),
               "m8": ratio("mma-staged-epilogue", 8192, "bf16")}),
@@ -2635,7 +2761,8 @@ QUOTES = [
      r"rung 18's is active (?P<s>[\d.]+)%, rung 19's (?P<c>[\d.]+)%\.",
      lambda: pipes(s="18-tma-wgmma-specialized", c="19-tma-wgmma-multicast")),
     ("docs/results.md",
-     r"ahead in row order \((?P<r4>[\d.]+)× against (?P<r4b>[\d.]+)× at 4096³, (?P<r8>[\d.]+)×\s+against (?P<r8b>[\d.]+)× "
+     r"ahead in row order \((?P<r4>[\d.]+)× against (?P<r4b>[\d.]+)× at 4096³, (?P<r8>[\d.]+)×\s+"
+     r"against (?P<r8b>[\d.]+)× "
      r"at 8192³\), behind in grouped order \((?P<g4>[\d.]+)× against (?P<g4b>[\d.]+)× and (?P<g8>[\d.]+)× against "
      r"(?P<g8b>[\d.]+)×\)",
      lambda: {f"{o}{str(n)[0]}{'b' if cfg != 'default' else ''}": alternate(f, "tma-wgmma", cfg, n)
@@ -2643,36 +2770,44 @@ QUOTES = [
               for cfg in ("default", "bm=128")}),
     ("docs/rungs/18-tma-wgmma-specialized.md",
      r"BF16, 2026-11-24T20:39Z, `docs/results-data/setmaxnreg/`\): (?P<regs_default>\d+) registers per thread at launch "
-     r"for the\s+default and (?P<regs_moving>\d+) for `setmaxnreg=1`, the tensor pipe active (?P<pipe_default>[\d.]+)% "
-     r"and (?P<pipe_moving>[\d.]+)% of the\s+elapsed cycles, (?P<time_default>[\d.]+) µs and (?P<time_moving>[\d.]+) µs\. "
-     r"In the benchmark run of the same build \(row order, BF16\):\s+(?P<row4_default>[\d.]+)× and (?P<row4_moving>[\d.]+)× "
+     r"for the\s+"
+     r"default and (?P<regs_moving>\d+) for `setmaxnreg=1`, the tensor pipe active (?P<pipe_default>[\d.]+)% "
+     r"and (?P<pipe_moving>[\d.]+)% of the\s+"
+     r"elapsed cycles, (?P<time_default>[\d.]+) µs and (?P<time_moving>[\d.]+) µs\. "
+     r"In the benchmark run of the same build \(row order, BF16\):\s+"
+     r"(?P<row4_default>[\d.]+)× and (?P<row4_moving>[\d.]+)× "
      r"of cuBLAS at 4096³, (?P<row8_default>[\d.]+)× and (?P<row8_moving>[\d.]+)× at 8192³\.",
      setmaxnreg_figures),
     ("docs/results.md",
-     r"the best Hopper rung reaches, in row order, rung 19 at \*\*(?P<row4>[\d.]+)× at\s+4096³ and (?P<row8>[\d.]+)× at "
+     r"the best Hopper rung reaches, in row order, rung 19 at \*\*(?P<row4>[\d.]+)× at\s+"
+     r"4096³ and (?P<row8>[\d.]+)× at "
      r"8192³\*\*; in the grouped order, rung 18 at \*\*(?P<grp4>[\d.]+)× and (?P<grp8>[\d.]+)×\*\*",
      lambda: {f"{o}{str(n)[0]}": f"{best_hopper(f'setmaxnreg/bench-{f}', rung, n):.3f}"
               for o, f, rung in (("row", "row", "tma-wgmma-multicast"), ("grp", "groupm8", "tma-wgmma-specialized"))
               for n in (4096, 8192)}),
     ("docs/rungs/20-tma-wgmma-persistent.md",
-     r"ncu at 4096³: (?P<regs_default>\d+) registers for the\s+default and (?P<regs_store>\d+) for `tma_store=1`; the "
+     r"ncu at 4096³: (?P<regs_default>\d+) registers for the\s+"
+     r"default and (?P<regs_store>\d+) for `tma_store=1`; the "
      r"tensor pipe active (?P<pipe_default>[\d.]+)% and (?P<pipe_store>[\d.]+)% of the elapsed cycles; "
      r"(?P<time_default>[\d.]+) µs and\s+(?P<time_store>[\d.]+) µs\. The threads' global store sectors go from "
-     r"(?P<sectors_default>\d+) to (?P<sectors_store>\d+) \(C leaves through the copy engine\), and\s+the shared stores "
+     r"(?P<sectors_default>\d+) to (?P<sectors_store>\d+) \(C leaves through the copy engine\), and\s+"
+     r"the shared stores "
      r"take (?P<wavefronts>\d+) wavefronts, of which (?P<conflicts>\d+) ncu counts as bank conflicts; the simulator's "
      r"count is\s+(?P<model_wavefronts>\d+) and (?P<model_conflicts>none|\d+)\. The consumers now wait at their own "
      r"barrier for thread 0's wait on each store \(warps stalled\s+at a barrier per instruction issued: "
      r"(?P<barrier_default>[\d.]+) before, (?P<barrier_store>[\d.]+) now\)\. In the benchmark run of the same build, "
-     r"at 4096³,\s+where the SM clock held (?P<clock4>\d+) MHz in every row, `tma_store=1`'s median is (?P<sense>slower|"
+     r"at 4096³,\s+"
+     r"where the SM clock held (?P<clock4>\d+) MHz in every row, `tma_store=1`'s median is (?P<sense>slower|"
      r"faster|not uniformly slower) than the default's in all four\s+cells: (?P<r4_fp16>[-+][\d.]+)% and "
      r"(?P<r4_bf16>[-+][\d.]+)% \(FP16, BF16\) in row order, (?P<g4_fp16>[-+][\d.]+)% and (?P<g4_bf16>[-+][\d.]+)% in "
      r"the grouped order\. At 8192³ the clock fell\s+to between (?P<clock8_lo>\d+) and (?P<clock8_hi>\d+) MHz, "
      r"differently from row to row, and the medians differ by (?P<lo8>[-+][\d.]+)% to (?P<hi8>[-+][\d.]+)%",
      tma_store_figures),
     ("docs/rungs/20-tma-wgmma-persistent.md",
-     r"after the four stages: (?P<smem>[\d,]+) bytes of shared memory in all,\s+of the (?P<limit>[\d,]+) a block may have",
+     r"after the four stages: (?P<smem>[\d,]+) bytes of shared memory in all,\s+"
+     r"of the (?P<limit>[\d,]+) a block may have",
      lambda: {"smem": f"{rung20_sim('--tma-store', '1')['launch']['smem_bytes']:,}",
-              "limit": f"{json.loads(PROFILE.read_text())['smem_per_block_optin_bytes']:,}"}),
+              "limit": f"{read_json(PROFILE)['smem_per_block_optin_bytes']:,}"}),
     ("docs/fidelity.md",
      r"### Rung 20[\s\S]*?\| global store sectors of the threads \(default\) \| (?P<m_default>[\d,]+) \| (?P<n_default>[\d,]+) \|\n"
      r"\| global store sectors of the threads \(`tma_store=1`\) \| (?P<m_store>[\d,]+) \| (?P<n_store>[\d,]+) \|\n"
@@ -2682,8 +2817,10 @@ QUOTES = [
      r"of them bank conflicts\) \|[\s\S]*?rung 20's TMA-store staging (?P<share>[\d.]+)%",
      tma_store_fidelity),
     ("README.md",
-     r"it ran at\s+\*\*(?P<h4>[\d.]+)× cuBLAS BF16 at 4096³ and (?P<h8>[\d.]+)× at 8192³\*\*, ahead of rungs 17 to 20 in the "
-     r"same run \((?P<lo4>[\d.]+)× to (?P<hi4>[\d.]+)× and\s+(?P<lo8>[\d.]+)× to (?P<hi8>[\d.]+)×\), which now share its "
+     r"it ran at\s+"
+     r"\*\*(?P<h4>[\d.]+)× cuBLAS BF16 at 4096³ and (?P<h8>[\d.]+)× at 8192³\*\*, ahead of rungs 17 to 20 in the "
+     r"same run \((?P<lo4>[\d.]+)× to (?P<hi4>[\d.]+)× and\s+"
+     r"(?P<lo8>[\d.]+)× to (?P<hi8>[\d.]+)×\), which now share its "
      r"epilogue path; on an H200 the same day, (?P<g4>[\d.]+)× and (?P<g8>[\d.]+)×",
      rung21_headline),
     ("README.md",
@@ -2692,7 +2829,8 @@ QUOTES = [
      lambda: {f"{o}{str(n)[0]}": f"{best_hopper(f'setmaxnreg/bench-{f}', best_rung(f, n), n):.3f}"
               for o, f in (("row", "row"), ("grp", "groupm8")) for n in (4096, 8192)}),
     ("docs/time-model.md",
-     r"blocktile-2d and vectorized are predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of\s+their measured time there",
+     r"blocktile-2d and vectorized are predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of\s+"
+     r"their measured time there",
      lambda: dict(zip(("lo", "hi"), predicted_over_measured(
          {"blocktile-2d", "vectorized"}, {"default", "a_pad=1", "a_pad=4", "swizzle=1"}, {1024})))),
     ("docs/time-model.md",
@@ -2703,15 +2841,19 @@ QUOTES = [
      r"at 8192³\s+in row order the persistent default takes (?P<t_r8p>[\d.]+) µs against (?P<t_r8g>[\d.]+) µs, reads "
      r"(?P<d_r8p>[\d.]+) GB from DRAM against (?P<d_r8g>[\d.]+) GB,\s+and keeps the tensor pipe active "
      r"(?P<pipe_r8p>[\d.]+)% of the elapsed cycles against (?P<pipe_r8g>[\d.]+)%\. At 4096³ the two are within "
-     r"(?P<gap_r4>[\d.]+)% \((?P<t_r4p>[\d.]+)\s+µs against (?P<t_r4g>[\d.]+) µs\), and in the grouped order at 8192³ "
+     r"(?P<gap_r4>[\d.]+)% \((?P<t_r4p>[\d.]+)\s+"
+     r"µs against (?P<t_r4g>[\d.]+) µs\), and in the grouped order at 8192³ "
      r"within (?P<gap_g8>[\d.]+)% \((?P<t_g8p>[\d.]+) µs against (?P<t_g8g>[\d.]+) µs, (?P<d_g8p>[\d.]+) GB against\s+"
+     r""
      r"(?P<d_g8g>[\d.]+) GB\)[\s\S]*?it gives both (?P<model>[\d.]+) GB",
      persistent_dram),
     ("docs/rungs/21-tma-wgmma-hilbert.md",
      r"its L2 hit rate is (?P<hit_h>[\d.]+)% against row order's (?P<hit_r>[\d.]+)%, and DRAM moves (?P<dram_h>[\d.]+) "
-     r"TB/s\s+against (?P<dram_r>[\d.]+) TB/s\. But the kernel runs for (?P<t_h>[\d.]+) µs against (?P<t_r>[\d.]+) µs, "
+     r"TB/s\s+"
+     r"against (?P<dram_r>[\d.]+) TB/s\. But the kernel runs for (?P<t_h>[\d.]+) µs against (?P<t_r>[\d.]+) µs, "
      r"the tensor pipe is busy (?P<pipe_h>[\d.]+)% of the active\s+cycles against (?P<pipe_r>[\d.]+)%, and the warps "
-     r"execute (?P<inst_h>[\d.]+) million instructions against (?P<inst_r>[\d.]+) million, the difference in the\s+ALU "
+     r"execute (?P<inst_h>[\d.]+) million instructions against (?P<inst_r>[\d.]+) million, the difference in the\s+"
+     r"ALU "
      r"and FMA pipes \((?P<alu_h>[\d.]+)% and (?P<fma_h>[\d.]+)% against (?P<alu_r>[\d.]+)% and (?P<fma_r>[\d.]+)%\)\."
      r"[\s\S]*?some\s+(?P<per_tile>[\d,]+) warp instructions a tile",
      rung21_orders_ncu),
@@ -2741,17 +2883,22 @@ QUOTES = [
      r"then that barrier \(predicted at (?P<r17>[\d.]+)× of its measured time at 4096³\)",
      lambda: {"r17": predicted_over_measured({"tma-wgmma"}, {"default"}, {4096})[0]}),
     ("docs/fidelity.md",
-     r"its warps wait on loads\s+\(`long_scoreboard`\)\. The model names latency too: by its count of the build's SASS "
-     r"each warp waits for its loads (?P<waits>\d+)\s+times[\s\S]*?\(predicted at (?P<n4>[\d.]+)× and\s+(?P<n8>[\d.]+)× of its time at "
+     r"its warps wait on loads\s+"
+     r"\(`long_scoreboard`\)\. The model names latency too: by its count of the build's SASS "
+     r"each warp waits for its loads (?P<waits>\d+)\s+times[\s\S]*?\(predicted at (?P<n4>[\d.]+)× and\s+"
+     r"(?P<n8>[\d.]+)× of its time at "
      r"4096³ and 8192³\)\.[\s\S]*?ncu's stall samples per instruction put (?P<share>[\d.]+)% of the loop's long-scoreboard "
      r"stalls on those (?P<waits2>\d+) FFMAs",
      lambda: {**{f"n{str(size)[0]}": predicted_over_measured({"naive-coalesced"}, {"default"}, {size})[0]
                  for size in (4096, 8192)}, **naive_waits(), "waits2": naive_waits()["waits"]}),
     ("docs/time-model.md",
      r"The SMs take in (?P<own>[\d.]+) TB/s when every block reads its own tile and (?P<all>[\d.]+) TB/s when all "
-     r"(?P<blocks>\d+) blocks\s+read the same one[\s\S]*?the L2's slices look up (?P<share1>\d+)%, (?P<share16>\d+)% and "
-     r"(?P<share396>\d+)% of their sectors[\s\S]*?they look up\s+(?P<lookups>[\d.]+) TB/s of sectors, and ncu rates the "
-     r"L2 (?P<busy>\d+)% busy,[\s\S]*?Rungs 18 and 19 look up (?P<r18>[\d,]+) and (?P<r19>[\d,]+) sectors at\s+4096³[\s\S]*?"
+     r"(?P<blocks>\d+) blocks\s+"
+     r"read the same one[\s\S]*?the L2's slices look up (?P<share1>\d+)%, (?P<share16>\d+)% and "
+     r"(?P<share396>\d+)% of their sectors[\s\S]*?they look up\s+"
+     r"(?P<lookups>[\d.]+) TB/s of sectors, and ncu rates the "
+     r"L2 (?P<busy>\d+)% busy,[\s\S]*?Rungs 18 and 19 look up (?P<r18>[\d,]+) and (?P<r19>[\d,]+) sectors at\s+"
+     r"4096³[\s\S]*?"
      r"(?P<t18>[\d.]+) and (?P<t19>[\d.]+) TB/s\.",
      l2_sharing),
     ("docs/fidelity.md",
@@ -2760,16 +2907,19 @@ QUOTES = [
     # The L1 hit probe (tests/calibration/l1_sectors*) and naive-coalesced's waits.
     ("docs/memory-model.md",
      r"\(`l1_sectors_ncu_h100.csv`, 2026-11-25\): (?P<w4>[\d.]+) wavefront a request for 32-bit loads of one to four "
-     r"sectors of a line\s+\(a broadcast included\), (?P<w8>[\d.]+) for 8-byte lanes, (?P<w16>[\d.]+) for 16-byte lanes"
+     r"sectors of a line\s+"
+     r"\(a broadcast included\), (?P<w8>[\d.]+) for 8-byte lanes, (?P<w16>[\d.]+) for 16-byte lanes"
      r"[\s\S]*?the data pipe (?P<busy_lo>\d+)% to (?P<busy_hi>\d+)% busy \(`l1_sectors_h100.json`: (?P<rate4>[\d.]+) "
      r"requests a\s+clock of one-line 32-bit loads, (?P<rate16>[\d.]+) of 16-byte ones\)",
      lambda: {k: v for k, v in l1_sectors().items() if k in ("w4", "w8", "w16", "busy_lo", "busy_hi", "rate4", "rate16")}),
     ("docs/time-model.md",
-     r"ncu counts (?P<hits>\d+)%\s+of their sectors as hits, and its data pipe is busy (?P<pipe>\d+)% of the time\. A "
+     r"ncu counts (?P<hits>\d+)%\s+"
+     r"of their sectors as hits, and its data pipe is busy (?P<pipe>\d+)% of the time\. A "
      r"probe[\s\S]*?runs 32-bit loads of one\s+line at (?P<rate4>[\d.]+) requests a clock per SM, the data pipe "
      r"(?P<pipe4>\d+)% busy[\s\S]*?`timing.cu`'s own probe of such loads had run at (?P<old>[\d.]+) a clock, its data "
      r"pipe (?P<old_pipe>\d+)% busy[\s\S]*?the FFMAs of the main loop: (?P<share>[\d.]+)% on the (?P<waits>\d+) where "
      r"the model's warp waits[\s\S]*?It predicts naive-coalesced at (?P<n1>[\d.]+)×, (?P<n2>[\d.]+)×, (?P<n4>[\d.]+)×\s+"
+     r""
      r"and (?P<n8>[\d.]+)× of its measured time at 1024³ to 8192³",
      lambda: {**{k: v for k, v in l1_sectors().items() if k in ("rate4", "pipe4", "old", "old_pipe")}, **naive_waits(),
               "hits": f"{time_model_ncu(2, 'naive-coalesced', 'l1tex__t_sector_hit_rate.pct'):.0f}",
@@ -2777,7 +2927,8 @@ QUOTES = [
               **{f"n{str(size)[0]}": predicted_over_measured({"naive-coalesced"}, {"default"}, {size})[0]
                  for size in (1024, 2048, 4096, 8192)}}),
     ("docs/tuning.md",
-     r"rung 17's\s+Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
+     r"rung 17's\s+"
+     r"Spearman went from (?P<r17_recorded>[\d.]+) when recorded to (?P<r17_today>[\d.]+) today, rung 20's "
      r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",
      rescored_hopper),
     ("docs/rungs/20-tma-wgmma-persistent.md",
@@ -2811,7 +2962,8 @@ QUOTES = [
      r"\((?P<r17>[\d.]+)× of cuBLAS BF16 at 4096³ in the ladder run of 10:02:07Z",
      lambda: {"r17": recorded_bench("ladder-rung17-serialized", "tma-wgmma", 4096, "ratio_to_cublas", 3, "bf16")}),
     ("docs/results.md",
-     r"rung 18 at 8192³ \(FP16\) measured (?P<ladder>[\d.]+)× in the ladder run of 08:08:39Z\s+and (?P<alt>[\d.]+)× in "
+     r"rung 18 at 8192³ \(FP16\) measured (?P<ladder>[\d.]+)× in the ladder run of 08:08:39Z\s+"
+     r"and (?P<alt>[\d.]+)× in "
      r"the alternates run",
      lambda: {"ladder": recorded_bench("unpaired-ladder", "tma-wgmma-specialized", 8192, "ratio_to_cublas", 3),
               "alt": recorded_bench("unpaired-hopper-alternates", "tma-wgmma-specialized", 8192, "ratio_to_cublas", 3)}),
@@ -2838,11 +2990,13 @@ QUOTES = [
          cli("sim", "--rung", "tma-wgmma", "--m", "4096", "--n", "4096", "--k", "4096")["kernel"])),
     ("docs/rungs/17-tma-wgmma.md",
      r"the tensor pipe is active (?P<pipe>[\d.]+)% of the elapsed cycles\. The warps spend most of their time at the\s+"
+     r""
      r"block-wide barrier \((?P<barrier>[\d.]+) warps stalled there per issued instruction, against (?P<scoreboard>[\d.]+)"
      r" waiting on a long scoreboard, which\s+includes the mbarrier waits, and (?P<gmma>[\d.]+) on wgmma\)",
      lambda: {k: v for k, v in hopper_ncu("hopper/17-tma-wgmma").items() if k != "wait"}),
     ("docs/rungs/18-tma-wgmma-specialized.md",
-     r"the tensor pipe is active (?P<pipe>[\d.]+)% of the elapsed cycles, against\s+(?P<before>[\d.]+)% before the fix and "
+     r"the tensor pipe is active (?P<pipe>[\d.]+)% of the elapsed cycles, against\s+"
+     r"(?P<before>[\d.]+)% before the fix and "
      r"rung 17's (?P<pipe17>[\d.]+)%\. Per issued instruction the warps now wait mostly on the mbarriers \(long\s+"
      r"scoreboard, (?P<scoreboard>[\d.]+)\), at the warpgroup's own synchronisation \(`barrier`, (?P<barrier>[\d.]+):"
      r"[^)]*\), and on fixed latencies \(`wait`, (?P<wait>[\d.]+)\)",
@@ -2894,7 +3048,8 @@ QUOTES = [
      r"the tensor pipe is active (?P<p>[\d.]+)% of\s+the elapsed cycles, against rung 18's (?P<s>[\d.]+)%",
      lambda: pipes(p="20-tma-wgmma-persistent", s="18-tma-wgmma-specialized")),
     ("docs/rungs/20-tma-wgmma-persistent.md",
-     r"take\s+(?P<p>[\d.]+) µs against rung 18's (?P<s>[\d.]+) µs at 4096³ BF16, with (?P<more>\d+)% more instructions",
+     r"take\s+"
+     r"(?P<p>[\d.]+) µs against rung 18's (?P<s>[\d.]+) µs at 4096³ BF16, with (?P<more>\d+)% more instructions",
      lambda: (lambda p, s, pi, si: {"p": f"{p / 1000:.1f}", "s": f"{s / 1000:.1f}", "more": f"{100 * (pi / si - 1):.0f}"})(
          ncu("hopper/persistent-first-version-20", "gpu__time_duration.sum"),
          ncu("hopper/persistent-first-version-18", "gpu__time_duration.sum"),
@@ -2910,7 +3065,8 @@ QUOTES = [
      r"\| sectors the copies read, against rung 18's \| (?P<tma>[\d,]+), (?P<model>[\d.]+) of (?P<tma18>[\d,]+) \| "
      r"L2 reads (?P<l2>[\d,]+), (?P<l2ratio>[\d.]+) of (?P<l218>[\d,]+) \|\n"
      r"\| sectors delivered into the SMs \| \(each block's whole stage: (?P<whole>[\d,]+)\) \| (?P<ncu_tma>[\d,]+) [\s\S]*?"
-     r"\((?P<below>[\d.]+) of them for rung 18\); the ratio between the two\s+rungs, (?P<l2ratio2>[\d.]+) in ncu against "
+     r"\((?P<below>[\d.]+) of them for rung 18\); the ratio between the two\s+"
+     r"rungs, (?P<l2ratio2>[\d.]+) in ncu against "
      r"the model's (?P<model2>[\d.]+)",
      lambda: (lambda h, t19, t18, l19, l18: {
          **{k: h[k] for k in ("wgmma", "warp_wgmma", "ncu_wgmma", "requests", "ncu_requests", "sectors", "ncu_sectors",
@@ -2973,10 +3129,12 @@ QUOTES = [
      swizzle_modes),
     ("docs/tuning.md",
      r"went from (?P<recorded>\d+) of (?P<scored>\d+) to (?P<today>\d+), and to\s+(?P<own>\d+) with each[\s\S]*?"
-     r"smem-epilogue went from (?P<e_lo>\d+)% to\s+(?P<e_hi>\d+)% when recorded to (?P<o_lo>\d+)% to (?P<o_hi>\d+)% with "
+     r"smem-epilogue went from (?P<e_lo>\d+)% to\s+"
+     r"(?P<e_hi>\d+)% when recorded to (?P<o_lo>\d+)% to (?P<o_hi>\d+)% with "
      r"their own SASS\.[\s\S]*?Spearman (?P<m_lo>[\d.]+) to (?P<m_hi>[\d.]+) with their own SASS\.[\s\S]*?"
      r"blocktile-1d's Spearman rose from (?P<b1_rec>[\d.]+) to\s+(?P<b1_own>[\d.]+) and warptile's from "
-     r"(?P<w_rec>[\d.]+) to\s+(?P<w_own>[\d.]+), smem-tiling's eight\s+configurations fell from (?P<s_rec>[\d.]+) to\s+"
+     r"(?P<w_rec>[\d.]+) to\s+(?P<w_own>[\d.]+), smem-tiling's eight\s+"
+     r"configurations fell from (?P<s_rec>[\d.]+) to\s+"
      r"(?P<s_own>[\d.]+)",
      rescored),
     ("docs/time-model.md",
@@ -2995,13 +3153,16 @@ QUOTES = [
      lambda: {"r": predicted_over_measured({"tma-wgmma"}, {"swizzle=32"}, {4096})[0]}),
     ("docs/time-model.md",
      r"H100 a copy costs (?P<cycles>[\d.]+) cycles plus its bytes at (?P<rate>[\d.]+) bytes a cycle, whatever its rows' "
-     r"width[\s\S]*?misses none by more than\s+(?P<fit_miss>[\d.]+)%\)\. A box also takes at least a cycle a row: 256 rows "
+     r"width[\s\S]*?misses none by more than\s+"
+     r"(?P<fit_miss>[\d.]+)%\)\. A box also takes at least a cycle a row: 256 rows "
      r"of 32 bytes take (?P<tall>\d+) cycles, where the line gives (?P<tall_line>\d+)\.",
      tma_engine),
     ("docs/time-model.md",
-     r"copy a box of 8 KiB in (?P<two>\d+) cycles where one thread\s+takes (?P<one>\d+): half\. A box of 128 rows of 32 "
+     r"copy a box of 8 KiB in (?P<two>\d+) cycles where one thread\s+"
+     r"takes (?P<one>\d+): half\. A box of 128 rows of 32 "
      r"bytes comes down to (?P<narrow_two>\d+) cycles[\s\S]*?that loop, compiled again, takes (?P<divide>\d+) cycles for "
-     r"the box of 8 KiB[\s\S]*?rows of 32 bytes more slowly than wide ones: (?P<narrow>[\d.]+) bytes a clock\s+per SM, "
+     r"the box of 8 KiB[\s\S]*?rows of 32 bytes more slowly than wide ones: (?P<narrow>[\d.]+) bytes a clock\s+"
+     r"per SM, "
      r"against (?P<wide>[\d.]+) for rows of 128 bytes[\s\S]*?alternate between two maps come in at (?P<narrow_maps>[\d.]+)\.",
      tma_patterns),
     ("docs/time-model.md",
@@ -3019,8 +3180,10 @@ QUOTES = [
      lambda: {k: v for k, v in tma_gemms().items() if not k.startswith("clock")}),
     ("docs/time-model.md",
      r"and predicts it at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of its measured time at 2048³ to 8192³[\s\S]*?the tensor "
-     r"pipe is active (?P<tensor>\d+)% of the time, against (?P<tensor_default>\d+)%\s+in the default's four stages[\s\S]*?"
-     r"the long scoreboard \(the stage's mbarrier\) (?P<stall>[\d.]+) times as\s+long per instruction[\s\S]*?ncu reads\s+"
+     r"pipe is active (?P<tensor>\d+)% of the time, against (?P<tensor_default>\d+)%\s+"
+     r"in the default's four stages[\s\S]*?"
+     r"the long scoreboard \(the stage's mbarrier\) (?P<stall>[\d.]+) times as\s+"
+     r"long per instruction[\s\S]*?ncu reads\s+"
      r"(?P<dram>[\d.]+)% of its bytes from DRAM",
      large_stage),
     ("docs/time-model.md",
@@ -3030,7 +3193,8 @@ QUOTES = [
      r"The engine's costs are counted in SM cycles, as the probe counted them, at (?P<mhz>\d+) MHz",
      lambda: {"mhz": f"{statistics.median(r['clock_mhz'] for r in tma_probe() if r['sms'] == 1):.0f}"}),
     ("docs/time-model.md",
-     r"; (?P<all_sms>[\d.]+) bytes a clock per SM for\s+rows of 128 bytes, against (?P<one_sm>[\d.]+) on one SM alone\)",
+     r"; (?P<all_sms>[\d.]+) bytes a clock per SM for\s+"
+     r"rows of 128 bytes, against (?P<one_sm>[\d.]+) on one SM alone\)",
      lambda: {"one_sm": f"{max(r['bytes_per_clock_per_sm'] for r in tma_probe() if r['sms'] == 1 and r['panels'] == 1):.0f}",
               "all_sms": f"{max(r['bytes_per_clock_per_sm'] for r in tma_probe() if r['sms'] > 1 and r['panels'] == 1):.0f}"}),
     # The issue term's count against ncu, naive-coalesced's compiled loop, the held runs' hold, and the probes' figures
@@ -3050,10 +3214,10 @@ QUOTES = [
      lambda: one_line_loads_by_blocks()),
     ("docs/time-model.md",
      r"the model's L2 term, the bytes delivered at the first probe's (?P<probe>[\d.]+) TB/s",
-     lambda: {"probe": f"{json.loads(PROFILE.read_text())['timing']['l2_bytes_per_second'] / 1e12:.2f}"}),
+     lambda: {"probe": f"{read_json(PROFILE)['timing']['l2_bytes_per_second'] / 1e12:.2f}"}),
     ("docs/time-model.md",
      r"\(a\s+shared load the profile's (?P<cycles>[\d.]+) cycles,",
-     lambda: {"cycles": f"{json.loads(PROFILE.read_text())['timing']['latency_shared_cycles']:g}"}),
+     lambda: {"cycles": f"{read_json(PROFILE)['timing']['latency_shared_cycles']:g}"}),
     ("docs/time-model.md",
      r"\(ncu: neither pipe more than (?P<pct>\d+)% busy,",
      lambda: {"pct": busier_pipe(8, "cp-async")}),

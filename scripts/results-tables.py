@@ -25,6 +25,7 @@ import statistics
 import sys
 
 from rank_stats import spearman
+from report_json import read_json
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -282,7 +283,7 @@ def ratio_tables(check):
         text = page.read_text()
         new = RATIOS.sub(lambda m: m.group(1) + ratio_table(json.loads((ROOT / m.group(2)).read_text())) + m.group(4),
                          text)
-        new = SWEEP.sub(lambda m: m.group(1) + sweep_table(json.loads((ROOT / m.group(3)).read_text()),
+        new = SWEEP.sub(lambda m: m.group(1) + sweep_table(read_json(ROOT / m.group(3)),
                                                           m.group(2) is not None) + m.group(5), new)
         new = TRACES.sub(lambda m: m.group(1) + trace_table(m.group(2)) + m.group(4), new)
         if new != text:
