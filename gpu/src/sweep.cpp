@@ -134,30 +134,67 @@ void predict_entry(SweepEntry& e, const Shape& shape, kernel::BlockOrder order, 
   predict_entry(e, shape, order, profile, compiled_facts(e.rung, e.config, profile));
 }
 
-// A rung's entries at one shape: its default, then (SweepOptions::tuned) the model's best other configurations.
-std::vector<SweepEntry> entries_of(const SweepOptions& o, std::size_t s, RungId rung) {
-  const Shape& shape = o.shapes[s].shape;
-  SweepEntry e;
-  e.shape = s, e.rung = rung, e.config = sim::rung_model(rung).defaults;
-  predict_entry(e, shape, sweep_order(o, rung), o.profile);
-  std::vector<SweepEntry> out{e};
-  if (o.tuned <= 0 || !e.refused.empty()) return out;
-  TuneOptions tune;
-  tune.rung = rung, tune.shape = shape, tune.input = o.input, tune.order = sweep_order(o, rung),
-  tune.profile = o.profile, tune.ranking_jobs = 1;  // run_sweep ranks the (shape, rung) pairs in parallel
-  const auto ranking = rank_configurations(tune);
-  if (!ranking) return out;  // the default's own prediction (above) says what the model could not do
-  for (const TuneCandidate& c : ranking->ranked) {
-    if (same_config(c.config, e.config)) {
-      out.front().model_rank = c.model_rank;
-      continue;
+// Every (shape, rung) pair's entries: its default, then (SweepOptions::tuned) the model's best other configurations,
+// shape by shape. Each part runs over every pair at once on the cores (what does not spread here does not spread over
+// GPUs either): the defaults predicted, the rungs' spaces ranked in one pool (rank_configurations), the picks
+// predicted. After Ctrl-C, nothing: a sweep cancelled while ranking has no whole shape.
+std::vector<SweepEntry> predicted_entries(const SweepOptions& o, std::span<const RungId> rungs,
+                                          const std::function<void(const SweepProgress&)>& progress,
+                                          const std::atomic<bool>* cancel) {
+  const std::size_t pairs = o.shapes.size() * rungs.size();
+  const auto shape_of = [&](std::size_t p) { return p / rungs.size(); };
+  const auto rung_of = [&](std::size_t p) { return rungs[p % rungs.size()]; };
+  std::vector<std::vector<SweepEntry>> entries(pairs);
+  parallel_for(pairs, worker_count(0), cancel, [&](std::size_t p) {
+    SweepEntry& e = entries[p].emplace_back();
+    e.shape = shape_of(p), e.rung = rung_of(p), e.config = sim::rung_model(e.rung).defaults;
+    predict_entry(e, o.shapes[e.shape].shape, sweep_order(o, e.rung), o.profile);
+  });
+  if (cancel != nullptr && cancel->load()) return {};
+  if (o.tuned > 0) {
+    std::vector<std::size_t> ranked;  // the pairs whose default the model could predict
+    std::vector<TuneOptions> studies;
+    for (std::size_t p = 0; p < pairs; ++p) {
+      if (!entries[p].front().refused.empty()) continue;
+      TuneOptions& tune = studies.emplace_back();
+      tune.rung = rung_of(p), tune.shape = o.shapes[shape_of(p)].shape, tune.input = o.input;
+      tune.order = sweep_order(o, tune.rung), tune.profile = o.profile;
+      ranked.push_back(p);
     }
-    if (static_cast<int>(out.size()) > o.tuned) continue;
-    SweepEntry t = e;
-    t.config = c.config, t.model_rank = c.model_rank;
-    predict_entry(t, shape, sweep_order(o, rung), o.profile);
-    out.push_back(std::move(t));
+    const auto rankings = rank_configurations(
+        studies,
+        [&](const TuneProgress& t) {
+          // The first half of the sweep's progress (the timing is the second), or all of a model-only sweep's.
+          if (progress) progress({t.done, o.model_only ? t.total : 2 * t.total, "ranking " + t.what});
+        },
+        cancel);
+    if (cancel != nullptr && cancel->load()) return {};
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+      if (!rankings[i]) continue;  // the default's own prediction says what the model could not do
+      std::vector<SweepEntry>& out = entries[ranked[i]];
+      const SweepEntry def = out.front();
+      for (const TuneCandidate& c : rankings[i]->ranked) {
+        if (same_config(c.config, def.config)) {
+          out.front().model_rank = c.model_rank;
+          continue;
+        }
+        if (static_cast<int>(out.size()) > o.tuned) continue;
+        SweepEntry& t = out.emplace_back(def);
+        t.config = c.config, t.model_rank = c.model_rank;
+      }
+    }
+    std::vector<SweepEntry*> picks;
+    for (auto& pair : entries)
+      for (std::size_t i = 1; i < pair.size(); ++i) picks.push_back(&pair[i]);
+    parallel_for(picks.size(), worker_count(0), cancel, [&](std::size_t i) {
+      SweepEntry& t = *picks[i];
+      predict_entry(t, o.shapes[t.shape].shape, sweep_order(o, t.rung), o.profile);
+    });
+    if (cancel != nullptr && cancel->load()) return {};
   }
+  std::vector<SweepEntry> out;
+  for (auto& pair : entries)
+    for (SweepEntry& e : pair) out.push_back(std::move(e));
   return out;
 }
 
@@ -243,31 +280,12 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
   SweepReport report;
   report.options = o;
   report.options.rungs = rungs;
-  // The model's part: each (shape, rung) pair ranked and predicted on a thread of its own, the pairs spread over the
-  // cores (one pair's ranking is too small to spread well, and what does not spread here does not spread over GPUs).
   const std::size_t total = o.shapes.size() * rungs.size();
-  std::vector<std::vector<SweepEntry>> pairs(total);
-  std::atomic<std::size_t> predicted{0};
-  std::mutex pairs_progress_mutex;
-  parallel_for(total, worker_count(0), cancel, [&](std::size_t p) {
-    const std::size_t s = p / rungs.size();
-    const RungId rung = rungs[p % rungs.size()];
-    pairs[p] = entries_of(o, s, rung);
-    const std::size_t finished = ++predicted;
-    const std::lock_guard lock(pairs_progress_mutex);
-    if (progress) progress({finished, total, std::string(rung_info(rung).slug) + " " + to_string(o.shapes[s].shape)});
-  });
-  // After Ctrl-C, the shapes from the first whose every rung was predicted (a pair's entries hold at least its
-  // default).
-  report.cancelled = cancel != nullptr && cancel->load();
-  for (std::size_t s = 0; s < o.shapes.size(); ++s) {
-    const auto first = pairs.begin() + static_cast<std::ptrdiff_t>(s * rungs.size());
-    if (std::any_of(first, first + static_cast<std::ptrdiff_t>(rungs.size()), [](const auto& p) { return p.empty(); }))
-      break;
-    for (auto pair = first; pair != first + static_cast<std::ptrdiff_t>(rungs.size()); ++pair)
-      for (SweepEntry& e : *pair) report.entries.push_back(std::move(e));
+  report.entries = predicted_entries(o, rungs, progress, cancel);
+  if (cancel != nullptr && cancel->load()) {
+    report.cancelled = true;
+    return report;
   }
-  if (report.cancelled) return report;
   report.cublas.assign(o.shapes.size(), std::nullopt);
   if (o.model_only) return report;
 

@@ -84,45 +84,85 @@ std::string_view to_string(TunePick pick) {
   return "?";
 }
 
-Result<TuneRanking> rank_configurations(const TuneOptions& o, const TuneProgressFn& progress,
-                                        const std::atomic<bool>* cancel) {
-  if (!sim::rung_model(o.rung).described)
-    return Error{"rung " + std::string(rung_info(o.rung).slug) + " has no kernel description yet"};
-  if (auto valid = sim::validate(o.rung, sim::rung_model(o.rung).defaults, problem_of(o), sim::device_limits(o.profile));
-      !valid)
-    return Error{"the rung's default configuration cannot run this problem: " + valid.error().message};
-  const std::vector<kernel::KernelConfig> space =
-      sim::tuning_space(o.rung, problem_of(o), sim::device_limits(o.profile));
-  TuneRanking out;
-  out.space = space.size();
-  std::vector<std::optional<TuneCandidate>> predicted(space.size());
-  std::vector<std::string> why(space.size());
+std::vector<Result<TuneRanking>> rank_configurations(std::span<const TuneOptions> studies, const TuneProgressFn& progress,
+                                                     const std::atomic<bool>* cancel) {
+  // Each study's space, then every (study, configuration) predicted in one pool of threads: a sweep's studies differ
+  // a hundredfold in cost (split-K's space at a wide prefill shape against a decode shape's), so they are not handed
+  // out whole.
+  std::vector<std::optional<Error>> refused(studies.size());
+  std::vector<std::vector<kernel::KernelConfig>> spaces(studies.size());
+  std::vector<std::pair<std::size_t, std::size_t>> items;  // (study, configuration)
+  for (std::size_t s = 0; s < studies.size(); ++s) {
+    const TuneOptions& o = studies[s];
+    if (!sim::rung_model(o.rung).described) {
+      refused[s] = Error{"rung " + std::string(rung_info(o.rung).slug) + " has no kernel description yet"};
+      continue;
+    }
+    if (auto valid =
+            sim::validate(o.rung, sim::rung_model(o.rung).defaults, problem_of(o), sim::device_limits(o.profile));
+        !valid) {
+      refused[s] = Error{"the rung's default configuration cannot run this problem: " + valid.error().message};
+      continue;
+    }
+    spaces[s] = sim::tuning_space(o.rung, problem_of(o), sim::device_limits(o.profile));
+    for (std::size_t c = 0; c < spaces[s].size(); ++c) items.emplace_back(s, c);
+  }
+  std::vector<std::optional<TuneCandidate>> predicted(items.size());
+  std::vector<std::string> why(items.size());
   std::atomic<std::size_t> done{0};
   std::mutex progress_mutex;
-  parallel_for(space.size(), worker_count(o.ranking_jobs), cancel, [&](std::size_t i) {
-    auto c = predict(o, space[i], compiled_facts(o.rung, space[i], o.profile));
-    if (c) predicted[i] = *c;
-    else why[i] = label(o.rung, space[i]) + ": " + c.error().message;
+  parallel_for(items.size(), worker_count(0), cancel, [&](std::size_t i) {
+    const auto [s, c] = items[i];
+    const TuneOptions& o = studies[s];
+    const kernel::KernelConfig& config = spaces[s][c];
+    auto candidate = predict(o, config, compiled_facts(o.rung, config, o.profile));
+    if (candidate) predicted[i] = *candidate;
+    else why[i] = label(o.rung, config) + ": " + candidate.error().message;
     const std::size_t finished = ++done;
-    if (progress && (finished % 16 == 0 || finished == space.size())) {
+    if (progress && (finished % 16 == 0 || finished == items.size())) {
       const std::lock_guard lock(progress_mutex);
-      progress({TuneStage::Ranking, finished, space.size(), label(o.rung, space[i])});
+      progress({TuneStage::Ranking, finished, items.size(), label(o.rung, config)});
     }
   });
-  if (cancel && cancel->load()) return Error{"tuning cancelled"};
-  for (std::size_t i = 0; i < space.size(); ++i) {
-    if (predicted[i]) out.ranked.push_back(*predicted[i]);
-    else out.unpredicted.push_back(why[i]);
+  std::vector<Result<TuneRanking>> out;
+  std::vector<TuneRanking> rankings(studies.size());
+  std::vector<std::string> first_why(studies.size());
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    TuneRanking& r = rankings[items[i].first];
+    if (predicted[i]) r.ranked.push_back(*predicted[i]);
+    else {
+      if (r.unpredicted.empty()) first_why[items[i].first] = why[i];
+      r.unpredicted.push_back(why[i]);
+    }
   }
-  // Ties keep the enumeration's order (the default first), so the ranking is the same on every machine.
-  std::ranges::stable_sort(out.ranked, {}, &TuneCandidate::predicted_seconds);
-  for (std::size_t i = 0; i < out.ranked.size(); ++i) out.ranked[i].model_rank = static_cast<int>(i) + 1;
-  if (out.ranked.empty()) {
-    // Every configuration failed for a reason; the first one's says it (no timing data in the profile, say).
-    const std::string reason = why.empty() || why.front().empty() ? "" : ": for example " + why.front();
-    return Error{"the model predicted no configuration of this rung for this problem" + reason};
+  for (std::size_t s = 0; s < studies.size(); ++s) {
+    if (refused[s]) {
+      out.emplace_back(*refused[s]);
+      continue;
+    }
+    if (cancel && cancel->load()) {
+      out.emplace_back(Error{"tuning cancelled"});
+      continue;
+    }
+    TuneRanking& r = rankings[s];
+    r.space = spaces[s].size();
+    // Ties keep the enumeration's order (the default first), so the ranking is the same on every machine.
+    std::ranges::stable_sort(r.ranked, {}, &TuneCandidate::predicted_seconds);
+    for (std::size_t i = 0; i < r.ranked.size(); ++i) r.ranked[i].model_rank = static_cast<int>(i) + 1;
+    if (r.ranked.empty()) {
+      // Every configuration failed for a reason; the first one's says it (no timing data in the profile, say).
+      const std::string reason = first_why[s].empty() ? "" : ": for example " + first_why[s];
+      out.emplace_back(Error{"the model predicted no configuration of this rung for this problem" + reason});
+      continue;
+    }
+    out.emplace_back(std::move(r));
   }
   return out;
+}
+
+Result<TuneRanking> rank_configurations(const TuneOptions& o, const TuneProgressFn& progress,
+                                        const std::atomic<bool>* cancel) {
+  return std::move(rank_configurations(std::span<const TuneOptions>(&o, 1), progress, cancel).front());
 }
 
 std::vector<std::pair<std::size_t, TunePick>> pick_candidates(const TuneRanking& ranking, const TuneOptions& o) {

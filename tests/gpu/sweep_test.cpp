@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -175,28 +174,26 @@ TEST(Sweep, TunedAddsTheModelsBestConfigurationsAfterEachDefault) {
   EXPECT_NE(refused.error().message.find("nosuchknob"), std::string::npos) << refused.error().message;
 }
 
-TEST(Sweep, CtrlCWhileRankingKeepsWholeShapesOnly) {
+TEST(Sweep, CtrlCWhileRankingKeepsNothingHalfPredicted) {
   SweepOptions o;
-  o.shapes = *parse_sweep_shapes("16x4096x14336,128x6144x4096,4096,2048,1024,512,16x512x512,64x1024x2048");
+  o.shapes = *parse_sweep_shapes("16x4096x14336,128x6144x4096,4096,2048");
   o.rungs = {RungId::TmaWgmma, RungId::TmaWgmmaSplitK};
   o.profile = *sim::find_device("h200");
   o.model_only = true;
   o.tuned = 2;
   std::atomic<bool> cancel{false};
+  std::size_t calls = 0;
   const auto r = run_sweep(
-      o, [&](const SweepProgress& p) { cancel = cancel || p.done >= 1; }, &cancel);
+      o,
+      [&](const SweepProgress& p) {
+        ++calls;
+        cancel = cancel || p.done >= 1;
+      },
+      &cancel);
   ASSERT_TRUE(r) << r.error().message;
+  EXPECT_GT(calls, 0u) << "the ranking reports its progress";
   EXPECT_TRUE(r->cancelled);
-  // The pairs already being ranked finish: with a thread per core, fewer cores than pairs leave some never started.
-  if (std::thread::hardware_concurrency() < 16) {
-    EXPECT_LT(r->entries.size(), 8u * 2u * 3u) << "the ranking went on after Ctrl-C";
-  }
-  // Whole shapes from the first: each kept shape has every rung's default and picks, in the sweep's order.
-  ASSERT_EQ(r->entries.size() % (2u * 3u), 0u);
-  for (std::size_t i = 0; i < r->entries.size(); ++i) {
-    EXPECT_EQ(r->entries[i].shape, i / 6);
-    EXPECT_EQ(r->entries[i].rung, o.rungs[(i / 3) % 2]);
-  }
+  EXPECT_TRUE(r->entries.empty()) << "a shape with some rungs ranked and others not";
 }
 
 TEST(Sweep, AnInputTypeARungDoesNotTakeIsASentence) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -30,8 +31,6 @@ struct TuneOptions {
   int top = 20;                // of which the model's best; the rest a random sample of the others
   int runs = 10;               // timed runs per configuration
   int compile_jobs = 0;        // nvcc processes at once (0: one per core)
-  int ranking_jobs = 0;        // threads that predict the configurations (0: one per core; the sweep ranks many
-                               // studies at once, one thread each)
   int device = 0;              // CUDA device index
   // Several GPUs of the host (empty: `device` alone): one worker each, the configurations to time dealt out in turn
   // in the model's order, each GPU timing its share beside its own cuBLAS runs (each ratio is to its own GPU's).
@@ -110,6 +109,11 @@ double fraction_done(const TuneProgress& progress);
 // registers from the build's compile where it has the configuration, else estimated from the nearest compiled one.
 Result<TuneRanking> rank_configurations(const TuneOptions& options, const TuneProgressFn& progress = {},
                                         const std::atomic<bool>* cancel = nullptr);
+// Many studies at once (a sweep's shapes x rungs), every configuration of every study predicted in one pool of
+// threads; a result per study, in order.
+std::vector<Result<TuneRanking>> rank_configurations(std::span<const TuneOptions> studies,
+                                                     const TuneProgressFn& progress = {},
+                                                     const std::atomic<bool>* cancel = nullptr);
 
 // The configurations to time: the default, the model's `top` best, then a seeded random sample of the rest, up to
 // `budget` in all; in the model's order. Indices into ranking.ranked.
