@@ -11,6 +11,7 @@ The results tables are scripts/results-tables.py's.
 """
 import argparse
 import csv
+import datetime
 import functools
 import gzip
 import importlib.util
@@ -1805,6 +1806,27 @@ def sweep_run13():
             "near": str(sum(0.99 <= x <= 1.01 for x in ratios[0]))}
 
 
+def turns_at_c():
+    """docs/sweep.md: run 13's fit before and after the turns at C counted Stream-K's chain and C's bytes
+    (docs/time-model-data/turns-at-c-2026-11-30.txt), and Stream-K's pairs predicted faster than measured."""
+    text = (ROOT / "docs" / "time-model-data" / "turns-at-c-2026-11-30.txt").read_text()
+    fits = re.findall(r"(before|after)-run13\.json\s+within (\d+)/(\d+) \(([\d.]+)%\)\s+spearman median ([\d.]+)", text)
+    fit = {side: (within, pairs, pct, rho) for side, within, pairs, pct, rho in fits}
+    sk = re.search(r"tma-wgmma-streamk\s+(\d+) \(\s*(\d+)\) ->\s+(\d+) \(\s*(\d+)\) of (\d+)", text)
+    return {"b_w": fit["before"][0], "pairs": fit["before"][1], "b_pct": fit["before"][2], "b_rho": fit["before"][3],
+            "a_w": fit["after"][0], "a_pct": fit["after"][2], "a_rho": fit["after"][3],
+            "sk_fast": sk.group(4), "sk_pairs": sk.group(5)}
+
+
+def _seconds_before_gpus(line, report):
+    """A timing line's run ("... ms N ended HH:MM:SSZ"): the seconds from its start to its first GPU's benchmark run
+    (the report's gpus[].date_utc, to the second)."""
+    ms, end = re.search(r"ms (\d+) ended (\d\d:\d\d:\d\d)Z", line).groups()
+    clock = lambda text: datetime.datetime.strptime(text, "%H:%M:%S")
+    start = clock(end) - datetime.timedelta(milliseconds=int(ms))
+    return (min(clock(g["date_utc"][11:19]) for g in read_json(report)["gpus"]) - start).total_seconds()
+
+
 def sweep_devices_rungs17_24():
     """docs/sweep.md: the --tuned 6 sweep of rungs 17 to 24 on one H200 and on two, each two-GPU run over the one-GPU
     run just before it (devices/tuned6-rungs17-24/timing.txt)."""
@@ -1816,8 +1838,23 @@ def sweep_devices_rungs17_24():
     one = [t for d, t in runs if d == "0"]
     two = [t for d, t in runs if d == "0,1"]
     ratios = [b / a for a, b in zip(one, two)]
+    folder = SWEEP / "devices" / "tuned6-rungs17-24"
+    lines = [line for line in (folder / "timing.txt").read_text().splitlines() if line.startswith("sweep")]
+    before = [_seconds_before_gpus(line, folder / f"sweep-run{n}.json.gz") for line, n in zip(lines, (1, 2, 3, 4, 6, 7))]
+    pooled_folder = SWEEP / "devices" / "tuned2-pooled"
+    lines = [line for line in (pooled_folder / "timing.txt").read_text().splitlines() if line.startswith("sweep")]
+    after = [_seconds_before_gpus(line, pooled_folder / f"sweep-tuned2-run{n}.json.gz") for line, n in zip(lines, (2, 3))]
+    pooled = {}
+    for line in (SWEEP / "devices" / "tuned2-pooled" / "timing.txt").read_text().splitlines():
+        if not line.startswith("#"):
+            devices, ms = re.match(r"sweep --devices? (\S+) rc=0 ms (\d+)", line).groups()
+            pooled[devices] = int(ms) / 1000
     return {"one_a": f"{one[0]:.1f}", "one_b": f"{one[1]:.1f}", "two_a": f"{two[0]:.1f}", "two_b": f"{two[1]:.1f}",
-            "r_a": f"{ratios[0]:.3f}", "r_b": f"{ratios[1]:.3f}"}
+            "r_a": f"{ratios[0]:.3f}", "r_b": f"{ratios[1]:.3f}", "one_c": f"{one[2]:.1f}", "two_c": f"{two[2]:.1f}",
+            "r_c": f"{ratios[2]:.3f}", "p_one": f"{pooled['0']:.1f}", "p_two": f"{pooled['0,1']:.1f}",
+            "p_r": f"{pooled['0,1'] / pooled['0']:.3f}", "pre_lo": f"{min(before[:4]):.0f}",
+            "pre_hi": f"{max(before[:4]):.0f}", "pair_lo": f"{min(before[4:]):.0f}", "pair_hi": f"{max(before[4:]):.0f}",
+            "pool_lo": f"{min(after):.0f}", "pool_hi": f"{max(after):.0f}"}
 
 
 def sweep_rungs_23_24():
@@ -2359,9 +2396,19 @@ QUOTES = [
      r"(?P<g_hi>[\d.]+)×[\s\S]*?\((?P<near>\d+)\s+of\s+them\s+in\s+run\s+13\)",
      sweep_run13),
     ("docs/sweep.md",
+     r"predicted again by\s+today's model, within ±20% on (?P<b_w>\d+) of (?P<pairs>\d+) pairs \((?P<b_pct>[\d.]+)%, "
+     r"Spearman (?P<b_rho>[\d.]+) at the median shape\) before[\s\S]*?and on (?P<a_w>\d+) \((?P<a_pct>[\d.]+)%, "
+     r"Spearman\s+(?P<a_rho>[\d.]+)\)[\s\S]*?Stream-K's: (?P<sk_fast>\d+) of its (?P<sk_pairs>\d+) pairs",
+     turns_at_c),
+    ("docs/sweep.md",
      r"rungs\s+17\s+to\s+24\s+with\s+`--tuned\s+6`[\s\S]*?one\s+GPU\s+(?P<one_a>[\d.]+)\s+and\s+(?P<one_b>[\d.]+)\s+"
      r"s,\s+two\s+GPUs\s+(?P<two_a>[\d.]+)\s+"
-     r"and\s+(?P<two_b>[\d.]+)\s+s:\s+(?P<r_a>[\d.]+)×\s+and\s+(?P<r_b>[\d.]+)×\s+the\s+time",
+     r"and\s+(?P<two_b>[\d.]+)\s+s:\s+(?P<r_a>[\d.]+)×\s+and\s+(?P<r_b>[\d.]+)×\s+the\s+time[\s\S]*?"
+     r"(?P<pre_lo>\d+)\s+to\s+(?P<pre_hi>\d+)\s+s\s+of\s+each\s+run[\s\S]*?(?P<pair_lo>\d+)\s+and\s+(?P<pair_hi>\d+)\s+s"
+     r"[\s\S]*?one\s+GPU\s+"
+     r"(?P<one_c>[\d.]+)\s+s,\s+two\s+(?P<two_c>[\d.]+)\s+s\s+\((?P<r_c>[\d.]+)×\)[\s\S]*?one\s+GPU\s+"
+     r"(?P<p_one>[\d.]+)\s+s\s+and\s+two\s+(?P<p_two>[\d.]+)\s+s\s+\((?P<p_r>[\d.]+)×\),\s+with\s+(?P<pool_lo>\d+)"
+     r"\s+and\s+(?P<pool_hi>\d+)\s+s\s+before",
      sweep_devices_rungs17_24),
     ("docs/sweep.md",
      r"one GPU (?P<one>[\d.]+) s twice, two GPUs (?P<two_a>[\d.]+) and (?P<two_b>[\d.]+) s, \*\*(?P<r_lo>[\d.]+)–"

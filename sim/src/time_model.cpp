@@ -438,18 +438,28 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
     if (p.term(t).seconds > winner.seconds * (1 + 1e-9)) winner = {p.term(t).seconds, t};
   p.limit = winner.term;
   // Split-K (rung 22): the ranges of a round's tiles finish their k-steps together, then take turns at C: each range
-  // after the first waits for the one before, its trips to the L2 one after another, and two consumers' barriers.
-  // Stream-K: a tile's turns follow one another likewise, but all but the last are each block's first shared segment,
-  // done long before the last turn looks: what is left is one turn at the end of each block's walk.
+  // after the first waits for the one before, its trips to the L2 one after another, and two consumers' barriers; and
+  // it moves its tile of C through its SM, read and written back, at the SM's share of the L2's bandwidth.
+  // Stream-K: a tile's pieces take turns likewise. Where the ranges are longer than a tile, a tile has two pieces, the
+  // first done long before the last looks: one turn at the end of each block's walk. Shorter ranges (few tiles: a
+  // decode shape's) cut a tile into more pieces, the middle ones whole ranges that end together, and their turns follow
+  // one another.
   const int trips = split_step_round_trips(in.rung, in.config);
-  // Split-K through its workspace (workspace = 1): only the last range waits, once.
-  const int turns_waited = stream_k              ? (plan.shared_iterations() > 0 ? 1 : 0)
-                           : in.config.workspace ? std::min(1, shape.splits - 1)
-                                                 : shape.splits - 1;
-  if (in.config.workspace) p.split_wording = "the last range of each tile adding up the others' sums";
-  if (trips > 0 && turns_waited > 0)
-    p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * turns_waited *
-                      (trips * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz;
+  const double tile_c_bytes = double(std::min(in.config.bm, in.problem.m)) * in.config.bn * sizeof(float);
+  const double sm_l2_rate = timing.l2_bytes_per_second / d.sms;
+  const double turn_seconds =
+      (trips * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz + 2 * tile_c_bytes / sm_l2_rate;
+  if (trips > 0 && stream_k && plan.shared_iterations() > 0)
+    p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * std::max(1, plan.most_pieces() - 1) * turn_seconds;
+  else if (trips > 0 && in.config.workspace && shape.splits > 1) {
+    // Split-K through its workspace (workspace = 1): only the last range waits, once, then reads the other ranges'
+    // slices and writes C.
+    p.split_wording = "the last range of each tile adding up the others' sums";
+    p.split_seconds = std::ceil(blocks_per_sm_launched / resident) *
+                      ((trips * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz +
+                       shape.splits * tile_c_bytes / sm_l2_rate);
+  } else if (trips > 0 && shape.splits > 1)
+    p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * (shape.splits - 1) * turn_seconds;
   p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds + p.split_seconds;
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;
   Hints hints;

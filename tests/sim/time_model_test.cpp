@@ -11,6 +11,7 @@
 #include <tuple>
 #include <vector>
 
+#include "gemmlab/kernel/stream_k.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 
@@ -271,6 +272,26 @@ TEST(TimeModel, TheL2DeliversWhatMulticastCopiesLand) {
 }
 
 // Rule G5: what a padded layout's copies make the L2 send twice is delivered like any other byte.
+// Stream-K (rung 23): a tile's pieces take their turns at C one after another, so the turns' term grows with the most
+// pieces a tile is cut into; at 128 rows of C the decode shape's turns move the same bytes as 4096^3's.
+TEST(TimeModel, StreamKsTurnsAtCFollowOneAnotherAcrossATilesPieces) {
+  const RungId rung = RungId::TmaWgmmaStreamK;
+  const kernel::KernelConfig c = rung_model(rung).defaults;
+  const DeviceProfile h200 = *find_device("h200");
+  const auto decode = predict_schedule(rung, c, {128, 4096, 4096}, {kernel::OrderKind::Hilbert, 0}, h200);
+  const auto square = predict_schedule(rung, c, {4096, 4096, 4096}, {kernel::OrderKind::Hilbert, 0}, h200);
+  ASSERT_TRUE(decode.ok() && square.ok());
+  ASSERT_TRUE(decode->time && square->time);
+  const auto pieces = [&](const SchedulePrediction& p) {
+    const int units = c.grid / c.cluster, tiles = p.shape.blocks / p.shape.cluster;
+    return kernel::StreamKPlan::of(units, tiles, p.shape.ksteps).most_pieces();
+  };
+  ASSERT_GT(pieces(*decode), pieces(*square)) << "a decode shape's few tiles are cut into more pieces";
+  ASSERT_GT(square->time->split_seconds, 0);
+  EXPECT_NEAR(decode->time->split_seconds / square->time->split_seconds,
+              double(pieces(*decode) - 1) / std::max(1, pieces(*square) - 1), 1e-9);
+}
+
 TEST(TimeModel, TheL2DeliversTheSectorsPaddedCopiesSplit) {
   const DeviceProfile d = h100();
   const MachineTiming& m = *d.timing;

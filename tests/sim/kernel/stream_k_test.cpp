@@ -180,6 +180,27 @@ TEST(StreamKWalk, ATilesPiecesAreTheSegmentsTheUnitsWalk) {
   }
 }
 
+// The time model's chain of turns at C (most_pieces - 1 of them): the most pieces any tile is cut into, as walked.
+TEST(StreamKWalk, MostPiecesIsTheMostAnyTileIsCutInto) {
+  for (const Case& w : kCases) {
+    const std::string at = where(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster);
+    std::map<std::pair<int, int>, int> pieces;
+    for (const auto& [launch, t] : walk_all(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster))
+      for (int j = 0; j < t.tiles; ++j) {
+        const TileCoord tile = stream_k_tile(t, j);
+        ++pieces[{tile.row, tile.col}];
+      }
+    int most = 0;
+    for (const auto& [tile, n] : pieces) most = std::max(most, n);
+    const int slots = launch_slots(w.tiles_m, w.tiles_n, {OrderKind::Hilbert, 0}, w.cluster);
+    EXPECT_EQ(StreamKPlan::of(w.blocks / w.cluster, slots / w.cluster, w.ksteps).most_pieces(), most) << at;
+  }
+  // A decode step's 32 tiles of 224 k-steps on 132 units: ranges of 54 or 55 k-steps, so a tile in five pieces.
+  EXPECT_EQ(StreamKPlan::of(132, 32, 224).most_pieces(), 5);
+  // Whole waves only: every tile whole.
+  EXPECT_EQ(StreamKPlan::of(64, 256, 64).most_pieces(), 1);
+}
+
 TEST(StreamKWalk, AClustersBlocksWalkTheSameKStepsOfAdjacentTiles) {
   const auto walked = walk_all(12, 6, 5, 7, 2);
   for (std::size_t b = 0; b + 1 < walked.size(); b += 2) {

@@ -64,6 +64,12 @@ struct StreamKPlan {
     const Index origin = Index(tile - whole_tiles()) * ksteps;
     return range_of(origin + ksteps - 1) - range_of(origin) + 1;
   }
+  // The most pieces a tile is cut into: a range shorter than a tile leaves whole ranges in the middle of one.
+  GEMMLAB_HD int most_pieces() const {
+    int most = 1;
+    for (int tile = whole_tiles(); tile < tiles; ++tile) most = pieces(tile) > most ? pieces(tile) : most;
+    return most;
+  }
   GEMMLAB_HD Piece piece(int tile, int p) const {
     if (tile < whole_tiles()) return {tile % units, 0, ksteps};
     const Index origin = Index(tile - whole_tiles()) * ksteps;
