@@ -1798,7 +1798,8 @@ def sweep_run13():
         raise SystemExit("doc-numbers: Stream-K is no longer the best on one shape of run 13: rewrite the sentence")
     ratios = [_best_ratios(r) for r in [run13] + repeats]
     wins = [sum(x > 1 for x in r) for r in ratios]
-    return {"pp_n": str(len(pingpong)),
+    return {"spread": str(max(wins) - min(wins)), "runs": str(len(ratios)),
+            "third": str(math.ceil(len(run13["shapes"]) / 3)), "pp_n": str(len(pingpong)),
             "pp_hi": f"{max(e['measured']['ratio_to_cublas'] for _, e in pingpong):.3f}",
             "sk_shape": streamk[0][0]["label"], "sk": f"{streamk[0][1]['measured']['ratio_to_cublas']:.3f}",
             "w_lo": str(min(wins)), "w_hi": str(max(wins)),
@@ -1818,43 +1819,64 @@ def turns_at_c():
             "sk_fast": sk.group(4), "sk_pairs": sk.group(5)}
 
 
-def _seconds_before_gpus(line, report):
-    """A timing line's run ("... ms N ended HH:MM:SSZ"): the seconds from its start to its first GPU's benchmark run
-    (the report's gpus[].date_utc, to the second)."""
-    ms, end = re.search(r"ms (\d+) ended (\d\d:\d\d:\d\d)Z", line).groups()
+def _timing_runs(folder):
+    """A timing.txt's runs: (devices, seconds, seconds before its first GPU's benchmark run) of each line
+    "sweep --device(s) D rc=0 ms N ended HH:MM:SSZ report FILE" (the report's gpus[].date_utc, to the second)."""
     clock = lambda text: datetime.datetime.strptime(text, "%H:%M:%S")
-    start = clock(end) - datetime.timedelta(milliseconds=int(ms))
-    return (min(clock(g["date_utc"][11:19]) for g in read_json(report)["gpus"]) - start).total_seconds()
+    runs = []
+    for line in (folder / "timing.txt").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        devices, ms, end, report = re.match(
+            r"sweep --devices? (\S+) rc=0 ms (\d+) ended (\d\d:\d\d:\d\d)Z report (\S+)", line).groups()
+        start = clock(end) - datetime.timedelta(milliseconds=int(ms))
+        first_gpu = min(clock(g["date_utc"][11:19]) for g in read_json(folder / report)["gpus"])
+        runs.append((devices, int(ms) / 1000, (first_gpu - start).total_seconds()))
+    return runs
 
 
 def sweep_devices_rungs17_24():
     """docs/sweep.md: the --tuned 6 sweep of rungs 17 to 24 on one H200 and on two, each two-GPU run over the one-GPU
-    run just before it (devices/tuned6-rungs17-24/timing.txt)."""
-    runs = []
-    for line in (SWEEP / "devices" / "tuned6-rungs17-24" / "timing.txt").read_text().splitlines():
-        if not line.startswith("#"):
-            devices, ms = re.match(r"sweep --devices? (\S+) rc=0 ms (\d+)", line).groups()
-            runs.append((devices, int(ms) / 1000))
-    one = [t for d, t in runs if d == "0"]
-    two = [t for d, t in runs if d == "0,1"]
+    run just before it, and the seconds before the GPUs start (devices/tuned6-rungs17-24/timing.txt); the same at
+    --tuned 2 after the ranking went into one pool of threads (devices/tuned2-pooled)."""
+    runs = _timing_runs(SWEEP / "devices" / "tuned6-rungs17-24")
+    one = [t for d, t, _ in runs if d == "0"]
+    two = [t for d, t, _ in runs if d == "0,1"]
     ratios = [b / a for a, b in zip(one, two)]
-    folder = SWEEP / "devices" / "tuned6-rungs17-24"
-    lines = [line for line in (folder / "timing.txt").read_text().splitlines() if line.startswith("sweep")]
-    before = [_seconds_before_gpus(line, folder / f"sweep-run{n}.json.gz") for line, n in zip(lines, (1, 2, 3, 4, 6, 7))]
-    pooled_folder = SWEEP / "devices" / "tuned2-pooled"
-    lines = [line for line in (pooled_folder / "timing.txt").read_text().splitlines() if line.startswith("sweep")]
-    after = [_seconds_before_gpus(line, pooled_folder / f"sweep-tuned2-run{n}.json.gz") for line, n in zip(lines, (2, 3))]
-    pooled = {}
-    for line in (SWEEP / "devices" / "tuned2-pooled" / "timing.txt").read_text().splitlines():
-        if not line.startswith("#"):
-            devices, ms = re.match(r"sweep --devices? (\S+) rc=0 ms (\d+)", line).groups()
-            pooled[devices] = int(ms) / 1000
+    before = [wait for _, _, wait in runs]
+    pooled = {d: (t, wait) for d, t, wait in _timing_runs(SWEEP / "devices" / "tuned2-pooled")}
+    p_r = pooled["0,1"][0] / pooled["0"][0]
     return {"one_a": f"{one[0]:.1f}", "one_b": f"{one[1]:.1f}", "two_a": f"{two[0]:.1f}", "two_b": f"{two[1]:.1f}",
             "r_a": f"{ratios[0]:.3f}", "r_b": f"{ratios[1]:.3f}", "one_c": f"{one[2]:.1f}", "two_c": f"{two[2]:.1f}",
-            "r_c": f"{ratios[2]:.3f}", "p_one": f"{pooled['0']:.1f}", "p_two": f"{pooled['0,1']:.1f}",
-            "p_r": f"{pooled['0,1'] / pooled['0']:.3f}", "pre_lo": f"{min(before[:4]):.0f}",
-            "pre_hi": f"{max(before[:4]):.0f}", "pair_lo": f"{min(before[4:]):.0f}", "pair_hi": f"{max(before[4:]):.0f}",
-            "pool_lo": f"{min(after):.0f}", "pool_hi": f"{max(after):.0f}"}
+            "r_c": f"{ratios[2]:.3f}", "p_one": f"{pooled['0'][0]:.1f}", "p_two": f"{pooled['0,1'][0]:.1f}",
+            "p_r": f"{p_r:.3f}", "pre_lo": f"{min(before[:4]):.0f}", "pre_hi": f"{max(before[:4]):.0f}",
+            "pair_lo": f"{min(before[4:]):.0f}", "pair_hi": f"{max(before[4:]):.0f}",
+            "pool_lo": f"{min(w for _, w in pooled.values()):.0f}", "pool_hi": f"{max(w for _, w in pooled.values()):.0f}",
+            "met": ["none", "one", "two", "three"][sum(r <= 0.55 for r in ratios)],
+            "pairs": ["none", "one", "two", "three"][len(ratios)]}
+
+
+def pipeline_table():
+    """docs/timeline.md: the time model's figures laid out copy by copy (`gemmlab-cli sim --json`'s "pipeline",
+    sim::predicted_pipeline) beside the recorded traces' summaries at 4096^3, for the rungs with one producer and the
+    consumers of one tile at a time."""
+    folder = ROOT / "docs" / "timeline-data"
+    rows = ["| rung | k-step: measured / laid out (ns) | consumers' wait a k-step | copy to use |",
+            "| --- | ---: | ---: | ---: |"]
+    late = []
+    for name in ("17-tma-wgmma", "18-tma-wgmma-specialized", "19-tma-wgmma-multicast", "20-tma-wgmma-persistent",
+                 "21-tma-wgmma-hilbert", "rungs23-24/23-tma-wgmma-streamk"):
+        summary = json.loads((folder / f"{name}.summary.json").read_text())
+        role = next(r for r in summary["roles"] if r["role"] in ("consumer", "warpgroup"))
+        slug = summary["kernel"].split(" ")[0]
+        pipe = cli("sim", "--rung", slug, "--m", str(summary["m"]), "--n", str(summary["n"]), "--k", str(summary["k"]),
+                   "--profile", "h200")["pipeline"]
+        measured = (role["median_kstep_ns"], summary["median_consumer_wait_ns"], summary["median_copy_to_use_ns"])
+        laid = (pipe["median_kstep_ns"], pipe["median_consumer_wait_ns"], pipe["median_copy_to_use_ns"])
+        rows.append(f"| {name.split('/')[-1]} | " + " | ".join(f"{m:.0f} / {l:.0f}" for m, l in zip(measured, laid)) + " |")
+        if pipe["producer"]:
+            late.append(measured[2] / measured[0])
+    return {"table": "\n".join(rows) + "\n", "lo": f"{min(late):.1f}", "hi": f"{max(late):.1f}"}
 
 
 def sweep_rungs_23_24():
@@ -2393,13 +2415,20 @@ QUOTES = [
      r"cuBLAS;\s+rung\s+23's\s+on\s+one,\s+(?P<sk_shape>[^(]+)\s+\((?P<sk>[\d.]+)×\)[\s\S]*?faster\s+than\s+cuBLAS\s+"
      r"on\s+(?P<w_lo>\d+)\s+to\s+"
      r"(?P<w_hi>\d+)\s+shapes,\s+geometric\s+mean\s+(?P<g_lo>[\d.]+)×\s+to\s+"
-     r"(?P<g_hi>[\d.]+)×[\s\S]*?\((?P<near>\d+)\s+of\s+them\s+in\s+run\s+13\)",
+     r"(?P<g_hi>[\d.]+)×[\s\S]*?\((?P<near>\d+)\s+of\s+them\s+in\s+run\s+13\)"
+     r"[\s\S]*?moves\s+by\s+(?P<spread>\d+)\s+between[\s\S]*?in\s+all\s+(?P<runs>\d+)\s+runs;\s+a\s+third\s+of\s+the\s+"
+     r"shapes\s+\((?P<third>\d+)\)",
      sweep_run13),
     ("docs/sweep.md",
-     r"predicted again by\s+today's model, within ±20% on (?P<b_w>\d+) of (?P<pairs>\d+) pairs \((?P<b_pct>[\d.]+)%, "
-     r"Spearman (?P<b_rho>[\d.]+) at the median shape\) before[\s\S]*?and on (?P<a_w>\d+) \((?P<a_pct>[\d.]+)%, "
-     r"Spearman\s+(?P<a_rho>[\d.]+)\)[\s\S]*?Stream-K's: (?P<sk_fast>\d+) of its (?P<sk_pairs>\d+) pairs",
+     r"predicted again by\s+today's\s+model\s+\(`--rescore`[^)]*\),\s+within\s+±20%\s+on\s+(?P<b_w>\d+)\s+of\s+(?P<pairs>\d+)\s+"
+     r"pairs\s+\((?P<b_pct>[\d.]+)%,\s+Spearman\s+(?P<b_rho>[\d.]+)\s+at\s+the\s+median\s+shape\)\s+before[\s\S]*?and\s+on\s+"
+     r"(?P<a_w>\d+)\s+\((?P<a_pct>[\d.]+)%,\s+Spearman\s+(?P<a_rho>[\d.]+)\)[\s\S]*?Stream-K's:\s+(?P<sk_fast>\d+)\s+of\s+its\s+"
+     r"(?P<sk_pairs>\d+)\s+pairs",
      turns_at_c),
+    ("docs/timeline.md",
+     r"<!-- pipeline -->\n(?P<table>(?:\|[^\n]*\n)+)<!-- pipeline end -->[\s\S]*?goes\s+out\s+only\s+(?P<lo>[\d.]+)\s+to\s+"
+     r"(?P<hi>[\d.]+)\s+k-steps",
+     pipeline_table),
     ("docs/sweep.md",
      r"rungs\s+17\s+to\s+24\s+with\s+`--tuned\s+6`[\s\S]*?one\s+GPU\s+(?P<one_a>[\d.]+)\s+and\s+(?P<one_b>[\d.]+)\s+"
      r"s,\s+two\s+GPUs\s+(?P<two_a>[\d.]+)\s+"
@@ -2408,7 +2437,7 @@ QUOTES = [
      r"[\s\S]*?one\s+GPU\s+"
      r"(?P<one_c>[\d.]+)\s+s,\s+two\s+(?P<two_c>[\d.]+)\s+s\s+\((?P<r_c>[\d.]+)×\)[\s\S]*?one\s+GPU\s+"
      r"(?P<p_one>[\d.]+)\s+s\s+and\s+two\s+(?P<p_two>[\d.]+)\s+s\s+\((?P<p_r>[\d.]+)×\),\s+with\s+(?P<pool_lo>\d+)"
-     r"\s+and\s+(?P<pool_hi>\d+)\s+s\s+before",
+     r"\s+and\s+(?P<pool_hi>\d+)\s+s\s+before[\s\S]*?is\s+met\s+by\s+(?P<met>\w+)\s+of\s+the\s+(?P<pairs>\w+)\s+`--tuned\s+6`",
      sweep_devices_rungs17_24),
     ("docs/sweep.md",
      r"one GPU (?P<one>[\d.]+) s twice, two GPUs (?P<two_a>[\d.]+) and (?P<two_b>[\d.]+) s, \*\*(?P<r_lo>[\d.]+)–"
@@ -2474,7 +2503,6 @@ QUOTES = [
      r"from (?P<b23>\d+)% to (?P<a23>\d+)% and rung 24's from (?P<b24>\d+)% to\s+"
      r"(?P<a24>\d+)%; rung 22's did not fall "
      r"\((?P<b22>\d+)% before, (?P<a22>\d+)% after\)\. Each copy its own span, stored at the next copy, the rest as it\s+"
-     r""
      r"is, costs rung 20 (?P<pc20>\d+)%[\s\S]*?was met on (?P<met>rungs? [\d, and]+?) only\.[\s\S]*?: (?P<c20>\d+)% with every "
      r"stamp, (?P<dead20>\d+)% with\s+none recorded[\s\S]*?(?P<nombar20>\d+)% without the mbarrier waits' stamps, "
      r"(?P<notma20>\d+)% without\s+"
@@ -2532,7 +2560,6 @@ QUOTES = [
      r"per\s+"
      r"tile, (?P<per_tile>[\d,]+) wavefronts of writes and (?P<per_tile2>[\d,]+) of reads[\s\S]*?\((?P<small_st>[\d,]+) "
      r"store wavefronts at 256 × 256 × 64, two tiles\), but the reads at about twice it \((?P<small_ld>[\d,]+) load\s+"
-     r""
      r"wavefronts, (?P<small_conf>[\d,]+) of them \"bank conflicts\"\), and at 4096³ (?P<ld_x>[\d.]+) times the predicted "
      r"loads and (?P<st_x>[\d.]+) times the stores[\s\S]*?give exactly the model's figures: (?P<read_alone>\d+) "
      r"wavefronts a read, (?P<write_alone>\d+) a write",
@@ -2544,9 +2571,7 @@ QUOTES = [
     ("docs/rungs/21-tma-wgmma-hilbert.md",
      r"tensor cores, was busy (?P<r_busy>[\d.]+)% of rung 21's elapsed cycles and (?P<f_busy>[\d.]+)% of fast\.cu's kernel "
      r"12's,[\s\S]*?under the profiler they ran (?P<r_us>[\d.]+) and (?P<f_us>[\d.]+) µs\. Rung 21 still issues more \(issue\s+"
-     r""
      r"slots busy (?P<r_issue>[\d.]+)% against (?P<f_issue>[\d.]+)%\)[\s\S]*?DRAM throughput (?P<r_dram>[\d.]+)% against\s+"
-     r""
      r"(?P<f_dram>[\d.]+)% of its peak\)[\s\S]*?tile epilogue at (?P<epi_now>\d+) ns in row order, where it was "
      r"(?P<epi_before>\d+) ns with the stores from the registers; the\s+"
      r"traced kernel took (?P<traced_now>[\d.]+) ms both "
@@ -2609,7 +2634,6 @@ QUOTES = [
      r"ran all (?P<decode>\d+) decode shapes at (?P<pp_lo>[\d.]+)× to (?P<pp_hi>[\d.]+)×\s+"
      r"rung 21's default, and were "
      r"the best default on (?P<pp_best>\d+) of them; Stream-K \(\[rung 23\]\(rungs/23-tma-wgmma-streamk\.md\)\) ran\s+"
-     r""
      r"the (?P<long_k>\d+) decode shapes with K ≥ 14336, whose few tiles leave most SMs idle, at (?P<sk_lo>[\d.]+)× to "
      r"(?P<sk_hi>[\d.]+)× rung 21, the best default\s+on (?P<sk_best>\d+) of all (?P<shapes>\d+) shapes",
      sweep_rungs_23_24),
@@ -2891,7 +2915,6 @@ QUOTES = [
      r"(?P<gap_r4>[\d.]+)% \((?P<t_r4p>[\d.]+)\s+"
      r"µs against (?P<t_r4g>[\d.]+) µs\), and in the grouped order at 8192³ "
      r"within (?P<gap_g8>[\d.]+)% \((?P<t_g8p>[\d.]+) µs against (?P<t_g8g>[\d.]+) µs, (?P<d_g8p>[\d.]+) GB against\s+"
-     r""
      r"(?P<d_g8g>[\d.]+) GB\)[\s\S]*?it gives both (?P<model>[\d.]+) GB",
      persistent_dram),
     ("docs/rungs/21-tma-wgmma-hilbert.md",
@@ -2966,7 +2989,6 @@ QUOTES = [
      r"(?P<pipe4>\d+)% busy[\s\S]*?`timing.cu`'s own probe of such loads had run at (?P<old>[\d.]+) a clock, its data "
      r"pipe (?P<old_pipe>\d+)% busy[\s\S]*?the FFMAs of the main loop: (?P<share>[\d.]+)% on the (?P<waits>\d+) where "
      r"the model's warp waits[\s\S]*?It predicts naive-coalesced at (?P<n1>[\d.]+)×, (?P<n2>[\d.]+)×, (?P<n4>[\d.]+)×\s+"
-     r""
      r"and (?P<n8>[\d.]+)× of its measured time at 1024³ to 8192³",
      lambda: {**{k: v for k, v in l1_sectors().items() if k in ("rate4", "pipe4", "old", "old_pipe")}, **naive_waits(),
               "hits": f"{time_model_ncu(2, 'naive-coalesced', 'l1tex__t_sector_hit_rate.pct'):.0f}",
@@ -3037,7 +3059,6 @@ QUOTES = [
          cli("sim", "--rung", "tma-wgmma", "--m", "4096", "--n", "4096", "--k", "4096")["kernel"])),
     ("docs/rungs/17-tma-wgmma.md",
      r"the tensor pipe is active (?P<pipe>[\d.]+)% of the elapsed cycles\. The warps spend most of their time at the\s+"
-     r""
      r"block-wide barrier \((?P<barrier>[\d.]+) warps stalled there per issued instruction, against (?P<scoreboard>[\d.]+)"
      r" waiting on a long scoreboard, which\s+includes the mbarrier waits, and (?P<gmma>[\d.]+) on wgmma\)",
      lambda: {k: v for k, v in hopper_ncu("hopper/17-tma-wgmma").items() if k != "wait"}),

@@ -99,7 +99,8 @@ void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
     out << "\n(model's N): the configuration's place in the time model's ranking of all the rung's valid "
            "configurations at that shape (1: predicted fastest); each rung's default first, then its "
         << r.options.tuned << " best-ranked others\n";
-  if (r.cancelled) out << "\n(stopped with Ctrl-C: the shapes above are those done)\n";
+  if (r.cancelled)
+    out << "\n(stopped with Ctrl-C: the shapes above are those done; none while the model was still ranking)\n";
 }
 
 // --rescore: a recorded sweep's measurements beside this build's model for --profile.

@@ -1,12 +1,15 @@
 #include "schedule_report.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "gemmlab/sim/launch_order.hpp"
+#include "gemmlab/sim/predicted_timeline.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "table.hpp"
 
 namespace gemmlab::cli {
@@ -231,6 +234,24 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
                                                                                                            : "description"}}},
           {"explanation", t.explanation},
           {"measured", false}};
+}
+
+nlohmann::json pipeline_json(const sim::SchedulePrediction& p, RungId rung, const kernel::KernelConfig& config) {
+  if (!p.time) return {{"available", false}, {"note", p.time_note}};
+  // The busiest SM's k-steps, one block after another as a persistent block walks its tiles (the epilogues between
+  // them left out); enough of them for the medians.
+  const int ksteps = std::clamp(static_cast<int>(std::lround(p.time->tiles_on_busiest_sm * p.shape.ksteps)), 1, 4096);
+  const bool producer = sim::warp_roles(rung, config).has_value();
+  const auto pipeline = sim::predicted_pipeline(p, p.time->ksteps_in_flight, ksteps, producer);
+  if (!pipeline) return {{"available", false}, {"note", pipeline.error().message}};
+  return {{"available", true},
+          {"stages", p.time->ksteps_in_flight},
+          {"ksteps", ksteps},
+          {"producer", producer},
+          {"median_kstep_ns", pipeline->median_kstep_ns},
+          {"median_copy_to_use_ns", pipeline->median_copy_to_use_ns},
+          {"median_consumer_wait_ns", pipeline->median_consumer_wait_ns},
+          {"median_producer_wait_ns", pipeline->median_producer_wait_ns}};
 }
 
 nlohmann::json roofline_json(const sim::SchedulePrediction& p) {

@@ -145,10 +145,22 @@ std::vector<SweepEntry> predicted_entries(const SweepOptions& o, std::span<const
   const auto shape_of = [&](std::size_t p) { return p / rungs.size(); };
   const auto rung_of = [&](std::size_t p) { return rungs[p % rungs.size()]; };
   std::vector<std::vector<SweepEntry>> entries(pairs);
+  // The model's part is the first half of the sweep's progress (the timing the second), or all of a model-only sweep.
+  const std::size_t scale = o.model_only ? 1 : 2;
+  std::mutex progress_mutex;
+  std::size_t predicted = 0;
+  const auto report_predicted = [&](const SweepEntry& e, std::size_t total) {
+    const std::lock_guard lock(progress_mutex);
+    ++predicted;
+    if (progress)
+      progress(
+          {predicted, scale * total, std::string(rung_info(e.rung).slug) + " " + to_string(o.shapes[e.shape].shape)});
+  };
   parallel_for(pairs, worker_count(0), cancel, [&](std::size_t p) {
     SweepEntry& e = entries[p].emplace_back();
     e.shape = shape_of(p), e.rung = rung_of(p), e.config = sim::rung_model(e.rung).defaults;
     predict_entry(e, o.shapes[e.shape].shape, sweep_order(o, e.rung), o.profile);
+    if (o.tuned == 0) report_predicted(e, pairs);
   });
   if (cancel != nullptr && cancel->load()) return {};
   if (o.tuned > 0) {
@@ -164,8 +176,7 @@ std::vector<SweepEntry> predicted_entries(const SweepOptions& o, std::span<const
     const auto rankings = rank_configurations(
         studies,
         [&](const TuneProgress& t) {
-          // The first half of the sweep's progress (the timing is the second), or all of a model-only sweep's.
-          if (progress) progress({t.done, o.model_only ? t.total : 2 * t.total, "ranking " + t.what});
+          if (progress) progress({t.done, scale * t.total, "ranking " + t.what});
         },
         cancel);
     if (cancel != nullptr && cancel->load()) return {};
@@ -186,9 +197,11 @@ std::vector<SweepEntry> predicted_entries(const SweepOptions& o, std::span<const
     std::vector<SweepEntry*> picks;
     for (auto& pair : entries)
       for (std::size_t i = 1; i < pair.size(); ++i) picks.push_back(&pair[i]);
+    predicted = 0;
     parallel_for(picks.size(), worker_count(0), cancel, [&](std::size_t i) {
       SweepEntry& t = *picks[i];
       predict_entry(t, o.shapes[t.shape].shape, sweep_order(o, t.rung), o.profile);
+      report_predicted(t, picks.size());
     });
     if (cancel != nullptr && cancel->load()) return {};
   }

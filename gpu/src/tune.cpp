@@ -109,7 +109,7 @@ std::vector<Result<TuneRanking>> rank_configurations(std::span<const TuneOptions
   }
   std::vector<std::optional<TuneCandidate>> predicted(items.size());
   std::vector<std::string> why(items.size());
-  std::atomic<std::size_t> done{0};
+  std::size_t done = 0;
   std::mutex progress_mutex;
   parallel_for(items.size(), worker_count(0), cancel, [&](std::size_t i) {
     const auto [s, c] = items[i];
@@ -118,11 +118,10 @@ std::vector<Result<TuneRanking>> rank_configurations(std::span<const TuneOptions
     auto candidate = predict(o, config, compiled_facts(o.rung, config, o.profile));
     if (candidate) predicted[i] = *candidate;
     else why[i] = label(o.rung, config) + ": " + candidate.error().message;
+    const std::lock_guard lock(progress_mutex);  // counted under the lock, so the calls come in order
     const std::size_t finished = ++done;
-    if (progress && (finished % 16 == 0 || finished == items.size())) {
-      const std::lock_guard lock(progress_mutex);
+    if (progress && (finished % 16 == 0 || finished == items.size()))
       progress({TuneStage::Ranking, finished, items.size(), label(o.rung, config)});
-    }
   });
   std::vector<Result<TuneRanking>> out;
   std::vector<TuneRanking> rankings(studies.size());

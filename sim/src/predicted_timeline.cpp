@@ -66,4 +66,71 @@ std::vector<Track> predicted_tracks(const BlockPace& pace, std::int64_t begin_ns
   return out;
 }
 
+namespace {
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::ranges::sort(v);
+  return v.size() % 2 == 1 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+}  // namespace
+
+Result<PredictedPipeline> predicted_pipeline(const SchedulePrediction& p, int stages, int ksteps, bool producer) {
+  if (!p.time) return Error{p.time_note.empty() ? "the profile has no measured timing" : p.time_note};
+  if (stages < 1 || ksteps < 1) return Error{"a pipeline needs at least one stage and one k-step"};
+  const TimePrediction& t = *p.time;
+  const double ns_per_cycle = 1e3 / t.clock_mhz;
+  // A k-step's bytes streaming in at the SM's share of what the L2 delivers to this kernel's copies (TMA's faster rate
+  // where it copies by TMA: the L2 term's). The chain takes its stream at the loads' rate, as a part of the wait that
+  // the k-steps in flight hide; laid out stage after stage it is a rate, and the copies' own is the one they get.
+  const double l2_rate = t.term(TimeTerm::L2).rate;
+  const double stream =
+      l2_rate > 0 ? t.in_flight_bytes / std::max(1, t.ksteps_in_flight) / (l2_rate / std::max(1, p.device.sms)) * 1e9
+                  : t.copy_stream_cycles * ns_per_cycle;
+  const double latency = t.copy_latency_cycles * ns_per_cycle;
+  const double multiply = t.block_kstep_cycles * ns_per_cycle;
+  PredictedPipeline out;
+  out.steps.resize(static_cast<std::size_t>(ksteps));
+  // released[j]: when step j's stage is free again (the consumers' wait for the group after it has returned).
+  std::vector<double> released(static_cast<std::size_t>(ksteps), 0.0);
+  double copier = 0, delivered = 0;  // the copier's clock, and when the SM's stream of copies is next free
+  const auto copy = [&](int j, double free_at) {
+    PipelineStep& s = out.steps[static_cast<std::size_t>(j)];
+    s.producer_wait_ns = std::max(0.0, free_at - copier);
+    s.copy_issue_ns = copier = std::max(copier, free_at);
+    s.copy_land_ns = delivered = std::max(s.copy_issue_ns + latency, delivered) + stream;
+  };
+  for (int j = 0; j < std::min(stages, ksteps); ++j) copy(j, 0.0);  // the prologue fills the ring
+  int copied = std::min(stages, ksteps);
+  double consumer = 0, previous_end = 0;
+  for (int i = 0; i < ksteps; ++i) {
+    PipelineStep& s = out.steps[static_cast<std::size_t>(i)];
+    s.wait_begin_ns = consumer;
+    s.ready_ns = std::max(consumer, s.copy_land_ns);
+    s.multiply_end_ns = std::max(s.ready_ns, previous_end) + multiply;
+    // The wait for the group before: its stage is then free, and the consumers go on to the next k-step.
+    consumer = std::max(s.ready_ns, previous_end);
+    if (i > 0) released[static_cast<std::size_t>(i - 1)] = consumer;
+    previous_end = s.multiply_end_ns;
+    // A producer refills a stage as soon as it is released; thread 0 of a block without one, at the end of the k-step.
+    while (copied < ksteps && copied - stages <= i - 1) {
+      const double free_at = released[static_cast<std::size_t>(copied - stages)];
+      copy(copied, producer ? free_at : std::max(free_at, consumer));
+      ++copied;
+    }
+  }
+  std::vector<double> kstep, to_use, waited, producer_waits;
+  for (int i = 0; i < ksteps; ++i) {
+    const PipelineStep& s = out.steps[static_cast<std::size_t>(i)];
+    if (i + 1 < ksteps) kstep.push_back(out.steps[static_cast<std::size_t>(i + 1)].ready_ns - s.ready_ns);
+    to_use.push_back(s.ready_ns - s.copy_issue_ns);
+    waited.push_back(s.ready_ns - s.wait_begin_ns);
+    if (i >= stages) producer_waits.push_back(s.producer_wait_ns);
+  }
+  out.median_kstep_ns = median_of(kstep);
+  out.median_copy_to_use_ns = median_of(to_use);
+  out.median_consumer_wait_ns = median_of(waited);
+  out.median_producer_wait_ns = median_of(producer_waits);
+  return out;
+}
+
 }  // namespace gemmlab::sim

@@ -356,6 +356,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.main_loop = loop;
   p.block_kstep_cycles = block_step_cycles;
   p.exposed_wait_cycles = exposed;
+  p.copy_latency_cycles = wait - stream_cycles, p.copy_stream_cycles = stream_cycles;
   const double busiest_ksteps = ksteps * p.tiles_on_busiest_sm;
   const double latency_cycles = busiest_ksteps * (block_step_cycles + exposed) / resident;
 
@@ -445,20 +446,21 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // decode shape's) cut a tile into more pieces, the middle ones whole ranges that end together, and their turns follow
   // one another.
   const int trips = split_step_round_trips(in.rung, in.config);
-  const double tile_c_bytes = double(std::min(in.config.bm, in.problem.m)) * in.config.bn * sizeof(float);
+  const double tile_c_bytes =
+      double(std::min(in.config.bm, in.problem.m)) * std::min(in.config.bn, in.problem.n) * sizeof(float);
   const double sm_l2_rate = timing.l2_bytes_per_second / d.sms;
   const double turn_seconds =
       (trips * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz + 2 * tile_c_bytes / sm_l2_rate;
   if (trips > 0 && stream_k && plan.shared_iterations() > 0)
     p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * std::max(1, plan.most_pieces() - 1) * turn_seconds;
-  else if (trips > 0 && in.config.workspace && shape.splits > 1) {
+  else if (trips > 0 && !stream_k && in.config.workspace && shape.splits > 1) {
     // Split-K through its workspace (workspace = 1): only the last range waits, once, then reads the other ranges'
     // slices and writes C.
     p.split_wording = "the last range of each tile adding up the others' sums";
     p.split_seconds = std::ceil(blocks_per_sm_launched / resident) *
                       ((trips * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz +
                        shape.splits * tile_c_bytes / sm_l2_rate);
-  } else if (trips > 0 && shape.splits > 1)
+  } else if (trips > 0 && !stream_k && shape.splits > 1)
     p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * (shape.splits - 1) * turn_seconds;
   p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds + p.split_seconds;
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;

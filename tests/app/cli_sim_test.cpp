@@ -66,6 +66,28 @@ TEST(CliSim, TheJsonGivesTheCompiledLoopItsLoadWaitsComeFrom) {
                    loop["load_waits"].get<double>() / loop["ksteps_per_pass"].get<double>());
 }
 
+// The time model's figures laid out copy by copy (sim::predicted_pipeline): a warp-specialised rung's producer and its
+// ring, and medians a trace's summary can be set beside.
+TEST(CliSim, TheJsonLaysTheModelsFiguresOutCopyByCopy) {
+  const auto r = run_cli(
+      {"sim", "--rung", "tma-wgmma-specialized", "--m", "4096", "--n", "4096", "--k", "4096", "--profile", "h200", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const auto p = j["pipeline"];
+  ASSERT_TRUE(p["available"].get<bool>()) << p.dump();
+  EXPECT_TRUE(p["producer"].get<bool>());
+  EXPECT_EQ(p["stages"].get<int>(), j["config"]["stages"].get<int>());
+  EXPECT_GT(p["median_kstep_ns"].get<double>(), 0);
+  EXPECT_GE(p["median_copy_to_use_ns"].get<double>(), p["median_consumer_wait_ns"].get<double>());
+  // A profile without measured timing lays nothing out, and says why.
+  const auto untimed =
+      run_cli({"sim", "--rung", "blocktile-2d", "--m", "512", "--n", "512", "--k", "512", "--profile", "a100", "--json"});
+  ASSERT_EQ(untimed.exit_code, 0) << untimed.err;
+  const auto none = nlohmann::json::parse(untimed.out)["pipeline"];
+  EXPECT_FALSE(none["available"].get<bool>());
+  EXPECT_FALSE(none["note"].get<std::string>().empty());
+}
+
 TEST(CliSim, TableNamesTheLaunchAndTheCounters) {
   const auto r = run_cli({"sim", "--rung", "smem-tiling", "--m", "64", "--n", "64", "--k", "64", "--conflicting", "1"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

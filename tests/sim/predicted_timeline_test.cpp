@@ -91,5 +91,55 @@ TEST(PredictedTimeline, ItIsWrittenBesideTheMeasurementAndLeftOutOfItsSummary) {
   EXPECT_EQ(s.roles[0].ksteps, 1);
 }
 
+// A prediction whose k-step figures are given: the block's own k-step, a copy's latency, and the L2 rate that, with
+// the bytes of a k-step in flight, streams a stage in `stream_ns` on one SM.
+SchedulePrediction paced(double kstep_ns, double latency_ns, double stream_ns, int stages) {
+  SchedulePrediction p = specialised_at_4096();
+  TimePrediction& t = *p.time;
+  t.clock_mhz = 1000;  // a cycle a nanosecond
+  t.block_kstep_cycles = kstep_ns, t.copy_latency_cycles = latency_ns;
+  t.ksteps_in_flight = stages, t.in_flight_bytes = 1e6 * stages;  // a megabyte a k-step
+  t.terms[static_cast<std::size_t>(TimeTerm::L2)].rate = 1e6 / (stream_ns * 1e-9) * p.device.sms;
+  return p;
+}
+
+TEST(PredictedPipeline, EnoughStagesHideTheCopiesAndTheTensorCoresSetTheKStep) {
+  // 800 ns of multiplying a k-step; a stage lands 1000 ns after its issue plus 300 streaming in; 4 stages.
+  const auto pipe = predicted_pipeline(paced(800, 1000, 300, 4), 4, 64, true);
+  ASSERT_TRUE(pipe) << pipe.error().message;
+  EXPECT_NEAR(pipe->median_kstep_ns, 800, 1e-6);
+  EXPECT_NEAR(pipe->median_consumer_wait_ns, 0, 1e-6);
+  // The consumers release a stage when the group after it is issued, one group behind: its refill goes out two
+  // k-steps (stages - 2) before its use.
+  EXPECT_NEAR(pipe->median_copy_to_use_ns, 2 * 800, 1e-6);
+  EXPECT_NEAR(pipe->median_producer_wait_ns, 800, 1e-6);
+  for (const PipelineStep& s : pipe->steps) {
+    EXPECT_LE(s.copy_issue_ns + 1000 + 300, s.copy_land_ns + 1e-6) << "a copy lands no sooner than its flight";
+    EXPECT_LE(s.copy_land_ns, s.ready_ns + 1e-6) << "the consumers use a stage once it has landed";
+    EXPECT_LE(s.ready_ns + 800, s.multiply_end_ns + 1e-6);
+  }
+}
+
+TEST(PredictedPipeline, TooFewStagesLeaveTheConsumersWaitingAndTheStreamCanSetThePace) {
+  // Two stages cannot cover a 2000 ns flight: the consumers wait at every k-step.
+  const auto short_ring = predicted_pipeline(paced(800, 2000, 300, 2), 2, 64, true);
+  ASSERT_TRUE(short_ring);
+  EXPECT_GT(short_ring->median_consumer_wait_ns, 0);
+  EXPECT_GT(short_ring->median_kstep_ns, 800);
+  // A stage that takes longer to stream in than to multiply: the stream sets the k-step.
+  const auto streaming = predicted_pipeline(paced(500, 300, 900, 4), 4, 64, true);
+  ASSERT_TRUE(streaming);
+  EXPECT_NEAR(streaming->median_kstep_ns, 900, 1e-6);
+  EXPECT_GT(streaming->median_consumer_wait_ns, 0);
+}
+
+TEST(PredictedPipeline, BadInputIsASentence) {
+  SchedulePrediction untimed = specialised_at_4096();
+  untimed.time.reset(), untimed.time_note = "this profile has no measured timing";
+  EXPECT_FALSE(predicted_pipeline(untimed, 4, 8, true));
+  EXPECT_FALSE(predicted_pipeline(specialised_at_4096(), 0, 8, true));
+  EXPECT_FALSE(predicted_pipeline(specialised_at_4096(), 4, 0, true));
+}
+
 }  // namespace
 }  // namespace gemmlab::sim

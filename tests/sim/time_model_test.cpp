@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "gemmlab/kernel/stream_k.hpp"
@@ -271,7 +272,6 @@ TEST(TimeModel, TheL2DeliversWhatMulticastCopiesLand) {
   EXPECT_NEAR(p->term(TimeTerm::L2).seconds, double(std::int64_t{1} << 26) / m.l2_bytes_per_second, 1e-12);
 }
 
-// Rule G5: what a padded layout's copies make the L2 send twice is delivered like any other byte.
 // Stream-K (rung 23): a tile's pieces take their turns at C one after another, so the turns' term grows with the most
 // pieces a tile is cut into; at 128 rows of C the decode shape's turns move the same bytes as 4096^3's.
 TEST(TimeModel, StreamKsTurnsAtCFollowOneAnotherAcrossATilesPieces) {
@@ -292,6 +292,31 @@ TEST(TimeModel, StreamKsTurnsAtCFollowOneAnotherAcrossATilesPieces) {
               double(pieces(*decode) - 1) / std::max(1, pieces(*square) - 1), 1e-9);
 }
 
+// Split-K (rung 22): a serial reduction's ranges take splits - 1 turns at C one after another, each reading and writing
+// the tile of C back through its SM; through the workspace the last range waits once and moves the other ranges' slices
+// and C, splits tiles' bytes.
+TEST(TimeModel, SplitKsTurnsMoveTheTileOfCThroughTheSm) {
+  const RungId rung = RungId::TmaWgmmaSplitK;
+  const DeviceProfile h200 = *find_device("h200");
+  const MachineTiming& timing = *h200.timing;
+  const double tile_bytes = 16.0 * rung_model(rung).defaults.bn * sizeof(float);  // 16 rows of C
+  const double sm_rate = timing.l2_bytes_per_second / h200.sms;
+  for (const auto& [splits, workspace] : {std::pair{1, 0}, {2, 0}, {4, 0}, {4, 1}}) {
+    kernel::KernelConfig c = rung_model(rung).defaults;
+    c.splits = splits, c.workspace = workspace;
+    const auto p = predict_schedule(rung, c, {16, 4096, 14336}, {}, h200);
+    ASSERT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
+    const double hz = p->time->clock_mhz * 1e6;
+    const double trips = (split_step_round_trips(rung, c) * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz;
+    // One round of blocks here (splits x 32 tiles on 132 SMs).
+    const double expected = splits == 1  ? 0.0
+                            : workspace ? trips + splits * tile_bytes / sm_rate
+                                        : (splits - 1) * (trips + 2 * tile_bytes / sm_rate);
+    EXPECT_NEAR(p->time->split_seconds, expected, 1e-12) << splits << " ranges, workspace " << workspace;
+  }
+}
+
+// Rule G5: what a padded layout's copies make the L2 send twice is delivered like any other byte.
 TEST(TimeModel, TheL2DeliversTheSectorsPaddedCopiesSplit) {
   const DeviceProfile d = h100();
   const MachineTiming& m = *d.timing;

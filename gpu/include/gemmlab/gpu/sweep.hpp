@@ -101,7 +101,7 @@ struct SweepReport {
   // With a GPU: each device's run (device, software, date; their rows are in the entries), in SweepOptions::devices'
   // order.
   std::vector<BenchReport> bench;
-  bool cancelled = false;  // Ctrl-C: the shapes done so far
+  bool cancelled = false;  // Ctrl-C: the shapes timed so far, whole (none while the model still ranked them)
 };
 
 struct SweepProgress {

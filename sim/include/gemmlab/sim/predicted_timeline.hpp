@@ -36,4 +36,27 @@ Result<BlockPace> block_pace(const SchedulePrediction& prediction, int launched_
 std::vector<Track> predicted_tracks(const BlockPace& pace, std::int64_t begin_ns, const std::string& consumer_role,
                                     bool producer);
 
+// The time model's figures laid out operation by operation: one block's k-steps as its warps run them. A stage's copies
+// go out when the stage is free (a producer's wait on its mbarrier, or, without a producer, when the block barrier
+// that ends the k-step before lets thread 0 refill it), start landing a latency later, and stream in one stage after
+// another at the SM's share of the L2 (TimePrediction::copy_latency_cycles, copy_stream_cycles). The consumers wait
+// for a stage to land, issue its k-step of multiplications (the block's own k-step, block_kstep_cycles, one group after
+// another) and wait for the group before, whose stage they then release. `stages` is the ring's size; the time model
+// counts stages - 1 k-steps of copies in flight ahead, where this schedule shows how many the release point leaves.
+struct PipelineStep {
+  double copy_issue_ns = 0, copy_land_ns = 0;  // the stage's copies: issued, landed
+  double wait_begin_ns = 0, ready_ns = 0;      // the consumers: at the stage's mbarrier, from and to
+  double multiply_end_ns = 0;                  // its group of multiplications done
+  double producer_wait_ns = 0;                 // the copier's wait for the stage to be free
+};
+struct PredictedPipeline {
+  std::vector<PipelineStep> steps;  // a block's k-steps
+  double median_kstep_ns = 0;       // from one k-step's ready to the next's
+  double median_copy_to_use_ns = 0, median_consumer_wait_ns = 0, median_producer_wait_ns = 0;
+};
+// From a schedule prediction that has a time model, for `ksteps` k-steps (at least one) of a ring of `stages`;
+// `producer`: a warp-specialised block (a copier of its own) or one whose thread 0 refills after the barrier.
+Result<PredictedPipeline> predicted_pipeline(const SchedulePrediction& prediction, int stages, int ksteps,
+                                             bool producer);
+
 }  // namespace gemmlab::sim

@@ -110,6 +110,9 @@ struct TimePrediction {
   int barriers_per_kstep = 0;   // block-wide barriers in a k-step of the main loop (latency: each drains the block)
   double block_kstep_cycles = 0;   // a block's own k-step: its resources' p-norm and its barriers
   double exposed_wait_cycles = 0;  // what the k-steps in flight leave of the wait for tiles, per k-step
+  // That wait's two parts: its first sector's latency (the L2's, and DRAM's for the misses), and the rest of a k-step's
+  // tiles streaming in at the SM's share of the L2 (predicted_pipeline lays them out copy by copy).
+  double copy_latency_cycles = 0, copy_stream_cycles = 0;
   double copy_bytes_per_copy = 0;  // the TMA copies' average bytes (what the matrices give them; the copies term)
   double l2_split_bytes = 0;  // of the L2 term's bytes, those it sends a second time to cp.async copies (Rule G5)
   double copy_stores = 0;     // of the copies term's copies on the busiest SM, the TMA stores of C (rung 20's tma_store)
