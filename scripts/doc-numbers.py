@@ -1863,7 +1863,7 @@ def pipeline_table():
     folder = ROOT / "docs" / "timeline-data"
     rows = ["| rung | k-step: measured / laid out (ns) | consumers' wait a k-step | copy to use |",
             "| --- | ---: | ---: | ---: |"]
-    late = []
+    late, ahead, ring = [], set(), set()
     for name in ("17-tma-wgmma", "18-tma-wgmma-specialized", "19-tma-wgmma-multicast", "20-tma-wgmma-persistent",
                  "21-tma-wgmma-hilbert", "rungs23-24/23-tma-wgmma-streamk"):
         summary = json.loads((folder / f"{name}.summary.json").read_text())
@@ -1876,7 +1876,12 @@ def pipeline_table():
         rows.append(f"| {name.split('/')[-1]} | " + " | ".join(f"{m:.0f} / {l:.0f}" for m, l in zip(measured, laid)) + " |")
         if pipe["producer"]:
             late.append(measured[2] / measured[0])
-    return {"table": "\n".join(rows) + "\n", "lo": f"{min(late):.1f}", "hi": f"{max(late):.1f}"}
+            ahead.add(round(laid[2] / laid[0]))
+            ring.add(pipe["stages"])
+    if len(ahead) != 1 or len(ring) != 1:
+        raise SystemExit("doc-numbers: the warp-specialised rungs no longer share one ring and lookahead: rewrite")
+    return {"table": "\n".join(rows) + "\n", "lo": f"{min(late):.1f}", "hi": f"{max(late):.1f}",
+            "ahead": str(ahead.pop()), "ring": str(ring.pop())}
 
 
 def sweep_rungs_23_24():
@@ -2426,7 +2431,8 @@ QUOTES = [
      r"(?P<sk_pairs>\d+)\s+pairs",
      turns_at_c),
     ("docs/timeline.md",
-     r"<!-- pipeline -->\n(?P<table>(?:\|[^\n]*\n)+)<!-- pipeline end -->[\s\S]*?goes\s+out\s+only\s+(?P<lo>[\d.]+)\s+to\s+"
+     r"<!-- pipeline -->\n(?P<table>(?:\|[^\n]*\n)+)<!-- pipeline end -->[\s\S]*?copies\s+a\s+stage\s+(?P<ahead>\d+)\s+k-steps\s+"
+     r"before\s+its\s+use\s+\(the\s+ring\s+of\s+(?P<ring>\d+)\s+less[\s\S]*?goes\s+out\s+only\s+(?P<lo>[\d.]+)\s+to\s+"
      r"(?P<hi>[\d.]+)\s+k-steps",
      pipeline_table),
     ("docs/sweep.md",

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "gemmlab/sim/occupancy.hpp"
+#include "gemmlab/sim/statistics.hpp"
 
 namespace gemmlab::sim {
 
@@ -66,14 +67,6 @@ std::vector<Track> predicted_tracks(const BlockPace& pace, std::int64_t begin_ns
   return out;
 }
 
-namespace {
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::ranges::sort(v);
-  return v.size() % 2 == 1 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-}
-}  // namespace
-
 Result<PredictedPipeline> predicted_pipeline(const SchedulePrediction& p, int stages, int ksteps, bool producer) {
   if (!p.time) return Error{p.time_note.empty() ? "the profile has no measured timing" : p.time_note};
   if (stages < 1 || ksteps < 1) return Error{"a pipeline needs at least one stage and one k-step"};
@@ -126,10 +119,10 @@ Result<PredictedPipeline> predicted_pipeline(const SchedulePrediction& p, int st
     waited.push_back(s.ready_ns - s.wait_begin_ns);
     if (i >= stages) producer_waits.push_back(s.producer_wait_ns);
   }
-  out.median_kstep_ns = median_of(kstep);
-  out.median_copy_to_use_ns = median_of(to_use);
-  out.median_consumer_wait_ns = median_of(waited);
-  out.median_producer_wait_ns = median_of(producer_waits);
+  out.median_kstep_ns = median(kstep);
+  out.median_copy_to_use_ns = median(to_use);
+  out.median_consumer_wait_ns = median(waited);
+  out.median_producer_wait_ns = median(producer_waits);
   return out;
 }
 

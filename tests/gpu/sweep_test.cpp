@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -126,16 +127,22 @@ TEST(Sweep, PreferredOrderRunsEachRungInItsOwn) {
   EXPECT_NE(refused.error().message.find("preferred"), std::string::npos);
 }
 
-// --tuned N: each rung's default, then the N other configurations the model ranks fastest at the shape, in its order;
-// the report names each and gives its rank, and a rescore with the same profile predicts each configuration again
-// as it was (not the default in its place).
-TEST(Sweep, TunedAddsTheModelsBestConfigurationsAfterEachDefault) {
+// A model-only sweep of rung 17 and split-K at `shapes` on the H200's profile, with the model's 2 best of each.
+SweepOptions model_only_tuned(std::string_view shapes) {
   SweepOptions o;
-  o.shapes = *parse_sweep_shapes("16x4096x14336,128x6144x4096");
+  o.shapes = *parse_sweep_shapes(shapes);
   o.rungs = {RungId::TmaWgmma, RungId::TmaWgmmaSplitK};
   o.profile = *sim::find_device("h200");
   o.model_only = true;
   o.tuned = 2;
+  return o;
+}
+
+// --tuned N: each rung's default, then the N other configurations the model ranks fastest at the shape, in its order;
+// the report names each and gives its rank, and a rescore with the same profile predicts each configuration again
+// as it was (not the default in its place).
+TEST(Sweep, TunedAddsTheModelsBestConfigurationsAfterEachDefault) {
+  const SweepOptions o = model_only_tuned("16x4096x14336,128x6144x4096");
   const auto r = run_sweep(o);
   ASSERT_TRUE(r) << r.error().message;
   ASSERT_EQ(r->entries.size(), 2u * 2u * 3u);
@@ -175,12 +182,7 @@ TEST(Sweep, TunedAddsTheModelsBestConfigurationsAfterEachDefault) {
 }
 
 TEST(Sweep, CtrlCWhileRankingKeepsNothingHalfPredicted) {
-  SweepOptions o;
-  o.shapes = *parse_sweep_shapes("16x4096x14336,128x6144x4096,4096,2048");
-  o.rungs = {RungId::TmaWgmma, RungId::TmaWgmmaSplitK};
-  o.profile = *sim::find_device("h200");
-  o.model_only = true;
-  o.tuned = 2;
+  const SweepOptions o = model_only_tuned("16x4096x14336,128x6144x4096,4096,2048");
   std::atomic<bool> cancel{false};
   std::size_t calls = 0;
   const auto r = run_sweep(
