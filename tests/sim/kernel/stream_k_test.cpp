@@ -108,6 +108,7 @@ TEST(StreamKWalk, TurnsAtCGoInLaunchOrderFromTheTilesLastKSteps) {
       for (int j = 0; j < t.tiles; ++j) {
         const TileCoord tile = stream_k_tile(t, j);
         const StreamKTurn turn = stream_k_turn(t, j);
+        EXPECT_EQ(stream_k_whole_segment(t, j), turn.turns == 1) << at << ", block " << launch << " segment " << j;
         by_tile[{tile.row, tile.col}].push_back(
             {launch, turn.turn, turn.turns, stream_k_ksteps(t, j).first, j, t.whole_tiles});
       }

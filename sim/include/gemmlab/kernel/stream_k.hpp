@@ -134,6 +134,14 @@ GEMMLAB_HD int stream_k_steps_through(const ThreadContext& t, int j) {
          t.first_iteration;
 }
 
+// Whether segment j is its tile, whole: a tile of the data-parallel waves, or one a range holds from its first k-step
+// to its last (its one turn at C is a store). stream_k_turn(t, j).turns == 1, without its divisions of 64-bit indices.
+GEMMLAB_HD bool stream_k_whole_segment(const ThreadContext& t, int j) {
+  if (j < t.whole_tiles) return true;
+  const KStepRange range = stream_k_ksteps(t, j);
+  return range.first == 0 && range.end == t.ksteps;
+}
+
 // Segment j's turn at its tile of C, of the tile's `turns` segments: 0 stores, the others add, one after another.
 struct StreamKTurn {
   int turn = 0, turns = 1;

@@ -36,10 +36,10 @@
 // of 16 bytes). Edges of the matrices are TMA's zero fill and the stores' predicates.
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "gemmlab/kernel/config.hpp"
 #include "gemmlab/kernel/context.hpp"
-#include "gemmlab/kernel/epilogue.hpp"
 #include "gemmlab/kernel/executor.hpp"
 #include "gemmlab/kernel/tiling_rules.hpp"
 #include "gemmlab/kernel/wgmma.hpp"
@@ -197,38 +197,44 @@ struct TmaWgmma {
     x.wgmma_wait(Pending<0>{}, s.acc);
     store_accumulators(x, c, t, s, t.row0, t.col0);
   }
-  // The warpgroup's 64 x bn strip of the tile at (tile_row0, tile_col0).
+  // The warpgroup's 64 x bn strip of the tile at (tile_row0, tile_col0): C = alpha * acc + beta * C.
   //
-  // A tile inside the matrix, with beta = 0 and rows of C a whole number of pairs, takes a path of its own: no C to
-  // read, no edge to test, so each pair is one 64-bit store at one of the thread's two row addresses plus a constant.
-  // Through store_c_run every store carried its own bounds test and address arithmetic, and the consumers spent about
-  // a tenth of their time in the epilogue while the tensor cores waited (ncu's stall samples of rung 21,
-  // docs/rungs/21-tma-wgmma-hilbert.md). The branch is uniform: the same in every thread of the block.
+  // Register i of a thread sits at the thread's place plus the register's (Atom::d_row, d_col), so each pair is one
+  // 64-bit access at one of the thread's two row addresses plus a constant, predicated on the pair lying inside C (rows
+  // of C are whole pairs: n is a multiple of 8). No branch around a pair: with store_c_run's bounds test, address
+  // arithmetic and branches on beta for every store, the consumers spent about a tenth of their time in the epilogue
+  // while the tensor cores waited (ncu's stall samples of rung 21, docs/rungs/21-tma-wgmma-hilbert.md), and a strip of
+  // 32 pairs was some 20 KB of code, fetched cold by each epilogue: a few microseconds a tile over C's edge (ncu's "no
+  // instruction" stalls, docs/rungs/23-tma-wgmma-streamk.md). C is read only where beta != 0 (a uniform branch, the
+  // same in every thread), so that a C never written (or poisoned with NaN) does not leak into the result.
   template <class X, class C, class S>
   GEMMLAB_HD static void store_accumulators(X& x, const C& c, const ThreadContext& t, S& s, int tile_row0, int tile_col0) {
     const int lane = t.tid % 128, row0 = tile_row0 + t.tid / 128 * 64;
-    const bool inside = t.beta == 0.0f && t.n % 2 == 0 && tile_row0 + c.bm <= t.m && tile_col0 + c.bn <= t.n;
     with_atom(c, [&](auto atom) {
       using Atom = decltype(atom);
-      if (inside) {  // register i of a thread sits at the thread's place plus the register's (Atom::d_row, d_col)
-        const Index thread = Index(row0 + Atom::d_row(lane, 0)) * t.n + tile_col0 + Atom::d_col(lane, 0);
+      const int thread_row = row0 + Atom::d_row(lane, 0), thread_col = tile_col0 + Atom::d_col(lane, 0);
+      const int rows_left = t.m - thread_row, cols_left = t.n - thread_col;
+      const Index thread = Index(thread_row) * t.n + thread_col;
+      const auto store_pairs = [&](auto with_c) {
         GEMMLAB_UNROLL
         for (int i = 0; i < Atom::d_values; i += 2) {
+          const Index at = thread + Index(Atom::d_row(0, i)) * t.n + Atom::d_col(0, i);
+          const bool inside = Atom::d_row(0, i) < rows_left && Atom::d_col(0, i) < cols_left;
           // Scaled in place: products in fresh registers left ptxas a handful to rotate through (the accumulators
           // take most of them), and each product waited for the store that last read its register.
           s.acc[i] *= t.alpha, s.acc[i + 1] *= t.alpha;
           Vec<2> pair;
           pair[0] = s.acc[i], pair[1] = s.acc[i + 1];
-          x.stg(Operand::C, thread + Index(Atom::d_row(0, i)) * t.n + Atom::d_col(0, i), pair, true);
+          if constexpr (decltype(with_c)::value) {
+            Vec<2> old;
+            x.ldg(old, Operand::C, at, inside);
+            pair[0] += t.beta * old[0], pair[1] += t.beta * old[1];
+          }
+          x.stg(Operand::C, at, pair, inside);
         }
-        return;
-      }
-      GEMMLAB_UNROLL
-      for (int i = 0; i < Atom::d_values; i += 2) {
-        Vec<2> pair;
-        pair[0] = s.acc[i], pair[1] = s.acc[i + 1];
-        store_c_run(x, t, row0 + Atom::d_row(lane, i), tile_col0 + Atom::d_col(lane, i), pair);
-      }
+      };
+      if (t.beta == 0.0f) return store_pairs(std::false_type{});
+      store_pairs(std::true_type{});
     });
   }
 

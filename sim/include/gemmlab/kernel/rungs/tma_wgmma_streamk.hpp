@@ -32,10 +32,12 @@
 namespace gemmlab::kernel::rungs {
 
 struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
-  // The producer also keeps where its segment ends.
+  // The producer also keeps where its segment ends; the consumers, their segment's turn at C (worked out once per
+  // segment: its two divisions of 64-bit indices took longer than the adding, in every phase of the chain of turns).
   template <class C>
   struct State : TmaWgmmaPersistent::State<C> {
     int copied_end = 0;
+    StreamKTurn turn;
   };
 
   // Rung 22's turns at C (the prologue's barrier is the cluster's).
@@ -48,7 +50,7 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
   // warpgroup goes on to the next segment once its own stores are issued, as on rung 21 (kernel::takes_barrier).
   template <class C>
   GEMMLAB_HD static bool barrier_needed(const C&, const ThreadContext& t, Section section, int segment, int) {
-    return section != Section::Epilogue || stream_k_turn(t, segment).turns > 1;
+    return section != Section::Epilogue || !stream_k_whole_segment(t, segment);
   }
 
   // Rung 21's stages and barriers, without its buffers for whole-line stores (a segment stores as rung 17 does).
@@ -102,9 +104,9 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
   template <class X, class C, class S>
   GEMMLAB_HD static void tile_epilogue(X& x, const C& c, const ThreadContext& t, S& s, int segment, int phase) {
     if (t.warpgroup >= consumers(c)) return;
-    const StreamKTurn turn = stream_k_turn(t, segment);
+    if (phase == 0) s.storing = stream_k_tile(t, segment), s.turn = stream_k_turn(t, segment);  // while wgmma runs
+    const StreamKTurn turn = s.turn;
     if (phase == 2 && turn.turns == 1) return;
-    if (phase == 0) s.storing = stream_k_tile(t, segment);  // once, while the last wgmma group runs
     const TileCoord tile = s.storing;
     const int flag = tile.row * t.tiles_n + tile.col;
     const bool first_thread = t.tid == 0;
