@@ -1807,6 +1807,83 @@ def sweep_run13():
             "near": str(sum(0.99 <= x <= 1.01 for x in ratios[0]))}
 
 
+DECODE_TURNS = ROOT / "docs" / "results-data" / "rung23" / "decode-turns-2026-11-30"
+
+
+def _turn_steps(trace):
+    """A traced serial reduction's turns at C (every block sampled): per tile's flag, the consumers' flag waits in the
+    order they ended; returns (the gaps between consecutive waits' ends, the first-turn stores' epilogue phase 1 spans),
+    in microseconds."""
+    names, spans = {}, {}
+    for e in trace["traceEvents"]:
+        if e.get("ph") == "M" and e["name"] == "thread_name":
+            names[(e["pid"], e["tid"])] = e["args"]["name"]
+        elif e.get("ph") == "X":
+            spans.setdefault((e["pid"], e["tid"]), []).append(e)
+    waits, stores = {}, []
+    for track, events in spans.items():
+        if "consumer (warpgroup 0)" not in names[track]:
+            continue
+        waited = False
+        for e in sorted(events, key=lambda e: e["ts"]):
+            if e["name"].startswith("epilogue 0"):
+                waited = False
+            elif e["name"] == "split-K flag wait":
+                waited = True
+                waits.setdefault(e["args"]["arg"], []).append(e["ts"] + e["dur"])
+            elif e["name"].startswith("epilogue 1") and not waited:
+                stores.append(e["dur"])
+    gaps = [b - a for ends in waits.values() for a, b in zip(sorted(ends), sorted(ends)[1:])]
+    return gaps, stores
+
+
+def _ncu_no_instruction(path):
+    """ncu's per-instruction source page (CSV, gzip): the kernel's SASS instructions, and the share of its warp samples
+    stalled for want of an instruction (stall_no_inst: the instruction cache)."""
+    rows = list(csv.reader(gzip.decompress(path.read_bytes()).decode().splitlines()))
+    header = next(i for i, r in enumerate(rows) if r and r[0] == "Address")
+    index = {h: i for i, h in enumerate(rows[header])}
+    body = [r for r in rows[header + 1:] if r and r[0].startswith("0x")]
+    number = lambda r, column: float(r[index[column]] or 0)
+    samples = sum(number(r, "Warp Stall Sampling (All Samples)") for r in body)
+    return len(body), sum(number(r, "stall_no_inst") for r in body) / samples
+
+
+def decode_turns():
+    """docs/rungs/23-tma-wgmma-streamk.md: Stream-K's and split-K's turns at C at 16 x 4096 x 4096 traced before and
+    after the predicated stores, ncu's instruction-cache stalls before, and the two kernels timed before and after."""
+    out = {}
+    for side in ("before", "after"):
+        for rung in ("streamk", "splitk"):
+            gaps, stores = _turn_steps(read_json(DECODE_TURNS / f"{side}-{rung}.trace.json.gz"))
+            out[f"{side}_{rung}_turn"] = f"{statistics.median(gaps):.1f}"
+            out[f"{side}_{rung}_store"] = f"{statistics.median(stores):.1f}"
+        for report, rung, config in (("streamk", "tma-wgmma-streamk", "bm=64 bn=128 cluster=1 setmaxnreg=0"),
+                                     ("splitk", "tma-wgmma-splitk", "default")):
+            rows = read_json(DECODE_TURNS / f"{side}-bench-{report}.json")["rows"]
+            for k in (4096, 14336):
+                row = next(r for r in rows if r["name"] == rung and r["config"] == config and r["k"] == k)
+                out[f"{side}_{report}_{k}"] = f"{row['median_ms'] * 1e3:.0f}"
+    for rung in ("streamk", "splitk"):
+        count, share = _ncu_no_instruction(DECODE_TURNS / f"before-{rung}-ncu-source.csv.gz")
+        out[f"{rung}_sass"], out[f"{rung}_noinst"] = str(count), f"{100 * share:.1f}"
+    return out
+
+
+def sweep_run14():
+    """docs/sweep.md: run 15 (run 14's command again) and, in runs 13 to 15, the best configurations' geometric mean
+    over the 16-token, the 128-token and the prefill shapes."""
+    runs = [read_json(SWEEP / name) for name in ("sweep-llm-bf16-tuned6-run13.json", "sweep-llm-bf16-tuned6-run14.json",
+                                                 "sweep-llm-bf16-tuned6-run15.json.gz")]
+    ratios = _best_ratios(runs[2])
+    out = {"g15": f"{_geomean(ratios):.3f}", "w15": str(sum(x > 1 for x in ratios)),
+           "third": str(math.ceil(len(runs[1]["shapes"]) / 3))}
+    for key, m in (("d16", 16), ("d128", 128), ("pre", 4096)):
+        for i, run in enumerate(runs):
+            out[f"{key}_{13 + i}"] = f"{_geomean([e['measured']['ratio_to_cublas'] for s, e in _sweep_best(run) if s['m'] == m]):.3f}"
+    return out
+
+
 def turns_at_c():
     """docs/sweep.md: run 13's fit before and after the turns at C counted Stream-K's chain and C's bytes
     (docs/time-model-data/turns-at-c-2026-11-30.txt), and Stream-K's pairs predicted faster than measured."""
@@ -2424,6 +2501,27 @@ QUOTES = [
      r"[\s\S]*?moves\s+by\s+(?P<spread>\d+)\s+between[\s\S]*?in\s+all\s+(?P<runs>\d+)\s+runs;\s+a\s+third\s+of\s+the\s+"
      r"shapes\s+\((?P<third>\d+)\)",
      sweep_run13),
+    ("docs/sweep.md",
+     r"\(run\s+15,[^)]*\)\):\s+geometric\s+mean\s+(?P<g15>[\d.]+)×,\s+faster\s+than\s+cuBLAS\s+on\s+(?P<w15>\d+)\.\s+"
+     r"The\s+16-token\s+shapes\s+gained:[^.]*?from\s+(?P<d16_13>[\d.]+)×\s+cuBLAS\s+in\s+run\s+13\s+to\s+(?P<d16_14>[\d.]+)×\s+"
+     r"and\s+(?P<d16_15>[\d.]+)×,\s+where\s+the\s+128-token\s+shapes'\s+\((?P<d128_13>[\d.]+)×,\s+then\s+"
+     r"(?P<d128_14>[\d.]+)×\s+and\s+(?P<d128_15>[\d.]+)×\)\s+and\s+the\s+prefill\s+shapes'\s+\((?P<pre_13>[\d.]+)×,\s+"
+     r"then\s+(?P<pre_14>[\d.]+)×\s+and\s+(?P<pre_15>[\d.]+)×\)\s+stayed\.\s+A\s+third\s+of\s+the\s+shapes\s+"
+     r"\((?P<third>\d+)\)",
+     sweep_run14),
+    ("docs/rungs/23-tma-wgmma-streamk.md",
+     r"before,\s+a\s+median\s+of\s+(?P<before_streamk_turn>[\d.]+)\s+µs\s+on\s+this\s+rung\s+against\s+"
+     r"(?P<before_splitk_turn>[\d.]+)\s+µs\s+on\s+split-K's[\s\S]*?a\s+plain\s+store,\s+took\s+"
+     r"(?P<before_streamk_store>[\d.]+)\s+µs\s+\(split-K's\s+(?P<before_splitk_store>[\d.]+)\s+µs\)[\s\S]*?put\s+"
+     r"(?P<streamk_noinst>[\d.]+)%\s+of\s+this\s+kernel's\s+samples[\s\S]*?split-K\s+(?P<splitk_noinst>[\d.]+)%\)"
+     r"[\s\S]*?the\s+kernel\s+is\s+(?P<streamk_sass>\d+)\s+SASS\s+instructions,\s+split-K's\s+(?P<splitk_sass>\d+)\)"
+     r"[\s\S]*?a\s+turn\s+takes\s+(?P<after_streamk_turn>[\d.]+)\s+µs\s+\(split-K\s+(?P<after_splitk_turn>[\d.]+)\s+µs\),"
+     r"\s+a\s+first\s+turn's\s+store\s+(?P<after_streamk_store>[\d.]+)\s+µs\s+\(split-K\s+"
+     r"(?P<after_splitk_store>[\d.]+)\s+µs\)[\s\S]*?went\s+from\s+(?P<before_streamk_4096>\d+)\s+to\s+"
+     r"(?P<after_streamk_4096>\d+)\s+µs\s+at\s+16\s+×\s+4096\s+×\s+4096\s+and\s+from\s+(?P<before_streamk_14336>\d+)\s+to\s+"
+     r"(?P<after_streamk_14336>\d+)\s+µs[\s\S]*?split-K's\s+default\s+from\s+(?P<before_splitk_4096>\d+)\s+to\s+"
+     r"(?P<after_splitk_4096>\d+)\s+µs\s+and\s+from\s+(?P<before_splitk_14336>\d+)\s+to\s+(?P<after_splitk_14336>\d+)\s+µs",
+     decode_turns),
     ("docs/sweep.md",
      r"predicted again by\s+today's\s+model\s+\(`--rescore`[^)]*\),\s+within\s+±20%\s+on\s+(?P<b_w>\d+)\s+of\s+(?P<pairs>\d+)\s+"
      r"pairs\s+\((?P<b_pct>[\d.]+)%,\s+Spearman\s+(?P<b_rho>[\d.]+)\s+at\s+the\s+median\s+shape\)\s+before[\s\S]*?and\s+on\s+"

@@ -137,13 +137,11 @@ TEST(CompiledFacts, SassInstructionsAgreeWithNcu) {
     ASSERT_TRUE(sass.ok()) << sass.error().message;
     const double ratio = sass->per_warp * warps / ncu;
     EXPECT_GT(ratio, 0.6) << info.slug;
-    // Rung 23 (Stream-K) counts 2.0x ncu's and rung 24 (ping-pong) 1.74x: why is not known yet (their pages say so);
-    // their issue terms are far from their limits. Rung 17's came to 1.70x when its mbarrier began counting A's bytes
-    // from M (2026-11-30: a few instructions a k-step that the recorded profile, of the kernel before, lacks).
-    const double most = info.id == RungId::TmaWgmmaStreamK    ? 2.2
-                        : info.id == RungId::TmaWgmmaPingPong ? 1.8
-                        : info.id == RungId::TmaWgmma         ? 1.72
-                                                              : 1.7;
+    // Rungs 23 (Stream-K) and 24 (ping-pong) count 1.73x ncu's: why is not known yet (their pages say so); their
+    // issue terms are far from their limits. (Rung 23's came to 1.73x from 2.0x when the Hopper stores became one
+    // predicated store a pair, 2026-11-30: less code that runs once, counted whole.)
+    const double most =
+        info.id == RungId::TmaWgmmaStreamK || info.id == RungId::TmaWgmmaPingPong ? 1.8 : 1.7;
     EXPECT_LT(ratio, most) << info.slug;
     ++checked;
   }

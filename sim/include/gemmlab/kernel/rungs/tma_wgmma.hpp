@@ -203,9 +203,9 @@ struct TmaWgmma {
   // 64-bit access at one of the thread's two row addresses plus a constant, predicated on the pair lying inside C (rows
   // of C are whole pairs: n is a multiple of 8). No branch around a pair: with store_c_run's bounds test, address
   // arithmetic and branches on beta for every store, the consumers spent about a tenth of their time in the epilogue
-  // while the tensor cores waited (ncu's stall samples of rung 21, docs/rungs/21-tma-wgmma-hilbert.md), and a strip of
-  // 32 pairs was some 20 KB of code, fetched cold by each epilogue: a few microseconds a tile over C's edge (ncu's "no
-  // instruction" stalls, docs/rungs/23-tma-wgmma-streamk.md). C is read only where beta != 0 (a uniform branch, the
+  // while the tensor cores waited (ncu's stall samples of rung 21, docs/rungs/21-tma-wgmma-hilbert.md), and a strip's
+  // branchy code was long enough that each epilogue over C's edge waited to fetch it (ncu's "no instruction" stalls,
+  // docs/rungs/23-tma-wgmma-streamk.md). C is read only where beta != 0 (a uniform branch, the
   // same in every thread), so that a C never written (or poisoned with NaN) does not leak into the result.
   template <class X, class C, class S>
   GEMMLAB_HD static void store_accumulators(X& x, const C& c, const ThreadContext& t, S& s, int tile_row0, int tile_col0) {
