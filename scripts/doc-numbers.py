@@ -1884,6 +1884,27 @@ def sweep_run14():
     return out
 
 
+def turn_trips():
+    """docs/sweep.md: the recorded sweeps' fit before and after a turn's trips counted at twice the L2's latency
+    (docs/time-model-data/turn-trips-2026-11-30.txt), and run 14's Stream-K and split-K pairs outside +-20%."""
+    text = (ROOT / "docs" / "time-model-data" / "turn-trips-2026-11-30.txt").read_text()
+    fit = {(side, int(run)): (int(within), float(pct), rho) for side, run, within, pct, rho in re.findall(
+        r"(before|after)-run(\d+)\.json\s+within (\d+)/\d+ \(([\d.]+)%\)\s+spearman median ([\d.]+)", text)}
+    out = {}
+    for run in (13, 14, 15):
+        for side, key in (("before", "b"), ("after", "a")):
+            out[f"{key}w{run}"], out[f"{key}r{run}"] = str(fit[(side, run)][0]), fit[(side, run)][2]
+    for rung, key in (("tma-wgmma-streamk", "sk"), ("tma-wgmma-splitk", "sp")):
+        before, after = re.search(rung + r"\s+(\d+) \(\s*\d+\) ->\s+(\d+) ", text).groups()
+        out[f"{key}_b"], out[f"{key}_a"] = before, after
+    early = range(8, 13)
+    lost = [fit[("before", run)][0] - fit[("after", run)][0] for run in early]
+    pcts = [fit[("after", run)][1] for run in early]
+    out.update({"lost_lo": str(min(lost)), "lost_hi": str(max(lost)), "pct_lo": f"{min(pcts):.1f}",
+                "pct_hi": f"{max(pcts):.1f}"})
+    return out
+
+
 def turns_at_c():
     """docs/sweep.md: run 13's fit before and after the turns at C counted Stream-K's chain and C's bytes
     (docs/time-model-data/turns-at-c-2026-11-30.txt), and Stream-K's pairs predicted faster than measured."""
@@ -2509,6 +2530,15 @@ QUOTES = [
      r"then\s+(?P<pre_14>[\d.]+)×\s+and\s+(?P<pre_15>[\d.]+)×\)\s+stayed\.\s+A\s+third\s+of\s+the\s+shapes\s+"
      r"\((?P<third>\d+)\)",
      sweep_run14),
+    ("docs/sweep.md",
+     r"runs\s+13,\s+14\s+and\s+15\s+are\s+within\s+±20%\s+on\s+(?P<aw13>\d+),\s+(?P<aw14>\d+)\s+and\s+(?P<aw15>\d+)\s+pairs\s+"
+     r"\((?P<bw13>\d+),\s+(?P<bw14>\d+)\s+and\s+(?P<bw15>\d+)\s+before\),\s+and\s+the\s+median\s+shape's\s+Spearman\s+is\s+"
+     r"(?P<ar13>[\d.]+),\s+(?P<ar14>[\d.]+)\s+and\s+(?P<ar15>[\d.]+)\s+\((?P<br13>[\d.]+),\s+(?P<br14>[\d.]+)\s+and\s+"
+     r"(?P<br15>[\d.]+)\s+before\)[\s\S]*?Stream-K's\s+pairs\s+outside\s+±20%\s+in\s+run\s+14\s+went\s+from\s+(?P<sk_b>\d+)\s+"
+     r"to\s+(?P<sk_a>\d+),\s+split-K's\s+from\s+(?P<sp_b>\d+)\s+to\s+(?P<sp_a>\d+)[\s\S]*?Runs\s+8\s+to\s+12\s+lost\s+"
+     r"(?P<lost_lo>\d+)\s+to\s+(?P<lost_hi>\d+)\s+pairs\s+each\s+and\s+stay\s+at\s+(?P<pct_lo>[\d.]+)%\s+to\s+"
+     r"(?P<pct_hi>[\d.]+)%",
+     turn_trips),
     ("docs/rungs/23-tma-wgmma-streamk.md",
      r"before,\s+a\s+median\s+of\s+(?P<before_streamk_turn>[\d.]+)\s+µs\s+on\s+this\s+rung\s+against\s+"
      r"(?P<before_splitk_turn>[\d.]+)\s+µs\s+on\s+split-K's[\s\S]*?a\s+plain\s+store,\s+took\s+"

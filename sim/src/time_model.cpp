@@ -439,8 +439,9 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
     if (p.term(t).seconds > winner.seconds * (1 + 1e-9)) winner = {p.term(t).seconds, t};
   p.limit = winner.term;
   // Split-K (rung 22): the ranges of a round's tiles finish their k-steps together, then take turns at C: each range
-  // after the first waits for the one before, its trips to the L2 one after another, and two consumers' barriers; and
-  // it moves its tile of C through its SM, read and written back, at the SM's share of the L2's bandwidth.
+  // after the first waits for the one before, its trips to the L2 one after another (kTurnTripLatencies each), and two
+  // consumers' barriers; and it moves its tile of C through its SM, read and written back, at the SM's share of the
+  // L2's bandwidth.
   // Stream-K: a tile's pieces take turns likewise. Where the ranges are longer than a tile, a tile has two pieces, the
   // first done long before the last looks: one turn at the end of each block's walk. Shorter ranges (few tiles: a
   // decode shape's) cut a tile into more pieces, the middle ones whole ranges that end together, and their turns follow
@@ -449,8 +450,8 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double tile_c_bytes =
       double(std::min(in.config.bm, in.problem.m)) * std::min(in.config.bn, in.problem.n) * sizeof(float);
   const double sm_l2_rate = timing.l2_bytes_per_second / d.sms;
-  const double turn_seconds =
-      (trips * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz + 2 * tile_c_bytes / sm_l2_rate;
+  const double turn_seconds = (trips * kTurnTripLatencies * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz +
+                              2 * tile_c_bytes / sm_l2_rate;
   if (trips > 0 && stream_k && plan.shared_iterations() > 0)
     p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * std::max(1, plan.most_pieces() - 1) * turn_seconds;
   else if (trips > 0 && !stream_k && in.config.workspace && shape.splits > 1) {

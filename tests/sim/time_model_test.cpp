@@ -307,11 +307,16 @@ TEST(TimeModel, SplitKsTurnsMoveTheTileOfCThroughTheSm) {
     const auto p = predict_schedule(rung, c, {16, 4096, 14336}, {}, h200);
     ASSERT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
     const double hz = p->time->clock_mhz * 1e6;
-    const double trips = (split_step_round_trips(rung, c) * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz;
-    // One round of blocks here (splits x 32 tiles on 132 SMs).
+    const auto trips = [&](double latencies_a_trip) {
+      return (split_step_round_trips(rung, c) * latencies_a_trip * timing.latency_l2_cycles +
+              2 * timing.barrier_cycles) /
+             hz;
+    };
+    // One round of blocks here (splits x 32 tiles on 132 SMs). A serial turn's trips take kTurnTripLatencies each (the
+    // traced turns); the workspace's one wait is counted at the L2's latency.
     const double expected = splits == 1  ? 0.0
-                            : workspace ? trips + splits * tile_bytes / sm_rate
-                                        : (splits - 1) * (trips + 2 * tile_bytes / sm_rate);
+                            : workspace ? trips(1) + splits * tile_bytes / sm_rate
+                                        : (splits - 1) * (trips(kTurnTripLatencies) + 2 * tile_bytes / sm_rate);
     EXPECT_NEAR(p->time->split_seconds, expected, 1e-12) << splits << " ranges, workspace " << workspace;
   }
 }

@@ -65,6 +65,12 @@ inline constexpr double kOverlapNorm = 2.0;
 // shape's configurations closer to their measured order in all four recorded `--tuned 6` sweeps (docs/time-model.md,
 // "Deeper rings overlap DRAM more").
 inline constexpr double kDramOverlapBase = 2.0, kDramOverlapPerKstep = 0.5, kDramOverlapMax = 4.0;
+// What one of a turn at C's trips to the L2 takes (split-K's and Stream-K's serial reduction), in the L2's latency as
+// the pointer chase measures it (DeviceTiming::latency_l2_cycles): a range's turns traced one after another on the GPU
+// (every block sampled) took twice what their trips at that latency and their tile's bytes add up to (the poll's
+// back-off, the fence that waits for the stores' acknowledgements: docs/rungs/23-tma-wgmma-streamk.md, "A decode
+// step's turns at C, traced").
+inline constexpr double kTurnTripLatencies = 2.0;
 // The p of the SM's combined terms and DRAM's for a kernel with `ksteps_in_flight` k-steps in flight (its stages, the
 // one it multiplies among them): kDramOverlapBase + kDramOverlapPerKstep per k-step coming, at most kDramOverlapMax.
 double dram_overlap_norm(int ksteps_in_flight);
