@@ -23,7 +23,7 @@ import re
 import subprocess
 import sys
 
-from report_json import read_json
+from report_json import multiplying_role, read_json
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIDELITY = ROOT / "docs" / "fidelity-data"
@@ -1250,7 +1250,7 @@ def trace_ksteps():
     slowed, model = [], []
     for path in sorted(folder.glob("*.summary.json")):
         d = read_json(path)
-        role = next(r for r in d["roles"] if r["role"] in ("consumer", "warpgroup"))
+        role = multiplying_role(d)
         untraced = RESULTS_TABLES.untraced_kstep_ns(d)
         if path.name.startswith("22-"):
             splitk = d["model"]["kernel_ms"] / d["untraced_ms"] - 1
@@ -1965,7 +1965,7 @@ def pipeline_table():
     for name in ("17-tma-wgmma", "18-tma-wgmma-specialized", "19-tma-wgmma-multicast", "20-tma-wgmma-persistent",
                  "21-tma-wgmma-hilbert", "rungs23-24/23-tma-wgmma-streamk"):
         summary = json.loads((folder / f"{name}.summary.json").read_text())
-        role = next(r for r in summary["roles"] if r["role"] in ("consumer", "warpgroup"))
+        role = multiplying_role(summary)
         slug = summary["kernel"].split(" ")[0]
         pipe = cli("sim", "--rung", slug, "--m", str(summary["m"]), "--n", str(summary["n"]), "--k", str(summary["k"]),
                    "--profile", "h200")["pipeline"]

@@ -1,5 +1,5 @@
 """Reading the recorded reports the generated tables quote: JSON, or gzipped JSON (`.json.gz`, the older sweep runs,
-kept small because the device tool carries the whole tree)."""
+kept small because the device tool carries the whole tree), and what both table scripts read off a trace's summary."""
 import gzip
 import json
 
@@ -7,3 +7,9 @@ import json
 def read_json(path):
     data = path.read_bytes()
     return json.loads(gzip.decompress(data) if path.suffix == ".gz" else data)
+
+
+def multiplying_role(summary):
+    """A `gemmlab-cli trace --json` summary's role whose k-steps multiply: the consumers of a warp-specialised rung, the
+    warpgroups of one that is not."""
+    return next(r for r in summary["roles"] if r["role"] in ("consumer", "warpgroup"))

@@ -25,7 +25,7 @@ import statistics
 import sys
 
 from rank_stats import spearman
-from report_json import read_json
+from report_json import multiplying_role, read_json
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -257,7 +257,7 @@ def trace_table(folder):
         raise SystemExit(f"results-tables: {folder} has no *.summary.json (scripts/trace-run writes them)")
     for path in summaries:
         d = json.loads(path.read_text())
-        role = next(r for r in d["roles"] if r["role"] in ("consumer", "warpgroup"))
+        role = multiplying_role(d)
         total = role["total_ns"]
         copies = role["waits_ns"].get("mbarrier wait", 0)
         other = sum(ns for op, ns in role["waits_ns"].items() if op != "mbarrier wait")
