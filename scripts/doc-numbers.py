@@ -1353,13 +1353,26 @@ def trace_runs():
             "r22_lo": f"{min(across('22')):.0f}", "r22_hi": f"{max(across('22')):.0f}"}
 
 
+TIMING_LINE = re.compile(r"(?:(\w+) --devices? |devices )(\S+) rc=0 ms (\d+)(?: ended (\d\d:\d\d:\d\d)Z report (\S+))?$")
+
+
+def _timing_lines(path):
+    """The runs a timing.txt beside recorded sweeps lists, one a line ('#' starts a comment): (command, devices,
+    seconds, ended, report) of "COMMAND --device(s) D rc=0 ms N [ended HH:MM:SSZ report FILE]" (the oldest file,
+    devices/timing.txt, of sweeps alone: "devices D rc=0 ms N"); ended and report are None where the line has none."""
+    runs = []
+    for line in path.read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        command, devices, ms, ended, report = TIMING_LINE.match(line).groups()
+        runs.append((command or "sweep", devices, int(ms) / 1000, ended, report))
+    return runs
+
+
 def sweep_devices():
     """docs/sweep.md: the sweep on one and two H200s (timing.txt) and the two reports' geometric means."""
-    times = {"0": [], "0,1": []}
-    for line in (SWEEP / "devices" / "timing.txt").read_text().splitlines():
-        devices, ms = re.match(r"devices (\S+) rc=0 ms (\d+)", line).groups()
-        times[devices].append(int(ms) / 1000)
-    one, two = times["0"], times["0,1"]
+    runs = _timing_lines(SWEEP / "devices" / "timing.txt")
+    one, two = ([t for _, d, t, _, _ in runs if d == devices] for devices in ("0", "0,1"))
     ratios = [b / a for a, b in zip(one, two)]
     out = {"one_a": f"{one[0]:.1f}", "one_b": f"{one[1]:.1f}", "two_a": f"{two[0]:.1f}", "two_b": f"{two[1]:.1f}",
            "r_lo": f"{min(ratios):.2f}", "r_hi": f"{max(ratios):.2f}"}
@@ -1495,11 +1508,8 @@ def sweep_devices_tuned():
     run, which compiled), the five sweeps' geometric means, and the five studies' best and Spearman."""
     folder = SWEEP / "devices"
     times = {}
-    for line in (folder / "timing-tuned.txt").read_text().splitlines():
-        if line.startswith("#"):
-            continue
-        command, devices, ms = re.match(r"(\w+) --devices? (\S+) rc=0 ms (\d+)", line).groups()
-        times.setdefault(command, []).append((devices, int(ms) / 1000))
+    for command, devices, seconds, _, _ in _timing_lines(folder / "timing-tuned.txt"):
+        times.setdefault(command, []).append((devices, seconds))
     one = [t for d, t in times["sweep"][1:] if d == "0"]
     two = [t for d, t in times["sweep"][1:] if d == "0,1"]
     ratios = [b / a for a, b in zip(one, two)]
@@ -1922,14 +1932,10 @@ def _timing_runs(folder):
     "sweep --device(s) D rc=0 ms N ended HH:MM:SSZ report FILE" (the report's gpus[].date_utc, to the second)."""
     clock = lambda text: datetime.datetime.strptime(text, "%H:%M:%S")
     runs = []
-    for line in (folder / "timing.txt").read_text().splitlines():
-        if line.startswith("#"):
-            continue
-        devices, ms, end, report = re.match(
-            r"sweep --devices? (\S+) rc=0 ms (\d+) ended (\d\d:\d\d:\d\d)Z report (\S+)", line).groups()
-        start = clock(end) - datetime.timedelta(milliseconds=int(ms))
+    for _, devices, seconds, end, report in _timing_lines(folder / "timing.txt"):
+        start = clock(end) - datetime.timedelta(seconds=seconds)
         first_gpu = min(clock(g["date_utc"][11:19]) for g in read_json(folder / report)["gpus"])
-        runs.append((devices, int(ms) / 1000, (first_gpu - start).total_seconds()))
+        runs.append((devices, seconds, (first_gpu - start).total_seconds()))
     return runs
 
 
