@@ -1,7 +1,6 @@
 #include "schedule_report.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <string>
@@ -9,7 +8,6 @@
 
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/predicted_timeline.hpp"
-#include "gemmlab/sim/rung_model.hpp"
 #include "table.hpp"
 
 namespace gemmlab::cli {
@@ -237,17 +235,12 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
 }
 
 nlohmann::json pipeline_json(const sim::SchedulePrediction& p, RungId rung, const kernel::KernelConfig& config) {
-  if (!p.time) return {{"available", false}, {"note", p.time_note}};
-  // The busiest SM's k-steps, one block after another as a persistent block walks its tiles (the epilogues between
-  // them left out); enough of them for the medians.
-  const int ksteps = std::clamp(static_cast<int>(std::lround(p.time->tiles_on_busiest_sm * p.shape.ksteps)), 1, 4096);
-  const bool producer = sim::warp_roles(rung, config).has_value();
-  const auto pipeline = sim::predicted_pipeline(p, p.time->ksteps_in_flight, ksteps, producer);
+  const auto pipeline = sim::busiest_sm_pipeline(p, rung, config);
   if (!pipeline) return {{"available", false}, {"note", pipeline.error().message}};
   return {{"available", true},
-          {"stages", p.time->ksteps_in_flight},
-          {"ksteps", ksteps},
-          {"producer", producer},
+          {"stages", pipeline->stages},
+          {"ksteps", pipeline->steps.size()},
+          {"producer", pipeline->producer},
           {"median_kstep_ns", pipeline->median_kstep_ns},
           {"median_copy_to_use_ns", pipeline->median_copy_to_use_ns},
           {"median_consumer_wait_ns", pipeline->median_consumer_wait_ns},

@@ -125,14 +125,10 @@ std::vector<Result<TuneRanking>> rank_configurations(std::span<const TuneOptions
   });
   std::vector<Result<TuneRanking>> out;
   std::vector<TuneRanking> rankings(studies.size());
-  std::vector<std::string> first_why(studies.size());
   for (std::size_t i = 0; i < items.size(); ++i) {
     TuneRanking& r = rankings[items[i].first];
     if (predicted[i]) r.ranked.push_back(*predicted[i]);
-    else {
-      if (r.unpredicted.empty()) first_why[items[i].first] = why[i];
-      r.unpredicted.push_back(why[i]);
-    }
+    else r.unpredicted.push_back(why[i]);
   }
   for (std::size_t s = 0; s < studies.size(); ++s) {
     if (refused[s]) {
@@ -150,7 +146,7 @@ std::vector<Result<TuneRanking>> rank_configurations(std::span<const TuneOptions
     for (std::size_t i = 0; i < r.ranked.size(); ++i) r.ranked[i].model_rank = static_cast<int>(i) + 1;
     if (r.ranked.empty()) {
       // Every configuration failed for a reason; the first one's says it (no timing data in the profile, say).
-      const std::string reason = first_why[s].empty() ? "" : ": for example " + first_why[s];
+      const std::string reason = r.unpredicted.empty() ? "" : ": for example " + r.unpredicted.front();
       out.emplace_back(Error{"the model predicted no configuration of this rung for this problem" + reason});
       continue;
     }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "gemmlab/sim/occupancy.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/statistics.hpp"
 
 namespace gemmlab::sim {
@@ -82,6 +83,7 @@ Result<PredictedPipeline> predicted_pipeline(const SchedulePrediction& p, int st
   const double latency = t.copy_latency_cycles * ns_per_cycle;
   const double multiply = t.block_kstep_cycles * ns_per_cycle;
   PredictedPipeline out;
+  out.stages = stages, out.producer = producer;
   out.steps.resize(static_cast<std::size_t>(ksteps));
   // released[j]: when step j's stage is free again (the consumers' wait for the group after it has returned).
   std::vector<double> released(static_cast<std::size_t>(ksteps), 0.0);
@@ -124,6 +126,13 @@ Result<PredictedPipeline> predicted_pipeline(const SchedulePrediction& p, int st
   out.median_consumer_wait_ns = median(waited);
   out.median_producer_wait_ns = median(producer_waits);
   return out;
+}
+
+Result<PredictedPipeline> busiest_sm_pipeline(const SchedulePrediction& p, RungId rung,
+                                              const kernel::KernelConfig& config) {
+  if (!p.time) return Error{p.time_note.empty() ? "the profile has no measured timing" : p.time_note};
+  const int ksteps = std::clamp(static_cast<int>(std::lround(p.time->tiles_on_busiest_sm * p.shape.ksteps)), 1, 4096);
+  return predicted_pipeline(p, p.time->ksteps_in_flight, ksteps, warp_roles(rung, config).has_value());
 }
 
 }  // namespace gemmlab::sim

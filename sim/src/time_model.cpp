@@ -450,19 +450,23 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double tile_c_bytes =
       double(std::min(in.config.bm, in.problem.m)) * std::min(in.config.bn, in.problem.n) * sizeof(float);
   const double sm_l2_rate = timing.l2_bytes_per_second / d.sms;
-  const double turn_seconds = (trips * kTurnTripLatencies * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz +
-                              2 * tile_c_bytes / sm_l2_rate;
-  if (trips > 0 && stream_k && plan.shared_iterations() > 0)
-    p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * std::max(1, plan.most_pieces() - 1) * turn_seconds;
-  else if (trips > 0 && !stream_k && in.config.workspace && shape.splits > 1) {
-    // Split-K through its workspace (workspace = 1): only the last range waits, once, then reads the other ranges'
-    // slices and writes C.
+  // One wait at C: its trips (at `latencies` of the L2's each) and two barriers; rounds: the resident blocks' rounds.
+  const auto wait_seconds = [&](double latencies) {
+    return (trips * latencies * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz;
+  };
+  const double rounds = std::ceil(blocks_per_sm_launched / resident);
+  const double turn_seconds = wait_seconds(kTurnTripLatencies) + 2 * tile_c_bytes / sm_l2_rate;
+  if (trips > 0 && stream_k && plan.shared_iterations() > 0) {
+    p.split_seconds = rounds * std::max(1, plan.most_pieces() - 1) * turn_seconds;
+  } else if (trips > 0 && !stream_k && in.config.workspace && shape.splits > 1) {
+    // Split-K through its workspace (workspace = 1): only the last range waits, once (its trips at the L2's latency:
+    // the traces that measured kTurnTripLatencies were of the serial turns), then reads the other ranges' slices and
+    // writes C.
     p.split_wording = "the last range of each tile adding up the others' sums";
-    p.split_seconds = std::ceil(blocks_per_sm_launched / resident) *
-                      ((trips * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz +
-                       shape.splits * tile_c_bytes / sm_l2_rate);
-  } else if (trips > 0 && !stream_k && shape.splits > 1)
-    p.split_seconds = std::ceil(blocks_per_sm_launched / resident) * (shape.splits - 1) * turn_seconds;
+    p.split_seconds = rounds * (wait_seconds(1) + shape.splits * tile_c_bytes / sm_l2_rate);
+  } else if (trips > 0 && !stream_k && shape.splits > 1) {
+    p.split_seconds = rounds * (shape.splits - 1) * turn_seconds;
+  }
   p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds + p.split_seconds;
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;
   Hints hints;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "gemmlab/sim/device_profile.hpp"
 #include "gemmlab/sim/rung_model.hpp"
@@ -131,6 +132,27 @@ TEST(PredictedPipeline, TooFewStagesLeaveTheConsumersWaitingAndTheStreamCanSetTh
   ASSERT_TRUE(streaming);
   EXPECT_NEAR(streaming->median_kstep_ns, 900, 1e-6);
   EXPECT_GT(streaming->median_consumer_wait_ns, 0);
+}
+
+TEST(PredictedPipeline, TheBusiestSmWalksItsTilesWithTheRingTheModelCountsAndItsRungsCopier) {
+  const auto h100 = find_device("h100");
+  ASSERT_TRUE(h100);
+  for (const RungId rung : {RungId::TmaWgmma, RungId::TmaWgmmaSpecialized}) {
+    const kernel::KernelConfig& config = rung_model(rung).defaults;
+    const auto p = predict_schedule(rung, config, {4096, 4096, 4096}, {}, *h100);
+    ASSERT_TRUE(p && p->time) << rung_info(rung).slug;
+    const auto pipe = busiest_sm_pipeline(*p, rung, config);
+    ASSERT_TRUE(pipe) << pipe.error().message;
+    EXPECT_EQ(pipe->stages, p->time->ksteps_in_flight);
+    EXPECT_EQ(pipe->producer, warp_roles(rung, config).has_value()) << rung_info(rung).slug;
+    EXPECT_EQ(static_cast<double>(pipe->steps.size()), std::round(p->time->tiles_on_busiest_sm * p->shape.ksteps));
+  }
+  EXPECT_FALSE(busiest_sm_pipeline(specialised_at_4096(), RungId::TmaWgmma, rung_model(RungId::TmaWgmma).defaults)
+                   ->producer);  // rung 17's thread 0 refills after the block barrier
+  SchedulePrediction untimed = specialised_at_4096();
+  untimed.time.reset(), untimed.time_note = "this profile has no measured timing";
+  EXPECT_FALSE(
+      busiest_sm_pipeline(untimed, RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults));
 }
 
 TEST(PredictedPipeline, BadInputIsASentence) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "gemmlab/kernel/config.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/timeline.hpp"
@@ -50,6 +51,8 @@ struct PipelineStep {
   double producer_wait_ns = 0;                 // the copier's wait for the stage to be free
 };
 struct PredictedPipeline {
+  int stages = 0;                   // the ring laid out
+  bool producer = false;            // a copier of its own (else thread 0 after the block barrier)
   std::vector<PipelineStep> steps;  // a block's k-steps
   double median_kstep_ns = 0;       // from one k-step's ready to the next's
   double median_copy_to_use_ns = 0, median_consumer_wait_ns = 0, median_producer_wait_ns = 0;
@@ -58,5 +61,10 @@ struct PredictedPipeline {
 // `producer`: a warp-specialised block (a copier of its own) or one whose thread 0 refills after the barrier.
 Result<PredictedPipeline> predicted_pipeline(const SchedulePrediction& prediction, int stages, int ksteps,
                                              bool producer);
+// The busiest SM's pipeline: its k-steps one block after another, as a persistent block walks its tiles (the epilogues
+// between them left out), enough of them for the medians; the ring the time model counts in flight, and a copier of
+// its own where the rung's warps have roles (warp_roles).
+Result<PredictedPipeline> busiest_sm_pipeline(const SchedulePrediction& prediction, RungId rung,
+                                              const kernel::KernelConfig& config);
 
 }  // namespace gemmlab::sim
