@@ -137,9 +137,8 @@ TEST(CompiledFacts, SassInstructionsAgreeWithNcu) {
     ASSERT_TRUE(sass.ok()) << sass.error().message;
     const double ratio = sass->per_warp * warps / ncu;
     EXPECT_GT(ratio, 0.6) << info.slug;
-    // Rungs 23 (Stream-K) and 24 (ping-pong) count 1.73x ncu's: why is not known yet (their pages say so); their
-    // issue terms are far from their limits. (Rung 23's came to 1.73x from 2.0x when the Hopper stores became one
-    // predicated store a pair, 2026-11-30: less code that runs once, counted whole.)
+    // Rungs 23 (Stream-K) and 24 (ping-pong) count more than the others, why is not known yet (their pages give the
+    // ratios); their issue terms are far from their limits.
     const double most =
         info.id == RungId::TmaWgmmaStreamK || info.id == RungId::TmaWgmmaPingPong ? 1.8 : 1.7;
     EXPECT_LT(ratio, most) << info.slug;
