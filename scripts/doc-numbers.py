@@ -536,21 +536,26 @@ def rescored_hopper():
 
 
 def instructions_against_ncu():
-    """docs/time-model.md's summary of the issue term's instructions against ncu's, at 4096^3 (the rows
-    scripts/time-model-table.py records in docs/time-model-data/predictions.json, and the ncu reports beside them)."""
+    """docs/time-model.md's summary of the issue term's instructions against ncu's, each rung's default (the table
+    scripts/time-model-table.py writes into docs/fidelity.md from docs/time-model-data/predictions.json and the ncu
+    reports beside it): the range over the rungs, the description's own, rungs 17, 23 and 24, and what ptxas adds to
+    naive-coalesced and the mma.sync rungs."""
     data = predictions()
-    model, description, added = {}, {}, {}
-    for number, slug in data["ladder"]:
+    ratios = {slug: (i["kernel"] / executed, i["description"] / executed)
+              for slug, (executed, i, _) in TIME_MODEL_TABLE.instruction_ratios(data).items()}
+    model, description = [r for r, _ in ratios.values()], [d for _, d in ratios.values()]
+    top = sorted(ratios, key=lambda slug: ratios[slug][0])
+    if set(top[-2:]) != {"tma-wgmma-streamk", "tma-wgmma-pingpong"} or top[-3] != "tma-wgmma":
+        raise SystemExit("doc-numbers: the highest SASS counts are no longer rungs 23, 24 then 17: reword the pages")
+    added = {}  # what ptxas adds, in per cent, by the rung's math instruction (the timed rows say which)
+    for _, slug in data["ladder"]:
         row = TIME_MODEL_TABLE.default_row(data["rows"], slug, 4096)
-        executed = time_model_ncu(number, slug, "smsp__inst_executed.sum")
-        model[slug] = row["instructions"]["kernel"] / executed
-        description[slug] = row["instructions"]["description"] / executed
-        added.setdefault(row["math"], []).append(100 * (1 - description[slug]))  # what ptxas adds, in per cent
-    ordered = sorted(model.values())
-    return {"lo": f"{ordered[0]:.2f}", "hi": f"{ordered[-1]:.2f}", "dlo": f"{min(description.values()):.2f}",
-            "dhi": f"{max(description.values()):.2f}", "within": str(len(ordered) - 1), "rungs": str(len(ordered)),
-            "lo2": f"{ordered[0]:.2f}", "second": f"{ordered[-2]:.2f}", "wgmma": f"{model['tma-wgmma']:.2f}",
-            "nc": f"{100 * (1 - description['naive-coalesced']):.0f}", "mma_lo": f"{min(added['mma.sync']):.0f}",
+        added.setdefault(row["math"], []).append(100 * (1 - ratios[slug][1]))
+    return {"sass_lo": f"{min(model):.2f}", "sass_hi": f"{max(model):.2f}", "sass_n": str(len(model)),
+            "sass_dlo": f"{min(description):.2f}", "sass_dhi": f"{max(description):.2f}",
+            "sass17": f"{ratios['tma-wgmma'][0]:.2f}", "sass23": f"{ratios['tma-wgmma-streamk'][0]:.2f}",
+            "sass24": f"{ratios['tma-wgmma-pingpong'][0]:.2f}",
+            "nc": f"{100 * (1 - ratios['naive-coalesced'][1]):.0f}", "mma_lo": f"{min(added['mma.sync']):.0f}",
             "mma_hi": f"{max(added['mma.sync']):.0f}"}
 
 
@@ -2357,6 +2362,19 @@ def run6_fit():
 
 
 QUOTES = [
+    ("docs/time-model.md",
+     r"\(\[fidelity\]\(fidelity\.md#time-the-time-model-against-the-h100\):\s+(?P<sass_lo>[\d.]+)×\s+to\s+"
+     r"(?P<sass_hi>[\d.]+)×\s+of\s+ncu\s+on\s+the\s+(?P<sass_n>\d+)\s+rungs,\s+where\s+the\s+description's\s+own\s+"
+     r"were\s+(?P<sass_dlo>[\d.]+)×\s+to\s+(?P<sass_dhi>[\d.]+)×[\s\S]*?that\s+rung's\s+count\s+is\s+"
+     r"(?P<sass17>[\d.]+)×\s+of\s+ncu's,\s+the\s+highest\s+but\s+Stream-K's\s+and\s+ping-pong's\s+"
+     r"\((?P<sass23>[\d.]+)×\s+and\s+(?P<sass24>[\d.]+)×",
+     instructions_against_ncu),
+    ("docs/rungs/23-tma-wgmma-streamk.md",
+     r"from\s+the\s+build's\s+SASS,\s+is\s+(?P<sass23>[\d.]+)×\s+what\s+ncu\s+counted\s+at\s+4096³",
+     instructions_against_ncu),
+    ("docs/rungs/24-tma-wgmma-pingpong.md",
+     r"from\s+the\s+build's\s+SASS,\s+is\s+(?P<sass24>[\d.]+)×\s+what\s+ncu\s+counted\s+at\s+4096³",
+     instructions_against_ncu),
     ("docs/sweep.md",
      r"took (?P<dr_lo>[\d.]+)× to (?P<dr_hi>[\d.]+)× the time of rung 18's 4 stages at bn = 128 on (?P<dr_n>\d+) decode "
      r"shapes, faster on (?P<dr_won>\d+)",
@@ -3345,11 +3363,6 @@ QUOTES = [
      r"configurations fell from (?P<s_rec>[\d.]+) to\s+"
      r"(?P<s_own>[\d.]+)",
      rescored),
-    ("docs/time-model.md",
-     r": (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of ncu, where the description's own were\s+(?P<dlo>[\d.]+)× to "
-     r"(?P<dhi>[\d.]+)×; (?P<within>\d+) of the (?P<rungs>\d+) rungs within (?P<lo2>[\d.]+)× to (?P<second>[\d.]+)×\)"
-     r"[\s\S]*?the highest, (?P<wgmma>[\d.]+)× of",
-     lambda: {k: v for k, v in instructions_against_ncu().items() if k not in ("nc", "mma_lo", "mma_hi")}),
     ("docs/time-model.md",
      r"finds issue-bound, are predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of their measured time at 4096³ and 8192³",
      lambda: dict(zip(("lo", "hi"), predicted_over_measured({"warptile", "smem-epilogue"}, {"default"}, {4096, 8192})))),

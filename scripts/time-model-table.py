@@ -197,24 +197,60 @@ def ncu_table(rows, ladder):
     return "\n".join(out)
 
 
-def instructions_table(rows, ladder):
-    """The issue term's warp instructions of each rung's default at 4096^3 against ncu's smsp__inst_executed.sum."""
-    out = ["| rung | ncu: instructions executed | model: SASS loops + description | model / ncu | the description's "
-           "alone | description / ncu |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
-    model_ratios, description_ratios = [], []
-    for number_, slug in ladder:
-        row = default_row(rows, slug, 4096)
-        ncu = ncu_row(number_, slug)
-        if row is None or ncu is None or "instructions" not in row:
+# The problem each rung's ncu record profiled, where it is not 4096^3 (scripts/ncu-sections-run's NCU_SIZE; the same
+# shapes as tests/gpu/compiled_facts_test.cpp's ncu_problem): split-K at the decode step it is made for.
+NCU_PROBLEMS = {"tma-wgmma-splitk": (16, 4096, 14336)}
+
+
+def ncu_problem(slug):
+    return NCU_PROBLEMS.get(slug, (4096, 4096, 4096))
+
+
+def untimed_instructions(cli, numbered_slugs):
+    """The issue term's instructions of each rung the recorded H100 runs did not time (rungs 21 on, recorded by ncu on
+    the H200): its default at its ncu record's problem, predicted by the CLI."""
+    out = []
+    for number_, slug in numbered_slugs:
+        if ncu_row(number_, slug) is None:
             continue
-        executed = number(ncu["smsp__inst_executed.sum"])
-        i = row["instructions"]
+        m, n, k = ncu_problem(slug)
+        p = predict(cli, {"name": slug, "m": m, "n": n, "k": k, "kernel_config": {}})
+        out.append({"number": number_, "rung": slug, "m": m, "n": n, "k": k, "instructions": p["instructions"]})
+    return out
+
+
+def instruction_ratios(data):
+    """{rung: (ncu's instructions executed, the model's instructions, the description's)} of every rung's default with
+    an ncu record: at 4096^3 from the timed rows, the others (data["untimed_instructions"]) at their ncu problem."""
+    found = {}
+    for number_, slug in data["ladder"]:
+        row = default_row(data["rows"], slug, 4096)
+        if row is not None and "instructions" in row:
+            found[slug] = (number_, row["instructions"])
+    for u in data.get("untimed_instructions", []):
+        found[u["rung"]] = (u["number"], u["instructions"])
+    out = {}
+    for slug, (number_, i) in sorted(found.items(), key=lambda kv: kv[1][0]):
+        ncu = ncu_row(number_, slug)
+        if ncu is not None:
+            out[slug] = (number(ncu["smsp__inst_executed.sum"]), i, ncu.get("device__attribute_display_name", ""))
+    return out
+
+
+def instructions_table(data):
+    """The issue term's warp instructions of each rung's default against ncu's smsp__inst_executed.sum."""
+    out = ["| rung | problem | ncu on | ncu: instructions executed | model: SASS loops + description | model / ncu | "
+           "the description's alone | description / ncu |", "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    model_ratios, description_ratios = [], []
+    for slug, (executed, i, device) in instruction_ratios(data).items():
         model_ratios.append(i["kernel"] / executed)
         description_ratios.append(i["description"] / executed)
         source = "" if i["source"] == "sass" else " (%s)" % i["source"]
-        out.append("| %s | %s | %s%s | %.2f× | %s | %.2f× |" % (
-            slug, "{:,.0f}".format(executed), "{:,.0f}".format(i["kernel"]), source, model_ratios[-1],
-            "{:,.0f}".format(i["description"]), description_ratios[-1]))
+        m, n, k = ncu_problem(slug)
+        problem = "%d³" % m if m == n == k else "%d × %d × %d" % (m, n, k)
+        out.append("| %s | %s | %s | %s | %s%s | %.2f× | %s | %.2f× |" % (
+            slug, problem, device.replace("NVIDIA ", ""), "{:,.0f}".format(executed), "{:,.0f}".format(i["kernel"]),
+            source, model_ratios[-1], "{:,.0f}".format(i["description"]), description_ratios[-1]))
     if model_ratios:
         out += ["", "The model's count is %.2f× to %.2f× of ncu's on the %d rungs; the description's own instructions "
                 "alone were %.2f× to %.2f×." % (min(model_ratios), max(model_ratios), len(model_ratios),
@@ -268,10 +304,11 @@ def tables(data):
             "Each rung's default at 4096³ under ncu (`docs/time-model-data/NN-slug.ncu.csv`; reproduce on the GPU "
             "machine: `scripts/device-build && scripts/ncu-sections-run OUT`), beside the model's limit:", "",
             ncu_table(rows, data["ladder"]), "",
-            "The instruction issue term's warp instructions of each default at 4096³ (the build's SASS, its loops' "
+            "The instruction issue term's warp instructions of each default (the build's SASS, its loops' "
             "executions solved against the description's counts: [time-model.md](time-model.md#instructions-from-the-sass)) against "
-            "ncu's `smsp__inst_executed.sum` in the same recordings:", "",
-            instructions_table(rows, data["ladder"])]
+            "ncu's `smsp__inst_executed.sum` in the same recordings (rungs 21 on, which the H100's runs above did not "
+            "time, recorded on the H200: the same SASS):", "",
+            instructions_table(data)]
     return "\n".join(out)
 
 
@@ -468,9 +505,9 @@ def main():
         write_doc(DOC, DATA_PIPE_MARKERS, data_pipe_table(data), True)
         write_doc(PARAMETERS_DOC, PARAMETERS, parameters(), True)
         return
-    ladder = json.loads(subprocess.run([args.cli, "list", "--json"], capture_output=True, text=True, check=True).stdout)
+    every_rung = json.loads(subprocess.run([args.cli, "list", "--json"], capture_output=True, text=True, check=True).stdout)
     timed = {rung for rung, _, _ in measured_rows()}
-    ladder = [r for r in ladder if r["slug"] in timed]  # the rungs the recorded H100 runs timed
+    ladder = [r for r in every_rung if r["slug"] in timed]  # the rungs the recorded H100 runs timed
     order = {r["slug"]: i for i, r in enumerate(ladder)}
     rows = []
     measured = sorted(measured_rows().items(), key=lambda kv: (kv[0][2], order[kv[0][0]], kv[0][1] != "default", kv[0][1]))
@@ -483,7 +520,9 @@ def main():
             rung, config, size, p["predicted_ms"], m["median_ms"], p["predicted_ms"] / m["median_ms"], p["limit"]),
             file=sys.stderr)
     data = {"command": "scripts/time-model-table.py", "ladder": [[r["number"], r["slug"]] for r in ladder], "rows": rows,
-            "held": held_rows(args.cli)}
+            "held": held_rows(args.cli),
+            "untimed_instructions": untimed_instructions(
+                args.cli, [(r["number"], r["slug"]) for r in every_rung if r["slug"] not in timed])}
     PREDICTIONS.write_text(json.dumps(data, indent=1) + "\n")
     write_doc(DOC, (BEGIN, END), tables(data), False)
     write_doc(DOC, REPEAT_MARKERS, repeatability(data), False)
