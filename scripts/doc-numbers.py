@@ -1684,7 +1684,7 @@ def peers(folder=PEERS):
     """docs/rungs/21: rung 21 beside ThunderKittens and fast.cu (docs/results-data/peers and its dated folders), and
     the time model's prediction at 2048^3 to 8192^3 beside the same runs' medians."""
     rows = rung21_rows([folder / "rung21-run1.json", folder / "rung21-run2.json"])
-    out = {}
+    out, inside, outside = {}, [], []
     for size in (2048, 4096, 8192):
         at = [r for r in rows if r["m"] == size]
         predicted = cli("sim", "--rung", "tma-wgmma-hilbert", "--m", str(size), "--n", str(size), "--k", str(size),
@@ -1693,10 +1693,14 @@ def peers(folder=PEERS):
         out[f"p{size}"] = f"{predicted:.1f}"
         out[f"lo{size}"], out[f"hi{size}"] = f"{min(measured):.1f}", f"{max(measured):.1f}"
         out[f"rlo{size}"], out[f"rhi{size}"] = f"{predicted / max(measured):.2f}", f"{predicted / min(measured):.2f}"
+        (inside if all(0.8 <= predicted / m <= 1.2 for m in measured) else outside).append(f"{size}³")
         if size > 2048:
             bf16 = [r["ratio_to_cublas"] for r in at if r["input"] == "bf16"]
             out[f"h{size}_lo"], out[f"h{size}_hi"] = f"{min(bf16):.3f}", f"{max(bf16):.3f}"
             out[f"tk{size}"], out[f"fc{size}"] = peer_ratio(folder, "tk.txt", size), peer_ratio(folder, "fastcu.txt", size)
+    out["verdict"] = ("within ±20% at every size" if not outside else
+                      "within ±20% at " + " and ".join(inside) + ", not at " + " and ".join(outside) +
+                      " (a run there slower than the prediction by more than a fifth)")
     return out
 
 
@@ -1920,6 +1924,39 @@ def turn_trips():
     return out
 
 
+def hopper_limit_4096():
+    """Rung 20's page: the limit the time model names for rungs 18 to 20's defaults at 4096^3 on the H100
+    (predictions.json), in the page's words; one for all three, or the page needs rewording."""
+    rows = predictions()["rows"]
+    limits = {TIME_MODEL_TABLE.default_row(rows, slug, 4096)["limit"]
+              for slug in ("tma-wgmma-specialized", "tma-wgmma-multicast", "tma-wgmma-persistent")}
+    if len(limits) != 1:
+        raise SystemExit("doc-numbers: rungs 18 to 20 no longer share one limit at 4096^3: reword rung 20's page")
+    words = {"L2": "the L2's delivery into the SMs", "tensor cores": "the tensor cores"}
+    limit = limits.pop()
+    if limit not in words:
+        raise SystemExit("doc-numbers: rungs 18 to 20 are limited by " + limit + " at 4096^3: reword rung 20's page")
+    return words[limit]
+
+
+def producer_overlap():
+    """docs/time-model.md, "A producer's copies": the recorded sweeps' fit before (e0) and with the model kept (kept),
+    from docs/time-model-data/producer-overlap-2026-11-30.txt: runs 13 to 15 each, runs 8 to 12 as ranges."""
+    text = (ROOT / "docs" / "time-model-data" / "producer-overlap-2026-11-30.txt").read_text()
+    fit = {(side, int(run)): (int(within), rho) for side, run, within, rho in re.findall(
+        r"^(e0|kept)-run(\d+)\.json\s+within (\d+)/\d+ \([\d.]+%\)\s+spearman median ([\d.]+)", text, re.M)}
+    out = {}
+    for run in (13, 14, 15):
+        for side, key in (("e0", "b"), ("kept", "k")):
+            out[f"{key}w{run}"], out[f"{key}r{run}"] = str(fit[(side, run)][0]), fit[(side, run)][1]
+    for side, key in (("e0", "b"), ("kept", "k")):
+        within = [fit[(side, run)][0] for run in range(8, 13)]
+        rhos = sorted(fit[(side, run)][1] for run in range(8, 13))
+        out.update({f"{key}w_lo": str(min(within)), f"{key}w_hi": str(max(within)), f"{key}r_lo": rhos[0],
+                    f"{key}r_hi": rhos[-1]})
+    return out
+
+
 def turns_at_c():
     """docs/sweep.md: run 13's fit before and after the turns at C counted Stream-K's chain and C's bytes
     (docs/time-model-data/turns-at-c-2026-11-30.txt), and Stream-K's pairs predicted faster than measured."""
@@ -1965,6 +2002,18 @@ def sweep_devices_rungs17_24():
             "pairs": ["none", "one", "two", "three"][len(ratios)]}
 
 
+def traced_limit_18():
+    """docs/timeline.md and rung 20's page: rung 18's default at its trace's size on the H200: what the time model of the
+    trace's day predicted over the untraced time (its summary), and today's model's prediction over it and its limit."""
+    summary = json.loads((ROOT / "docs" / "timeline-data" / "18-tma-wgmma-specialized.summary.json").read_text())
+    t = cli("sim", "--rung", "tma-wgmma-specialized", "--m", str(summary["m"]), "--n", str(summary["n"]), "--k",
+            str(summary["k"]), "--profile", "h200")["time_model"]
+    then = summary["model"]["kernel_ms"] / summary["untraced_ms"]
+    now = t["predicted_seconds"] * 1e3 / summary["untraced_ms"]
+    return {"then18": f"{abs(then - 1) * 100:.0f}% {'long' if then > 1 else 'short'}",
+            "now18": f"{abs(now - 1) * 100:.0f}% {'long' if now > 1 else 'short'}", "limit18": "the " + t["limit"]}
+
+
 def pipeline_table():
     """docs/timeline.md: the time model's figures laid out copy by copy (`gemmlab-cli sim --json`'s "pipeline",
     sim::predicted_pipeline) beside the recorded traces' summaries at 4096^3, for the rungs with one producer and the
@@ -1984,6 +2033,9 @@ def pipeline_table():
         laid = (pipe["median_kstep_ns"], pipe["median_consumer_wait_ns"], pipe["median_copy_to_use_ns"])
         rows.append(f"| {name.split('/')[-1]} | " + " | ".join(f"{m:.0f} / {l:.0f}" for m, l in zip(measured, laid)) + " |")
         if pipe["producer"]:
+            if laid[1] <= 0:
+                raise SystemExit("doc-numbers: the laid-out consumers of " + slug + " no longer wait for their stages: "
+                                 "reword docs/timeline.md")
             late.append(measured[2] / measured[0])
             ahead.add(round(laid[2] / laid[0]))
             ring.add(pipe["stages"])
@@ -2362,6 +2414,21 @@ def run6_fit():
 
 
 QUOTES = [
+    ("docs/time-model.md",
+     r"runs\s+13,\s+14\s+and\s+15,\s+which\s+timed\s+today's\s+kernels,\s+are\s+within\s+±20%\s+on\s+(?P<kw13>\d+),\s+"
+     r"(?P<kw14>\d+)\s+and\s+(?P<kw15>\d+)\s+pairs\s+\((?P<bw13>\d+),\s+(?P<bw14>\d+)\s+and\s+(?P<bw15>\d+)\s+before\),"
+     r"\s+and\s+the\s+median\s+shape's\s+Spearman\s+is\s+(?P<kr13>[\d.]+),\s+(?P<kr14>[\d.]+)\s+and\s+(?P<kr15>[\d.]+)"
+     r"\s+\((?P<br13>[\d.]+),\s+(?P<br14>[\d.]+)\s+and\s+(?P<br15>[\d.]+)\)\.\s+Runs\s+8\s+to\s+12\s+gain\s+pairs\s+within"
+     r"\s+±20%\s+\((?P<kw_lo>\d+)\s+to\s+(?P<kw_hi>\d+)\s+of\s+about\s+1596,\s+from\s+(?P<bw_lo>\d+)\s+to\s+(?P<bw_hi>\d+)\),"
+     r"\s+but\s+their\s+median\s+Spearman\s+falls\s+to\s+(?P<kr_lo>[\d.]+)\s+to\s+(?P<kr_hi>[\d.]+)\s+\((?P<br_lo>[\d.]+)\s+to"
+     r"\s+(?P<br_hi>[\d.]+)\)",
+     producer_overlap),
+    ("docs/timeline.md",
+     r"When\s+these\s+traces\s+were\s+taken,\s+the\s+time\s+model\s+named\s+the\s+tensor\s+cores\s+as\s+rung\s+18's\s+"
+     r"limit\s+there,\s+its\s+copies\s+and\s+L2\s+terms\s+close\s+behind,\s+and\s+predicted\s+the\s+kernel\s+"
+     r"(?P<then18>\d+% (?:long|short))[\s\S]*?it\s+names\s+(?P<limit18>[^,]+),\s+and\s+predicts\s+the\s+kernel\s+"
+     r"(?P<now18>\d+% (?:long|short))",
+     traced_limit_18),
     ("docs/time-model.md",
      r"\(\[fidelity\]\(fidelity\.md#time-the-time-model-against-the-h100\):\s+(?P<sass_lo>[\d.]+)×\s+to\s+"
      r"(?P<sass_hi>[\d.]+)×\s+of\s+ncu\s+on\s+the\s+(?P<sass_n>\d+)\s+rungs,\s+where\s+the\s+description's\s+own\s+"
@@ -2756,7 +2823,7 @@ QUOTES = [
      r"(?P<p8192>[\d.]+) µs\.\nThose two runs measured (?P<lo2048>[\d.]+) to (?P<hi2048>[\d.]+), (?P<lo4096>[\d.]+) to "
      r"(?P<hi4096>[\d.]+) and (?P<lo8192>[\d.]+) to (?P<hi8192>[\d.]+) µs \(FP16 and BF16\): predicted over\nmeasured "
      r"(?P<rlo2048>[\d.]+) to (?P<rhi2048>[\d.]+) at 2048³, (?P<rlo4096>[\d.]+) to (?P<rhi4096>[\d.]+) at 4096³ and "
-     r"(?P<rlo8192>[\d.]+) to (?P<rhi8192>[\d.]+) at 8192³",
+     r"(?P<rlo8192>[\d.]+) to (?P<rhi8192>[\d.]+) at 8192³: (?P<verdict>within ±20%[^.]*)\.",
      peers),
     ("docs/time-model.md",
      r"from `timing\.cu`'s pointer chase: (?P<chase>\d+) cycles, (?P<chase_us>[\d.]+) µs at the tensor clock\. The DRAM "
@@ -3159,9 +3226,11 @@ QUOTES = [
      r"from (?P<r20_recorded>[\d.]+) to (?P<r20_today>[\d.]+),",
      rescored_hopper),
     ("docs/rungs/20-tma-wgmma-persistent.md",
+     r"The\s+time\s+model\s+names\s+(?P<limit>[^\n]+?)\s+for\s+rungs\s+18\s+to\s+20\s+at\s+4096³[\s\S]*?"
      r"predicted at (?P<lo>[\d.]+)× to (?P<hi>[\d.]+)× of the measured time at\s+4096³",
      lambda: dict(zip(("lo", "hi"), predicted_over_measured(
-         {"tma-wgmma-specialized", "tma-wgmma-multicast", "tma-wgmma-persistent"}, {"default"}, {4096})))),
+         {"tma-wgmma-specialized", "tma-wgmma-multicast", "tma-wgmma-persistent"}, {"default"}, {4096}))) |
+     {"limit": hopper_limit_4096()}),
     ("docs/time-model.md",
      r"the SMs take in (?P<b18>[\d,]+) bytes from L2 in rung 18 and (?P<b19>[\d,]+) in rung 19[\s\S]*?the\s+model's "
      r"figure is (?P<model>[\d,]+) \((?P<b_same>equal|not equal)\)\. They take them in at (?P<r18>[\d.]+) and "

@@ -147,7 +147,8 @@ void print_time_model(const sim::SchedulePrediction& p, std::ostream& out) {
                    si(term.work) + " " + unit, rate, milliseconds(term.seconds)});
   }
   table.print(out);
-  out << "the SM's terms together (p-norm, p = " << fixed(sim::kOverlapNorm, 0) << "): " << milliseconds(t.sm_seconds)
+  out << "the SM's terms together (p-norm, p = " << fixed(sim::kOverlapNorm, 0)
+      << (t.copies_beside ? "; a producer warp's copies beside the rest" : "") << "): " << milliseconds(t.sm_seconds)
       << " at " << fixed(t.clock_mhz, 0) << " MHz; plus the launch " << milliseconds(t.launch_seconds)
       << " and filling the pipeline " << milliseconds(t.fill_seconds)
       << (t.split_seconds > 0 ? "; plus " + std::string(t.split_wording) + " " + milliseconds(t.split_seconds) : "")

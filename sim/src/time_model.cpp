@@ -160,6 +160,15 @@ double overlap_norm(std::initializer_list<double> times, double p = kOverlapNorm
   return std::pow(norm, 1.0 / p);
 }
 
+// The SM's own terms together. Issue, data pipe and tensor cores share the warps that multiply: their p-norm. The TMA
+// copies too where those warps issue them (rung 17: a consumer thread between its wgmma); where a producer warp of its
+// own issues them (the warp-specialised rungs), they run beside the consumers' work, and the SM takes the longer of the
+// two (docs/time-model.md, "A producer's copies").
+double sm_terms(double issue, double data_pipe, double tensor, double copies, bool producer_warp) {
+  return producer_warp ? std::max(copies, overlap_norm({issue, data_pipe, tensor}))
+                       : overlap_norm({issue, data_pipe, tensor, copies});
+}
+
 // TMA copies issued by one thread, in SM cycles (tests/calibration/tma_rate.cu): a fixed cost per copy, then its bytes
 // at the measured rate; a box of many narrow rows takes at least a cycle a row, so each such box adds what its rows
 // take beyond its own cost on that line.
@@ -314,14 +323,15 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // in flight hide behind the block's own work on one k-step; the other resident blocks fill the wait.
   const double blocks = shape.blocks, ksteps = shape.ksteps;
   const double schedulers = std::min<double>(d.warp_schedulers_per_sm, shape.warps_per_block);
-  // A block's own k-step: its issue, data pipe, tensor cores and copies combined as the SM's are (the same p-norm: they
-  // overlap in part), then its barriers, each draining its warps (the other resident blocks fill those bubbles, so they
-  // count here and not in the SM's terms). Taking only the busiest of them made a lone block per SM (small grids) look
-  // faster than it runs (docs/time-model.md, "Small problems").
+  // A block's own k-step: its issue, data pipe, tensor cores and copies combined as the SM's are (sm_terms: in part, or
+  // a producer warp's copies beside the rest), then its barriers, each draining its warps (the other resident blocks
+  // fill those bubbles, so they count here and not in the SM's terms). Taking only the busiest of them made a lone
+  // block per SM (small grids) look faster than it runs (docs/time-model.md, "Small problems").
   p.barriers_per_kstep = barriers_per_kstep(in.rung, in.config);
+  const bool producer_warp = warp_roles(in.rung, in.config).has_value();
   const double block_step_cycles =
-      overlap_norm({instructions / blocks / ksteps / schedulers, data_pipe_cycles / blocks / ksteps,
-                    tensor_cycles / blocks / ksteps, copy_cycles / blocks / ksteps}) +
+      sm_terms(instructions / blocks / ksteps / schedulers, data_pipe_cycles / blocks / ksteps,
+               tensor_cycles / blocks / ksteps, copy_cycles / blocks / ksteps, producer_warp) +
       p.barriers_per_kstep * timing.barrier_cycles;
   const double miss = l2_reads.sectors > 0 ? 1.0 - l2_reads.hit_rate() : 0.0;
   // The wait for a k-step's tiles: the latency of the first sector, then the rest streaming in at one SM's share of
@@ -338,8 +348,11 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                                          ? timing.dram_stream_latency_seconds * hz
                                          : timing.latency_dram_cycles;
   const double wait = timing.latency_l2_cycles + miss * (dram_latency_cycles - timing.latency_l2_cycles) + stream_cycles;
-  // In flight: the description's stages, whose copies for a later k-step go out while this one computes, so that
-  // the k-steps in flight before it hide its wait. A kernel that loads straight into registers (no shared memory, so
+  // In flight: the description's stages, whose copies for a later k-step go out while this one computes. A stage is
+  // refilled once the k-step after the one that read it has let it go (its wgmma wait, or the barrier after it), so the
+  // k-steps in flight but one cover its wait: a k-step takes at least wait / (in flight - 1), its own work or more. (The
+  // model took wait - (in flight - 1) x step until 2026-11-30: with three stages or more, a shorter step then exposed
+  // more of the wait than it saved, and a faster block predicted a slower kernel.) A kernel that loads straight into registers (no shared memory, so
   // no barrier between k-steps) has what ptxas made of its unrolled loop instead: a warp issues some k-steps' loads,
   // then waits where their math needs them, and each such wait (CodeRegion::load_waits) is the whole latency; the
   // loads issued since the last one arrive with it (docs/time-model.md, "Instructions from the SASS").
@@ -351,7 +364,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
     exposed = wait * p.load_waits_per_kstep;
   } else {
     if (shape.smem_bytes == 0 && p.ksteps_in_flight == 1) p.ksteps_in_flight = loop.ksteps_per_pass;
-    exposed = std::max(0.0, wait - (p.ksteps_in_flight - 1) * block_step_cycles);
+    exposed = p.ksteps_in_flight > 1 ? std::max(0.0, wait / (p.ksteps_in_flight - 1) - block_step_cycles) : wait;
   }
   p.main_loop = loop;
   p.block_kstep_cycles = block_step_cycles;
@@ -408,10 +421,9 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.copy_stores = double(counted.tma_stores) * share;
   p.copy_partner = double(counted.tma_partner_copies) * share;
 
-  // The copy engine works inside the SM, writing the shared memory the tensor cores read, so it overlaps the SM's
-  // other work only in part, as they overlap each other.
-  p.sm_seconds = overlap_norm({p.term(TimeTerm::Issue).seconds, p.term(TimeTerm::DataPipe).seconds,
-                               p.term(TimeTerm::TensorCores).seconds, p.term(TimeTerm::Copies).seconds});
+  p.copies_beside = producer_warp;
+  p.sm_seconds = sm_terms(p.term(TimeTerm::Issue).seconds, p.term(TimeTerm::DataPipe).seconds,
+                          p.term(TimeTerm::TensorCores).seconds, p.term(TimeTerm::Copies).seconds, producer_warp);
   // Each round of resident blocks starts with an empty pipeline: its first k-step waits for its tiles in full, where
   // the chain counts only what the k-steps in flight leave (a persistent block fills once, then runs on).
   p.launch_seconds = timing.launch_overhead_seconds;

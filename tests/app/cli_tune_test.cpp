@@ -27,12 +27,12 @@ TEST(CliTune, NoPredictionSaysWhy) {
 }
 
 // Configurations the model predicts alike are marked as ties, not ranked (issue 32, item 5): a row is marked "=" where
-// its prediction is within 0.1% of a neighbour's, as the JSON written in the same run gives them. Rung 20's first
+// its prediction is within 0.1% of a neighbour's, as the JSON written in the same run gives them. Rung 18's first
 // eight at 4096^3 hold ties and rows that are not.
 TEST(CliTune, TiesAreMarkedNotRanked) {
   const std::string json_path = ::testing::TempDir() + "cli_tune_ties.json";
   const auto r =
-      run_cli({"tune", "--rung", "tma-wgmma-persistent", "--model-only", "--budget", "8", "--json", json_path});
+      run_cli({"tune", "--rung", "tma-wgmma-specialized", "--model-only", "--budget", "8", "--json", json_path});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::ifstream in(json_path);
   const nlohmann::json ranked = nlohmann::json::parse(in)["ranked"];

@@ -212,6 +212,58 @@ TEST(TimeModel, ManySmallTmaCopiesAreLimitedByTheCopyEngine) {
   EXPECT_NE(stored->explanation.find("(8 of them stores of C)"), std::string::npos) << stored->explanation;
 }
 
+// Where a producer warp issues the copies (a warp-specialised rung), they run beside the consumers' work: the SM takes
+// the longer of the copies and the other terms' 2-norm, and so does a block's k-step (docs/time-model.md, "A
+// producer's copies"). Rung 17, whose consumer thread issues them, keeps them in the 2-norm (the test above).
+TEST(TimeModel, AProducerWarpsCopiesRunBesideTheConsumersWork) {
+  Synthetic s(132, 64);
+  s.occupancy.blocks_per_sm = 1;
+  s.counters.total.tma_copies = 132 * 64 * 5;  // five 8 KiB copies a k-step, as rung 24's
+  s.counters.total.tma_sectors = 132 * 64 * 5 * 8192 / 32;
+  s.counters.total.tma_bytes = s.counters.total.tma_sectors * 32;
+  s.counters.total.wgmma_multiply_adds = std::int64_t{132} * 64 * 64 * 256 * 64;  // fewer cycles than the copies
+  const auto producer = s.predict(RungId::TmaWgmmaSpecialized);
+  const auto consumer = s.predict(RungId::TmaWgmma);
+  ASSERT_TRUE(producer.ok() && consumer.ok());
+  EXPECT_TRUE(producer->copies_beside);
+  EXPECT_FALSE(consumer->copies_beside);
+  const auto others = [](const TimePrediction& p) {
+    return std::hypot(p.term(TimeTerm::Issue).seconds, p.term(TimeTerm::DataPipe).seconds,
+                      p.term(TimeTerm::TensorCores).seconds);
+  };
+  ASSERT_GT(producer->term(TimeTerm::Copies).seconds, others(*producer));
+  EXPECT_DOUBLE_EQ(producer->sm_seconds, producer->term(TimeTerm::Copies).seconds);
+  EXPECT_NEAR(consumer->sm_seconds, std::hypot(others(*consumer), consumer->term(TimeTerm::Copies).seconds), 1e-12);
+  // A block's k-step likewise: the producer's is its copies' cycles (and its barriers), shorter than the 2-norm.
+  const double copy_cycles = producer->term(TimeTerm::Copies).seconds * producer->clock_mhz * 1e6 / 64;
+  const double barriers = producer->barriers_per_kstep * h100().timing->barrier_cycles;
+  EXPECT_NEAR(producer->block_kstep_cycles, copy_cycles + barriers, 1e-6);
+}
+
+// The k-steps in flight but one cover a stage's wait (it is refilled once the k-step after the one that read it lets it
+// go): a k-step takes at least the wait over them, so a block whose own k-step is shorter is never predicted slower.
+// The chain took the wait less the block's work on those k-steps until 2026-11-30, and with three stages or more a
+// shorter k-step exposed more of the wait than it saved.
+TEST(TimeModel, AShorterKStepNeverMakesTheChainLonger) {
+  Synthetic s(132, 256);
+  s.l2.a = {1000, 1000};
+  s.occupancy.blocks_per_sm = 1;
+  double previous = 0;
+  for (const std::int64_t instructions_a_kstep : {4096, 2048, 1024, 512, 256, 128, 64}) {
+    s.counters.total.fma = std::int64_t{132} * 256 * instructions_a_kstep * 32;
+    const auto p = s.predict(RungId::CpAsync);
+    ASSERT_TRUE(p.ok()) << p.error().message;
+    ASSERT_GE(p->ksteps_in_flight, 3);
+    const double wait = p->term(TimeTerm::Latency).rate;
+    EXPECT_NEAR(p->exposed_wait_cycles, std::max(0.0, wait / (p->ksteps_in_flight - 1) - p->block_kstep_cycles), 1e-9);
+    const double chain = p->term(TimeTerm::Latency).seconds;
+    if (previous > 0) {
+      EXPECT_LE(chain, previous * (1 + 1e-12)) << instructions_a_kstep << " FFMA a k-step";
+    }
+    previous = chain;
+  }
+}
+
 // A cluster partner's multicast copies that land in a block count in its SM's copies term as the block's own: half the
 // copies issued and the other half a partner's cost what all of them issued here cost (docs/time-model.md, "Multicast
 // copies": the sweep's pairs measured no saving, and the model stands in so for the pair's waits for each other), and
@@ -610,7 +662,7 @@ TEST(TimeModel, AKernelWithoutSharedMemoryWaitsWhereItsCompiledLoopWaits) {
   // A loop that never waits for its loads: the whole pass in flight, as for stages.
   EXPECT_EQ(none->load_waits_per_kstep, 0.0);
   EXPECT_EQ(none->ksteps_in_flight, 16);
-  EXPECT_NEAR(none->exposed_wait_cycles, std::max(0.0, wait - 15 * none->block_kstep_cycles), 1e-9);
+  EXPECT_NEAR(none->exposed_wait_cycles, std::max(0.0, wait / 15 - none->block_kstep_cycles), 1e-9);
 }
 
 TEST(TimeModel, TheLimitIsWhatSetsThePredictionNotTheLargestSingleTerm) {

@@ -17,12 +17,14 @@
 //               small boxes of narrow swizzle modes cost)
 // These share the SM's warps and its shared memory and overlap only in part (a warp waiting on one cannot feed
 // another), so the SM's time is their p-norm with p = kOverlapNorm: the largest term when one dominates, more than it
-// when several are close. More bound the kernel from outside the SM: the L2 (the bytes it delivers into the SMs, at
+// when several are close. Where a producer warp of its own issues the copies (the warp-specialised rungs), they run
+// beside the consumers' work, and the SM's time is the longer of the copies and the others' p-norm. More bound the kernel from outside the SM: the L2 (the bytes it delivers into the SMs, at
 // the measured bandwidth: a resource the SMs share, on its own clock; the L2 model's sectors, or where TMA multicasts a
 // copy into several SMs, every SM's landed bytes, since multicast halves the L2's reads but not the SMs' intake, as
 // ncu showed for rung 19), DRAM (the L2 model's misses and writes) and
 // the k-step chain, latency (a block's k-steps one after another: each its own work, its barriers, each draining its
-// warps, and the wait for its tiles from L2 that the k-steps in flight leave; the other resident blocks overlap). DRAM's
+// warps, and the wait for its tiles from L2 that the k-steps in flight leave: a stage is refilled once the next k-step
+// lets it go, so all in flight but one cover its wait; the other resident blocks overlap). DRAM's
 // term is its bandwidth's, combined with what each SM's bytes in flight bring in where the profile measured that
 // (tests/calibration/tma_dram.cu). The prediction is the largest of the L2, the chain, and the SM's combined terms
 // with DRAM's (their p from the k-steps in flight: dram_overlap_norm), plus two fixed costs: the launch (what an empty
@@ -87,6 +89,7 @@ struct TimePrediction {
   std::vector<TermTime> terms;  // one per TimeTerm, in kTimeTerms' order
   double clock_mhz = 0;         // the sustained clock assumed: FP32 or tensor-core load
   double sm_seconds = 0;        // issue, data pipe, tensor cores and copy engine combined (kOverlapNorm)
+  bool copies_beside = false;   // a producer warp issues the copies: they overlap the rest wholly (the longer counts)
   double launch_seconds = 0;    // the launch, as events time it
   double fill_seconds = 0;      // each round of blocks waiting for its first tiles
   double split_seconds = 0;     // split-K: each round's tiles' ranges adding up in C one after another
