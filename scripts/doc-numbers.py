@@ -1945,7 +1945,8 @@ def producer_overlap():
     text = (ROOT / "docs" / "time-model-data" / "producer-overlap-2026-11-30.txt").read_text()
     fit = {(side, int(run)): (int(within), rho) for side, run, within, rho in re.findall(
         r"^(e0|kept)-run(\d+)\.json\s+within (\d+)/\d+ \([\d.]+%\)\s+spearman median ([\d.]+)", text, re.M)}
-    out = {}
+    pct14 = float(re.search(r"^kept-run14\.json\s+within \d+/\d+ \(([\d.]+)%\)", text, re.M).group(1))
+    out = {"kp14": f"{pct14:.1f}", "short": "meeting" if pct14 >= 90 else "short of"}
     for run in (13, 14, 15):
         for side, key in (("e0", "b"), ("kept", "k")):
             out[f"{key}w{run}"], out[f"{key}r{run}"] = str(fit[(side, run)][0]), fit[(side, run)][1]
@@ -2414,6 +2415,11 @@ def run6_fit():
 
 
 QUOTES = [
+    ("docs/sweep.md",
+     r"runs\s+13,\s+14\s+and\s+15\s+are\s+within\s+±20%\s+on\s+(?P<kw13>\d+),\s+(?P<kw14>\d+)\s+and\s+(?P<kw15>\d+)\s+"
+     r"pairs\s+\((?P<kp14>[\d.]+)%\s+on\s+run\s+14,\s+(?P<short>short of|meeting)\s+the\s+issue's\s+90%\),\s+with\s+a\s+"
+     r"median\s+Spearman\s+of\s+(?P<kr13>[\d.]+),\s+(?P<kr14>[\d.]+)\s+and\s+(?P<kr15>[\d.]+)\.",
+     producer_overlap),
     ("docs/time-model.md",
      r"runs\s+13,\s+14\s+and\s+15,\s+which\s+timed\s+today's\s+kernels,\s+are\s+within\s+±20%\s+on\s+(?P<kw13>\d+),\s+"
      r"(?P<kw14>\d+)\s+and\s+(?P<kw15>\d+)\s+pairs\s+\((?P<bw13>\d+),\s+(?P<bw14>\d+)\s+and\s+(?P<bw15>\d+)\s+before\),"
