@@ -213,8 +213,8 @@ Status AppModel::load_recorded_trace() {
   }
   if (!sim::needs_sm90a(rung()))
     return timeline_.refuse(std::string(rung_info(rung()).slug) + " has no recorded trace (no " + relative.string() +
-                            "): the Hopper rungs (17 to 24) have one each; gemmlab-cli trace makes one of any rung on a "
-                            "GPU");
+                            "): the Hopper rungs (" + rungs_with_recorded_traces() +
+                            ") have one each; gemmlab-cli trace makes one of any rung on a GPU");
   return timeline_.load(data_roots_.empty() ? relative : data_roots_.front() / relative);  // its error names the file
 }
 

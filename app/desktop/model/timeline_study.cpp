@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "gemmlab/file_io.hpp"
+#include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::desktop {
 
@@ -13,6 +14,16 @@ std::filesystem::path recorded_trace(RungId rung) {
   char name[96];
   std::snprintf(name, sizeof name, "%02d-%s.trace.json", info.number, std::string(info.slug).c_str());
   return std::filesystem::path("docs/timeline-data") / name;
+}
+
+std::string rungs_with_recorded_traces() {
+  int first = 0, last = 0;
+  for (const RungInfo& info : rungs())
+    if (sim::needs_sm90a(info.id)) {
+      first = first == 0 ? info.number : first;
+      last = info.number;
+    }
+  return std::to_string(first) + " to " + std::to_string(last);
 }
 
 void TimelineStudy::select_block(int block) {

@@ -16,6 +16,8 @@ namespace gemmlab::desktop {
 
 // Where the recorded trace of a rung lies, relative to a data root: docs/timeline-data/NN-slug.trace.json.
 std::filesystem::path recorded_trace(RungId rung);
+// The rungs with a recorded trace, in words: the Hopper rungs' first and last numbers ("17 to 24").
+std::string rungs_with_recorded_traces();
 
 class TimelineStudy {
  public:

@@ -205,9 +205,11 @@ void draw_timeline_panel(PanelContext& context) {
   if (!study.loaded() && study.error().empty()) (void)model.load_recorded_trace();  // first look: the rung's own
   controls(model);
   if (!study.loaded()) {
-    ui::note_text(
-        "No trace shown. The Hopper rungs (17 to 22) have one recorded on an H200; on a machine with a GPU, "
-        "`gemmlab-cli trace --rung R --out F.json` makes one of any configuration (docs/timeline.md).");
+    if (study.error().empty())  // a failed load's sentence above already says what there is
+      ui::note_text(
+          "No trace shown. The Hopper rungs (%s) have one recorded on an H200; on a machine with a GPU, "
+          "`gemmlab-cli trace --rung R --out F.json` makes one of any configuration (docs/timeline.md).",
+          rungs_with_recorded_traces().c_str());
     return;
   }
   header(study);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -15,6 +16,23 @@ const std::filesystem::path kSource = GEMMLAB_SOURCE_DIR;
 TEST(TimelineStudy, ARungsRecordedTraceIsFoundByItsNumberAndSlug) {
   EXPECT_EQ(recorded_trace(RungId::TmaWgmmaSpecialized), "docs/timeline-data/18-tma-wgmma-specialized.trace.json");
   EXPECT_EQ(recorded_trace(RungId::NaiveUncoalesced), "docs/timeline-data/01-naive-uncoalesced.trace.json");
+}
+
+// Every rung the sentence names has its recorded trace in the checkout (docs/timeline-data, or a folder beside it), and
+// the rung after the last has none.
+TEST(TimelineStudy, TheRungsSaidToHaveRecordedTracesHaveThem) {
+  const std::string range = rungs_with_recorded_traces();
+  int first = 0, last = 0;
+  ASSERT_EQ(std::sscanf(range.c_str(), "%d to %d", &first, &last), 2) << range;
+  EXPECT_EQ(first, 17);
+  for (const RungInfo& info : rungs()) {
+    if (info.number < first || info.number > last) continue;
+    const std::filesystem::path trace = recorded_trace(info.id);
+    const bool here = std::filesystem::is_regular_file(kSource / trace) ||
+                      std::filesystem::is_regular_file(kSource / trace.parent_path() / "rungs23-24" / trace.filename());
+    EXPECT_TRUE(here) << info.slug;
+  }
+  EXPECT_EQ(last, static_cast<int>(rungs().size()));
 }
 
 TEST(TimelineStudy, ShowsOneSampledBlockAtATime) {
