@@ -320,7 +320,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double hz = p.clock_mhz * 1e6;
 
   // Latency: a block's k-step waits for its tiles from L2 (from DRAM for the misses), less what the k-steps already
-  // in flight hide behind the block's own work on one k-step; the other resident blocks fill the wait.
+  // in flight cover (below); the other resident blocks fill the wait.
   const double blocks = shape.blocks, ksteps = shape.ksteps;
   const double schedulers = std::min<double>(d.warp_schedulers_per_sm, shape.warps_per_block);
   // A block's own k-step: its issue, data pipe, tensor cores and copies combined as the SM's are (sm_terms: in part, or
@@ -350,12 +350,11 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double wait = timing.latency_l2_cycles + miss * (dram_latency_cycles - timing.latency_l2_cycles) + stream_cycles;
   // In flight: the description's stages, whose copies for a later k-step go out while this one computes. A stage is
   // refilled once the k-step after the one that read it has let it go (its wgmma wait, or the barrier after it), so the
-  // k-steps in flight but one cover its wait: a k-step takes at least wait / (in flight - 1), its own work or more. (The
-  // model took wait - (in flight - 1) x step until 2026-11-30: with three stages or more, a shorter step then exposed
-  // more of the wait than it saved, and a faster block predicted a slower kernel.) A kernel that loads straight into registers (no shared memory, so
-  // no barrier between k-steps) has what ptxas made of its unrolled loop instead: a warp issues some k-steps' loads,
-  // then waits where their math needs them, and each such wait (CodeRegion::load_waits) is the whole latency; the
-  // loads issued since the last one arrive with it (docs/time-model.md, "Instructions from the SASS").
+  // k-steps in flight but one cover its wait: a k-step takes at least wait / (in flight - 1), its own work or more (so
+  // a shorter step never exposes more of the wait than it saves). A kernel that loads straight into registers (no
+  // shared memory, so no barrier between k-steps) has what ptxas made of its unrolled loop instead: a warp issues some
+  // k-steps' loads, then waits where their math needs them, and each such wait (CodeRegion::load_waits) is the whole
+  // latency; the loads issued since the last one arrive with it (docs/time-model.md, "Instructions from the SASS").
   p.ksteps_in_flight = ksteps_in_flight(in.rung, in.config);
   double exposed = 0;
   if (shape.smem_bytes == 0 && p.ksteps_in_flight == 1 && loop.load_waits > 0) {
