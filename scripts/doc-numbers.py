@@ -1950,6 +1950,40 @@ def hopper_limit_4096():
     return words[limit]
 
 
+def streamk_l2():
+    """Rung 23's page, "What the L2 sees": the L2 model's DRAM reads of rung 23 and rung 21 (the same tiles walked
+    whole) at 4096^3 and at Llama 3 8B's prefill down projection (4096 x 4096 x 14336), the H200's profile and the
+    Hilbert order; at the latter the time model's predictions of rung 23's default and cluster=1 beside run 14's
+    medians; and the recorded sweeps' fit before and after (docs/time-model-data/streamk-l2-walk-2026-11-30.txt)."""
+    out = {}
+    for key, (m, n, k) in (("sq", (4096, 4096, 4096)), ("pf", (4096, 4096, 14336))):
+        for rung, short in (("tma-wgmma-streamk", "23"), ("tma-wgmma-hilbert", "21")):
+            l2 = cli("sim", "--rung", rung, "--m", str(m), "--n", str(n), "--k", str(k), "--profile", "h200", "--order",
+                     "hilbert")["l2"]
+            out[f"{key}{short}"] = f"{l2['dram_read_bytes'] / 1e6:.0f}"
+    run14 = read_json(SWEEP / "sweep-llm-bf16-tuned6-run14.json")
+    shape = next(s for s in run14["shapes"] if (s["m"], s["n"], s["k"]) == (4096, 4096, 14336))
+    for config, key, knobs in (("default", "d", []), ("cluster=1", "c1", ["--cluster", "1"])):
+        measured = next(e for e in shape["entries"] if e["rung"] == "tma-wgmma-streamk" and e["config"] == config)
+        t = cli("sim", "--rung", "tma-wgmma-streamk", "--m", "4096", "--n", "4096", "--k", "14336", "--profile", "h200",
+                "--order", "hilbert", *knobs)["time_model"]
+        out[f"p{key}"] = f"{t['predicted_seconds'] * 1e6:.0f}"
+        out[f"m{key}"] = f"{measured['measured']['median_ms'] * 1e3:.0f}"
+    text = (ROOT / "docs" / "time-model-data" / "streamk-l2-walk-2026-11-30.txt").read_text()
+    fit = {(side, int(run)): (int(within), float(pct), rho) for side, run, within, pct, rho in re.findall(
+        r"^(before|after)-run(\d+)\.json\s+within (\d+)/\d+ \(([\d.]+)%\)\s+spearman median ([\d.]+)", text, re.M)}
+    for run in (13, 14, 15):
+        for side, key in (("before", "b"), ("after", "a")):
+            out[f"{key}w{run}"], out[f"{key}r{run}"] = str(fit[(side, run)][0]), fit[(side, run)][2]
+            out[f"{key}p{run}"] = f"{fit[(side, run)][1]:.1f}"
+    met = [run for run in (13, 14, 15) if fit[("after", run)][1] >= 90]
+    missed = [run for run in (13, 14, 15) if run not in met]
+    words = lambda runs: ("run " if len(runs) == 1 else "runs ") + " and ".join(map(str, runs))
+    out["verdict90"] = ("the issue's 90% on every run" if not missed else "the issue's 90% on no run" if not met else
+                        f"the issue's 90% on {words(met)}, not on {words(missed)}")
+    return out
+
+
 def producer_overlap():
     """docs/time-model.md, "A producer's copies": the recorded sweeps' fit before (e0) and with the model kept (kept),
     from docs/time-model-data/producer-overlap-2026-11-30.txt: runs 13 to 15 each, runs 8 to 12 as ranges."""
@@ -2426,6 +2460,22 @@ def run6_fit():
 
 
 QUOTES = [
+    ("docs/sweep.md",
+     r"Since\s+the\s+L2\s+model\s+walks\s+Stream-K's\s+shared\s+part[\s\S]*?within\s+±20%\s+on\s+(?P<aw13>\d+),\s+"
+     r"(?P<aw14>\d+)\s+and\s+(?P<aw15>\d+)\s+pairs\s+\((?P<ap13>[\d.]+)%,\s+(?P<ap14>[\d.]+)%\s+and\s+(?P<ap15>[\d.]+)%:"
+     r"\s+(?P<verdict90>[^)]*)\),\s+with\s+a\s+median\s+Spearman\s+of\s+(?P<ar13>[\d.]+),\s+(?P<ar14>[\d.]+)\s+and\s+"
+     r"(?P<ar15>[\d.]+)\.",
+     streamk_l2),
+    ("docs/rungs/23-tma-wgmma-streamk.md",
+     r"it\s+reads\s+(?P<sq23>\d+)\s+MB\s+from\s+DRAM\s+at\s+4096³\s+where\s+rung\s+21\s+reads\s+(?P<sq21>\d+)\s+MB"
+     r"[\s\S]*?it\s+reads\s+(?P<pf23>\d+)\s+MB\s+where\s+rung\s+21\s+reads\s+(?P<pf21>\d+)\s+MB,\s+and\s+the\s+time\s+"
+     r"model\s+predicts\s+this\s+rung's\s+default\s+in\s+(?P<pd>\d+)\s+µs\s+and\s+`cluster=1`\s+in\s+(?P<pc1>\d+)\s+µs,"
+     r"\s+where\s+run\s+14\s+of\s+the\s+sweep\s+measured\s+(?P<md>\d+)\s+and\s+(?P<mc1>\d+)\s+µs[\s\S]*?runs\s+13,"
+     r"\s+14\s+and\s+15\s+went\s+from\s+(?P<bw13>\d+),\s+(?P<bw14>\d+)\s+and\s+(?P<bw15>\d+)\s+pairs\s+within\s+±20%\s+"
+     r"to\s+(?P<aw13>\d+),\s+(?P<aw14>\d+)\s+and\s+(?P<aw15>\d+)\s+\((?P<ap14>[\d.]+)%\s+on\s+run\s+14,\s+(?P<ap15>[\d.]+)%"
+     r"\s+on\s+run\s+15\),\s+and\s+their\s+median\s+Spearman\s+from\s+(?P<br13>[\d.]+),\s+(?P<br14>[\d.]+)\s+and\s+"
+     r"(?P<br15>[\d.]+)\s+to\s+(?P<ar13>[\d.]+),\s+(?P<ar14>[\d.]+)\s+and\s+(?P<ar15>[\d.]+)\.",
+     streamk_l2),
     ("docs/sweep.md",
      r"runs\s+13,\s+14\s+and\s+15\s+are\s+within\s+±20%\s+on\s+(?P<kw13>\d+),\s+(?P<kw14>\d+)\s+and\s+(?P<kw15>\d+)\s+"
      r"pairs\s+\((?P<kp14>[\d.]+)%\s+on\s+run\s+14,\s+(?P<short>short of|meeting)\s+the\s+issue's\s+90%\),\s+with\s+a\s+"

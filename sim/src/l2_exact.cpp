@@ -58,6 +58,8 @@ struct ExactL2Replay::Trace {
   kernel::KernelConfig tiles;  // config with bk widened to a group of k-steps (l2::l2_tiles)
   int kgroup = 1;
   int tiles_m = 0, tiles_n = 0, ksteps = 0, cluster = 1;
+  bool stream_k = false;
+  kernel::StreamKPlan plan;  // Stream-K's (rung 23), in units of whole clusters
   std::size_t phases = 0;
   l2::Units units;  // per tile, from l2::make_units: the fetch maps' denominators
   std::vector<TracedSector> sectors;
@@ -162,6 +164,7 @@ Result<ExactL2Replay> ExactL2Replay::record(RungId rung, const kernel::KernelCon
   const int ksteps = kernel::ceil_div(problem.k, trace->tiles.bk);
   trace->tiles_m = shape->tiles_m, trace->tiles_n = shape->tiles_n, trace->ksteps = ksteps;
   trace->cluster = shape->cluster;
+  trace->stream_k = shape->stream_k, trace->plan = shape->plan;
   auto units = l2::make_units(problem, trace->tiles, shape->tiles_m, shape->tiles_n, ksteps, operand_bytes(rung));
   if (!units) return units.error();
   trace->units = std::move(*units);
@@ -186,38 +189,103 @@ Result<L2Result> ExactL2Replay::run(const L2Options& options) const {
 
   SectorLru lru(options.l2_bytes / l2::kSectorBytes);
   std::unordered_set<std::uint64_t> written, distinct_reads;
+  const auto replay = [&](const TracedSector& traced, WaveTraffic& wave) {
+    if (traced.access == Access::WriteC) {
+      lru.touch(traced.sector);
+      if (written.insert(traced.sector).second) wave.dram_write_bytes += l2::kSectorBytes;
+      return;
+    }
+    // The least DRAM can serve: each sector read once, but none the kernel wrote before it read it (split-K's
+    // later ranges read the sum the earlier ones stored).
+    if (!written.contains(traced.sector)) distinct_reads.insert(traced.sector);
+    SectorReads& reads = traced.access == Access::ReadA ? wave.a : traced.access == Access::ReadB ? wave.b : wave.c;
+    ++reads.sectors;
+    if (lru.touch(traced.sector)) {
+      ++reads.hits;
+      return;
+    }
+    wave.dram_read_bytes += l2::kSectorBytes;
+    if (traced.access == Access::ReadA) ++r.a_fetches.fetched_sectors[static_cast<std::size_t>(traced.tile)];
+    if (traced.access == Access::ReadB) ++r.b_fetches.fetched_sectors[static_cast<std::size_t>(traced.tile)];
+  };
+  const auto slot_of = [&](kernel::TileCoord tile) {
+    return std::size_t(tile.row) * std::size_t(t.tiles_n) + std::size_t(tile.col);
+  };
+  // Each wave's traffic, of its tiles' reads and writes. Stream-K: the whole tiles' waves, then its shared part (below).
+  std::vector<WaveTraffic> traffic(static_cast<std::size_t>(r.waves.waves));
   for (int w = 0; w < r.waves.waves; ++w) {
-    WaveTraffic wave;
-    wave.first_block = w * options.blocks_per_wave;
-    wave.blocks = w + 1 == r.waves.waves ? r.waves.last_wave_blocks : options.blocks_per_wave;
-    for (std::size_t p = 0; p < t.phases; ++p) {
-      for (int i = 0; i < wave.blocks; ++i) {
-        const kernel::TileCoord tile = sequence[static_cast<std::size_t>(wave.first_block + i)];
-        const std::size_t slot = (std::size_t(tile.row) * std::size_t(t.tiles_n) + std::size_t(tile.col)) * t.phases + p;
-        for (std::size_t s = t.begin[slot]; s < t.begin[slot + 1]; ++s) {
-          const TracedSector& traced = t.sectors[s];
-          if (traced.access == Access::WriteC) {
-            lru.touch(traced.sector);
-            if (written.insert(traced.sector).second) wave.dram_write_bytes += l2::kSectorBytes;
-            continue;
-          }
-          // The least DRAM can serve: each sector read once, but none the kernel wrote before it read it (split-K's
-          // later ranges read the sum the earlier ones stored).
-          if (!written.contains(traced.sector)) distinct_reads.insert(traced.sector);
-          SectorReads& reads = traced.access == Access::ReadA ? wave.a : traced.access == Access::ReadB ? wave.b : wave.c;
-          ++reads.sectors;
-          if (lru.touch(traced.sector)) {
-            ++reads.hits;
-            continue;
-          }
-          wave.dram_read_bytes += l2::kSectorBytes;
-          if (traced.access == Access::ReadA) ++r.a_fetches.fetched_sectors[static_cast<std::size_t>(traced.tile)];
-          if (traced.access == Access::ReadB) ++r.b_fetches.fetched_sectors[static_cast<std::size_t>(traced.tile)];
-        }
+    traffic[static_cast<std::size_t>(w)].first_block = w * options.blocks_per_wave;
+    traffic[static_cast<std::size_t>(w)].blocks = w + 1 == r.waves.waves ? r.waves.last_wave_blocks
+                                                                         : options.blocks_per_wave;
+  }
+  const auto wave_of = [&](int block) -> WaveTraffic& {
+    return traffic[static_cast<std::size_t>(block / options.blocks_per_wave)];
+  };
+  const int all_blocks = static_cast<int>(sequence.size());
+  const int whole_blocks = t.stream_k ? t.plan.whole_tiles() * t.cluster : all_blocks;
+  for (int first = 0; first < whole_blocks; first += options.blocks_per_wave) {
+    WaveTraffic& wave = wave_of(first);
+    const int blocks = std::min(options.blocks_per_wave, whole_blocks - first);
+    for (std::size_t p = 0; p < t.phases; ++p)
+      for (int i = 0; i < blocks; ++i) {
+        const std::size_t slot = slot_of(sequence[static_cast<std::size_t>(first + i)]) * t.phases + p;
+        for (std::size_t s = t.begin[slot]; s < t.begin[slot + 1]; ++s) replay(t.sectors[s], wave);
+      }
+  }
+  if (whole_blocks < all_blocks) {
+    // Stream-K's shared part, walked as its units walk it (the fast model's walk, l2_model.cpp): each block's recorded
+    // reads of A and B sorted by the k-step they are for, replayed a unit's iteration at a time; at the end of each
+    // segment the tile's C, read where an earlier segment (or beta != 0) left a sum there, and written.
+    std::vector<std::vector<std::vector<std::size_t>>> by_kstep(static_cast<std::size_t>(t.tiles_m * t.tiles_n));
+    std::vector<std::vector<std::size_t>> c_sectors(by_kstep.size());  // each sector of the tile's C once
+    for (int b = whole_blocks; b < all_blocks; ++b) {
+      const std::size_t tile = slot_of(sequence[static_cast<std::size_t>(b)]);
+      by_kstep[tile].resize(static_cast<std::size_t>(t.ksteps));
+      std::unordered_set<std::uint64_t> stored;
+      for (std::size_t s = t.begin[tile * t.phases]; s < t.begin[(tile + 1) * t.phases]; ++s) {
+        const TracedSector& traced = t.sectors[s];
+        if (traced.access == Access::ReadA)
+          by_kstep[tile][static_cast<std::size_t>(traced.tile % t.ksteps)].push_back(s);
+        else if (traced.access == Access::ReadB)
+          by_kstep[tile][static_cast<std::size_t>(traced.tile / t.tiles_n)].push_back(s);
+        else if (traced.access == Access::WriteC && stored.insert(traced.sector).second)
+          c_sectors[tile].push_back(s);
       }
     }
-    r.add_wave(wave);
+    const bool reads_c = t.problem.beta != 0.0f;
+    const kernel::StreamKPlan& plan = t.plan;
+    const int resident_units = std::max(1, options.blocks_per_wave / t.cluster);
+    const kernel::Index longest = (plan.shared_iterations() + plan.units - 1) / plan.units;
+    std::vector<char> c_written(static_cast<std::size_t>(plan.tiles), 0);
+    for (int group = 0; group < plan.units; group += resident_units) {
+      const int end_unit = std::min(plan.units, group + resident_units);
+      for (kernel::Index step = 0; step < longest; ++step)
+        for (int unit = group; unit < end_unit; ++unit) {
+          const int range = plan.range_of_unit(unit);
+          const kernel::Index i = plan.begin(range) + step;
+          if (i >= plan.begin(range + 1)) continue;
+          const int cluster_tile = plan.whole_tiles() + static_cast<int>(i / plan.ksteps);
+          const int rung_kstep = static_cast<int>(i % plan.ksteps);
+          const int kstep = rung_kstep / t.kgroup;  // the replay's k-steps: groups of the rung's
+          const bool reads = rung_kstep % t.kgroup == 0 || i == plan.begin(range);
+          const bool segment_ends = rung_kstep + 1 == plan.ksteps || i + 1 == plan.begin(range + 1);
+          for (int c = 0; c < t.cluster; ++c) {
+            const std::size_t tile = slot_of(sequence[static_cast<std::size_t>(cluster_tile * t.cluster + c)]);
+            WaveTraffic& wave = wave_of(cluster_tile * t.cluster + c);
+            if (reads)
+              for (const std::size_t s : by_kstep[tile][static_cast<std::size_t>(kstep)]) replay(t.sectors[s], wave);
+            if (!segment_ends) continue;
+            for (const std::size_t s : c_sectors[tile]) {
+              if (reads_c || c_written[static_cast<std::size_t>(cluster_tile)])
+                replay({t.sectors[s].sector, -1, Access::ReadC}, wave);
+              replay(t.sectors[s], wave);
+            }
+          }
+          if (segment_ends) c_written[static_cast<std::size_t>(cluster_tile)] = 1;
+        }
+    }
   }
+  for (const WaveTraffic& wave : traffic) r.add_wave(wave);
   r.c_sectors_written = static_cast<std::int64_t>(written.size());
   r.min_dram_read_bytes = static_cast<std::int64_t>(distinct_reads.size()) * l2::kSectorBytes;
   return r;

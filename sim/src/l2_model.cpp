@@ -9,6 +9,7 @@
 #include <optional>
 #include <tuple>
 
+#include "gemmlab/kernel/stream_k.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/simulate.hpp"
 #include "gemmlab/sim/rung_model.hpp"
@@ -185,12 +186,12 @@ double TileFetches::max_times() const {
 namespace {
 
 // What the fast model's answer depends on: the tile grid and each tile's extent (bm, bn and the grouped k-step), the
-// cluster, the problem, the bytes of each operand, the order, the wave, the L2's size and split-K's ranges and
-// reduction. Configurations that differ
+// cluster, the problem, the bytes of each operand, the order, the wave, the L2's size, split-K's ranges and
+// reduction, and Stream-K's units (0 for a rung that walks whole tiles). Configurations that differ
 // in anything else (thread tiles, padding, stages: most of what the tuner searches) get the same answer, so it is
 // kept: the tuner asks for hundreds of them, each a second or more on a large problem.
-using L2Key =
-    std::tuple<int, int, int, int, int, int, int, int, int, bool, int, int, int, std::int64_t, int, int, int, int, bool>;
+using L2Key = std::tuple<int, int, int, int, int, int, int, int, int, bool, int, int, int, std::int64_t, int, int, int,
+                         int, bool, int>;
 
 class L2Cache {
  public:
@@ -245,7 +246,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   const L2Key key{tiles.bm,  tiles.bn,  tiles.bk,  shape->cluster,  tiles_m, tiles_n,
                   problem.m, problem.n, problem.k, problem.beta != 0.0f, static_cast<int>(options.order.kind),
                   options.order.param, options.blocks_per_wave, options.l2_bytes, bytes[0], bytes[1], bytes[2],
-                  shape->splits, slices > 0};
+                  shape->splits, slices > 0, shape->stream_k ? shape->plan.units : 0};
   if (auto kept = l2_cache().find(key)) {
     if (progress) progress(1.0);
     return *kept;
@@ -273,6 +274,11 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
 
   const auto sequence = launch_sequence(tiles_m, tiles_n, options.order, shape->cluster);
   r.waves = waves_of(static_cast<int>(sequence.size()), options.blocks_per_wave);
+  // Stream-K (rung 23): its data-parallel waves of whole tiles are waves like any rung's; the tiles after them are the
+  // shared part, walked below as its units walk it.
+  const kernel::StreamKPlan& plan = shape->plan;
+  const int cluster = shape->cluster;
+  const int whole_blocks = shape->stream_k ? plan.whole_tiles() * cluster : static_cast<int>(sequence.size());
   UnitLru lru(u.read_sectors.size(), options.l2_bytes / l2::kSectorBytes, u.new_sectors);
 
   // One read of a unit. If it is resident, all its sectors hit. Otherwise the sectors it shares with a neighbour
@@ -294,15 +300,24 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
     if (fetched) *fetched += misses;
   };
 
-  std::vector<std::size_t> a_base, b_base;  // per block of the wave: its A row's first unit, its B column's
+  // Each wave's traffic: of its tiles' reads and writes (a Stream-K tile's, whichever unit computes it).
+  std::vector<WaveTraffic> traffic(static_cast<std::size_t>(r.waves.waves));
   for (int w = 0; w < r.waves.waves; ++w) {
-    WaveTraffic wave;
-    wave.first_block = w * options.blocks_per_wave;
-    wave.blocks = w + 1 == r.waves.waves ? r.waves.last_wave_blocks : options.blocks_per_wave;
+    traffic[static_cast<std::size_t>(w)].first_block = w * options.blocks_per_wave;
+    traffic[static_cast<std::size_t>(w)].blocks = w + 1 == r.waves.waves ? r.waves.last_wave_blocks
+                                                                         : options.blocks_per_wave;
+  }
+  const auto wave_of = [&](int block) -> WaveTraffic& {
+    return traffic[static_cast<std::size_t>(block / options.blocks_per_wave)];
+  };
+  std::vector<std::size_t> a_base, b_base;  // per block of the wave: its A row's first unit, its B column's
+  for (int w = 0; w * options.blocks_per_wave < whole_blocks; ++w) {
+    WaveTraffic& wave = traffic[static_cast<std::size_t>(w)];
+    const int blocks = std::min(wave.blocks, whole_blocks - wave.first_block);
     const auto first = sequence.begin() + wave.first_block;
     a_base.clear();
     b_base.clear();
-    for (auto it = first; it != first + wave.blocks; ++it) {
+    for (auto it = first; it != first + blocks; ++it) {
       a_base.push_back(std::size_t(it->row) * std::size_t(ksteps));
       b_base.push_back(u.b_offset + std::size_t(it->col));
     }
@@ -319,7 +334,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
                &r.b_fetches.fetched_sectors[b_unit - u.b_offset]);
         }
       }
-      for (auto it = first; it != first + wave.blocks; ++it) {
+      for (auto it = first; it != first + blocks; ++it) {
         const std::size_t tile = std::size_t(it->row) * std::size_t(tiles_n) + std::size_t(it->col);
         const std::size_t c_unit = u.c_offset + tile;
         const auto slice_unit = [&](int slice) {
@@ -342,9 +357,65 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
         r.c_sectors_written += u.new_sectors[c_unit];
       }
     }
-    r.add_wave(wave);
     if (progress && !progress(double(w + 1) / double(r.waves.waves))) return Error{"the L2 model was cancelled"};
   }
+  if (whole_blocks < static_cast<int>(sequence.size())) {
+    // Stream-K's shared part: each unit (a cluster of blocks) walks its range of the shared k-steps, iteration i being
+    // k-step i % ksteps of shared cluster tile i / ksteps, every unit one iteration a step, as many units at once as
+    // the wave holds. So the units read tiles far apart in the order, each at its own k-step, where a wave of whole
+    // tiles reads neighbours at the same k-step: little of what one unit brings into L2 is read by another before it
+    // is evicted. A segment ends with its turn at C: it reads the sum the tile's earlier segments left there (or C,
+    // where beta != 0) and writes it back.
+    const int rung_ksteps = plan.ksteps, resident_units = std::max(1, options.blocks_per_wave / cluster);
+    const kernel::Index longest = (plan.shared_iterations() + plan.units - 1) / plan.units;
+    std::vector<char> c_written(static_cast<std::size_t>(plan.tiles), 0);
+    for (int group = 0; group < plan.units; group += resident_units) {
+      const int end_unit = std::min(plan.units, group + resident_units);
+      for (kernel::Index step = 0; step < longest; ++step) {
+        for (int unit = group; unit < end_unit; ++unit) {
+          const int range = plan.range_of_unit(unit);
+          const kernel::Index i = plan.begin(range) + step;
+          if (i >= plan.begin(range + 1)) continue;
+          const int cluster_tile = plan.whole_tiles() + static_cast<int>(i / rung_ksteps);
+          const int rung_kstep = static_cast<int>(i % rung_ksteps);
+          const int t = static_cast<int>(std::int64_t(rung_kstep) * config.bk / tiles.bk);  // this model's k-step
+          // A grouped k-step (tiles.bk > bk) is read at its first rung k-step of the segment only.
+          const bool reads = rung_kstep == 0 || i == plan.begin(range) ||
+                             std::int64_t(rung_kstep - 1) * config.bk / tiles.bk != t;
+          const bool segment_ends = rung_kstep + 1 == rung_ksteps || i + 1 == plan.begin(range + 1);
+          for (int c = 0; c < cluster; ++c) {
+            const kernel::TileCoord tile = sequence[static_cast<std::size_t>(cluster_tile * cluster + c)];
+            WaveTraffic& wave = wave_of(cluster_tile * cluster + c);
+            if (reads) {
+              const std::size_t a_unit = std::size_t(tile.row) * std::size_t(ksteps) + std::size_t(t);
+              read(a_unit, t > 0, t + 1 < ksteps, wave.a, wave, &r.a_fetches.fetched_sectors[a_unit]);
+              if (c == 0) {  // the cluster reads its B tile once (multicast)
+                const std::size_t b_unit = u.b_offset + std::size_t(t) * std::size_t(tiles_n) + std::size_t(tile.col);
+                read(b_unit, tile.col > 0, tile.col + 1 < tiles_n, wave.b, wave,
+                     &r.b_fetches.fetched_sectors[b_unit - u.b_offset]);
+              }
+            }
+            if (!segment_ends) continue;
+            const std::size_t c_unit = u.c_offset + std::size_t(tile.row) * std::size_t(tiles_n) + std::size_t(tile.col);
+            if (reads_c || c_written[static_cast<std::size_t>(cluster_tile)])
+              read(c_unit, tile.col > 0, tile.col + 1 < tiles_n, wave.c, wave, nullptr);
+            else
+              lru.touch(static_cast<std::int32_t>(c_unit));  // the write allocates its sectors in L2
+          }
+          if (segment_ends) c_written[static_cast<std::size_t>(cluster_tile)] = 1;
+        }
+      }
+    }
+    // Every sector of C is written back once; a sector shared with the left neighbour is counted there.
+    for (int b = whole_blocks; b < static_cast<int>(sequence.size()); ++b) {
+      const kernel::TileCoord tile = sequence[static_cast<std::size_t>(b)];
+      const std::size_t c_unit = u.c_offset + std::size_t(tile.row) * std::size_t(tiles_n) + std::size_t(tile.col);
+      wave_of(b).dram_write_bytes += std::int64_t(u.new_sectors[c_unit]) * l2::kSectorBytes;
+      r.c_sectors_written += u.new_sectors[c_unit];
+    }
+    if (progress && !progress(1.0)) return Error{"the L2 model was cancelled"};
+  }
+  for (const WaveTraffic& wave : traffic) r.add_wave(wave);
   std::int64_t distinct = 0;
   for (std::size_t unit = 0; unit < u.c_offset; ++unit) distinct += u.new_sectors[unit];
   if (reads_c) distinct += r.c_sectors_written;  // split-K's later ranges read only what the kernel wrote

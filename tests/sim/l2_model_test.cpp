@@ -44,6 +44,10 @@ std::vector<Case> cases() {
       c.bn = 128;  // mma-multistage's 128 x 256 tile and 3 stages: a wave's k-step would not fit the smallest L2
       c.stages = 2;
     }
+    if (info.id == RungId::TmaWgmmaStreamK) {  // a whole wave of tiles, then a shared part of ranges of 13 or 14
+      c.grid = 6;                               // k-steps, as a large problem has (132 blocks here: ranges of one)
+      p.k = 512;
+    }
     EXPECT_TRUE(validate(info.id, c, p).ok()) << info.slug << ": " << validate(info.id, c, p).error().message;
     out.push_back({info.id, c, p});
     if (info.id == RungId::TmaWgmmaSplitK) {  // its second reduction: the ranges' slices of the workspace
@@ -307,6 +311,41 @@ TEST(L2Model, AnswersTheSameLaunchFromWhatItKept) {
   const auto narrower = simulate_l2(RungId::BlockTile2D, c, p, o);
   ASSERT_TRUE(narrower.ok());
   EXPECT_NE(narrower->tiles_n, first->tiles_n);
+}
+
+// Stream-K (rung 23) walks the tiles after its whole waves as its units do: every unit one iteration a step, each at
+// its own tile and k-step, far apart in the order. It reads every (tile, k-step) of A and B once, as rung 21 walking
+// the same tiles does, but what one unit brings into L2 is seldom what another reads next, so a short L2 serves less
+// of it; a tile's later segments read back the sum its earlier ones left in C. Asked right after rung 21, whose tiles
+// and order are the same, it is computed anew (the kept answers know the walk).
+TEST(L2Model, StreamKsSharedPartIsWalkedAsItsUnitsWalkIt) {
+  const Problem p{1024, 1024, 1024};
+  const L2Options o{*parse_order("hilbert"), 132, 4 << 20};
+  const KernelConfig whole = rung_model(RungId::TmaWgmmaHilbert).defaults;
+  const KernelConfig shared = rung_model(RungId::TmaWgmmaStreamK).defaults;
+  ASSERT_EQ(whole.bm, shared.bm);
+  ASSERT_EQ(whole.bn, shared.bn);
+  ASSERT_EQ(whole.cluster, shared.cluster);
+  const auto tiles = simulate_l2(RungId::TmaWgmmaHilbert, whole, p, o);
+  const auto units = simulate_l2(RungId::TmaWgmmaStreamK, shared, p, o);
+  ASSERT_TRUE(tiles.ok() && units.ok());
+  EXPECT_EQ(units->a.sectors, tiles->a.sectors);
+  EXPECT_EQ(units->b.sectors, tiles->b.sectors);
+  EXPECT_GT(units->dram_read_bytes, tiles->dram_read_bytes * 5 / 4);
+  EXPECT_EQ(tiles->c.sectors, 0);  // beta = 0: whole tiles only write C
+  EXPECT_GT(units->c.sectors, 0);
+  EXPECT_EQ(units->dram_write_bytes, tiles->dram_write_bytes);  // C reaches DRAM once either way
+  // 16 cluster tiles for 66 units: no whole wave; the traffic kept by the waves of tiles, as rung 21's.
+  ASSERT_EQ(units->per_wave.size(), tiles->per_wave.size());
+  EXPECT_EQ(units->per_wave[0].blocks, tiles->per_wave[0].blocks);
+  std::int64_t read = 0, written = 0;
+  for (const WaveTraffic& w : units->per_wave) read += w.dram_read_bytes, written += w.dram_write_bytes;
+  EXPECT_EQ(read, units->dram_read_bytes);
+  EXPECT_EQ(written, units->dram_write_bytes);
+  // With room for everything, each sector still comes from DRAM once.
+  const auto roomy = simulate_l2(RungId::TmaWgmmaStreamK, shared, p, {o.order, 132, std::int64_t{1} << 30});
+  ASSERT_TRUE(roomy.ok());
+  EXPECT_EQ(roomy->dram_read_bytes, roomy->min_dram_read_bytes);
 }
 
 TEST(L2Model, BadInputIsAnError) {
