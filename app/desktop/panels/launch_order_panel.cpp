@@ -221,8 +221,10 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
     const long long shared = plan.shared_iterations();
     ui::note_text("Stream-K: %d blocks share the k-steps equally. First %d whole tile%s each (block b: launches b, "
                   "b + %d, ...), then the last %d tiles' k-steps in %d ranges of about %lld, each starting and ending "
-                  "where it falls (the lines inside a tile); a tile's pieces add up in C in turn. Hover a tile to see "
-                  "who computes which of its k-steps, and to outline every piece of that block.",
+                  "where it falls (the lines inside a tile); a tile's pieces add up in C in turn. The L2 model walks "
+                  "those ranges as the blocks do, each at its own tile and k-step, so they share less of the L2 than "
+                  "whole tiles would. Hover a tile to see who computes which of its k-steps, and to outline every "
+                  "piece of that block.",
                   blocks, plan.whole_waves(), plan.whole_waves() == 1 ? "" : "s", blocks,
                   (plan.tiles - plan.whole_tiles()) * shape.cluster, plan.units,
                   plan.units > 0 ? (shared + plan.units - 1) / plan.units : 0LL);
