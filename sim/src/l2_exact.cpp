@@ -233,9 +233,9 @@ Result<L2Result> ExactL2Replay::run(const L2Options& options) const {
       }
   }
   if (whole_blocks < all_blocks) {
-    // Stream-K's shared part, walked as its units walk it (the fast model's walk, l2_model.cpp): each block's recorded
-    // reads of A and B sorted by the k-step they are for, replayed a unit's iteration at a time; at the end of each
-    // segment the tile's C, read where an earlier segment (or beta != 0) left a sum there, and written.
+    // Stream-K's shared part, walked as its units walk it (l2::walk_stream_k_shared, as the fast model): each block's
+    // recorded reads of A and B sorted by the k-step they are for, replayed a unit's iteration at a time; at the end of
+    // each segment the tile's C, read where an earlier segment (or beta != 0) left a sum there, and written.
     std::vector<std::vector<std::vector<std::size_t>>> by_kstep(static_cast<std::size_t>(t.tiles_m * t.tiles_n));
     std::vector<std::vector<std::size_t>> c_sectors(by_kstep.size());  // each sector of the tile's C once
     for (int b = whole_blocks; b < all_blocks; ++b) {
@@ -253,37 +253,26 @@ Result<L2Result> ExactL2Replay::run(const L2Options& options) const {
       }
     }
     const bool reads_c = t.problem.beta != 0.0f;
-    const kernel::StreamKPlan& plan = t.plan;
-    const int resident_units = std::max(1, options.blocks_per_wave / t.cluster);
-    const kernel::Index longest = (plan.shared_iterations() + plan.units - 1) / plan.units;
-    std::vector<char> c_written(static_cast<std::size_t>(plan.tiles), 0);
-    for (int group = 0; group < plan.units; group += resident_units) {
-      const int end_unit = std::min(plan.units, group + resident_units);
-      for (kernel::Index step = 0; step < longest; ++step)
-        for (int unit = group; unit < end_unit; ++unit) {
-          const int range = plan.range_of_unit(unit);
-          const kernel::Index i = plan.begin(range) + step;
-          if (i >= plan.begin(range + 1)) continue;
-          const int cluster_tile = plan.whole_tiles() + static_cast<int>(i / plan.ksteps);
-          const int rung_kstep = static_cast<int>(i % plan.ksteps);
-          const int kstep = rung_kstep / t.kgroup;  // the replay's k-steps: groups of the rung's
-          const bool reads = rung_kstep % t.kgroup == 0 || i == plan.begin(range);
-          const bool segment_ends = rung_kstep + 1 == plan.ksteps || i + 1 == plan.begin(range + 1);
-          for (int c = 0; c < t.cluster; ++c) {
-            const std::size_t tile = slot_of(sequence[static_cast<std::size_t>(cluster_tile * t.cluster + c)]);
-            WaveTraffic& wave = wave_of(cluster_tile * t.cluster + c);
-            if (reads)
-              for (const std::size_t s : by_kstep[tile][static_cast<std::size_t>(kstep)]) replay(t.sectors[s], wave);
-            if (!segment_ends) continue;
-            for (const std::size_t s : c_sectors[tile]) {
-              if (reads_c || c_written[static_cast<std::size_t>(cluster_tile)])
-                replay({t.sectors[s].sector, -1, Access::ReadC}, wave);
-              replay(t.sectors[s], wave);
-            }
-          }
-          if (segment_ends) c_written[static_cast<std::size_t>(cluster_tile)] = 1;
+    std::vector<char> c_written(static_cast<std::size_t>(t.plan.tiles), 0);
+    l2::walk_stream_k_shared(t.plan, std::max(1, options.blocks_per_wave / t.cluster), [&](int cluster_tile,
+                                                                                         int rung_kstep, bool starts,
+                                                                                         bool ends) {
+      const int kstep = rung_kstep / t.kgroup;  // the replay's k-steps: groups of the rung's
+      const bool reads = starts || rung_kstep % t.kgroup == 0;
+      for (int c = 0; c < t.cluster; ++c) {
+        const std::size_t tile = slot_of(sequence[static_cast<std::size_t>(cluster_tile * t.cluster + c)]);
+        WaveTraffic& wave = wave_of(cluster_tile * t.cluster + c);
+        if (reads)
+          for (const std::size_t s : by_kstep[tile][static_cast<std::size_t>(kstep)]) replay(t.sectors[s], wave);
+        if (!ends) continue;
+        for (const std::size_t s : c_sectors[tile]) {
+          if (reads_c || c_written[static_cast<std::size_t>(cluster_tile)])
+            replay({t.sectors[s].sector, -1, Access::ReadC}, wave);
+          replay(t.sectors[s], wave);
         }
-    }
+      }
+      if (ends) c_written[static_cast<std::size_t>(cluster_tile)] = 1;
+    });
   }
   for (const WaveTraffic& wave : traffic) r.add_wave(wave);
   r.c_sectors_written = static_cast<std::int64_t>(written.size());

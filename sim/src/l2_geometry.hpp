@@ -1,6 +1,7 @@
 #pragma once
 // The sectors of a tile of a row-major matrix: shared by the fast L2 model (which costs whole tiles) and the
-// sector-exact one (which uses it only to normalise its per-tile fetch counts).
+// sector-exact one (which uses it only to normalise its per-tile fetch counts). And the order in which Stream-K's units
+// walk its shared part, which both models replay.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "gemmlab/kernel/config.hpp"
+#include "gemmlab/kernel/stream_k.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/sim/global_address.hpp"
 #include "gemmlab/sim/l2_model.hpp"
@@ -89,5 +91,25 @@ Result<Units> make_units(const Problem& problem, const kernel::KernelConfig& con
 
 // An empty per-tile fetch map of rows x cols units starting at `offset`, with each tile's read and new sectors.
 TileFetches fetch_map(int rows, int cols, const Units& units, std::size_t offset);
+
+// Stream-K's shared part (rung 23) in the order its units walk it: `resident_units` units at once (what a wave
+// holds), each one iteration of its range a step; the next units after those have walked their whole ranges. For each
+// iteration: visit(cluster_tile, kstep, starts, ends): the cluster tile in launch order (whole ones first), the rung's
+// k-step of it, whether a segment of the tile starts there (its range's first iteration or the tile's first k-step),
+// and whether one ends (its turn at C follows).
+template <class Visit>
+void walk_stream_k_shared(const kernel::StreamKPlan& plan, int resident_units, Visit&& visit) {
+  const kernel::Index longest = (plan.shared_iterations() + plan.units - 1) / plan.units;
+  for (int group = 0; group < plan.units; group += resident_units)
+    for (kernel::Index step = 0; step < longest; ++step)
+      for (int unit = group; unit < std::min(plan.units, group + resident_units); ++unit) {
+        const int range = plan.range_of_unit(unit);
+        const kernel::Index i = plan.begin(range) + step;
+        if (i >= plan.begin(range + 1)) continue;
+        const int kstep = static_cast<int>(i % plan.ksteps);
+        visit(plan.whole_tiles() + static_cast<int>(i / plan.ksteps), kstep, kstep == 0 || i == plan.begin(range),
+              kstep + 1 == plan.ksteps || i + 1 == plan.begin(range + 1));
+      }
+}
 
 }  // namespace gemmlab::sim::l2

@@ -9,7 +9,6 @@
 #include <optional>
 #include <tuple>
 
-#include "gemmlab/kernel/stream_k.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/simulate.hpp"
 #include "gemmlab/sim/rung_model.hpp"
@@ -360,52 +359,39 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
     if (progress && !progress(double(w + 1) / double(r.waves.waves))) return Error{"the L2 model was cancelled"};
   }
   if (whole_blocks < static_cast<int>(sequence.size())) {
-    // Stream-K's shared part: each unit (a cluster of blocks) walks its range of the shared k-steps, iteration i being
-    // k-step i % ksteps of shared cluster tile i / ksteps, every unit one iteration a step, as many units at once as
-    // the wave holds. So the units read tiles far apart in the order, each at its own k-step, where a wave of whole
+    // Stream-K's shared part: each unit (a cluster of blocks) walks its range of the shared k-steps, every unit one
+    // k-step a step, as many units at once as the wave holds (l2::walk_stream_k_shared). So the units read tiles far
+    // apart in the order, each at its own k-step, where a wave of whole
     // tiles reads neighbours at the same k-step: little of what one unit brings into L2 is read by another before it
     // is evicted. A segment ends with its turn at C: it reads the sum the tile's earlier segments left there (or C,
     // where beta != 0) and writes it back.
-    const int rung_ksteps = plan.ksteps, resident_units = std::max(1, options.blocks_per_wave / cluster);
-    const kernel::Index longest = (plan.shared_iterations() + plan.units - 1) / plan.units;
     std::vector<char> c_written(static_cast<std::size_t>(plan.tiles), 0);
-    for (int group = 0; group < plan.units; group += resident_units) {
-      const int end_unit = std::min(plan.units, group + resident_units);
-      for (kernel::Index step = 0; step < longest; ++step) {
-        for (int unit = group; unit < end_unit; ++unit) {
-          const int range = plan.range_of_unit(unit);
-          const kernel::Index i = plan.begin(range) + step;
-          if (i >= plan.begin(range + 1)) continue;
-          const int cluster_tile = plan.whole_tiles() + static_cast<int>(i / rung_ksteps);
-          const int rung_kstep = static_cast<int>(i % rung_ksteps);
-          const int t = static_cast<int>(std::int64_t(rung_kstep) * config.bk / tiles.bk);  // this model's k-step
-          // A grouped k-step (tiles.bk > bk) is read at its first rung k-step of the segment only.
-          const bool reads = rung_kstep == 0 || i == plan.begin(range) ||
-                             std::int64_t(rung_kstep - 1) * config.bk / tiles.bk != t;
-          const bool segment_ends = rung_kstep + 1 == rung_ksteps || i + 1 == plan.begin(range + 1);
-          for (int c = 0; c < cluster; ++c) {
-            const kernel::TileCoord tile = sequence[static_cast<std::size_t>(cluster_tile * cluster + c)];
-            WaveTraffic& wave = wave_of(cluster_tile * cluster + c);
-            if (reads) {
-              const std::size_t a_unit = std::size_t(tile.row) * std::size_t(ksteps) + std::size_t(t);
-              read(a_unit, t > 0, t + 1 < ksteps, wave.a, wave, &r.a_fetches.fetched_sectors[a_unit]);
-              if (c == 0) {  // the cluster reads its B tile once (multicast)
-                const std::size_t b_unit = u.b_offset + std::size_t(t) * std::size_t(tiles_n) + std::size_t(tile.col);
-                read(b_unit, tile.col > 0, tile.col + 1 < tiles_n, wave.b, wave,
-                     &r.b_fetches.fetched_sectors[b_unit - u.b_offset]);
-              }
-            }
-            if (!segment_ends) continue;
-            const std::size_t c_unit = u.c_offset + std::size_t(tile.row) * std::size_t(tiles_n) + std::size_t(tile.col);
-            if (reads_c || c_written[static_cast<std::size_t>(cluster_tile)])
-              read(c_unit, tile.col > 0, tile.col + 1 < tiles_n, wave.c, wave, nullptr);
-            else
-              lru.touch(static_cast<std::int32_t>(c_unit));  // the write allocates its sectors in L2
+    l2::walk_stream_k_shared(plan, std::max(1, options.blocks_per_wave / cluster), [&](int cluster_tile, int kstep,
+                                                                                      bool starts, bool ends) {
+      const int t = static_cast<int>(std::int64_t(kstep) * config.bk / tiles.bk);  // this model's k-step
+      // A grouped k-step (tiles.bk > bk) is read at its segment's first rung k-step in the group only.
+      const bool reads = starts || std::int64_t(kstep - 1) * config.bk / tiles.bk != t;
+      for (int c = 0; c < cluster; ++c) {
+        const kernel::TileCoord tile = sequence[static_cast<std::size_t>(cluster_tile * cluster + c)];
+        WaveTraffic& wave = wave_of(cluster_tile * cluster + c);
+        if (reads) {
+          const std::size_t a_unit = std::size_t(tile.row) * std::size_t(ksteps) + std::size_t(t);
+          read(a_unit, t > 0, t + 1 < ksteps, wave.a, wave, &r.a_fetches.fetched_sectors[a_unit]);
+          if (c == 0) {  // the cluster reads its B tile once (multicast)
+            const std::size_t b_unit = u.b_offset + std::size_t(t) * std::size_t(tiles_n) + std::size_t(tile.col);
+            read(b_unit, tile.col > 0, tile.col + 1 < tiles_n, wave.b, wave,
+                 &r.b_fetches.fetched_sectors[b_unit - u.b_offset]);
           }
-          if (segment_ends) c_written[static_cast<std::size_t>(cluster_tile)] = 1;
         }
+        if (!ends) continue;
+        const std::size_t c_unit = u.c_offset + std::size_t(tile.row) * std::size_t(tiles_n) + std::size_t(tile.col);
+        if (reads_c || c_written[static_cast<std::size_t>(cluster_tile)])
+          read(c_unit, tile.col > 0, tile.col + 1 < tiles_n, wave.c, wave, nullptr);
+        else
+          lru.touch(static_cast<std::int32_t>(c_unit));  // the write allocates its sectors in L2
       }
-    }
+      if (ends) c_written[static_cast<std::size_t>(cluster_tile)] = 1;
+    });
     // Every sector of C is written back once; a sector shared with the left neighbour is counted there.
     for (int b = whole_blocks; b < static_cast<int>(sequence.size()); ++b) {
       const kernel::TileCoord tile = sequence[static_cast<std::size_t>(b)];
