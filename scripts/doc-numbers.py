@@ -1914,22 +1914,38 @@ def sweep_run14():
     return out
 
 
+def _record_scores(name):
+    """A record in docs/time-model-data/ holding --score-sweeps' lines, each run's file named TAG-runN.json:
+    {(TAG, N): (pairs within +-20%, pairs, that in per cent, the median Spearman as written)}."""
+    text = (ROOT / "docs" / "time-model-data" / name).read_text()
+    return {(tag, int(run)): (int(within), int(pairs), float(pct), rho) for tag, run, within, pairs, pct, rho in
+            re.findall(r"^(\S+)-run(\d+)\.json\s+within (\d+)/(\d+) \(([\d.]+)%\)\s+spearman median ([\d.]+)", text,
+                       re.M)}
+
+
+def _fit_of_runs(scores, tags, runs=(13, 14, 15)):
+    """Quotable figures of each run in `runs` for each (TAG, KEY) of `tags`: KEYwN (pairs within +-20%), KEYrN (median
+    Spearman) and KEYpN (per cent within)."""
+    out = {}
+    for tag, key in tags:
+        for run in runs:
+            within, _, pct, rho = scores[(tag, run)]
+            out.update({f"{key}w{run}": str(within), f"{key}r{run}": rho, f"{key}p{run}": f"{pct:.1f}"})
+    return out
+
+
 def turn_trips():
     """docs/sweep.md: the recorded sweeps' fit before and after a turn's trips counted at twice the L2's latency
     (docs/time-model-data/turn-trips-2026-11-30.txt), and run 14's Stream-K and split-K pairs outside +-20%."""
     text = (ROOT / "docs" / "time-model-data" / "turn-trips-2026-11-30.txt").read_text()
-    fit = {(side, int(run)): (int(within), float(pct), rho) for side, run, within, pct, rho in re.findall(
-        r"(before|after)-run(\d+)\.json\s+within (\d+)/\d+ \(([\d.]+)%\)\s+spearman median ([\d.]+)", text)}
-    out = {}
-    for run in (13, 14, 15):
-        for side, key in (("before", "b"), ("after", "a")):
-            out[f"{key}w{run}"], out[f"{key}r{run}"] = str(fit[(side, run)][0]), fit[(side, run)][2]
+    fit = _record_scores("turn-trips-2026-11-30.txt")
+    out = _fit_of_runs(fit, (("before", "b"), ("after", "a")))
     for rung, key in (("tma-wgmma-streamk", "sk"), ("tma-wgmma-splitk", "sp")):
         before, after = re.search(rung + r"\s+(\d+) \(\s*\d+\) ->\s+(\d+) ", text).groups()
         out[f"{key}_b"], out[f"{key}_a"] = before, after
     early = range(8, 13)
     lost = [fit[("before", run)][0] - fit[("after", run)][0] for run in early]
-    pcts = [fit[("after", run)][1] for run in early]
+    pcts = [fit[("after", run)][2] for run in early]
     out.update({"lost_lo": str(min(lost)), "lost_hi": str(max(lost)), "pct_lo": f"{min(pcts):.1f}",
                 "pct_hi": f"{max(pcts):.1f}"})
     return out
@@ -1969,14 +1985,9 @@ def streamk_l2():
                 "--order", "hilbert", *knobs)["time_model"]
         out[f"p{key}"] = f"{t['predicted_seconds'] * 1e6:.0f}"
         out[f"m{key}"] = f"{measured['measured']['median_ms'] * 1e3:.0f}"
-    text = (ROOT / "docs" / "time-model-data" / "streamk-l2-walk-2026-11-30.txt").read_text()
-    fit = {(side, int(run)): (int(within), float(pct), rho) for side, run, within, pct, rho in re.findall(
-        r"^(before|after)-run(\d+)\.json\s+within (\d+)/\d+ \(([\d.]+)%\)\s+spearman median ([\d.]+)", text, re.M)}
-    for run in (13, 14, 15):
-        for side, key in (("before", "b"), ("after", "a")):
-            out[f"{key}w{run}"], out[f"{key}r{run}"] = str(fit[(side, run)][0]), fit[(side, run)][2]
-            out[f"{key}p{run}"] = f"{fit[(side, run)][1]:.1f}"
-    met = [run for run in (13, 14, 15) if fit[("after", run)][1] >= 90]
+    fit = _record_scores("streamk-l2-walk-2026-11-30.txt")
+    out.update(_fit_of_runs(fit, (("before", "b"), ("after", "a"))))
+    met = [run for run in (13, 14, 15) if fit[("after", run)][2] >= 90]
     missed = [run for run in (13, 14, 15) if run not in met]
     words = lambda runs: ("run " if len(runs) == 1 else "runs ") + " and ".join(map(str, runs))
     out["verdict90"] = ("the issue's 90% on every run" if not missed else "the issue's 90% on no run" if not met else
@@ -1987,17 +1998,12 @@ def streamk_l2():
 def producer_overlap():
     """docs/time-model.md, "A producer's copies": the recorded sweeps' fit before (e0) and with the model kept (kept),
     from docs/time-model-data/producer-overlap-2026-11-30.txt: runs 13 to 15 each, runs 8 to 12 as ranges."""
-    text = (ROOT / "docs" / "time-model-data" / "producer-overlap-2026-11-30.txt").read_text()
-    fit = {(side, int(run)): (int(within), rho) for side, run, within, rho in re.findall(
-        r"^(e0|kept)-run(\d+)\.json\s+within (\d+)/\d+ \([\d.]+%\)\s+spearman median ([\d.]+)", text, re.M)}
-    pct14 = float(re.search(r"^kept-run14\.json\s+within \d+/\d+ \(([\d.]+)%\)", text, re.M).group(1))
-    out = {"kp14": f"{pct14:.1f}", "short": "meeting" if pct14 >= 90 else "short of"}
-    for run in (13, 14, 15):
-        for side, key in (("e0", "b"), ("kept", "k")):
-            out[f"{key}w{run}"], out[f"{key}r{run}"] = str(fit[(side, run)][0]), fit[(side, run)][1]
+    fit = _record_scores("producer-overlap-2026-11-30.txt")
+    out = _fit_of_runs(fit, (("e0", "b"), ("kept", "k")))
+    out["short"] = "meeting" if fit[("kept", 14)][2] >= 90 else "short of"
     for side, key in (("e0", "b"), ("kept", "k")):
         within = [fit[(side, run)][0] for run in range(8, 13)]
-        rhos = sorted(fit[(side, run)][1] for run in range(8, 13))
+        rhos = sorted(fit[(side, run)][3] for run in range(8, 13))
         out.update({f"{key}w_lo": str(min(within)), f"{key}w_hi": str(max(within)), f"{key}r_lo": rhos[0],
                     f"{key}r_hi": rhos[-1]})
     return out
@@ -2007,8 +2013,7 @@ def turns_at_c():
     """docs/sweep.md: run 13's fit before and after the turns at C counted Stream-K's chain and C's bytes
     (docs/time-model-data/turns-at-c-2026-11-30.txt), and Stream-K's pairs predicted faster than measured."""
     text = (ROOT / "docs" / "time-model-data" / "turns-at-c-2026-11-30.txt").read_text()
-    fits = re.findall(r"(before|after)-run13\.json\s+within (\d+)/(\d+) \(([\d.]+)%\)\s+spearman median ([\d.]+)", text)
-    fit = {side: (within, pairs, pct, rho) for side, within, pairs, pct, rho in fits}
+    fit = {side: tuple(map(str, _record_scores("turns-at-c-2026-11-30.txt")[(side, 13)])) for side in ("before", "after")}
     sk = re.search(r"tma-wgmma-streamk\s+(\d+) \(\s*(\d+)\) ->\s+(\d+) \(\s*(\d+)\) of (\d+)", text)
     return {"b_w": fit["before"][0], "pairs": fit["before"][1], "b_pct": fit["before"][2], "b_rho": fit["before"][3],
             "a_w": fit["after"][0], "a_pct": fit["after"][2], "a_rho": fit["after"][3],
@@ -2460,6 +2465,9 @@ def run6_fit():
 
 
 QUOTES = [
+    ("docs/rungs/23-tma-wgmma-streamk.md",
+     r"rung\s+21\s+reads\s+\d+\s+MB\s+\(ncu\s+measured\s+(?P<dram_s>\d+)\s+MB\s+and\s+(?P<dram_h>\d+)\s+MB\s+moved",
+     streamk_ncu),
     ("docs/sweep.md",
      r"Since\s+the\s+L2\s+model\s+walks\s+Stream-K's\s+shared\s+part[\s\S]*?within\s+±20%\s+on\s+(?P<aw13>\d+),\s+"
      r"(?P<aw14>\d+)\s+and\s+(?P<aw15>\d+)\s+pairs\s+\((?P<ap13>[\d.]+)%,\s+(?P<ap14>[\d.]+)%\s+and\s+(?P<ap15>[\d.]+)%:"

@@ -197,13 +197,10 @@ def ncu_table(rows, ladder):
     return "\n".join(out)
 
 
-# The problem each rung's ncu record profiled, where it is not 4096^3 (scripts/ncu-sections-run's NCU_SIZE; the same
-# shapes as tests/gpu/compiled_facts_test.cpp's ncu_problem): split-K at the decode step it is made for.
-NCU_PROBLEMS = {"tma-wgmma-splitk": (16, 4096, 14336)}
-
-
 def ncu_problem(slug):
-    return NCU_PROBLEMS.get(slug, (4096, 4096, 4096))
+    """The problem the rung default's ncu record profiled (docs/time-model-data/ncu-problems.json)."""
+    problems = json.loads((NCU / "ncu-problems.json").read_text())
+    return tuple(problems["problems"].get(slug, problems["default"]))
 
 
 def untimed_instructions(cli, numbered_slugs):

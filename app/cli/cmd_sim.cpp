@@ -195,7 +195,7 @@ Command add_sim_command(CLI::App& parent) {
               with_config["l2"] = l2_json(*prediction, false, false);
               with_config["roofline"] = roofline_json(*prediction);
               with_config["time_model"] = time_model_json(*prediction);
-              with_config["pipeline"] = pipeline_json(*prediction, rung, config);
+              with_config["pipeline"] = pipeline_json(*prediction);
               for (const auto name : sim::rung_model(rung).knobs)
                 with_config["config"][std::string(name)] = config.*sim::find_knob(name)->field;
               std::cout << with_config.dump(2) << "\n";

@@ -235,8 +235,8 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"measured", false}};
 }
 
-nlohmann::json pipeline_json(const sim::SchedulePrediction& p, RungId rung, const kernel::KernelConfig& config) {
-  const auto pipeline = sim::busiest_sm_pipeline(p, rung, config);
+nlohmann::json pipeline_json(const sim::SchedulePrediction& p) {
+  const auto pipeline = sim::busiest_sm_pipeline(p);
   if (!pipeline) return {{"available", false}, {"note", pipeline.error().message}};
   return {{"available", true},
           {"stages", pipeline->stages},

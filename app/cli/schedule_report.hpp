@@ -33,7 +33,7 @@ nlohmann::json roofline_json(const sim::SchedulePrediction& p);
 nlohmann::json time_model_json(const sim::SchedulePrediction& p);
 // The time model's figures laid out copy by copy over the busiest SM's k-steps (sim::predicted_pipeline): the medians
 // a trace's summary measures (a k-step, a copy's issue to its use, the consumers' and the producer's waits).
-nlohmann::json pipeline_json(const sim::SchedulePrediction& p, RungId rung, const kernel::KernelConfig& config);
+nlohmann::json pipeline_json(const sim::SchedulePrediction& p);
 nlohmann::json measured_orders_json(std::span<const common::MeasuredOrder> measured);
 
 // Predictions are the model's; the H100 measurements beside them are a separate step (docs/scheduling.md).

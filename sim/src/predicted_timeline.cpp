@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "gemmlab/sim/occupancy.hpp"
-#include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/statistics.hpp"
 
 namespace gemmlab::sim {
@@ -128,11 +127,10 @@ Result<PredictedPipeline> predicted_pipeline(const SchedulePrediction& p, int st
   return out;
 }
 
-Result<PredictedPipeline> busiest_sm_pipeline(const SchedulePrediction& p, RungId rung,
-                                              const kernel::KernelConfig& config) {
+Result<PredictedPipeline> busiest_sm_pipeline(const SchedulePrediction& p) {
   if (!p.time) return Error{p.time_note.empty() ? "the profile has no measured timing" : p.time_note};
   const int ksteps = std::clamp(static_cast<int>(std::lround(p.time->tiles_on_busiest_sm * p.shape.ksteps)), 1, 4096);
-  return predicted_pipeline(p, p.time->ksteps_in_flight, ksteps, warp_roles(rung, config).has_value());
+  return predicted_pipeline(p, p.time->ksteps_in_flight, ksteps, p.time->copies_beside);
 }
 
 }  // namespace gemmlab::sim

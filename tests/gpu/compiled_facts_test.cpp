@@ -104,16 +104,18 @@ double ncu_instructions(const std::string& csv) {
   return 0;
 }
 
-// The SASS regions with the description's counts give each rung default's instructions at 4096^3 within 0.6x to 1.7x of
-// what ncu counted on the H100 (docs/fidelity.md tabulates every ratio, 0.90x to 1.62x; the description alone is 0.05x
-// to 0.92x of ncu).
+// The SASS regions with the description's counts give each rung default's instructions within 0.6x to 1.7x of what
+// ncu counted (docs/fidelity.md tabulates every ratio, regenerated with the model).
 //
-// The split-K rung is recorded at a decode step's 16 x 4096 x 14336, the shape it is made for. At 4096^3 (8192 blocks
-// of 16 k-steps) the straight-line code, which the model counts once per warp though every warp runs only its role's
-// copy of it and one of the epilogue's two paths, outweighs the short loop (docs/fidelity.md, "Rung 22 (split-K)").
+// Each at the problem its ncu record profiled (docs/time-model-data/ncu-problems.json): split-K at a decode step's
+// 16 x 4096 x 14336, the shape it is made for. At 4096^3 (8192 blocks of 16 k-steps) the straight-line code, which the
+// model counts once per warp though every warp runs only its role's copy of it and one of the epilogue's two paths,
+// outweighs the short loop (docs/fidelity.md, "Rung 22 (split-K)").
 sim::Problem ncu_problem(RungId rung) {
-  if (rung == RungId::TmaWgmmaSplitK) return {16, 4096, 14336};
-  return {4096, 4096, 4096};
+  const nlohmann::json problems = nlohmann::json::parse(read_text("docs/time-model-data/ncu-problems.json"));
+  const std::string slug(rung_info(rung).slug);
+  const auto& mnk = problems["problems"].contains(slug) ? problems["problems"][slug] : problems["default"];
+  return {mnk[0].get<int>(), mnk[1].get<int>(), mnk[2].get<int>()};
 }
 
 TEST(CompiledFacts, SassInstructionsAgreeWithNcu) {

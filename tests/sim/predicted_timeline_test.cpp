@@ -141,18 +141,19 @@ TEST(PredictedPipeline, TheBusiestSmWalksItsTilesWithTheRingTheModelCountsAndIts
     const kernel::KernelConfig& config = rung_model(rung).defaults;
     const auto p = predict_schedule(rung, config, {4096, 4096, 4096}, {}, *h100);
     ASSERT_TRUE(p && p->time) << rung_info(rung).slug;
-    const auto pipe = busiest_sm_pipeline(*p, rung, config);
+    const auto pipe = busiest_sm_pipeline(*p);
     ASSERT_TRUE(pipe) << pipe.error().message;
     EXPECT_EQ(pipe->stages, p->time->ksteps_in_flight);
     EXPECT_EQ(pipe->producer, warp_roles(rung, config).has_value()) << rung_info(rung).slug;
     EXPECT_EQ(static_cast<double>(pipe->steps.size()), std::round(p->time->tiles_on_busiest_sm * p->shape.ksteps));
   }
-  EXPECT_FALSE(busiest_sm_pipeline(specialised_at_4096(), RungId::TmaWgmma, rung_model(RungId::TmaWgmma).defaults)
-                   ->producer);  // rung 17's thread 0 refills after the block barrier
+  const auto rung17 =
+      predict_schedule(RungId::TmaWgmma, rung_model(RungId::TmaWgmma).defaults, {4096, 4096, 4096}, {}, *h100);
+  ASSERT_TRUE(rung17 && rung17->time);
+  EXPECT_FALSE(busiest_sm_pipeline(*rung17)->producer);  // rung 17's thread 0 refills after the block barrier
   SchedulePrediction untimed = specialised_at_4096();
   untimed.time.reset(), untimed.time_note = "this profile has no measured timing";
-  EXPECT_FALSE(
-      busiest_sm_pipeline(untimed, RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults));
+  EXPECT_FALSE(busiest_sm_pipeline(untimed));
 }
 
 TEST(PredictedPipeline, BadInputIsASentence) {

@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "gemmlab/kernel/config.hpp"
 #include "gemmlab/result.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 #include "gemmlab/sim/timeline.hpp"
@@ -63,8 +62,7 @@ Result<PredictedPipeline> predicted_pipeline(const SchedulePrediction& predictio
                                              bool producer);
 // The busiest SM's pipeline: its k-steps one block after another, as a persistent block walks its tiles (the epilogues
 // between them left out), enough of them for the medians; the ring the time model counts in flight, and a copier of
-// its own where the rung's warps have roles (warp_roles).
-Result<PredictedPipeline> busiest_sm_pipeline(const SchedulePrediction& prediction, RungId rung,
-                                              const kernel::KernelConfig& config);
+// its own where the time model has the copies issued by a producer warp (TimePrediction::copies_beside).
+Result<PredictedPipeline> busiest_sm_pipeline(const SchedulePrediction& prediction);
 
 }  // namespace gemmlab::sim
