@@ -3,6 +3,10 @@
 
 Usage: scripts/fidelity.py DIR > table.md          the counters of every rung
        scripts/fidelity.py --l2 DIR > table.md     the L2 hit rate and DRAM bytes of the best rung
+       scripts/fidelity.py --l2-hopper [--cli CLI] [--check]
+                                                   the L2 model on the Hopper rungs: predicts every case of
+                                                   docs/fidelity-data/l2-hopper/cases.json now and writes the table
+                                                   beside ncu's DRAM reads into docs/fidelity.md (--check: checks it)
        scripts/fidelity.py --metrics | --l2-metrics the ncu metric lists (for scripts/fidelity-run)
        scripts/fidelity.py --trim SRC DST          copies a run's files, trimmed to what the tables read, into
                                                    docs/fidelity-data (ncu's CSV to its metric columns, the
@@ -14,10 +18,14 @@ device, driver, CUDA, ncu, date) — what scripts/fidelity-run writes on the GPU
 Each row compares one counter. "equal" means the counts are identical; any other difference is printed with its
 ratio so docs/fidelity.md can explain it.
 """
+import concurrent.futures
 import csv
 import json
 import pathlib
+import subprocess
 import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # (label, ncu metric, the simulator's op classes, the simulator's field). The ncu metric names are Hopper's (ncu 2025.3).
 COUNTERS = [
@@ -99,6 +107,58 @@ def l2_table(root):
               f"| {read_p / read_m:.3f}x | {write_p / 1e6:,.0f} MB | {write_m / 1e6:,.0f} MB |")
 
 
+# The L2 model on the Hopper rungs (docs/fidelity.md): each case of cases.json (a rung, problem, order and
+# configuration, and ncu's report of its first launch) predicted by `gemmlab-cli schedule` with the case file's profile.
+L2_HOPPER = ROOT / "docs/fidelity-data/l2-hopper"
+L2_HOPPER_MARKERS = ("<!-- l2-hopper:begin -->", "<!-- l2-hopper:end -->")
+L2_TARGET = 0.15  # the issue's: DRAM reads within 15% of ncu's
+
+
+def l2_hopper_table(cli):
+    spec = json.loads((L2_HOPPER / "cases.json").read_text())
+
+    def predict(case):
+        knobs = [a for pair in case["config"].split(",") if pair for a in ("--" + pair.split("=")[0], pair.split("=")[1])]
+        args = [cli, "schedule", "--rung", str(case["rung"]), "--m", str(case["m"]), "--n", str(case["n"]), "--k",
+                str(case["k"]), "--order", case["order"], "--profile", spec["profile"], "--json", *knobs]
+        return json.loads(subprocess.run(args, capture_output=True, text=True, check=True).stdout)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        predictions = list(pool.map(predict, spec["cases"]))
+    rows, within = [], 0
+    for case, p in zip(spec["cases"], predictions):
+        values, _ = measured(L2_HOPPER / case["ncu"], L2_METRICS)
+        near_hit = values["lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum"]
+        near_miss = values["lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum"]
+        far_hit = values["lts__t_sectors_srcunit_ltcfabric_op_read_lookup_hit.sum"]
+        served = 100 * (near_hit + far_hit) / (near_hit + near_miss)
+        read_p, read_m = p["l2"]["dram_read_bytes"], values["dram__bytes_read.sum"]
+        within += abs(read_p / read_m - 1) <= L2_TARGET
+        problem = f"{case['m']}³" if case["m"] == case["n"] == case["k"] else f"{case['m']} × {case['n']} × {case['k']}"
+        rows.append(f"| {case['rung']} {p['rung']} | {problem} | {case['order']} | {case['config'] or 'default'} "
+                    f"| {p['occupancy']['blocks_per_wave']} | {100 * p['l2']['hit_rate']:.1f}% | {served:.1f}% "
+                    f"| {read_p / 1e6:,.0f} MB | {read_m / 1e6:,.0f} MB | {read_p / read_m:.3f}× |")
+    head = ("| rung | problem | order | configuration | tiles at once | L2 read hit rate: predicted | served by L2 (ncu) "
+            "| DRAM read: predicted | measured | ratio |\n"
+            "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    summary = (f"The L2 model's DRAM reads within {100 * L2_TARGET:.0f}% of ncu's in {within} of {len(rows)} cases, "
+               f"predicted with the {spec['profile']} profile by `scripts/fidelity.py --l2-hopper`.")
+    return "\n".join([head, *rows, "", summary])
+
+
+def write_between(path, markers, text, check):
+    begin, end = markers
+    doc = path.read_text()
+    if begin not in doc or end not in doc:
+        raise SystemExit(f"fidelity: {path} lacks the markers {begin} ... {end}")
+    new = doc[:doc.index(begin) + len(begin)] + "\n" + text + "\n" + doc[doc.index(end):]
+    if check and new != doc:
+        raise SystemExit(f"fidelity: {path.relative_to(ROOT)}'s table between {begin} and {end} is not the model's "
+                         "now: run scripts/fidelity.py --l2-hopper")
+    if not check:
+        path.write_text(new)
+
+
 def trim(src, dst):
     dst.mkdir(parents=True, exist_ok=True)
     for old in list(dst.glob("*.csv")) + list(dst.glob("*.json")) + list(dst.glob("env.txt")):
@@ -122,6 +182,10 @@ def trim(src, dst):
 
 
 def main():
+    if sys.argv[1:2] == ["--l2-hopper"]:
+        rest = sys.argv[2:]
+        cli = rest[rest.index("--cli") + 1] if "--cli" in rest else str(ROOT / "build/bin/gemmlab-cli")
+        return write_between(ROOT / "docs/fidelity.md", L2_HOPPER_MARKERS, l2_hopper_table(cli), "--check" in rest)
     if len(sys.argv) == 4 and sys.argv[1] == "--trim":
         return trim(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]))
     if sys.argv[1:] == ["--metrics"]:

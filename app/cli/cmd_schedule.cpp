@@ -95,8 +95,8 @@ Command add_schedule_command(CLI::App& parent) {
                       << ")\n\n"
                       << "== occupancy on the " << p->device.name << " (" << p->device.sms << " SMs) ==\n";
             print_occupancy(*p, std::cout);
-            std::cout << "\n== L2: " << p->device.l2_bytes / (1024 * 1024)
-                      << " MiB, least recently used tile replaced; each wave's blocks advance over k together ==\n";
+            std::cout << "\n== L2: " << l2_size_text(p->device)
+                      << ", least recently used tile replaced; each wave's blocks advance over k together ==\n";
             print_l2(*p, *waves_shown, std::cout);
             std::cout << "\n== roofline ==\n";
             print_roofline(*p, std::cout);

@@ -58,6 +58,14 @@ nlohmann::json fetches_json(const sim::TileFetches& f) {
 
 }  // namespace
 
+std::string l2_size_text(const sim::DeviceProfile& device) {
+  const auto mib = [](std::int64_t bytes) { return fixed(static_cast<double>(bytes) / (1 << 20), 0) + " MiB"; };
+  const std::int64_t held = sim::l2_held_bytes(device);
+  if (held == device.l2_bytes) return mib(device.l2_bytes);
+  return mib(device.l2_bytes) + " (the model holds " + mib(held) + " of it: l2_held_share " +
+         fixed(device.timing->l2_held_share, 3) + ")";
+}
+
 void print_occupancy(const sim::SchedulePrediction& p, std::ostream& out) {
   const sim::Occupancy& o = p.occupancy;
   const sim::Waves& w = p.l2.waves;
@@ -76,8 +84,12 @@ void print_occupancy(const sim::SchedulePrediction& p, std::ostream& out) {
       << ", threads " << o.blocks_by_threads << ", block slots " << o.blocks_by_slots << "\n"
       << "occupancy: " << o.warps_per_sm << " of " << p.device.max_warps_per_sm() << " warps per SM ("
       << percent(o.occupancy) << ")\n"
-      << "waves: " << w.blocks << " blocks / " << w.blocks_per_wave << " per wave (" << p.device.sms << " SMs x "
-      << o.blocks_per_sm << ") = " << fixed(w.fractional(), 2) << " -> " << w.waves << " wave" << (w.waves == 1 ? "" : "s")
+      << "waves: " << w.blocks << " blocks / " << w.blocks_per_wave << " per wave ("
+      << (w.blocks_per_wave < p.device.sms * o.blocks_per_sm
+              ? "the " + std::to_string(p.shape.persistent_blocks) + " persistent blocks: " + std::to_string(p.device.sms) +
+                    " SMs x " + std::to_string(o.blocks_per_sm) + " would fit"
+              : std::to_string(p.device.sms) + " SMs x " + std::to_string(o.blocks_per_sm))
+      << ") = " << fixed(w.fractional(), 2) << " -> " << w.waves << " wave" << (w.waves == 1 ? "" : "s")
       << ", the last with " << w.last_wave_blocks << " blocks\n";
 }
 
@@ -150,7 +162,8 @@ void print_time_model(const sim::SchedulePrediction& p, std::ostream& out) {
   out << "the SM's terms together (p-norm, p = " << fixed(sim::kOverlapNorm, 0)
       << (t.copies_beside ? "; a producer warp's copies beside the rest" : "") << "): " << milliseconds(t.sm_seconds)
       << " at " << fixed(t.clock_mhz, 0) << " MHz; plus the launch " << milliseconds(t.launch_seconds)
-      << " and filling the pipeline " << milliseconds(t.fill_seconds)
+      << ", filling the pipeline " << milliseconds(t.fill_seconds) << " and the last epilogues' stores "
+      << milliseconds(t.drain_seconds)
       << (t.split_seconds > 0 ? "; plus " + std::string(t.split_wording) + " " + milliseconds(t.split_seconds) : "")
       << "\n"
       << "predicted: " << milliseconds(t.seconds) << ", " << fixed(t.tflops, 1) << " TFLOPS (" << kNotMeasured << ")\n"
@@ -177,6 +190,7 @@ nlohmann::json occupancy_json(const sim::SchedulePrediction& p) {
 nlohmann::json l2_json(const sim::SchedulePrediction& p, bool per_wave, bool tiles) {
   const sim::L2Result& l2 = p.l2;
   nlohmann::json out = {{"l2_bytes", p.device.l2_bytes},
+                        {"l2_held_bytes", sim::l2_held_bytes(p.device)},
                         {"a", reads_json(l2.a)},
                         {"b", reads_json(l2.b)},
                         {"c", reads_json(l2.c)},
@@ -220,6 +234,7 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"launch_seconds", t.launch_seconds},
           {"fill_seconds", t.fill_seconds},
           {"split_seconds", t.split_seconds},
+          {"drain_seconds", t.drain_seconds},
           {"predicted_seconds", t.seconds},
           {"predicted_tflops", t.tflops},
           {"tiles_on_busiest_sm", t.tiles_on_busiest_sm},

@@ -14,6 +14,9 @@ namespace gemmlab::cli {
 // `value` with `digits` decimals: fixed(21.19, 1) is "21.2".
 std::string fixed(double value, int digits);
 
+// The L2's size and what the L2 model holds of it: "60 MiB (the model holds 40 MiB of it: l2_held_share 0.667)".
+std::string l2_size_text(const sim::DeviceProfile& device);
+
 void print_occupancy(const sim::SchedulePrediction& p, std::ostream& out);
 // The L2 model's totals; with `waves_shown` > 0, also a per-wave table (the first waves and the last).
 void print_l2(const sim::SchedulePrediction& p, int waves_shown, std::ostream& out);

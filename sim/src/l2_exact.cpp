@@ -58,6 +58,7 @@ struct ExactL2Replay::Trace {
   kernel::KernelConfig tiles;  // config with bk widened to a group of k-steps (l2::l2_tiles)
   int kgroup = 1;
   int tiles_m = 0, tiles_n = 0, ksteps = 0, cluster = 1;
+  int persistent_blocks = 0;  // the persistent grid (0: a block a tile)
   bool stream_k = false;
   kernel::StreamKPlan plan;  // Stream-K's (rung 23), in units of whole clusters
   std::size_t phases = 0;
@@ -164,6 +165,7 @@ Result<ExactL2Replay> ExactL2Replay::record(RungId rung, const kernel::KernelCon
   const int ksteps = kernel::ceil_div(problem.k, trace->tiles.bk);
   trace->tiles_m = shape->tiles_m, trace->tiles_n = shape->tiles_n, trace->ksteps = ksteps;
   trace->cluster = shape->cluster;
+  trace->persistent_blocks = shape->persistent_blocks;
   trace->stream_k = shape->stream_k, trace->plan = shape->plan;
   auto units = l2::make_units(problem, trace->tiles, shape->tiles_m, shape->tiles_n, ksteps, operand_bytes(rung));
   if (!units) return units.error();
@@ -184,8 +186,11 @@ Result<L2Result> ExactL2Replay::run(const L2Options& options) const {
   r.tiles_m = t.tiles_m, r.tiles_n = t.tiles_n, r.ksteps = t.ksteps;
   r.a_fetches = l2::fetch_map(t.tiles_m, t.ksteps, t.units, 0);
   r.b_fetches = l2::fetch_map(t.ksteps, t.tiles_n, t.units, t.units.b_offset);
-  const auto sequence = launch_sequence(t.tiles_m, t.tiles_n, options.order, t.cluster);
-  r.waves = waves_of(static_cast<int>(sequence.size()), options.blocks_per_wave);
+  const TilesInFlight in_flight = tiles_in_flight(t.tiles_m, t.tiles_n, options.order, t.cluster,
+                                                  options.blocks_per_wave, t.persistent_blocks, t.stream_k);
+  const auto& sequence = in_flight.sequence;
+  const int per_wave = in_flight.per_wave;
+  r.waves = waves_of(static_cast<int>(sequence.size()), per_wave);
 
   SectorLru lru(options.l2_bytes / l2::kSectorBytes);
   std::unordered_set<std::uint64_t> written, distinct_reads;
@@ -214,18 +219,18 @@ Result<L2Result> ExactL2Replay::run(const L2Options& options) const {
   // Each wave's traffic, of its tiles' reads and writes. Stream-K: the whole tiles' waves, then its shared part (below).
   std::vector<WaveTraffic> traffic(static_cast<std::size_t>(r.waves.waves));
   for (int w = 0; w < r.waves.waves; ++w) {
-    traffic[static_cast<std::size_t>(w)].first_block = w * options.blocks_per_wave;
+    traffic[static_cast<std::size_t>(w)].first_block = w * per_wave;
     traffic[static_cast<std::size_t>(w)].blocks = w + 1 == r.waves.waves ? r.waves.last_wave_blocks
-                                                                         : options.blocks_per_wave;
+                                                                         : per_wave;
   }
   const auto wave_of = [&](int block) -> WaveTraffic& {
-    return traffic[static_cast<std::size_t>(block / options.blocks_per_wave)];
+    return traffic[static_cast<std::size_t>(block / per_wave)];
   };
   const int all_blocks = static_cast<int>(sequence.size());
   const int whole_blocks = t.stream_k ? t.plan.whole_tiles() * t.cluster : all_blocks;
-  for (int first = 0; first < whole_blocks; first += options.blocks_per_wave) {
+  for (int first = 0; first < whole_blocks; first += per_wave) {
     WaveTraffic& wave = wave_of(first);
-    const int blocks = std::min(options.blocks_per_wave, whole_blocks - first);
+    const int blocks = std::min(per_wave, whole_blocks - first);
     for (std::size_t p = 0; p < t.phases; ++p)
       for (int i = 0; i < blocks; ++i) {
         const std::size_t slot = slot_of(sequence[static_cast<std::size_t>(first + i)]) * t.phases + p;
@@ -254,7 +259,7 @@ Result<L2Result> ExactL2Replay::run(const L2Options& options) const {
     }
     const bool reads_c = t.problem.beta != 0.0f;
     std::vector<char> c_written(static_cast<std::size_t>(t.plan.tiles), 0);
-    l2::walk_stream_k_shared(t.plan, std::max(1, options.blocks_per_wave / t.cluster), [&](int cluster_tile,
+    l2::walk_stream_k_shared(t.plan, std::max(1, per_wave / t.cluster), [&](int cluster_tile,
                                                                                          int rung_kstep, bool starts,
                                                                                          bool ends) {
       const int kstep = rung_kstep / t.kgroup;  // the replay's k-steps: groups of the rung's

@@ -186,11 +186,12 @@ namespace {
 
 // What the fast model's answer depends on: the tile grid and each tile's extent (bm, bn and the grouped k-step), the
 // cluster, the problem, the bytes of each operand, the order, the wave, the L2's size, split-K's ranges and
-// reduction, and Stream-K's units (0 for a rung that walks whole tiles). Configurations that differ
+// reduction, Stream-K's units (0 for a rung that walks whole tiles) and the persistent grid (0: a block a tile), which
+// sets the tiles in flight. Configurations that differ
 // in anything else (thread tiles, padding, stages: most of what the tuner searches) get the same answer, so it is
 // kept: the tuner asks for hundreds of them, each a second or more on a large problem.
 using L2Key = std::tuple<int, int, int, int, int, int, int, int, int, bool, int, int, int, std::int64_t, int, int, int,
-                         int, bool, int>;
+                         int, bool, int, int>;
 
 class L2Cache {
  public:
@@ -245,7 +246,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   const L2Key key{tiles.bm,  tiles.bn,  tiles.bk,  shape->cluster,  tiles_m, tiles_n,
                   problem.m, problem.n, problem.k, problem.beta != 0.0f, static_cast<int>(options.order.kind),
                   options.order.param, options.blocks_per_wave, options.l2_bytes, bytes[0], bytes[1], bytes[2],
-                  shape->splits, slices > 0, shape->stream_k ? shape->plan.units : 0};
+                  shape->splits, slices > 0, shape->stream_k ? shape->plan.units : 0, shape->persistent_blocks};
   if (auto kept = l2_cache().find(key)) {
     if (progress) progress(1.0);
     return *kept;
@@ -271,8 +272,12 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
                                : std::min(ksteps, kernel::ceil_div((range + 1) * range_ksteps * config.bk, tiles.bk));
   };
 
-  const auto sequence = launch_sequence(tiles_m, tiles_n, options.order, shape->cluster);
-  r.waves = waves_of(static_cast<int>(sequence.size()), options.blocks_per_wave);
+  // The tiles as the GPU computes them, and how many at once (a persistent grid's blocks, where it has fewer than fit).
+  const TilesInFlight in_flight = tiles_in_flight(tiles_m, tiles_n, options.order, shape->cluster,
+                                                  options.blocks_per_wave, shape->persistent_blocks, shape->stream_k);
+  const auto& sequence = in_flight.sequence;
+  const int per_wave = in_flight.per_wave;
+  r.waves = waves_of(static_cast<int>(sequence.size()), per_wave);
   // Stream-K (rung 23): its data-parallel waves of whole tiles are waves like any rung's; the tiles after them are the
   // shared part, walked below as its units walk it.
   const kernel::StreamKPlan& plan = shape->plan;
@@ -302,15 +307,15 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   // Each wave's traffic: of its tiles' reads and writes (a Stream-K tile's, whichever unit computes it).
   std::vector<WaveTraffic> traffic(static_cast<std::size_t>(r.waves.waves));
   for (int w = 0; w < r.waves.waves; ++w) {
-    traffic[static_cast<std::size_t>(w)].first_block = w * options.blocks_per_wave;
+    traffic[static_cast<std::size_t>(w)].first_block = w * per_wave;
     traffic[static_cast<std::size_t>(w)].blocks = w + 1 == r.waves.waves ? r.waves.last_wave_blocks
-                                                                         : options.blocks_per_wave;
+                                                                         : per_wave;
   }
   const auto wave_of = [&](int block) -> WaveTraffic& {
-    return traffic[static_cast<std::size_t>(block / options.blocks_per_wave)];
+    return traffic[static_cast<std::size_t>(block / per_wave)];
   };
   std::vector<std::size_t> a_base, b_base;  // per block of the wave: its A row's first unit, its B column's
-  for (int w = 0; w * options.blocks_per_wave < whole_blocks; ++w) {
+  for (int w = 0; w * per_wave < whole_blocks; ++w) {
     WaveTraffic& wave = traffic[static_cast<std::size_t>(w)];
     const int blocks = std::min(wave.blocks, whole_blocks - wave.first_block);
     const auto first = sequence.begin() + wave.first_block;
@@ -366,7 +371,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
     // is evicted. A segment ends with its turn at C: it reads the sum the tile's earlier segments left there (or C,
     // where beta != 0) and writes it back.
     std::vector<char> c_written(static_cast<std::size_t>(plan.tiles), 0);
-    l2::walk_stream_k_shared(plan, std::max(1, options.blocks_per_wave / cluster), [&](int cluster_tile, int kstep,
+    l2::walk_stream_k_shared(plan, std::max(1, per_wave / cluster), [&](int cluster_tile, int kstep,
                                                                                       bool starts, bool ends) {
       const int t = static_cast<int>(std::int64_t(kstep) * config.bk / tiles.bk);  // this model's k-step
       // A grouped k-step (tiles.bk > bk) is read at its segment's first rung k-step in the group only.

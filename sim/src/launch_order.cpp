@@ -1,7 +1,9 @@
 #include "gemmlab/sim/launch_order.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdint>
 #include <utility>
 
 namespace gemmlab::sim {
@@ -123,6 +125,27 @@ std::vector<kernel::TileCoord> launch_sequence(int tiles_m, int tiles_n, BlockOr
     const auto tile = kernel::tile_of_launch(launch, tiles_m, tiles_n, order, cluster);
     if (tile.row < tiles_m && tile.col < tiles_n) out.push_back(tile);
   }
+  return out;
+}
+
+TilesInFlight tiles_in_flight(int tiles_m, int tiles_n, BlockOrder order, int cluster, int resident,
+                              int persistent_blocks, bool stream_k) {
+  const int grid = persistent_blocks;
+  TilesInFlight out{{}, grid > 0 ? std::min(resident, grid) : resident};
+  if (grid <= resident || stream_k) {
+    out.sequence = launch_sequence(tiles_m, tiles_n, order, cluster);
+    return out;
+  }
+  const int slots = kernel::launch_slots(tiles_m, tiles_n, order, cluster);
+  out.sequence.reserve(static_cast<std::size_t>(tiles_m) * static_cast<std::size_t>(tiles_n));
+  for (int first = 0; first < grid; first += resident)  // a batch of the blocks that fit at once
+    for (int round = 0; std::int64_t(round) * grid < slots; ++round)
+      for (int block = first; block < std::min(grid, first + resident); ++block) {
+        const std::int64_t launch = std::int64_t(round) * grid + block;
+        if (launch >= slots) break;
+        const auto tile = kernel::tile_of_launch(static_cast<int>(launch), tiles_m, tiles_n, order, cluster);
+        if (tile.row < tiles_m && tile.col < tiles_n) out.sequence.push_back(tile);
+      }
   return out;
 }
 

@@ -6,6 +6,15 @@
 #include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::sim {
+namespace {
+
+// The tiles a wave of the L2 model holds before a persistent grid is counted: the blocks that fit at once, and under
+// split-K (rung 22) as many times fewer tiles as a tile has ranges, each a block of its own.
+int resident_tiles(const DeviceProfile& device, const Occupancy& occupancy, const LaunchShape& shape) {
+  return std::max(1, blocks_per_wave(device, occupancy) / shape.splits);
+}
+
+}  // namespace
 
 Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelConfig& config, const Problem& problem,
                                             kernel::BlockOrder order, const DeviceProfile& device,
@@ -31,10 +40,8 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
                                 compiled.registers ? *compiled.registers : estimate_registers(rung, config)});
   if (!occ) return occ.error();
   out.occupancy = *occ;
-  // The L2 model walks tiles: under split-K (rung 22) a tile's ranges are blocks of their own, `splits` of them running
-  // together, so a wave holds that many times fewer tiles.
-  const int tiles_per_wave = std::max(1, blocks_per_wave(device, out.occupancy) / out.shape.splits);
-  auto l2 = simulate_l2(rung, config, problem, {order, tiles_per_wave, device.l2_bytes}, progress);
+  auto l2 = simulate_l2(rung, config, problem,
+                        {order, resident_tiles(device, out.occupancy, out.shape), l2_held_bytes(device)}, progress);
   if (!l2) return l2.error();
   out.l2 = std::move(*l2);
   auto roof = roofline({rung, problem, &counters.total, out.shape.blocks, &out.l2}, device);
@@ -45,6 +52,11 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
   if (time) out.time = std::move(*time);
   else out.time_note = time.error().message;
   return out;
+}
+
+TilesInFlight tiles_in_flight(const SchedulePrediction& p) {
+  return tiles_in_flight(p.l2.tiles_m, p.l2.tiles_n, p.order, p.shape.cluster, resident_tiles(p.device, p.occupancy, p.shape),
+                         p.shape.persistent_blocks, p.shape.stream_k);
 }
 
 PredictedSpeed predicted_speed(const SchedulePrediction& p) {

@@ -146,9 +146,10 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
     s += " With the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
          ") and " + std::string(p.split_wording) + " (" + duration(p.split_seconds) + "), the model predicts " +
          duration(p.seconds) + ".";
-  else if (p.launch_seconds + p.fill_seconds > 0.02 * p.seconds)
-    s += " With the launch (" + duration(p.launch_seconds) + ") and filling the pipeline (" +
-         duration(p.fill_seconds) + "), the model predicts " + duration(p.seconds) + ".";
+  else if (p.launch_seconds + p.fill_seconds + p.drain_seconds > 0.02 * p.seconds)
+    s += " With the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
+         ") and the last epilogues' stores (" + duration(p.drain_seconds) + "), the model predicts " +
+         duration(p.seconds) + ".";
   return s + " (At the " + format("%.0f", p.clock_mhz) +
          (m.clock_given ? " MHz given for this prediction.)" : " MHz the card holds under this load.)");
 }
@@ -478,7 +479,17 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   } else if (trips > 0 && !stream_k && shape.splits > 1) {
     p.split_seconds = rounds * (shape.splits - 1) * turn_seconds;
   }
-  p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds + p.split_seconds;
+  // The last round's epilogues: once its blocks have done their last k-step, nothing is left to overlap their stores
+  // of C. The SMs storing at once write at DRAM's write rate for the kernel's stores, none faster than the SM's share
+  // of the L2. That holds where DRAM's traffic sets the time too: DRAM's term spreads C's bytes over the whole kernel,
+  // but no store goes out before the first round's tiles are done, so one round's stores stand apart either way
+  // (measured: the DRAM-bound configurations of the sweeps' short-k shape, docs/time-model.md). Split-K's and
+  // Stream-K's turns at C count their tiles' last stores already.
+  if (p.split_seconds == 0) {
+    const double last_round = launched - (rounds - 1) * resident * d.sms;
+    p.drain_seconds = std::max(last_round * tile_c_bytes / write_rate, tile_c_bytes / sm_l2_rate);
+  }
+  p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds + p.split_seconds + p.drain_seconds;
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;
   Hints hints;
   double sectors = 0, ideal_sectors = 0;

@@ -151,6 +151,18 @@ TEST(DeviceProfile, InconsistentFiguresAreCaught) {
                "'base_clock_mhz' (2500) is above 'boost_clock_mhz'");
 }
 
+TEST(DeviceProfile, TheL2ModelsHoldTheProfilesShareOfTheL2) {
+  const DeviceProfile h200 = *find_device("h200");
+  EXPECT_EQ(h200.l2_bytes, std::int64_t{60} << 20);  // CUDA's l2CacheSize on the H200
+  EXPECT_NEAR(double(l2_held_bytes(h200)), double(std::int64_t{40} << 20), double(std::int64_t{1} << 20));
+  // Without a share, all of it; a share is at most the whole L2.
+  const auto whole = parse_device_profile(h100_with([](auto& d) { d["timing"].erase("l2_held_share"); }), "x.json");
+  ASSERT_TRUE(whole.ok()) << whole.error().message;
+  EXPECT_EQ(l2_held_bytes(*whole), whole->l2_bytes);
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["timing"]["l2_held_share"] = 1.5; }), "x.json"),
+               "l2_held_share");
+}
+
 TEST(DeviceProfile, DeeplyNestedValuesAreASentenceNotACrash) {
   expect_error(parse_device_profile("{\"sms\": " + std::string(100000, '[') + std::string(100000, ']') + "}", "deep.json"),
                "device profile 'deep.json': lists and objects are nested more than 64 deep");

@@ -348,6 +348,29 @@ TEST(L2Model, StreamKsSharedPartIsWalkedAsItsUnitsWalkIt) {
   EXPECT_EQ(roomy->dram_read_bytes, roomy->min_dram_read_bytes);
 }
 
+// Rung 21 launches 128 persistent blocks where 132 fit: 128 tiles are in flight, and in the Hilbert order each wave of
+// them is a square of cluster tiles, which reads fewer distinct rows and columns than a wave of 132 (ncu's DRAM
+// reads of both grids: docs/fidelity.md, "The L2 model on the Hopper rungs").
+TEST(L2Model, APersistentGridIsTheTilesInFlight) {
+  KernelConfig c = rung_model(RungId::TmaWgmmaHilbert).defaults;
+  const Problem p{4096, 4096, 4096};
+  const L2Options o{*parse_order("hilbert"), 132, std::int64_t{40} << 20};
+  ASSERT_EQ(c.grid, 128);
+  const auto grid128 = simulate_l2(RungId::TmaWgmmaHilbert, c, p, o);
+  c.grid = 132;
+  const auto grid132 = simulate_l2(RungId::TmaWgmmaHilbert, c, p, o);
+  ASSERT_TRUE(grid128.ok() && grid132.ok());
+  EXPECT_EQ(grid128->waves.blocks_per_wave, 128);
+  EXPECT_EQ(grid128->per_wave.front().blocks, 128);
+  EXPECT_EQ(grid132->waves.blocks_per_wave, 132);
+  EXPECT_LT(grid128->dram_read_bytes, grid132->dram_read_bytes);
+  // More blocks than fit: the blocks that fit walk all their tiles first, in waves of as many.
+  c.grid = 256;
+  const auto grid256 = simulate_l2(RungId::TmaWgmmaHilbert, c, p, o);
+  ASSERT_TRUE(grid256.ok());
+  EXPECT_EQ(grid256->waves.blocks_per_wave, 132);
+}
+
 TEST(L2Model, BadInputIsAnError) {
   const KernelConfig c = rung_model(RungId::BlockTile2D).defaults;
   const Problem p{512, 512, 64};

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
+#include <vector>
 #include <utility>
 
 namespace gemmlab::sim {
@@ -83,6 +85,35 @@ TEST(LaunchOrder, SequenceIsEveryTileOnceWithoutIdleSlots) {
   EXPECT_EQ(grouped[2].col, 0);
   EXPECT_EQ(grouped[3].row, 0);
   EXPECT_EQ(grouped[3].col, 1);
+}
+
+// The tiles as the GPU computes them: a block a tile in launch order; a persistent grid's blocks, each walking every
+// grid-th tile; and where the grid has more blocks than fit, the first batch's tiles before the next's.
+TEST(LaunchOrder, TilesInFlightFollowThePersistentGrid) {
+  const BlockOrder row = *parse_order("row");
+  const auto launch = launch_sequence(7, 6, row);
+  const auto same_tiles = [](const std::vector<kernel::TileCoord>& a, const std::vector<kernel::TileCoord>& b) {
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin(), [](auto x, auto y) { return x.row == y.row && x.col == y.col; });
+  };
+  const TilesInFlight one_a_tile = tiles_in_flight(7, 6, row, 1, 10, 0, false);
+  EXPECT_EQ(one_a_tile.per_wave, 10);
+  EXPECT_TRUE(same_tiles(one_a_tile.sequence, launch));
+  const TilesInFlight fewer = tiles_in_flight(7, 6, row, 1, 10, 5, false);  // 5 blocks walk 0, 5, 10, ...
+  EXPECT_EQ(fewer.per_wave, 5);
+  EXPECT_TRUE(same_tiles(fewer.sequence, launch));
+  // 4 blocks, 3 fit: blocks 0-2 walk launches 0 1 2, 4 5 6, ..., 40 41; then block 3 walks 3, 7, ..., 39.
+  const TilesInFlight batches = tiles_in_flight(7, 6, row, 1, 3, 4, false);
+  EXPECT_EQ(batches.per_wave, 3);
+  ASSERT_EQ(batches.sequence.size(), 42u);
+  std::vector<int> order;
+  for (const auto& t : batches.sequence) order.push_back(t.row * 6 + t.col);
+  EXPECT_EQ(std::vector<int>(order.begin(), order.begin() + 6), (std::vector<int>{0, 1, 2, 4, 5, 6}));
+  EXPECT_EQ(order[31], 41);
+  EXPECT_EQ(std::vector<int>(order.begin() + 32, order.begin() + 35), (std::vector<int>{3, 7, 11}));
+  EXPECT_EQ(std::set<int>(order.begin(), order.end()).size(), 42u);
+  // Stream-K's units are all resident, and its shared part is walked by position in the launch sequence.
+  EXPECT_TRUE(same_tiles(tiles_in_flight(7, 6, row, 1, 3, 4, true).sequence, launch));
 }
 
 }  // namespace

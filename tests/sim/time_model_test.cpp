@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gemmlab/kernel/stream_k.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
 
@@ -139,7 +140,7 @@ TEST(TimeModel, EachSmTermIsTheBusiestSmsWorkOverItsMeasuredRate) {
   EXPECT_GT(p->sm_seconds, std::max(issue, pipe));
   EXPECT_LT(p->sm_seconds, issue + pipe);
   EXPECT_EQ(p->limit, pipe > issue ? TimeTerm::DataPipe : TimeTerm::Issue);
-  EXPECT_NEAR(p->seconds, std::max(p->sm_seconds, p->term(TimeTerm::Latency).seconds) + p->launch_seconds + p->fill_seconds,
+  EXPECT_NEAR(p->seconds, std::max(p->sm_seconds, p->term(TimeTerm::Latency).seconds) + p->launch_seconds + p->fill_seconds + p->drain_seconds,
               1e-15);
   EXPECT_NEAR(p->tflops, 2.0 * 4096 * 4096 * 4096 / p->seconds / 1e12, 1e-9);
   EXPECT_NE(p->explanation.find("is the limit"), std::string::npos) << p->explanation;
@@ -238,6 +239,33 @@ TEST(TimeModel, AProducerWarpsCopiesRunBesideTheConsumersWork) {
   const double copy_cycles = producer->term(TimeTerm::Copies).seconds * producer->clock_mhz * 1e6 / 64;
   const double barriers = producer->barriers_per_kstep * h100().timing->barrier_cycles;
   EXPECT_NEAR(producer->block_kstep_cycles, copy_cycles + barriers, 1e-6);
+}
+
+// The last round's epilogues store C after their last k-step, with nothing left to overlap them: rung 21 at 2048^3 has
+// one tile a block, all 128 of them stored at the end. Twice the tiles in N is twice the rounds of the same last round:
+// the same stores at the end of a longer kernel. Split-K's turns at C count its tiles' last stores already.
+TEST(TimeModel, TheLastRoundsStoresComeAfterItsLastKstep) {
+  const DeviceProfile h200 = *find_device("h200");
+  const auto hilbert = *parse_order("hilbert");
+  const auto predict = [&](RungId rung, Problem problem) {
+    const auto p = predict_schedule(rung, rung_model(rung).defaults, problem, hilbert, h200);
+    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
+    return p->time ? *p->time : TimePrediction{};
+  };
+  const TimePrediction one_round = predict(RungId::TmaWgmmaHilbert, {2048, 2048, 2048});
+  const TimePrediction two_rounds = predict(RungId::TmaWgmmaHilbert, {2048, 4096, 2048});
+  const double tile_c = 128.0 * 256 * 4;
+  EXPECT_GE(one_round.drain_seconds, tile_c / (h200.timing->l2_bytes_per_second / h200.sms));
+  EXPECT_GE(one_round.drain_seconds, 128 * tile_c / h200.timing->dram_bytes_per_second);  // at most the reads' rate
+  const double longest = std::max({one_round.sm_and_dram_seconds, one_round.term(TimeTerm::L2).seconds,
+                                   one_round.term(TimeTerm::Latency).seconds});
+  EXPECT_NEAR(one_round.seconds,
+              longest + one_round.launch_seconds + one_round.fill_seconds + one_round.drain_seconds, 1e-12);
+  EXPECT_DOUBLE_EQ(two_rounds.drain_seconds, one_round.drain_seconds);
+  EXPECT_GT(two_rounds.seconds, one_round.seconds);
+  const TimePrediction split = predict(RungId::TmaWgmmaSplitK, {16, 4096, 14336});
+  EXPECT_GT(split.split_seconds, 0.0);
+  EXPECT_EQ(split.drain_seconds, 0.0);
 }
 
 // The k-steps in flight but one cover a stage's wait (it is refilled once the k-step after the one that read it lets it
@@ -416,7 +444,7 @@ TEST(TimeModel, L2AndDramAreSharedByEverySmAndTakeTheirMeasuredBandwidth) {
   EXPECT_DOUBLE_EQ(p->launch_seconds, m.launch_overhead_seconds);
   const double first_kstep_bytes = double(std::int64_t{1} << 33) / 133 / 16;  // each of the 2 blocks an SM holds
   EXPECT_NEAR(p->fill_seconds, 132 * 2 * first_kstep_bytes / m.dram_bytes_per_second, 1e-15);
-  EXPECT_NEAR(p->seconds, p->sm_and_dram_seconds + p->launch_seconds + p->fill_seconds, 1e-15);
+  EXPECT_NEAR(p->seconds, p->sm_and_dram_seconds + p->launch_seconds + p->fill_seconds + p->drain_seconds, 1e-15);
   EXPECT_NE(p->explanation.find("DRAM is the limit"), std::string::npos) << p->explanation;
 }
 
@@ -684,7 +712,7 @@ TEST(TimeModel, TheLimitIsWhatSetsThePredictionNotTheLargestSingleTerm) {
   EXPECT_GT(p->term(TimeTerm::L2).seconds, p->term(TimeTerm::DataPipe).seconds);
   EXPECT_GT(p->sm_seconds, p->term(TimeTerm::L2).seconds);
   EXPECT_EQ(p->limit, TimeTerm::DataPipe);
-  EXPECT_NEAR(p->seconds, p->sm_seconds + p->launch_seconds + p->fill_seconds, 1e-15);
+  EXPECT_NEAR(p->seconds, p->sm_seconds + p->launch_seconds + p->fill_seconds + p->drain_seconds, 1e-15);
   EXPECT_NE(p->explanation.find("data pipe is the limit"), std::string::npos) << p->explanation;
   EXPECT_NE(p->explanation.find("overlap it only in part"), std::string::npos) << p->explanation;
   // No bank conflicts and no scattered loads in these counts: no advice about them.

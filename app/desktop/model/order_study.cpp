@@ -47,7 +47,8 @@ Result<std::shared_ptr<const OrderStudy>> study_order(RungId rung, const kernel:
   study->prediction = std::move(*prediction);
   const sim::L2Result& l2 = study->prediction.l2;
   const int tiles_m = l2.tiles_m, tiles_n = l2.tiles_n;
-  const auto sequence = sim::launch_sequence(tiles_m, tiles_n, order, study->prediction.shape.cluster);
+  // Positions as the L2 model walked the tiles (a persistent grid larger than the SMs hold runs its blocks in batches).
+  const auto sequence = sim::tiles_in_flight(study->prediction).sequence;
   study->launch_position.assign(static_cast<std::size_t>(tiles_m) * static_cast<std::size_t>(tiles_n), -1);
   for (std::size_t i = 0; i < sequence.size(); ++i)
     study->launch_position[static_cast<std::size_t>(sequence[i].row) * static_cast<std::size_t>(tiles_n) +

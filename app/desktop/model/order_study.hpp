@@ -45,7 +45,9 @@ struct WaveFootprint {
 
 struct OrderStudy {
   sim::SchedulePrediction prediction;  // occupancy and waves, the L2 model's traffic, the roofline
-  std::vector<int> launch_position;    // tiles_m x tiles_n, row-major: the tile's place in the launch sequence
+  // tiles_m x tiles_n, row-major: the tile's place in the order the L2 model walks the tiles (sim::tiles_in_flight:
+  // the launch sequence, but where a persistent grid has more blocks than fit at once)
+  std::vector<int> launch_position;
   // The same tiles' launch indices, which count the idle slots an order may add (a Hilbert curve over a grid rounded
   // up to a power of two): what a persistent or Stream-K block's walk counts in.
   std::vector<int> launch_index;

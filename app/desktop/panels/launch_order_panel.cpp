@@ -617,11 +617,17 @@ void waves_sentence(const AppModel& model) {
   else
     std::snprintf(waves, sizeof waves, "%d waves, the last with %d blocks", p.l2.waves.waves,
                   p.l2.waves.last_wave_blocks * splits);
+  // A persistent grid smaller than what fits computes only its own blocks' tiles at a time.
+  const int fit = p.device.sms * p.occupancy.blocks_per_sm;
+  char at_once[96] = "";
+  if (p.l2.waves.blocks_per_wave < fit / splits)
+    std::snprintf(at_once, sizeof at_once, "; its %d persistent blocks compute %d tiles at a time",
+                  p.shape.persistent_blocks, p.l2.waves.blocks_per_wave);
   ImGui::Text("C is %d x %d tiles of %d x %d elements, %s. The %s runs %d blocks at a time (%d SMs x %d "
-              "per SM): %s. Around each grid: how many times each tile row of A (left) and tile column of B (top) came "
-              "from DRAM.",
+              "per SM)%s: %s. Around each grid: how many times each tile row of A (left) and tile column of B (top) "
+              "came from DRAM.",
               p.shape.tiles_m, p.shape.tiles_n, model.config().bm, model.config().bn, blocks, p.device.name.c_str(),
-              p.device.sms * p.occupancy.blocks_per_sm, p.device.sms, p.occupancy.blocks_per_sm, waves);
+              fit, p.device.sms, p.occupancy.blocks_per_sm, at_once, waves);
   ImGui::PopTextWrapPos();
 }
 

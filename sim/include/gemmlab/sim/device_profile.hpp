@@ -47,6 +47,11 @@ struct MachineTiming {
   // the same bytes in flight (tests/calibration/tma_dram.cu's rows of 48 SMs or more): the fraction of the rate they
   // get. Optional: 0 where not measured, and then such boxes read at the full rate.
   double dram_one_panel_efficiency = 0;
+  // The share of the L2's bytes that holds distinct data when every SM reads it: the L2 models' capacity is this
+  // share of l2_bytes (l2_held_bytes). Hopper's L2 is two partitions, and a line that SMs on both sides read can be
+  // kept in both, so it holds fewer distinct lines than its size says. Fitted to ncu's DRAM reads (docs/fidelity.md);
+  // optional: 0 where not measured, and then the models hold the whole L2.
+  double l2_held_share = 0;
 };
 
 struct DeviceProfile {
@@ -86,6 +91,12 @@ struct DeviceProfile {
 
   int max_warps_per_sm() const { return max_threads_per_sm / 32; }
 };
+
+// The bytes the L2 models hold: l2_bytes times the profile's l2_held_share (MachineTiming), or all of it.
+inline std::int64_t l2_held_bytes(const DeviceProfile& d) {
+  const double share = d.timing && d.timing->l2_held_share > 0 ? d.timing->l2_held_share : 1.0;
+  return static_cast<std::int64_t>(static_cast<double>(d.l2_bytes) * share);
+}
 
 // Parses a profile. `origin` names where the text came from ("h100-sxm.json"), for the error message, which names
 // the field that is missing or wrong. Every numeric field must be covered by an entry of "sources".

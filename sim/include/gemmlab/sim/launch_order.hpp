@@ -35,4 +35,17 @@ std::string order_description(kernel::BlockOrder order);
 // clusters of `cluster` blocks (tiles_m a multiple of it), the order walks clusters (kernel::tile_of_launch).
 std::vector<kernel::TileCoord> launch_sequence(int tiles_m, int tiles_n, kernel::BlockOrder order, int cluster = 1);
 
+// The grid's tiles in the order the GPU computes them, and how many at once: the L2 models' waves. One block per tile
+// (persistent_blocks = 0): the launch sequence, `resident` blocks (SMs x blocks per SM) at a time. Persistent blocks
+// (the `grid` knob) walk the tiles launch, launch + grid, ...: only `grid` tiles are in flight however many blocks
+// would fit, and where the grid holds more blocks than fit, the blocks beyond the first `resident` start once those
+// have walked all their tiles, so each batch's tiles come before the next batch's. Stream-K (rung 23) keeps the
+// launch sequence: its units are all resident, and its shared part is walked by position in it.
+struct TilesInFlight {
+  std::vector<kernel::TileCoord> sequence;
+  int per_wave = 0;
+};
+TilesInFlight tiles_in_flight(int tiles_m, int tiles_n, kernel::BlockOrder order, int cluster, int resident,
+                              int persistent_blocks, bool stream_k);
+
 }  // namespace gemmlab::sim

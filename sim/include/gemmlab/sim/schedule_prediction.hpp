@@ -9,6 +9,7 @@
 #include "gemmlab/sim/compiled_code.hpp"
 #include "gemmlab/sim/device_profile.hpp"
 #include "gemmlab/sim/l2_model.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/occupancy.hpp"
 #include "gemmlab/sim/roofline.hpp"
 #include "gemmlab/sim/simulate.hpp"
@@ -36,6 +37,10 @@ struct PredictedSpeed {
   bool from_time_model = false;
 };
 PredictedSpeed predicted_speed(const SchedulePrediction& p);
+
+// The tiles as the L2 model walked them: in the order the GPU computes them, `per_wave` at once (sim::tiles_in_flight
+// with this launch's resident blocks and persistent grid).
+TilesInFlight tiles_in_flight(const SchedulePrediction& p);
 
 // `compiled`: what the build's compile of this configuration gave (gpu::compiled_facts): ptxas's registers, else
 // estimate_registers; the SASS regions the time model's issue term counts, else the description's instructions. The

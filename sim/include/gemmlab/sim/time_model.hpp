@@ -93,6 +93,7 @@ struct TimePrediction {
   double launch_seconds = 0;    // the launch, as events time it
   double fill_seconds = 0;      // each round of blocks waiting for its first tiles
   double split_seconds = 0;     // split-K: each round's tiles' ranges adding up in C one after another
+  double drain_seconds = 0;     // the last round's epilogues storing C, with no k-step left to overlap them
   double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (dram_overlap_norm)
   double in_flight_bytes = 0;      // what an SM keeps in flight: its k-steps in flight, of each resident block
   // The busiest SM's DRAM reads at what its bytes in flight bring in, and that rate (0: the profile has not measured it).
@@ -100,7 +101,7 @@ struct TimePrediction {
   // What split_seconds is: the ranges' turns at C, or (workspace = 1) each tile's last range adding the others' sums.
   std::string_view split_wording = "split-K's ranges taking turns at C";
   double seconds = 0;           // the prediction: the largest of sm_seconds and DRAM combined (dram_overlap_norm), L2
-                                // and latency, plus the fixed costs above
+                                // and latency, plus the fixed costs above and the drain
   double tflops = 0;            // useful FLOPs (2 m n k) / seconds
   TimeTerm limit = TimeTerm::Issue;  // what sets the prediction: L2, DRAM, the chain, or the SM's largest term
   // Where the issue term's instructions come from: the SASS of this configuration, of its nearest compiled neighbour
