@@ -743,6 +743,8 @@ def score_sweeps(paths):
         print(f"{path.name:<50} within {within}/{pairs} ({100 * within / pairs:.1f}%)  spearman median {rho:.3f}  "
               f">=0.8 on {sum(r >= 0.8 for r in rhos)}")
         for name, keep in SWEEP_SUBSETS:
+            if not any(map(keep, read_json(path)["shapes"])):
+                continue
             within, pairs, _, _, rho = sweep_fit(path, keep)
             print(f"   {name:<10} within {within}/{pairs} ({100 * within / pairs:.1f}%)  spearman median {rho:.3f}")
     for (limit, stages), (n, ratio) in misses_by_stages(paths[-1]).items():
@@ -2023,8 +2025,9 @@ def _record_subsets(name):
     {(TAG, N, SUBSET): (pairs within +-20%, pairs)}."""
     out, run = {}, None
     for line in (ROOT / "docs" / "time-model-data" / name).read_text().splitlines():
-        if m := re.match(r"^(\S+)-run(\d+)\.json\s+within", line):
-            run = (m.group(1), int(m.group(2)))
+        if re.match(r"^\S+\.json\s+within", line):  # a sweep's line: a run's, or another's (its subsets not kept)
+            m = re.match(r"^(\S+)-run(\d+)\.json", line)
+            run = (m.group(1), int(m.group(2))) if m else None
         elif (m := re.match(r"^\s+(.+?)\s+within (\d+)/(\d+) ", line)) and run:
             out[(*run, m.group(1))] = (int(m.group(2)), int(m.group(3)))
     return out
@@ -2058,6 +2061,62 @@ def rung21_drain():
             "--profile", "h200")["time_model"]
     return {"c_mb": f"{2048 * 2048 * 4 / 1e6:.1f}", "drain": f"{t['drain_seconds'] * 1e6:.1f}",
             "pred": f"{t['predicted_seconds'] * 1e6:.0f}"}
+
+
+def _trace_blocks(path):
+    """A trace with every block stamped (gemmlab-cli trace --blocks ALL, gzipped): the medians over blocks of the time
+    from a block's first stamp to its consumers' first k-step, of its consumers' k-steps (the first's start to the last's
+    end), and from the last k-step to the end of its epilogue; and of the gap from a block's last stamp to the next
+    block's first on the same SM. In microseconds."""
+    events = read_json(path)["traceEvents"]
+    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    blocks = {}
+    for e in events:
+        name = re.match(r"block (\d+), (\w+)", threads.get((e.get("pid"), e.get("tid")), ""))
+        if e.get("ph") != "X" or not name:
+            continue
+        b = blocks.setdefault((e["pid"], int(name.group(1))), {"start": math.inf, "end": 0, "k0": math.inf, "k1": 0,
+                                                                  "epilogue": 0})
+        start, end = e["ts"], e["ts"] + e["dur"]
+        b["start"], b["end"] = min(b["start"], start), max(b["end"], end)
+        if name.group(2) == "consumer" and e["name"].startswith("k-step"):
+            b["k0"], b["k1"] = min(b["k0"], start), max(b["k1"], end)
+        if name.group(2) == "consumer" and e["name"].startswith("epilogue"):
+            b["epilogue"] = max(b["epilogue"], end)
+    by_sm = {}
+    for (sm, _), b in blocks.items():
+        by_sm.setdefault(sm, []).append(b)
+    gaps = [later["start"] - earlier["end"] for on_sm in by_sm.values()
+            for earlier, later in zip(*(lambda s: (s, s[1:]))(sorted(on_sm, key=lambda b: b["start"])))]
+    med = statistics.median
+    return {"prologue": med(b["k0"] - b["start"] for b in blocks.values()),
+            "loop": med(b["k1"] - b["k0"] for b in blocks.values()),
+            "epilogue": med(b["epilogue"] - b["k1"] for b in blocks.values() if b["epilogue"]),
+            "gap": med(gaps) if gaps else 0.0}
+
+
+def short_k():
+    """docs/sweep.md, run 16 and "Short K": the model's fit on run 16 and on the short-k sweep, and of the variants tried
+    (docs/time-model-data/short-k-2026-11-30.txt); the phases of rungs 18's and 19's blocks in the traces at BERT's
+    QKV (docs/timeline-data/short-k-2026-11-30)."""
+    text = (ROOT / "docs" / "time-model-data" / "short-k-2026-11-30.txt").read_text()
+    fits = {}
+    for tag, within, pairs, pct, rho in re.findall(r"^(\S+)\.json\s+within (\d+)/(\d+) \(([\d.]+)%\)\s+spearman median "
+                                                   r"([\d.]+)", text, re.M):
+        fits[tag] = (within, pairs, pct, rho)
+    subsets = _record_subsets("short-k-2026-11-30.txt")
+    out = {"r16_p": fits["kept-run16"][2], "sk_w": fits["kept-short-k"][0], "sk_n": fits["kept-short-k"][1],
+           "sk_p": fits["kept-short-k"][2], "sk_r": fits["kept-short-k"][3],
+           "top_p": fits["rounds-on-top-short-k"][2], "over_p": fits["rounds-overlapped-short-k"][2]}
+    m_within, m_pairs = subsets[("kept", 16, "M <= 256")]
+    k_within, k_pairs = subsets[("kept", 16, "K <= 1024")]
+    out.update({"r16_m": f"{100 * m_within / m_pairs:.1f}", "r16_k": f"{100 * k_within / k_pairs:.1f}"})
+    out["r16_kr"] = re.search(r"^kept-run16\.json.*\n.*\n\s+K <= 1024.*spearman median ([\d.]+)", text, re.M).group(1)
+    folder = ROOT / "docs" / "timeline-data" / "short-k-2026-11-30"
+    r18, r19 = _trace_blocks(folder / "r18-all.trace.json.gz"), _trace_blocks(folder / "r19-all.trace.json.gz")
+    out.update({"loop18": f"{r18['loop']:.2f}", "epi18": f"{r18['epilogue']:.2f}", "gap18": f"{r18['gap']:.2f}",
+                "gap19": f"{r19['gap']:.2f}"})
+    return out
 
 
 def producer_overlap():
@@ -2538,6 +2597,21 @@ QUOTES = [
      r"(?P<m15>[\d.]+)%\s+of\s+their\s+pairs,\s+and\s+on\s+the\s+one\s+of\s+K\s+≤\s+1024\s+\(4096\s+×\s+4096\s+×\s+128\)\s+"
      r"(?P<s13>[\d.]+)%,\s+(?P<s14>[\d.]+)%\s+and\s+(?P<s15>[\d.]+)%",
      l2_held),
+    ("docs/sweep.md",
+     r"the\s+pairs\s+\((?P<r16_m>[\d.]+)%\s+of\s+the\s+M\s+≤\s+256\s+shapes',\s+(?P<r16_k>[\d.]+)%\s+of\s+the\s+"
+     r"short-k\s+shape's\),\s+ranking\s+the\s+short-k\s+shape's\s+configurations\s+with\s+a\s+Spearman\s+of\s+"
+     r"(?P<r16_kr>[\d.]+)",
+     short_k),
+    ("docs/sweep.md",
+     r"The\s+model,\s+predicting\s+its\s+own\s+picks,\s+was\s+within\s+±20%\s+on\s+(?P<r16_p>[\d.]+)%",
+     short_k),
+    ("docs/sweep.md",
+     r"predicted\s+again\s+by\s+today's\s+model,\s+(?P<sk_w>\d+)\s+of\s+the\s+(?P<sk_n>\d+)\s+pairs\s+\((?P<sk_p>[\d.]+)%\)"
+     r"\s+are\s+within\s+±20%,\s+and\s+the\s+median\s+shape's\s+ranking\s+has\s+a\s+Spearman\s+of\s+(?P<sk_r>[\d.]+)\."
+     r"[\s\S]*?each\s+spent\s+(?P<loop18>[\d.]+)\s+µs\s+on\s+their\s+12\s+k-steps,\s+then\s+(?P<epi18>[\d.]+)\s+µs"
+     r"[\s\S]*?began\s+(?P<gap18>[\d.]+)\s+µs\s+after\s+\(rung\s+19's,\s+whose\s+blocks\s+start\s+as\s+pairs:\s+"
+     r"(?P<gap19>[\d.]+)\s+µs\)[\s\S]*?\((?P<top_p>[\d.]+)%\s+and\s+(?P<over_p>[\d.]+)%\s+of",
+     short_k),
     ("docs/time-model.md",
      r"its\s+128\s+tiles\s+of\s+FP32\s+results\s+are\s+(?P<c_mb>[\d.]+)\s+MB:\s+(?P<drain>[\d.]+)\s+µs\s+of\s+a\s+"
      r"(?P<pred>\d+)\s+µs\s+prediction",
