@@ -41,6 +41,7 @@ def _script(name, file):
 # ncu's stall samples per SASS instruction beside the model's waits for loads.
 TIME_MODEL_TABLE = _script("time_model_table", "time-model-table.py")
 RESULTS_TABLES = _script("results_tables", "results-tables.py")  # its reading of the traces' summaries
+FIDELITY_SCRIPT = _script("fidelity", "fidelity.py")  # its predictions of the L2 cases beside ncu's
 DEVICE_PROFILE = _script("device_profile", "device-profile.py")  # its reading of the DRAM stream probe
 SASS_STALLS = _script("sass_stalls", "sass-stalls.py")
 _predictions = {}
@@ -2005,31 +2006,27 @@ def streamk_l2():
 
 
 def l2_hopper():
-    """Rungs 21's and 23's pages: ncu's DRAM reads of the Hopper L2 cases (docs/fidelity-data/l2-hopper, each case's
-    ncu report) in MB, and the L2 model's reads over them (gemmlab-cli schedule with the cases' profile)."""
-    folder = FIDELITY / "l2-hopper"
-    spec = read_json(folder / "cases.json")
+    """Rungs 21's and 23's pages: ncu's DRAM reads of the Hopper L2 cases (docs/fidelity-data/l2-hopper) in MB, and the
+    L2 model's reads over them, as scripts/fidelity.py --l2-hopper predicts them."""
     out = {}
-    for case in spec["cases"]:
+    for case, prediction, measured in FIDELITY_SCRIPT.l2_hopper_cases(CLI)[0]:
         key = case["tag"].replace("-", "_")
-        measured = float(recorded_ncu(folder / case["ncu"], "dram__bytes_read.sum", 0))
-        predicted = cli("schedule", "--rung", str(case["rung"]), "--m", str(case["m"]), "--n", str(case["n"]), "--k",
-                        str(case["k"]), "--order", case["order"], "--profile", spec["profile"])["l2"]["dram_read_bytes"]
-        out[f"m_{key}"] = f"{measured / 1e6:.0f}"
-        out[f"r_{key}"] = f"{predicted / measured:.3f}"
+        reads = measured["dram__bytes_read.sum"]
+        out[f"m_{key}"] = f"{reads / 1e6:.0f}"
+        out[f"r_{key}"] = f"{prediction['l2']['dram_read_bytes'] / reads:.3f}"
     return out
 
 
 def _record_subsets(name):
     """The subset lines (`--score-sweeps`' "M <= 256", "K <= 1024") under each run of a record like _record_scores':
-    {(TAG, N, SUBSET): (pairs within +-20%, pairs)}."""
+    {(TAG, N, SUBSET): (pairs within +-20%, pairs, the median Spearman as written)}."""
     out, run = {}, None
     for line in (ROOT / "docs" / "time-model-data" / name).read_text().splitlines():
         if re.match(r"^\S+\.json\s+within", line):  # a sweep's line: a run's, or another's (its subsets not kept)
             m = re.match(r"^(\S+)-run(\d+)\.json", line)
             run = (m.group(1), int(m.group(2))) if m else None
-        elif (m := re.match(r"^\s+(.+?)\s+within (\d+)/(\d+) ", line)) and run:
-            out[(*run, m.group(1))] = (int(m.group(2)), int(m.group(3)))
+        elif (m := re.match(r"^\s+(.+?)\s+within (\d+)/(\d+) .*spearman median ([\d.]+)", line)) and run:
+            out[(*run, m.group(1))] = (int(m.group(2)), int(m.group(3)), m.group(4))
     return out
 
 
@@ -2047,9 +2044,9 @@ def l2_held():
         out[key] = str(counts.pop())
     out["k_pairs"] = str(subsets[("drain", 14, "K <= 1024")][1])
     for run in (13, 14, 15):
-        within, pairs = subsets[("drain", run, "M <= 256")]
+        within, pairs, _ = subsets[("drain", run, "M <= 256")]
         out[f"m{run}"] = f"{100 * within / pairs:.1f}"
-        within, pairs = subsets[("drain", run, "K <= 1024")]
+        within, pairs, _ = subsets[("drain", run, "K <= 1024")]
         out[f"s{run}"] = f"{100 * within / pairs:.1f}"
     return out
 
@@ -2086,8 +2083,10 @@ def _trace_blocks(path):
     by_sm = {}
     for (sm, _), b in blocks.items():
         by_sm.setdefault(sm, []).append(b)
-    gaps = [later["start"] - earlier["end"] for on_sm in by_sm.values()
-            for earlier, later in zip(*(lambda s: (s, s[1:]))(sorted(on_sm, key=lambda b: b["start"])))]
+    gaps = []
+    for on_sm in by_sm.values():
+        in_turn = sorted(on_sm, key=lambda b: b["start"])
+        gaps += [later["start"] - earlier["end"] for earlier, later in zip(in_turn, in_turn[1:])]
     med = statistics.median
     return {"prologue": med(b["k0"] - b["start"] for b in blocks.values()),
             "loop": med(b["k1"] - b["k0"] for b in blocks.values()),
@@ -2108,10 +2107,9 @@ def short_k():
     out = {"r16_p": fits["kept-run16"][2], "sk_w": fits["kept-short-k"][0], "sk_n": fits["kept-short-k"][1],
            "sk_p": fits["kept-short-k"][2], "sk_r": fits["kept-short-k"][3],
            "top_p": fits["rounds-on-top-short-k"][2], "over_p": fits["rounds-overlapped-short-k"][2]}
-    m_within, m_pairs = subsets[("kept", 16, "M <= 256")]
-    k_within, k_pairs = subsets[("kept", 16, "K <= 1024")]
+    m_within, m_pairs, _ = subsets[("kept", 16, "M <= 256")]
+    k_within, k_pairs, out["r16_kr"] = subsets[("kept", 16, "K <= 1024")]
     out.update({"r16_m": f"{100 * m_within / m_pairs:.1f}", "r16_k": f"{100 * k_within / k_pairs:.1f}"})
-    out["r16_kr"] = re.search(r"^kept-run16\.json.*\n.*\n\s+K <= 1024.*spearman median ([\d.]+)", text, re.M).group(1)
     folder = ROOT / "docs" / "timeline-data" / "short-k-2026-11-30"
     r18, r19 = _trace_blocks(folder / "r18-all.trace.json.gz"), _trace_blocks(folder / "r19-all.trace.json.gz")
     out.update({"loop18": f"{r18['loop']:.2f}", "epi18": f"{r18['epilogue']:.2f}", "gap18": f"{r18['gap']:.2f}",
@@ -2598,15 +2596,15 @@ QUOTES = [
      r"(?P<s13>[\d.]+)%,\s+(?P<s14>[\d.]+)%\s+and\s+(?P<s15>[\d.]+)%",
      l2_held),
     ("docs/sweep.md",
-     r"the\s+pairs\s+\((?P<r16_m>[\d.]+)%\s+of\s+the\s+M\s+≤\s+256\s+shapes',\s+(?P<r16_k>[\d.]+)%\s+of\s+the\s+"
-     r"short-k\s+shape's\),\s+ranking\s+the\s+short-k\s+shape's\s+configurations\s+with\s+a\s+Spearman\s+of\s+"
+     r"the\s+pairs\s+\((?P<r16_m>[\d.]+)%\s+of\s+the\s+M\s+≤\s+256\s+shapes',\s+(?P<r16_k>[\d.]+)%\s+of\s+attention's\s+scores\s+at\s+"
+     r"K\s+=\s+128\),\s+ranking\s+that\s+shape's\s+configurations\s+with\s+a\s+Spearman\s+of\s+"
      r"(?P<r16_kr>[\d.]+)",
      short_k),
     ("docs/sweep.md",
-     r"The\s+model,\s+predicting\s+its\s+own\s+picks,\s+was\s+within\s+±20%\s+on\s+(?P<r16_p>[\d.]+)%",
+     r"The\s+model,\s+predicting\s+its\s+own\s+picks\s+again\s+here[\s\S]*?was\s+within\s+±20%\s+on\s+(?P<r16_p>[\d.]+)%",
      short_k),
     ("docs/sweep.md",
-     r"predicted\s+again\s+by\s+today's\s+model,\s+(?P<sk_w>\d+)\s+of\s+the\s+(?P<sk_n>\d+)\s+pairs\s+\((?P<sk_p>[\d.]+)%\)"
+     r"predicted\s+again\s+by\s+today's\s+model\s+here\s+\(as\s+for\s+run\s+16\s+above\),\s+(?P<sk_w>\d+)\s+of\s+the\s+(?P<sk_n>\d+)\s+pairs\s+\((?P<sk_p>[\d.]+)%\)"
      r"\s+are\s+within\s+±20%,\s+and\s+the\s+median\s+shape's\s+ranking\s+has\s+a\s+Spearman\s+of\s+(?P<sk_r>[\d.]+)\."
      r"[\s\S]*?each\s+spent\s+(?P<loop18>[\d.]+)\s+µs\s+on\s+their\s+12\s+k-steps,\s+then\s+(?P<epi18>[\d.]+)\s+µs"
      r"[\s\S]*?began\s+(?P<gap18>[\d.]+)\s+µs\s+after\s+\(rung\s+19's,\s+whose\s+blocks\s+start\s+as\s+pairs:\s+"

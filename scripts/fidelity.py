@@ -18,6 +18,7 @@ device, driver, CUDA, ncu, date) — what scripts/fidelity-run writes on the GPU
 Each row compares one counter. "equal" means the counts are identical; any other difference is printed with its
 ratio so docs/fidelity.md can explain it.
 """
+import argparse
 import concurrent.futures
 import csv
 import json
@@ -114,7 +115,9 @@ L2_HOPPER_MARKERS = ("<!-- l2-hopper:begin -->", "<!-- l2-hopper:end -->")
 L2_TARGET = 0.15  # the issue's: DRAM reads within 15% of ncu's
 
 
-def l2_hopper_table(cli):
+def l2_hopper_cases(cli):
+    """Each case of docs/fidelity-data/l2-hopper/cases.json as (case, `gemmlab-cli schedule --json`'s prediction with the
+    case file's profile and the case's knobs, ncu's L2 counters), and the profile's name."""
     spec = json.loads((L2_HOPPER / "cases.json").read_text())
 
     def predict(case):
@@ -125,9 +128,14 @@ def l2_hopper_table(cli):
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         predictions = list(pool.map(predict, spec["cases"]))
+    return [(case, p, measured(L2_HOPPER / case["ncu"], L2_METRICS)[0])
+            for case, p in zip(spec["cases"], predictions)], spec["profile"]
+
+
+def l2_hopper_table(cli):
+    cases, profile = l2_hopper_cases(cli)
     rows, within = [], 0
-    for case, p in zip(spec["cases"], predictions):
-        values, _ = measured(L2_HOPPER / case["ncu"], L2_METRICS)
+    for case, p, values in cases:
         near_hit = values["lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum"]
         near_miss = values["lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum"]
         far_hit = values["lts__t_sectors_srcunit_ltcfabric_op_read_lookup_hit.sum"]
@@ -142,7 +150,7 @@ def l2_hopper_table(cli):
             "| DRAM read: predicted | measured | ratio |\n"
             "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     summary = (f"The L2 model's DRAM reads within {100 * L2_TARGET:.0f}% of ncu's in {within} of {len(rows)} cases, "
-               f"predicted with the {spec['profile']} profile by `scripts/fidelity.py --l2-hopper`.")
+               f"predicted with the {profile} profile by `scripts/fidelity.py --l2-hopper`.")
     return "\n".join([head, *rows, "", summary])
 
 
@@ -183,9 +191,11 @@ def trim(src, dst):
 
 def main():
     if sys.argv[1:2] == ["--l2-hopper"]:
-        rest = sys.argv[2:]
-        cli = rest[rest.index("--cli") + 1] if "--cli" in rest else str(ROOT / "build/bin/gemmlab-cli")
-        return write_between(ROOT / "docs/fidelity.md", L2_HOPPER_MARKERS, l2_hopper_table(cli), "--check" in rest)
+        parser = argparse.ArgumentParser(prog="scripts/fidelity.py --l2-hopper")
+        parser.add_argument("--cli", default=str(ROOT / "build/bin/gemmlab-cli"))
+        parser.add_argument("--check", action="store_true")
+        args = parser.parse_args(sys.argv[2:])
+        return write_between(ROOT / "docs/fidelity.md", L2_HOPPER_MARKERS, l2_hopper_table(args.cli), args.check)
     if len(sys.argv) == 4 and sys.argv[1] == "--trim":
         return trim(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]))
     if sys.argv[1:] == ["--metrics"]:

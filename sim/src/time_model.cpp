@@ -486,7 +486,10 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // (measured: the DRAM-bound configurations of the sweeps' short-k shape, docs/time-model.md). Split-K's and
   // Stream-K's turns at C count their tiles' last stores already.
   if (p.split_seconds == 0) {
-    const double last_round = launched - (rounds - 1) * resident * d.sms;
+    // The tiles computed at once (a block each, or a persistent grid's blocks), and of the tiles those take in turn,
+    // the last round's: where a grid's blocks walk unequal numbers of tiles, only the ones with the most store last.
+    const double at_once = std::min<double>(launched, resident * d.sms);
+    const double last_round = tiles - (std::ceil(tiles / at_once) - 1) * at_once;
     p.drain_seconds = std::max(last_round * tile_c_bytes / write_rate, tile_c_bytes / sm_l2_rate);
   }
   p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds + p.split_seconds + p.drain_seconds;

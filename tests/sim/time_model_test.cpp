@@ -242,8 +242,8 @@ TEST(TimeModel, AProducerWarpsCopiesRunBesideTheConsumersWork) {
 }
 
 // The last round's epilogues store C after their last k-step, with nothing left to overlap them: rung 21 at 2048^3 has
-// one tile a block, all 128 of them stored at the end. Twice the tiles in N is twice the rounds of the same last round:
-// the same stores at the end of a longer kernel. Split-K's turns at C count its tiles' last stores already.
+// one tile a block, all 128 of them stored at the end. Twice the tiles in N is two tiles a block and the same last
+// round: the same stores at the end of a longer kernel. Split-K's turns at C count its tiles' last stores already.
 TEST(TimeModel, TheLastRoundsStoresComeAfterItsLastKstep) {
   const DeviceProfile h200 = *find_device("h200");
   const auto hilbert = *parse_order("hilbert");
@@ -263,6 +263,10 @@ TEST(TimeModel, TheLastRoundsStoresComeAfterItsLastKstep) {
               longest + one_round.launch_seconds + one_round.fill_seconds + one_round.drain_seconds, 1e-12);
   EXPECT_DOUBLE_EQ(two_rounds.drain_seconds, one_round.drain_seconds);
   EXPECT_GT(two_rounds.seconds, one_round.seconds);
+  // 288 tiles over 128 blocks: 32 blocks walk a third tile, and only they store last, each at the SM's share of the
+  // L2 (32 tiles at DRAM's rate would take less).
+  const TimePrediction unequal = predict(RungId::TmaWgmmaHilbert, {4096, 2304, 768});
+  EXPECT_DOUBLE_EQ(unequal.drain_seconds, tile_c / (h200.timing->l2_bytes_per_second / h200.sms));
   const TimePrediction split = predict(RungId::TmaWgmmaSplitK, {16, 4096, 14336});
   EXPECT_GT(split.split_seconds, 0.0);
   EXPECT_EQ(split.drain_seconds, 0.0);

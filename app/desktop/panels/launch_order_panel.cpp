@@ -230,8 +230,9 @@ void side_figures(const AppModel& model, const OrderStudy& study) {
                   plan.units > 0 ? (shared + plan.units - 1) / plan.units : 0LL);
   } else if (const int grid = model.config().grid; grid > 0) {
     ui::note_text("Persistent: %d blocks, block b computing the tiles of launches b, b + %d, ...; a wave here is the "
-                  "%d tiles they compute at the same time, in the order shown. Hover a tile to outline its block's.",
-                  grid, grid, grid);
+                  "%d tiles they compute at the same time (where more blocks are launched than fit, those that fit walk "
+                  "all their tiles first), in the order shown. Hover a tile to outline its block's.",
+                  grid, grid, l2.waves.blocks_per_wave);
   }
   const int wave = model.orders().selected_wave();
   if (wave < 0 || wave >= static_cast<int>(study.waves.size())) {
@@ -610,13 +611,17 @@ void waves_sentence(const AppModel& model) {
   ImGui::PushTextWrapPos(0.0f);
   // The waves count tiles; under split-K (rung 22) each tile is `splits` blocks, one per range of its k-steps.
   const int splits = p.shape.splits;
-  char waves[64], blocks[48] = "one block each";
+  // A persistent grid's blocks walk the tiles, so its waves count tiles.
+  const bool persistent = p.shape.persistent_blocks > 0;
+  const char* unit = persistent ? "tiles" : "blocks";
+  char waves[64], blocks[64] = "one block each";
   if (splits > 1) std::snprintf(blocks, sizeof blocks, "%d blocks each (split-K)", splits);
+  if (persistent) std::snprintf(blocks, sizeof blocks, "walked by %d persistent blocks", p.shape.persistent_blocks);
   if (p.l2.waves.waves == 1)
-    std::snprintf(waves, sizeof waves, "one wave of %d blocks", p.l2.waves.blocks * splits);
+    std::snprintf(waves, sizeof waves, "one wave of %d %s", p.l2.waves.blocks * splits, unit);
   else
-    std::snprintf(waves, sizeof waves, "%d waves, the last with %d blocks", p.l2.waves.waves,
-                  p.l2.waves.last_wave_blocks * splits);
+    std::snprintf(waves, sizeof waves, "%d waves, the last with %d %s", p.l2.waves.waves,
+                  p.l2.waves.last_wave_blocks * splits, unit);
   // A persistent grid smaller than what fits computes only its own blocks' tiles at a time.
   const int fit = p.device.sms * p.occupancy.blocks_per_sm;
   char at_once[96] = "";

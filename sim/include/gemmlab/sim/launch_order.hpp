@@ -40,7 +40,9 @@ std::vector<kernel::TileCoord> launch_sequence(int tiles_m, int tiles_n, kernel:
 // (the `grid` knob) walk the tiles launch, launch + grid, ...: only `grid` tiles are in flight however many blocks
 // would fit, and where the grid holds more blocks than fit, the blocks beyond the first `resident` start once those
 // have walked all their tiles, so each batch's tiles come before the next batch's. Stream-K (rung 23) keeps the
-// launch sequence: its units are all resident, and its shared part is walked by position in it.
+// launch sequence: its units are all resident, and its shared part is walked by position in it. An order with idle
+// launch slots (cutlass:N over a ragged band) leaves them out and cuts the rest into waves of `per_wave`, so a
+// persistent grid's later waves may start a few tiles off its rounds of slots.
 struct TilesInFlight {
   std::vector<kernel::TileCoord> sequence;
   int per_wave = 0;
