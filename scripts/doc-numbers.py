@@ -2114,6 +2114,11 @@ def short_k():
     r18, r19 = _trace_blocks(folder / "r18-all.trace.json.gz"), _trace_blocks(folder / "r19-all.trace.json.gz")
     out.update({"loop18": f"{r18['loop']:.2f}", "epi18": f"{r18['epilogue']:.2f}", "gap18": f"{r18['gap']:.2f}",
                 "gap19": f"{r19['gap']:.2f}"})
+    k128 = _trace_blocks(folder / "k128-r18-all.trace.json.gz")
+    summary = read_json(folder / "k128-r18-all.summary.json")
+    out.update({"k_loop": f"{k128['loop']:.2f}", "k_epi": f"{k128['epilogue']:.2f}", "k_gap": f"{k128['gap']:.2f}",
+                "k_untraced": f"{summary['untraced_ms'] * 1e3:.1f}",
+                "k_model": f"{summary['model']['kernel_ms'] * 1e3:.1f}"})
     return out
 
 
@@ -2608,7 +2613,10 @@ QUOTES = [
      r"\s+are\s+within\s+±20%,\s+and\s+the\s+median\s+shape's\s+ranking\s+has\s+a\s+Spearman\s+of\s+(?P<sk_r>[\d.]+)\."
      r"[\s\S]*?each\s+spent\s+(?P<loop18>[\d.]+)\s+µs\s+on\s+their\s+12\s+k-steps,\s+then\s+(?P<epi18>[\d.]+)\s+µs"
      r"[\s\S]*?began\s+(?P<gap18>[\d.]+)\s+µs\s+after\s+\(rung\s+19's,\s+whose\s+blocks\s+start\s+as\s+pairs:\s+"
-     r"(?P<gap19>[\d.]+)\s+µs\)[\s\S]*?\((?P<top_p>[\d.]+)%\s+and\s+(?P<over_p>[\d.]+)%\s+of",
+     r"(?P<gap19>[\d.]+)\s+µs\)[\s\S]*?\((?P<top_p>[\d.]+)%\s+and\s+(?P<over_p>[\d.]+)%\s+of[\s\S]*?spent\s+"
+     r"(?P<k_loop>[\d.]+)\s+µs\s+on\s+their\s+2\s+k-steps,\s+(?P<k_epi>[\d.]+)\s+µs\s+in\s+their\s+epilogue\s+and\s+"
+     r"(?P<k_gap>[\d.]+)\s+µs\s+before\s+the\s+next\s+block,\s+four\s+rounds\s+of\s+it\s+in\s+(?P<k_untraced>[\d.]+)\s+µs\s+"
+     r"untraced,\s+which\s+the\s+model\s+predicts\s+at\s+(?P<k_model>[\d.]+)\s+µs",
      short_k),
     ("docs/time-model.md",
      r"its\s+128\s+tiles\s+of\s+FP32\s+results\s+are\s+(?P<c_mb>[\d.]+)\s+MB:\s+(?P<drain>[\d.]+)\s+µs\s+of\s+a\s+"
