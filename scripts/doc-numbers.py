@@ -2017,6 +2017,29 @@ def l2_hopper():
     return out
 
 
+def l2_scan():
+    """docs/fidelity.md, "The L2 model on the Hopper rungs": from docs/fidelity-data/l2-hopper/scan.txt (each case's
+    DRAM reads over ncu's for each L2 size held), rung 21's 4096^3 reads with the whole L2 held (MB), the sizes that
+    keep rung 23's 4096^3 within 15%, and the shares of the L2 that put as many cases within 15% as the kept one."""
+    folder = FIDELITY / "l2-hopper"
+    rows = [line.split() for line in (folder / "scan.txt").read_text().splitlines() if line and not line.startswith("#")]
+    sizes = [int(column.removesuffix("MiB")) for column in rows[0][1:]]
+    ratios = {row[0]: [float(x) for x in row[1:]] for row in rows[1:]}
+    profile = read_json(ROOT / "assets" / "devices" / "h200-sxm.json")
+    whole_mib, kept = profile["l2_bytes"] // 2**20, profile["timing"]["l2_held_share"]
+    within = lambda ratio: abs(ratio - 1) <= FIDELITY_SCRIPT.L2_TARGET
+    counts = [sum(within(r[i]) for r in ratios.values()) for i in range(len(sizes))]
+    kept_count = counts[min(range(len(sizes)), key=lambda i: abs(sizes[i] - kept * whole_mib))]
+    same = [sizes[i] / whole_mib for i in range(len(sizes)) if counts[i] == kept_count]
+    streamk = [sizes[i] for i, r in enumerate(ratios["23-hilbert-4096"]) if within(r)]
+    case = next(c for c in read_json(folder / "cases.json")["cases"] if c["tag"] == "21-hilbert-4096")
+    reads = float(recorded_ncu(folder / case["ncu"], "dram__bytes_read.sum", 0))
+    return {"whole_mb": f"{ratios['21-hilbert-4096'][sizes.index(whole_mib)] * reads / 1e6:.0f}",
+            "whole_mib": str(whole_mib), "sk_lo": str(min(streamk)), "sk_hi": str(max(streamk)),
+            "share_lo": f"{min(same):.2f}", "share_hi": f"{max(same):.2f}", "same": str(kept_count),
+            "cases": str(len(ratios))}
+
+
 def _record_subsets(name):
     """The subset lines (`--score-sweeps`' "M <= 256", "K <= 1024") under each run of a record like _record_scores':
     {(TAG, N, SUBSET): (pairs within +-20%, pairs, the median Spearman as written)}."""
@@ -2592,6 +2615,11 @@ def run6_fit():
 
 
 QUOTES = [
+    ("docs/fidelity.md",
+     r"(?P<whole_mb>\d+)\s+MB\s+from\s+DRAM\s+with\s+all\s+of\s+the\s+H200's\s+(?P<whole_mib>\d+)\s+MiB[\s\S]*?within\s+"
+     r"15%\s+from\s+(?P<sk_lo>\d+)\s+to\s+(?P<sk_hi>\d+)\s+MiB\);\s+any\s+share\s+from\s+(?P<share_lo>[\d.]+)\s+to\s+"
+     r"(?P<share_hi>[\d.]+)\s+puts\s+the\s+same\s+(?P<same>\d+)\s+of\s+the\s+(?P<cases>\d+)\s+cases",
+     l2_scan),
     ("docs/sweep.md",
      r"the\s+L2\s+models\s+hold\s+two\s+thirds\s+of\s+the\s+L2[\s\S]*?within\s+±20%\s+on\s+(?P<hw13>\d+),\s+"
      r"(?P<hw14>\d+)\s+and\s+(?P<hw15>\d+)\s+pairs\s+\((?P<hp13>[\d.]+)%,\s+(?P<hp14>[\d.]+)%\s+and\s+"

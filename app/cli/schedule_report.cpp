@@ -85,7 +85,7 @@ void print_occupancy(const sim::SchedulePrediction& p, std::ostream& out) {
       << "occupancy: " << o.warps_per_sm << " of " << p.device.max_warps_per_sm() << " warps per SM ("
       << percent(o.occupancy) << ")\n"
       << "waves: " << w.blocks << " blocks / " << w.blocks_per_wave << " per wave ("
-      << (p.shape.persistent_blocks > 0 && p.shape.persistent_blocks < p.device.sms * o.blocks_per_sm
+      << (w.blocks_per_wave < sim::resident_tiles(p)
               ? "the " + std::to_string(p.shape.persistent_blocks) + " persistent blocks: " + std::to_string(p.device.sms) +
                     " SMs x " + std::to_string(o.blocks_per_sm) + " would fit"
               : std::to_string(p.device.sms) + " SMs x " + std::to_string(o.blocks_per_sm))

@@ -217,12 +217,7 @@ Result<L2Result> ExactL2Replay::run(const L2Options& options) const {
     return std::size_t(tile.row) * std::size_t(t.tiles_n) + std::size_t(tile.col);
   };
   // Each wave's traffic, of its tiles' reads and writes. Stream-K: the whole tiles' waves, then its shared part (below).
-  std::vector<WaveTraffic> traffic(static_cast<std::size_t>(r.waves.waves));
-  for (int w = 0; w < r.waves.waves; ++w) {
-    traffic[static_cast<std::size_t>(w)].first_block = w * per_wave;
-    traffic[static_cast<std::size_t>(w)].blocks = w + 1 == r.waves.waves ? r.waves.last_wave_blocks
-                                                                         : per_wave;
-  }
+  std::vector<WaveTraffic> traffic = l2::empty_waves(r.waves);
   const auto wave_of = [&](int block) -> WaveTraffic& {
     return traffic[static_cast<std::size_t>(block / per_wave)];
   };

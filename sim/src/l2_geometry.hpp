@@ -92,6 +92,17 @@ Result<Units> make_units(const Problem& problem, const kernel::KernelConfig& con
 // An empty per-tile fetch map of rows x cols units starting at `offset`, with each tile's read and new sectors.
 TileFetches fetch_map(int rows, int cols, const Units& units, std::size_t offset);
 
+// Each wave's traffic, none counted yet: its first block's place in the walk and its blocks (the last wave's fewer).
+inline std::vector<WaveTraffic> empty_waves(const Waves& waves) {
+  std::vector<WaveTraffic> out(static_cast<std::size_t>(waves.waves));
+  for (int w = 0; w < waves.waves; ++w) {
+    WaveTraffic& wave = out[static_cast<std::size_t>(w)];
+    wave.first_block = w * waves.blocks_per_wave;
+    wave.blocks = w + 1 == waves.waves ? waves.last_wave_blocks : waves.blocks_per_wave;
+  }
+  return out;
+}
+
 // Stream-K's shared part (rung 23) in the order its units walk it: `resident_units` units at once (what a wave
 // holds), each one iteration of its range a step; the next units after those have walked their whole ranges. For each
 // iteration: visit(cluster_tile, kstep, starts, ends): the cluster tile in launch order (whole ones first), the rung's

@@ -305,12 +305,7 @@ Result<L2Result> simulate_l2(RungId rung, const kernel::KernelConfig& config, co
   };
 
   // Each wave's traffic: of its tiles' reads and writes (a Stream-K tile's, whichever unit computes it).
-  std::vector<WaveTraffic> traffic(static_cast<std::size_t>(r.waves.waves));
-  for (int w = 0; w < r.waves.waves; ++w) {
-    traffic[static_cast<std::size_t>(w)].first_block = w * per_wave;
-    traffic[static_cast<std::size_t>(w)].blocks = w + 1 == r.waves.waves ? r.waves.last_wave_blocks
-                                                                         : per_wave;
-  }
+  std::vector<WaveTraffic> traffic = l2::empty_waves(r.waves);
   const auto wave_of = [&](int block) -> WaveTraffic& {
     return traffic[static_cast<std::size_t>(block / per_wave)];
   };

@@ -8,8 +8,6 @@
 namespace gemmlab::sim {
 namespace {
 
-// The tiles a wave of the L2 model holds before a persistent grid is counted: the blocks that fit at once, and under
-// split-K (rung 22) as many times fewer tiles as a tile has ranges, each a block of its own.
 int resident_tiles(const DeviceProfile& device, const Occupancy& occupancy, const LaunchShape& shape) {
   return std::max(1, blocks_per_wave(device, occupancy) / shape.splits);
 }
@@ -54,9 +52,11 @@ Result<SchedulePrediction> predict_schedule(RungId rung, const kernel::KernelCon
   return out;
 }
 
+int resident_tiles(const SchedulePrediction& p) { return resident_tiles(p.device, p.occupancy, p.shape); }
+
 TilesInFlight tiles_in_flight(const SchedulePrediction& p) {
-  return tiles_in_flight(p.l2.tiles_m, p.l2.tiles_n, p.order, p.shape.cluster, resident_tiles(p.device, p.occupancy, p.shape),
-                         p.shape.persistent_blocks, p.shape.stream_k);
+  return tiles_in_flight(p.l2.tiles_m, p.l2.tiles_n, p.order, p.shape.cluster, resident_tiles(p), p.shape.persistent_blocks,
+                         p.shape.stream_k);
 }
 
 PredictedSpeed predicted_speed(const SchedulePrediction& p) {

@@ -483,7 +483,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // of C. The SMs storing at once write at DRAM's write rate for the kernel's stores, none faster than the SM's share
   // of the L2. That holds where DRAM's traffic sets the time too: DRAM's term spreads C's bytes over the whole kernel,
   // but no store goes out before the first round's tiles are done, so one round's stores stand apart either way
-  // (measured: the DRAM-bound configurations of the sweeps' short-k shape, docs/time-model.md). Split-K's and
+  // (measured: the DRAM-bound configurations of attention's scores at K = 128, docs/time-model.md). Split-K's and
   // Stream-K's turns at C count their tiles' last stores already.
   if (p.split_seconds == 0) {
     // The tiles computed at once (a block each, or a persistent grid's blocks), and of the tiles those take in turn,

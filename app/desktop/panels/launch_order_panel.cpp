@@ -625,7 +625,7 @@ void waves_sentence(const AppModel& model) {
   // A persistent grid smaller than what fits computes only its own blocks' tiles at a time.
   const int fit = p.device.sms * p.occupancy.blocks_per_sm;
   char at_once[96] = "";
-  if (p.l2.waves.blocks_per_wave < fit / splits)
+  if (p.l2.waves.blocks_per_wave < sim::resident_tiles(p))
     std::snprintf(at_once, sizeof at_once, "; its %d persistent blocks compute %d tiles at a time",
                   p.shape.persistent_blocks, p.l2.waves.blocks_per_wave);
   ImGui::Text("C is %d x %d tiles of %d x %d elements, %s. The %s runs %d blocks at a time (%d SMs x %d "

@@ -38,6 +38,11 @@ struct PredictedSpeed {
 };
 PredictedSpeed predicted_speed(const SchedulePrediction& p);
 
+// The tiles whose blocks fit on the SMs at once: SMs x resident blocks per SM, under split-K (rung 22) as many times
+// fewer tiles as a tile has ranges, each a block of its own. A persistent grid smaller than that has fewer in flight
+// (tiles_in_flight's per_wave).
+int resident_tiles(const SchedulePrediction& p);
+
 // The tiles as the L2 model walked them: in the order the GPU computes them, `per_wave` at once (sim::tiles_in_flight
 // with this launch's resident blocks and persistent grid).
 TilesInFlight tiles_in_flight(const SchedulePrediction& p);

@@ -18,7 +18,8 @@
 // These share the SM's warps and its shared memory and overlap only in part (a warp waiting on one cannot feed
 // another), so the SM's time is their p-norm with p = kOverlapNorm: the largest term when one dominates, more than it
 // when several are close. Where a producer warp of its own issues the copies (the warp-specialised rungs), they run
-// beside the consumers' work, and the SM's time is the longer of the copies and the others' p-norm. More bound the kernel from outside the SM: the L2 (the bytes it delivers into the SMs, at
+// beside the consumers' work, and the SM's time is the longer of the copies and the others' p-norm. More bound the
+// kernel from outside the SM: the L2 (the bytes it delivers into the SMs, at
 // the measured bandwidth: a resource the SMs share, on its own clock; the L2 model's sectors, or where TMA multicasts a
 // copy into several SMs, every SM's landed bytes, since multicast halves the L2's reads but not the SMs' intake, as
 // ncu showed for rung 19), DRAM (the L2 model's misses and writes) and
@@ -27,9 +28,10 @@
 // lets it go, so all in flight but one cover its wait; the other resident blocks overlap). DRAM's
 // term is its bandwidth's, combined with what each SM's bytes in flight bring in where the profile measured that
 // (tests/calibration/tma_dram.cu). The prediction is the largest of the L2, the chain, and the SM's combined terms
-// with DRAM's (their p from the k-steps in flight: dram_overlap_norm), plus two fixed costs: the launch (what an empty
-// kernel takes, timed as the benchmark times a run) and filling the pipeline (the first k-step of each round of blocks
-// waits for its tiles whatever is in flight, and at the start DRAM serves every SM's first requests at its bandwidth).
+// with DRAM's (their p from the k-steps in flight: dram_overlap_norm), plus the launch (what an empty kernel takes,
+// timed as the benchmark times a run), filling the pipeline (the first k-step of each round of blocks waits for its
+// tiles whatever is in flight, and at the start DRAM serves every SM's first requests at its bandwidth) and the drain
+// (the tiles computed last store C with no k-step left to overlap them; split-K's and Stream-K's turns at C instead).
 // The SM's clock is the one the card holds under sustained FP32 or tensor-core load.
 //
 // What it leaves out (docs/fidelity.md measures what that costs): dependencies inside a warp, the compiler's unrolling
@@ -93,7 +95,7 @@ struct TimePrediction {
   double launch_seconds = 0;    // the launch, as events time it
   double fill_seconds = 0;      // each round of blocks waiting for its first tiles
   double split_seconds = 0;     // split-K: each round's tiles' ranges adding up in C one after another
-  double drain_seconds = 0;     // the last round's epilogues storing C, with no k-step left to overlap them
+  double drain_seconds = 0;     // the tiles computed last storing C, with no k-step left to overlap them
   double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (dram_overlap_norm)
   double in_flight_bytes = 0;      // what an SM keeps in flight: its k-steps in flight, of each resident block
   // The busiest SM's DRAM reads at what its bytes in flight bring in, and that rate (0: the profile has not measured it).
