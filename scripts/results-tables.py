@@ -15,7 +15,8 @@ scripts/results-tables.py --ratio-tables [--check] rewrites (or, with --check, c
 between "<!-- ratios: REPORT -->" and "<!-- ratios end -->": each timed kernel of REPORT (a path from the checkout)
 against cuBLAS, one column per input type and size (the test docs.ratio_tables_are_current); docs/sweep.md's
 between "<!-- sweep: SWEEP -->" and "<!-- sweep end -->", from a `gemmlab-cli sweep --json` report; and docs/timeline.md's
-between "<!-- traces: DIR -->" and "<!-- traces end -->", from the summaries scripts/trace-run wrote into DIR.
+between "<!-- traces: DIR -->" and "<!-- traces end -->", from the summaries scripts/trace-run wrote into DIR, and
+between "<!-- tile-window: DIR -->" and "<!-- tile-window end -->", from summaries of `gemmlab-cli trace --tiles T`.
 """
 import json
 import math
@@ -265,13 +266,51 @@ def trace_table(folder):
         untraced = untraced_kstep_ns(d)
         untraced_kstep = f"{untraced:.0f} ({role['median_kstep_ns'] / untraced - 1:+.0%})" if untraced else "-"
         model_kstep = f"{model['kstep_ns']:.0f} ({model['kstep_ns'] / untraced - 1:+.0%})" if untraced else "-"
-        warn = " (ptxas ignored its setmaxnreg)" if any("setmaxnreg" in w for w in d["traced_ptxas_warnings"]) else ""
+        notes = []
+        if d.get("tiles_per_block", 1) > 1:  # summaries from 2026-11-30 on say how many of a block's tiles were stamped
+            notes.append(f"{d['tiles_stamped']} of {d['tiles_per_block']} tiles")
+        if any("setmaxnreg" in w for w in d["traced_ptxas_warnings"]):
+            notes.append("ptxas ignored its setmaxnreg")
+        warn = f" ({'; '.join(notes)})" if notes else ""
         lines.append(f"| {path.name.split('.')[0]} | {d['untraced_ms']:.4f} | {d['overhead']:+.1%}{warn} | "
                      f"{role['busy_ns'] / total:.0%} / {copies / total:.0%} / {other / total:.0%} | "
                      f"{role['median_kstep_ns']:.0f} | {untraced_kstep} | {model_kstep} | {d['median_copy_to_use_ns']:.0f} | "
                      f"{d['median_consumer_wait_ns']:.0f} |")
     lines += ["", f"Measured: {env}; {d['runs']} runs of each kernel alternating, medians; the time model's figures from "
                   f"its {model['profile']} profile."]
+    return "\n".join(lines) + "\n"
+
+
+TILE_WINDOW = re.compile(r"(<!-- tile-window: (\S+) -->\n)(.*?)(<!-- tile-window end -->)", re.S)
+
+
+def tile_window_table(folder):
+    """What tracing costs a persistent rung against how many of a sampled block's tiles are stamped (gemmlab-cli trace
+    --tiles): the summaries in FOLDER named rR-tT-repN.summary.json (T = 0: every tile), each run's overhead, and at
+    8192^3 those in FOLDER/8192 (rR-tT.summary.json); then where and when."""
+    root = ROOT / folder
+    runs = {}
+    for path in sorted(root.glob("r*-t*-rep*.summary.json")) + sorted(root.glob("8192/r*-t*.summary.json")):
+        rung, tiles = (int(x) for x in re.match(r"r(\d+)-t(\d+)", path.name).groups())
+        d = json.loads(path.read_text())
+        size = "8192" if path.parent.name == "8192" else "4096"
+        runs.setdefault((rung, d["kernel"].split(" ")[0]), {}).setdefault(
+            (size, tiles), []).append(d)
+    if not runs:
+        raise SystemExit(f"results-tables: {folder} has no rR-tT-repN.summary.json")
+    columns = [("4096", 1), ("4096", 2), ("4096", 0), ("8192", 1), ("8192", 0)]
+    lines = ["| rung | tiles a block walks (4096³ / 8192³) | 4096³: first tile | first two | every tile | "
+             "8192³: first tile | every tile |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for (rung, kernel), cells in sorted(runs.items()):
+        walks = " / ".join(str(cells[(size, 0)][0]["tiles_per_block"]) if (size, 0) in cells else "-"
+                           for size in ("4096", "8192"))
+        row = [" / ".join(f"{d['overhead']:+.1%}" for d in cells.get(key, [])) or "-" for key in columns]
+        lines.append(f"| {rung}-{kernel} | {walks} | " + " | ".join(row) + " |")
+    env = (root / "env.txt").read_text().strip()
+    lines += ["", f"The traced kernel's time over the untraced one's, less 1 (each run's median of its alternating runs; "
+                  f"two runs at 4096³). Stream-K's \"tiles\" are its segments, at most two more than its whole tiles. "
+                  f"Measured: {env}"]
     return "\n".join(lines) + "\n"
 
 
@@ -286,6 +325,7 @@ def ratio_tables(check):
         new = SWEEP.sub(lambda m: m.group(1) + sweep_table(read_json(ROOT / m.group(3)),
                                                           m.group(2) is not None) + m.group(5), new)
         new = TRACES.sub(lambda m: m.group(1) + trace_table(m.group(2)) + m.group(4), new)
+        new = TILE_WINDOW.sub(lambda m: m.group(1) + tile_window_table(m.group(2)) + m.group(4), new)
         if new != text:
             stale.append(str(page.relative_to(ROOT)))
             if not check:

@@ -31,7 +31,7 @@ namespace {
 
 struct TraceArgs {
   std::string input = "bf16", order = "row", out, profile = kAutoProfile;
-  int device = 0, blocks = 2, events = 0, runs = 20;
+  int device = 0, blocks = 2, events = 0, runs = 20, tiles = gpu::kDefaultStampedTiles;
   bool json = false;
 };
 
@@ -104,6 +104,8 @@ nlohmann::json summary_json(const gpu::TraceRun& run, const sim::TimelineSummary
           {"blocks_launched", t.blocks_launched},
           {"blocks_sampled", run.blocks_sampled},
           {"events_per_warp", run.events_per_warp},
+          {"tiles_per_block", run.tiles_per_block},
+          {"tiles_stamped", run.tiles_stamped},
           {"events_lost", s.lost},
           {"warps_that_lost_events", s.tracks_with_lost},
           {"traced_registers", run.traced_registers},
@@ -165,8 +167,8 @@ void print_summary(const gpu::TraceRun& run, const sim::TimelineSummary& s, cons
                    sim::waits_text(r), sim::share_text(r.issue_ns, r.total_ns)});
   table.print(std::cout);
   std::printf(
-      "(shares of each warp's time from its start to its end; the sampled blocks ran %s from the first start "
-      "to the last end)\n",
+      "(shares of each warp's time from its start to its end, or to the end of its stamped tiles; the sampled "
+      "blocks ran %s from the first start to the last end)\n",
       sim::duration_text(s.kernel_ns).c_str());
   for (const std::string& finding : sim::findings_text(s)) std::printf("%s\n", finding.c_str());
   if (model.note.empty()) {
@@ -218,6 +220,7 @@ int run_trace(const common::RungOptions& rung_options, const TraceArgs& args) {
   options.alpha = resolved->problem.alpha, options.beta = resolved->problem.beta;
   options.input = *input, options.order = *order, options.device = args.device;
   options.blocks = args.blocks, options.events_per_warp = args.events, options.runs = args.runs;
+  options.tiles = args.tiles;
   std::fprintf(stderr, "gemmlab-cli: tracing %s (the tracing build is compiled at run time, once)...\n",
                std::string(rung_info(resolved->rung).slug).c_str());
   const auto run = gpu::trace_kernel(options);
@@ -269,6 +272,11 @@ Command add_trace_command(CLI::App& parent) {
   sub->add_option("--events", args->events, "Events per recorded warp (0: enough for the shape's phases)")
       ->capture_default_str()
       ->transform(common::whole_number(0, gpu::kMaxTraceEventsPerWarp));
+  sub->add_option("--tiles", args->tiles,
+                  "Of a block that walks several tiles (a persistent grid, Stream-K), how many a sampled block "
+                  "stamps from its first, the rest running untraced (0: every tile)")
+      ->capture_default_str()
+      ->transform(common::whole_number(0));
   sub->add_option("--runs", args->runs, "Timed runs of the traced and the untraced kernel, alternating")
       ->capture_default_str()
       ->transform(common::whole_number(1, 1000));

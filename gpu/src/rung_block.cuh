@@ -30,6 +30,8 @@ __device__ __forceinline__ void cluster_barrier() {
   asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
 }
 
+__device__ __forceinline__ int block_index() { return static_cast<int>(blockIdx.x + blockIdx.y * gridDim.x); }
+
 // X: the executor, GpuExecutor or (a sampled block of a traced launch) TracedExecutor, which stamps each phase and each
 // barrier too.
 template <class K, class C, class X, bool ByRole = false>
@@ -72,31 +74,49 @@ struct PhaseRunner {
   }
 };
 
-// The block's schedule, walked with the executor x: GpuExecutor, or in a sampled block of a traced launch the
-// TracedExecutor, which stamps each phase and operation.
+// One role's walk of the block's schedule (every role's, where the rung has none), with the executor x: GpuExecutor,
+// or in a sampled block of a traced launch the TracedExecutor, which stamps each phase and operation of the block's
+// first `stamped` tiles. A rung whose blocks walk several tiles (a persistent grid, Stream-K) then walks the rest with
+// x's untraced base, the State and the ring of stages going on: the stamps slow a persistent block, and the slowest
+// block sets the kernel's end, so a window of its tiles costs the kernel that window's lag, not every tile's
+// (docs/timeline.md, "What tracing costs").
+template <class K, class C, class Run>
+__device__ __forceinline__ void walk_tiles(const kernel::ThreadContext& t, const Run& run, kernel::TileRange range = {}) {
+  constexpr C c{};
+  if constexpr (kernel::WalksSegments<K>) kernel::for_each_block_phase<K>(c, t, run, range);
+  else if constexpr (kernel::TakesTurns<K>) kernel::for_each_thread_phase<K>(c, t, run, range);
+  else kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run, range);
+}
+template <class K, class C, class X, bool ByRole>
+__device__ __forceinline__ void walk_role(X& x, const kernel::ThreadContext& t, typename K::template State<C>& s,
+                                          const kernel::TraceSink& sink) {
+  if constexpr (X::traced && C::grid > 0) {
+    const int stamped = sink.tiles;
+    walk_tiles<K, C>(t, PhaseRunner<K, C, X, ByRole>{x, t, s}, kernel::TileRange{0, stamped});
+    x.trace.close(sink, block_index(), t.tid);
+    using Untraced = typename X::Base;
+    walk_tiles<K, C>(t, PhaseRunner<K, C, Untraced, ByRole>{static_cast<Untraced&>(x), t, s},
+                     kernel::TileRange{stamped, -1});
+  } else {
+    walk_tiles<K, C>(t, PhaseRunner<K, C, X, ByRole>{x, t, s});
+    if constexpr (X::traced) x.trace.close(sink, block_index(), t.tid);
+  }
+}
+
+// The block's schedule. A warp-specialised rung branches on the role of the thread's warpgroup in every phase; the
+// schedule is walked once per role instead, the same calls in each copy, so that in each copy the compiler resolves
+// the rung's branch (the same t.warpgroup test) and the k-step loop holds one role's code. Left inside the loop, the
+// branch made ptxas serialise every wgmma ("C7518: wgmma.mma_async instructions are serialized due to program
+// dependence on compiler-inserted WG.DP in divergent path").
 template <class K, class C, class X>
-__device__ __forceinline__ void walk_schedule(X& x, const kernel::ThreadContext& t) {
+__device__ __forceinline__ void walk_schedule(X& x, const kernel::ThreadContext& t, const kernel::TraceSink& sink) {
   constexpr C c{};
   typename K::template State<C> s;  // registers: every index into it is a constant once the loops unroll
   if constexpr (requires { K::consumers(c); }) {
-    const PhaseRunner<K, C, X, true> run{x, t, s};
-    // A warp-specialised rung branches on the role of the thread's warpgroup in every phase. The schedule is walked
-    // once per role instead, the same calls in each copy, so that in each copy the compiler resolves the rung's
-    // branch (the same t.warpgroup test) and the k-step loop holds one role's code. Left inside the loop, the branch
-    // made ptxas serialise every wgmma ("C7518: wgmma.mma_async instructions are serialized due to program
-    // dependence on compiler-inserted WG.DP in divergent path").
-    if constexpr (kernel::WalksSegments<K>) {
-      if (t.warpgroup < K::consumers(c)) kernel::for_each_block_phase<K>(c, t, run);
-      else kernel::for_each_block_phase<K>(c, t, run);
-    } else if constexpr (kernel::TakesTurns<K>) {  // rung 24: each consumer walks its own tiles
-      if (t.warpgroup < K::consumers(c)) kernel::for_each_thread_phase<K>(c, t, run);
-      else kernel::for_each_thread_phase<K>(c, t, run);
-    } else {
-      if (t.warpgroup < K::consumers(c)) kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
-      else kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run);
-    }
+    if (t.warpgroup < K::consumers(c)) walk_role<K, C, X, true>(x, t, s, sink);
+    else walk_role<K, C, X, true>(x, t, s, sink);
   } else {
-    kernel::for_each_phase<K>(c, t.ksteps, t.tiles, PhaseRunner<K, C, X>{x, t, s});
+    walk_role<K, C, X, false>(x, t, s, sink);
   }
 }
 
@@ -105,7 +125,7 @@ template <class K, class C, class In, bool AlignedRows, bool Traced = false>
 __device__ __forceinline__ void run_block(const KernelParams& p) {
   extern __shared__ float4 shared_storage[];  // float4: 16-byte aligned for LDS.128 and cp.async.16
   constexpr C c{};
-  const int block = static_cast<int>(blockIdx.x + blockIdx.y * gridDim.x);
+  const int block = block_index();
   // Split-K (rung 22): consecutive blocks are the k-ranges of one launch index of the order. (A constant test: the
   // other rungs' code is what it was.)
   kernel::SplitLaunch at{block, 0};
@@ -135,21 +155,21 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
                                              p.split_flags, p.workspace};
   if constexpr (Traced) {
     // A traced launch holds the block twice: a block that is not sampled runs the untraced block's code as it is, and a
-    // sampled one the tracing build's, which then tests nothing of its own (a test around each stamp cost the blocks
-    // their pace: docs/timeline.md, "What tracing costs"). Lane 0's answer, so provably the same in every lane.
+    // sampled one the tracing build's (for its first p.trace.tiles tiles: walk_role), which then tests nothing of its own
+    // (a test around each stamp cost the blocks their pace: docs/timeline.md, "What tracing costs"). Lane 0's answer,
+    // so provably the same in every lane.
     const bool sampled = __shfl_sync(0xffffffffu, p.trace.slot(block, 0) >= 0 ? 1 : 0, 0) != 0;
     if (sampled) {
       TracedExecutor<In, AlignedRows> x{untraced};
       x.trace.open(p.trace, block, t.tid);
-      walk_schedule<K, C>(x, t);
-      x.trace.close(p.trace, block, t.tid);
+      walk_schedule<K, C>(x, t, p.trace);
     } else {
       GpuExecutor<In, AlignedRows> x{untraced};
-      walk_schedule<K, C>(x, t);
+      walk_schedule<K, C>(x, t, p.trace);
     }
   } else {
     GpuExecutor<In, AlignedRows> x{untraced};
-    walk_schedule<K, C>(x, t);
+    walk_schedule<K, C>(x, t, p.trace);
   }
   // The blocks of a cluster leave together: until its partner is done, a block's shared memory may still receive the
   // partner's arrivals on its mbarriers (rungs 19 and 21). The simulator runs a cluster's blocks as one and needs none.

@@ -18,18 +18,25 @@
 namespace gemmlab::gpu {
 namespace {
 
-// Enough events for the phases one block runs: each phase, a wait or two and the barrier after it, and the copies of a
-// stage (the TMA boxes of A and B, which a producer issues in one phase); with room for the prologue and epilogues.
-int default_events(const GpuInstance& kernel, const Shape& problem, const sim::LaunchShape& shape, int launched) {
+// The most tiles one block walks: a persistent grid's share of the tiles (Stream-K's blocks walk up to two more
+// segments: the pieces of tiles at either end of their range), else one.
+int tiles_per_block(const GpuInstance& kernel, const sim::LaunchShape& shape, int launched) {
+  const kernel::KernelConfig& c = kernel.config;
+  if (c.grid <= 0) return 1;
+  const int tiles = shape.blocks / std::max(1, shape.splits);
+  return (tiles + launched - 1) / launched + (kernel.rung == RungId::TmaWgmmaStreamK ? 2 : 0);
+}
+
+// Enough events for the phases one block stamps: each phase, a wait or two and the barrier after it, and the copies of
+// a stage (the TMA boxes of A and B, which a producer issues in one phase); with room for the prologue and epilogues.
+int default_events(const GpuInstance& kernel, const Shape& problem, const sim::LaunchShape& shape, int stamped_tiles) {
   const kernel::KernelConfig& c = kernel.config;
   int copies = 0;
   if (const auto boxes = sim::tma_box_shapes(kernel.rung, c, {problem.m, problem.n, problem.k});
       boxes && boxes->a_rows > 0 && boxes->b_rows > 0)  // one box of A's rows per column of boxes; B's panels
     copies = kernel::ceil_div(c.bk, boxes->a_cols) +
              kernel::ceil_div(c.bk, boxes->b_rows) * kernel::ceil_div(c.bn, boxes->b_cols);
-  const int tiles = shape.blocks / std::max(1, shape.splits);
-  const int tiles_per_block = c.grid > 0 ? (tiles + launched - 1) / launched : 1;
-  const long phases = static_cast<long>(tiles_per_block) *
+  const long phases = static_cast<long>(stamped_tiles) *
                       (static_cast<long>(shape.ksteps) * static_cast<long>(shape.schedule_of_one_kstep.size()) + 40);
   return static_cast<int>(std::min<long>(kMaxTraceEventsPerWarp, (4 + copies) * phases + 256));
 }
@@ -61,6 +68,7 @@ Result<TraceRun> trace_kernel(const TraceOptions& o) {
     return Error{"the events per warp must be 1 to " + std::to_string(kMaxTraceEventsPerWarp) +
                  " (0: chosen for the shape)"};
   if (o.runs < 1 || o.runs > 1000) return Error{"the timed runs must be 1 to 1000, not " + std::to_string(o.runs)};
+  if (o.tiles < 0) return Error{"the stamped tiles must be 1 or more (0: every tile), not " + std::to_string(o.tiles)};
   auto session = Session::open(o.device);
   if (!session) return session.error();
   const Shape& s = o.shape;
@@ -88,10 +96,12 @@ Result<TraceRun> trace_kernel(const TraceOptions& o) {
   const int launched = launched_blocks(o.kernel, args);
   TraceRun run;
   run.blocks_sampled = std::min(o.blocks, launched);
+  run.tiles_per_block = tiles_per_block(o.kernel, *launch, launched);
+  run.tiles_stamped = o.tiles == 0 ? run.tiles_per_block : std::min(o.tiles, run.tiles_per_block);
   run.events_per_warp =
-      o.events_per_warp > 0 ? o.events_per_warp : default_events(o.kernel, o.shape, *launch, launched);
+      o.events_per_warp > 0 ? o.events_per_warp : default_events(o.kernel, o.shape, *launch, run.tiles_stamped);
   kernel::TraceSink sink;
-  sink.blocks = run.blocks_sampled, sink.stride = launched / run.blocks_sampled;
+  sink.blocks = run.blocks_sampled, sink.stride = launched / run.blocks_sampled, sink.tiles = run.tiles_stamped;
   sink.warpgroups = (launch->threads_per_block + 127) / 128, sink.capacity = run.events_per_warp;
   const auto slots = static_cast<std::size_t>(sink.slots());
   auto headers = DeviceBuffer<kernel::TraceWarpHeader>::allocate(slots, "the trace's warp headers");
@@ -162,7 +172,14 @@ Result<TraceRun> trace_kernel(const TraceOptions& o) {
   t.source = "measured on the " + run.device + " (driver " + run.driver + ", CUDA " + run.cuda + ") at " +
              run.measured_at + ": " + std::to_string(run.blocks_sampled) + " of " + std::to_string(launched) +
              " blocks sampled, the first warp of each warpgroup";
+  if (run.tiles_per_block > 1)
+    t.source += run.tiles_stamped >= run.tiles_per_block ? ", every tile stamped"
+                : run.tiles_stamped == 1
+                    ? ", the first of up to " + std::to_string(run.tiles_per_block) + " tiles stamped"
+                    : ", the first " + std::to_string(run.tiles_stamped) + " of up to " +
+                          std::to_string(run.tiles_per_block) + " tiles stamped";
   t.m = s.m, t.n = s.n, t.k = s.k, t.input = std::string(kernel::input_name(o.input)), t.blocks_launched = launched;
+  if (run.tiles_per_block > 1) t.tiles_per_block = run.tiles_per_block, t.stamped_tiles = run.tiles_stamped;
   return run;
 }
 

@@ -69,7 +69,9 @@ struct WarpTrace {
     asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(h.start_cycles)::"memory");
     capacity = static_cast<std::uint32_t>(sink.capacity);
   }
-  // At the block's end: what is held, how many events, and the clocks there.
+  // At the end of the stamped tiles (the block's end, unless a persistent block stamps only its first tiles): what is
+  // held, how many events, and the clocks there. (The header's place is found again from the launch's parameters
+  // rather than kept: a pointer held in registers through the stamped tiles made ptxas spill more of the rung's.)
   __device__ __forceinline__ void close(const kernel::TraceSink& sink, int block, int tid) {
     release(now());
     if (events == nullptr || tid % 128 != 0) return;

@@ -217,6 +217,8 @@ std::string chrome_trace_json(const Timeline& timeline) {
                            {"k", timeline.k},
                            {"input", timeline.input},
                            {"blocks_launched", timeline.blocks_launched},
+                           {"tiles_per_block", timeline.tiles_per_block},
+                           {"stamped_tiles", timeline.stamped_tiles},
                            {"tracks", tracks}}}}}};
   // One event a line: a trace of thousands of spans stays small and can still be read and diffed.
   std::string text = header.dump(1);
@@ -247,6 +249,7 @@ Result<Timeline> parse_chrome_trace(std::string_view text) {
     out.kernel = g.at("kernel").get<std::string>(), out.source = g.at("source").get<std::string>();
     out.m = g.at("m").get<int>(), out.n = g.at("n").get<int>(), out.k = g.at("k").get<int>();
     out.input = g.at("input").get<std::string>(), out.blocks_launched = g.at("blocks_launched").get<int>();
+    out.tiles_per_block = g.value("tiles_per_block", 0), out.stamped_tiles = g.value("stamped_tiles", 0);
     std::map<std::pair<int, int>, std::size_t> by_thread;
     for (const json& t : g.at("tracks")) {
       Track track;

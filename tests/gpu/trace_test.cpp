@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/timeline.hpp"
@@ -62,13 +63,42 @@ TEST(TraceOnGpu, TheSpecialisedRungsWarpsAreTracedEveryKStep) {
 }
 
 TEST(TraceOnGpu, APersistentBlocksEpiloguesAreSeenWithTheNextTilesCopies) {
-  const auto run = trace_kernel(options_for(RungId::TmaWgmmaPersistent, {4096, 4096, 512}));
+  TraceOptions o = options_for(RungId::TmaWgmmaPersistent, {4096, 4096, 512});
+  o.tiles = 2;  // a tile's epilogue, and the next tile's copies
+  const auto run = trace_kernel(o);
   ASSERT_TRUE(run) << run.error().message;
   EXPECT_TRUE(sim::check_nesting(run->timeline));
   const sim::TimelineSummary s = sim::summarize(run->timeline);
   EXPECT_EQ(s.lost, 0u);
   EXPECT_GT(s.epilogues, 0);
   EXPECT_GT(s.mean_fills_during_epilogue, 0);  // the producer runs ahead into the next tile
+}
+
+// Of a persistent block's tiles, only the first `tiles` are stamped: its consumers' epilogues are those tiles', and
+// every warp's track ends there; with 0, every tile of the block is.
+TEST(TraceOnGpu, APersistentBlockStampsItsFirstTilesOnly) {
+  TraceOptions o = options_for(RungId::TmaWgmmaPersistent, {4096, 4096, 512});  // 512 tiles on 132 blocks: 3 or 4
+  for (const int tiles : {1, 2, 0}) {
+    o.tiles = tiles;
+    const auto run = trace_kernel(o);
+    ASSERT_TRUE(run) << run.error().message;
+    EXPECT_EQ(run->tiles_per_block, 4);
+    EXPECT_EQ(run->tiles_stamped, tiles == 0 ? 4 : tiles);
+    EXPECT_TRUE(sim::check_nesting(run->timeline));
+    const int ksteps = 512 / o.kernel.config.bk;
+    for (const sim::Track& track : run->timeline.tracks) {
+      EXPECT_EQ(track.lost, 0u);
+      const int block_tiles = (512 - track.block + 131) / 132;  // block b walks tiles b, b + 132, ...
+      const int stamped = std::min(block_tiles, run->tiles_stamped);
+      EXPECT_EQ(mainloop_phases(track), stamped * ksteps) << track.role << " of block " << track.block;
+      if (track.role != "consumer") continue;
+      std::set<int> epilogues;
+      for (const sim::Span& s : track.spans)
+        if (s.op == kernel::TraceOp::Phase && s.section == kernel::Section::Epilogue) epilogues.insert(s.arg);
+      EXPECT_EQ(epilogues.size(), static_cast<std::size_t>(stamped)) << "block " << track.block;
+      EXPECT_LT(*epilogues.rbegin(), stamped);
+    }
+  }
 }
 
 TEST(TraceOnGpu, AnMmaSyncRungIsTracedByWarpgroupAtAnOddSize) {
@@ -91,6 +121,11 @@ TEST(TraceOnGpu, BadRequestsAreSentences) {
   o = options_for(RungId::TmaWgmmaSpecialized, {1024, 1024, 1024});
   o.input = kernel::InputType::F32;
   EXPECT_FALSE(trace_kernel(o));
+  o = options_for(RungId::TmaWgmmaPersistent, {1024, 1024, 1024});
+  o.tiles = -1;
+  const auto no_tiles = trace_kernel(o);
+  ASSERT_FALSE(no_tiles);
+  EXPECT_NE(no_tiles.error().message.find("stamped tiles"), std::string::npos) << no_tiles.error().message;
 }
 
 }  // namespace

@@ -126,6 +126,7 @@ TEST(Timeline, TheChromeTraceReadsBackAsWritten) {
   ASSERT_TRUE(t);
   t->kernel = "tma-wgmma-specialized (default)", t->source = "made up for the test";
   t->m = 128, t->n = 256, t->k = 64, t->input = "bf16", t->blocks_launched = 1;
+  t->tiles_per_block = 4, t->stamped_tiles = 2;
   const std::string text = chrome_trace_json(*t);
   // What Perfetto reads: complete events with times in microseconds, and the names of processes and threads.
   const auto doc = nlohmann::json::parse(text);
@@ -143,6 +144,8 @@ TEST(Timeline, TheChromeTraceReadsBackAsWritten) {
   ASSERT_TRUE(back) << back.error().message;
   EXPECT_EQ(back->kernel, t->kernel);
   EXPECT_EQ(back->k, 64);
+  EXPECT_EQ(back->tiles_per_block, 4);
+  EXPECT_EQ(back->stamped_tiles, 2);
   ASSERT_EQ(back->tracks.size(), t->tracks.size());
   for (std::size_t i = 0; i < t->tracks.size(); ++i) {
     const Track& a = t->tracks[i];

@@ -22,6 +22,10 @@ namespace gemmlab::gpu {
 
 inline constexpr int kMaxTracedBlocks = 1024;
 inline constexpr int kMaxTraceEventsPerWarp = 1 << 20;
+// One: the stamps slow the block they are in, and the slowest persistent block sets the kernel's end, so the cost
+// grows with the share of a block's tiles stamped (docs/timeline.md, "What tracing costs"). Two or more show how a
+// tile's epilogue overlaps the next tile's copies.
+inline constexpr int kDefaultStampedTiles = 1;
 
 struct TraceOptions {
   GpuInstance kernel;
@@ -32,7 +36,10 @@ struct TraceOptions {
   int device = 0;
   int blocks = 2;           // blocks sampled, spread evenly over the launch (1 to kMaxTracedBlocks)
   int events_per_warp = 0;  // 0: enough for the phases a block runs on this shape (four spans each), and more
-  int runs = 20;            // timed runs of each kernel, alternating
+  // Of a sampled block that walks several tiles (a persistent grid; Stream-K's segments), how many it stamps from its
+  // first; the rest run untraced. 0: every tile. A block of one tile stamps it whatever this says.
+  int tiles = kDefaultStampedTiles;
+  int runs = 20;  // timed runs of each kernel, alternating
   std::uint64_t seed = 7;
 };
 
@@ -40,6 +47,7 @@ struct TraceRun {
   sim::Timeline timeline;
   std::string device, driver, cuda, measured_at;  // "NVIDIA H200", "580.159.04", "13.0", "2026-11-28T13:36:43Z"
   int blocks_sampled = 0, events_per_warp = 0;
+  int tiles_per_block = 1, tiles_stamped = 1;         // the most tiles a block walks, and how many of them were stamped
   int traced_registers = -1, traced_spill_bytes = 0;  // ptxas's figures for the tracing build
   std::vector<std::string> traced_ptxas_warnings;     // and what it said: a setmaxnreg it had to ignore, say
   int runs = 0;

@@ -5,6 +5,19 @@
 
 namespace gemmlab::kernel {
 
+// Which of a block's tiles a walk takes: [first, last), with the prologue where it starts at the first tile, unless it
+// is [0, 0) (so that [0, w) then [w, end) call what one walk calls, w = 0 too). A walk of every tile is the schedule;
+// the tracing build walks a sampled block twice, its first tiles stamped and the rest not (gpu/src/rung_block.cuh),
+// the State and the pipeline going on from one walk to the next.
+struct TileRange {
+  int first = 0;
+  int last = -1;  // -1: to the block's last tile
+  // The walk's end among `tiles` tiles. (The default's tests fold away, so a walk of every tile compiles as it did
+  // before ranges were asked for.)
+  GEMMLAB_HD constexpr int end(int tiles) const { return last >= 0 && last < tiles ? last : tiles; }
+  GEMMLAB_HD constexpr bool runs_prologue() const { return first == 0 && last != 0; }
+};
+
 // Calls f(section, kstep, phase) for every phase of one block, in order: the prologue, then for each of the block's
 // `tiles` tiles (one, except on the persistent rung) its k-steps and its epilogue. A main-loop phase gets the step
 // counted from the block's first tile (tile j's k-step t is step j * ksteps + t), an epilogue phase the tile's index.
@@ -13,12 +26,16 @@ namespace gemmlab::kernel {
 // address of both phases at the top of each k-step - about 200 integer instructions per k-step in the best rung,
 // each one an issue slot taken from the FFMAs (docs/results.md). The tiles are an outer loop, not more steps of the
 // k-step loop: a tile's end inside the k-step loop put the consumers' stores behind a branch, and ptxas then made
-// every wgmma wait for the one before ("C7517: warpgroup.wait is injected").
+// every wgmma wait for the one before ("C7517: warpgroup.wait is injected"). `range`: the tiles walked (all of them
+// unless the caller says).
 template <class Kernel, class Config, class F>
-GEMMLAB_HD void for_each_phase(const Config& c, int ksteps, int tiles, F&& f) {
-  GEMMLAB_UNROLL
-  for (int p = 0; p < Kernel::prologue_phases(c); ++p) f(Section::Prologue, 0, p);
-  for (int j = 0; j < tiles; ++j) {
+GEMMLAB_HD void for_each_phase(const Config& c, int ksteps, int tiles, F&& f, TileRange range = {}) {
+  if (range.runs_prologue()) {
+    GEMMLAB_UNROLL
+    for (int p = 0; p < Kernel::prologue_phases(c); ++p) f(Section::Prologue, 0, p);
+  }
+  const int last = range.end(tiles);
+  for (int j = range.first; j < last; ++j) {
     for (int t = 0; t < ksteps; ++t) {
       GEMMLAB_UNROLL
       for (int p = 0; p < Kernel::mainloop_phases(c); ++p) f(Section::Mainloop, j * ksteps + t, p);
@@ -35,13 +52,17 @@ concept WalksSegments = requires(const ThreadContext& t) { Kernel::segment_kstep
 
 // Every phase of the block whose context is t: its tiles as for_each_phase walks them, or a Stream-K block's segments
 // (segment j: Kernel::segment_ksteps(t, j) k-steps, then its epilogue; main-loop steps counted on across segments).
+// `range`: the tiles (segments) walked, as for_each_phase's.
 template <class Kernel, class Config, class F>
-GEMMLAB_HD void for_each_block_phase(const Config& c, const ThreadContext& t, F&& f) {
+GEMMLAB_HD void for_each_block_phase(const Config& c, const ThreadContext& t, F&& f, TileRange range = {}) {
   if constexpr (WalksSegments<Kernel>) {
-    GEMMLAB_UNROLL
-    for (int p = 0; p < Kernel::prologue_phases(c); ++p) f(Section::Prologue, 0, p);
-    int step = 0;
-    for (int j = 0; j < t.tiles; ++j) {
+    if (range.runs_prologue()) {
+      GEMMLAB_UNROLL
+      for (int p = 0; p < Kernel::prologue_phases(c); ++p) f(Section::Prologue, 0, p);
+    }
+    int step = 0;  // the segments' before the range
+    for (int j = 0; j < range.first && j < t.tiles; ++j) step += Kernel::segment_ksteps(t, j);
+    for (int j = range.first; j < range.end(t.tiles); ++j) {
       const int ksteps = Kernel::segment_ksteps(t, j);
       for (int i = 0; i < ksteps; ++i, ++step) {
         GEMMLAB_UNROLL
@@ -51,7 +72,7 @@ GEMMLAB_HD void for_each_block_phase(const Config& c, const ThreadContext& t, F&
       for (int p = 0; p < Kernel::epilogue_phases(c); ++p) f(Section::Epilogue, j, p);
     }
   } else {
-    for_each_phase<Kernel>(c, t.ksteps, t.tiles, f);
+    for_each_phase<Kernel>(c, t.ksteps, t.tiles, f, range);
   }
 }
 
@@ -76,15 +97,21 @@ GEMMLAB_HD bool runs_phase(const Config& c, const ThreadContext& t, Section sect
 
 // The phases one thread runs, in order: its block's, less those runs_phase leaves out. A consumer that takes turns
 // walks only its own tiles, so its k-step loop holds no test of whose tile it is: with one, ptxas made every wgmma
-// wait for the one before ("C7517: warpgroup.wait is injected").
+// wait for the one before ("C7517: warpgroup.wait is injected"). `range`: the block's tiles walked, as
+// for_each_phase's (a consumer that takes turns walks its own among them).
 template <class Kernel, class Config, class F>
-GEMMLAB_HD void for_each_thread_phase(const Config& c, const ThreadContext& t, F&& f) {
+GEMMLAB_HD void for_each_thread_phase(const Config& c, const ThreadContext& t, F&& f, TileRange range = {}) {
   if constexpr (TakesTurns<Kernel>) {
-    GEMMLAB_UNROLL
-    for (int p = 0; p < Kernel::prologue_phases(c); ++p) f(Section::Prologue, 0, p);
+    if (range.runs_prologue()) {
+      GEMMLAB_UNROLL
+      for (int p = 0; p < Kernel::prologue_phases(c); ++p) f(Section::Prologue, 0, p);
+    }
     const bool consumer = t.warpgroup < Kernel::consumers(c);
-    const int first = consumer ? t.warpgroup : 0, stride = consumer ? Kernel::consumers(c) : 1;
-    for (int j = first; j < t.tiles; j += stride) {
+    const int stride = consumer ? Kernel::consumers(c) : 1;
+    int first = consumer ? t.warpgroup : 0;
+    if (range.first > 0 && range.first > first) first += (range.first - first + stride - 1) / stride * stride;
+    const int last = range.end(t.tiles);
+    for (int j = first; j < last; j += stride) {
       for (int i = 0; i < t.ksteps; ++i) {
         GEMMLAB_UNROLL
         for (int p = 0; p < Kernel::mainloop_phases(c); ++p) f(Section::Mainloop, j * t.ksteps + i, p);
@@ -93,7 +120,7 @@ GEMMLAB_HD void for_each_thread_phase(const Config& c, const ThreadContext& t, F
       for (int p = 0; p < Kernel::epilogue_phases(c); ++p) f(Section::Epilogue, j, p);
     }
   } else {
-    for_each_block_phase<Kernel>(c, t, f);
+    for_each_block_phase<Kernel>(c, t, f, range);
   }
 }
 

@@ -53,8 +53,10 @@ struct TraceWarpHeader {
 static_assert(sizeof(TraceWarpHeader) == 48);
 
 // Where a traced launch writes, and which blocks it samples: blocks 0, stride, 2 * stride, ... up to `blocks` of them,
-// every warpgroup of each. Slot (sample, warpgroup) has its header at headers[slot] and its events at
-// events[slot * capacity ...]. A launch that is not traced has headers == nullptr.
+// every warpgroup of each, and of a block that walks several tiles (a persistent grid, Stream-K's segments) its first
+// `tiles`: the rest run untraced, and the warps' headers end where the stamped tiles do. Slot (sample, warpgroup) has
+// its header at headers[slot] and its events at events[slot * capacity ...]. A launch that is not traced has headers ==
+// nullptr.
 struct TraceSink {
   TraceWarpHeader* headers = nullptr;
   TraceEvent* events = nullptr;
@@ -62,6 +64,7 @@ struct TraceSink {
   int stride = 1;      // sample every stride-th block
   int blocks = 0;      // how many blocks are sampled
   int warpgroups = 0;  // warpgroups per block (threads / 128, rounded up)
+  int tiles = 1;       // tiles (segments) stamped from a sampled block's first; a block of one tile stamps it whole
   // The slot of a block's warpgroup, or -1 where the block is not sampled.
   GEMMLAB_HD int slot(int block, int warpgroup) const {
     if (block % stride != 0 || block / stride >= blocks) return -1;

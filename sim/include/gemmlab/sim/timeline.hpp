@@ -55,6 +55,9 @@ struct Timeline {
   int m = 0, n = 0, k = 0;
   std::string input;  // "bf16"
   int blocks_launched = 0;
+  // Where the launch's blocks walk several tiles: how many a block walks at most, and how many a sampled block stamped
+  // from its first (its tracks end there). Both 0 where a block walks one tile, or the file is older than them.
+  int tiles_per_block = 0, stamped_tiles = 0;
   std::vector<Track> tracks;
 };
 
