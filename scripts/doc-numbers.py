@@ -2145,6 +2145,22 @@ def short_k():
     return out
 
 
+def tile_stores():
+    """docs/sweep.md, "Short K": the recorded sweeps' fit before and after a tile's stores after its k-steps
+    (docs/time-model-data/tile-stores-2026-11-30.txt): the short-k sweep's, run 16's, and attention's scores' ranking
+    (the K <= 1024 subset) in runs 14 and 15."""
+    record = "tile-stores-2026-11-30.txt"
+    fit, subsets = _record_scores(record), _record_subsets(record)
+    out = {}
+    for side, key in (("before", "b"), ("after", "a")):
+        within, pairs, pct, rho = fit[(f"{side}-short-k-tuned6", 1)]
+        out.update({f"sk_{key}w": str(within), f"sk_{key}n": str(pairs), f"sk_{key}p": f"{pct:.1f}",
+                    f"sk_{key}r": rho, f"r16_{key}p": f"{fit[(f'{side}-llm-bf16-tuned6', 16)][2]:.1f}"})
+        for run in (14, 15):
+            out[f"k{run}_{key}r"] = subsets[(f"{side}-llm-bf16-tuned6", run, "K <= 1024")][2]
+    return out
+
+
 def producer_overlap():
     """docs/time-model.md, "A producer's copies": the recorded sweeps' fit before (e0) and with the model kept (kept),
     from docs/time-model-data/producer-overlap-2026-11-30.txt: runs 13 to 15 each, runs 8 to 12 as ranges."""
@@ -2637,7 +2653,7 @@ QUOTES = [
      r"The\s+model,\s+predicting\s+its\s+own\s+picks\s+again\s+here[\s\S]*?was\s+within\s+±20%\s+on\s+(?P<r16_p>[\d.]+)%",
      short_k),
     ("docs/sweep.md",
-     r"predicted\s+again\s+by\s+today's\s+model\s+here\s+\(as\s+for\s+run\s+16\s+above\),\s+(?P<sk_w>\d+)\s+of\s+the\s+(?P<sk_n>\d+)\s+pairs\s+\((?P<sk_p>[\d.]+)%\)"
+     r"predicted\s+again\s+by\s+the\s+model\s+of\s+that\s+afternoon\s+\(as\s+for\s+run\s+16\s+above\),\s+(?P<sk_w>\d+)\s+of\s+the\s+(?P<sk_n>\d+)\s+pairs\s+\((?P<sk_p>[\d.]+)%\)"
      r"\s+are\s+within\s+±20%,\s+and\s+the\s+median\s+shape's\s+ranking\s+has\s+a\s+Spearman\s+of\s+(?P<sk_r>[\d.]+)\."
      r"[\s\S]*?each\s+spent\s+(?P<loop18>[\d.]+)\s+µs\s+on\s+their\s+12\s+k-steps,\s+then\s+(?P<epi18>[\d.]+)\s+µs"
      r"[\s\S]*?began\s+(?P<gap18>[\d.]+)\s+µs\s+after\s+\(rung\s+19's,\s+whose\s+blocks\s+start\s+as\s+pairs:\s+"
@@ -2646,6 +2662,13 @@ QUOTES = [
      r"(?P<k_gap>[\d.]+)\s+µs\s+before\s+the\s+next\s+block,\s+four\s+rounds\s+of\s+it\s+in\s+(?P<k_untraced>[\d.]+)\s+µs\s+"
      r"untraced,\s+which\s+the\s+model\s+predicts\s+at\s+(?P<k_model>[\d.]+)\s+µs",
      short_k),
+    ("docs/sweep.md",
+     r"the\s+short-K\s+sweep\s+has\s+(?P<sk_aw>\d+)\s+of\s+its\s+(?P<sk_an>\d+)\s+pairs\s+within\s+±20%\s+\("
+     r"(?P<sk_ap>[\d.]+)%,\s+from\s+(?P<sk_bp>[\d.]+)%\)\s+and\s+a\s+median\s+Spearman\s+of\s+(?P<sk_ar>[\d.]+)\s+\(from\s+"
+     r"(?P<sk_br>[\d.]+)\)\.[\s\S]*?\(run\s+16:\s+(?P<r16_ap>[\d.]+)%,\s+from\s+(?P<r16_bp>[\d.]+)%\)[\s\S]*?a\s+Spearman\s+of\s+"
+     r"(?P<k14_ar>[\d.]+)\s+and\s+(?P<k15_ar>[\d.]+)\s+in\s+runs\s+14\s+and\s+15\s+\(from\s+(?P<k14_br>[\d.]+)\s+and\s+"
+     r"(?P<k15_br>[\d.]+)\)",
+     tile_stores),
     ("docs/time-model.md",
      r"its\s+128\s+tiles\s+of\s+FP32\s+results\s+are\s+(?P<c_mb>[\d.]+)\s+MB:\s+(?P<drain>[\d.]+)\s+µs\s+of\s+a\s+"
      r"(?P<pred>\d+)\s+µs\s+prediction",

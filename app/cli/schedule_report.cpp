@@ -165,7 +165,12 @@ void print_time_model(const sim::SchedulePrediction& p, std::ostream& out) {
       << ", filling the pipeline " << milliseconds(t.fill_seconds) << " and the last epilogues' stores "
       << milliseconds(t.drain_seconds)
       << (t.split_seconds > 0 ? "; plus " + std::string(t.split_wording) + " " + milliseconds(t.split_seconds) : "")
-      << "\n"
+      << "\n";
+  if (t.stores_after_seconds > 0)
+    out << "each tile's stores after its k-steps, with nothing else on the SM: " << milliseconds(t.tile_stores_seconds)
+        << " on the busiest SM, a path of " << milliseconds(t.stores_after_seconds)
+        << (t.stores_after_limit ? " (longer than the terms: the prediction)" : " (shorter than the terms)") << "\n";
+  out
       << "predicted: " << milliseconds(t.seconds) << ", " << fixed(t.tflops, 1) << " TFLOPS (" << kNotMeasured << ")\n"
       << t.explanation << "\n";
 }
@@ -235,6 +240,9 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"fill_seconds", t.fill_seconds},
           {"split_seconds", t.split_seconds},
           {"drain_seconds", t.drain_seconds},
+          {"tile_stores_seconds", t.tile_stores_seconds},
+          {"stores_after_seconds", t.stores_after_seconds},
+          {"stores_after_limit", t.stores_after_limit},
           {"predicted_seconds", t.seconds},
           {"predicted_tflops", t.tflops},
           {"tiles_on_busiest_sm", t.tiles_on_busiest_sm},

@@ -93,6 +93,7 @@ constexpr TimingField kTimingFields[] = {
     {"dram_write_bytes_per_second", &MachineTiming::dram_write_bytes_per_second, 1e15, false},
     {"dram_one_panel_efficiency", &MachineTiming::dram_one_panel_efficiency, 1, false},
     {"l2_held_share", &MachineTiming::l2_held_share, 1, false},
+    {"epilogue_store_share", &MachineTiming::epilogue_store_share, 1, false},
 };
 
 std::string join(const std::vector<std::string>& names) {

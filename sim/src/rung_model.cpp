@@ -127,6 +127,11 @@ bool walks_stream_k(RungId id) {
   return r && *r;
 }
 
+bool consumers_take_turns(RungId id) {
+  const auto r = with_kernel<Result<bool>>(id, [&]<class K>() -> Result<bool> { return kernel::TakesTurns<K>; });
+  return r && *r;
+}
+
 int threads_per_block(RungId id, const KernelConfig& c) {
   const auto r = with_kernel<Result<int>>(id, [&]<class K>() -> Result<int> { return K::threads(c); });
   return r ? *r : 0;

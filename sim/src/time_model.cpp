@@ -142,7 +142,14 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
     s += std::string(p.limit == TimeTerm::Dram ? " The SM's work overlaps it" : " DRAM's traffic overlaps the SM's work") +
          " only in part (the SM waits for the stages DRAM fills): together " +
          duration(p.sm_and_dram_seconds) + ".";
-  if (p.split_seconds > 0)
+  if (p.stores_after_limit)
+    s += " Each block stores its tile of C after its last k-step, and its SM has nothing else to do meanwhile: the "
+         "busiest SM's k-steps (" + duration(p.stores_after_seconds - p.tile_stores_seconds - p.launch_seconds -
+                                              p.fill_seconds) +
+         "), then its tiles' stores (" + duration(p.tile_stores_seconds) + "), with the launch (" +
+         duration(p.launch_seconds) + ") and filling the pipeline (" + duration(p.fill_seconds) +
+         "): the model predicts " + duration(p.seconds) + ".";
+  else if (p.split_seconds > 0)
     s += " With the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
          ") and " + std::string(p.split_wording) + " (" + duration(p.split_seconds) + "), the model predicts " +
          duration(p.seconds) + ".";
@@ -493,6 +500,19 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
     p.drain_seconds = std::max(last_round * tile_c_bytes / write_rate, tile_c_bytes / sm_l2_rate);
   }
   p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds + p.split_seconds + p.drain_seconds;
+  // A tile's stores after its k-steps. A warp-specialised block whose consumers store their accumulators themselves
+  // (no TMA stores) multiplies, then stores, and its SM has nothing else to do meanwhile unless another block is
+  // resident: where that block is not persistent (a persistent one's producer fills the next tile's stages during the
+  // stores) and its consumers do not take turns (ping-pong's other consumer multiplies then), the busiest SM's tiles
+  // each add their stores to its k-steps. Traced at short K, such a round's stores took a third of it
+  // (docs/timeline-data/short-k-2026-11-30); the rate, a share of the SM's part of the L2, is fitted to the sweeps.
+  if (timing.epilogue_store_share > 0 && p.split_seconds == 0 && producer_warp && in.config.tma_store == 0 &&
+      in.config.grid == 0 && !consumers_take_turns(in.rung)) {
+    p.tile_stores_seconds = p.tiles_on_busiest_sm * tile_c_bytes / (timing.epilogue_store_share * sm_l2_rate);
+    p.stores_after_seconds = std::max(p.sm_seconds, p.term(TimeTerm::Latency).seconds) + p.tile_stores_seconds +
+                             p.launch_seconds + p.fill_seconds;
+    if (p.stores_after_seconds > p.seconds) p.seconds = p.stores_after_seconds, p.stores_after_limit = true;
+  }
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;
   Hints hints;
   double sectors = 0, ideal_sectors = 0;

@@ -272,6 +272,47 @@ TEST(TimeModel, TheLastRoundsStoresComeAfterItsLastKstep) {
   EXPECT_EQ(split.drain_seconds, 0.0);
 }
 
+// A warp-specialised block that stores its tile from registers multiplies, then stores, with nothing else on its SM:
+// BERT's QKV at K = 768 on rung 18 is three rounds of such blocks, and the path of the busiest SM's k-steps, then its
+// tiles' stores, is longer than the terms. Not where another warpgroup works during the stores: a persistent block's
+// producer (rung 20), ping-pong's other consumer (rung 24), TMA stores, nor without a producer (rung 17), nor on a
+// profile that does not give the stores' rate.
+TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
+  DeviceProfile h200 = *find_device("h200");
+  const auto predict = [&](RungId rung, std::string_view knobs, const DeviceProfile& device) {
+    auto config = rung_model(rung).defaults;
+    if (!knobs.empty()) config = *apply_knob_text(rung, config, knobs);
+    const auto p = predict_schedule(rung, config, {4096, 2304, 768}, {}, device);
+    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
+    return p->time ? *p->time : TimePrediction{};
+  };
+  const TimePrediction qkv = predict(RungId::TmaWgmmaSpecialized, "", h200);
+  const double tile_c = 128.0 * 256 * 4;
+  const double rate = h200.timing->epilogue_store_share * h200.timing->l2_bytes_per_second / h200.sms;
+  EXPECT_EQ(qkv.tiles_on_busiest_sm, 3);  // 288 tiles on 132 SMs, one block at a time
+  EXPECT_NEAR(qkv.tile_stores_seconds, 3 * tile_c / rate, 1e-15);
+  EXPECT_NEAR(qkv.stores_after_seconds,
+              std::max(qkv.sm_seconds, qkv.term(TimeTerm::Latency).seconds) + qkv.tile_stores_seconds +
+                  qkv.launch_seconds + qkv.fill_seconds,
+              1e-15);
+  EXPECT_TRUE(qkv.stores_after_limit);
+  EXPECT_DOUBLE_EQ(qkv.seconds, qkv.stores_after_seconds);
+  EXPECT_NE(qkv.explanation.find("after its last k-step"), std::string::npos) << qkv.explanation;
+  for (const auto& [rung, knobs] : std::vector<std::pair<RungId, std::string_view>>{
+           {RungId::TmaWgmmaPersistent, ""},
+           {RungId::TmaWgmmaPingPong, ""},
+           {RungId::TmaWgmmaPersistent, "grid=0 tma_store=1"},
+           {RungId::TmaWgmma, ""}}) {
+    const TimePrediction p = predict(rung, knobs, h200);
+    EXPECT_EQ(p.tile_stores_seconds, 0.0) << rung_info(rung).slug << " " << knobs;
+    EXPECT_FALSE(p.stores_after_limit) << rung_info(rung).slug << " " << knobs;
+  }
+  h200.timing->epilogue_store_share = 0;
+  const TimePrediction unmeasured = predict(RungId::TmaWgmmaSpecialized, "", h200);
+  EXPECT_EQ(unmeasured.tile_stores_seconds, 0.0);
+  EXPECT_LT(unmeasured.seconds, qkv.seconds);
+}
+
 // The k-steps in flight but one cover a stage's wait (it is refilled once the k-step after the one that read it lets it
 // go): a k-step takes at least the wait over them, so a block whose own k-step is shorter is never predicted slower.
 // The chain took the wait less the block's work on those k-steps until 2026-11-30, and with three stages or more a

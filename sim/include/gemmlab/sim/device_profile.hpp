@@ -52,6 +52,11 @@ struct MachineTiming {
   // kept in both, so it holds fewer distinct lines than its size says. Fitted to ncu's DRAM reads (docs/fidelity.md);
   // optional: 0 where not measured, and then the models hold the whole L2.
   double l2_held_share = 0;
+  // A block that stores its tile of C from its accumulators after its last k-step (a warp-specialised rung without
+  // TMA stores) stores at this share of the SM's part of the L2's bandwidth (l2_bytes_per_second / sms), while the
+  // blocks of its round do the same. Fitted to the recorded sweeps (docs/time-model.md, "A tile's stores after its
+  // k-steps"); optional: 0, and the model counts only the last round's stores (TimePrediction::drain_seconds).
+  double epilogue_store_share = 0;
 };
 
 struct DeviceProfile {

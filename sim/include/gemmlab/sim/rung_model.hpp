@@ -99,9 +99,11 @@ int barriers_per_kstep(RungId id, const kernel::KernelConfig& config);
 int split_step_round_trips(RungId id, const kernel::KernelConfig& config);
 
 // The blocks a launch of the configuration has over `slots` launch indices with each tile cut into `splits` k-ranges
-// (kernel::launched_blocks); whether its blocks walk Stream-K's segments (rung 23).
+// (kernel::launched_blocks); whether its blocks walk Stream-K's segments (rung 23); whether its consumer warpgroups
+// take turns at the block's tiles (rung 24's ping-pong).
 int launched_blocks(RungId id, const kernel::KernelConfig& config, int slots, int splits);
 bool walks_stream_k(RungId id);
+bool consumers_take_turns(RungId id);
 
 // Threads per block and shared-memory bytes of a configuration (from the rung's description).
 int threads_per_block(RungId id, const kernel::KernelConfig& config);

@@ -96,6 +96,11 @@ struct TimePrediction {
   double fill_seconds = 0;      // each round of blocks waiting for its first tiles
   double split_seconds = 0;     // split-K: each round's tiles' ranges adding up in C one after another
   double drain_seconds = 0;     // the tiles computed last storing C, with no k-step left to overlap them
+  // A data-parallel block that stores its tile from registers after its last k-step does nothing else meanwhile: the
+  // busiest SM's tiles' stores (tile_stores_seconds), after its k-steps (the chain or the SM's work, the longer), with
+  // the launch and the fills, make a path the kernel takes at least (stores_after_seconds; 0 where it does not apply).
+  double tile_stores_seconds = 0, stores_after_seconds = 0;
+  bool stores_after_limit = false;  // that path is the prediction
   double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (dram_overlap_norm)
   double in_flight_bytes = 0;      // what an SM keeps in flight: its k-steps in flight, of each resident block
   // The busiest SM's DRAM reads at what its bytes in flight bring in, and that rate (0: the profile has not measured it).
