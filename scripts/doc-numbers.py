@@ -2158,6 +2158,9 @@ def tile_stores():
                     f"sk_{key}r": rho, f"r16_{key}p": f"{fit[(f'{side}-llm-bf16-tuned6', 16)][2]:.1f}"})
         for run in (14, 15):
             out[f"k{run}_{key}r"] = subsets[(f"{side}-llm-bf16-tuned6", run, "K <= 1024")][2]
+    profile = read_json(ROOT / "assets" / "devices" / "h200-sxm.json")
+    rate = profile["timing"]["epilogue_store_share"] * profile["timing"]["l2_bytes_per_second"] / profile["sms"]
+    out.update({"store_sms": str(profile["sms"]), "store_gb": f"{rate / 1e9:.0f}"})
     return out
 
 
@@ -2662,6 +2665,9 @@ QUOTES = [
      r"(?P<k_gap>[\d.]+)\s+µs\s+before\s+the\s+next\s+block,\s+four\s+rounds\s+of\s+it\s+in\s+(?P<k_untraced>[\d.]+)\s+µs\s+"
      r"untraced,\s+which\s+the\s+model\s+predicts\s+at\s+(?P<k_model>[\d.]+)\s+µs",
      short_k),
+    ("docs/time-model.md",
+     r"With\s+the\s+H200's\s+L2\s+rate\s+over\s+its\s+(?P<store_sms>\d+)\s+SMs\s+that\s+is\s+about\s+(?P<store_gb>\d+)\s+GB/s\s+a\s+SM",
+     tile_stores),
     ("docs/sweep.md",
      r"the\s+short-K\s+sweep\s+has\s+(?P<sk_aw>\d+)\s+of\s+its\s+(?P<sk_an>\d+)\s+pairs\s+within\s+±20%\s+\("
      r"(?P<sk_ap>[\d.]+)%,\s+from\s+(?P<sk_bp>[\d.]+)%\)\s+and\s+a\s+median\s+Spearman\s+of\s+(?P<sk_ar>[\d.]+)\s+\(from\s+"

@@ -271,6 +271,8 @@ def trace_table(folder):
             notes.append(f"{d['tiles_stamped']} of {d['tiles_per_block']} tiles")
         if any("setmaxnreg" in w for w in d["traced_ptxas_warnings"]):
             notes.append("ptxas ignored its setmaxnreg")
+        if d.get("traced_spill_bytes", 0) > 0 and d.get("tiles_per_block", 1) > 1:  # the two walks' registers
+            notes.append(f"its tracing build spilled {d['traced_spill_bytes']} bytes")
         warn = f" ({'; '.join(notes)})" if notes else ""
         lines.append(f"| {path.name.split('.')[0]} | {d['untraced_ms']:.4f} | {d['overhead']:+.1%}{warn} | "
                      f"{role['busy_ns'] / total:.0%} / {copies / total:.0%} / {other / total:.0%} | "

@@ -61,15 +61,20 @@ ModelSide predict(const gpu::TraceOptions& o, int launched, const sim::DevicePro
   return out;
 }
 
-// The measured timeline with the model's block added above it, starting where the first sampled block started.
+// The measured timeline with the model's block added above it, starting where the first sampled block started; where
+// the sampled blocks stamped only their first tiles, the model's block is cut to as many of its k-steps (a block's
+// k-steps shared evenly over its tiles).
 sim::Timeline with_prediction(sim::Timeline timeline, const ModelSide& model) {
   if (!model.pace || timeline.tracks.empty()) return timeline;
+  sim::BlockPace pace = *model.pace;
+  if (timeline.stamped_tiles > 0 && timeline.stamped_tiles < timeline.tiles_per_block)
+    pace.ksteps = (pace.ksteps * timeline.stamped_tiles + timeline.tiles_per_block - 1) / timeline.tiles_per_block;
   const auto first = std::ranges::min_element(timeline.tracks, {}, [](const sim::Track& t) { return t.begin_ns; });
   const auto has = [&](std::string_view role) {
     return std::ranges::any_of(timeline.tracks, [&](const sim::Track& t) { return t.role == role; });
   };
   for (sim::Track& t :
-       sim::predicted_tracks(*model.pace, first->begin_ns, has("consumer") ? "consumer" : "warpgroup", has("producer")))
+       sim::predicted_tracks(pace, first->begin_ns, has("consumer") ? "consumer" : "warpgroup", has("producer")))
     timeline.tracks.push_back(std::move(t));
   return timeline;
 }

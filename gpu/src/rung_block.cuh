@@ -18,8 +18,8 @@
 namespace gemmlab::gpu {
 
 // One phase of the schedule, then the barrier the rung asks for after it. A function object rather than a lambda so
-// that it is force-inlined at each of for_each_phase's three call sites: a call that stayed a call would take the
-// State by address and move it to local memory.
+// that it is force-inlined at each of the schedule walk's call sites (prologue, k-step, epilogue): a call that stayed a
+// call would take the State by address and move it to local memory.
 //
 // ByRole: the warp-specialised rungs walk the schedule once per role (walk_schedule), so a barrier is reached from
 // different instructions by different warps. __syncthreads (barrier.sync.aligned) promises the same instruction in

@@ -18,13 +18,12 @@
 namespace gemmlab::gpu {
 namespace {
 
-// The most tiles one block walks: a persistent grid's share of the tiles (Stream-K's blocks walk up to two more
-// segments: the pieces of tiles at either end of their range), else one.
+// The most tiles one block walks: a persistent grid's share of the tiles, Stream-K's most segments, else one.
 int tiles_per_block(const GpuInstance& kernel, const sim::LaunchShape& shape, int launched) {
-  const kernel::KernelConfig& c = kernel.config;
-  if (c.grid <= 0) return 1;
+  if (sim::walks_stream_k(kernel.rung)) return shape.plan.most_segments();
+  if (kernel.config.grid <= 0) return 1;
   const int tiles = shape.blocks / std::max(1, shape.splits);
-  return (tiles + launched - 1) / launched + (kernel.rung == RungId::TmaWgmmaStreamK ? 2 : 0);
+  return (tiles + launched - 1) / launched;
 }
 
 // Enough events for the phases one block stamps: each phase, a wait or two and the barrier after it, and the copies of

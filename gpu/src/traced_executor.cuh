@@ -2,8 +2,9 @@
 // The tracing build of the GPU executor: the same description, the same instructions, with the SM's cycle counter read
 // around the operations where a warp waits or hands work to the copy engine, and around each phase of the schedule
 // (rung_block.cuh's PhaseRunner). Every thread of a sampled block reads the counter, and lane 0 of each warpgroup's
-// first warp writes (kernel::TraceSink), by a predicated store. Only the sampled blocks run it: a traced launch holds
-// the block twice, and the blocks that are not sampled run the untraced one (rung_block.cuh's run_block). A launch
+// first warp writes (kernel::TraceSink), by a predicated store. Only the sampled blocks run it, and a persistent one
+// only for its first tiles: a traced launch holds the block twice, and the blocks that are not sampled, and a sampled
+// block's later tiles, run the untraced one (rung_block.cuh's run_block and walk_role). A launch
 // compiles it only when asked for a trace (a variant of the configuration compiled at run time: gpu/src/launch.cpp), so
 // the kernels the benchmark times are untouched.
 #include <cstddef>

@@ -501,11 +501,12 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   }
   p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds + p.split_seconds + p.drain_seconds;
   // A tile's stores after its k-steps. A warp-specialised block whose consumers store their accumulators themselves
-  // (no TMA stores) multiplies, then stores, and its SM has nothing else to do meanwhile unless another block is
-  // resident: where that block is not persistent (a persistent one's producer fills the next tile's stages during the
-  // stores) and its consumers do not take turns (ping-pong's other consumer multiplies then), the busiest SM's tiles
-  // each add their stores to its k-steps. Traced at short K, such a round's stores took a third of it
-  // (docs/timeline-data/short-k-2026-11-30); the rate, a share of the SM's part of the L2, is fitted to the sweeps.
+  // (no TMA stores) multiplies, then stores. Where the block is not persistent (a persistent one's producer fills the
+  // next tile's stages during the stores) and its consumers do not take turns (ping-pong's other consumer multiplies
+  // then), the busiest SM's tiles each add their stores to its k-steps. (A second resident block's k-steps could
+  // overlap them; leaving such SMs out put fewer short-K pairs within 20%: docs/time-model-data/tile-stores-2026-11-30.txt.)
+  // Traced at short K, a round's stores took a third of it (docs/timeline-data/short-k-2026-11-30); the rate, a share
+  // of the SM's part of the L2, is fitted to the sweeps.
   if (timing.epilogue_store_share > 0 && p.split_seconds == 0 && producer_warp && in.config.tma_store == 0 &&
       in.config.grid == 0 && !consumers_take_turns(in.rung)) {
     p.tile_stores_seconds = p.tiles_on_busiest_sm * tile_c_bytes / (timing.epilogue_store_share * sm_l2_rate);

@@ -50,6 +50,16 @@ const std::vector<Case> kCases = {
     {7, 5, 3, 1, 1},       // one k-step a tile
 };
 
+TEST(StreamKWalk, MostSegmentsIsTheLongestWalk) {
+  for (const Case& w : kCases) {
+    const auto walks = walk_all(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster);
+    int most = 0;
+    for (const auto& [launch, t] : walks) most = std::max(most, t.tiles);
+    EXPECT_EQ(stream_k_plan(walks.front().t).most_segments(), most)
+        << where(w.blocks, w.tiles_m, w.tiles_n, w.ksteps, w.cluster);
+  }
+}
+
 TEST(StreamKWalk, EveryKStepOfEveryTileIsComputedOnce) {
   for (const Case& w : kCases) {
     std::map<std::pair<int, int>, std::vector<int>> computed;  // tile -> how often each k-step

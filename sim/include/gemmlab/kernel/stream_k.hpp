@@ -53,6 +53,17 @@ struct StreamKPlan {
     return double(Index(whole_waves()) * ksteps + longest) / ksteps;
   }
 
+  // The most segments a unit walks: its whole tiles, then the tiles its range of the shared part spans.
+  GEMMLAB_HD int most_segments() const {
+    int most = 0;
+    for (int range = 0; range < units; ++range) {
+      if (begin(range + 1) == begin(range)) continue;
+      const int spans = static_cast<int>((begin(range + 1) - 1) / ksteps - begin(range) / ksteps) + 1;
+      most = spans > most ? spans : most;
+    }
+    return whole_waves() + most;
+  }
+
   // The same plan seen from a tile instead of a unit (what the launch-order panel draws): cluster tile `tile` (its
   // place in the launch order) is computed in pieces(tile) pieces, piece p by unit piece(tile, p).unit over k-steps
   // [first, end); the pieces in k order, so the last one takes the first turn at C.
