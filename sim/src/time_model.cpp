@@ -484,7 +484,8 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
     p.split_wording = "the last range of each tile adding up the others' sums";
     p.split_seconds = rounds * (wait_seconds(1) + shape.splits * tile_c_bytes / sm_l2_rate);
   } else if (trips > 0 && !stream_k && shape.splits > 1) {
-    p.split_seconds = rounds * (shape.splits - 1) * turn_seconds;
+    // The turns of the first and the last round only (kExposedTurnRounds).
+    p.split_seconds = std::min(rounds, kExposedTurnRounds) * (shape.splits - 1) * turn_seconds;
   }
   // The last round's epilogues: once its blocks have done their last k-step, nothing is left to overlap their stores
   // of C. The SMs storing at once write at DRAM's write rate for the kernel's stores, none faster than the SM's share

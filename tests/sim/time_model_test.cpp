@@ -272,6 +272,25 @@ TEST(TimeModel, TheLastRoundsStoresComeAfterItsLastKstep) {
   EXPECT_EQ(split.drain_seconds, 0.0);
 }
 
+// Split-K's serial turns at C: those of the first round (its blocks end their k-steps together) and of the last stand
+// apart; in between they overlap other tiles' k-steps. So a kernel of many rounds counts two rounds' turns, as one of
+// two rounds does, and one round half as much.
+TEST(TimeModel, SplitKCountsTheTurnsOfItsFirstAndLastRounds) {
+  const DeviceProfile h200 = *find_device("h200");
+  const auto split = [&](int m) {
+    const auto config = *apply_knob_text(RungId::TmaWgmmaSplitK, rung_model(RungId::TmaWgmmaSplitK).defaults,
+                                         "splits=4 workspace=0");
+    const auto p = predict_schedule(RungId::TmaWgmmaSplitK, config, {m, 4096, 4096}, {}, h200);
+    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
+    return p->time ? p->time->split_seconds : 0.0;
+  };
+  const double one_round = split(64), many = split(4096), more = split(8192);
+  ASSERT_GT(one_round, 0.0);
+  // (One round keeps fewer SMs busy, whose clock the model puts a little higher.)
+  EXPECT_NEAR(many / one_round, kExposedTurnRounds, 0.01);
+  EXPECT_NEAR(more, many, 1e-12);
+}
+
 // A warp-specialised block that stores its tile from registers multiplies, then stores, with nothing else on its SM:
 // BERT's QKV at K = 768 on rung 18 is three rounds of such blocks, and the path of the busiest SM's k-steps, then its
 // tiles' stores, is longer than the terms. Not where another warpgroup works during the stores: a persistent block's

@@ -75,6 +75,10 @@ inline constexpr double kDramOverlapBase = 2.0, kDramOverlapPerKstep = 0.5, kDra
 // back-off, the fence that waits for the stores' acknowledgements: docs/rungs/23-tma-wgmma-streamk.md, "A decode
 // step's turns at C, traced").
 inline constexpr double kTurnTripLatencies = 2.0;
+// Split-K's serial turns are counted for this many rounds of resident blocks at most: the first (its blocks end their
+// k-steps together) and the last (nothing follows); in between, the blocks have drifted apart and the turns overlap
+// other tiles' k-steps (chosen against the recorded sweeps: docs/time-model-data/split-rounds-2026-11-30.txt).
+inline constexpr double kExposedTurnRounds = 2.0;
 // The p of the SM's combined terms and DRAM's for a kernel with `ksteps_in_flight` k-steps in flight (its stages, the
 // one it multiplies among them): kDramOverlapBase + kDramOverlapPerKstep per k-step coming, at most kDramOverlapMax.
 double dram_overlap_norm(int ksteps_in_flight);
