@@ -2160,7 +2160,8 @@ def tile_stores():
             out[f"k{run}_{key}r"] = subsets[(f"{side}-llm-bf16-tuned6", run, "K <= 1024")][2]
     profile = read_json(ROOT / "assets" / "devices" / "h200-sxm.json")
     rate = profile["timing"]["epilogue_store_share"] * profile["timing"]["l2_bytes_per_second"] / profile["sms"]
-    out.update({"store_sms": str(profile["sms"]), "store_gb": f"{rate / 1e9:.0f}"})
+    out.update({"store_sms": str(profile["sms"]), "store_gb": f"{rate / 1e9:.0f}",
+                "store_share": f"{profile['timing']['epilogue_store_share']:g}"})
     return out
 
 
@@ -2666,6 +2667,7 @@ QUOTES = [
      r"untraced,\s+which\s+the\s+model\s+predicts\s+at\s+(?P<k_model>[\d.]+)\s+µs",
      short_k),
     ("docs/time-model.md",
+     r"of\s+the\s+shares\s+scored,\s+(?P<store_share>[\d.]+)\s+puts\s+the\s+most\s+short-K\s+pairs[\s\S]*?"
      r"With\s+the\s+H200's\s+L2\s+rate\s+over\s+its\s+(?P<store_sms>\d+)\s+SMs\s+that\s+is\s+about\s+(?P<store_gb>\d+)\s+GB/s\s+a\s+SM",
      tile_stores),
     ("docs/sweep.md",

@@ -148,7 +148,8 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
                                               p.fill_seconds) +
          "), then its tiles' stores (" + duration(p.tile_stores_seconds) + "), with the launch (" +
          duration(p.launch_seconds) + ") and filling the pipeline (" + duration(p.fill_seconds) +
-         "): the model predicts " + duration(p.seconds) + ".";
+         ") take longer than the terms above, so that path sets the time: the model predicts " + duration(p.seconds) +
+         ".";
   else if (p.split_seconds > 0)
     s += " With the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
          ") and " + std::string(p.split_wording) + " (" + duration(p.split_seconds) + "), the model predicts " +
@@ -157,6 +158,8 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
     s += " With the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
          ") and the last epilogues' stores (" + duration(p.drain_seconds) + "), the model predicts " +
          duration(p.seconds) + ".";
+  if (p.stores_after_limit && !s.empty())  // the terms' limit first, then the path that sets the time
+    s = "Of the terms alone: " + s;
   return s + " (At the " + format("%.0f", p.clock_mhz) +
          (m.clock_given ? " MHz given for this prediction.)" : " MHz the card holds under this load.)");
 }

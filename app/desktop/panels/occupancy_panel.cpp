@@ -80,13 +80,19 @@ void time_model_section(const sim::SchedulePrediction& p) {
                      "tensor cores and the TMA copies - overlap in part, so together they take %.3f ms); the "
                      "prediction is %.1f TFLOPS, %.3f ms:",
                      1e3 * t.sm_seconds, t.tflops, 1e3 * t.seconds);
-  double longest = 0;
+  double longest = t.stores_after_seconds;
   for (const auto& term : t.terms) longest = std::max(longest, term.seconds);
   char text[96];
   for (const auto& term : t.terms) {
     if (term.seconds <= 0) continue;
     std::snprintf(text, sizeof text, "%.3f ms", 1e3 * term.seconds);
-    bar(std::string(sim::to_string(term.term)).c_str(), term.seconds, longest, text, term.term == t.limit);
+    bar(std::string(sim::to_string(term.term)).c_str(), term.seconds, longest, text,
+        term.term == t.limit && !t.stores_after_limit);
+  }
+  // A block that stores its tile after its k-steps with nothing else on its SM: that path, beside the terms.
+  if (t.stores_after_seconds > 0) {
+    std::snprintf(text, sizeof text, "%.3f ms", 1e3 * t.stores_after_seconds);
+    bar("k-steps, then stores", t.stores_after_seconds, longest, text, t.stores_after_limit);
   }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(t.explanation.c_str());
