@@ -279,7 +279,8 @@ Command add_trace_command(CLI::App& parent) {
       ->transform(common::whole_number(0, gpu::kMaxTraceEventsPerWarp));
   sub->add_option("--tiles", args->tiles,
                   "Of a block that walks several tiles (a persistent grid, Stream-K), how many a sampled block "
-                  "stamps from its first, the rest running untraced (0: every tile)")
+                  "stamps from its first, the rest running untraced (0: every tile; each count compiles a tracing "
+                  "build of its own)")
       ->capture_default_str()
       ->transform(common::whole_number(0));
   sub->add_option("--runs", args->runs, "Timed runs of the traced and the untraced kernel, alternating")

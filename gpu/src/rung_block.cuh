@@ -76,7 +76,8 @@ struct PhaseRunner {
 
 // One role's walk of the block's schedule (every role's, where the rung has none), with the executor x: GpuExecutor,
 // or in a sampled block of a traced launch the TracedExecutor, which stamps each phase and operation of the block's
-// first `stamped` tiles. A rung whose blocks walk several tiles (a persistent grid, Stream-K) then walks the rest with
+// first Stamped tiles (a constant: the launch's count read from its parameters made ptxas spill Stream-K's
+// accumulators in the tiles after them). A rung whose blocks walk several tiles (a persistent grid, Stream-K) then walks the rest with
 // x's untraced base, the State and the ring of stages going on: the stamps slow a persistent block, and the slowest
 // block sets the kernel's end, so a window of its tiles costs the kernel that window's lag, not every tile's
 // (docs/timeline.md, "What tracing costs").
@@ -87,16 +88,15 @@ __device__ __forceinline__ void walk_tiles(const kernel::ThreadContext& t, const
   else if constexpr (kernel::TakesTurns<K>) kernel::for_each_thread_phase<K>(c, t, run, range);
   else kernel::for_each_phase<K>(c, t.ksteps, t.tiles, run, range);
 }
-template <class K, class C, class X, bool ByRole>
+template <class K, class C, class X, bool ByRole, int Stamped>
 __device__ __forceinline__ void walk_role(X& x, const kernel::ThreadContext& t, typename K::template State<C>& s,
                                           const kernel::TraceSink& sink) {
-  if constexpr (X::traced && C::grid > 0) {
-    const int stamped = sink.tiles;
-    walk_tiles<K, C>(t, PhaseRunner<K, C, X, ByRole>{x, t, s}, kernel::TileRange{0, stamped});
+  if constexpr (X::traced && C::grid > 0 && Stamped > 0) {
+    walk_tiles<K, C>(t, PhaseRunner<K, C, X, ByRole>{x, t, s}, kernel::TileRange{0, Stamped});
     x.trace.close(sink, block_index(), t.tid);
     using Untraced = typename X::Base;
     walk_tiles<K, C>(t, PhaseRunner<K, C, Untraced, ByRole>{static_cast<Untraced&>(x), t, s},
-                     kernel::TileRange{stamped, -1});
+                     kernel::TileRange{Stamped, -1});
   } else {
     walk_tiles<K, C>(t, PhaseRunner<K, C, X, ByRole>{x, t, s});
     if constexpr (X::traced) x.trace.close(sink, block_index(), t.tid);
@@ -108,20 +108,21 @@ __device__ __forceinline__ void walk_role(X& x, const kernel::ThreadContext& t, 
 // the rung's branch (the same t.warpgroup test) and the k-step loop holds one role's code. Left inside the loop, the
 // branch made ptxas serialise every wgmma ("C7518: wgmma.mma_async instructions are serialized due to program
 // dependence on compiler-inserted WG.DP in divergent path").
-template <class K, class C, class X>
+template <class K, class C, int Stamped, class X>
 __device__ __forceinline__ void walk_schedule(X& x, const kernel::ThreadContext& t, const kernel::TraceSink& sink) {
   constexpr C c{};
   typename K::template State<C> s;  // registers: every index into it is a constant once the loops unroll
   if constexpr (requires { K::consumers(c); }) {
-    if (t.warpgroup < K::consumers(c)) walk_role<K, C, X, true>(x, t, s, sink);
-    else walk_role<K, C, X, true>(x, t, s, sink);
+    if (t.warpgroup < K::consumers(c)) walk_role<K, C, X, true, Stamped>(x, t, s, sink);
+    else walk_role<K, C, X, true, Stamped>(x, t, s, sink);
   } else {
-    walk_role<K, C, X, false>(x, t, s, sink);
+    walk_role<K, C, X, false, Stamped>(x, t, s, sink);
   }
 }
 
-// Traced: the tracing build (traced_executor.cuh), for a launch that asks for a trace.
-template <class K, class C, class In, bool AlignedRows, bool Traced = false>
+// Traced: the tracing build (traced_executor.cuh), for a launch that asks for a trace, stamping a sampled block's first
+// StampedTiles tiles (the launch's p.trace.tiles; 0: every tile).
+template <class K, class C, class In, bool AlignedRows, bool Traced = false, int StampedTiles = 0>
 __device__ __forceinline__ void run_block(const KernelParams& p) {
   extern __shared__ float4 shared_storage[];  // float4: 16-byte aligned for LDS.128 and cp.async.16
   constexpr C c{};
@@ -155,21 +156,21 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
                                              p.split_flags, p.workspace};
   if constexpr (Traced) {
     // A traced launch holds the block twice: a block that is not sampled runs the untraced block's code as it is, and a
-    // sampled one the tracing build's (for its first p.trace.tiles tiles: walk_role), which then tests nothing of its own
+    // sampled one the tracing build's (for its first StampedTiles tiles: walk_role), which then tests nothing of its own
     // (a test around each stamp cost the blocks their pace: docs/timeline.md, "What tracing costs"). Lane 0's answer,
     // so provably the same in every lane.
     const bool sampled = __shfl_sync(0xffffffffu, p.trace.slot(block, 0) >= 0 ? 1 : 0, 0) != 0;
     if (sampled) {
       TracedExecutor<In, AlignedRows> x{untraced};
       x.trace.open(p.trace, block, t.tid);
-      walk_schedule<K, C>(x, t, p.trace);
+      walk_schedule<K, C, StampedTiles>(x, t, p.trace);
     } else {
       GpuExecutor<In, AlignedRows> x{untraced};
-      walk_schedule<K, C>(x, t, p.trace);
+      walk_schedule<K, C, StampedTiles>(x, t, p.trace);
     }
   } else {
     GpuExecutor<In, AlignedRows> x{untraced};
-    walk_schedule<K, C>(x, t, p.trace);
+    walk_schedule<K, C, StampedTiles>(x, t, p.trace);
   }
   // The blocks of a cluster leave together: until its partner is done, a block's shared memory may still receive the
   // partner's arrivals on its mbarriers (rungs 19 and 21). The simulator runs a cluster's blocks as one and needs none.

@@ -34,7 +34,9 @@ std::string launch_key(const GpuInstance& kernel, KernelVariant variant, int dev
   std::string key = std::to_string(static_cast<int>(kernel.rung));
   for (const auto& knob : sim::all_knobs()) key.append(",").append(std::to_string(kernel.config.*knob.field));
   key.append(",").append(std::to_string(static_cast<int>(variant.input)));
-  key.append(variant.aligned_rows ? ",a," : ",u,").append(variant.traced ? "t," : "").append(std::to_string(device));
+  key.append(variant.aligned_rows ? ",a," : ",u,");
+  if (variant.traced) key.append("t").append(std::to_string(variant.stamped_tiles)).append(",");
+  key.append(std::to_string(device));
   return key;
 }
 
@@ -98,7 +100,7 @@ Result<RuntimeKernelRequest> request_for(const GpuInstance& kernel, KernelVarian
   auto capability = current_compute_capability();
   if (!capability) return capability.error();
   return RuntimeKernelRequest{kernel, variant.input, variant.aligned_rows, runtime_arch(kernel.rung, *capability),
-                              variant.traced};
+                              variant.traced, variant.stamped_tiles};
 }
 
 }  // namespace

@@ -244,7 +244,7 @@ std::string runtime_kernel_source(const RuntimeKernelRequest& r) {
   s << ">;\n"
     << "  gemmlab::gpu::run_block<gemmlab::kernel::KernelOf<gemmlab::RungId::" << rung_identifier(r.kernel.rung)
     << ">::type, Config, " << element_type(r.input) << ", " << (r.aligned_rows ? "true" : "false")
-    << (r.traced ? ", true" : "") << ">(p);\n"
+    << (r.traced ? ", true, " + std::to_string(r.stamped_tiles) : "") << ">(p);\n"
     << "}\n";
   return s.str();
 }

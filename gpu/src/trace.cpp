@@ -100,7 +100,8 @@ Result<TraceRun> trace_kernel(const TraceOptions& o) {
   run.events_per_warp =
       o.events_per_warp > 0 ? o.events_per_warp : default_events(o.kernel, o.shape, *launch, run.tiles_stamped);
   kernel::TraceSink sink;
-  sink.blocks = run.blocks_sampled, sink.stride = launched / run.blocks_sampled, sink.tiles = run.tiles_stamped;
+  sink.blocks = run.blocks_sampled, sink.stride = launched / run.blocks_sampled,
+  sink.tiles = run.tiles_stamped < run.tiles_per_block ? run.tiles_stamped : 0;
   sink.warpgroups = (launch->threads_per_block + 127) / 128, sink.capacity = run.events_per_warp;
   const auto slots = static_cast<std::size_t>(sink.slots());
   auto headers = DeviceBuffer<kernel::TraceWarpHeader>::allocate(slots, "the trace's warp headers");
@@ -113,7 +114,7 @@ Result<TraceRun> trace_kernel(const TraceOptions& o) {
   // The tracing build (compiled now, or found in the cache), then one traced launch whose C must be the same.
   auto variant = kernel_variant(o.kernel, o.input, s.n, s.k);  // the launch's own variant, traced
   if (!variant) return variant.error();
-  variant->traced = true;
+  variant->traced = true, variant->stamped_tiles = sink.tiles;
   auto compiled = prepare_runtime_kernel(o.kernel, *variant, o.device);
   if (!compiled) return compiled.error();
   run.traced_registers = compiled->registers, run.traced_spill_bytes = compiled->spill_bytes;

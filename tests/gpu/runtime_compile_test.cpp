@@ -60,6 +60,18 @@ TEST(RuntimeCompile, TheSourceRunsTheConfigurationThroughTheBuildsKernelHeader) 
   EXPECT_TRUE(contains(half, "__nv_bfloat16, false>"));
 }
 
+TEST(RuntimeCompile, ATracedSourceCompilesInHowManyTilesItStamps) {
+  const GpuInstance k{RungId::TmaWgmmaStreamK, sim::rung_model(RungId::TmaWgmmaStreamK).defaults};
+  const std::string one = runtime_kernel_source({k, kernel::InputType::BF16, true, "sm_90a", true, 1});
+  EXPECT_TRUE(contains(one, "Config, __nv_bfloat16, true, true, 1>(p);"));
+  EXPECT_TRUE(contains(one, ", traced,"));
+  const std::string every = runtime_kernel_source({k, kernel::InputType::BF16, true, "sm_90a", true, 0});
+  EXPECT_TRUE(contains(every, "Config, __nv_bfloat16, true, true, 0>(p);"));
+  const std::string untraced = runtime_kernel_source({k, kernel::InputType::BF16, true, "sm_90a"});
+  EXPECT_TRUE(contains(untraced, "Config, __nv_bfloat16, true>(p);"));
+  EXPECT_FALSE(contains(untraced, "traced"));
+}
+
 TEST(RuntimeCompile, TheCommandIsTheBuildsFlagsForDeviceCodeOnly) {
   const auto args = runtime_compile_command({uncompiled_warptile(), kernel::InputType::F32, true, "sm_90"}, "in.cu", "out.cubin");
   for (const std::string flag : {"-cubin", "-arch=sm_90", "-std=c++20", "-O3", "-DNDEBUG", "-lineinfo", "--resource-usage"})

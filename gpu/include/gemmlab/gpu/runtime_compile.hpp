@@ -26,6 +26,10 @@ struct KernelVariant {
   kernel::InputType input = kernel::InputType::F32;
   bool aligned_rows = true;
   bool traced = false;  // the tracing build (gpu/src/traced_executor.cuh): always compiled at run time
+  // The tiles a sampled block of the tracing build stamps, its first ones (kernel::TraceSink::tiles; 0: every tile).
+  // Compiled in: read from the launch's parameters, the count cost Stream-K's consumers registers enough to spill in
+  // the tiles walked untraced (docs/timeline.md, "What tracing costs").
+  int stamped_tiles = 0;
 };
 
 // The variant a launch of `kernel` on these inputs and sizes needs; an error where the rung does not take the input
@@ -42,6 +46,7 @@ struct RuntimeKernelRequest {
   bool aligned_rows = true;  // 16-bit rungs: rows of A and B start on 16-byte boundaries (n, k multiples of 8)
   std::string arch;          // nvcc's -arch: "sm_90", or "sm_90a" for the Hopper rungs
   bool traced = false;       // the tracing build of the kernel (gemmlab/gpu/trace.hpp)
+  int stamped_tiles = 0;     // the tiles it stamps: KernelVariant's
 };
 
 // True where $GEMMLAB_COMPILE_AT_RUN_TIME is 1: every configuration is then compiled at run time, the build's own

@@ -37,7 +37,8 @@ struct TraceOptions {
   int blocks = 2;           // blocks sampled, spread evenly over the launch (1 to kMaxTracedBlocks)
   int events_per_warp = 0;  // 0: enough for the phases a block runs on this shape (four spans each), and more
   // Of a sampled block that walks several tiles (a persistent grid; Stream-K's segments), how many it stamps from its
-  // first; the rest run untraced. 0: every tile. A block of one tile stamps it whatever this says.
+  // first; the rest run untraced. 0: every tile. A block of one tile stamps it whatever this says. The count is
+  // compiled into the tracing build, so each count is a compile of its own (cached).
   int tiles = kDefaultStampedTiles;
   int runs = 20;  // timed runs of each kernel, alternating
   std::uint64_t seed = 7;
