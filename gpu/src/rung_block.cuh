@@ -141,7 +141,7 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
   if constexpr (C::splits > 1) kernel::take_split(t, at.split);
   if constexpr (kernel::WalksSegments<K>)  // Stream-K (rung 23): its share of the k-steps
     kernel::walk_stream_k(t, launch, static_cast<int>(gridDim.x * gridDim.y), p.slots, p.tiles_m, p.tiles_n, p.g.order,
-                          c.cluster);
+                          c.cluster, c.shared_waves);
   else if (c.grid > 0)
     kernel::walk_launches(t, launch, static_cast<int>(gridDim.x * gridDim.y), p.slots, p.tiles_m, p.tiles_n, p.g.order,
                           c.cluster);

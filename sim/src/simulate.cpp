@@ -56,7 +56,8 @@ class Engine {
     if (c_.grid > 0) {
       s.persistent_blocks = launched();
       s.stream_k = kernel::WalksSegments<K>;
-      s.plan = kernel::StreamKPlan::of(s.persistent_blocks / s.cluster, s.blocks / s.cluster, std::max(s.ksteps, 1));
+      s.plan = kernel::StreamKPlan::of(s.persistent_blocks / s.cluster, s.blocks / s.cluster, std::max(s.ksteps, 1),
+                                       c_.shared_waves);
     }
     return s;
   }
@@ -158,7 +159,7 @@ class Engine {
     constexpr kernel::BlockOrder order = kernel::preferred_order<K>();
     ThreadContext t = context(kernel::tile_of_launch(launch, rows, cols, order, c_.cluster), tid);
     if constexpr (kernel::WalksSegments<K>)  // Stream-K (rung 23): its share of the k-steps
-      kernel::walk_stream_k(t, launch, blocks, rows * cols, rows, cols, order, c_.cluster);
+      kernel::walk_stream_k(t, launch, blocks, rows * cols, rows, cols, order, c_.cluster, c_.shared_waves);
     else
       kernel::walk_launches(t, launch, blocks, rows * cols, rows, cols, order, c_.cluster);
     return t;

@@ -1,6 +1,7 @@
 #include "gemmlab/sim/tuning.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <numeric>
 #include <string_view>
@@ -57,7 +58,11 @@ std::vector<int> knob_candidates(RungId rung, std::string_view name) {
   } else if (name == "stages") {
     for (int v = knob->min; v <= knob->max; ++v) values.push_back(v);
   } else if (name == "grid") {
+    // One tile a block, the default's persistent blocks and twice as many, and where the default is not a power of two
+    // (132, one block per SM) the power of two below it: LLM shapes' tile grids are mostly multiples of 64 clusters'.
     values = {0, fallback, 2 * fallback};
+    if (fallback > 0 && !std::has_single_bit(static_cast<unsigned>(fallback)))
+      values.push_back(static_cast<int>(std::bit_floor(static_cast<unsigned>(fallback))));
   } else if (name == "splits") {  // split-K: none, then ranges of k-steps enough to fill the SMs of a skinny shape
     values = {1, 2, 3, 4, 6, 8};
   }

@@ -29,6 +29,11 @@ TEST(Tuning, EveryKnobsCandidatesHoldTheDefaultWithinTheKnobsRange) {
   }
   EXPECT_EQ(knob_candidates(RungId::WarpTile, "bm"), (std::vector<int>{64, 128, 256}));
   EXPECT_EQ(knob_candidates(RungId::SmemTiling, "conflicting"), std::vector<int>{0});  // the teaching toggle stays
+  // Stream-K: one block per SM, twice as many, and the power of two below (waves of whole tiles on LLM shapes'
+  // grids); both ways of sharing the last waves.
+  EXPECT_EQ(knob_candidates(RungId::TmaWgmmaStreamK, "grid"), (std::vector<int>{0, 128, 132, 264}));
+  EXPECT_EQ(knob_candidates(RungId::TmaWgmmaStreamK, "shared_waves"), (std::vector<int>{1, 2}));
+  EXPECT_EQ(knob_candidates(RungId::TmaWgmmaHilbert, "grid"), (std::vector<int>{0, 128, 256}));
 }
 
 TEST(Tuning, TheSpaceIsValidDistinctAndStartsWithTheDefault) {

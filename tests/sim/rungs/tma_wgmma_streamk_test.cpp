@@ -42,6 +42,12 @@ TEST(TmaWgmmaStreamK, ComputesTheExactGemm) {
       {"grid=4 bm=128 bn=256 stages=4 cluster=2 setmaxnreg=1", "grid=6 bm=64 bn=128 stages=2 cluster=2 setmaxnreg=0",
        "grid=10 bm=64 bn=64 stages=3 cluster=2 setmaxnreg=0", "grid=16 bm=64 bn=64 stages=2 cluster=1 setmaxnreg=0"},
       {{330, 504, 200}, {136, 136, 456}});
+  // The partial wave shared alone: whole waves, then ranges shorter than a tile.
+  test_support::expect_exact_gemms(RungId::TmaWgmmaStreamK, d,
+                                   {"grid=4 bm=128 bn=256 stages=4 cluster=2 setmaxnreg=1 shared_waves=1",
+                                    "grid=10 bm=64 bn=64 stages=3 cluster=2 setmaxnreg=0 shared_waves=1",
+                                    "grid=16 bm=64 bn=64 stages=2 cluster=1 setmaxnreg=0 shared_waves=1"},
+                                   {{330, 504, 200}, {136, 136, 456}});
 }
 
 TEST(TmaWgmmaStreamK, CountsRung21sCopiesAndWgmmaAndTheTurnsAtC) {

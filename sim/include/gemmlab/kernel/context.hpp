@@ -33,6 +33,7 @@ struct ThreadContext {
   // its `tiles` segments are `whole_tiles` whole tiles, then the pieces of tiles in its range of the shared k-steps,
   // [first_iteration, first_iteration + iterations).
   int units = 0, unit = 0, cluster_tiles = 0, whole_tiles = 0, first_iteration = 0, iterations = 0;
+  int shared_waves = 2;  // the plan's (KernelConfig::shared_waves)
 
   // The block's j-th tile (tile indices: multiply by bm and bn).
   GEMMLAB_HD TileCoord tile(int j) const {

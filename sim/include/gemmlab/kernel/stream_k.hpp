@@ -27,16 +27,19 @@ namespace gemmlab::kernel {
 
 struct StreamKPlan {
   int units = 1, tiles = 0, ksteps = 1;
+  int shared_waves = 2;  // KernelConfig::shared_waves: the partial wave shared alone (1) or with the last whole one (2)
 
   // `launched` units over `tiles` tiles: never more units than k-steps in all, so that no range is empty.
-  GEMMLAB_HD static StreamKPlan of(int launched, int tiles, int ksteps) {
+  GEMMLAB_HD static StreamKPlan of(int launched, int tiles, int ksteps, int shared_waves = 2) {
     const Index all = Index(tiles) * ksteps;
-    return {all < launched ? static_cast<int>(all) : launched, tiles, ksteps};
+    return {all < launched ? static_cast<int>(all) : launched, tiles, ksteps, shared_waves};
   }
-  // Waves of whole tiles: all of them where the tiles fill their waves exactly, else all but the last whole one.
+  // Waves of whole tiles: all of them where the tiles fill their waves exactly; else all of them (shared_waves = 1:
+  // only the partial wave is cut into ranges) or all but the last (2: the last whole wave is cut too, as CUTLASS's
+  // hybrid does, so that no range is shorter than a tile).
   GEMMLAB_HD int whole_waves() const {
     const int waves = tiles / units;
-    return tiles % units == 0 || waves == 0 ? waves : waves - 1;
+    return tiles % units == 0 || waves == 0 || shared_waves == 1 ? waves : waves - 1;
   }
   GEMMLAB_HD int whole_tiles() const { return whole_waves() * units; }
   GEMMLAB_HD Index shared_iterations() const { return Index(tiles - whole_tiles()) * ksteps; }
@@ -91,15 +94,17 @@ struct StreamKPlan {
   }
 };
 
-GEMMLAB_HD StreamKPlan stream_k_plan(const ThreadContext& t) { return {t.units, t.cluster_tiles, t.ksteps}; }
+GEMMLAB_HD StreamKPlan stream_k_plan(const ThreadContext& t) {
+  return {t.units, t.cluster_tiles, t.ksteps, t.shared_waves};
+}
 
 // The block launched at `launch` of `blocks` (whole clusters of `cluster`), over the `slots` launch indices of the
 // order: its unit, its whole tiles, its range of the shared k-steps and so its segments (t.tiles of them).
 GEMMLAB_HD void walk_stream_k(ThreadContext& t, int launch, int blocks, int slots, int tiles_m, int tiles_n,
-                              BlockOrder order, int cluster) {
+                              BlockOrder order, int cluster, int shared_waves = 2) {
   t.tiles_m = tiles_m, t.tiles_n = tiles_n, t.order = order, t.cluster = cluster;
-  t.cluster_tiles = slots / cluster;
-  const StreamKPlan plan = StreamKPlan::of(blocks / cluster, t.cluster_tiles, t.ksteps);
+  t.cluster_tiles = slots / cluster, t.shared_waves = shared_waves;
+  const StreamKPlan plan = StreamKPlan::of(blocks / cluster, t.cluster_tiles, t.ksteps, shared_waves);
   t.units = plan.units, t.unit = launch / cluster;
   t.first_launch = launch, t.launch_stride = blocks;
   t.tiles = t.iterations = t.first_iteration = t.whole_tiles = 0;

@@ -19,7 +19,11 @@
 //                  first segment of its unit's range, computed right after the unit's whole tiles, so the one of the
 //                  first k-steps, the last segment of another unit, finds the flag set long before it looks;
 //   the grid       132 blocks, one per SM of the H100 and H200 (rung 21's 128 left 4 idle: whole tiles divide
-//                  among 64 clusters, k-steps among any number).
+//                  among 64 clusters, k-steps among any number);
+//   shared_waves   which waves are shared: by default (2) the last whole wave and the partial one together, as
+//                  CUTLASS's hybrid does, so that every range is at least a tile; 1 cuts the partial wave alone, its
+//                  ranges shorter than a tile but the whole waves' clusters reading the same k-slices of A and B
+//                  together for longer (docs/rungs/23-tma-wgmma-streamk.md, "Sharing the partial wave alone").
 //
 // Every wait is for a unit launched earlier (kernel/stream_k.hpp says why), so it ends whenever the blocks start in
 // launch order, and the simulator, running the blocks one after another, checks every one of them as rung 22's.
@@ -124,7 +128,13 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
   }
 
   // ---- Host only. ----
-  static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "stages", "cluster", "grid", "setmaxnreg"};
+  static constexpr std::string_view knobs[] = {"bm",      "bn",   "bk",         "stages",
+                                               "cluster", "grid", "setmaxnreg", "shared_waves"};
+  static constexpr int shared_wave_counts[] = {1, 2};
+  static constexpr KnobChoice knob_choices[] = {{"shared_waves", shared_wave_counts,
+                                                 "the last waves of tiles cut into equal ranges of k-steps: 1, the "
+                                                 "partial wave alone; 2, the last whole wave with "
+                                                 "it, so that no range is shorter than a tile"}};
 
   // A turn at C is rung 22's (the time model's chain at the end of a block's walk).
   static int split_step_round_trips(const KernelConfig& c) { return TmaWgmmaSplitK::split_step_round_trips(c); }
