@@ -77,10 +77,10 @@ struct PhaseRunner {
 // One role's walk of the block's schedule (every role's, where the rung has none), with the executor x: GpuExecutor,
 // or in a sampled block of a traced launch the TracedExecutor, which stamps each phase and operation of the block's
 // first Stamped tiles (a constant: the launch's count read from its parameters made ptxas spill Stream-K's
-// accumulators in the tiles after them). A rung whose blocks walk several tiles (a persistent grid, Stream-K) then walks the rest with
-// x's untraced base, the State and the ring of stages going on: the stamps slow a persistent block, and the slowest
-// block sets the kernel's end, so a window of its tiles costs the kernel that window's lag, not every tile's
-// (docs/timeline.md, "What tracing costs").
+// accumulators in the tiles after them). A rung whose blocks walk several tiles (a persistent grid, Stream-K) then
+// walks the rest with x's untraced base, the State and the ring of stages going on: the stamps slow a persistent block,
+// and the slowest block sets the kernel's end, so a window of its tiles costs the kernel that window's lag, not every
+// tile's (docs/timeline.md, "What tracing costs").
 template <class K, class C, class Run>
 __device__ __forceinline__ void walk_tiles(const kernel::ThreadContext& t, const Run& run, kernel::TileRange range = {}) {
   constexpr C c{};
@@ -155,10 +155,10 @@ __device__ __forceinline__ void run_block(const KernelParams& p) {
                                              reinterpret_cast<float*>(shared_storage), &p.a_map, &p.b_map, &p.c_map,
                                              p.split_flags, p.workspace};
   if constexpr (Traced) {
-    // A traced launch holds the block twice: a block that is not sampled runs the untraced block's code as it is, and a
-    // sampled one the tracing build's (for its first StampedTiles tiles: walk_role), which then tests nothing of its own
-    // (a test around each stamp cost the blocks their pace: docs/timeline.md, "What tracing costs"). Lane 0's answer,
-    // so provably the same in every lane.
+    // A traced launch holds the block twice: a block that is not sampled runs the untraced block's code as it is, and
+    // a sampled one the tracing build's (for its first StampedTiles tiles: walk_role), which then tests nothing of its
+    // own (a test around each stamp cost the blocks their pace: docs/timeline.md, "What tracing costs"). Lane 0's
+    // answer, so provably the same in every lane.
     const bool sampled = __shfl_sync(0xffffffffu, p.trace.slot(block, 0) >= 0 ? 1 : 0, 0) != 0;
     if (sampled) {
       TracedExecutor<In, AlignedRows> x{untraced};

@@ -314,9 +314,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const bool stream_k = walks_stream_k(in.rung);
   const int launched = stream_k ? in.config.grid : in.config.grid > 0 ? std::min(in.config.grid, tiles) : tiles;
   const int blocks_per_sm_launched = (launched + d.sms - 1) / d.sms;
-  const kernel::StreamKPlan plan =
-      kernel::StreamKPlan::of(launched / shape.cluster, tiles / shape.cluster, std::max(shape.ksteps, 1),
-                              in.config.shared_waves);
+  const kernel::StreamKPlan& plan = shape.plan;  // the simulator's: Stream-K's walk (persistent rungs only)
   p.tiles_on_busiest_sm = blocks_per_sm_launched * (stream_k ? plan.busiest_tiles() : (tiles + launched - 1) / launched);
   const double share = p.tiles_on_busiest_sm / tiles;
   p.issue_source = issue_source;

@@ -59,7 +59,7 @@ std::vector<int> knob_candidates(RungId rung, std::string_view name) {
     for (int v = knob->min; v <= knob->max; ++v) values.push_back(v);
   } else if (name == "grid") {
     // One tile a block, the default's persistent blocks and twice as many, and where the default is not a power of two
-    // (132, one block per SM) the power of two below it: LLM shapes' tile grids are mostly multiples of 64 clusters'.
+    // (132, one block per SM) the power of two below it: LLM shapes' grids of tiles mostly divide into its waves.
     values = {0, fallback, 2 * fallback};
     if (fallback > 0 && !std::has_single_bit(static_cast<unsigned>(fallback)))
       values.push_back(static_cast<int>(std::bit_floor(static_cast<unsigned>(fallback))));

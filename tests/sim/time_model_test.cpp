@@ -427,8 +427,7 @@ TEST(TimeModel, StreamKsTurnsAtCFollowOneAnotherAcrossATilesPieces) {
   ASSERT_TRUE(decode.ok() && square.ok());
   ASSERT_TRUE(decode->time && square->time);
   const auto pieces = [&](const SchedulePrediction& p) {
-    const int units = c.grid / c.cluster, tiles = p.shape.blocks / p.shape.cluster;
-    return kernel::StreamKPlan::of(units, tiles, p.shape.ksteps).most_pieces();
+    return p.shape.plan.most_pieces();
   };
   ASSERT_GT(pieces(*decode), pieces(*square)) << "a decode shape's few tiles are cut into more pieces";
   ASSERT_GT(square->time->split_seconds, 0);

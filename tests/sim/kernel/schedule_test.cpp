@@ -62,7 +62,7 @@ TEST(TileRange, StreamKSegmentsSplitAnywhereWalkAsOne) {
   for (int launch = 0; launch < blocks; ++launch) {
     ThreadContext t;
     t.ksteps = 7;
-    walk_stream_k(t, launch, blocks, slots, tiles_m, tiles_n, order, c.cluster);
+    walk_stream_k(t, launch, blocks, slots, tiles_m, tiles_n, order, c.cluster, c.shared_waves);
     split_blocks += t.tiles > 1;
     expect_splits_walk_the_same<rungs::TmaWgmmaStreamK>(c, t, "block " + std::to_string(launch));
   }

@@ -20,8 +20,8 @@ struct Walked {
 };
 
 // Every block's context over tiles_m x tiles_n tiles of `ksteps` k-steps, `blocks` launched in clusters of `cluster`.
-std::vector<Walked> walk_all(int blocks, int tiles_m, int tiles_n, int ksteps, int cluster, int shared_waves = 2,
-                             BlockOrder order = {OrderKind::Hilbert, 0}) {
+std::vector<Walked> walk_all(int blocks, int tiles_m, int tiles_n, int ksteps, int cluster, int shared_waves = 2) {
+  const BlockOrder order{OrderKind::Hilbert, 0};
   std::vector<Walked> out;
   const int slots = launch_slots(tiles_m, tiles_n, order, cluster);
   for (int launch = 0; launch < blocks; ++launch) {
@@ -62,6 +62,10 @@ const std::vector<Case> kCases = {
     {128, 32, 14, 56, 2, 1},
     {12, 6, 5, 7, 2, 1},
     {7, 5, 3, 1, 1, 1},
+    // A partial wave of fewer k-steps than units: shared with the last whole wave instead (an empty range between a
+    // tile's pieces would leave its last piece waiting for a turn no segment takes).
+    {4, 5, 1, 2, 1, 1},
+    {132, 134, 1, 2, 2, 1},
 };
 
 TEST(StreamKWalk, MostSegmentsIsTheLongestWalk) {
@@ -128,6 +132,10 @@ TEST(StreamKWalk, UnitsGetEqualSharesOfTheKSteps) {
     EXPECT_EQ(t.iterations, 28);
   }
   EXPECT_EQ(plan_of({128, 32, 14, 56, 2, 1}).most_pieces(), 2);
+  // 5 tiles of 2 k-steps on 4 units: the partial wave's 2 k-steps cannot give each unit one, so the last whole wave
+  // is shared with it, as with shared_waves = 2.
+  EXPECT_EQ(plan_of({4, 5, 1, 2, 1, 1}).whole_waves(), 0);
+  EXPECT_EQ(plan_of({4, 5, 1, 2, 1, 1}).most_pieces(), plan_of({4, 5, 1, 2, 1, 2}).most_pieces());
 }
 
 TEST(StreamKWalk, TurnsAtCGoInLaunchOrderFromTheTilesLastKSteps) {
@@ -227,9 +235,9 @@ TEST(StreamKWalk, MostPiecesIsTheMostAnyTileIsCutInto) {
     EXPECT_EQ(plan_of(w).most_pieces(), most) << at;
   }
   // A decode step's 32 tiles of 224 k-steps on 132 units: ranges of 54 or 55 k-steps, so a tile in five pieces.
-  EXPECT_EQ(StreamKPlan::of(132, 32, 224).most_pieces(), 5);
+  EXPECT_EQ(StreamKPlan::of(132, 32, 224, 2).most_pieces(), 5);
   // Whole waves only: every tile whole.
-  EXPECT_EQ(StreamKPlan::of(64, 256, 64).most_pieces(), 1);
+  EXPECT_EQ(StreamKPlan::of(64, 256, 64, 2).most_pieces(), 1);
 }
 
 TEST(StreamKWalk, AClustersBlocksWalkTheSameKStepsOfAdjacentTiles) {

@@ -42,12 +42,17 @@ TEST(TmaWgmmaStreamK, ComputesTheExactGemm) {
       {"grid=4 bm=128 bn=256 stages=4 cluster=2 setmaxnreg=1", "grid=6 bm=64 bn=128 stages=2 cluster=2 setmaxnreg=0",
        "grid=10 bm=64 bn=64 stages=3 cluster=2 setmaxnreg=0", "grid=16 bm=64 bn=64 stages=2 cluster=1 setmaxnreg=0"},
       {{330, 504, 200}, {136, 136, 456}});
-  // The partial wave shared alone: whole waves, then ranges shorter than a tile.
+  // The partial wave shared alone: whole waves, then ranges shorter than a tile (at 330 x 504 x 200 each grid leaves
+  // a partial wave: 4 cluster tiles on 3 units, 24 on 5, 48 tiles on 14 blocks).
   test_support::expect_exact_gemms(RungId::TmaWgmmaStreamK, d,
-                                   {"grid=4 bm=128 bn=256 stages=4 cluster=2 setmaxnreg=1 shared_waves=1",
+                                   {"grid=6 bm=128 bn=256 stages=4 cluster=2 setmaxnreg=1 shared_waves=1",
                                     "grid=10 bm=64 bn=64 stages=3 cluster=2 setmaxnreg=0 shared_waves=1",
-                                    "grid=16 bm=64 bn=64 stages=2 cluster=1 setmaxnreg=0 shared_waves=1"},
+                                    "grid=14 bm=64 bn=64 stages=2 cluster=1 setmaxnreg=0 shared_waves=1"},
                                    {{330, 504, 200}, {136, 136, 456}});
+  // A partial wave of fewer k-steps than units (5 tiles of 2 k-steps on 4 blocks): shared with the last whole wave
+  // instead, else the tile's last piece would wait for the turn of an empty range.
+  test_support::expect_exact_gemms(RungId::TmaWgmmaStreamK, d,
+                                   {"grid=4 bm=64 bn=64 cluster=1 setmaxnreg=0 shared_waves=1"}, {{320, 64, 128}});
 }
 
 TEST(TmaWgmmaStreamK, CountsRung21sCopiesAndWgmmaAndTheTurnsAtC) {

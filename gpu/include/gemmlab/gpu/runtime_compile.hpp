@@ -27,8 +27,8 @@ struct KernelVariant {
   bool aligned_rows = true;
   bool traced = false;  // the tracing build (gpu/src/traced_executor.cuh): always compiled at run time
   // The tiles a sampled block of the tracing build stamps, its first ones (kernel::TraceSink::tiles; 0: every tile).
-  // Compiled in: read from the launch's parameters, the count cost Stream-K's consumers registers enough to spill in
-  // the tiles walked untraced (docs/timeline.md, "What tracing costs").
+  // Compiled in: read from the launch's parameters, the count made ptxas spill Stream-K's consumers' registers in the
+  // tiles walked untraced (docs/timeline.md, "What tracing costs").
   int stamped_tiles = 0;
 };
 

@@ -30,16 +30,19 @@ struct StreamKPlan {
   int shared_waves = 2;  // KernelConfig::shared_waves: the partial wave shared alone (1) or with the last whole one (2)
 
   // `launched` units over `tiles` tiles: never more units than k-steps in all, so that no range is empty.
-  GEMMLAB_HD static StreamKPlan of(int launched, int tiles, int ksteps, int shared_waves = 2) {
+  GEMMLAB_HD static StreamKPlan of(int launched, int tiles, int ksteps, int shared_waves) {
     const Index all = Index(tiles) * ksteps;
     return {all < launched ? static_cast<int>(all) : launched, tiles, ksteps, shared_waves};
   }
   // Waves of whole tiles: all of them where the tiles fill their waves exactly; else all of them (shared_waves = 1:
   // only the partial wave is cut into ranges) or all but the last (2: the last whole wave is cut too, as CUTLASS's
-  // hybrid does, so that no range is shorter than a tile).
+  // hybrid does, so that no range is shorter than a tile). The partial wave alone only where it holds a k-step for
+  // every unit: an empty range between a tile's pieces would count a turn at C that no segment takes, and the tile's
+  // last piece would wait for it forever.
   GEMMLAB_HD int whole_waves() const {
-    const int waves = tiles / units;
-    return tiles % units == 0 || waves == 0 || shared_waves == 1 ? waves : waves - 1;
+    const int waves = tiles / units, partial = tiles % units;
+    if (partial == 0 || waves == 0) return waves;
+    return shared_waves == 1 && Index(partial) * ksteps >= units ? waves : waves - 1;
   }
   GEMMLAB_HD int whole_tiles() const { return whole_waves() * units; }
   GEMMLAB_HD Index shared_iterations() const { return Index(tiles - whole_tiles()) * ksteps; }
@@ -101,7 +104,7 @@ GEMMLAB_HD StreamKPlan stream_k_plan(const ThreadContext& t) {
 // The block launched at `launch` of `blocks` (whole clusters of `cluster`), over the `slots` launch indices of the
 // order: its unit, its whole tiles, its range of the shared k-steps and so its segments (t.tiles of them).
 GEMMLAB_HD void walk_stream_k(ThreadContext& t, int launch, int blocks, int slots, int tiles_m, int tiles_n,
-                              BlockOrder order, int cluster, int shared_waves = 2) {
+                              BlockOrder order, int cluster, int shared_waves) {
   t.tiles_m = tiles_m, t.tiles_n = tiles_n, t.order = order, t.cluster = cluster;
   t.cluster_tiles = slots / cluster, t.shared_waves = shared_waves;
   const StreamKPlan plan = StreamKPlan::of(blocks / cluster, t.cluster_tiles, t.ksteps, shared_waves);
