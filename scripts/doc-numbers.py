@@ -2634,6 +2634,87 @@ def run6_fit():
     return {"r6_w": str(within), "r6_all": str(pairs), "r6_rho": f"{rho:.3f}"}
 
 
+def _best_ratio(shape, keep=lambda entry: True):
+    """The highest measured ratio to cuBLAS among a sweep shape's timed entries that `keep` takes, and its entry."""
+    timed = [e for e in _timed(shape) if keep(e)]
+    best = max(timed, key=lambda e: e["measured"]["ratio_to_cublas"])
+    return best["measured"]["ratio_to_cublas"], best
+
+
+def _sweep_shape(run, label, m):
+    path = SWEEP / (f"sweep-llm-bf16-tuned6-run{run}.json" if run <= 14 else f"sweep-llm-bf16-tuned6-run{run}.json.gz")
+    return next(s for s in read_json(path)["shapes"] if s["label"] == label and s["m"] == m)
+
+
+def stream_k_partial_wave_runs():
+    """docs/sweep.md, runs 17 and 18: Qwen2.5-7B's prefill down, its best ratio to cuBLAS there (rung 23's grid=128
+    shared_waves=1) and in runs 13 to 16; rung 20's grid=128 on Llama 3 70B's 16-token QKV in run 17; and the two
+    runs' pairs within +-20%, which the model picked."""
+    down = "qwen2.5-7b-prefill down"
+    out = {}
+    for run in (17, 18):
+        ratio, best = _best_ratio(_sweep_shape(run, down, 4096))
+        if (best["rung"], best["config"]) != ("tma-wgmma-streamk", "grid=128 shared_waves=1"):
+            raise SystemExit(f"doc-numbers: run {run}'s best on {down} is {best['rung']} {best['config']}")
+        within, pairs, _, _, _ = sweep_fit(SWEEP / f"sweep-llm-bf16-tuned6-run{run}.json.gz")
+        out.update({f"d{run}": f"{ratio:.3f}", f"p{run}": f"{100 * within / pairs:.1f}"})
+    before = [_best_ratio(_sweep_shape(run, down, 4096))[0] for run in (13, 14, 15, 16)]
+    out.update({"lo": f"{min(before):.2f}", "hi": f"{max(before):.2f}"})
+    ratio, best = _best_ratio(_sweep_shape(17, "llama3-70b-decode qkv", 16))
+    if (best["rung"], best["config"].split()[-1]) != ("tma-wgmma-persistent", "grid=128"):
+        raise SystemExit(f"doc-numbers: run 17's best on Llama 3 70B's 16-token QKV is {best['rung']} {best['config']}")
+    out["q17"] = f"{ratio:.3f}"
+    return out
+
+
+def short_k_run3():
+    """docs/sweep.md, "Short K": run 3's pairs within +-20% and median Spearman, the model having picked them."""
+    within, pairs, _, _, rho = sweep_fit(SWEEP / "sweep-short-k-tuned6-run3.json")
+    return {"p": f"{100 * within / pairs:.1f}", "r": f"{rho:.2f}"}
+
+
+def tile_window_costs():
+    """docs/timeline.md, "A window of tiles" and "The window compiled in": what tracing cost Stream-K with one stamped
+    tile before and after the window was compiled in, two tiles and every tile after, and the tracing builds' spills
+    (ptxas's figures in the traces' summaries) before and after."""
+    data = ROOT / "docs" / "timeline-data"
+    old, new = data / "tile-window-2026-11-30", data / "compiled-window-2026-11-30"
+
+    def costs(folder, rung, tiles):
+        paths = sorted((folder / "cost").glob(f"r{rung}-t{tiles}-rep*.summary.json"))
+        return [read_json(path)["overhead"] * 100 for path in paths]
+
+    def spill(folder, name):
+        return str(read_json(folder / f"{name}.summary.json")["traced_spill_bytes"])
+
+    every = [c for rung in (20, 21, 23, 24) for c in costs(new, rung, 0)]
+    span = lambda values: (f"{min(values):.1f}", f"{max(values):.1f}")
+    out = {}
+    (out["old_lo"], out["old_hi"]), (out["one_lo"], out["one_hi"]) = span(costs(old, 23, 1)), span(costs(new, 23, 1))
+    (out["two_lo"], out["two_hi"]), (out["all_lo"], out["all_hi"]) = span(costs(new, 23, 2)), span(every)
+    out.update({"sk_new": spill(new, "23-tma-wgmma-streamk"), "sk_old": spill(old, "23-tma-wgmma-streamk"),
+                "p_new": spill(new, "20-tma-wgmma-persistent"), "p_old": spill(old, "20-tma-wgmma-persistent")})
+    out["sk_old2"] = out["sk_old"]
+    return out
+
+
+def rung19_cluster4():
+    """docs/rungs/21: rung 19 with clusters of four against pairs (results-data/rung21/cluster4-2026-11-30)."""
+    rows = read_json(ROOT / "docs/results-data/rung21/cluster4-2026-11-30/bench19.json")["rows"]
+    ratio = lambda config: [r["ratio_to_cublas"] for r in rows
+                            if r["name"] == "tma-wgmma-multicast" and r["config"] == config]
+    four, two = ratio("cluster=4"), ratio("default")  # the default's clusters are pairs
+    return {"f_lo": f"{min(four):.2f}", "f_hi": f"{max(four):.2f}",
+            "t_lo": f"{min(two):.2f}", "t_hi": f"{max(two):.2f}"}
+
+
+def multicast_lookups():
+    """docs/time-model.md: LLM run 14's pairs within +-20% before and with each multicast copy counted once in the L2
+    term (docs/time-model-data/multicast-lookups-2026-11-30.txt)."""
+    fit = _record_scores("multicast-lookups-2026-11-30.txt")
+    return {side[0]: f"{fit[(f'{side}-llm-bf16-tuned6', 14)][2]:.1f}" for side in ("before", "after")}
+
+
 QUOTES = [
     ("docs/fidelity.md",
      r"(?P<whole_mb>\d+)\s+MB\s+from\s+DRAM\s+with\s+all\s+of\s+the\s+H200's\s+(?P<whole_mib>\d+)\s+MiB[\s\S]*?within\s+"
@@ -3833,6 +3914,29 @@ QUOTES = [
      r"cp-async: the model names its k-step chain[\s\S]*?neither pipe more than (?P<pct>\d+)% busy[\s\S]*?\((?P<r>[\d.]+)× "
      r"of its measured time at 4096³\)",
      lambda: {"pct": busier_pipe(8, "cp-async"), "r": predicted_over_measured({"cp-async"}, {"default"}, {4096})[0]}),
+    ("docs/sweep.md",
+     r"is\s+now\s+faster\s+than\s+cuBLAS\s+in\s+both\s+runs\s+\((?P<d17>[\d.]+)×\s+and\s+(?P<d18>[\d.]+)×\)[\s\S]*?"
+     r"It\s+was\s+(?P<lo>[\d.]+)×\s+to\s+(?P<hi>[\d.]+)×\s+in\s+runs\s+13\s+to\s+16\.\s+Rung\s+20's\s+`grid=128`\s+was\s+the\s+"
+     r"best\s+of\s+run\s+17\s+on\s+Llama\s+3\s+70B's\s+16-token\s+QKV\s+\((?P<q17>[\d.]+)×\)[\s\S]*?within\s+±20%\s+on\s+"
+     r"(?P<p17>[\d.]+)%\s+and\s+(?P<p18>[\d.]+)%\s+of\s+the\s+pairs",
+     stream_k_partial_wave_runs),
+    ("docs/sweep.md",
+     r"Again\s+out\s+of\s+sample,\s+and\s+again\s+short\s+of\s+the\s+issue's\s+target:\s+(?P<p>[\d.]+)%\s+of\s+the\s+pairs\s+"
+     r"within\s+±20%\s+and\s+a\s+median\s+Spearman\s+of\s+(?P<r>[\d.]+)\.",
+     short_k_run3),
+    ("docs/timeline.md",
+     r"Stream-K\s+cost\s+(?P<old_lo>[\d.]+)%\s+to\s+(?P<old_hi>[\d.]+)%\.\s+Its\s+tracing\s+build\s+spilled\s+(?P<sk_old>\d+)\s+"
+     r"bytes[\s\S]*?spills\s+(?P<sk_new>\d+)\s+bytes\s+instead\s+of\s+(?P<sk_old2>\d+),\s+rung\s+20's\s+(?P<p_new>\d+)\s+"
+     r"instead\s+of\s+(?P<p_old>\d+)[\s\S]*?Stream-K\s+(?P<one_lo>[\d.]+)%\s+to\s+(?P<one_hi>[\d.]+)%;[\s\S]*?\(Stream-K\s+"
+     r"(?P<two_lo>[\d.]+)%\s+to\s+(?P<two_hi>[\d.]+)%\);\s+every\s+tile,\s+(?P<all_lo>[\d.]+)%\s+to\s+(?P<all_hi>[\d.]+)%\.",
+     tile_window_costs),
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     r"rung\s+19\s+at\s+(?P<f_lo>[\d.]+)×\s+to\s+(?P<f_hi>[\d.]+)×\s+of\s+cuBLAS\s+against\s+(?P<t_lo>[\d.]+)×\s+to\s+"
+     r"(?P<t_hi>[\d.]+)×",
+     rung19_cluster4),
+    ("docs/time-model.md",
+     r"every\s+sweep\s+lost\s+pairs\s+within\s+±20%\s+\(LLM\s+run\s+14:\s+(?P<b>[\d.]+)%\s+→\s+(?P<a>[\d.]+)%;",
+     multicast_lookups),
 ]
 
 
