@@ -2715,6 +2715,71 @@ def multicast_lookups():
     return {side[0]: f"{fit[(f'{side}-llm-bf16-tuned6', 14)][2]:.1f}" for side in ("before", "after")}
 
 
+def _ncu_row(path):
+    """The one kernel of an ncu --csv --page raw file: {metric: value as a number, or the text}."""
+    lines = path.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith('"ID"'))
+    header, *rows = csv.reader(lines[start:])
+    row = next(r for r in rows if len(r) == len(header) and r[0].isdigit())
+    def value(text):
+        try:
+            return float(text.replace(",", ""))
+        except ValueError:
+            return text
+    return {k: value(v) for k, v in zip(header, row)}
+
+
+def decode_ncu_128():
+    """docs/sweep.md: cuBLAS's kernel and the rungs' at 128 x 37888 x 3584 and 4096 x 6144 x 4096 under ncu, and
+    ping-pong in column order against the Hilbert order (results-data/decode-ncu-2026-12-01)."""
+    folder = ROOT / "docs/results-data/decode-ncu-2026-12-01"
+    ncu = {p.stem: _ncu_row(p) for p in folder.glob("*.csv")}
+    us = lambda run: f"{ncu[run]['gpu__time_duration.sum'] / 1e3:.0f}"
+    dram_pct = lambda run: f"{ncu[run]['dram__throughput.avg.pct_of_peak_sustained_elapsed']:.0f}"
+    mb = lambda run, metric: f"{ncu[run][metric] / 1e6:.0f}"
+    ours = ("dec-r18", "dec-pers-bn128", "dec-sk-c1")
+    pcts = [ncu[r]["dram__throughput.avg.pct_of_peak_sustained_elapsed"] for r in ours]
+    to_sm = [ncu[r]["l1tex__m_xbar2l1tex_read_bytes.sum"] / 1e6 for r in ours]
+    times = [ncu[r]["gpu__time_duration.sum"] / 1e3 for r in ours]
+    key = lambda r: (r["config"], r["m"], r["n"], r["k"])
+    rows = lambda order: [r for r in read_json(folder / f"bench-pp-{order}.json")["rows"]
+                          if r["name"] == "tma-wgmma-pingpong"]
+    hilbert = {key(r): r for r in rows("hilbert")}
+    col_over_hilbert = [r["median_ms"] / hilbert[key(r)]["median_ms"] for r in rows("col")]
+    gate_up = ("bn=128 bk=128 cluster=1", 128, 37888, 3584)
+    col = {key(r): r for r in rows("col")}
+    # cuBLAS's tile from its kernel's name (nvjet_..._NxM_...: N columns of C by M rows), its tiles at N = 37888.
+    tile_n = int(re.search(r"_(\d+)x(\d+)_", ncu["dec-cublas"]["Kernel Name"]).group(1))
+    pre_gap = abs(ncu["pre-r21"]["gpu__time_duration.sum"] / ncu["pre-cublas"]["gpu__time_duration.sum"] - 1)
+    return {"cub_us": us("dec-cublas"), "cub_tiles": str(-(-37888 // tile_n)), "pre_gap": f"{math.ceil(100 * pre_gap)}", "cub_pct": dram_pct("dec-cublas"),
+            "cub_sm": mb("dec-cublas", "l1tex__m_xbar2l1tex_read_bytes.sum"),
+            "our_us_lo": f"{min(times):.0f}", "our_us_hi": f"{max(times):.0f}",
+            "our_pct_lo": f"{min(pcts):.0f}", "our_pct_hi": f"{max(pcts):.0f}",
+            "our_sm_lo": f"{min(to_sm):.0f}", "our_sm_hi": f"{max(to_sm):.0f}",
+            "pp_dram": mb("dec-pp-bn128-bk128", "dram__bytes_read.sum"), "pp_pct": dram_pct("dec-pp-bn128-bk128"),
+            "weights": mb("dec-cublas", "dram__bytes_read.sum"),
+            "pre_cub": mb("pre-cublas", "dram__bytes_read.sum"), "pre_r21": mb("pre-r21", "dram__bytes_read.sum"),
+            "pre_sm": mb("pre-r21", "l1tex__m_xbar2l1tex_read_bytes.sum"),
+            "pre_l2_cub": f"{ncu['pre-cublas']['lts__throughput.avg.pct_of_peak_sustained_elapsed']:.0f}",
+            "pre_l2_r21": f"{ncu['pre-r21']['lts__throughput.avg.pct_of_peak_sustained_elapsed']:.0f}",
+            "pairs": str(len(col_over_hilbert)), "faster": str(sum(x < 1 for x in col_over_hilbert)),
+            "gain_lo": f"{100 * (1 - max(col_over_hilbert)):.1f}", "gain_hi": f"{100 * (1 - min(col_over_hilbert)):.0f}",
+            "gu_h": f"{hilbert[gate_up]['ratio_to_cublas']:.2f}", "gu_c": f"{col[gate_up]['ratio_to_cublas']:.2f}"}
+
+
+def persistent_tile_stores():
+    """docs/sweep.md: the short-K sweeps' fit before and with each tile's stores counted on the persistent rungs too
+    (docs/time-model-data/persistent-tile-stores-2026-12-01.txt)."""
+    fit = _record_scores("persistent-tile-stores-2026-12-01.txt")
+    runs = (1, 2, 3)
+    gained = [fit[("after-short-k-tuned6", r)][0] - fit[("before-short-k-tuned6", r)][0] for r in runs]
+    drops = [float(fit[("before-short-k-tuned6", r)][3]) - float(fit[("after-short-k-tuned6", r)][3]) for r in runs]
+    if min(drops) <= 0:
+        raise ValueError("a short-K run's Spearman did not fall: the page says every one did")
+    return {"g_lo": str(min(gained)), "g_hi": str(max(gained)), "pairs": str(fit[("before-short-k-tuned6", 1)][1]),
+            "drop": f"{math.ceil(100 * max(drops)) / 100:.2f}"}
+
+
 QUOTES = [
     ("docs/fidelity.md",
      r"(?P<whole_mb>\d+)\s+MB\s+from\s+DRAM\s+with\s+all\s+of\s+the\s+H200's\s+(?P<whole_mib>\d+)\s+MiB[\s\S]*?within\s+"
@@ -3937,6 +4002,22 @@ QUOTES = [
     ("docs/time-model.md",
      r"every\s+sweep\s+lost\s+pairs\s+within\s+±20%\s+\(LLM\s+run\s+14:\s+(?P<b>[\d.]+)%\s+→\s+(?P<a>[\d.]+)%;",
      multicast_lookups),
+    ("docs/sweep.md",
+     r"cuBLAS's\s+kernel\s+ran\s+for\s+(?P<cub_us>\d+)\s+µs\s+at\s+(?P<cub_pct>\d+)%\s+of\s+DRAM's\s+peak[\s\S]*?"
+     r"(?P<cub_sm>\d+)\s+MB\s+from\s+the\s+L2\s+to\s+the\s+SMs[\s\S]*?took\s+(?P<our_us_lo>\d+)\s+to\s+"
+     r"(?P<our_us_hi>\d+)\s+µs\s+at\s+(?P<our_pct_lo>\d+)%\s+to\s+(?P<our_pct_hi>\d+)%\s+of\s+the\s+peak,\s+"
+     r"(?P<our_sm_lo>\d+)\s+to\s+(?P<our_sm_hi>\d+)\s+MB\s+to\s+the\s+SMs[\s\S]*?read\s+(?P<pp_dram>\d+)\s+MB\s+"
+     r"from\s+DRAM,\s+the\s+(?P<weights>\d+)\s+MB\s+of\s+weights\s+twice,\s+at\s+(?P<pp_pct>\d+)%[\s\S]*?"
+     r"Hilbert\s+order\s+on\s+(?P<faster>\d+)\s+of\s+(?P<pairs>\d+)\s+\(configuration,\s+shape\)\s+pairs,\s+by\s+"
+     r"(?P<gain_lo>[\d.]+)%\s+to\s+(?P<gain_hi>\d+)%[\s\S]*?from\s+(?P<gu_h>[\d.]+)×\s+to\s+(?P<gu_c>[\d.]+)×"
+     r"[\s\S]*?read\s+(?P<pre_r21>\d+)\s+MB\s+from\s+DRAM\s+where\s+cuBLAS's\s+read\s+(?P<pre_cub>\d+)[\s\S]*?"
+     r"same\s+(?P<pre_sm>\d+)\s+MB[\s\S]*?(?P<pre_l2_r21>\d+)%\s+of\s+its\s+peak\s+against\s+"
+     r"(?P<pre_l2_cub>\d+)%\s+for\s+cuBLAS's,\s+for\s+the\s+same\s+time\s+within\s+(?P<pre_gap>\d+)%",
+     decode_ncu_128),
+    ("docs/sweep.md",
+     r"put\s+(?P<g_lo>\d+)\s+to\s+(?P<g_hi>\d+)\s+more\s+of\s+the\s+(?P<pairs>\d+)\s+pairs\s+within\s+±20%\s+but\s+"
+     r"lowered\s+the\s+median\s+Spearman\s+of\s+every\s+short-K\s+run,\s+by\s+up\s+to\s+(?P<drop>[\d.]+)",
+     persistent_tile_stores),
 ]
 
 
