@@ -289,8 +289,7 @@ Command add_sweep_command(CLI::App& parent) {
   sub->add_option("--input", args->input, "The input type of A and B: fp32, fp16 or bf16")->capture_default_str();
   sub->add_option("--order", args->order,
                   "Block launch order: " + std::string(sim::order_names_help()) + ", or " +
-                      std::string(gpu::kRungsOwnOrder) +
-                      " (each rung in its own: rung 21's hilbert, row for the others)")
+                      std::string(gpu::kRungsOwnOrder) + " (" + gpu::rungs_own_order_help() + ")")
       ->capture_default_str();
   sub->add_option("--profile", args->profile,
                   "The device profile the model predicts for; auto: the timing GPU's own (with --rescore: the "

@@ -266,10 +266,30 @@ Status set_sweep_order(SweepOptions& options, std::string_view text) {
   }
   auto order = sim::parse_order(text);
   if (!order)
-    return Error{order.error().message + ", or " + std::string(kRungsOwnOrder) +
-                 " (each rung in its own: rung 21's hilbert, row for the others)"};
+    return Error{order.error().message + ", or " + std::string(kRungsOwnOrder) + " (" + rungs_own_order_help() + ")"};
   options.order = *order, options.rungs_own_order = false;
   return Ok{};
+}
+
+std::string rungs_own_order_help() {
+  // The rungs whose own order is not row-major, grouped by that order, in ladder order.
+  std::vector<std::pair<std::string, std::vector<int>>> orders;
+  for (const RungInfo& rung : rungs()) {
+    const kernel::BlockOrder order = sim::rung_model(rung.id).preferred_order;
+    if (order.kind == kernel::OrderKind::RowMajor) continue;
+    const std::string name = sim::order_name(order);
+    auto group = std::find_if(orders.begin(), orders.end(), [&](const auto& o) { return o.first == name; });
+    if (group == orders.end()) group = orders.insert(orders.end(), {name, {}});
+    group->second.push_back(rung.number);
+  }
+  std::string text = "each rung in its own: ";
+  for (const auto& [name, numbers] : orders) {
+    text += numbers.size() == 1 ? "rung " : "rungs ";
+    for (std::size_t i = 0; i < numbers.size(); ++i)
+      text += (i == 0 ? "" : i + 1 == numbers.size() ? " and " : ", ") + std::to_string(numbers[i]);
+    text += " in " + name + ", ";
+  }
+  return text + "row for the others";
 }
 
 std::string sweep_order_name(const SweepOptions& options) {

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cctype>
+#include <set>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -125,6 +127,29 @@ TEST(Sweep, PreferredOrderRunsEachRungInItsOwn) {
   const auto refused = set_sweep_order(bad, "spiral");
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().message.find("preferred"), std::string::npos);
+  EXPECT_NE(refused.error().message.find(rungs_own_order_help()), std::string::npos);
+}
+
+// "preferred" in words, from the rungs' own orders: every rung whose order is not row-major, by its number.
+TEST(Sweep, PreferredOrderIsWordedFromTheRungs) {
+  const std::string help = rungs_own_order_help();
+  std::set<int> named;  // the numbers the text names
+  for (std::size_t i = 0; i < help.size();) {
+    if (!std::isdigit(static_cast<unsigned char>(help[i]))) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < help.size() && std::isdigit(static_cast<unsigned char>(help[end]))) ++end;
+    named.insert(std::stoi(help.substr(i, end - i)));
+    i = end;
+  }
+  for (const RungInfo& rung : rungs()) {
+    const bool own = sim::rung_model(rung.id).preferred_order.kind != kernel::OrderKind::RowMajor;
+    EXPECT_EQ(own, named.count(rung.number) == 1) << rung.slug << " in: " << help;
+  }
+  EXPECT_NE(help.find(" in hilbert"), std::string::npos) << help;
+  EXPECT_NE(help.find("row for the others"), std::string::npos) << help;
 }
 
 // A model-only sweep of rung 17 and split-K at `shapes` on the H200's profile, with the model's 2 best of each.

@@ -68,6 +68,9 @@ struct SweepOptions {
 inline constexpr std::string_view kRungsOwnOrder = "preferred";
 Status set_sweep_order(SweepOptions& options, std::string_view text);
 std::string sweep_order_name(const SweepOptions& options);
+// What "preferred" means, from the rungs' descriptions: "each rung in its own: rungs 21, 23 and 24 in hilbert, row for
+// the others".
+std::string rungs_own_order_help();
 // The order the sweep launches and predicts `rung` in.
 kernel::BlockOrder sweep_order(const SweepOptions& options, RungId rung);
 
