@@ -2741,6 +2741,8 @@ def decode_ncu_128():
     pcts = [ncu[r]["dram__throughput.avg.pct_of_peak_sustained_elapsed"] for r in ours]
     to_sm = [ncu[r]["l1tex__m_xbar2l1tex_read_bytes.sum"] / 1e6 for r in ours]
     times = [ncu[r]["gpu__time_duration.sum"] / 1e3 for r in ours]
+    if to_sm.index(min(to_sm)) != pcts.index(min(pcts)) or ours[to_sm.index(min(to_sm))] != "dec-r18":
+        raise ValueError("the page says rung 18 sent the fewest bytes to the SMs and ran at the lowest share of the peak")
     key = lambda r: (r["config"], r["m"], r["n"], r["k"])
     rows = lambda order: [r for r in read_json(folder / f"bench-pp-{order}.json")["rows"]
                           if r["name"] == "tma-wgmma-pingpong"]
@@ -2750,18 +2752,24 @@ def decode_ncu_128():
     col = {key(r): r for r in rows("col")}
     # cuBLAS's tile from its kernel's name (nvjet_..._NxM_...: N columns of C by M rows), its tiles at N = 37888.
     tile_n = int(re.search(r"_(\d+)x(\d+)_", ncu["dec-cublas"]["Kernel Name"]).group(1))
-    pre_gap = abs(ncu["pre-r21"]["gpu__time_duration.sum"] / ncu["pre-cublas"]["gpu__time_duration.sum"] - 1)
+    pre_gap = abs(ncu["pre-r21-hilbert"]["gpu__time_duration.sum"] / ncu["pre-cublas"]["gpu__time_duration.sum"] - 1)
     return {"cub_us": us("dec-cublas"), "cub_tiles": str(-(-37888 // tile_n)), "pre_gap": f"{math.ceil(100 * pre_gap)}", "cub_pct": dram_pct("dec-cublas"),
             "cub_sm": mb("dec-cublas", "l1tex__m_xbar2l1tex_read_bytes.sum"),
             "our_us_lo": f"{min(times):.0f}", "our_us_hi": f"{max(times):.0f}",
             "our_pct_lo": f"{min(pcts):.0f}", "our_pct_hi": f"{max(pcts):.0f}",
             "our_sm_lo": f"{min(to_sm):.0f}", "our_sm_hi": f"{max(to_sm):.0f}",
-            "pp_dram": mb("dec-pp-bn128-bk128", "dram__bytes_read.sum"), "pp_pct": dram_pct("dec-pp-bn128-bk128"),
+            "r18_over": f"{math.ceil(100 * (min(to_sm) / (ncu['dec-cublas']['l1tex__m_xbar2l1tex_read_bytes.sum'] / 1e6) - 1))}",
+            "pp_dram": mb("dec-pp-bn128-bk128", "dram__bytes_read.sum"),
+            "pp_once": mb("dec-pp-bn128-bk128-hilbert", "dram__bytes_read.sum"),
+            "pp_col": dram_pct("dec-pp-bn128-bk128-col"), "pp_hil": dram_pct("dec-pp-bn128-bk128-hilbert"),
             "weights": mb("dec-cublas", "dram__bytes_read.sum"),
-            "pre_cub": mb("pre-cublas", "dram__bytes_read.sum"), "pre_r21": mb("pre-r21", "dram__bytes_read.sum"),
-            "pre_sm": mb("pre-r21", "l1tex__m_xbar2l1tex_read_bytes.sum"),
+            "pre_cub": mb("pre-cublas", "dram__bytes_read.sum"),
+            "pre_r21": mb("pre-r21-hilbert", "dram__bytes_read.sum"),
+            "pre_sm": mb("pre-r21-hilbert", "l1tex__m_xbar2l1tex_read_bytes.sum"),
             "pre_l2_cub": f"{ncu['pre-cublas']['lts__throughput.avg.pct_of_peak_sustained_elapsed']:.0f}",
-            "pre_l2_r21": f"{ncu['pre-r21']['lts__throughput.avg.pct_of_peak_sustained_elapsed']:.0f}",
+            "pre_l2_r21": f"{ncu['pre-r21-hilbert']['lts__throughput.avg.pct_of_peak_sustained_elapsed']:.0f}",
+            "bar_r21": f"{ncu['pre-r21-hilbert']['smsp__warp_issue_stalled_barrier_per_warp_active.pct']:.0f}",
+            "bar_cub": f"{ncu['pre-cublas']['smsp__warp_issue_stalled_barrier_per_warp_active.pct']:.0f}",
             "pairs": str(len(col_over_hilbert)), "faster": str(sum(x < 1 for x in col_over_hilbert)),
             "gain_lo": f"{100 * (1 - max(col_over_hilbert)):.1f}", "gain_hi": f"{100 * (1 - min(col_over_hilbert)):.0f}",
             "gu_h": f"{hilbert[gate_up]['ratio_to_cublas']:.2f}", "gu_c": f"{col[gate_up]['ratio_to_cublas']:.2f}"}
@@ -4006,13 +4014,16 @@ QUOTES = [
      r"cuBLAS's\s+kernel\s+ran\s+for\s+(?P<cub_us>\d+)\s+µs\s+at\s+(?P<cub_pct>\d+)%\s+of\s+DRAM's\s+peak[\s\S]*?"
      r"(?P<cub_sm>\d+)\s+MB\s+from\s+the\s+L2\s+to\s+the\s+SMs[\s\S]*?took\s+(?P<our_us_lo>\d+)\s+to\s+"
      r"(?P<our_us_hi>\d+)\s+µs\s+at\s+(?P<our_pct_lo>\d+)%\s+to\s+(?P<our_pct_hi>\d+)%\s+of\s+the\s+peak,\s+"
-     r"(?P<our_sm_lo>\d+)\s+to\s+(?P<our_sm_hi>\d+)\s+MB\s+to\s+the\s+SMs[\s\S]*?read\s+(?P<pp_dram>\d+)\s+MB\s+"
-     r"from\s+DRAM,\s+the\s+(?P<weights>\d+)\s+MB\s+of\s+weights\s+twice,\s+at\s+(?P<pp_pct>\d+)%[\s\S]*?"
+     r"(?P<our_sm_lo>\d+)\s+to\s+(?P<our_sm_hi>\d+)\s+MB\s+to\s+the\s+SMs[\s\S]*?fewest\s+\(within\s+"
+     r"(?P<r18_over>\d+)%\s+of\s+cuBLAS's\)[\s\S]*?read\s+(?P<pp_dram>\d+)\s+MB\s+"
+     r"from\s+DRAM\s+in\s+row\s+order,\s+the\s+(?P<weights>\d+)\s+MB\s+of\s+weights\s+twice,\s+and\s+(?P<pp_once>\d+)\s+MB"
+     r"[\s\S]*?came\s+at\s+(?P<pp_col>\d+)%\s+of\s+DRAM's\s+peak\s+against\s+(?P<pp_hil>\d+)%[\s\S]*?"
      r"Hilbert\s+order\s+on\s+(?P<faster>\d+)\s+of\s+(?P<pairs>\d+)\s+\(configuration,\s+shape\)\s+pairs,\s+by\s+"
      r"(?P<gain_lo>[\d.]+)%\s+to\s+(?P<gain_hi>\d+)%[\s\S]*?from\s+(?P<gu_h>[\d.]+)×\s+to\s+(?P<gu_c>[\d.]+)×"
      r"[\s\S]*?read\s+(?P<pre_r21>\d+)\s+MB\s+from\s+DRAM\s+where\s+cuBLAS's\s+read\s+(?P<pre_cub>\d+)[\s\S]*?"
      r"same\s+(?P<pre_sm>\d+)\s+MB[\s\S]*?(?P<pre_l2_r21>\d+)%\s+of\s+its\s+peak\s+against\s+"
-     r"(?P<pre_l2_cub>\d+)%\s+for\s+cuBLAS's,\s+for\s+the\s+same\s+time\s+within\s+(?P<pre_gap>\d+)%",
+     r"(?P<pre_l2_cub>\d+)%\s+for\s+cuBLAS's,\s+for\s+the\s+same\s+time\s+within\s+(?P<pre_gap>\d+)%[\s\S]*?"
+     r"barriers\s+(?P<bar_r21>\d+)%\s+of\s+the\s+time\s+against\s+(?P<bar_cub>\d+)%",
      decode_ncu_128),
     ("docs/sweep.md",
      r"put\s+(?P<g_lo>\d+)\s+to\s+(?P<g_hi>\d+)\s+more\s+of\s+the\s+(?P<pairs>\d+)\s+pairs\s+within\s+±20%\s+but\s+"
