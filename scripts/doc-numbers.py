@@ -2788,6 +2788,29 @@ def persistent_tile_stores():
             "drop": f"{math.ceil(100 * max(drops)) / 100:.2f}"}
 
 
+def dram_in_flight():
+    """docs/time-model.md: the DRAM stream with only the misses in flight: rung 18's two configurations at Llama 3 8B's
+    gate_up over 128 tokens in LLM run 18, and the recorded sweeps' fit before and after
+    (docs/time-model-data/dram-in-flight-2026-12-01.txt)."""
+    report = read_json(ROOT / "docs/results-data/sweep/sweep-llm-bf16-tuned6-run18.json.gz")
+    shape = next(s for s in report["shapes"] if s["label"] == "llama3-8b-decode gate_up" and s["m"] == 128)
+    entry = {e["config"]: e for e in shape["entries"] if e["rung"] == "tma-wgmma-specialized"}
+    out = {}
+    for key, config in (("few", "bn=128 stages=3 setmaxnreg=1"), ("dflt", "default")):
+        out[f"{key}_meas"] = f"{entry[config]['measured']['median_ms'] * 1e3:.1f}"
+        out[f"{key}_pred"] = f"{entry[config]['predicted_seconds'] * 1e6:.1f}"
+    fit = _record_scores("dram-in-flight-2026-12-01.txt")
+    llm = range(13, 19)
+    gained = [fit[("after-llm-bf16-tuned6", r)][0] - fit[("before-llm-bf16-tuned6", r)][0] for r in llm]
+    moved = [float(fit[("after-llm-bf16-tuned6", r)][3]) - float(fit[("before-llm-bf16-tuned6", r)][3]) for r in llm]
+    short = [fit[("after-short-k-tuned6", r)][0] - fit[("before-short-k-tuned6", r)][0] for r in (1, 2, 3)]
+    out.update({"g_lo": str(min(gained)), "g_hi": str(max(gained)), "m_lo": f"{min(moved):+.3f}".replace("-", "−"),
+                "m_hi": f"{max(moved):+.3f}", "p18b": f"{fit[('before-llm-bf16-tuned6', 18)][2]:.1f}",
+                "p18a": f"{fit[('after-llm-bf16-tuned6', 18)][2]:.1f}", "r18b": fit[("before-llm-bf16-tuned6", 18)][3],
+                "r18a": fit[("after-llm-bf16-tuned6", 18)][3], "s_lo": str(min(short)), "s_hi": str(max(short))})
+    return out
+
+
 QUOTES = [
     ("docs/fidelity.md",
      r"(?P<whole_mb>\d+)\s+MB\s+from\s+DRAM\s+with\s+all\s+of\s+the\s+H200's\s+(?P<whole_mib>\d+)\s+MiB[\s\S]*?within\s+"
@@ -4029,6 +4052,14 @@ QUOTES = [
      r"put\s+(?P<g_lo>\d+)\s+to\s+(?P<g_hi>\d+)\s+more\s+of\s+the\s+(?P<pairs>\d+)\s+pairs\s+within\s+±20%\s+but\s+"
      r"lowered\s+the\s+median\s+Spearman\s+of\s+every\s+short-K\s+run,\s+by\s+up\s+to\s+(?P<drop>[\d.]+)",
      persistent_tile_stores),
+    ("docs/time-model.md",
+     r"measured\s+(?P<few_meas>[\d.]+)\s+µs\s+where\s+it\s+predicted\s+(?P<few_pred>[\d.]+),\s+its\s+default,\s+three\s+"
+     r"stages\s+of\s+32\s+KiB,\s+(?P<dflt_meas>[\d.]+)\s+µs\s+against\s+(?P<dflt_pred>[\d.]+)\.[\s\S]*?runs\s+13\s+to\s+18\s+put\s+"
+     r"(?P<g_lo>\d+)\s+to\s+(?P<g_hi>\d+)\s+more\s+pairs\s+each\s+within\s+±20%\s+\(run\s+18:\s+(?P<p18b>[\d.]+)%\s+→\s+"
+     r"(?P<p18a>[\d.]+)%\),\s+their\s+median\s+Spearman\s+moving\s+by\s+(?P<m_lo>[−+][\d.]+)\s+to\s+(?P<m_hi>[−+][\d.]+)\s+"
+     r"\(run\s+18:\s+(?P<r18b>[\d.]+)\s+→\s+(?P<r18a>[\d.]+)\),\s+and\s+the\s+short-K\s+runs\s+(?P<s_lo>\d+)\s+to\s+"
+     r"(?P<s_hi>\d+)\s+more",
+     dram_in_flight),
 ]
 
 

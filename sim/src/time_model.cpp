@@ -87,8 +87,8 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
           " TB/s take " + duration(bandwidth_seconds);
       // Where what each SM keeps in flight, not the bandwidth, holds the stream back.
       if (p.dram_stream_seconds > 0.5 * bandwidth_seconds)
-        s += ", and each SM keeps only " + format("%.0f", p.in_flight_bytes / 1024) +
-             " KiB in flight, which DRAM's latency brings in at " + format("%.0f", p.dram_stream_bytes_per_second / 1e9) +
+        s += ", and each SM keeps only " + format("%.0f", p.dram_in_flight_bytes / 1024) +
+             " KiB of DRAM's bytes in flight, which DRAM's latency brings in at " + format("%.0f", p.dram_stream_bytes_per_second / 1e9) +
              " GB/s: the busiest SM's share takes " + duration(p.dram_stream_seconds) + ", together " +
              duration(top.seconds) + "; more stages in flight, or more SMs streaming (split-K), would help.";
       else
@@ -388,6 +388,10 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // do (the norm kOverlapNorm), which gave tests/calibration/tma_dram.cu's rates within about 10% from 8 to 132 SMs.
   const double in_flight_bytes = l2_bytes / blocks / ksteps * p.ksteps_in_flight * resident;
   p.in_flight_bytes = in_flight_bytes;
+  // Of those, the ones DRAM brings in: the misses. The probe's stream read every byte from DRAM; a kernel whose A hits
+  // in L2 (a decode shape's few rows of activations, which every block reads) streams only B's bytes from DRAM, and
+  // counting A's too made fewer stages look as fast as more (docs/time-model-data/dram-in-flight-2026-12-01.txt).
+  p.dram_in_flight_bytes = in_flight_bytes * miss;
   const double dram_read_bytes = double(in.l2->dram_read_bytes);
   // Reads and writes share DRAM, each at its own rate: C's stores in partial lines reach DRAM slower than reads where
   // the profile measured them (tests/calibration/dram_write.cu); whole lines, TMA's or the threads', at the reads'.
@@ -403,10 +407,11 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double read_rate = timing.dram_bytes_per_second * (one_panel ? timing.dram_one_panel_efficiency : 1.0);
   double dram_seconds = dram_read_bytes / read_rate + double(in.l2->dram_write_bytes) / write_rate;
   const double dram_rate = dram_seconds > 0 ? dram_bytes / dram_seconds : timing.dram_bytes_per_second;
-  if (timing.dram_stream_latency_seconds > 0 && timing.dram_stream_bytes_per_second_per_sm > 0 && dram_read_bytes > 0) {
+  if (timing.dram_stream_latency_seconds > 0 && timing.dram_stream_bytes_per_second_per_sm > 0 && dram_read_bytes > 0 &&
+      p.dram_in_flight_bytes > 0) {
     p.dram_stream_bytes_per_second =
-        in_flight_bytes /
-        (timing.dram_stream_latency_seconds + in_flight_bytes / timing.dram_stream_bytes_per_second_per_sm);
+        p.dram_in_flight_bytes /
+        (timing.dram_stream_latency_seconds + p.dram_in_flight_bytes / timing.dram_stream_bytes_per_second_per_sm);
     p.dram_stream_seconds = dram_read_bytes * share / p.dram_stream_bytes_per_second;
     dram_seconds = overlap_norm({dram_seconds, p.dram_stream_seconds});
   }

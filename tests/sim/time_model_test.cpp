@@ -539,6 +539,7 @@ TEST(TimeModel, FewSmsStreamingFromDramAreBoundByTheirBytesInFlight) {
   for (const auto& p : {one, three}) {
     const double w = kstep_bytes * p->ksteps_in_flight;
     EXPECT_NEAR(p->in_flight_bytes, w, 1e-6);
+    EXPECT_NEAR(p->dram_in_flight_bytes, w, 1e-6);  // every read a miss: all of them
     const double rate = w / (m.dram_stream_latency_seconds + w / m.dram_stream_bytes_per_second_per_sm);
     EXPECT_NEAR(p->dram_stream_seconds, double(std::int64_t{1} << 27) / 16 / rate, 1e-12);
     EXPECT_NEAR(p->term(TimeTerm::Dram).seconds,
@@ -546,6 +547,19 @@ TEST(TimeModel, FewSmsStreamingFromDramAreBoundByTheirBytesInFlight) {
   }
   // Three k-steps in flight bring the stream in faster; the bandwidth alone would not tell them apart.
   EXPECT_LT(three->term(TimeTerm::Dram).seconds, one->term(TimeTerm::Dram).seconds);
+  // Half the reads hit in L2 (as a decode shape's A does): DRAM streams only the other half, so each SM has half the
+  // bytes in flight for it, and the stream of the same k-steps is slower per byte.
+  Synthetic half = s;
+  half.l2.a = {std::int64_t{1} << 22, std::int64_t{1} << 21};
+  half.l2.dram_read_bytes = std::int64_t{1} << 26;
+  const auto hits = half.predict(RungId::CpAsync, h200);
+  ASSERT_TRUE(hits.ok());
+  EXPECT_NEAR(hits->in_flight_bytes, three->in_flight_bytes, 1e-6);
+  EXPECT_NEAR(hits->dram_in_flight_bytes, three->in_flight_bytes / 2, 1e-6);
+  const double w = hits->dram_in_flight_bytes;
+  EXPECT_NEAR(hits->dram_stream_bytes_per_second,
+              w / (m.dram_stream_latency_seconds + w / m.dram_stream_bytes_per_second_per_sm), 1e-3);
+  EXPECT_LT(hits->dram_stream_bytes_per_second, three->dram_stream_bytes_per_second);
   const auto h100 = s.predict(RungId::BlockTile2D);
   ASSERT_TRUE(h100.ok());
   EXPECT_EQ(h100->dram_stream_seconds, 0);
