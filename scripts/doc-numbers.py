@@ -2811,6 +2811,19 @@ def dram_in_flight():
     return out
 
 
+def run19_fit():
+    """docs/sweep.md: LLM run 19's model on its M <= 256 shapes and on attention's scores (K <= 1024), and its wins."""
+    path = ROOT / "docs/results-data/sweep/sweep-llm-bf16-tuned6-run19.json.gz"
+    skinny = sweep_fit(path, lambda shape: shape["m"] <= 256)
+    short = sweep_fit(path, lambda shape: shape["k"] <= 1024)
+    wins = 0
+    for shape in read_json(path)["shapes"]:
+        best = max(_timed(shape), key=lambda e: e["measured"]["tflops"])
+        wins += best["measured"]["ratio_to_cublas"] > 1
+    return {"m_pct": f"{100 * skinny[0] / skinny[1]:.1f}", "m_rho": f"{skinny[4]:.3f}", "k_in": str(short[0]),
+            "k_pairs": str(short[1]), "wins": str(wins), "shapes": str(len(read_json(path)["shapes"]))}
+
+
 QUOTES = [
     ("docs/fidelity.md",
      r"(?P<whole_mb>\d+)\s+MB\s+from\s+DRAM\s+with\s+all\s+of\s+the\s+H200's\s+(?P<whole_mib>\d+)\s+MiB[\s\S]*?within\s+"
@@ -4060,6 +4073,11 @@ QUOTES = [
      r"\(run\s+18:\s+(?P<r18b>[\d.]+)\s+→\s+(?P<r18a>[\d.]+)\),\s+and\s+the\s+short-K\s+runs\s+(?P<s_lo>\d+)\s+to\s+"
      r"(?P<s_hi>\d+)\s+more",
      dram_in_flight),
+    ("docs/sweep.md",
+     r"M\s+≤\s+256\s+put\s+(?P<m_pct>[\d.]+)%\s+of\s+their\s+pairs\s+within\s+±20%\s+\(median\s+Spearman\s+(?P<m_rho>[\d.]+)\),\s+"
+     r"attention's\s+scores\s+at\s+K\s+=\s+128\s+(?P<k_in>\d+)\s+of\s+their\s+(?P<k_pairs>\d+);[\s\S]*?wins\s+stay\s+at\s+"
+     r"(?P<wins>\d+)\s+of\s+(?P<shapes>\d+)",
+     run19_fit),
 ]
 
 
