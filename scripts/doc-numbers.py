@@ -2734,45 +2734,52 @@ def decode_ncu_128():
     ping-pong in column order against the Hilbert order (results-data/decode-ncu-2026-12-01)."""
     folder = ROOT / "docs/results-data/decode-ncu-2026-12-01"
     ncu = {p.stem: _ncu_row(p) for p in folder.glob("*.csv")}
-    us = lambda run: f"{ncu[run]['gpu__time_duration.sum'] / 1e3:.0f}"
-    dram_pct = lambda run: f"{ncu[run]['dram__throughput.avg.pct_of_peak_sustained_elapsed']:.0f}"
-    mb = lambda run, metric: f"{ncu[run][metric] / 1e6:.0f}"
+    metric = lambda run, name: ncu[run][name]
+    mb = lambda run, name: f"{metric(run, name) / 1e6:.0f}"
+    pct = lambda run, name: f"{metric(run, name):.0f}"
+    to_sm, dram_pct = "l1tex__m_xbar2l1tex_read_bytes.sum", "dram__throughput.avg.pct_of_peak_sustained_elapsed"
+    m, n, k = 128, 37888, 3584
+    weights, activations = n * k * 2 / 1e6, m * k * 2 / 1e6
     ours = ("dec-r18", "dec-pers-bn128", "dec-sk-c1")
-    pcts = [ncu[r]["dram__throughput.avg.pct_of_peak_sustained_elapsed"] for r in ours]
-    to_sm = [ncu[r]["l1tex__m_xbar2l1tex_read_bytes.sum"] / 1e6 for r in ours]
-    times = [ncu[r]["gpu__time_duration.sum"] / 1e3 for r in ours]
-    if to_sm.index(min(to_sm)) != pcts.index(min(pcts)) or ours[to_sm.index(min(to_sm))] != "dec-r18":
-        raise ValueError("the page says rung 18 sent the fewest bytes to the SMs and ran at the lowest share of the peak")
-    key = lambda r: (r["config"], r["m"], r["n"], r["k"])
-    rows = lambda order: [r for r in read_json(folder / f"bench-pp-{order}.json")["rows"]
-                          if r["name"] == "tma-wgmma-pingpong"]
-    hilbert = {key(r): r for r in rows("hilbert")}
-    col_over_hilbert = [r["median_ms"] / hilbert[key(r)]["median_ms"] for r in rows("col")]
-    gate_up = ("bn=128 bk=128 cluster=1", 128, 37888, 3584)
-    col = {key(r): r for r in rows("col")}
-    # cuBLAS's tile from its kernel's name (nvjet_..._NxM_...: N columns of C by M rows), its tiles at N = 37888.
-    tile_n = int(re.search(r"_(\d+)x(\d+)_", ncu["dec-cublas"]["Kernel Name"]).group(1))
-    pre_gap = abs(ncu["pre-r21-hilbert"]["gpu__time_duration.sum"] / ncu["pre-cublas"]["gpu__time_duration.sum"] - 1)
-    return {"cub_us": us("dec-cublas"), "cub_tiles": str(-(-37888 // tile_n)), "pre_gap": f"{math.ceil(100 * pre_gap)}", "cub_pct": dram_pct("dec-cublas"),
-            "cub_sm": mb("dec-cublas", "l1tex__m_xbar2l1tex_read_bytes.sum"),
+    pcts, sm_mb = [metric(r, dram_pct) for r in ours], [metric(r, to_sm) / 1e6 for r in ours]
+    times = [metric(r, "gpu__time_duration.sum") / 1e3 for r in ours]
+    if ours[sm_mb.index(min(sm_mb))] != "dec-r18" or ours[pcts.index(min(pcts))] != "dec-r18":
+        raise ValueError("the page says rung 18 sent the fewest bytes to the SMs and streamed DRAM slowest")
+    name = metric("dec-cublas", "Kernel Name")
+    tile_n, tile_m = (int(x) for x in re.search(r"_(\d+)x(\d+)_", name).groups())  # N columns of C by M rows
+    cub_blocks, r18_blocks = int(metric("dec-cublas", "launch__grid_size")), int(metric("dec-r18", "launch__grid_size"))
+    rows = lambda order: {(r["config"], r["m"], r["n"], r["k"]): r for r in
+                          read_json(folder / f"bench-pp-{order}.json")["rows"] if r["name"] == "tma-wgmma-pingpong"}
+    hilbert, col = rows("hilbert"), rows("col")
+    cublas = lambda order: {(r["m"], r["n"], r["k"]): r["median_ms"] for r in
+                            read_json(folder / f"bench-pp-{order}.json")["rows"] if r["name"] == "cublas"}
+    drift = max(abs(cublas("col")[s] / cublas("hilbert")[s] - 1) for s in cublas("hilbert"))
+    gate_up = ("bn=128 bk=128 cluster=1", m, n, k)
+    pre_gap = abs(metric("pre-r21-hilbert", "gpu__time_duration.sum") / metric("pre-cublas", "gpu__time_duration.sum") - 1)
+    return {"cub_us": f"{metric('dec-cublas', 'gpu__time_duration.sum') / 1e3:.0f}", "cub_pct": pct("dec-cublas", dram_pct),
+            "cub_name": name, "tile_m": str(tile_m), "tile_n": str(tile_n), "cub_tiles": str(-(-n // tile_n)),
+            "cub_blocks": str(cub_blocks), "cluster": str(int(metric("dec-cublas", "launch__cluster_dim_x"))),
+            "cub_sm": mb("dec-cublas", to_sm), "weights": f"{weights:.0f}", "act": f"{activations:.2f}",
+            "cub_sum": f"{weights + cub_blocks * activations:.0f}",
             "our_us_lo": f"{min(times):.0f}", "our_us_hi": f"{max(times):.0f}",
             "our_pct_lo": f"{min(pcts):.0f}", "our_pct_hi": f"{max(pcts):.0f}",
-            "our_sm_lo": f"{min(to_sm):.0f}", "our_sm_hi": f"{max(to_sm):.0f}",
-            "r18_over": f"{math.ceil(100 * (min(to_sm) / (ncu['dec-cublas']['l1tex__m_xbar2l1tex_read_bytes.sum'] / 1e6) - 1))}",
+            "our_sm_lo": f"{min(sm_mb):.0f}", "our_sm_hi": f"{max(sm_mb):.0f}", "r18_blocks": str(r18_blocks),
+            "r18_over": f"{math.ceil(100 * (min(sm_mb) / (metric('dec-cublas', to_sm) / 1e6) - 1))}",
             "pp_dram": mb("dec-pp-bn128-bk128", "dram__bytes_read.sum"),
             "pp_once": mb("dec-pp-bn128-bk128-hilbert", "dram__bytes_read.sum"),
-            "pp_col": dram_pct("dec-pp-bn128-bk128-col"), "pp_hil": dram_pct("dec-pp-bn128-bk128-hilbert"),
-            "weights": mb("dec-cublas", "dram__bytes_read.sum"),
-            "pre_cub": mb("pre-cublas", "dram__bytes_read.sum"),
-            "pre_r21": mb("pre-r21-hilbert", "dram__bytes_read.sum"),
-            "pre_sm": mb("pre-r21-hilbert", "l1tex__m_xbar2l1tex_read_bytes.sum"),
-            "pre_l2_cub": f"{ncu['pre-cublas']['lts__throughput.avg.pct_of_peak_sustained_elapsed']:.0f}",
-            "pre_l2_r21": f"{ncu['pre-r21-hilbert']['lts__throughput.avg.pct_of_peak_sustained_elapsed']:.0f}",
-            "bar_r21": f"{ncu['pre-r21-hilbert']['smsp__warp_issue_stalled_barrier_per_warp_active.pct']:.0f}",
-            "bar_cub": f"{ncu['pre-cublas']['smsp__warp_issue_stalled_barrier_per_warp_active.pct']:.0f}",
-            "pairs": str(len(col_over_hilbert)), "faster": str(sum(x < 1 for x in col_over_hilbert)),
-            "gain_lo": f"{100 * (1 - max(col_over_hilbert)):.1f}", "gain_hi": f"{100 * (1 - min(col_over_hilbert)):.0f}",
-            "gu_h": f"{hilbert[gate_up]['ratio_to_cublas']:.2f}", "gu_c": f"{col[gate_up]['ratio_to_cublas']:.2f}"}
+            "pp_once_col": mb("dec-pp-bn128-bk128-col", "dram__bytes_read.sum"),
+            "pp_col": pct("dec-pp-bn128-bk128-col", dram_pct), "pp_hil": pct("dec-pp-bn128-bk128-hilbert", dram_pct),
+            "shapes": ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                       "twelve")[len(cublas("hilbert"))], "drift": f"{math.ceil(100 * drift)}",
+            "pairs": str(len(col)), "higher": str(sum(col[c]["ratio_to_cublas"] > hilbert[c]["ratio_to_cublas"] for c in col)),
+            "gu_h": f"{hilbert[gate_up]['ratio_to_cublas']:.2f}", "gu_c": f"{col[gate_up]['ratio_to_cublas']:.2f}",
+            "pre_cub": mb("pre-cublas", "dram__bytes_read.sum"), "pre_r21": mb("pre-r21-hilbert", "dram__bytes_read.sum"),
+            "pre_sm": mb("pre-r21-hilbert", to_sm) if mb("pre-r21-hilbert", to_sm) == mb("pre-cublas", to_sm) else "?",
+            "pre_l2_cub": pct("pre-cublas", "lts__throughput.avg.pct_of_peak_sustained_elapsed"),
+            "pre_l2_r21": pct("pre-r21-hilbert", "lts__throughput.avg.pct_of_peak_sustained_elapsed"),
+            "pre_gap": f"{math.ceil(100 * pre_gap)}",
+            "bar_r21": pct("pre-r21-hilbert", "smsp__warp_issue_stalled_barrier_per_warp_active.pct"),
+            "bar_cub": pct("pre-cublas", "smsp__warp_issue_stalled_barrier_per_warp_active.pct")}
 
 
 def persistent_tile_stores():
@@ -2804,24 +2811,36 @@ def dram_in_flight():
     gained = [fit[("after-llm-bf16-tuned6", r)][0] - fit[("before-llm-bf16-tuned6", r)][0] for r in llm]
     moved = [float(fit[("after-llm-bf16-tuned6", r)][3]) - float(fit[("before-llm-bf16-tuned6", r)][3]) for r in llm]
     short = [fit[("after-short-k-tuned6", r)][0] - fit[("before-short-k-tuned6", r)][0] for r in (1, 2, 3)]
+    subsets = _record_subsets("dram-in-flight-2026-12-01.txt")
+    fell = [float(subsets[("before-llm-bf16-tuned6", r, "M <= 256")][2]) -
+            float(subsets[("after-llm-bf16-tuned6", r, "M <= 256")][2]) for r in range(13, 17)]
+    if min(fell) <= 0:
+        raise ValueError("the page says the M <= 256 Spearman fell on each of runs 13 to 16")
     out.update({"g_lo": str(min(gained)), "g_hi": str(max(gained)), "m_lo": f"{min(moved):+.3f}".replace("-", "−"),
                 "m_hi": f"{max(moved):+.3f}", "p18b": f"{fit[('before-llm-bf16-tuned6', 18)][2]:.1f}",
                 "p18a": f"{fit[('after-llm-bf16-tuned6', 18)][2]:.1f}", "r18b": fit[("before-llm-bf16-tuned6", 18)][3],
-                "r18a": fit[("after-llm-bf16-tuned6", 18)][3], "s_lo": str(min(short)), "s_hi": str(max(short))})
+                "r18a": fit[("after-llm-bf16-tuned6", 18)][3], "s_lo": str(min(short)), "s_hi": str(max(short)),
+                "f_lo": f"{min(fell):.3f}", "f_hi": f"{max(fell):.3f}"})
     return out
 
 
 def run19_fit():
-    """docs/sweep.md: LLM run 19's model on its M <= 256 shapes and on attention's scores (K <= 1024), and its wins."""
-    path = ROOT / "docs/results-data/sweep/sweep-llm-bf16-tuned6-run19.json.gz"
-    skinny = sweep_fit(path, lambda shape: shape["m"] <= 256)
-    short = sweep_fit(path, lambda shape: shape["k"] <= 1024)
-    wins = 0
-    for shape in read_json(path)["shapes"]:
-        best = max(_timed(shape), key=lambda e: e["measured"]["tflops"])
-        wins += best["measured"]["ratio_to_cublas"] > 1
+    """docs/sweep.md: LLM run 19's model on its M <= 256 shapes and on attention's scores (K <= 1024); runs 19 and 20:
+    the shapes where they timed the same configurations, cuBLAS at Llama 3 8B's 16-token gate_up, and each run's wins."""
+    paths = [ROOT / f"docs/results-data/sweep/sweep-llm-bf16-tuned6-run{run}.json.gz" for run in (19, 20)]
+    skinny = sweep_fit(paths[0], lambda shape: shape["m"] <= 256)
+    short = sweep_fit(paths[0], lambda shape: shape["k"] <= 1024)
+    reports = [read_json(path)["shapes"] for path in paths]
+    wins = [sum(max(_timed(shape), key=lambda e: e["measured"]["tflops"])["measured"]["ratio_to_cublas"] > 1
+                for shape in shapes) for shapes in reports]
+    same = sum([e["config"] for e in a["entries"]] == [e["config"] for e in b["entries"]] for a, b in zip(*reports))
+    gate_up = [next(s for s in shapes if s["label"] == "llama3-8b-decode gate_up" and s["m"] == 16)["cublas"]["tflops"]
+               for shapes in reports]
+    decode = [(a["cublas"]["tflops"], b["cublas"]["tflops"]) for a, b in zip(*reports) if a["m"] == 16]
     return {"m_pct": f"{100 * skinny[0] / skinny[1]:.1f}", "m_rho": f"{skinny[4]:.3f}", "k_in": str(short[0]),
-            "k_pairs": str(short[1]), "wins": str(wins), "shapes": str(len(read_json(path)["shapes"]))}
+            "k_pairs": str(short[1]), "same": str(same), "slower": str(sum(b < a for a, b in decode)),
+            "decode": str(len(decode)), "shapes": str(len(reports[0])), "gu19": f"{gate_up[0]:.0f}",
+            "gu20": f"{gate_up[1]:.0f}", "w20": str(wins[1]), "w19": str(wins[0])}
 
 
 QUOTES = [
@@ -4047,36 +4066,42 @@ QUOTES = [
      r"every\s+sweep\s+lost\s+pairs\s+within\s+±20%\s+\(LLM\s+run\s+14:\s+(?P<b>[\d.]+)%\s+→\s+(?P<a>[\d.]+)%;",
      multicast_lookups),
     ("docs/sweep.md",
-     r"cuBLAS's\s+kernel\s+ran\s+for\s+(?P<cub_us>\d+)\s+µs\s+at\s+(?P<cub_pct>\d+)%\s+of\s+DRAM's\s+peak[\s\S]*?"
-     r"(?P<cub_sm>\d+)\s+MB\s+from\s+the\s+L2\s+to\s+the\s+SMs[\s\S]*?took\s+(?P<our_us_lo>\d+)\s+to\s+"
-     r"(?P<our_us_hi>\d+)\s+µs\s+at\s+(?P<our_pct_lo>\d+)%\s+to\s+(?P<our_pct_hi>\d+)%\s+of\s+the\s+peak,\s+"
-     r"(?P<our_sm_lo>\d+)\s+to\s+(?P<our_sm_hi>\d+)\s+MB\s+to\s+the\s+SMs[\s\S]*?fewest\s+\(within\s+"
-     r"(?P<r18_over>\d+)%\s+of\s+cuBLAS's\)[\s\S]*?read\s+(?P<pp_dram>\d+)\s+MB\s+"
-     r"from\s+DRAM\s+in\s+row\s+order,\s+the\s+(?P<weights>\d+)\s+MB\s+of\s+weights\s+twice,\s+and\s+(?P<pp_once>\d+)\s+MB"
-     r"[\s\S]*?came\s+at\s+(?P<pp_col>\d+)%\s+of\s+DRAM's\s+peak\s+against\s+(?P<pp_hil>\d+)%[\s\S]*?"
-     r"Hilbert\s+order\s+on\s+(?P<faster>\d+)\s+of\s+(?P<pairs>\d+)\s+\(configuration,\s+shape\)\s+pairs,\s+by\s+"
-     r"(?P<gain_lo>[\d.]+)%\s+to\s+(?P<gain_hi>\d+)%[\s\S]*?from\s+(?P<gu_h>[\d.]+)×\s+to\s+(?P<gu_c>[\d.]+)×"
-     r"[\s\S]*?read\s+(?P<pre_r21>\d+)\s+MB\s+from\s+DRAM\s+where\s+cuBLAS's\s+read\s+(?P<pre_cub>\d+)[\s\S]*?"
-     r"same\s+(?P<pre_sm>\d+)\s+MB[\s\S]*?(?P<pre_l2_r21>\d+)%\s+of\s+its\s+peak\s+against\s+"
-     r"(?P<pre_l2_cub>\d+)%\s+for\s+cuBLAS's,\s+for\s+the\s+same\s+time\s+within\s+(?P<pre_gap>\d+)%[\s\S]*?"
-     r"barriers\s+(?P<bar_r21>\d+)%\s+of\s+the\s+time\s+against\s+(?P<bar_cub>\d+)%",
+     r"cuBLAS's\s+kernel\s+ran\s+for\s+(?P<cub_us>\d+)\s+µs\s+at\s+(?P<cub_pct>\d+)%\s+of\s+DRAM's\s+peak\.\s+It\s+is\s+"
+     r"`(?P<cub_name>\w+)`:\s+tiles\s+of\s+(?P<tile_m>\d+)\s+rows\s+by\s+(?P<tile_n>\d+)\s+columns,\s+(?P<cub_tiles>\d+)\s+"
+     r"of\s+them\s+in\s+(?P<cub_blocks>\d+)\s+blocks\s+launched\s+in\s+clusters\s+of\s+(?P<cluster>\d+)\.\s+Its\s+L2\s+sent\s+"
+     r"the\s+SMs\s+(?P<cub_sm>\d+)\s+MB,\s+about\s+the\s+(?P<weights>\d+)\s+MB\s+of\s+weights\s+and\s+each\s+block's\s+own\s+"
+     r"copy\s+of\s+the\s+(?P<act>[\d.]+)\s+MB\s+of\s+activations\s+\((?P<cub_sum>\d+)\s+MB\)[\s\S]*?took\s+"
+     r"(?P<our_us_lo>\d+)\s+to\s+(?P<our_us_hi>\d+)\s+µs\s+at\s+(?P<our_pct_lo>\d+)%\s+to\s+(?P<our_pct_hi>\d+)%\s+of\s+the\s+"
+     r"peak,\s+(?P<our_sm_lo>\d+)\s+to\s+(?P<our_sm_hi>\d+)\s+MB\s+to\s+the\s+SMs;\s+rung\s+18's\s+\d+\s+MB\s+are\s+the\s+"
+     r"weights\s+and\s+its\s+(?P<r18_blocks>\d+)\s+blocks'\s+copies[\s\S]*?within\s+(?P<r18_over>\d+)%\s+of\s+cuBLAS's"
+     r"[\s\S]*?read\s+(?P<pp_dram>\d+)\s+MB\s+from\s+DRAM\s+in\s+row\s+order,\s+the\s+weights\s+twice,\s+and\s+"
+     r"(?P<pp_once>\d+)\s+MB\s+in\s+their\s+Hilbert\s+order\s+and\s+(?P<pp_once_col>\d+)\s+MB\s+in\s+column\s+order"
+     r"[\s\S]*?came\s+at\s+(?P<pp_col>\d+)%\s+of\s+DRAM's\s+peak\s+against\s+(?P<pp_hil>\d+)%[\s\S]*?Timed\s+at\s+the\s+"
+     r"(?P<shapes>\w+)\s+128-token\s+shapes[\s\S]*?moved\s+by\s+up\s+to\s+(?P<drift>\d+)%[\s\S]*?column\s+order\s+on\s+"
+     r"(?P<higher>\d+)\s+of\s+(?P<pairs>\d+)\s+\(configuration,\s+shape\)\s+pairs[\s\S]*?from\s+(?P<gu_h>[\d.]+)×\s+to\s+"
+     r"(?P<gu_c>[\d.]+)×[\s\S]*?read\s+(?P<pre_r21>\d+)\s+MB\s+from\s+DRAM\s+where\s+cuBLAS's\s+read\s+(?P<pre_cub>\d+),"
+     r"\s+both\s+kernels\s+sending\s+the\s+SMs\s+(?P<pre_sm>\d+)\s+MB,\s+its\s+L2\s+at\s+(?P<pre_l2_r21>\d+)%\s+of\s+its\s+"
+     r"peak\s+against\s+(?P<pre_l2_cub>\d+)%\s+for\s+cuBLAS's,\s+for\s+the\s+same\s+time\s+within\s+(?P<pre_gap>\d+)%"
+     r"[\s\S]*?barriers\s+more\s+\((?P<bar_r21>\d+)%\s+of\s+the\s+time\s+against\s+(?P<bar_cub>\d+)%\)",
      decode_ncu_128),
     ("docs/sweep.md",
      r"put\s+(?P<g_lo>\d+)\s+to\s+(?P<g_hi>\d+)\s+more\s+of\s+the\s+(?P<pairs>\d+)\s+pairs\s+within\s+±20%\s+but\s+"
      r"lowered\s+the\s+median\s+Spearman\s+of\s+every\s+short-K\s+run,\s+by\s+up\s+to\s+(?P<drop>[\d.]+)",
      persistent_tile_stores),
     ("docs/time-model.md",
-     r"measured\s+(?P<few_meas>[\d.]+)\s+µs\s+where\s+it\s+predicted\s+(?P<few_pred>[\d.]+),\s+its\s+default,\s+three\s+"
-     r"stages\s+of\s+32\s+KiB,\s+(?P<dflt_meas>[\d.]+)\s+µs\s+against\s+(?P<dflt_pred>[\d.]+)\.[\s\S]*?runs\s+13\s+to\s+18\s+put\s+"
+     r"measured\s+(?P<few_meas>[\d.]+)\s+µs\s+where\s+it\s+predicted\s+(?P<few_pred>[\d.]+),\s+its\s+default,\s+four\s+"
+     r"stages\s+256\s+columns\s+wide,\s+(?P<dflt_meas>[\d.]+)\s+µs\s+against\s+(?P<dflt_pred>[\d.]+)\.[\s\S]*?runs\s+13\s+to\s+18\s+put\s+"
      r"(?P<g_lo>\d+)\s+to\s+(?P<g_hi>\d+)\s+more\s+pairs\s+each\s+within\s+±20%\s+\(run\s+18:\s+(?P<p18b>[\d.]+)%\s+→\s+"
      r"(?P<p18a>[\d.]+)%\),\s+their\s+median\s+Spearman\s+moving\s+by\s+(?P<m_lo>[−+][\d.]+)\s+to\s+(?P<m_hi>[−+][\d.]+)\s+"
      r"\(run\s+18:\s+(?P<r18b>[\d.]+)\s+→\s+(?P<r18a>[\d.]+)\),\s+and\s+the\s+short-K\s+runs\s+(?P<s_lo>\d+)\s+to\s+"
-     r"(?P<s_hi>\d+)\s+more",
+     r"(?P<s_hi>\d+)\s+more[\s\S]*?median\s+Spearman\s+fell,\s+by\s+(?P<f_lo>\d+\.\d+)\s+to\s+(?P<f_hi>\d+\.\d+)",
      dram_in_flight),
     ("docs/sweep.md",
      r"M\s+≤\s+256\s+put\s+(?P<m_pct>[\d.]+)%\s+of\s+their\s+pairs\s+within\s+±20%\s+\(median\s+Spearman\s+(?P<m_rho>[\d.]+)\),\s+"
-     r"attention's\s+scores\s+at\s+K\s+=\s+128\s+(?P<k_in>\d+)\s+of\s+their\s+(?P<k_pairs>\d+);[\s\S]*?wins\s+stay\s+at\s+"
-     r"(?P<wins>\d+)\s+of\s+(?P<shapes>\d+)",
+     r"attention's\s+scores\s+at\s+K\s+=\s+128\s+(?P<k_in>\d+)\s+of\s+their\s+(?P<k_pairs>\d+)\.\s+The\s+two\s+runs\s+"
+     r"chose\s+the\s+same\s+configurations\s+on\s+(?P<same>\d+)\s+of\s+the\s+(?P<shapes>\d+)\s+shapes[\s\S]*?slower\s+in\s+run\s+20\s+on\s+"
+     r"(?P<slower>\d+)\s+of\s+the\s+(?P<decode>\d+)\s+16-token\s+shapes[\s\S]*?from\s+(?P<gu19>\d+)\s+to\s+(?P<gu20>\d+)\s+TFLOPS[\s\S]*?run\s+20\s+is\s+faster\s+than\s+cuBLAS\s+on\s+(?P<w20>\d+)\s+"
+     r"shapes,\s+run\s+19\s+on\s+(?P<w19>\d+)\.",
      run19_fit),
 ]
 

@@ -88,7 +88,7 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
       // Where what each SM keeps in flight, not the bandwidth, holds the stream back.
       if (p.dram_stream_seconds > 0.5 * bandwidth_seconds)
         s += ", and each SM keeps only " + format("%.0f", p.dram_in_flight_bytes / 1024) +
-             " KiB of DRAM's bytes in flight, which DRAM's latency brings in at " + format("%.0f", p.dram_stream_bytes_per_second / 1e9) +
+             " KiB of DRAM's bytes in flight, which its latency brings in at " + format("%.0f", p.dram_stream_bytes_per_second / 1e9) +
              " GB/s: the busiest SM's share takes " + duration(p.dram_stream_seconds) + ", together " +
              duration(top.seconds) + "; more stages in flight, or more SMs streaming (split-K), would help.";
       else
@@ -391,6 +391,8 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // Of those, the ones DRAM brings in: the misses. The probe's stream read every byte from DRAM; a kernel whose A hits
   // in L2 (a decode shape's few rows of activations, which every block reads) streams only B's bytes from DRAM, and
   // counting A's too made fewer stages look as fast as more (docs/time-model-data/dram-in-flight-2026-12-01.txt).
+  // Where few bytes miss, every stage then waits for DRAM's latency: an upper bound there (the k-step chain weighs
+  // that latency by the misses instead).
   p.dram_in_flight_bytes = in_flight_bytes * miss;
   const double dram_read_bytes = double(in.l2->dram_read_bytes);
   // Reads and writes share DRAM, each at its own rate: C's stores in partial lines reach DRAM slower than reads where
@@ -445,7 +447,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.fill_seconds = std::ceil(blocks_per_sm_launched / resident) * std::max(0.0, wait - exposed) / hz;
   // At the start every SM asks for its first k-steps at once, and DRAM serves the misses among them at its bandwidth:
   // the last of them waits for all (tests/calibration/tma_dram.cu: the stream's fixed part grows so with the SMs).
-  const double first_requests = std::min(launched, d.sms) * in_flight_bytes * miss;
+  const double first_requests = std::min(launched, d.sms) * p.dram_in_flight_bytes;
   p.fill_seconds += std::min(first_requests, dram_read_bytes) / timing.dram_bytes_per_second;
   // The prediction: the largest of the L2, the chain, and the SM's combined terms with DRAM's. The limit it names is
   // that one, or of the SM's and DRAM's the larger (the SM's largest term for the SM); a tie goes to the SM's side.

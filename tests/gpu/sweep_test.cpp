@@ -4,7 +4,7 @@
 
 #include <atomic>
 #include <cctype>
-#include <set>
+#include <map>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -13,6 +13,7 @@
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/sweep.hpp"
 #include "gemmlab/sim/device_profile.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::gpu {
@@ -130,25 +131,37 @@ TEST(Sweep, PreferredOrderRunsEachRungInItsOwn) {
   EXPECT_NE(refused.error().message.find(rungs_own_order_help()), std::string::npos);
 }
 
-// "preferred" in words, from the rungs' own orders: every rung whose order is not row-major, by its number.
+// "preferred" in words, from the rungs' own orders: "rungs 21, 23 and 24 in hilbert, ...": every rung whose order is
+// not row-major named, by its number, in the group of its own order.
 TEST(Sweep, PreferredOrderIsWordedFromTheRungs) {
   const std::string help = rungs_own_order_help();
-  std::set<int> named;  // the numbers the text names
-  for (std::size_t i = 0; i < help.size();) {
-    if (!std::isdigit(static_cast<unsigned char>(help[i]))) {
-      ++i;
-      continue;
+  std::map<int, std::string> named;  // rung number -> the order its group names
+  // After "each rung in its own: ", the groups.
+  for (std::size_t at = help.find("rung", help.find(": ")); at != std::string::npos; at = help.find("rung", at + 1)) {
+    const std::size_t in = help.find(" in ", at), end = help.find(", ", in);
+    ASSERT_NE(in, std::string::npos) << help;
+    const std::string order = help.substr(in + 4, end - in - 4), numbers = help.substr(at, in - at);
+    for (std::size_t i = 0; i < numbers.size();) {
+      if (!std::isdigit(static_cast<unsigned char>(numbers[i]))) {
+        ++i;
+        continue;
+      }
+      std::size_t digits = i;
+      while (digits < numbers.size() && std::isdigit(static_cast<unsigned char>(numbers[digits]))) ++digits;
+      named[std::stoi(numbers.substr(i, digits - i))] = order;
+      i = digits;
     }
-    std::size_t end = i;
-    while (end < help.size() && std::isdigit(static_cast<unsigned char>(help[end]))) ++end;
-    named.insert(std::stoi(help.substr(i, end - i)));
-    i = end;
+    at = in;
   }
   for (const RungInfo& rung : rungs()) {
-    const bool own = sim::rung_model(rung.id).preferred_order.kind != kernel::OrderKind::RowMajor;
-    EXPECT_EQ(own, named.count(rung.number) == 1) << rung.slug << " in: " << help;
+    const kernel::BlockOrder order = sim::rung_model(rung.id).preferred_order;
+    if (order.kind == kernel::OrderKind::RowMajor) {
+      EXPECT_EQ(named.count(rung.number), 0u) << rung.slug << " in: " << help;
+    } else {
+      ASSERT_EQ(named.count(rung.number), 1u) << rung.slug << " in: " << help;
+      EXPECT_EQ(named[rung.number], sim::order_name(order)) << rung.slug << " in: " << help;
+    }
   }
-  EXPECT_NE(help.find(" in hilbert"), std::string::npos) << help;
   EXPECT_NE(help.find("row for the others"), std::string::npos) << help;
 }
 

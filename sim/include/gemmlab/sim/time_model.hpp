@@ -107,7 +107,7 @@ struct TimePrediction {
   bool stores_after_limit = false;  // that path is the prediction
   double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (dram_overlap_norm)
   double in_flight_bytes = 0;      // what an SM keeps in flight: its k-steps in flight, of each resident block
-  double dram_in_flight_bytes = 0; // of those, what DRAM brings in (the L2's misses): the DRAM stream's bytes
+  double dram_in_flight_bytes = 0;  // of those, what DRAM brings in (the L2's misses): the DRAM stream's bytes
   // The busiest SM's DRAM reads at what its bytes in flight bring in, and that rate (0: the profile has not measured it).
   double dram_stream_seconds = 0, dram_stream_bytes_per_second = 0;
   // What split_seconds is: the ranges' turns at C, or (workspace = 1) each tile's last range adding the others' sums.
