@@ -62,12 +62,22 @@ def commas(n):
     return f"{int(n):,}"
 
 
-def ncu(name, metric):
-    """A count of a recorded ncu report in docs/fidelity-data/ (its last row; any lines before ncu's header skipped)."""
-    lines = (FIDELITY / f"{name}.ncu.csv").read_text().splitlines()
+def ncu_kernels(path):
+    """The kernels of a recorded ncu report (--csv --page raw), one dict a launch, in order: any lines before ncu's header
+    (the profiled program's output) and rows that are not a launch's skipped."""
+    lines = path.read_text().splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith(('"ID"', "ID,")))
-    rows = list(csv.DictReader(lines[first:]))
-    return int(rows[-1][metric].replace(",", ""))
+    return [row for row in csv.DictReader(lines[first:]) if row.get("ID", "").isdigit()]
+
+
+def ncu_number(row, metric):
+    """A metric of one launch of ncu_kernels, as a number."""
+    return float(row[metric].replace(",", ""))
+
+
+def ncu(name, metric):
+    """A count of a recorded ncu report in docs/fidelity-data/ (its last launch)."""
+    return int(ncu_number(ncu_kernels(FIDELITY / f"{name}.ncu.csv")[-1], metric))
 
 
 def recorded_sim(name):
@@ -398,10 +408,7 @@ PROFILE = ROOT / "assets" / "devices" / "h100-sxm.json"
 
 def recorded_ncu(path, metric, digits, scale=1.0):
     """A metric of one kernel's recorded ncu report (--csv --page raw), to `digits` decimals."""
-    rows = list(csv.reader(path.read_text().splitlines()))
-    header = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
-    value = float(dict(zip(rows[header], rows[-1]))[metric].replace(",", "")) * scale
-    return f"{value:.{digits}f}"
+    return f"{ncu_number(ncu_kernels(path)[-1], metric) * scale:.{digits}f}"
 
 
 def setmaxnreg_ncu(name, metric, digits, scale=1.0):
@@ -2381,17 +2388,13 @@ def decode_ncu():
     """docs/sweep.md, "Where the decode shapes lose": ncu of cuBLAS's kernel and split-K's workspace=1 at 16 x 4096 x 4096
     (results-data/decode-ncu-2026-11-30), and the 128-block trace after split-K's batch change (results-data/splitk/
     batch-2026-11-30): when a block's first k-step has its tiles, and how long after the other ranges the last end."""
-    csv_file = ROOT / "docs" / "results-data" / "decode-ncu-2026-11-30" / "ncu-16x4096x4096-workspace_1.csv"
-    lines = csv_file.read_text().splitlines()
-    first = next(i for i, line in enumerate(lines) if line.startswith('"ID"'))
-    launches = [r for r in csv.DictReader(lines[first:]) if r.get("ID", "").isdigit()]
+    launches = ncu_kernels(ROOT / "docs" / "results-data" / "decode-ncu-2026-11-30" / "ncu-16x4096x4096-workspace_1.csv")
 
     def of(name_part):
         rows = [r for r in launches if name_part in r["Kernel Name"]]
-        return rows, statistics.median(float(r["gpu__time_duration.sum"].replace(",", "")) for r in rows) / 1e3
+        return rows, statistics.median(ncu_number(r, "gpu__time_duration.sum") for r in rows) / 1e3
 
-    def number(row, metric):
-        return float(row[metric].replace(",", ""))
+    number = ncu_number
 
     theirs, their_us = of("nvjet")
     ours, our_us = of("rung_kernel")
@@ -2715,26 +2718,12 @@ def multicast_lookups():
     return {side[0]: f"{fit[(f'{side}-llm-bf16-tuned6', 14)][2]:.1f}" for side in ("before", "after")}
 
 
-def _ncu_row(path):
-    """The one kernel of an ncu --csv --page raw file: {metric: value as a number, or the text}."""
-    lines = path.read_text().splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith('"ID"'))
-    header, *rows = csv.reader(lines[start:])
-    row = next(r for r in rows if len(r) == len(header) and r[0].isdigit())
-    def value(text):
-        try:
-            return float(text.replace(",", ""))
-        except ValueError:
-            return text
-    return {k: value(v) for k, v in zip(header, row)}
-
-
 def decode_ncu_128():
     """docs/sweep.md: cuBLAS's kernel and the rungs' at 128 x 37888 x 3584 and 4096 x 6144 x 4096 under ncu, and
     ping-pong in column order against the Hilbert order (results-data/decode-ncu-2026-12-01)."""
     folder = ROOT / "docs/results-data/decode-ncu-2026-12-01"
-    ncu = {p.stem: _ncu_row(p) for p in folder.glob("*.csv")}
-    metric = lambda run, name: ncu[run][name]
+    ncu = {p.stem: ncu_kernels(p)[0] for p in folder.glob("*.csv")}  # one launch a file (--launch-count 1)
+    metric = lambda run, name: ncu[run][name] if name == "Kernel Name" else ncu_number(ncu[run], name)
     mb = lambda run, name: f"{metric(run, name) / 1e6:.0f}"
     pct = lambda run, name: f"{metric(run, name):.0f}"
     to_sm, dram_pct = "l1tex__m_xbar2l1tex_read_bytes.sum", "dram__throughput.avg.pct_of_peak_sustained_elapsed"
