@@ -126,13 +126,13 @@ const void* compiled_kernel(std::size_t index, KernelVariant variant) {
   return kernels ? kernels(variant) : nullptr;
 }
 
-Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t stream, const kernel::TraceSink* trace) {
+Status launch_gemm(const GpuInstance& kernel, const GemmArgs& g, cudaStream_t stream, const TraceRequest* trace) {
   const kernel::KernelConfig& c = kernel.config;
   auto variant = kernel_variant(kernel, g.input, g.n, g.k);
   if (!variant) return variant.error();
   KernelParams params{g, kernel::cluster_tile_rows(kernel::ceil_div(g.m, c.bm), c.cluster),
                       kernel::ceil_div(g.n, c.bn), 0, {}, {}, {}, nullptr, nullptr, {}};
-  if (trace != nullptr) variant->traced = true, variant->stamped_tiles = trace->tiles, params.trace = *trace;
+  if (trace != nullptr) variant->traced = true, variant->stamped_tiles = trace->stamped_tiles, params.trace = trace->sink;
   // Split-K: a tile's ranges are consecutive blocks, and the tiles have a flag each; Stream-K's segments of a tile
   // take their turns on the same flags.
   if (c.splits > 1 || sim::walks_stream_k(kernel.rung)) {

@@ -34,10 +34,18 @@ Result<const void*> kernel_function(const GpuInstance& kernel, KernelVariant var
 // slot of the order (a tile, or under split-K each of its k-ranges).
 int launched_blocks(const GpuInstance& kernel, const GemmArgs& args);
 
+// A launch that asks for a trace: the buffers the tracing build writes into, and how many tiles (segments) of a
+// sampled block it stamps, its first ones (0: every tile). That count is compiled into the tracing build
+// (KernelVariant::stamped_tiles, run_block's StampedTiles); the device never reads it.
+struct TraceRequest {
+  kernel::TraceSink sink;
+  int stamped_tiles = 0;
+};
+
 // Enqueues `kernel` on `stream`: its compiled kernel where the build has one, else the run-time compiled one
 // (compiled now, or found in the cache). An error names the failed compile or launch. With `trace`, the tracing build
 // of the configuration (always compiled at run time) runs instead and writes into the sink's buffers.
 Status launch_gemm(const GpuInstance& kernel, const GemmArgs& args, cudaStream_t stream,
-                   const kernel::TraceSink* trace = nullptr);
+                   const TraceRequest* trace = nullptr);
 
 }  // namespace gemmlab::gpu

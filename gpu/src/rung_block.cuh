@@ -121,7 +121,7 @@ __device__ __forceinline__ void walk_schedule(X& x, const kernel::ThreadContext&
 }
 
 // Traced: the tracing build (traced_executor.cuh), for a launch that asks for a trace, stamping a sampled block's first
-// StampedTiles tiles (the launch's p.trace.tiles; 0: every tile).
+// StampedTiles tiles (the launch's TraceRequest::stamped_tiles; 0: every tile).
 template <class K, class C, class In, bool AlignedRows, bool Traced = false, int StampedTiles = 0>
 __device__ __forceinline__ void run_block(const KernelParams& p) {
   extern __shared__ float4 shared_storage[];  // float4: 16-byte aligned for LDS.128 and cp.async.16

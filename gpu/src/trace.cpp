@@ -99,9 +99,10 @@ Result<TraceRun> trace_kernel(const TraceOptions& o) {
   run.tiles_stamped = o.tiles == 0 ? run.tiles_per_block : std::min(o.tiles, run.tiles_per_block);
   run.events_per_warp =
       o.events_per_warp > 0 ? o.events_per_warp : default_events(o.kernel, o.shape, *launch, run.tiles_stamped);
-  kernel::TraceSink sink;
-  sink.blocks = run.blocks_sampled, sink.stride = launched / run.blocks_sampled,
-  sink.tiles = run.tiles_stamped < run.tiles_per_block ? run.tiles_stamped : 0;
+  TraceRequest request;
+  request.stamped_tiles = run.tiles_stamped < run.tiles_per_block ? run.tiles_stamped : 0;
+  kernel::TraceSink& sink = request.sink;
+  sink.blocks = run.blocks_sampled, sink.stride = launched / run.blocks_sampled;
   sink.warpgroups = (launch->threads_per_block + 127) / 128, sink.capacity = run.events_per_warp;
   const auto slots = static_cast<std::size_t>(sink.slots());
   auto headers = DeviceBuffer<kernel::TraceWarpHeader>::allocate(slots, "the trace's warp headers");
@@ -114,14 +115,14 @@ Result<TraceRun> trace_kernel(const TraceOptions& o) {
   // The tracing build (compiled now, or found in the cache), then one traced launch whose C must be the same.
   auto variant = kernel_variant(o.kernel, o.input, s.n, s.k);  // the launch's own variant, traced
   if (!variant) return variant.error();
-  variant->traced = true, variant->stamped_tiles = sink.tiles;
+  variant->traced = true, variant->stamped_tiles = request.stamped_tiles;
   auto compiled = prepare_runtime_kernel(o.kernel, *variant, o.device);
   if (!compiled) return compiled.error();
   run.traced_registers = compiled->registers, run.traced_spill_bytes = compiled->spill_bytes;
   run.traced_ptxas_warnings = compiled->ptxas_warnings;
   const auto traced_launch = [&]() -> Status {
     GEMMLAB_CUDA_TRY(cudaMemsetAsync(sink.headers, 0xff, slots * sizeof(kernel::TraceWarpHeader), session->stream()));
-    return launch_gemm(o.kernel, args, session->stream(), &sink);
+    return launch_gemm(o.kernel, args, session->stream(), &request);
   };
   if (auto ok = buffers->reset_c(o.beta, session->stream()); !ok) return ok.error();
   if (auto ok = traced_launch(); !ok) return ok.error();
@@ -140,7 +141,7 @@ Result<TraceRun> trace_kernel(const TraceOptions& o) {
     GEMMLAB_CUDA_TRY(cudaEventRecord(marks[4 * i + 1], session->stream()));
     GEMMLAB_CUDA_TRY(cudaMemsetAsync(sink.headers, 0xff, slots * sizeof(kernel::TraceWarpHeader), session->stream()));
     GEMMLAB_CUDA_TRY(cudaEventRecord(marks[4 * i + 2], session->stream()));
-    if (auto ok = launch_gemm(o.kernel, args, session->stream(), &sink); !ok) return ok.error();
+    if (auto ok = launch_gemm(o.kernel, args, session->stream(), &request); !ok) return ok.error();
     GEMMLAB_CUDA_TRY(cudaEventRecord(marks[4 * i + 3], session->stream()));
   }
   if (auto ok = finish(session->stream(), "timing the traced " + what); !ok) return ok.error();

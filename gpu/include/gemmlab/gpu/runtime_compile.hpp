@@ -26,7 +26,7 @@ struct KernelVariant {
   kernel::InputType input = kernel::InputType::F32;
   bool aligned_rows = true;
   bool traced = false;  // the tracing build (gpu/src/traced_executor.cuh): always compiled at run time
-  // The tiles a sampled block of the tracing build stamps, its first ones (kernel::TraceSink::tiles; 0: every tile).
+  // The tiles a sampled block of the tracing build stamps, its first ones (TraceRequest::stamped_tiles; 0: every tile).
   // Compiled in: read from the launch's parameters, the count made ptxas spill Stream-K's consumers' registers in the
   // tiles walked untraced (docs/timeline.md, "What tracing costs").
   int stamped_tiles = 0;

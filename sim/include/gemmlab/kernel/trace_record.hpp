@@ -64,8 +64,6 @@ struct TraceSink {
   int stride = 1;      // sample every stride-th block
   int blocks = 0;      // how many blocks are sampled
   int warpgroups = 0;  // warpgroups per block (threads / 128, rounded up)
-  int tiles = 0;  // tiles (segments) stamped from a sampled block's first, 0: every tile; compiled into the tracing
-                  // build (run_block's StampedTiles) by launch_gemm, not read on the device
   // The slot of a block's warpgroup, or -1 where the block is not sampled.
   GEMMLAB_HD int slot(int block, int warpgroup) const {
     if (block % stride != 0 || block / stride >= blocks) return -1;
