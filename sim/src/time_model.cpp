@@ -143,12 +143,19 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
          " only in part (the SM waits for the stages DRAM fills): together " +
          duration(p.sm_and_dram_seconds) + ".";
   if (p.stores_after_limit)
-    s += " Each block stores its tile of C after its last k-step, and its SM has nothing else to do meanwhile: the "
-         "busiest SM's k-steps (" + duration(p.stores_after_seconds - p.tile_stores_seconds - p.launch_seconds -
-                                              p.fill_seconds) +
-         "), then its tiles' stores (" + duration(p.tile_stores_seconds) + "), with the launch (" +
-         duration(p.launch_seconds) + ") and filling the pipeline (" + duration(p.fill_seconds) +
-         ") take longer than the terms above, so that path sets the time: the model predicts " + duration(p.seconds) +
+    s += std::string(p.split_seconds > 0
+                         ? " Each block stores every piece of a tile it computes (to the workspace or into C) after "
+                           "the piece's last k-step, and its SM has nothing else to do meanwhile: the "
+                         : " Each block stores its tile of C after its last k-step, and its SM has nothing else to do "
+                           "meanwhile: the ") +
+         "busiest SM's k-steps (" +
+         duration(p.stores_after_seconds - p.tile_stores_seconds - p.launch_seconds - p.fill_seconds -
+                  p.split_seconds) +
+         "), then its " + (p.split_seconds > 0 ? "pieces'" : "tiles'") + " stores (" +
+         duration(p.tile_stores_seconds) + "), with the launch (" + duration(p.launch_seconds) +
+         "), filling the pipeline (" + duration(p.fill_seconds) + ")" +
+         (p.split_seconds > 0 ? " and " + std::string(p.split_wording) + " (" + duration(p.split_seconds) + ")" : "") +
+         " take longer than the terms above, so that path sets the time: the model predicts " + duration(p.seconds) +
          ".";
   else if (p.split_seconds > 0)
     s += " With the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
@@ -485,6 +492,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double rounds = std::ceil(blocks_per_sm_launched / resident);
   const double turn_seconds = wait_seconds(kTurnTripLatencies) + 2 * tile_c_bytes / sm_l2_rate;
   if (trips > 0 && stream_k && plan.shared_iterations() > 0) {
+    p.split_wording = "a tile's pieces taking turns at C";
     p.split_seconds = rounds * std::max(1, plan.most_pieces() - 1) * turn_seconds;
   } else if (trips > 0 && !stream_k && in.config.workspace && shape.splits > 1) {
     // Split-K through its workspace (workspace = 1): only the last range waits, once (its trips at the L2's latency:
@@ -515,13 +523,21 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // next tile's stages during the stores) and its consumers do not take turns (ping-pong's other consumer multiplies
   // then), the busiest SM's tiles each add their stores to its k-steps. (A second resident block's k-steps could
   // overlap them; leaving such SMs out put fewer short-K pairs within 20%: docs/time-model-data/tile-stores-2026-11-30.txt.)
+  // A Stream-K block whose walk cuts tiles likewise stores each piece it computes, to the workspace or into C, before
+  // its next piece's k-steps: its pieces' stores add to its k-steps and its turns at C
+  // (docs/time-model-data/stream-k-pieces-2026-12-01.txt).
   // Traced at short K, a round's stores took a third of it (docs/timeline-data/short-k-2026-11-30); the rate, a share
-  // of the SM's part of the L2, is fitted to the sweeps.
-  if (timing.epilogue_store_share > 0 && p.split_seconds == 0 && producer_warp && in.config.tma_store == 0 &&
-      in.config.grid == 0 && !consumers_take_turns(in.rung)) {
+  // of the SM's part of the L2, is fitted to the sweeps. The k-steps go at the pace of the slowest of the SM's work,
+  // the chain and the L2, not of DRAM's term, which counts C's stores that the path counts apart.
+  const bool one_tile_blocks = p.split_seconds == 0 && producer_warp && in.config.tma_store == 0 &&
+                               in.config.grid == 0 && !consumers_take_turns(in.rung);
+  const bool cut_tiles = stream_k && p.split_seconds > 0 && plan.most_pieces() > 1;
+  if (timing.epilogue_store_share > 0 && (one_tile_blocks || cut_tiles)) {
     p.tile_stores_seconds = p.tiles_on_busiest_sm * tile_c_bytes / (timing.epilogue_store_share * sm_l2_rate);
-    p.stores_after_seconds = std::max(p.sm_seconds, p.term(TimeTerm::Latency).seconds) + p.tile_stores_seconds +
-                             p.launch_seconds + p.fill_seconds;
+    const double ksteps_seconds =
+        std::max({p.sm_seconds, p.term(TimeTerm::Latency).seconds, p.term(TimeTerm::L2).seconds});
+    p.stores_after_seconds =
+        ksteps_seconds + p.tile_stores_seconds + p.launch_seconds + p.fill_seconds + p.split_seconds;
     if (p.stores_after_seconds > p.seconds) p.seconds = p.stores_after_seconds, p.stores_after_limit = true;
   }
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;

@@ -311,8 +311,8 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
   EXPECT_EQ(qkv.tiles_on_busiest_sm, 3);  // 288 tiles on 132 SMs, one block at a time
   EXPECT_NEAR(qkv.tile_stores_seconds, 3 * tile_c / rate, 1e-15);
   EXPECT_NEAR(qkv.stores_after_seconds,
-              std::max(qkv.sm_seconds, qkv.term(TimeTerm::Latency).seconds) + qkv.tile_stores_seconds +
-                  qkv.launch_seconds + qkv.fill_seconds,
+              std::max({qkv.sm_seconds, qkv.term(TimeTerm::Latency).seconds, qkv.term(TimeTerm::L2).seconds}) +
+                  qkv.tile_stores_seconds + qkv.launch_seconds + qkv.fill_seconds,
               1e-15);
   EXPECT_TRUE(qkv.stores_after_limit);
   EXPECT_DOUBLE_EQ(qkv.seconds, qkv.stores_after_seconds);
@@ -326,6 +326,25 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
     EXPECT_EQ(p.tile_stores_seconds, 0.0) << rung_info(rung).slug << " " << knobs;
     EXPECT_FALSE(p.stores_after_limit) << rung_info(rung).slug << " " << knobs;
   }
+  // Stream-K's blocks cut tiles there (12 k-steps a tile, shared by the last waves' blocks): each block stores every
+  // piece it computes before its next piece's k-steps, and takes its turns at C too.
+  const TimePrediction stream_k = predict(RungId::TmaWgmmaStreamK, "", h200);
+  EXPECT_GT(stream_k.split_seconds, 0);
+  EXPECT_NEAR(stream_k.tile_stores_seconds, stream_k.tiles_on_busiest_sm * tile_c / rate, 1e-15);
+  EXPECT_NEAR(stream_k.stores_after_seconds,
+              std::max({stream_k.sm_seconds, stream_k.term(TimeTerm::Latency).seconds,
+                        stream_k.term(TimeTerm::L2).seconds}) +
+                  stream_k.tile_stores_seconds + stream_k.launch_seconds + stream_k.fill_seconds +
+                  stream_k.split_seconds,
+              1e-15);
+  EXPECT_TRUE(stream_k.stores_after_limit);
+  EXPECT_DOUBLE_EQ(stream_k.seconds, stream_k.stores_after_seconds);
+  EXPECT_NE(stream_k.explanation.find("every piece of a tile"), std::string::npos) << stream_k.explanation;
+  // At K = 64 a tile is one k-step: no block cuts one, and no piece is stored apart.
+  auto whole_tiles = predict_schedule(RungId::TmaWgmmaStreamK, rung_model(RungId::TmaWgmmaStreamK).defaults,
+                                      {4096, 2304, 64}, {}, h200);
+  ASSERT_TRUE(whole_tiles.ok() && whole_tiles->time);
+  EXPECT_EQ(whole_tiles->time->tile_stores_seconds, 0.0);
   h200.timing->epilogue_store_share = 0;
   const TimePrediction unmeasured = predict(RungId::TmaWgmmaSpecialized, "", h200);
   EXPECT_EQ(unmeasured.tile_stores_seconds, 0.0);

@@ -100,9 +100,10 @@ struct TimePrediction {
   double fill_seconds = 0;      // each round of blocks waiting for its first tiles
   double split_seconds = 0;     // split-K: each round's tiles' ranges adding up in C one after another
   double drain_seconds = 0;     // the tiles computed last storing C, with no k-step left to overlap them
-  // A data-parallel block that stores its tile from registers after its last k-step does nothing else meanwhile: the
-  // busiest SM's tiles' stores (tile_stores_seconds), after its k-steps (the chain or the SM's work, the longer), with
-  // the launch and the fills, make a path the kernel takes at least (stores_after_seconds; 0 where it does not apply).
+  // A data-parallel block that stores its tile from registers after its last k-step does nothing else meanwhile, nor
+  // does a Stream-K block storing the pieces of the tiles it cuts: the busiest SM's tiles' (pieces') stores
+  // (tile_stores_seconds), after its k-steps (the SM's work, the chain or the L2, the longest), with the launch, the
+  // fills and the turns at C, make a path the kernel takes at least (stores_after_seconds; 0 where it does not apply).
   double tile_stores_seconds = 0, stores_after_seconds = 0;
   bool stores_after_limit = false;  // that path is the prediction
   double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (dram_overlap_norm)
@@ -110,7 +111,8 @@ struct TimePrediction {
   double dram_in_flight_bytes = 0;  // of those, what DRAM brings in (the L2's misses): the DRAM stream's bytes
   // The busiest SM's DRAM reads at what its bytes in flight bring in, and that rate (0: the profile has not measured it).
   double dram_stream_seconds = 0, dram_stream_bytes_per_second = 0;
-  // What split_seconds is: the ranges' turns at C, or (workspace = 1) each tile's last range adding the others' sums.
+  // What split_seconds is: the ranges' (Stream-K's pieces') turns at C, or (workspace = 1) each tile's last range
+  // adding the others' sums.
   std::string_view split_wording = "split-K's ranges taking turns at C";
   double seconds = 0;           // the prediction: the largest of sm_seconds and DRAM combined (dram_overlap_norm), L2
                                 // and latency, plus the fixed costs above and the drain
