@@ -242,6 +242,7 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"fill_seconds", t.fill_seconds},
           {"split_seconds", t.split_seconds},
           {"drain_seconds", t.drain_seconds},
+          {"l2_store_bytes", t.l2_store_bytes},
           {"tile_stores_seconds", t.tile_stores_seconds},
           {"stores_after_seconds", t.stores_after_seconds},
           {"stores_after_limit", t.stores_after_limit},

@@ -62,8 +62,8 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
       s = "The tensor cores are the limit: " + work + " at " + format("%.0f", top.rate) + per_sm + ".";
       break;
     case TimeTerm::L2:
-      s = "The L2's delivery into the SMs is the limit: the SMs together take " + format("%.2f", top.work / 1e9) +
-          " GB from L2 at " +
+      s = "The L2's traffic with the SMs is the limit: the SMs together read from it and store C through it " +
+          format("%.2f", top.work / 1e9) + " GB at " +
           format("%.2f", top.rate / 1e12) + " TB/s, which takes " + duration(top.seconds) +
           "; larger tiles (more reuse of each byte in shared memory) would help.";
       break;
@@ -296,6 +296,12 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double split_sectors = double(counted.global_loads().split_sectors);
   const double l2_bytes =
       std::max((double(l2_reads.sectors) + split_sectors) * kL2SectorBytes, double(counted.tma_bytes));
+  // C's stores go through the L2 as well, from the threads or by TMA: the L2's term counts their bytes beside the
+  // reads. Not a k-step's wait, nor its bytes in flight: a tile's stores leave after its k-steps. At short K, where a
+  // tile's FP32 stores are a large share of what its few k-steps read, leaving them out predicted the persistent rungs
+  // too fast (docs/time-model-data/l2-stores-2026-12-01.txt).
+  const double l2_store_bytes =
+      double(counted.global_stores().sectors + counted.tma_store_sectors) * kL2SectorBytes;
   // The TMA copies of the busiest SM, and their bytes (what the copies read inside the matrices): those its blocks issue,
   // and a cluster partner's multicast copies that land in them, counted as its own. What a cluster saves in issuing, its
   // blocks pay in waiting for each other (a stage is full when both producers' copies land, free when both blocks'
@@ -434,11 +440,12 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                       data_pipe_cycles > 0 ? wavefronts / data_pipe_cycles : timing.shared_wavefronts_per_clock_per_sm},
              TermTime{TimeTerm::TensorCores, tensor_cycles * share / hz, tensor_macs * share,
                       tensor_cycles > 0 ? tensor_macs / tensor_cycles : 0.0},
-             TermTime{TimeTerm::L2, l2_bytes / l2_rate, l2_bytes, l2_rate},
+             TermTime{TimeTerm::L2, (l2_bytes + l2_store_bytes) / l2_rate, l2_bytes + l2_store_bytes, l2_rate},
              TermTime{TimeTerm::Dram, dram_seconds, dram_bytes, dram_rate},
              TermTime{TimeTerm::Latency, latency_cycles / hz, busiest_ksteps, wait},
              TermTime{TimeTerm::Copies, copy_cycles * share / hz, busiest_copies,
                       copy_cycles > 0 ? copies / copy_cycles : 0.0}};
+  p.l2_store_bytes = l2_store_bytes;
   p.copy_bytes_per_copy = copies > 0 ? copy_bytes / copies : 0;
   p.l2_split_bytes = split_sectors * kL2SectorBytes;
   p.copy_stores = double(counted.tma_stores) * share;
@@ -528,14 +535,14 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // (docs/time-model-data/stream-k-pieces-2026-12-01.txt).
   // Traced at short K, a round's stores took a third of it (docs/timeline-data/short-k-2026-11-30); the rate, a share
   // of the SM's part of the L2, is fitted to the sweeps. The k-steps go at the pace of the slowest of the SM's work,
-  // the chain and the L2, not of DRAM's term, which counts C's stores that the path counts apart.
+  // the chain and the L2's reads; not of DRAM's term, nor the L2's stores, which count C's stores that the path counts
+  // apart.
   const bool one_tile_blocks = p.split_seconds == 0 && producer_warp && in.config.tma_store == 0 &&
                                in.config.grid == 0 && !consumers_take_turns(in.rung);
   const bool cut_tiles = stream_k && p.split_seconds > 0 && plan.most_pieces() > 1;
   if (timing.epilogue_store_share > 0 && (one_tile_blocks || cut_tiles)) {
     p.tile_stores_seconds = p.tiles_on_busiest_sm * tile_c_bytes / (timing.epilogue_store_share * sm_l2_rate);
-    const double ksteps_seconds =
-        std::max({p.sm_seconds, p.term(TimeTerm::Latency).seconds, p.term(TimeTerm::L2).seconds});
+    const double ksteps_seconds = std::max({p.sm_seconds, p.term(TimeTerm::Latency).seconds, l2_bytes / l2_rate});
     p.stores_after_seconds =
         ksteps_seconds + p.tile_stores_seconds + p.launch_seconds + p.fill_seconds + p.split_seconds;
     if (p.stores_after_seconds > p.seconds) p.seconds = p.stores_after_seconds, p.stores_after_limit = true;

@@ -106,6 +106,7 @@ struct TimePrediction {
   // fills and the turns at C, make a path the kernel takes at least (stores_after_seconds; 0 where it does not apply).
   double tile_stores_seconds = 0, stores_after_seconds = 0;
   bool stores_after_limit = false;  // that path is the prediction
+  double l2_store_bytes = 0;  // of the L2 term's bytes, the stores: C's, and split-K's and Stream-K's partial sums
   double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (dram_overlap_norm)
   double in_flight_bytes = 0;      // what an SM keeps in flight: its k-steps in flight, of each resident block
   double dram_in_flight_bytes = 0;  // of those, what DRAM brings in (the L2's misses): the DRAM stream's bytes
