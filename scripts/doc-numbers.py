@@ -2818,7 +2818,7 @@ def dram_in_flight():
 def run19_fit():
     """docs/sweep.md: LLM run 19's model on its M <= 256 shapes and on attention's scores (K <= 1024); runs 19 and 20:
     the shapes where they timed the same configurations, cuBLAS at Llama 3 8B's 16-token gate_up, and each run's wins."""
-    paths = [SWEEP / "sweep-llm-bf16-tuned6-run19.json", SWEEP / "sweep-llm-bf16-tuned6-run20.json.gz"]
+    paths = [SWEEP / "sweep-llm-bf16-tuned6-run19.json.gz", SWEEP / "sweep-llm-bf16-tuned6-run20.json.gz"]
     skinny = sweep_fit(paths[0], lambda shape: shape["m"] <= 256)
     short = sweep_fit(paths[0], lambda shape: shape["k"] <= 1024)
     reports = [read_json(path)["shapes"] for path in paths]
