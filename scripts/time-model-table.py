@@ -117,7 +117,9 @@ def predict(cli, row, clock_mhz=0):
             "data_pipe_wavefronts": sum(op.get("wavefronts", 0) + op.get("data_pipe_wavefronts", 0)
                                         for op in kernel["ops"].values()),
             "registers_per_thread": doc["occupancy"]["registers_per_thread"], "instructions": t["instructions"],
-            "terms_ms": {term["term"]: term["seconds"] * 1e3 for term in t["terms"]}}
+            "terms_ms": {term["term"]: term["seconds"] * 1e3 for term in t["terms"]},
+            # of the L2 term's bytes, the stores (C's, and split-K's partial sums): the rest are its reads
+            "l2_store_bytes": t["l2_store_bytes"]}
 
 
 NCU = ROOT / "docs/time-model-data"

@@ -167,9 +167,8 @@ void print_time_model(const sim::SchedulePrediction& p, std::ostream& out) {
       << (t.split_seconds > 0 ? "; plus " + std::string(t.split_wording) + " " + milliseconds(t.split_seconds) : "")
       << "\n";
   if (t.stores_after_seconds > 0)
-    out << (t.split_seconds > 0 ? "each piece's stores after its k-steps, with nothing else on the SM: "
-                                : "each tile's stores after its k-steps, with nothing else on the SM: ")
-        << milliseconds(t.tile_stores_seconds)
+    out << "each " << (t.split_seconds > 0 ? "piece" : "tile")
+        << "'s stores after its k-steps, with nothing else on the SM: " << milliseconds(t.tile_stores_seconds)
         << " on the busiest SM, a path of " << milliseconds(t.stores_after_seconds)
         << (t.stores_after_limit ? " (longer than the terms: the prediction)" : " (shorter than the terms)") << "\n";
   out

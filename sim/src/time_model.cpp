@@ -62,10 +62,11 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
       s = "The tensor cores are the limit: " + work + " at " + format("%.0f", top.rate) + per_sm + ".";
       break;
     case TimeTerm::L2:
-      s = "The L2's traffic with the SMs is the limit: the SMs together read from it and store C through it " +
-          format("%.2f", top.work / 1e9) + " GB at " +
+      s = "The L2's traffic with the SMs is the limit: the SMs together read " +
+          format("%.2f", (top.work - p.l2_store_bytes) / 1e9) + " GB from it and store " +
+          format("%.2f", p.l2_store_bytes / 1e9) + " GB through it (C, and any partial sums) at " +
           format("%.2f", top.rate / 1e12) + " TB/s, which takes " + duration(top.seconds) +
-          "; larger tiles (more reuse of each byte in shared memory) would help.";
+          "; larger tiles (more reuse of each byte in shared memory) would cut the reads.";
       break;
     case TimeTerm::Copies: {
       // Which of the copies are not the SM's own loads: stores of C, a cluster partner's multicast copies.
@@ -144,17 +145,18 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
          duration(p.sm_and_dram_seconds) + ".";
   if (p.stores_after_limit)
     s += std::string(p.split_seconds > 0
-                         ? " Each block stores every piece of a tile it computes (to the workspace or into C) after "
-                           "the piece's last k-step, and its SM has nothing else to do meanwhile: the "
+                         ? " Each block stores every piece of a tile it computes into C (or adds it there in its "
+                           "turn) after the piece's last k-step, and its SM has nothing else to do meanwhile: the "
                          : " Each block stores its tile of C after its last k-step, and its SM has nothing else to do "
                            "meanwhile: the ") +
-         "busiest SM's k-steps (" +
-         duration(p.stores_after_seconds - p.tile_stores_seconds - p.launch_seconds - p.fill_seconds -
-                  p.split_seconds) +
-         "), then its " + (p.split_seconds > 0 ? "pieces'" : "tiles'") + " stores (" +
-         duration(p.tile_stores_seconds) + "), with the launch (" + duration(p.launch_seconds) +
-         "), filling the pipeline (" + duration(p.fill_seconds) + ")" +
-         (p.split_seconds > 0 ? " and " + std::string(p.split_wording) + " (" + duration(p.split_seconds) + ")" : "") +
+         "busiest SM's k-steps (" + duration(p.stores_after_ksteps_seconds) + "), then its " +
+         (p.split_seconds > 0 ? "pieces'" : "tiles'") + " stores (" + duration(p.tile_stores_seconds) +
+         "), with the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" +
+         duration(p.fill_seconds) + ")" + (p.split_seconds > 0 ? " and the turns' waits at C (" +
+                                        duration(p.stores_after_seconds - p.stores_after_ksteps_seconds -
+                                                 p.tile_stores_seconds - p.launch_seconds - p.fill_seconds) +
+                                        ")"
+                                  : "") +
          " take longer than the terms above, so that path sets the time: the model predicts " + duration(p.seconds) +
          ".";
   else if (p.split_seconds > 0)
@@ -498,9 +500,11 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   };
   const double rounds = std::ceil(blocks_per_sm_launched / resident);
   const double turn_seconds = wait_seconds(kTurnTripLatencies) + 2 * tile_c_bytes / sm_l2_rate;
-  if (trips > 0 && stream_k && plan.shared_iterations() > 0) {
+  // Stream-K's turns, where its walk cuts a tile (a tile of one k-step is never cut, and takes no turn).
+  const int turns_per_round = stream_k ? std::max(1, plan.most_pieces() - 1) : 0;
+  if (trips > 0 && stream_k && plan.most_pieces() > 1) {
     p.split_wording = "a tile's pieces taking turns at C";
-    p.split_seconds = rounds * std::max(1, plan.most_pieces() - 1) * turn_seconds;
+    p.split_seconds = rounds * turns_per_round * turn_seconds;
   } else if (trips > 0 && !stream_k && in.config.workspace && shape.splits > 1) {
     // Split-K through its workspace (workspace = 1): only the last range waits, once (its trips at the L2's latency:
     // the traces that measured kTurnTripLatencies were of the serial turns), then reads the other ranges' slices and
@@ -530,8 +534,9 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // next tile's stages during the stores) and its consumers do not take turns (ping-pong's other consumer multiplies
   // then), the busiest SM's tiles each add their stores to its k-steps. (A second resident block's k-steps could
   // overlap them; leaving such SMs out put fewer short-K pairs within 20%: docs/time-model-data/tile-stores-2026-11-30.txt.)
-  // A Stream-K block whose walk cuts tiles likewise stores each piece it computes, to the workspace or into C, before
-  // its next piece's k-steps: its pieces' stores add to its k-steps and its turns at C
+  // A Stream-K block whose walk cuts tiles likewise stores each piece it computes into C (a tile's first piece) or
+  // adds it there in its turn, from its consumers' registers, before its next piece's k-steps: each of its pieces
+  // (segments) stores a whole tile, and the path takes its turns at C without their writes, which those stores are
   // (docs/time-model-data/stream-k-pieces-2026-12-01.txt).
   // Traced at short K, a round's stores took a third of it (docs/timeline-data/short-k-2026-11-30); the rate, a share
   // of the SM's part of the L2, is fitted to the sweeps. The k-steps go at the pace of the slowest of the SM's work,
@@ -541,10 +546,15 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
                                in.config.grid == 0 && !consumers_take_turns(in.rung);
   const bool cut_tiles = stream_k && p.split_seconds > 0 && plan.most_pieces() > 1;
   if (timing.epilogue_store_share > 0 && (one_tile_blocks || cut_tiles)) {
-    p.tile_stores_seconds = p.tiles_on_busiest_sm * tile_c_bytes / (timing.epilogue_store_share * sm_l2_rate);
-    const double ksteps_seconds = std::max({p.sm_seconds, p.term(TimeTerm::Latency).seconds, l2_bytes / l2_rate});
-    p.stores_after_seconds =
-        ksteps_seconds + p.tile_stores_seconds + p.launch_seconds + p.fill_seconds + p.split_seconds;
+    const double stored_tiles =
+        cut_tiles ? double(blocks_per_sm_launched) * plan.most_segments() : p.tiles_on_busiest_sm;
+    p.tile_stores_seconds = stored_tiles * tile_c_bytes / (timing.epilogue_store_share * sm_l2_rate);
+    const double turns_without_writes =
+        cut_tiles ? p.split_seconds - rounds * turns_per_round * tile_c_bytes / sm_l2_rate : 0.0;
+    p.stores_after_ksteps_seconds =
+        std::max({p.sm_seconds, p.term(TimeTerm::Latency).seconds, l2_bytes / l2_rate});
+    p.stores_after_seconds = p.stores_after_ksteps_seconds + p.tile_stores_seconds + p.launch_seconds +
+                             p.fill_seconds + turns_without_writes;
     if (p.stores_after_seconds > p.seconds) p.seconds = p.stores_after_seconds, p.stores_after_limit = true;
   }
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;

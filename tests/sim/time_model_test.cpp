@@ -312,12 +312,12 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
   EXPECT_NEAR(qkv.tile_stores_seconds, 3 * tile_c / rate, 1e-15);
   // The k-steps at the pace of the L2's reads: its term counts C's stores too, which the path counts apart.
   const TermTime& l2 = qkv.term(TimeTerm::L2);
-  EXPECT_EQ(qkv.l2_store_bytes, 4096.0 * 2304 * 4);  // C, in whole sectors
   const double l2_reads = (l2.work - qkv.l2_store_bytes) / l2.rate;
-  EXPECT_NEAR(qkv.stores_after_seconds,
-              std::max({qkv.sm_seconds, qkv.term(TimeTerm::Latency).seconds, l2_reads}) + qkv.tile_stores_seconds +
-                  qkv.launch_seconds + qkv.fill_seconds,
-              1e-12);
+  EXPECT_DOUBLE_EQ(qkv.stores_after_ksteps_seconds,
+                   std::max({qkv.sm_seconds, qkv.term(TimeTerm::Latency).seconds, l2_reads}));
+  const double path =
+      qkv.stores_after_ksteps_seconds + qkv.tile_stores_seconds + qkv.launch_seconds + qkv.fill_seconds;
+  EXPECT_NEAR(qkv.stores_after_seconds, path, 1e-12 * path);
   EXPECT_TRUE(qkv.stores_after_limit);
   EXPECT_DOUBLE_EQ(qkv.seconds, qkv.stores_after_seconds);
   EXPECT_NE(qkv.explanation.find("after its last k-step"), std::string::npos) << qkv.explanation;
@@ -331,28 +331,59 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
     EXPECT_FALSE(p.stores_after_limit) << rung_info(rung).slug << " " << knobs;
   }
   // Stream-K's blocks cut tiles there (12 k-steps a tile, shared by the last waves' blocks): each block stores every
-  // piece it computes before its next piece's k-steps, and takes its turns at C too.
+  // piece it computes, a whole tile each, before its next piece's k-steps, and waits for its turns at C too; the turns'
+  // own writes of C are those stores, counted once.
   const TimePrediction stream_k = predict(RungId::TmaWgmmaStreamK, "", h200);
-  EXPECT_GT(stream_k.split_seconds, 0);
-  EXPECT_NEAR(stream_k.tile_stores_seconds, stream_k.tiles_on_busiest_sm * tile_c / rate, 1e-15);
-  EXPECT_NEAR(stream_k.stores_after_seconds,
-              std::max({stream_k.sm_seconds, stream_k.term(TimeTerm::Latency).seconds,
-                        (stream_k.term(TimeTerm::L2).work - stream_k.l2_store_bytes) / stream_k.term(TimeTerm::L2).rate}) +
-                  stream_k.tile_stores_seconds + stream_k.launch_seconds + stream_k.fill_seconds +
-                  stream_k.split_seconds,
-              1e-12);
+  const TermTime& sk_l2 = stream_k.term(TimeTerm::L2);
+  ASSERT_GT(stream_k.split_seconds, 0);
+  const double pieces = stream_k.tile_stores_seconds / (tile_c / rate);
+  EXPECT_NEAR(pieces, std::round(pieces), 1e-9);  // whole tiles
+  EXPECT_GE(pieces, stream_k.tiles_on_busiest_sm);
+  EXPECT_DOUBLE_EQ(stream_k.stores_after_ksteps_seconds,
+                   std::max({stream_k.sm_seconds, stream_k.term(TimeTerm::Latency).seconds,
+                             (sk_l2.work - stream_k.l2_store_bytes) / sk_l2.rate}));
+  const double before_turns = stream_k.stores_after_ksteps_seconds + stream_k.tile_stores_seconds +
+                              stream_k.launch_seconds + stream_k.fill_seconds;
+  EXPECT_GT(stream_k.stores_after_seconds, before_turns);
+  EXPECT_LT(stream_k.stores_after_seconds, before_turns + stream_k.split_seconds);
   EXPECT_TRUE(stream_k.stores_after_limit);
   EXPECT_DOUBLE_EQ(stream_k.seconds, stream_k.stores_after_seconds);
   EXPECT_NE(stream_k.explanation.find("every piece of a tile"), std::string::npos) << stream_k.explanation;
-  // At K = 64 a tile is one k-step: no block cuts one, and no piece is stored apart.
+  // At K = 64 a tile is one k-step: no block cuts one, so no piece is stored apart and no turn is taken.
   auto whole_tiles = predict_schedule(RungId::TmaWgmmaStreamK, rung_model(RungId::TmaWgmmaStreamK).defaults,
                                       {4096, 2304, 64}, {}, h200);
   ASSERT_TRUE(whole_tiles.ok() && whole_tiles->time);
+  EXPECT_EQ(whole_tiles->time->split_seconds, 0.0);
   EXPECT_EQ(whole_tiles->time->tile_stores_seconds, 0.0);
   h200.timing->epilogue_store_share = 0;
   const TimePrediction unmeasured = predict(RungId::TmaWgmmaSpecialized, "", h200);
   EXPECT_EQ(unmeasured.tile_stores_seconds, 0.0);
   EXPECT_LT(unmeasured.seconds, qkv.seconds);
+}
+
+// C's stores go through the L2 beside the reads, from the threads (rung 18) or by TMA (rung 20's tma_store=1), and
+// split-K's partial sums through its workspace too: the L2 term counts their bytes, at its rate.
+TEST(TimeModel, TheL2TermCountsTheStoresBesideTheReads) {
+  const DeviceProfile h200 = *find_device("h200");
+
+  const auto predict = [&](RungId rung, std::string_view knobs) {
+    auto config = rung_model(rung).defaults;
+    if (!knobs.empty()) config = *apply_knob_text(rung, config, knobs);
+    const auto p = predict_schedule(rung, config, {4096, 2304, 768}, {}, h200);
+    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
+    return p->time ? *p->time : TimePrediction{};
+  };
+  const double c_bytes = 4096.0 * 2304 * 4;
+  for (const auto& [rung, knobs] : std::vector<std::pair<RungId, std::string_view>>{
+           {RungId::TmaWgmmaSpecialized, ""}, {RungId::TmaWgmmaPersistent, "tma_store=1"}}) {
+    const TimePrediction p = predict(rung, knobs);
+    EXPECT_EQ(p.l2_store_bytes, c_bytes) << rung_info(rung).slug << " " << knobs;
+    const TermTime& l2 = p.term(TimeTerm::L2);
+    EXPECT_GT(l2.work, p.l2_store_bytes);
+    EXPECT_NEAR(l2.seconds, l2.work / l2.rate, 1e-9 * l2.seconds);
+  }
+  const TimePrediction workspace = predict(RungId::TmaWgmmaSplitK, "splits=3 workspace=1");
+  EXPECT_GT(workspace.l2_store_bytes, c_bytes);  // the ranges' slices, then C
 }
 
 // The k-steps in flight but one cover a stage's wait (it is refilled once the k-step after the one that read it lets it
