@@ -1774,8 +1774,7 @@ def rung21_target_met():
 def sweep_run11():
     """docs/sweep.md: run 11 (rung 21's whole-line stores) against run 10, rung 21's default shape by shape, the best
     configurations' wins, the model's pairs within 20%, and the model's prediction of attention's scores now."""
-    runs = {run: json.loads((ROOT / f"docs/results-data/sweep/sweep-llm-bf16-tuned6-{run}.json").read_text())
-            for run in ("run10", "run11")}
+    runs = {run: read_json(SWEEP / f"sweep-llm-bf16-tuned6-{run}.json.gz") for run in ("run10", "run11")}
 
     def timed(report):
         return [(shape, e) for shape in report["shapes"] for e in shape["entries"]
@@ -1821,7 +1820,7 @@ def sweep_run12():
     """docs/sweep.md: the best configuration's ratio to cuBLAS at named shapes in run 11 (row order) and run 12 (each
     rung in its own order)."""
     def best(run):
-        report = json.loads((ROOT / f"docs/results-data/sweep/sweep-llm-bf16-tuned6-{run}.json").read_text())
+        report = read_json(SWEEP / f"sweep-llm-bf16-tuned6-{run}.json.gz")
         out = {}
         for shape in report["shapes"]:
             timed = [e for e in shape["entries"] if e.get("measured", {}).get("status") == "timed"]
