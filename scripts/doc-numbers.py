@@ -15,6 +15,7 @@ import datetime
 import functools
 import gzip
 import importlib.util
+import itertools
 import json
 import math
 import statistics
@@ -757,6 +758,31 @@ def score_sweeps(paths):
             print(f"   {name:<10} within {within}/{pairs} ({100 * within / pairs:.1f}%)  spearman median {rho:.3f}")
     for (limit, stages), (n, ratio) in misses_by_stages(paths[-1]).items():
         print(f"   {limit:<14} stages {stages} n {n:4d}  meas/pred median {ratio:.2f}")
+
+
+def rank_agreement(paths):
+    """--rank-agreement: for each two sweep reports, on the (shape, rung, configuration) entries both timed, the median
+    over shapes of the Spearman of one run's measured times against the other's (how far the GPU repeats its own
+    ranking) beside that of the first run's predictions against its measured times (the model's, on the same entries)."""
+    def entries(path):
+        return {(shape["m"], shape["n"], shape["k"]): {(e["rung"], e["config"]): e for e in _timed(shape)}
+                for shape in read_json(path)["shapes"]}
+    runs = [entries(path) for path in paths]
+    for i, j in itertools.combinations(range(len(paths)), 2):
+        repeat, model, pairs = [], [], 0
+        for shape in runs[i].keys() & runs[j].keys():
+            common = sorted(runs[i][shape].keys() & runs[j][shape].keys())
+            if len(common) < 5:
+                continue
+            pairs += len(common)
+            first = [runs[i][shape][c] for c in common]
+            repeat.append(RESULTS_TABLES.spearman([e["measured"]["median_ms"] for e in first],
+                                                  [runs[j][shape][c]["measured"]["median_ms"] for c in common]))
+            model.append(_ranking(first))
+        if repeat:
+            print(f"{paths[i].name} and {paths[j].name}: {pairs} common entries on {len(repeat)} shapes; median "
+                  f"Spearman measured against measured {statistics.median(repeat):.3f}, predicted against measured "
+                  f"{statistics.median(model):.3f}")
 
 
 def multicast_pairs():
@@ -4102,10 +4128,15 @@ def main():
     parser.add_argument("--cli", default=str(ROOT / "build/bin/gemmlab-cli"))
     parser.add_argument("--score-sweeps", nargs="+", type=pathlib.Path, metavar="SWEEP_JSON",
                         help="print each sweep report's fit and the last one's misses by stages, then exit")
+    parser.add_argument("--rank-agreement", nargs="+", type=pathlib.Path, metavar="SWEEP_JSON",
+                        help="print, for each two sweep reports, how their measured rankings of the entries both timed "
+                             "agree, beside the model's ranking of the same entries, then exit")
     args = parser.parse_args()
     CLI = args.cli
     if args.score_sweeps:
         return score_sweeps(args.score_sweeps)
+    if args.rank_agreement:
+        return rank_agreement(args.rank_agreement)
 
     failed = 0
     pages = {}
