@@ -152,10 +152,7 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
          "busiest SM's k-steps (" + duration(p.stores_after_ksteps_seconds) + "), then its " +
          (p.split_seconds > 0 ? "pieces'" : "tiles'") + " stores (" + duration(p.tile_stores_seconds) +
          "), with the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" +
-         duration(p.fill_seconds) + ")" + (p.split_seconds > 0 ? " and the turns' waits at C (" +
-                                        duration(p.stores_after_seconds - p.stores_after_ksteps_seconds -
-                                                 p.tile_stores_seconds - p.launch_seconds - p.fill_seconds) +
-                                        ")"
+         duration(p.fill_seconds) + ")" + (p.split_seconds > 0 ? " and the turns' waits at C (" + duration(p.stores_after_turn_waits_seconds) + ")"
                                   : "") +
          " take longer than the terms above, so that path sets the time: the model predicts " + duration(p.seconds) +
          ".";
@@ -501,8 +498,8 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   const double rounds = std::ceil(blocks_per_sm_launched / resident);
   const double turn_seconds = wait_seconds(kTurnTripLatencies) + 2 * tile_c_bytes / sm_l2_rate;
   // Stream-K's turns, where its walk cuts a tile (a tile of one k-step is never cut, and takes no turn).
-  const int turns_per_round = stream_k ? std::max(1, plan.most_pieces() - 1) : 0;
-  if (trips > 0 && stream_k && plan.most_pieces() > 1) {
+  const int turns_per_round = stream_k ? plan.most_pieces() - 1 : 0;
+  if (trips > 0 && turns_per_round > 0) {
     p.split_wording = "a tile's pieces taking turns at C";
     p.split_seconds = rounds * turns_per_round * turn_seconds;
   } else if (trips > 0 && !stream_k && in.config.workspace && shape.splits > 1) {
@@ -544,17 +541,17 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   // apart.
   const bool one_tile_blocks = p.split_seconds == 0 && producer_warp && in.config.tma_store == 0 &&
                                in.config.grid == 0 && !consumers_take_turns(in.rung);
-  const bool cut_tiles = stream_k && p.split_seconds > 0 && plan.most_pieces() > 1;
+  const bool cut_tiles = stream_k && p.split_seconds > 0;
   if (timing.epilogue_store_share > 0 && (one_tile_blocks || cut_tiles)) {
     const double stored_tiles =
         cut_tiles ? double(blocks_per_sm_launched) * plan.most_segments() : p.tiles_on_busiest_sm;
     p.tile_stores_seconds = stored_tiles * tile_c_bytes / (timing.epilogue_store_share * sm_l2_rate);
-    const double turns_without_writes =
+    p.stores_after_turn_waits_seconds =
         cut_tiles ? p.split_seconds - rounds * turns_per_round * tile_c_bytes / sm_l2_rate : 0.0;
     p.stores_after_ksteps_seconds =
         std::max({p.sm_seconds, p.term(TimeTerm::Latency).seconds, l2_bytes / l2_rate});
     p.stores_after_seconds = p.stores_after_ksteps_seconds + p.tile_stores_seconds + p.launch_seconds +
-                             p.fill_seconds + turns_without_writes;
+                             p.fill_seconds + p.stores_after_turn_waits_seconds;
     if (p.stores_after_seconds > p.seconds) p.seconds = p.stores_after_seconds, p.stores_after_limit = true;
   }
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;

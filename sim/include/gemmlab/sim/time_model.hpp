@@ -103,9 +103,11 @@ struct TimePrediction {
   // A data-parallel block that stores its tile from registers after its last k-step does nothing else meanwhile, nor
   // does a Stream-K block storing the pieces of the tiles it cuts: the busiest SM's tiles' (pieces') stores
   // (tile_stores_seconds), after its k-steps (stores_after_ksteps_seconds: the SM's work, the chain or the L2's
-  // reads, the longest), with the launch, the fills and the turns' waits at C, make a path the kernel takes at least
+  // reads, the longest), with the launch, the fills and the turns' waits at C (stores_after_turn_waits_seconds: the
+  // turns without their writes of C, which the pieces' stores are), make a path the kernel takes at least
   // (stores_after_seconds; 0 where it does not apply).
-  double tile_stores_seconds = 0, stores_after_ksteps_seconds = 0, stores_after_seconds = 0;
+  double tile_stores_seconds = 0, stores_after_ksteps_seconds = 0, stores_after_turn_waits_seconds = 0;
+  double stores_after_seconds = 0;
   bool stores_after_limit = false;  // that path is the prediction
   double l2_store_bytes = 0;  // of the L2 term's bytes, the stores: C's, and split-K's and Stream-K's partial sums
   double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (dram_overlap_norm)
