@@ -791,7 +791,7 @@ def multicast_pairs():
     measured and predicted time over the unclustered one's, at the median pair, and how the model fits each run."""
     out = {}
     for run in ("1", "3"):
-        path = ROOT / "docs" / "results-data" / "sweep" / f"sweep-llm-bf16-tuned6-run{run}-h200-model.json"
+        path = ROOT / "docs" / "results-data" / "sweep" / f"sweep-llm-bf16-tuned6-run{run}-h200-model.json.gz"
         measured, predicted = [], []
         for shape in read_json(path)["shapes"]:
             timed = {(e["rung"], e["config"]): e for e in _timed(shape)}
@@ -838,7 +838,7 @@ def dram_stream():
     w = 128 * 1024
     per_sm = w / (latency + w / rate)
     scored = sweep_fit
-    now = scored(ROOT / "docs" / "results-data" / "sweep" / "sweep-llm-bf16-tuned6-run1-h200-model.json")
+    now = scored(ROOT / "docs" / "results-data" / "sweep" / "sweep-llm-bf16-tuned6-run1-h200-model.json.gz")
     then = scored(TUNED_RUNS[0])
     return {"lat": f"{latency * 1e6:.2f}", "rate": f"{rate / 1e9:.0f}", "w128": f"{per_sm / 1e9:.0f}",
             "w128x16": f"{16 * per_sm / 1e12:.2f}", "bw": f"{bandwidth / 1e12:.2f}", "lo": f"{min(ratios):.2f}",
@@ -1862,7 +1862,7 @@ def sweep_run12():
 def sweep_run13():
     """docs/sweep.md: run 13 (rungs 17 to 24, the model's picks of each) and the same command four times more
     (devices/tuned6-rungs17-24): where rungs 23 and 24 gave the best configuration, and the spread of the five runs."""
-    run13 = read_json(SWEEP / "sweep-llm-bf16-tuned6-run13.json")
+    run13 = read_json(SWEEP / "sweep-llm-bf16-tuned6-run13.json.gz")
     repeats = [read_json(p) for p in sorted((SWEEP / "devices" / "tuned6-rungs17-24").glob("sweep-run*.json.gz"))]
     best = _sweep_best(run13)
     by = lambda rung: [(s, e) for s, e in best if e["rung"] == rung]
@@ -1946,7 +1946,7 @@ def decode_turns():
 def sweep_run14():
     """docs/sweep.md: run 15 (run 14's command again) and, in runs 13 to 15, the best configurations' geometric mean
     over the 16-token, the 128-token and the prefill shapes."""
-    runs = [read_json(SWEEP / name) for name in ("sweep-llm-bf16-tuned6-run13.json", "sweep-llm-bf16-tuned6-run14.json",
+    runs = [read_json(SWEEP / name) for name in ("sweep-llm-bf16-tuned6-run13.json.gz", "sweep-llm-bf16-tuned6-run14.json.gz",
                                                  "sweep-llm-bf16-tuned6-run15.json.gz")]
     ratios = _best_ratios(runs[2])
     out = {"g15": f"{_geomean(ratios):.3f}", "w15": str(sum(x > 1 for x in ratios)),
@@ -2020,7 +2020,7 @@ def streamk_l2():
             l2 = cli("sim", "--rung", rung, "--m", str(m), "--n", str(n), "--k", str(k), "--profile", "h200", "--order",
                      "hilbert")["l2"]
             out[f"{key}{short}"] = f"{l2['dram_read_bytes'] / 1e6:.0f}"
-    run14 = read_json(SWEEP / "sweep-llm-bf16-tuned6-run14.json")
+    run14 = read_json(SWEEP / "sweep-llm-bf16-tuned6-run14.json.gz")
     shape = next(s for s in run14["shapes"] if (s["m"], s["n"], s["k"]) == (4096, 4096, 14336))
     for config, key, knobs in (("default", "d", []), ("cluster=1", "c1", ["--cluster", "1"])):
         measured = next(e for e in shape["entries"] if e["rung"] == "tma-wgmma-streamk" and e["config"] == config)
@@ -2670,9 +2670,14 @@ def _best_ratio(shape, keep=lambda entry: True):
     return best["measured"]["ratio_to_cublas"], best
 
 
+def _tuned_run(run):
+    """The report of the --tuned 6 LLM sweep's run `run`, kept uncompressed (the one the app reads) or gzipped."""
+    plain = SWEEP / f"sweep-llm-bf16-tuned6-run{run}.json"
+    return plain if plain.exists() else plain.with_name(plain.name + ".gz")
+
+
 def _sweep_shape(run, label, m):
-    path = SWEEP / (f"sweep-llm-bf16-tuned6-run{run}.json" if run <= 14 else f"sweep-llm-bf16-tuned6-run{run}.json.gz")
-    return next(s for s in read_json(path)["shapes"] if s["label"] == label and s["m"] == m)
+    return next(s for s in read_json(_tuned_run(run))["shapes"] if s["label"] == label and s["m"] == m)
 
 
 def stream_k_partial_wave_runs():
