@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <system_error>
 
+#include "gemmlab/listed.hpp"
+
 namespace gemmlab::common {
 namespace {
 
@@ -45,12 +47,7 @@ std::optional<std::filesystem::path> find_data_file(const std::vector<std::files
 
 std::string describe_roots(const std::vector<std::filesystem::path>& roots) {
   if (roots.empty()) return "no data folder (set GEMMLAB_DATA_DIR to the gemmlab checkout)";
-  std::string out;
-  for (std::size_t i = 0; i < roots.size(); ++i) {
-    if (i > 0) out += i + 1 == roots.size() ? " and " : ", ";
-    out += roots[i].string();
-  }
-  return out;
+  return listed(roots, [](const std::filesystem::path& root) { return root.string(); });
 }
 
 }  // namespace gemmlab::common

@@ -13,6 +13,7 @@
 #include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/gpu/shape_presets.def"
 #include "gemmlab/gpu/tune.hpp"
+#include "gemmlab/listed.hpp"
 #include "gemmlab/sim/launch_order.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 #include "gemmlab/sim/schedule_prediction.hpp"
@@ -283,12 +284,9 @@ std::string rungs_own_order_help() {
     group->second.push_back(rung.number);
   }
   std::string text = "each rung in its own: ";
-  for (const auto& [name, numbers] : orders) {
-    text += numbers.size() == 1 ? "rung " : "rungs ";
-    for (std::size_t i = 0; i < numbers.size(); ++i)
-      text += (i == 0 ? "" : i + 1 == numbers.size() ? " and " : ", ") + std::to_string(numbers[i]);
-    text += " in " + name + ", ";
-  }
+  for (const auto& [name, numbers] : orders)
+    text += (numbers.size() == 1 ? "rung " : "rungs ") +
+            listed(numbers, [](int number) { return std::to_string(number); }) + " in " + name + ", ";
   return text + "row for the others";
 }
 

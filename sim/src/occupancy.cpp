@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "dispatch.hpp"
+#include "gemmlab/listed.hpp"
 #include "gemmlab/sim/rung_model.hpp"
 
 namespace gemmlab::sim {
@@ -44,24 +45,19 @@ RegisterCount estimate_registers(RungId rung, const kernel::KernelConfig& c) {
 }
 
 std::string Occupancy::limit_sentence() const {
-  if (limited_by.empty()) return "";
-  std::string out;
-  for (std::size_t i = 0; i < limited_by.size(); ++i) {
-    if (i > 0) out += i + 1 == limited_by.size() ? " and " : ", ";
-    switch (limited_by[i]) {
+  return listed(limited_by, [&](OccupancyLimit limit) -> std::string {
+    switch (limit) {
       case OccupancyLimit::Registers:
-        out += "registers (" + std::to_string(block.registers.per_thread) + " per thread, " +
+        return "registers (" + std::to_string(block.registers.per_thread) + " per thread, " +
                std::string(to_string(block.registers.source)) + ")";
-        break;
       case OccupancyLimit::SharedMemory:
-        out += "shared memory (" + std::to_string(smem_per_block_allocated) +
+        return "shared memory (" + std::to_string(smem_per_block_allocated) +
                " bytes allocated per block: its own, rounded up, and the system's reserve)";
-        break;
-      case OccupancyLimit::Threads: out += "threads (" + std::to_string(block.threads) + " per block)"; break;
-      case OccupancyLimit::BlockSlots: out += "the SM's block slots"; break;
+      case OccupancyLimit::Threads: return "threads (" + std::to_string(block.threads) + " per block)";
+      case OccupancyLimit::BlockSlots: return "the SM's block slots";
     }
-  }
-  return out;
+    return "";
+  });
 }
 
 Result<Occupancy> occupancy(const DeviceProfile& d, const BlockResources& block) {
