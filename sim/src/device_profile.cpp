@@ -94,6 +94,8 @@ constexpr TimingField kTimingFields[] = {
     {"dram_one_panel_efficiency", &MachineTiming::dram_one_panel_efficiency, 1, false},
     {"l2_held_share", &MachineTiming::l2_held_share, 1, false},
     {"epilogue_store_share", &MachineTiming::epilogue_store_share, 1, false},
+    {"wgmma_clock_mhz_pipe_idle", &MachineTiming::wgmma_clock_mhz_pipe_idle, 10000, false},
+    {"wgmma_clock_mhz_pipe_busy", &MachineTiming::wgmma_clock_mhz_pipe_busy, 10000, false},
 };
 
 std::string join(const std::vector<std::string>& names) {
@@ -193,6 +195,14 @@ Status read_timing(const json& doc, std::string_view origin, DeviceProfile& p) {
     if (std::none_of(std::begin(kTimingFields), std::end(kTimingFields),
                      [&](const TimingField& f) { return f.name == key; }))
       return Error{where(origin) + "unknown field 'timing." + key + "'"};
+  // The clock line of wgmma kernels has two ends, and the busier tensor cores draw more power: a lower clock.
+  if ((timing.wgmma_clock_mhz_pipe_idle > 0) != (timing.wgmma_clock_mhz_pipe_busy > 0))
+    return Error{where(origin) + "fields 'timing.wgmma_clock_mhz_pipe_idle' and 'timing.wgmma_clock_mhz_pipe_busy' " +
+                 "go together: give both ends of the clock's line or neither"};
+  if (timing.wgmma_clock_mhz_pipe_busy > timing.wgmma_clock_mhz_pipe_idle)
+    return Error{where(origin) + "field 'timing.wgmma_clock_mhz_pipe_busy' (" +
+                 number_text(timing.wgmma_clock_mhz_pipe_busy) + ") must not exceed 'timing.wgmma_clock_mhz_pipe_idle' (" +
+                 number_text(timing.wgmma_clock_mhz_pipe_idle) + "): busier tensor cores do not raise the clock"};
   p.timing = timing;
   return Ok{};
 }

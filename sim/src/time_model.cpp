@@ -167,7 +167,11 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
   if (p.stores_after_limit && !s.empty())  // the terms' limit first, then the path that sets the time
     s = "Of the terms alone: " + s;
   return s + " (At the " + format("%.0f", p.clock_mhz) +
-         (m.clock_given ? " MHz given for this prediction.)" : " MHz the card holds under this load.)");
+         (m.clock_given ? " MHz given for this prediction.)"
+          : p.clock_follows_tensor_load
+              ? " MHz the card holds with its tensor cores busy " + format("%.0f", 100 * p.tensor_busy_share) +
+                    "% of the time.)"
+              : " MHz the card holds under this load.)");
 }
 
 // Times that overlap only in part: their p-norm (the SM's own terms: kOverlapNorm).
@@ -243,7 +247,10 @@ std::string_view unit_of(TimeTerm term) {
   return "";
 }
 
-Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfile& d) {
+namespace {
+
+// The prediction at a given full-load clock for a wgmma kernel (0: the profile's sustained clock).
+Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile& d, double wgmma_full_load_mhz) {
   if (!d.timing)
     return Error{"the " + d.name + " profile has no measured timing (\"timing\", measured by "
                  "tests/calibration/timing.cu): the roofline is all the simulator can say for it"};
@@ -333,9 +340,13 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   p.kernel_instructions = instructions;
   p.kernel_description_instructions = description_instructions;
   // The clock the card holds: with every SM busy, the sustained clock measured under a full load (the power limit
-  // holds it below the boost clock on the tensor cores); with fewer SMs busy the card draws less and holds more, up to
-  // the boost clock, in proportion to the SMs left idle. A clock given for the prediction is kept as given.
-  const double full_load_mhz = tensor_macs > 0 ? timing.sustained_clock_mhz_tensor : timing.sustained_clock_mhz_fma;
+  // holds it below the boost clock on the tensor cores), or for a wgmma kernel the one its tensor cores' load sets
+  // (predict_time); with fewer SMs busy the card draws less and holds more, up to the boost clock, in proportion to
+  // the SMs left idle. A clock given for the prediction is kept as given.
+  p.clock_follows_tensor_load = wgmma_full_load_mhz > 0;
+  const double full_load_mhz = tensor_macs == 0                 ? timing.sustained_clock_mhz_fma
+                               : p.clock_follows_tensor_load ? wgmma_full_load_mhz
+                                                             : timing.sustained_clock_mhz_tensor;
   const double idle_share = 1.0 - double(std::min(launched, d.sms)) / d.sms;
   p.clock_mhz = timing.clock_given ? full_load_mhz
                                    : full_load_mhz + std::max(0.0, d.boost_clock_mhz - full_load_mhz) * idle_share;
@@ -555,6 +566,7 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
     if (p.stores_after_seconds > p.seconds) p.seconds = p.stores_after_seconds, p.stores_after_limit = true;
   }
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;
+  p.tensor_busy_share = std::min(1.0, p.term(TimeTerm::TensorCores).seconds / p.seconds);
   Hints hints;
   double sectors = 0, ideal_sectors = 0;
   for (const OpCounters& op : counted.ops) {
@@ -567,6 +579,35 @@ Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfil
   hints.scattered = sectors > 1.25 * ideal_sectors;
   hints.dram_rereads = double(in.l2->dram_read_bytes) > 1.5 * double(in.l2->min_dram_read_bytes);
   p.explanation = explain(p, timing, hints);
+  return p;
+}
+
+// A wgmma kernel's clock follows how busy it keeps the tensor cores (the profile's line, MachineTiming): the share
+// of the predicted time they work sets the clock, and the clock the prediction. A few rounds from the sustained clock
+// settle the two together: the share moves little with the clock, since the tensor cores' time and most of the
+// kernel's are cycles alike.
+constexpr int kClockRounds = 4;
+
+bool clock_follows_tensor_load(const TimeModelInput& in, const MachineTiming& timing) {
+  return !timing.clock_given && timing.wgmma_clock_mhz_pipe_idle > 0 && timing.wgmma_clock_mhz_pipe_busy > 0 &&
+         in.counters->total.wgmma_multiply_adds > 0;
+}
+
+}  // namespace
+
+double wgmma_clock_mhz(const MachineTiming& timing, double tensor_busy_share) {
+  const double share = std::clamp(tensor_busy_share, 0.0, 1.0);
+  return timing.wgmma_clock_mhz_pipe_idle + (timing.wgmma_clock_mhz_pipe_busy - timing.wgmma_clock_mhz_pipe_idle) * share;
+}
+
+Result<TimePrediction> predict_time(const TimeModelInput& in, const DeviceProfile& d) {
+  auto p = predict_at(in, d, 0);
+  if (!p || !clock_follows_tensor_load(in, *d.timing)) return p;
+  for (int round = 0; round < kClockRounds; ++round) {
+    const double before = p->clock_mhz;
+    p = predict_at(in, d, wgmma_clock_mhz(*d.timing, p->tensor_busy_share));
+    if (!p || std::abs(p->clock_mhz - before) < 0.5) break;
+  }
   return p;
 }
 

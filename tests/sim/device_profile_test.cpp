@@ -151,6 +151,25 @@ TEST(DeviceProfile, InconsistentFiguresAreCaught) {
                "'base_clock_mhz' (2500) is above 'boost_clock_mhz'");
 }
 
+// The clock line of wgmma kernels comes whole, and falls as the tensor cores get busier.
+TEST(DeviceProfile, TheWgmmaClockLineHasBothEndsAndFalls) {
+  const auto line = [](double idle, double busy) {
+    return h100_with([&](auto& d) {
+      d["timing"]["wgmma_clock_mhz_pipe_idle"] = idle;
+      d["timing"]["wgmma_clock_mhz_pipe_busy"] = busy;
+    });
+  };
+  const auto ok = parse_device_profile(line(1857, 1572), "x.json");
+  ASSERT_TRUE(ok.ok()) << ok.error().message;
+  EXPECT_EQ(ok->timing->wgmma_clock_mhz_pipe_busy, 1572);
+  expect_error(parse_device_profile(h100_with([](auto& d) { d["timing"]["wgmma_clock_mhz_pipe_idle"] = 1857; }),
+                                    "x.json"),
+               "go together: give both ends of the clock's line or neither");
+  expect_error(parse_device_profile(line(1572, 1857), "x.json"),
+               "'timing.wgmma_clock_mhz_pipe_busy' (1857) must not exceed 'timing.wgmma_clock_mhz_pipe_idle' (1572)");
+  expect_error(parse_device_profile(line(1857, -5), "x.json"), "field 'timing.wgmma_clock_mhz_pipe_busy' must be");
+}
+
 TEST(DeviceProfile, TheL2ModelsHoldTheProfilesShareOfTheL2) {
   const DeviceProfile h200 = *find_device("h200");
   EXPECT_EQ(h200.l2_bytes, std::int64_t{60} << 20);  // CUDA's l2CacheSize on the H200

@@ -274,9 +274,9 @@ TEST(TimeModel, TheLastRoundsStoresComeAfterItsLastKstep) {
 
 // Split-K's serial turns at C: those of the first round (its blocks end their k-steps together) and of the last stand
 // apart; in between they overlap other tiles' k-steps. So a kernel of many rounds counts two rounds' turns, as one of
-// two rounds does, and one round half as much.
+// two rounds does, and one round half as much. (At a given clock: the shapes' loads would set three clocks.)
 TEST(TimeModel, SplitKCountsTheTurnsOfItsFirstAndLastRounds) {
-  const DeviceProfile h200 = *find_device("h200");
+  const DeviceProfile h200 = *with_clock(*find_device("h200"), 1770);
   const auto split = [&](int m) {
     const auto config = *apply_knob_text(RungId::TmaWgmmaSplitK, rung_model(RungId::TmaWgmmaSplitK).defaults,
                                          "splits=4 workspace=0");
@@ -286,8 +286,7 @@ TEST(TimeModel, SplitKCountsTheTurnsOfItsFirstAndLastRounds) {
   };
   const double one_round = split(64), many = split(4096), more = split(8192);
   ASSERT_GT(one_round, 0.0);
-  // (One round keeps fewer SMs busy, whose clock the model puts a little higher.)
-  EXPECT_NEAR(many / one_round, kExposedTurnRounds, 0.01);
+  EXPECT_NEAR(many / one_round, kExposedTurnRounds, 1e-9);
   EXPECT_NEAR(more, many, 1e-12);
 }
 
@@ -472,11 +471,12 @@ TEST(TimeModel, TheL2DeliversWhatMulticastCopiesLand) {
 }
 
 // Stream-K (rung 23): a tile's pieces take their turns at C one after another, so the turns' term grows with the most
-// pieces a tile is cut into; at 128 rows of C the decode shape's turns move the same bytes as 4096^3's.
+// pieces a tile is cut into; at 128 rows of C the decode shape's turns move the same bytes as 4096^3's (at a given
+// clock: the two shapes' tensor loads would set two).
 TEST(TimeModel, StreamKsTurnsAtCFollowOneAnotherAcrossATilesPieces) {
   const RungId rung = RungId::TmaWgmmaStreamK;
   const kernel::KernelConfig c = rung_model(rung).defaults;
-  const DeviceProfile h200 = *find_device("h200");
+  const DeviceProfile h200 = *with_clock(*find_device("h200"), 1770);
   const auto decode = predict_schedule(rung, c, {128, 4096, 4096}, {kernel::OrderKind::Hilbert, 0}, h200);
   const auto square = predict_schedule(rung, c, {4096, 4096, 4096}, {kernel::OrderKind::Hilbert, 0}, h200);
   ASSERT_TRUE(decode.ok() && square.ok());
@@ -874,6 +874,42 @@ TEST(TimeModel, APersistentRungsBusiestSmComputesItsBlocksTiles) {
   EXPECT_EQ(grid_132->clock_mhz, h100().timing->sustained_clock_mhz_tensor);  // every SM busy: the full-load clock
   // One fill per persistent block: its ring of stages runs on from tile to tile.
   EXPECT_LT(grid_132->fill_seconds, one_per_tile->fill_seconds);
+}
+
+// On a profile with the clock's line (the H200's), a wgmma kernel's full-load clock is the line's at the share of its
+// predicted time the tensor cores work: a prefill GEMM that keeps them busy runs slower than one of a single k-step,
+// whose time its stores of C take. The mma.sync rungs and a given clock keep theirs.
+TEST(TimeModel, AWgmmaKernelsClockFollowsItsTensorCoresLoad) {
+  const DeviceProfile h200 = *find_device("h200");
+  const MachineTiming& m = *h200.timing;
+  ASSERT_GT(m.wgmma_clock_mhz_pipe_idle, m.wgmma_clock_mhz_pipe_busy);
+  const auto predict = [&](RungId rung, Problem problem, const DeviceProfile& d) {
+    const auto p = predict_schedule(rung, rung_model(rung).defaults, problem, {}, d);
+    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
+    return p.ok() && p->time ? *p->time : TimePrediction{};
+  };
+  // Rung 18 launches a block a tile, more than the SMs: the full-load clock, without the idle SMs' step up.
+  const TimePrediction prefill = predict(RungId::TmaWgmmaSpecialized, {4096, 6144, 4096}, h200);
+  const TimePrediction short_k = predict(RungId::TmaWgmmaSpecialized, {4096, 4096, 64}, h200);
+  for (const TimePrediction* p : {&prefill, &short_k}) {
+    EXPECT_TRUE(p->clock_follows_tensor_load);
+    EXPECT_NEAR(p->tensor_busy_share, p->term(TimeTerm::TensorCores).seconds / p->seconds, 1e-12);
+    EXPECT_NEAR(p->clock_mhz, wgmma_clock_mhz(m, p->tensor_busy_share), 1.0);  // solved together, to a MHz
+    EXPECT_NE(p->explanation.find("% of the time.)"), std::string::npos) << p->explanation;
+  }
+  EXPECT_GT(prefill.tensor_busy_share, 0.5);
+  EXPECT_LT(short_k.tensor_busy_share, 0.2);
+  EXPECT_LT(prefill.clock_mhz, short_k.clock_mhz);
+  EXPECT_EQ(wgmma_clock_mhz(m, 0), m.wgmma_clock_mhz_pipe_idle);
+  EXPECT_EQ(wgmma_clock_mhz(m, 2), m.wgmma_clock_mhz_pipe_busy);  // a share is at most 1
+  // mma.sync: the sustained tensor-core clock, as before the line.
+  const TimePrediction mma = predict(RungId::MmaStagedEpilogue, {4096, 4096, 4096}, h200);
+  EXPECT_FALSE(mma.clock_follows_tensor_load);
+  EXPECT_EQ(mma.clock_mhz, m.sustained_clock_mhz_tensor);
+  // A clock given for the prediction is kept.
+  const TimePrediction given = predict(RungId::TmaWgmmaSpecialized, {4096, 6144, 4096}, *with_clock(h200, 1500));
+  EXPECT_FALSE(given.clock_follows_tensor_load);
+  EXPECT_EQ(given.clock_mhz, 1500);
 }
 
 TEST(TimeModel, KStepsInFlightComeFromTheRungsDescription) {

@@ -30,6 +30,11 @@ struct MachineTiming {
   double barrier_cycles = 0;
   double sustained_clock_mhz_fma = 0;     // after seconds of FP32 math on every SM
   double sustained_clock_mhz_tensor = 0;  // after seconds of tensor-core GEMM (cuBLAS BF16) on every SM
+  // The clock a wgmma kernel runs at, as a line in how busy it keeps the tensor cores (the share of the time they
+  // work): the power its multiplies draw lowers the clock. Its two ends, at tensor cores idle and busy all the time,
+  // fitted to the clocks ncu counted on the card's Hopper GEMMs (scripts/wgmma-clock-fit.py). Optional: 0 where not
+  // measured, and then wgmma kernels run at sustained_clock_mhz_tensor.
+  double wgmma_clock_mhz_pipe_idle = 0, wgmma_clock_mhz_pipe_busy = 0;
   bool clock_given = false;               // both clocks were set by with_clock, not measured
   double launch_overhead_seconds = 0;     // what events add to a queued run: an empty kernel queued as the benchmark
                                           // queues its runs (tests/calibration/launch_overhead.cu)

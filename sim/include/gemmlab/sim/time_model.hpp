@@ -94,6 +94,10 @@ struct TermTime {
 struct TimePrediction {
   std::vector<TermTime> terms;  // one per TimeTerm, in kTimeTerms' order
   double clock_mhz = 0;         // the sustained clock assumed: FP32 or tensor-core load
+  // The share of the predicted time the busiest SM's tensor cores work, and whether it set the clock (a wgmma kernel
+  // on a profile with the clock's line: wgmma_clock_mhz).
+  double tensor_busy_share = 0;
+  bool clock_follows_tensor_load = false;
   double sm_seconds = 0;        // issue, data pipe, tensor cores and copy engine combined (kOverlapNorm)
   bool copies_beside = false;   // a producer warp issues the copies: they overlap the rest wholly (the longer counts)
   double launch_seconds = 0;    // the launch, as events time it
@@ -162,5 +166,9 @@ struct TimeModelInput {
 
 // An error when the profile has no measured timing (only the roofline is then available) or an input is missing.
 Result<TimePrediction> predict_time(const TimeModelInput& input, const DeviceProfile& device);
+
+// The full-load clock of a wgmma kernel whose tensor cores work this share of its time, on the profile's line
+// (MachineTiming::wgmma_clock_mhz_pipe_idle and _busy; the share is clamped to [0, 1]).
+double wgmma_clock_mhz(const MachineTiming& timing, double tensor_busy_share);
 
 }  // namespace gemmlab::sim
