@@ -520,8 +520,12 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
     p.split_wording = "the last range of each tile adding up the others' sums";
     p.split_seconds = rounds * (wait_seconds(1) + shape.splits * tile_c_bytes / sm_l2_rate);
   } else if (trips > 0 && !stream_k && shape.splits > 1) {
-    // The turns of the first and the last round only (kExposedTurnRounds).
-    p.split_seconds = std::min(rounds, kExposedTurnRounds) * (shape.splits - 1) * turn_seconds;
+    // The turns of the first and the last round stand apart (kExposedTurnRounds). A round between overlaps its chain
+    // of turns with the next round's k-steps, as far as those last: ranges of a few k-steps (short K) leave the rest
+    // of the chain bare in every round (docs/time-model-data/split-k-short-rounds-2026-12-01.txt).
+    const double chain = (shape.splits - 1) * turn_seconds, round_ksteps = winner.seconds / rounds;
+    p.split_seconds = std::min(rounds, kExposedTurnRounds) * chain +
+                      std::max(0.0, rounds - kExposedTurnRounds) * std::max(0.0, chain - round_ksteps);
   }
   // The last round's epilogues: once its blocks have done their last k-step, nothing is left to overlap their stores
   // of C. The SMs storing at once write at DRAM's write rate for the kernel's stores, none faster than the SM's share

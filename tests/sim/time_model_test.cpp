@@ -290,6 +290,25 @@ TEST(TimeModel, SplitKCountsTheTurnsOfItsFirstAndLastRounds) {
   EXPECT_NEAR(more, many, 1e-12);
 }
 
+// Ranges of a few k-steps (short K) do not hide a round's turns behind the next round's k-steps: every round between
+// the first and the last leaves the rest of its chain bare, so more than two rounds' turns count, and at most all.
+TEST(TimeModel, SplitKsShortRangesLeaveTheirTurnsBareInEveryRound) {
+  const DeviceProfile h200 = *with_clock(*find_device("h200"), 1770);
+  const auto predict = [&](int k) {
+    const auto config = *apply_knob_text(RungId::TmaWgmmaSplitK, rung_model(RungId::TmaWgmmaSplitK).defaults,
+                                         "splits=4 workspace=0");
+    const auto p = predict_schedule(RungId::TmaWgmmaSplitK, config, {4096, 2304, k}, {}, h200);
+    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
+    return p->time ? *p->time : TimePrediction{};
+  };
+  // 16 k-steps a range: the two rounds' turns alone, a chain each (the same tiles of C, so the same chain).
+  const double chain = predict(4096).split_seconds / kExposedTurnRounds;
+  const TimePrediction short_k = predict(768);  // 3 k-steps a range, 4608 blocks: many rounds
+  EXPECT_GT(short_k.split_seconds, kExposedTurnRounds * chain * 1.5);
+  const double rounds = std::ceil(4608.0 / h200.sms / 2);  // two blocks resident an SM
+  EXPECT_LE(short_k.split_seconds, rounds * chain * (1 + 1e-9));
+}
+
 // A warp-specialised block that stores its tile from registers multiplies, then stores, with nothing else on its SM:
 // BERT's QKV at K = 768 on rung 18 is three rounds of such blocks, and the path of the busiest SM's k-steps, then its
 // tiles' stores, is longer than the terms. Not where another warpgroup works during the stores: a persistent block's
