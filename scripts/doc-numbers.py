@@ -1211,8 +1211,9 @@ def sweep_findings():
 
 
 def busy_sm_clock():
-    """docs/time-model.md: the H200 profile's tensor clock with 16 of its SMs busy (the time model's interpolation
-    between the full-load clock and the boost clock), beside the clock NVML read at the end of the LLM sweep."""
+    """docs/time-model.md: the H200 profile's sustained tensor clock with 16 of its SMs busy (the time model's
+    interpolation between the full-load clock and the boost clock, which mma.sync kernels and profiles without a clock
+    line for wgmma kernels still take), beside the clock NVML read at the end of the LLM sweep."""
     p = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())
     full, boost = p["timing"]["sustained_clock_mhz_tensor"], p["boost_clock_mhz"]
     report = json.loads((SWEEP / "sweep-llm-bf16.json").read_text())
@@ -3104,7 +3105,8 @@ QUOTES = [
      r"H100's (?P<h100_mhz>\d+)\.[\s\S]*?where NVML read (?P<nvml_mhz>\d+) MHz[\s\S]*?the persistent rung 20 runs at (?P<gu_lo>\d+)–(?P<gu_hi>\d+) TFLOPS",
      sweep_findings),
     ("docs/time-model.md",
-     r"On the H200 that\s+gives (?P<mhz>\d+) MHz for 16 busy SMs of (?P<sms>\d+), where NVML read (?P<nvml>\d+) MHz",
+     r"On the H200, before\s+its clock line, that gave (?P<mhz>\d+) MHz for 16 busy SMs of (?P<sms>\d+), where NVML "
+     r"read (?P<nvml>\d+) MHz",
      busy_sm_clock),
     ("docs/sweep.md",
      r"went from (?P<dflt>[\d.]+)× cuBLAS \(the defaults, in\s+"

@@ -8,7 +8,8 @@ sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed among the metric
 point: the median busy share and the median clock of its launches. Only the Hopper rungs (tma-wgmma*) count: the line
 is the clock of wgmma kernels (MachineTiming::wgmma_clock_mhz_pipe_idle and _busy); cuBLAS's launches, profiled beside
 them, are listed for comparison. Prints every point and the least-squares line; with --check, exits 1 unless the
-profile's two ends are the line's, rounded to the MHz.
+profile's two ends are the line's, rounded to the MHz; with --held-out OTHER (a folder of the same kind, probes the
+line was not fitted to), prints how far each of its kernels' clocks lies from the line, and their rms.
 """
 import argparse
 import csv
@@ -61,6 +62,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=pathlib.Path)
     parser.add_argument("--check", type=pathlib.Path, help="a device profile whose clock line must be this one")
+    parser.add_argument("--held-out", type=pathlib.Path, help="probes of other kernels, to check the line against")
     args = parser.parse_args()
     points = []
     print(f"{'shape':<16} {'rung':<22} {'configuration':<36} {'busy':>5} {'MHz':>5}   cuBLAS: busy, MHz")
@@ -78,6 +80,19 @@ def main():
     idle, busy, rms = fit(points)
     print(f"line over {len(points)} wgmma kernels: {idle:.0f} MHz with the tensor cores idle, {busy:.0f} MHz with them "
           f"busy all the time (rms {rms:.1f} MHz)")
+    if args.held_out:
+        misses = []
+        for shape, rung, config, rows in probes(args.held_out):
+            ours = [(u, f) for is_cublas, u, f in rows if not is_cublas]
+            if not rung.startswith("tma-wgmma") or not ours:
+                continue
+            u, f = statistics.median(p[0] for p in ours), statistics.median(p[1] for p in ours)
+            line = idle + (busy - idle) * u
+            misses.append(f - line)
+            print(f"held out: {shape:<16} {rung:<22} {config:<36} {u:5.3f} {f:5.0f}   the line: {line:5.0f} ({f - line:+.0f})")
+        if misses:
+            print(f"held out: {len(misses)} wgmma kernels, {(sum(m * m for m in misses) / len(misses)) ** 0.5:.1f} MHz "
+                  f"rms from the line")
     if args.check:
         timing = json.loads(args.check.read_text())["timing"]
         held = (timing.get("wgmma_clock_mhz_pipe_idle"), timing.get("wgmma_clock_mhz_pipe_busy"))

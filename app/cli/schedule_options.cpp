@@ -17,7 +17,8 @@ void add_schedule_options(CLI::App& app, const std::shared_ptr<ScheduleOptions>&
                  "Not here: --device is a CUDA device index (bench, tune, verify); the GPU to model is --profile");
   app.add_option("--clock-mhz", options->clock_mhz,
                  "The SM clock the time model assumes, in MHz (default: the one the profile measured the card to hold "
-                 "under sustained FP32 or tensor-core load; nvidia-smi's clocks.sm says what yours holds)")
+                 "under sustained FP32 or tensor-core load, or on a profile with a clock line, a wgmma kernel's clock at "
+                 "its tensor cores' load; nvidia-smi's clocks.sm says what yours holds)")
       ->transform(common::whole_number(100, 5000));
   app.add_option("--order", options->order, "Block launch order: " + std::string(sim::order_names_help()))
       ->capture_default_str();

@@ -236,6 +236,8 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"terms", terms},
           {"limit", std::string(sim::to_string(t.limit))},
           {"clock_mhz", t.clock_mhz},
+          {"clock_follows_tensor_load", t.clock_follows_tensor_load},
+          {"tensor_busy_share", t.tensor_busy_share},
           {"sm_seconds", t.sm_seconds},
           {"launch_seconds", t.launch_seconds},
           {"fill_seconds", t.fill_seconds},

@@ -169,8 +169,8 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
   return s + " (At the " + format("%.0f", p.clock_mhz) +
          (m.clock_given ? " MHz given for this prediction.)"
           : p.clock_follows_tensor_load
-              ? " MHz the card holds with its tensor cores busy " + format("%.0f", 100 * p.tensor_busy_share) +
-                    "% of the time.)"
+              ? " MHz the card holds with its SMs' tensor cores busy " + format("%.0f", 100 * p.tensor_busy_share) +
+                    "% of the time, on average.)"
               : " MHz the card holds under this load.)");
 }
 
@@ -249,8 +249,8 @@ std::string_view unit_of(TimeTerm term) {
 
 namespace {
 
-// The prediction at a given full-load clock for a wgmma kernel (0: the profile's sustained clock).
-Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile& d, double wgmma_full_load_mhz) {
+// The prediction at a wgmma kernel's clock from the profile's line (0: the profile's sustained clock).
+Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile& d, double line_mhz) {
   if (!d.timing)
     return Error{"the " + d.name + " profile has no measured timing (\"timing\", measured by "
                  "tests/calibration/timing.cu): the roofline is all the simulator can say for it"};
@@ -340,16 +340,16 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   p.kernel_instructions = instructions;
   p.kernel_description_instructions = description_instructions;
   // The clock the card holds: with every SM busy, the sustained clock measured under a full load (the power limit
-  // holds it below the boost clock on the tensor cores), or for a wgmma kernel the one its tensor cores' load sets
-  // (predict_time); with fewer SMs busy the card draws less and holds more, up to the boost clock, in proportion to
-  // the SMs left idle. A clock given for the prediction is kept as given.
-  p.clock_follows_tensor_load = wgmma_full_load_mhz > 0;
-  const double full_load_mhz = tensor_macs == 0                 ? timing.sustained_clock_mhz_fma
-                               : p.clock_follows_tensor_load ? wgmma_full_load_mhz
-                                                             : timing.sustained_clock_mhz_tensor;
+  // holds it below the boost clock on the tensor cores); with fewer SMs busy the card draws less and holds more, up to
+  // the boost clock, in proportion to the SMs left idle. A wgmma kernel on a profile with the clock's line takes the
+  // line's clock at its tensor cores' load instead (predict_time), which counts the idle SMs already: their tensor
+  // cores do nothing. A clock given for the prediction is kept as given.
+  p.clock_follows_tensor_load = line_mhz > 0;
+  const double full_load_mhz = tensor_macs > 0 ? timing.sustained_clock_mhz_tensor : timing.sustained_clock_mhz_fma;
   const double idle_share = 1.0 - double(std::min(launched, d.sms)) / d.sms;
-  p.clock_mhz = timing.clock_given ? full_load_mhz
-                                   : full_load_mhz + std::max(0.0, d.boost_clock_mhz - full_load_mhz) * idle_share;
+  p.clock_mhz = timing.clock_given            ? full_load_mhz
+                : p.clock_follows_tensor_load ? line_mhz
+                                              : full_load_mhz + std::max(0.0, d.boost_clock_mhz - full_load_mhz) * idle_share;
   const double hz = p.clock_mhz * 1e6;
 
   // Latency: a block's k-step waits for its tiles from L2 (from DRAM for the misses), less what the k-steps already
@@ -570,7 +570,9 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
     if (p.stores_after_seconds > p.seconds) p.seconds = p.stores_after_seconds, p.stores_after_limit = true;
   }
   p.tflops = 2.0 * in.problem.m * in.problem.n * double(in.problem.k) / p.seconds / 1e12;
-  p.tensor_busy_share = std::min(1.0, p.term(TimeTerm::TensorCores).seconds / p.seconds);
+  // The SMs' tensor cores' average share of the time, as ncu counts it (sm__pipe_tensor_cycles_active's average):
+  // the busiest SM's, times the SMs' average tiles over its tiles.
+  p.tensor_busy_share = std::min(1.0, p.term(TimeTerm::TensorCores).seconds / p.seconds / share / d.sms);
   Hints hints;
   double sectors = 0, ideal_sectors = 0;
   for (const OpCounters& op : counted.ops) {
@@ -587,9 +589,9 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
 }
 
 // A wgmma kernel's clock follows how busy it keeps the tensor cores (the profile's line, MachineTiming): the share
-// of the predicted time they work sets the clock, and the clock the prediction. A few rounds from the sustained clock
-// settle the two together: the share moves little with the clock, since the tensor cores' time and most of the
-// kernel's are cycles alike.
+// of the predicted time they work, on average over the SMs, sets the clock, and the clock the prediction. A few rounds
+// from the sustained clock settle the two together: the share moves little with the clock, since the tensor cores'
+// time and most of the kernel's are cycles alike.
 constexpr int kClockRounds = 4;
 
 bool clock_follows_tensor_load(const TimeModelInput& in, const MachineTiming& timing) {

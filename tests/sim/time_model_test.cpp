@@ -250,7 +250,7 @@ TEST(TimeModel, TheLastRoundsStoresComeAfterItsLastKstep) {
   const auto predict = [&](RungId rung, Problem problem) {
     const auto p = predict_schedule(rung, rung_model(rung).defaults, problem, hilbert, h200);
     EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
-    return p->time ? *p->time : TimePrediction{};
+    return p.ok() && p->time ? *p->time : TimePrediction{};
   };
   const TimePrediction one_round = predict(RungId::TmaWgmmaHilbert, {2048, 2048, 2048});
   const TimePrediction two_rounds = predict(RungId::TmaWgmmaHilbert, {2048, 4096, 2048});
@@ -282,7 +282,7 @@ TEST(TimeModel, SplitKCountsTheTurnsOfItsFirstAndLastRounds) {
                                          "splits=4 workspace=0");
     const auto p = predict_schedule(RungId::TmaWgmmaSplitK, config, {m, 4096, 4096}, {}, h200);
     EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
-    return p->time ? p->time->split_seconds : 0.0;
+    return p.ok() && p->time ? p->time->split_seconds : 0.0;
   };
   const double one_round = split(64), many = split(4096), more = split(8192);
   ASSERT_GT(one_round, 0.0);
@@ -299,7 +299,7 @@ TEST(TimeModel, SplitKsShortRangesLeaveTheirTurnsBareInEveryRound) {
                                          "splits=4 workspace=0");
     const auto p = predict_schedule(RungId::TmaWgmmaSplitK, config, {4096, 2304, k}, {}, h200);
     EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
-    return p->time ? *p->time : TimePrediction{};
+    return p.ok() && p->time ? *p->time : TimePrediction{};
   };
   // 16 k-steps a range: the two rounds' turns alone, a chain each (the same tiles of C, so the same chain).
   const double chain = predict(4096).split_seconds / kExposedTurnRounds;
@@ -321,7 +321,7 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
     if (!knobs.empty()) config = *apply_knob_text(rung, config, knobs);
     const auto p = predict_schedule(rung, config, {4096, 2304, 768}, {}, device);
     EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
-    return p->time ? *p->time : TimePrediction{};
+    return p.ok() && p->time ? *p->time : TimePrediction{};
   };
   const TimePrediction qkv = predict(RungId::TmaWgmmaSpecialized, "", h200);
   const double tile_c = 128.0 * 256 * 4;
@@ -390,7 +390,7 @@ TEST(TimeModel, TheL2TermCountsTheStoresBesideTheReads) {
     if (!knobs.empty()) config = *apply_knob_text(rung, config, knobs);
     const auto p = predict_schedule(rung, config, {4096, 2304, 768}, {}, h200);
     EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
-    return p->time ? *p->time : TimePrediction{};
+    return p.ok() && p->time ? *p->time : TimePrediction{};
   };
   const double c_bytes = 4096.0 * 2304 * 4;
   for (const auto& [rung, knobs] : std::vector<std::pair<RungId, std::string_view>>{
@@ -870,17 +870,19 @@ TEST(TimeModel, TheLimitIsWhatSetsThePredictionNotTheLargestSingleTerm) {
   EXPECT_EQ(p->explanation.find("bank conflicts"), std::string::npos) << p->explanation;
 }
 
-TEST(TimeModel, APersistentRungsBusiestSmComputesItsBlocksTiles) {
-  Synthetic s(512, 16);  // 512 tiles
+// A persistent wgmma kernel of 512 tiles of 16 k-steps, one block an SM, its tensor cores the limit, on `grid` blocks.
+Result<TimePrediction> persistent_wgmma(int grid, const DeviceProfile& device) {
+  Synthetic s(512, 16);
   s.occupancy.blocks_per_sm = 1;
   s.counters.total.wgmma = 512 * 16 * 8;
   s.counters.total.wgmma_multiply_adds = s.counters.total.wgmma * 64 * 256 * 16;
   kernel::KernelConfig c = rung_model(RungId::TmaWgmmaPersistent).defaults;
-  const auto predict = [&](int grid) {
-    c.grid = grid;
-    return predict_time({RungId::TmaWgmmaPersistent, c, {4096, 4096, 4096}, &s.counters, &s.occupancy, &s.l2},
-                        h100());
-  };
+  c.grid = grid;
+  return predict_time({RungId::TmaWgmmaPersistent, c, {4096, 4096, 4096}, &s.counters, &s.occupancy, &s.l2}, device);
+}
+
+TEST(TimeModel, APersistentRungsBusiestSmComputesItsBlocksTiles) {
+  const auto predict = [](int grid) { return persistent_wgmma(grid, h100()); };
   const auto one_per_tile = predict(0), grid_132 = predict(132), grid_66 = predict(66);
   ASSERT_TRUE(one_per_tile.ok() && grid_132.ok() && grid_66.ok());
   EXPECT_EQ(one_per_tile->tiles_on_busiest_sm, 4);  // ceil(512 / 132)
@@ -895,9 +897,9 @@ TEST(TimeModel, APersistentRungsBusiestSmComputesItsBlocksTiles) {
   EXPECT_LT(grid_132->fill_seconds, one_per_tile->fill_seconds);
 }
 
-// On a profile with the clock's line (the H200's), a wgmma kernel's full-load clock is the line's at the share of its
-// predicted time the tensor cores work: a prefill GEMM that keeps them busy runs slower than one of a single k-step,
-// whose time its stores of C take. The mma.sync rungs and a given clock keep theirs.
+// On a profile with the clock's line (the H200's), a wgmma kernel's clock is the line's at the share of its predicted
+// time the SMs' tensor cores work, on average: a prefill GEMM that keeps them busy runs slower than one of a single
+// k-step, whose time its stores of C take. The mma.sync rungs and a given clock keep theirs.
 TEST(TimeModel, AWgmmaKernelsClockFollowsItsTensorCoresLoad) {
   const DeviceProfile h200 = *find_device("h200");
   const MachineTiming& m = *h200.timing;
@@ -907,14 +909,14 @@ TEST(TimeModel, AWgmmaKernelsClockFollowsItsTensorCoresLoad) {
     EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
     return p.ok() && p->time ? *p->time : TimePrediction{};
   };
-  // Rung 18 launches a block a tile, more than the SMs: the full-load clock, without the idle SMs' step up.
   const TimePrediction prefill = predict(RungId::TmaWgmmaSpecialized, {4096, 6144, 4096}, h200);
   const TimePrediction short_k = predict(RungId::TmaWgmmaSpecialized, {4096, 4096, 64}, h200);
   for (const TimePrediction* p : {&prefill, &short_k}) {
     EXPECT_TRUE(p->clock_follows_tensor_load);
-    EXPECT_NEAR(p->tensor_busy_share, p->term(TimeTerm::TensorCores).seconds / p->seconds, 1e-12);
+    // The average SM works no longer than the busiest.
+    EXPECT_LE(p->tensor_busy_share, p->term(TimeTerm::TensorCores).seconds / p->seconds + 1e-12);
     EXPECT_NEAR(p->clock_mhz, wgmma_clock_mhz(m, p->tensor_busy_share), 1.0);  // solved together, to a MHz
-    EXPECT_NE(p->explanation.find("% of the time.)"), std::string::npos) << p->explanation;
+    EXPECT_NE(p->explanation.find("% of the time, on average.)"), std::string::npos) << p->explanation;
   }
   EXPECT_GT(prefill.tensor_busy_share, 0.5);
   EXPECT_LT(short_k.tensor_busy_share, 0.2);
@@ -929,6 +931,21 @@ TEST(TimeModel, AWgmmaKernelsClockFollowsItsTensorCoresLoad) {
   const TimePrediction given = predict(RungId::TmaWgmmaSpecialized, {4096, 6144, 4096}, *with_clock(h200, 1500));
   EXPECT_FALSE(given.clock_follows_tensor_load);
   EXPECT_EQ(given.clock_mhz, 1500);
+}
+
+// Idle SMs' tensor cores do nothing, so the line counts them through the average share: a persistent grid on half the
+// SMs, each walking twice the tiles, keeps the average SM about half as busy, and runs at the line's clock for that,
+// with no step towards the boost clock on top (the line's probes had idle SMs too).
+TEST(TimeModel, IdleSmsLowerTheAverageTensorLoadNotTheLinesClock) {
+  const DeviceProfile h200 = *find_device("h200");
+  const auto every_sm = persistent_wgmma(132, h200), half = persistent_wgmma(66, h200);
+  ASSERT_TRUE(every_sm.ok() && half.ok());
+  ASSERT_TRUE(every_sm->clock_follows_tensor_load && half->clock_follows_tensor_load);
+  // About half: a little more, since the launch and the fill weigh more in the shorter kernel's time.
+  EXPECT_GT(half->tensor_busy_share / every_sm->tensor_busy_share, 0.45);
+  EXPECT_LT(half->tensor_busy_share / every_sm->tensor_busy_share, 0.65);
+  EXPECT_NEAR(half->clock_mhz, wgmma_clock_mhz(*h200.timing, half->tensor_busy_share), 1.0);
+  EXPECT_GT(half->clock_mhz, every_sm->clock_mhz);
 }
 
 TEST(TimeModel, KStepsInFlightComeFromTheRungsDescription) {

@@ -32,7 +32,8 @@
 // timed as the benchmark times a run), filling the pipeline (the first k-step of each round of blocks waits for its
 // tiles whatever is in flight, and at the start DRAM serves every SM's first requests at its bandwidth) and the drain
 // (the tiles computed last store C with no k-step left to overlap them; split-K's and Stream-K's turns at C instead).
-// The SM's clock is the one the card holds under sustained FP32 or tensor-core load.
+// The SM's clock is the one the card holds under sustained FP32 or tensor-core load, or where the profile has the
+// line of its wgmma kernels' clocks, the line's at the share of the time the kernel keeps the tensor cores busy.
 //
 // What it leaves out (docs/fidelity.md measures what that costs): dependencies inside a warp, the compiler's unrolling
 // of loops that load without shared memory, and the clock's variation with the card's thermal history.
@@ -75,9 +76,10 @@ inline constexpr double kDramOverlapBase = 2.0, kDramOverlapPerKstep = 0.5, kDra
 // back-off, the fence that waits for the stores' acknowledgements: docs/rungs/23-tma-wgmma-streamk.md, "A decode
 // step's turns at C, traced").
 inline constexpr double kTurnTripLatencies = 2.0;
-// Split-K's serial turns are counted for this many rounds of resident blocks at most: the first (its blocks end their
-// k-steps together) and the last (nothing follows); in between, the blocks have drifted apart and the turns overlap
-// other tiles' k-steps (chosen against the recorded sweeps: docs/time-model-data/split-rounds-2026-11-30.txt).
+// Split-K's serial turns are counted whole for this many rounds of resident blocks at most: the first (its blocks end
+// their k-steps together) and the last (nothing follows); in between, the blocks have drifted apart and the turns
+// overlap other tiles' k-steps, as far as those last (chosen against the recorded sweeps:
+// docs/time-model-data/split-rounds-2026-11-30.txt).
 inline constexpr double kExposedTurnRounds = 2.0;
 // The p of the SM's combined terms and DRAM's for a kernel with `ksteps_in_flight` k-steps in flight (its stages, the
 // one it multiplies among them): kDramOverlapBase + kDramOverlapPerKstep per k-step coming, at most kDramOverlapMax.
@@ -93,9 +95,10 @@ struct TermTime {
 
 struct TimePrediction {
   std::vector<TermTime> terms;  // one per TimeTerm, in kTimeTerms' order
-  double clock_mhz = 0;         // the sustained clock assumed: FP32 or tensor-core load
-  // The share of the predicted time the busiest SM's tensor cores work, and whether it set the clock (a wgmma kernel
-  // on a profile with the clock's line: wgmma_clock_mhz).
+  double clock_mhz = 0;         // the clock assumed: FP32 or tensor-core load, or the line's (below)
+  // The share of the predicted time the SMs' tensor cores work, on average over the SMs (what ncu's
+  // sm__pipe_tensor_cycles_active averages), and whether it set the clock (a wgmma kernel on a profile with the
+  // clock's line: wgmma_clock_mhz).
   double tensor_busy_share = 0;
   bool clock_follows_tensor_load = false;
   double sm_seconds = 0;        // issue, data pipe, tensor cores and copy engine combined (kOverlapNorm)
