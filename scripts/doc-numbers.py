@@ -24,6 +24,7 @@ import re
 import subprocess
 import sys
 
+from ncu_report import ncu_kernels, ncu_number
 from report_json import multiplying_role, read_json
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -45,6 +46,7 @@ RESULTS_TABLES = _script("results_tables", "results-tables.py")  # its reading o
 FIDELITY_SCRIPT = _script("fidelity", "fidelity.py")  # its predictions of the L2 cases beside ncu's
 DEVICE_PROFILE = _script("device_profile", "device-profile.py")  # its reading of the DRAM stream probe
 SASS_STALLS = _script("sass_stalls", "sass-stalls.py")
+WGMMA_CLOCK = _script("wgmma_clock_fit", "wgmma-clock-fit.py")  # the clock line of wgmma kernels and its probes
 _predictions = {}
 
 
@@ -61,19 +63,6 @@ class Skip(Exception):
 
 def commas(n):
     return f"{int(n):,}"
-
-
-def ncu_kernels(path):
-    """The kernels of a recorded ncu report (--csv --page raw), one dict a launch, in order: any lines before ncu's header
-    (the profiled program's output) and rows that are not a launch's skipped."""
-    lines = path.read_text().splitlines()
-    first = next(i for i, line in enumerate(lines) if line.startswith(('"ID"', "ID,")))
-    return [row for row in csv.DictReader(lines[first:]) if row.get("ID", "").isdigit()]
-
-
-def ncu_number(row, metric):
-    """A metric of one launch of ncu_kernels, as a number."""
-    return float(row[metric].replace(",", ""))
 
 
 def ncu(name, metric):
@@ -2681,6 +2670,100 @@ def _sweep_shape(run, label, m):
     return next(s for s in read_json(_tuned_run(run))["shapes"] if s["label"] == label and s["m"] == m)
 
 
+CLOCK_PROBES = ROOT / "docs" / "time-model-data" / "wgmma-clock-2026-12-01"
+
+
+def _clock_probe(folder, shape, rung, config="default"):
+    """A probe's gemmlab kernel point (busy share, MHz) and cuBLAS's, from scripts/wgmma-clock-fit.py's reading."""
+    return next(p[3:] for p in WGMMA_CLOCK.probes(folder) if p[:3] == (shape, rung, config))
+
+
+def _model_clock(shape, rung, config):
+    """The time model's clock for a probed kernel (gemmlab-cli sim, the H200's profile, the probes' row order)."""
+    m, n, k = shape.split("x")
+    knobs = [] if config == "default" else [a for kv in config.split(",") for a in
+                                             ("--" + kv.split("=")[0].replace("_", "-"), kv.split("=")[1])]
+    return cli("sim", "--rung", rung, "--m", m, "--n", n, "--k", k, "--profile", "h200", *knobs)["time_model"]
+
+
+def wgmma_clock():
+    """docs/time-model.md and the probes' README: what ncu counted on the heaviest and the lightest kernels of the line's
+    probes and on the mma.sync one, how many kernels the line goes through, how far the held-out ones lie from it, how
+    far the time model's own clocks lie from ncu's over all of them, and the clock the explanation quotes."""
+    idle, busy, _, count = WGMMA_CLOCK.line_of(CLOCK_PROBES)
+    held = WGMMA_CLOCK.held_out_misses(CLOCK_PROBES / "held-out", idle, busy)
+    (heavy_u, heavy_f), cublas = _clock_probe(CLOCK_PROBES, "4096x6144x4096", "tma-wgmma-hilbert")
+    (light_u, light_f), _ = _clock_probe(CLOCK_PROBES, "16x6144x4096", "tma-wgmma-splitk", "workspace=1")
+    (mma_u, mma_f), _ = _clock_probe(CLOCK_PROBES, "4096x4096x4096", "mma-staged-epilogue")
+    probed = [(shape, rung, config, f) for folder in (CLOCK_PROBES, CLOCK_PROBES / "held-out")
+              for shape, rung, config, (_, f), _ in WGMMA_CLOCK.probes(folder) if WGMMA_CLOCK.is_wgmma(rung)]
+    model = WGMMA_CLOCK.rms([_model_clock(shape, rung, config)["clock_mhz"] - f for shape, rung, config, f in probed])
+    shown = cli("sim", "--rung", "tma-wgmma-hilbert", "--m", "4096", "--n", "6144", "--k", "4096",
+                "--profile", "h200")["time_model"]
+    ncu = [row for row in ncu_kernels(CLOCK_PROBES / "ncu-1.csv.gz") if "nvjet" in row["Kernel Name"]]
+    return {"heavy_busy": f"{100 * heavy_u:.0f}", "heavy_mhz": f"{heavy_f:.0f}", "light_busy": f"{100 * light_u:.0f}",
+            "light_mhz": f"{light_f:.0f}", "fitted": str(count), "held": str(len(held)),
+            "held_rms": f"{WGMMA_CLOCK.rms([h[-1] for h in held]):.0f}",
+            "held_max": str(math.ceil(max(abs(h[-1]) for h in held) / 10) * 10), "probed": str(len(probed)),
+            "model_rms": f"{model:.0f}", "shown_mhz": f"{shown['clock_mhz']:.0f}",
+            "shown_busy": f"{100 * shown['tensor_busy_share']:.0f}", "mma_mhz": f"{mma_f:.0f}",
+            "mma_busy": f"{100 * mma_u:.0f}",
+            "cublas_ms": f"{statistics.median(ncu_number(r, 'gpu__time_duration.sum') for r in ncu) / 1e6:.3f}",
+            "cublas_mhz": f"{cublas[1]:.0f}"}
+
+
+def wgmma_clock_nvml():
+    """The probes' README: cuBLAS's median after 400 back-to-back runs beside rung 21 (bench-hilbert.json), and the
+    range of SM clocks NVML read while the three benches ran (nvml.csv: the samples under load, power over 200 W)."""
+    bench = json.loads((CLOCK_PROBES / "bench-hilbert.json").read_text())
+    rows = list(csv.reader((CLOCK_PROBES / "nvml.csv").read_text().splitlines()))[1:]
+    loaded = [float(r[1].split()[0]) for r in rows if len(r) > 2 and float(r[2].split()[0]) > 200]
+    return {"long_ms": f"{next(r['median_ms'] for r in bench['rows'] if r['name'] == 'cublas'):.3f}",
+            "nvml_lo": f"{min(loaded):.0f}", "nvml_hi": f"{max(loaded):.0f}"}
+
+
+def wgmma_clock_sweeps():
+    """docs/time-model.md: the recorded sweeps predicted by the model before the clock line (the first record's
+    "before") and by today's (the SMs' average share's "after", split-K's short rounds in it): LLM runs 17 to 23 and
+    short-K runs 1 to 7; and docs/sweep.md: LLM run 24 by today's."""
+    before = _record_scores("wgmma-clock-2026-12-01.txt")
+    after = _record_scores("wgmma-clock-sm-average-2026-12-01.txt")
+    llm, short = (17, 18, 19, 21, 22, 23), range(1, 8)
+    spans = {"rb": ([float(before[("before-llm", r)][3]) for r in llm], "{:.3f}"),
+             "ra": ([float(after[("after-llm", r)][3]) for r in llm], "{:.3f}"),
+             "lost": ([before[("before-llm", r)][0] - after[("after-llm", r)][0] for r in llm], "{}"),
+             "gained": ([after[("after-shortk", r)][0] - before[("before-shortk", r)][0] for r in short], "{}"),
+             "rl": ([float(before[("before-shortk", r)][3]) - float(after[("after-shortk", r)][3]) for r in short],
+                    "{:.3f}")}
+    out = {}
+    for key, (values, fmt) in spans.items():
+        out[key + "_lo"], out[key + "_hi"] = fmt.format(min(values)), fmt.format(max(values))
+    within, pairs, _, rho = after[("after-llm", 24)]
+    out.update({"r24_within": str(within), "r24_pairs": str(pairs), "r24_rho": rho})
+    return out
+
+
+def llm_spearmans():
+    """docs/sweep.md: the median Spearman of LLM runs 19 and 21 to 25, to three places, as their summaries compute it
+    (scripts/results-tables.py: the shapes with three timed configurations or more)."""
+    def median_rho(run):
+        timed = [_timed(shape) for shape in read_json(_tuned_run(run))["shapes"]]
+        return statistics.median(_ranking(t) for t in timed if len(t) >= 3)
+    return {f"r{run}": f"{median_rho(run):.3f}" for run in (19, 21, 22, 23, 24, 25)}
+
+
+def split_k_short_default():
+    """docs/sweep.md: split-K's default at the short-K shapes of K = 768 and 896, predicted over measured, in runs 8 and
+    9 (the first before the model counted a round's bare turns, the second after)."""
+    def ratios(run):
+        report = read_json(SWEEP / f"sweep-short-k-tuned6-run{run}.json.gz")
+        return [_time_ratio(e) for shape in report["shapes"] if shape["k"] in (768, 896) for e in _timed(shape)
+                if e["rung"] == "tma-wgmma-splitk" and e["config"] == "default"]
+    before, after = ratios(8), ratios(9)
+    return {"b_lo": f"{min(before):.2f}", "b_hi": f"{max(before):.2f}", "a_lo": f"{min(after):.2f}",
+            "a_hi": f"{max(after):.2f}"}
+
+
 def stream_k_partial_wave_runs():
     """docs/sweep.md, runs 17 and 18: Qwen2.5-7B's prefill down, its best ratio to cuBLAS there (rung 23's grid=128
     shared_waves=1) and in runs 13 to 16; rung 20's grid=128 on Llama 3 70B's 16-token QKV in run 17; and the two
@@ -2865,6 +2948,41 @@ def run19_fit():
 
 
 QUOTES = [
+    ("docs/time-model.md",
+     r"ran\s+rung\s+21\s+at\s+4096\s+×\s+6144\s+×\s+4096,\s+its\s+tensor\s+cores\s+busy\s+(?P<heavy_busy>\d+)%\s+of\s+the\s+time,\s+at\s+"
+     r"(?P<heavy_mhz>\d+)\s+MHz,\s+and\s+split-K's\s+decode\s+kernel,\s+busy\s+(?P<light_busy>\d+)%,\s+at\s+(?P<light_mhz>\d+)[\s\S]*?"
+     r"through\s+(?P<fitted>\d+)\s+such\s+kernels[\s\S]*?(?P<held>\d+)\s+other\s+kernels,\s+held\s+out,\s+lie\s+"
+     r"(?P<held_rms>\d+)\s+MHz\s+rms\s+from\s+it[\s\S]*?\"At\s+the\s+(?P<shown_mhz>\d+)\s+MHz\s+the\s+card\s+holds\s+with\s+its\s+"
+     r"SMs'\s+tensor\s+cores\s+busy\s+(?P<shown_busy>\d+)%[\s\S]*?Over\s+the\s+(?P<probed>\d+)\s+probed\s+kernels,\s+the\s+"
+     r"model's\s+own\s+clocks\s+lie\s+(?P<model_rms>\d+)\s+MHz\s+rms[\s\S]*?ran\s+at\s+(?P<mma_mhz>\d+)\s+MHz\s+with\s+its\s+"
+     r"tensor\s+cores\s+busy\s+(?P<mma_busy>\d+)%",
+     wgmma_clock),
+    ("docs/time-model.md",
+     r"raised\s+the\s+median\s+Spearman\s+of\s+LLM\s+runs\s+17\s+to\s+23\s+from\s+(?P<rb_lo>[\d.]+)-(?P<rb_hi>[\d.]+)\s+to\s+"
+     r"(?P<ra_lo>[\d.]+)-(?P<ra_hi>[\d.]+)\s+and\s+cost\s+them\s+(?P<lost_lo>\d+)\s+to\s+(?P<lost_hi>\d+)\s+pairs[\s\S]*?"
+     r"the\s+short-K\s+runs\s+gained\s+(?P<gained_lo>\d+)\s+to\s+(?P<gained_hi>\d+)\s+pairs\s+within\s+±20%\s+and\s+lost\s+"
+     r"(?P<rl_lo>[\d.]+)\s+to\s+(?P<rl_hi>[\d.]+)\s+of\s+their\s+median\s+Spearman",
+     wgmma_clock_sweeps),
+    ("docs/time-model-data/wgmma-clock-2026-12-01/README.md",
+     r"holds\s+(?P<held>\d+)\s+more\s+probes[\s\S]*?puts\s+their\s+clocks\s+(?P<held_rms>\d+)\s+MHz\s+rms\s+from\s+the\s+"
+     r"line,\s+the\s+farthest\s+(?P<held_max>\d+)\s+MHz\s+off[\s\S]*?and\s+ncu\s+(?P<cublas_ms>[\d.]+)\s+ms\s+at\s+"
+     r"(?P<cublas_mhz>\d+)\s+MHz",
+     wgmma_clock),
+    ("docs/time-model-data/wgmma-clock-2026-12-01/README.md",
+     r"jumped\s+between\s+(?P<nvml_lo>\d+)\s+and\s+(?P<nvml_hi>\d+)\s+MHz[\s\S]*?cuBLAS\s+took\s+(?P<long_ms>[\d.]+)\s+ms",
+     wgmma_clock_nvml),
+    ("docs/sweep.md",
+     r"LLM\s+run\s+24\s+rescored,\s+(?P<r24_within>\d+)\s+of\s+(?P<r24_pairs>\d+)\s+pairs\s+within\s+±20%,\s+median\s+"
+     r"Spearman\s+(?P<r24_rho>[\d.]+)\)",
+     wgmma_clock_sweeps),
+    ("docs/sweep.md",
+     r"reached\s+0\.8\s+in\s+four:\s+(?P<r19>[\d.]+),\s+(?P<r23>[\d.]+),\s+(?P<r24>[\d.]+)\s+and\s+(?P<r25>[\d.]+)\s+in\s+runs\s+"
+     r"19,\s+23,\s+24\s+and\s+25\s+\(the\s+summaries\s+round\s+runs\s+21's\s+and\s+22's\s+(?P<r21>[\d.]+)\s+and\s+(?P<r22>[\d.]+)",
+     llm_spearmans),
+    ("docs/sweep.md",
+     r"split-K's\s+default\s+at\s+K\s+=\s+768\s+and\s+896,\s+predicted\s+at\s+(?P<b_lo>[\d.]+)×\s+to\s+(?P<b_hi>[\d.]+)×\s+its\s+"
+     r"time\s+in\s+run\s+8,\s+came\s+within\s+(?P<a_lo>[\d.]+)×\s+to\s+(?P<a_hi>[\d.]+)×",
+     split_k_short_default),
     ("docs/fidelity.md",
      r"(?P<whole_mb>\d+)\s+MB\s+from\s+DRAM\s+with\s+all\s+of\s+the\s+H200's\s+(?P<whole_mib>\d+)\s+MiB[\s\S]*?within\s+"
      r"15%\s+from\s+(?P<sk_lo>\d+)\s+to\s+(?P<sk_hi>\d+)\s+MiB\);\s+any\s+share\s+from\s+(?P<share_lo>[\d.]+)\s+to\s+"

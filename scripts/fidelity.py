@@ -26,6 +26,8 @@ import pathlib
 import subprocess
 import sys
 
+from ncu_report import ncu_kernels, ncu_number
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # (label, ncu metric, the simulator's op classes, the simulator's field). The ncu metric names are Hopper's (ncu 2025.3).
@@ -72,12 +74,10 @@ def predicted(sim, prefixes, field):
 
 def measured(path, metrics=METRICS):
     """The one kernel row of an ncu raw CSV (ncu prints '==PROF==' lines and may print a units row)."""
-    lines = [line for line in path.read_text().splitlines() if line.startswith('"')]
-    rows = list(csv.DictReader(lines))
-    rows = [r for r in rows if r.get("ID", "").isdigit()]  # drops the units row
+    rows = ncu_kernels(path)
     if len(rows) != 1:
         raise SystemExit(f"{path}: expected one profiled kernel, found {len(rows)}")
-    return {m: float(rows[0][m].replace(",", "")) for m in metrics if m in rows[0]}, rows[0].get("Kernel Name", "")
+    return {m: ncu_number(rows[0], m) for m in metrics if m in rows[0]}, rows[0].get("Kernel Name", "")
 
 
 def fmt(x):

@@ -31,6 +31,7 @@ import re
 import subprocess
 import sys
 
+from ncu_report import ncu_kernels
 from rank_stats import spearman
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -136,9 +137,7 @@ def ncu_row(rung_number, slug):
     path = NCU / ("%02d-%s.ncu.csv" % (rung_number, slug))
     if not path.exists():
         return None
-    rows = list(csv.reader(path.read_text().splitlines()))
-    header = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
-    return dict(zip(rows[header], rows[header + 2]))
+    return ncu_kernels(path)[0]
 
 
 def probe_runs(name):

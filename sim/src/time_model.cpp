@@ -502,12 +502,15 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   const double tile_c_bytes =
       double(std::min(in.config.bm, in.problem.m)) * std::min(in.config.bn, in.problem.n) * sizeof(float);
   const double sm_l2_rate = timing.l2_bytes_per_second / d.sms;
+  const double tile_c_pass = tile_c_bytes / sm_l2_rate;  // a tile of C through its SM once, read or written
   // One wait at C: its trips (at `latencies` of the L2's each) and two barriers; rounds: the resident blocks' rounds.
   const auto wait_seconds = [&](double latencies) {
     return (trips * latencies * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz;
   };
   const double rounds = std::ceil(blocks_per_sm_launched / resident);
-  const double turn_seconds = wait_seconds(kTurnTripLatencies) + 2 * tile_c_bytes / sm_l2_rate;
+  // A turn: its wait, then the tile of C read and written back.
+  const double turn_wait_seconds = wait_seconds(kTurnTripLatencies) + tile_c_pass;
+  const double turn_seconds = turn_wait_seconds + tile_c_pass;
   // Stream-K's turns, where its walk cuts a tile (a tile of one k-step is never cut, and takes no turn).
   const int turns_per_round = stream_k ? plan.most_pieces() - 1 : 0;
   if (trips > 0 && turns_per_round > 0) {
@@ -518,7 +521,7 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
     // the traces that measured kTurnTripLatencies were of the serial turns), then reads the other ranges' slices and
     // writes C.
     p.split_wording = "the last range of each tile adding up the others' sums";
-    p.split_seconds = rounds * (wait_seconds(1) + shape.splits * tile_c_bytes / sm_l2_rate);
+    p.split_seconds = rounds * (wait_seconds(1) + shape.splits * tile_c_pass);
   } else if (trips > 0 && !stream_k && shape.splits > 1) {
     // The turns of the first and the last round stand apart (kExposedTurnRounds). A round between overlaps its chain
     // of turns with the next round's k-steps, as far as those last: ranges of a few k-steps (short K) leave the rest
@@ -538,7 +541,7 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
     // the last round's: where a grid's blocks walk unequal numbers of tiles, only the ones with the most store last.
     const double at_once = std::min<double>(launched, resident * d.sms);
     const double last_round = tiles - (std::ceil(tiles / at_once) - 1) * at_once;
-    p.drain_seconds = std::max(last_round * tile_c_bytes / write_rate, tile_c_bytes / sm_l2_rate);
+    p.drain_seconds = std::max(last_round * tile_c_bytes / write_rate, tile_c_pass);
   }
   p.seconds = winner.seconds + p.launch_seconds + p.fill_seconds + p.split_seconds + p.drain_seconds;
   // A tile's stores after its k-steps. A warp-specialised block whose consumers store their accumulators themselves
@@ -560,9 +563,8 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   if (timing.epilogue_store_share > 0 && (one_tile_blocks || cut_tiles)) {
     const double stored_tiles =
         cut_tiles ? double(blocks_per_sm_launched) * plan.most_segments() : p.tiles_on_busiest_sm;
-    p.tile_stores_seconds = stored_tiles * tile_c_bytes / (timing.epilogue_store_share * sm_l2_rate);
-    p.stores_after_turn_waits_seconds =
-        cut_tiles ? p.split_seconds - rounds * turns_per_round * tile_c_bytes / sm_l2_rate : 0.0;
+    p.tile_stores_seconds = stored_tiles * tile_c_pass / timing.epilogue_store_share;
+    p.stores_after_turn_waits_seconds = cut_tiles ? rounds * turns_per_round * turn_wait_seconds : 0.0;
     p.stores_after_ksteps_seconds =
         std::max({p.sm_seconds, p.term(TimeTerm::Latency).seconds, l2_bytes / l2_rate});
     p.stores_after_seconds = p.stores_after_ksteps_seconds + p.tile_stores_seconds + p.launch_seconds +
