@@ -12,6 +12,8 @@ What each timing figure is:
   tma_cycles_per_copy, tma_bytes_per_clock_per_sm: the least-squares line through tma_rate.cu's one-SM rows (2D boxes
     of fewer than 256 rows, one panel, no prefetch), cycles per box against the box's bytes
   l2_tma_bytes_per_second: the median of tma_rate.cu's rows with every SM copying boxes of 128-byte rows, 8 KiB or more
+  tma_ring_alone_seconds, l2_tma_queue_bytes_per_second: tma_rate.cu's ring (4 stages of 32 KiB) on one SM alone,
+    boxes of a whole stage, and the queue's rate from the same ring with every SM copying: T = alone + N W / R
   dram_stream_latency_seconds, dram_stream_bytes_per_second_per_sm: tma_dram.cu's rows of at most 16 SMs streaming,
     where DRAM's bandwidth does not bind: each SM's rate (the bytes between two strip lengths over the time between)
     gives the time its bytes in flight W take, and the least-squares line through them, W / rate = latency + W / R
@@ -49,6 +51,19 @@ def l2_tma_rate(rows):
     rates = sorted(r["bytes_per_clock_per_sm"] * r["clock_mhz"] * 1e6 * r["sms"] for r in rows
                    if r["sms"] > 1 and r["row_bytes"] == 128 and r["box_bytes"] >= 8192 and not r["prefetch"])
     return float(f"{statistics.median(rates):.4g}")
+
+
+def tma_ring(probe):
+    """(seconds, bytes a second) of an SM's ring of TMA copies from L2 (tma_rate.cu: `stages` stages of `stage_bytes`,
+    always in flight): the time the ring took one SM alone, copying boxes of a whole stage (its one-SM row of 128-byte
+    rows, the box the stage), and the rate of the L2's queue that every SM's ring waits in, from the time the same
+    ring took with every SM copying (the rate l2_tma_rate gives): T = alone + N W / R."""
+    shapes, ring = probe["shapes"], probe["stages"] * probe["stage_bytes"]
+    one = next(r for r in shapes if r["sms"] == 1 and r["row_bytes"] == 128 and r["box_bytes"] == probe["stage_bytes"]
+               and not r["prefetch"])
+    alone = ring / (one["bytes_per_clock_per_sm"] * one["clock_mhz"] * 1e6)
+    every = probe["sms"] * ring / l2_tma_rate(shapes)
+    return float(f"{alone:.4g}"), float(f"{probe['sms'] * ring / (every - alone):.4g}")
 
 
 def dram_stream_cases(rows):
@@ -120,6 +135,7 @@ def timing_from_probes(folder, name, old):
         shapes = json.loads(tma.read_text())["shapes"]
         out["tma_cycles_per_copy"], out["tma_bytes_per_clock_per_sm"] = tma_line(shapes)
         out["l2_tma_bytes_per_second"] = l2_tma_rate(shapes)
+        out["tma_ring_alone_seconds"], out["l2_tma_queue_bytes_per_second"] = tma_ring(json.loads(tma.read_text()))
     dram = folder / f"tma_dram_{name}.json"
     if dram.exists():
         rows = json.loads(dram.read_text())["rows"]

@@ -90,6 +90,8 @@ constexpr TimingField kTimingFields[] = {
     {"l2_tma_bytes_per_second", &MachineTiming::l2_tma_bytes_per_second, 1e15, false},
     {"dram_stream_latency_seconds", &MachineTiming::dram_stream_latency_seconds, 1e-3, false},
     {"dram_stream_bytes_per_second_per_sm", &MachineTiming::dram_stream_bytes_per_second_per_sm, 1e13, false},
+    {"tma_ring_alone_seconds", &MachineTiming::tma_ring_alone_seconds, 1e-3, false},
+    {"l2_tma_queue_bytes_per_second", &MachineTiming::l2_tma_queue_bytes_per_second, 1e15, false},
     {"dram_write_bytes_per_second", &MachineTiming::dram_write_bytes_per_second, 1e15, false},
     {"dram_one_panel_efficiency", &MachineTiming::dram_one_panel_efficiency, 1, false},
     {"l2_held_share", &MachineTiming::l2_held_share, 1, false},
@@ -203,6 +205,9 @@ Status read_timing(const json& doc, std::string_view origin, DeviceProfile& p) {
     return Error{where(origin) + "field 'timing.wgmma_clock_mhz_pipe_busy' (" +
                  number_text(timing.wgmma_clock_mhz_pipe_busy) + ") must not exceed 'timing.wgmma_clock_mhz_pipe_idle' (" +
                  number_text(timing.wgmma_clock_mhz_pipe_idle) + "): busier tensor cores do not raise the clock"};
+  if ((timing.tma_ring_alone_seconds > 0) != (timing.l2_tma_queue_bytes_per_second > 0))
+    return Error{where(origin) + "fields 'timing.tma_ring_alone_seconds' and 'timing.l2_tma_queue_bytes_per_second' " +
+                 "go together: a ring's time alone and the queue it waits in with every SM copying, or neither"};
   p.timing = timing;
   return Ok{};
 }

@@ -321,8 +321,12 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
   // The L2 delivers to TMA copies faster than to loads, and on some cards much faster (tests/calibration/tma_rate.cu
   // with every SM copying): a kernel whose tiles come by TMA takes that rate where the profile measured it.
-  const double l2_rate = counted.tma_copies > 0 && timing.l2_tma_bytes_per_second > 0 ? timing.l2_tma_bytes_per_second
-                                                                                      : timing.l2_bytes_per_second;
+  // Where the profile has the ring's figures (below), its queue's rate: the L2 serves TMA copies that fast when the SMs
+  // keep enough in flight, which the chain then counts.
+  const double l2_rate = counted.tma_copies == 0                         ? timing.l2_bytes_per_second
+                         : timing.l2_tma_queue_bytes_per_second > 0 ? timing.l2_tma_queue_bytes_per_second
+                         : timing.l2_tma_bytes_per_second > 0       ? timing.l2_tma_bytes_per_second
+                                                                    : timing.l2_bytes_per_second;
 
   // The busiest SM: ceil(blocks / SMs) blocks, or for a persistent rung (KernelConfig::grid) ceil(grid / SMs) blocks
   // that each compute ceil(tiles / grid) tiles, or under Stream-K (rung 23) the longest share of the k-steps. Its share
@@ -397,6 +401,19 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   } else {
     if (shape.smem_bytes == 0 && p.ksteps_in_flight == 1) p.ksteps_in_flight = loop.ksteps_per_pass;
     exposed = p.ksteps_in_flight > 1 ? std::max(0.0, wait / (p.ksteps_in_flight - 1) - block_step_cycles) : wait;
+  }
+  // A TMA kernel's ring under load: the SM's stages of copies in flight, W bytes, come in as the TMA probe's rings did
+  // (tests/calibration/tma_rate.cu): a ring's latency with the L2 to itself, plus its wait behind the other busy SMs'
+  // bytes, which the L2 serves at its queue's rate, so that every SM's ring takes T = latency + N W / R. Each k-step's
+  // bytes B then take at least latency / stages + N B / R. With every SM copying, as the probe measured, that is the
+  // L2's whole TMA rate; fewer stages, or fewer SMs asking, shift the balance (docs/time-model.md, "The ring of
+  // copies under load").
+  if (counted.tma_copies > 0 && timing.tma_ring_alone_seconds > 0 && timing.l2_tma_queue_bytes_per_second > 0 &&
+      p.ksteps_in_flight > 1) {
+    const double busy_sms = std::min(launched, d.sms);
+    p.ring_kstep_cycles = timing.tma_ring_alone_seconds * hz / p.ksteps_in_flight +
+                          l2_bytes / blocks / ksteps * resident * busy_sms / timing.l2_tma_queue_bytes_per_second * hz;
+    exposed = std::max(exposed, p.ring_kstep_cycles - block_step_cycles);
   }
   p.main_loop = loop;
   p.block_kstep_cycles = block_step_cycles;

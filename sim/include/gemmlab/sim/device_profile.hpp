@@ -44,6 +44,11 @@ struct MachineTiming {
   // An SM streaming from DRAM through TMA stages (tests/calibration/tma_dram.cu, with few SMs streaming): its bytes in
   // flight W arrive at W / (latency + W / rate) a second. Optional: 0 where the profile has not measured it.
   double dram_stream_latency_seconds = 0, dram_stream_bytes_per_second_per_sm = 0;
+  // The ring of TMA copies an SM keeps in flight from L2 (tests/calibration/tma_rate.cu's ring, 4 stages of 32 KiB):
+  // the time it took one SM alone, and the rate of the L2's queue that every SM's ring then waits in, from the time the
+  // same ring took with every SM copying (T = alone + N W / R; scripts/device-profile.py). Optional: 0 where not
+  // derived, and then TMA kernels take the L2 at l2_tma_bytes_per_second, their rings' waits not counted apart.
+  double tma_ring_alone_seconds = 0, l2_tma_queue_bytes_per_second = 0;
   // Every SM storing C from its accumulators as the epilogues do (8 bytes a lane, a warp's store over 8 rows; the
   // fragment kernel of tests/calibration/dram_write.cu): the bytes a second that reach DRAM. Optional: 0 where not
   // measured, and then writes go at dram_bytes_per_second.

@@ -145,6 +145,10 @@ struct TimePrediction {
   int barriers_per_kstep = 0;   // block-wide barriers in a k-step of the main loop (latency: each drains the block)
   double block_kstep_cycles = 0;   // a block's own k-step: its resources' p-norm and its barriers
   double exposed_wait_cycles = 0;  // what the k-steps in flight leave of the wait for tiles, per k-step
+  // A TMA kernel's k-step as its ring of copies under load brings it in (the profile's tma_ring_alone_seconds and
+  // l2_tma_queue_bytes_per_second): the ring's latency over its stages, and its bytes through the L2's queue; 0 where
+  // the profile lacks them or the kernel copies without TMA. The chain takes it where it is the longer.
+  double ring_kstep_cycles = 0;
   // That wait's two parts: its first sector's latency (the L2's, and DRAM's for the misses), and the rest of a k-step's
   // tiles streaming in at the SM's share of the L2 (predicted_pipeline lays them out copy by copy).
   double copy_latency_cycles = 0, copy_stream_cycles = 0;
