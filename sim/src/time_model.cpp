@@ -406,8 +406,8 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   // (tests/calibration/tma_rate.cu): a ring's latency with the L2 to itself, plus its wait behind the other busy SMs'
   // bytes, which the L2 serves at its queue's rate, so that every SM's ring takes T = latency + N W / R. Each k-step's
   // bytes B then take at least latency / stages + N B / R. With every SM copying, as the probe measured, that is the
-  // L2's whole TMA rate; fewer stages, or fewer SMs asking, shift the balance (docs/time-model.md, "The ring of
-  // copies under load").
+  // L2's whole TMA rate; fewer stages, or fewer SMs asking, shift the balance (off until a profile has the two
+  // figures: docs/time-model-data/ring-of-copies-2026-12-01.txt).
   if (counted.tma_copies > 0 && timing.tma_ring_alone_seconds > 0 && timing.l2_tma_queue_bytes_per_second > 0 &&
       p.ksteps_in_flight > 1) {
     const double busy_sms = std::min(launched, d.sms);
