@@ -60,7 +60,7 @@ def tma_ring(probe):
     ring took with every SM copying (the rate l2_tma_rate gives): T = alone + N W / R."""
     shapes, ring = probe["shapes"], probe["stages"] * probe["stage_bytes"]
     one = next(r for r in shapes if r["sms"] == 1 and r["row_bytes"] == 128 and r["box_bytes"] == probe["stage_bytes"]
-               and not r["prefetch"])
+               and r["panels"] == 1 and not r["prefetch"])
     alone = ring / (one["bytes_per_clock_per_sm"] * one["clock_mhz"] * 1e6)
     every = probe["sms"] * ring / l2_tma_rate(shapes)
     return float(f"{alone:.4g}"), float(f"{probe['sms'] * ring / (every - alone):.4g}")

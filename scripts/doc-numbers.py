@@ -209,9 +209,12 @@ def best_hopper(name, rung, size):
 
 
 def l2_rate(rung):
-    """The H100 profile's L2 rate the time model gives a rung: TMA copies' (rungs 17 and up) or loads'."""
+    """The H100 profile's L2 rate the time model gives a rung: TMA copies' (rungs 17 and up: the queue's rate where the
+    profile has the ring of copies, sim::l2_delivery_rate) or loads'."""
     timing = read_json(PROFILE)["timing"]
-    return timing["l2_tma_bytes_per_second"] if rung.startswith("tma-wgmma") else timing["l2_bytes_per_second"]
+    if not rung.startswith("tma-wgmma"):
+        return timing["l2_bytes_per_second"]
+    return timing.get("l2_tma_queue_bytes_per_second") or timing["l2_tma_bytes_per_second"]
 
 
 def l2_beyond_probe(rung, config, size):
@@ -676,7 +679,7 @@ def pingpong_now(measured_seconds):
     limit, in the words of docs/time-model.md."""
     t = cli("sim", "--rung", "tma-wgmma-pingpong", "--m", "4096", "--n", "4096", "--k", "4096", "--profile",
             "h200")["time_model"]
-    words = {"L2": "the L2 term", "TMA copies": "the copies term"}
+    words = {"L2": "the L2 term", "TMA copies": "the copies term", "k-step chain": "the k-step chain"}
     if t["limit"] not in words:
         raise SystemExit("doc-numbers: rung 24 at 4096^3 is limited by " + t["limit"] + ": reword docs/time-model.md")
     return {"now24": f"{t['predicted_seconds'] / measured_seconds:.2f}", "limit24": words[t["limit"]]}
@@ -1992,7 +1995,8 @@ def hopper_limit_4096():
               for slug in ("tma-wgmma-specialized", "tma-wgmma-multicast", "tma-wgmma-persistent")}
     if len(limits) != 1:
         raise SystemExit("doc-numbers: rungs 18 to 20 no longer share one limit at 4096^3: reword rung 20's page")
-    words = {"L2": "the L2's delivery into the SMs", "tensor cores": "the tensor cores"}
+    words = {"L2": "the L2's delivery into the SMs", "tensor cores": "the tensor cores",
+             "k-step chain": "the k-step chain, its ring of TMA copies,"}
     limit = limits.pop()
     if limit not in words:
         raise SystemExit("doc-numbers: rungs 18 to 20 are limited by " + limit + " at 4096^3: reword rung 20's page")
@@ -2265,7 +2269,7 @@ def pipeline_table():
     folder = ROOT / "docs" / "timeline-data"
     rows = ["| rung | k-step: measured / laid out (ns) | consumers' wait a k-step | copy to use |",
             "| --- | ---: | ---: | ---: |"]
-    late, ahead, ring = [], set(), set()
+    late, waited, ahead, ring = [], [], set(), set()
     for name in ("17-tma-wgmma", "18-tma-wgmma-specialized", "19-tma-wgmma-multicast", "20-tma-wgmma-persistent",
                  "21-tma-wgmma-hilbert", "rungs23-24/23-tma-wgmma-streamk"):
         summary = json.loads((folder / f"{name}.summary.json").read_text())
@@ -2277,16 +2281,18 @@ def pipeline_table():
         laid = (pipe["median_kstep_ns"], pipe["median_consumer_wait_ns"], pipe["median_copy_to_use_ns"])
         rows.append(f"| {name.split('/')[-1]} | " + " | ".join(f"{m:.0f} / {l:.0f}" for m, l in zip(measured, laid)) + " |")
         if pipe["producer"]:
-            if laid[1] <= 0:
-                raise SystemExit("doc-numbers: the laid-out consumers of " + slug + " no longer wait for their stages: "
+            if laid[1] > 0:
+                raise SystemExit("doc-numbers: the laid-out consumers of " + slug + " wait for their stages again: "
                                  "reword docs/timeline.md")
             late.append(measured[2] / measured[0])
+            waited.append(measured[1] / measured[0])
             ahead.add(round(laid[2] / laid[0]))
             ring.add(pipe["stages"])
     if len(ahead) != 1 or len(ring) != 1:
         raise SystemExit("doc-numbers: the warp-specialised rungs no longer share one ring and lookahead: rewrite")
     return {"table": "\n".join(rows) + "\n", "lo": f"{min(late):.1f}", "hi": f"{max(late):.1f}",
-            "ahead": str(ahead.pop()), "ring": str(ring.pop())}
+            "ahead": str(ahead.pop()), "ring": str(ring.pop()), "w_lo": f"{100 * min(waited):.0f}",
+            "w_hi": f"{100 * max(waited):.0f}"}
 
 
 def sweep_rungs_23_24():
@@ -2317,6 +2323,29 @@ def tma_l2_rates():
         profile = json.loads((ROOT / "assets" / "devices" / f"{dev}-sxm.json").read_text())["timing"]
         out[f"tma_{dev}"], out[f"ld_{dev}"] = f"{tbs:.2f}", f"{profile['l2_bytes_per_second'] / 1e12:.2f}"
         out[f"l2t_{dev}"] = f"{profile['l2_tma_bytes_per_second'] / 1e12:.2f}"
+    return out
+
+
+def tma_ring_quotes():
+    """docs/time-model.md, "The ring of TMA copies under load": the TMA probe's ring on the H200 (tma_rate_h200.json, as
+    scripts/device-profile.py reads it), the scores of the sweeps run before and with the ring (LLM runs 25 and 26,
+    short-K runs 9 and 10), and rung 18's ring against its block's own k-step at 4096^3."""
+    probe = json.loads((ROOT / "tests" / "calibration" / "tma_rate_h200.json").read_text())
+    alone, queue = DEVICE_PROFILE.tma_ring(probe)
+    every = probe["sms"] * probe["stages"] * probe["stage_bytes"] / DEVICE_PROFILE.l2_tma_rate(probe["shapes"])
+    out = {"alone": f"{alone * 1e6:.2f}", "sms": str(probe["sms"]), "every": f"{every * 1e6:.2f}",
+           "l2t": f"{DEVICE_PROFILE.l2_tma_rate(probe['shapes']) / 1e12:.2f}", "queue": f"{queue / 1e12:.2f}"}
+    for key, name in (("r25", "sweep-llm-bf16-tuned6-run25"), ("r26", "sweep-llm-bf16-tuned6-run26"),
+                      ("k9", "sweep-short-k-tuned6-run9"), ("k10", "sweep-short-k-tuned6-run10")):
+        within, pairs, _, _, rho = sweep_fit(SWEEP / f"{name}.json.gz")
+        out.update({f"{key}_w": str(within), f"{key}_n": str(pairs), f"{key}_p": f"{100 * within / pairs:.1f}",
+                    f"{key}_rho": f"{rho:.3f}"})
+    chain = cli("sim", "--rung", "tma-wgmma-specialized", "--m", "4096", "--n", "4096", "--k", "4096", "--profile",
+                "h200")["time_model"]["chain"]
+    if chain["ring_kstep_cycles"] >= chain["block_kstep_cycles"]:
+        raise SystemExit("doc-numbers: rung 18's ring is no longer hidden behind its block's k-step at 4096^3: reword "
+                         "docs/time-model.md")
+    out.update({"ring18": f"{chain['ring_kstep_cycles']:.0f}", "block18": f"{chain['block_kstep_cycles']:.0f}"})
     return out
 
 
@@ -3299,8 +3328,9 @@ QUOTES = [
      turns_at_c),
     ("docs/timeline.md",
      r"<!-- pipeline -->\n(?P<table>(?:\|[^\n]*\n)+)<!-- pipeline end -->[\s\S]*?copies\s+a\s+stage\s+(?P<ahead>\d+)\s+k-steps\s+"
-     r"before\s+its\s+use\s+\(the\s+ring\s+of\s+(?P<ring>\d+)\s+less[\s\S]*?goes\s+out\s+only\s+(?P<lo>[\d.]+)\s+to\s+"
-     r"(?P<hi>[\d.]+)\s+k-steps",
+     r"before\s+its\s+use\s+from\s+a\s+ring\s+of\s+(?P<ring>\d+)[\s\S]*?goes\s+out\s+only\s+(?P<lo>[\d.]+)\s+to\s+"
+     r"(?P<hi>[\d.]+)\s+k-steps\s+before\s+its\s+use,\s+and\s+the\s+consumers\s+wait\s+for\s+it\s+(?P<w_lo>\d+)%\s+to\s+"
+     r"(?P<w_hi>\d+)%",
      pipeline_table),
     ("docs/sweep.md",
      r"rungs\s+17\s+to\s+24\s+with\s+`--tuned\s+6`[\s\S]*?one\s+GPU\s+(?P<one_a>[\d.]+)\s+and\s+(?P<one_b>[\d.]+)\s+"
@@ -3367,7 +3397,7 @@ QUOTES = [
      r"L2's slices look up (?P<l24>[\d,]+) sectors for rung 24, (?P<lr24>[\d.]+) "
      r"TB/s[\s\S]*?which counts them at (?P<probe>[\d.]+) TB/s,[\s\S]*?predicted\s+"
      r"rung 24 at (?P<x24>[\d.]+)× its measured time[\s\S]*?today's\s+model\s+predicts\s+it\s+at\s+"
-     r"(?P<now24>[\d.]+)×,\s+with\s+(?P<limit24>the \w+ term)\s+as\s+its\s+limit",
+     r"(?P<now24>[\d.]+)×,\s+with\s+(?P<limit24>the\s+[\w -]+?)\s+as\s+its\s+limit",
      xbar_h200),
     ("docs/timeline.md",
      r"the\s+time\s+model\s+of\s+the\s+trace's\s+day\s+predicted\s+the\s+kernel\s+at\s+(?P<x24b>[\d.]+)×\s+its\s+"
@@ -4188,6 +4218,21 @@ QUOTES = [
      r"best\s+of\s+run\s+17\s+on\s+Llama\s+3\s+70B's\s+16-token\s+QKV\s+\((?P<q17>[\d.]+)×\)[\s\S]*?within\s+±20%\s+on\s+"
      r"(?P<p17>[\d.]+)%\s+and\s+(?P<p18>[\d.]+)%\s+of\s+the\s+pairs",
      stream_k_partial_wave_runs),
+    ("docs/timeline.md",
+     r"Today's\s+model,\s+with\s+the\s+ring\s+of\s+copies,\s+predicts\s+it\s+at\s+(?P<now24>[\d.]+)×\s+the\s+time\s+ncu\s+"
+     r"measured,\s+its\s+limit\s+(?P<limit24>the\s+[\w -]+?)\.",
+     xbar_h200),
+    ("docs/time-model.md",
+     r"alone\s+the\s+ring\s+took\s+(?P<alone>[\d.]+)\s+µs\s+on\s+the\s+H200,\s+and\s+with\s+all\s+(?P<sms>\d+)\s+SMs\s+"
+     r"copying\s+(?P<every>[\d.]+)\s+µs,\s+the\s+L2's\s+rate\s+into\s+TMA\s+copies\s+\((?P<l2t>[\d.]+)\s+TB/s\)[\s\S]*?"
+     r"a\s+rate\s+R\s+of\s+(?P<queue>[\d.]+)\s+TB/s[\s\S]*?LLM\s+run\s+26\s+is\s+within\s+±20%\s+on\s+(?P<r26_w>\d+)\s+of\s+"
+     r"its\s+(?P<r26_n>\d+)\s+pairs\s+\((?P<r26_p>[\d.]+)%\)\s+with\s+a\s+median\s+Spearman\s+of\s+(?P<r26_rho>[\d.]+),"
+     r"[\s\S]*?had\s+(?P<r25_w>\d+)\s+of\s+(?P<r25_n>\d+)\s+\((?P<r25_p>[\d.]+)%\)\s+and\s+(?P<r25_rho>[\d.]+);\s+"
+     r"short-K\s+run\s+10\s+on\s+(?P<k10_w>\d+)\s+of\s+(?P<k10_n>\d+)\s+\((?P<k10_p>[\d.]+)%\),\s+Spearman\s+"
+     r"(?P<k10_rho>[\d.]+),\s+where\s+run\s+9\s+had\s+(?P<k9_w>\d+)\s+of\s+(?P<k9_n>\d+)\s+\((?P<k9_p>[\d.]+)%\)\s+"
+     r"and\s+(?P<k9_rho>[\d.]+)[\s\S]*?rung\s+18's\s+ring\s+takes\s+(?P<ring18>\d+)\s+cycles\s+a\s+k-step\s+on\s+the\s+"
+     r"H200,\s+its\s+block's\s+own\s+k-step\s+(?P<block18>\d+)",
+     tma_ring_quotes),
     ("docs/sweep.md",
      r"Again\s+out\s+of\s+sample,\s+and\s+again\s+short\s+of\s+the\s+issue's\s+target:\s+(?P<p>[\d.]+)%\s+of\s+the\s+pairs\s+"
      r"within\s+±20%\s+and\s+a\s+median\s+Spearman\s+of\s+(?P<r>[\d.]+)\.",

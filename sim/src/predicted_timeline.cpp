@@ -75,11 +75,16 @@ Result<PredictedPipeline> predicted_pipeline(const SchedulePrediction& p, int st
   // A k-step's bytes streaming in at the SM's share of what the L2 delivers to this kernel's copies (TMA's faster rate
   // where it copies by TMA: the L2 term's). The chain takes its stream at the loads' rate, as a part of the wait that
   // the k-steps in flight hide; laid out stage after stage it is a rate, and the copies' own is the one they get.
+  // Where the model has the ring of TMA copies under load (TimePrediction::ring_kstep_cycles), a stage's turn in the
+  // SM's stream is the ring's k-step, its latency over the stages already in it: the probe's ring held its copies'
+  // latency in its time alone.
   const double l2_rate = t.term(TimeTerm::L2).rate;
+  const bool ring = t.ring_kstep_cycles > 0;
   const double stream =
-      l2_rate > 0 ? t.in_flight_bytes / std::max(1, t.ksteps_in_flight) / (l2_rate / std::max(1, p.device.sms)) * 1e9
-                  : t.copy_stream_cycles * ns_per_cycle;
-  const double latency = t.copy_latency_cycles * ns_per_cycle;
+      ring          ? t.ring_kstep_cycles * ns_per_cycle
+      : l2_rate > 0 ? t.in_flight_bytes / std::max(1, t.ksteps_in_flight) / (l2_rate / std::max(1, p.device.sms)) * 1e9
+                    : t.copy_stream_cycles * ns_per_cycle;
+  const double latency = ring ? 0.0 : t.copy_latency_cycles * ns_per_cycle;
   const double multiply = t.block_kstep_cycles * ns_per_cycle;
   PredictedPipeline out;
   out.stages = stages, out.producer = producer;

@@ -109,6 +109,14 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
             format("%.0f", p.exposed_wait_cycles) + " cycles a k-step, and " + amount(top.work) +
             " k-steps on the busiest SM take " + duration(top.seconds) +
             "; tiles staged in shared memory, loaded a k-step or more ahead, would hide it.";
+      else if (p.ring_kstep_cycles > 0 && p.exposed_wait_cycles > 0 &&
+               p.ring_kstep_cycles - p.block_kstep_cycles >= p.exposed_wait_cycles)
+        s = "Latency is the limit (the blocks' chain of k-steps): each k-step's copies take about " +
+            format("%.0f", p.ring_kstep_cycles) + " cycles through the ring of " + std::to_string(p.ksteps_in_flight) +
+            " stages, the ring's latency over its stages and the k-step's bytes queued at the L2 behind every busy SM's, " +
+            format("%.0f", p.exposed_wait_cycles) + " of them beyond the block's own " + format("%.0f", p.block_kstep_cycles) +
+            ", and " + amount(top.work) + " k-steps on the busiest SM take " + duration(top.seconds) +
+            "; more stages in flight would hide the ring's latency, and bigger tiles (fewer bytes a multiply-add) shorten the queue.";
       else if (p.exposed_wait_cycles > 0)
         s = "Latency is the limit (the blocks' chain of k-steps): each k-step waits about " + format("%.0f", top.rate) +
             " cycles for its tiles from L2 (" + format("%.0f", m.latency_l2_cycles) + " for a hit, " +
@@ -201,6 +209,17 @@ double copies_cycles(double copies, double bytes, const std::vector<TmaBoxShape>
   for (const TmaBoxShape& box : boxes)
     cycles += double(box.copies) * std::max(0.0, box.rows - (m.tma_cycles_per_copy + bytes_cycles(box.bytes)));
   return cycles;
+}
+
+// The rate the L2 delivers a kernel's bytes at. It delivers to TMA copies faster than to loads, and on some cards much
+// faster (tests/calibration/tma_rate.cu with every SM copying): a kernel whose tiles come by TMA takes that rate where
+// the profile measured it, and where the profile has the ring's figures, its queue's rate: the L2 serves TMA copies
+// that fast when the SMs keep enough in flight, which the chain then counts (the ring, in predict_at).
+double l2_delivery_rate(bool by_tma, const MachineTiming& m) {
+  if (!by_tma) return m.l2_bytes_per_second;
+  if (m.l2_tma_queue_bytes_per_second > 0) return m.l2_tma_queue_bytes_per_second;
+  if (m.l2_tma_bytes_per_second > 0) return m.l2_tma_bytes_per_second;
+  return m.l2_bytes_per_second;
 }
 
 // The share of C's stores that write whole 128-byte lines, by sectors. A line whose four sectors one request writes
@@ -319,14 +338,7 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
       double(counted.tma_sectors + counted.tma_partner_sectors + counted.tma_store_sectors) * kL2SectorBytes;
   const double copy_cycles = copies_cycles(copies, copy_bytes, counted.tma_boxes, timing);
   const double dram_bytes = double(in.l2->dram_read_bytes + in.l2->dram_write_bytes);
-  // The L2 delivers to TMA copies faster than to loads, and on some cards much faster (tests/calibration/tma_rate.cu
-  // with every SM copying): a kernel whose tiles come by TMA takes that rate where the profile measured it.
-  // Where the profile has the ring's figures (below), its queue's rate: the L2 serves TMA copies that fast when the SMs
-  // keep enough in flight, which the chain then counts.
-  const double l2_rate = counted.tma_copies == 0                         ? timing.l2_bytes_per_second
-                         : timing.l2_tma_queue_bytes_per_second > 0 ? timing.l2_tma_queue_bytes_per_second
-                         : timing.l2_tma_bytes_per_second > 0       ? timing.l2_tma_bytes_per_second
-                                                                    : timing.l2_bytes_per_second;
+  const double l2_rate = l2_delivery_rate(counted.tma_copies > 0, timing);
 
   // The busiest SM: ceil(blocks / SMs) blocks, or for a persistent rung (KernelConfig::grid) ceil(grid / SMs) blocks
   // that each compute ceil(tiles / grid) tiles, or under Stream-K (rung 23) the longest share of the k-steps. Its share
@@ -406,8 +418,8 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   // (tests/calibration/tma_rate.cu): a ring's latency with the L2 to itself, plus its wait behind the other busy SMs'
   // bytes, which the L2 serves at its queue's rate, so that every SM's ring takes T = latency + N W / R. Each k-step's
   // bytes B then take at least latency / stages + N B / R. With every SM copying, as the probe measured, that is the
-  // L2's whole TMA rate; fewer stages, or fewer SMs asking, shift the balance (off until a profile has the two
-  // figures: docs/time-model-data/ring-of-copies-2026-12-01.txt).
+  // L2's whole TMA rate; fewer stages, or fewer SMs asking, shift the balance (where a profile has the two figures:
+  // docs/time-model-data/ring-of-copies-2026-12-01.txt).
   if (counted.tma_copies > 0 && timing.tma_ring_alone_seconds > 0 && timing.l2_tma_queue_bytes_per_second > 0 &&
       p.ksteps_in_flight > 1) {
     const double busy_sms = std::min(launched, d.sms);

@@ -79,6 +79,12 @@ TEST(CliSim, TheJsonLaysTheModelsFiguresOutCopyByCopy) {
   EXPECT_EQ(p["stages"].get<int>(), j["config"]["stages"].get<int>());
   EXPECT_GT(p["median_kstep_ns"].get<double>(), 0);
   EXPECT_GE(p["median_copy_to_use_ns"].get<double>(), p["median_consumer_wait_ns"].get<double>());
+  // The chain's figures: with the H200's ring of TMA copies, the ring's k-step, at least what the k-step waits.
+  const auto chain = j["time_model"]["chain"];
+  EXPECT_GT(chain["block_kstep_cycles"].get<double>(), 0);
+  EXPECT_GT(chain["ring_kstep_cycles"].get<double>(), 0);
+  EXPECT_GE(chain["exposed_wait_cycles"].get<double>(),
+            chain["ring_kstep_cycles"].get<double>() - chain["block_kstep_cycles"].get<double>() - 1e-9);
   // A profile without measured timing lays nothing out, and says why.
   const auto untimed =
       run_cli({"sim", "--rung", "blocktile-2d", "--m", "512", "--n", "512", "--k", "512", "--profile", "a100", "--json"});

@@ -170,6 +170,23 @@ TEST(DeviceProfile, TheWgmmaClockLineHasBothEndsAndFalls) {
   expect_error(parse_device_profile(line(1857, -5), "x.json"), "field 'timing.wgmma_clock_mhz_pipe_busy' must be");
 }
 
+// The ring of TMA copies comes whole: its time alone means nothing without the queue it waits in with every SM copying.
+TEST(DeviceProfile, TheTmaRingsTwoFiguresComeTogether) {
+  const auto without = [](const char* field) {
+    return h100_with([&](auto& d) { d["timing"].erase(field); });
+  };
+  for (const char* field : {"tma_ring_alone_seconds", "l2_tma_queue_bytes_per_second"})
+    expect_error(parse_device_profile(without(field), "x.json"),
+                 "'timing.tma_ring_alone_seconds' and 'timing.l2_tma_queue_bytes_per_second' go together");
+  const auto neither = parse_device_profile(h100_with([](auto& d) {
+                                              d["timing"].erase("tma_ring_alone_seconds");
+                                              d["timing"].erase("l2_tma_queue_bytes_per_second");
+                                            }),
+                                            "x.json");
+  ASSERT_TRUE(neither.ok()) << neither.error().message;
+  EXPECT_EQ(neither->timing->tma_ring_alone_seconds, 0);
+}
+
 TEST(DeviceProfile, TheL2ModelsHoldTheProfilesShareOfTheL2) {
   const DeviceProfile h200 = *find_device("h200");
   EXPECT_EQ(h200.l2_bytes, std::int64_t{60} << 20);  // CUDA's l2CacheSize on the H200

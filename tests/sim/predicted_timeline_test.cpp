@@ -93,11 +93,12 @@ TEST(PredictedTimeline, ItIsWrittenBesideTheMeasurementAndLeftOutOfItsSummary) {
 }
 
 // A prediction whose k-step figures are given: the block's own k-step, a copy's latency, and the L2 rate that, with
-// the bytes of a k-step in flight, streams a stage in `stream_ns` on one SM.
+// the bytes of a k-step in flight, streams a stage in `stream_ns` on one SM; no ring of copies (below for one).
 SchedulePrediction paced(double kstep_ns, double latency_ns, double stream_ns, int stages) {
   SchedulePrediction p = specialised_at_4096();
   TimePrediction& t = *p.time;
   t.clock_mhz = 1000;  // a cycle a nanosecond
+  t.ring_kstep_cycles = 0;
   t.block_kstep_cycles = kstep_ns, t.copy_latency_cycles = latency_ns;
   t.ksteps_in_flight = stages, t.in_flight_bytes = 1e6 * stages;  // a megabyte a k-step
   t.terms[static_cast<std::size_t>(TimeTerm::L2)].rate = 1e6 / (stream_ns * 1e-9) * p.device.sms;
@@ -132,6 +133,26 @@ TEST(PredictedPipeline, TooFewStagesLeaveTheConsumersWaitingAndTheStreamCanSetTh
   ASSERT_TRUE(streaming);
   EXPECT_NEAR(streaming->median_kstep_ns, 900, 1e-6);
   EXPECT_GT(streaming->median_consumer_wait_ns, 0);
+}
+
+// Where the model has the ring of TMA copies under load, each stage takes the ring's k-step from its turn in the SM's
+// stream (its latency is in it): shorter than the block's k-step, the consumers never wait; longer, it sets the pace.
+TEST(PredictedPipeline, TheRingOfCopiesSetsEachStagesTurn) {
+  const auto ring = [](double ring_ns) {
+    SchedulePrediction p = paced(800, 1000, 300, 4);
+    p.time->ring_kstep_cycles = ring_ns;
+    return p;
+  };
+  const auto hidden = predicted_pipeline(ring(600), 4, 64, true);
+  ASSERT_TRUE(hidden) << hidden.error().message;
+  EXPECT_NEAR(hidden->median_kstep_ns, 800, 1e-6);
+  EXPECT_NEAR(hidden->median_consumer_wait_ns, 0, 1e-6);
+  const auto pacing = predicted_pipeline(ring(1000), 4, 64, true);
+  ASSERT_TRUE(pacing);
+  EXPECT_NEAR(pacing->median_kstep_ns, 1000, 1e-6);
+  EXPECT_GT(pacing->median_consumer_wait_ns, 0);
+  for (std::size_t i = 1; i < pacing->steps.size(); ++i)
+    EXPECT_GE(pacing->steps[i].copy_land_ns, pacing->steps[i - 1].copy_land_ns + 1000 - 1e-6);
 }
 
 TEST(PredictedPipeline, TheBusiestSmWalksItsTilesWithTheRingTheModelCountsAndItsRungsCopier) {

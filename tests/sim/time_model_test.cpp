@@ -667,7 +667,64 @@ TEST(TimeModel, TmaKernelsTakeTheL2AtTheRateTheTmaProbeMeasured) {
   const auto copies = s.predict();
   ASSERT_TRUE(loads.ok() && copies.ok());
   EXPECT_EQ(loads->term(TimeTerm::L2).rate, h100().timing->l2_bytes_per_second);
-  EXPECT_EQ(copies->term(TimeTerm::L2).rate, h100().timing->l2_tma_bytes_per_second);
+  // With the ring's figures, the rate of the L2's queue (the ring's latency goes into the chain instead); without them,
+  // the probe's rate with every SM copying.
+  EXPECT_EQ(copies->term(TimeTerm::L2).rate, h100().timing->l2_tma_queue_bytes_per_second);
+  DeviceProfile no_ring = h100();
+  no_ring.timing->tma_ring_alone_seconds = no_ring.timing->l2_tma_queue_bytes_per_second = 0;
+  const auto without_ring = s.predict(RungId::BlockTile2D, no_ring);
+  ASSERT_TRUE(without_ring.ok());
+  EXPECT_EQ(without_ring->term(TimeTerm::L2).rate, h100().timing->l2_tma_bytes_per_second);
+}
+
+// The ring's two figures are tma_rate.cu's ring of `stages` stages of `stage_bytes` (scripts/device-profile.py): its
+// time on one SM alone, boxes of a whole stage, and the rate of the queue that makes every SM's ring take the time the
+// L2's rate with every SM copying gives, T = alone + N W / R.
+TEST(TimeModel, TheShippedTmaRingIsTheProbesRing) {
+  for (const std::string name : {"h100", "h200"}) {
+    SCOPED_TRACE(name);
+    const nlohmann::json probe = read_json("tests/calibration/tma_rate_" + name + ".json");
+    const double ring = probe["stages"].get<double>() * probe["stage_bytes"].get<double>(), sms = probe["sms"];
+    double alone = 0;
+    for (const auto& row : probe["shapes"])
+      if (row["sms"].get<int>() == 1 && row["row_bytes"].get<int>() == 128 && !row["prefetch"].get<bool>() &&
+          row["box_bytes"] == probe["stage_bytes"] && row["panels"].get<int>() == 1)
+        alone = ring / (row["bytes_per_clock_per_sm"].get<double>() * row["clock_mhz"].get<double>() * 1e6);
+    ASSERT_GT(alone, 0);
+    const DeviceProfile d = *find_device(name);
+    const MachineTiming& m = *d.timing;
+    EXPECT_NEAR(m.tma_ring_alone_seconds, alone, 0.001 * alone);
+    const double every_sm = sms * ring / m.l2_tma_bytes_per_second;
+    EXPECT_NEAR(m.l2_tma_queue_bytes_per_second, sms * ring / (every_sm - alone), 0.002 * m.l2_tma_queue_bytes_per_second);
+  }
+}
+
+// A TMA rung's k-step waits at least for its ring: the ring's latency over its stages plus the k-step's bytes queued
+// behind every busy SM's. One stage fewer, the same tiles and residency, adds the ring's latency over the difference.
+TEST(TimeModel, FewerStagesWaitLongerOnTheTmaRing) {
+  const DeviceProfile h200 = *with_clock(*find_device("h200"), 1770);
+  const auto predict = [&](const char* knobs) {
+    const RungId rung = RungId::TmaWgmmaSpecialized;
+    const auto config = *apply_knob_text(rung, rung_model(rung).defaults, knobs);
+    const auto p = predict_schedule(rung, config, {4096, 4096, 4096}, {}, h200);
+    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
+    return p.ok() && p->time ? *p->time : TimePrediction{};
+  };
+  const TimePrediction three = predict("stages=3"), four = predict("stages=4");
+  ASSERT_EQ(three.ksteps_in_flight, 3);
+  ASSERT_EQ(four.ksteps_in_flight, 4);
+  ASSERT_GT(four.ring_kstep_cycles, 0);
+  const double alone_cycles = h200.timing->tma_ring_alone_seconds * 1770e6;
+  EXPECT_NEAR(three.ring_kstep_cycles - four.ring_kstep_cycles, alone_cycles / 3 - alone_cycles / 4, 1e-6);
+  for (const TimePrediction* p : {&three, &four})
+    EXPECT_GE(p->exposed_wait_cycles, p->ring_kstep_cycles - p->block_kstep_cycles - 1e-9);
+  // Without the ring's figures there is no ring.
+  DeviceProfile no_ring = h200;
+  no_ring.timing->tma_ring_alone_seconds = no_ring.timing->l2_tma_queue_bytes_per_second = 0;
+  const auto plain = predict_schedule(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults,
+                                      {4096, 4096, 4096}, {}, no_ring);
+  ASSERT_TRUE(plain.ok() && plain->time);
+  EXPECT_EQ(plain->time->ring_kstep_cycles, 0);
 }
 
 // The stream's two figures are the line through the probe's rows of at most 16 SMs (scripts/device-profile.py):
