@@ -2262,6 +2262,30 @@ def traced_limit_18():
             "now18": f"{abs(now - 1) * 100:.0f}% {'long' if now > 1 else 'short'}", "limit18": "the " + t["limit"]}
 
 
+def todays_model_table():
+    """docs/timeline.md: today's time model against the untraced kernels of the latest traces of every Hopper rung
+    (timeline-data/compiled-window-2026-11-30, 4096^3 BF16 on the H200, row order as `trace` ran them): the kernel's
+    time and the limit the model names, and how far the model is from the kernel. The rungs beyond 20% are named."""
+    folder = ROOT / "docs" / "timeline-data" / "compiled-window-2026-11-30"
+    rows = ["| rung | untraced (ms) | today's model (ms) | model / untraced | limit it names |",
+            "| --- | ---: | ---: | ---: | --- |"]
+    far = []
+    for path in sorted(folder.glob("*.summary.json")):
+        summary = json.loads(path.read_text())
+        slug = summary["kernel"].split(" ")[0]
+        t = cli("sim", "--rung", slug, "--m", str(summary["m"]), "--n", str(summary["n"]), "--k", str(summary["k"]),
+                "--profile", "h200")["time_model"]
+        ratio = t["predicted_seconds"] * 1e3 / summary["untraced_ms"]
+        rows.append(f"| {path.name.split('.')[0]} | {summary['untraced_ms']:.4f} | {t['predicted_seconds'] * 1e3:.4f} | "
+                    f"{ratio:.2f}× | {t['limit']} |")
+        if abs(ratio - 1) > 0.2:
+            far.append(slug)
+    if far != ["tma-wgmma-splitk", "tma-wgmma-pingpong"]:
+        raise SystemExit("doc-numbers: the rungs today's model puts beyond 20% of their traced kernels are now "
+                         + ", ".join(far) + ": reword docs/timeline.md")
+    return {"table": "\n".join(rows) + "\n"}
+
+
 def pipeline_table():
     """docs/timeline.md: the time model's figures laid out copy by copy (`gemmlab-cli sim --json`'s "pipeline",
     sim::predicted_pipeline) beside the recorded traces' summaries at 4096^3, for the rungs with one producer and the
@@ -4218,6 +4242,9 @@ QUOTES = [
      r"best\s+of\s+run\s+17\s+on\s+Llama\s+3\s+70B's\s+16-token\s+QKV\s+\((?P<q17>[\d.]+)×\)[\s\S]*?within\s+±20%\s+on\s+"
      r"(?P<p17>[\d.]+)%\s+and\s+(?P<p18>[\d.]+)%\s+of\s+the\s+pairs",
      stream_k_partial_wave_runs),
+    ("docs/timeline.md",
+     r"<!-- todays-model -->\n(?P<table>(?:\|[^\n]*\n)+)<!-- todays-model end -->",
+     todays_model_table),
     ("docs/timeline.md",
      r"Today's\s+model,\s+with\s+the\s+ring\s+of\s+copies,\s+predicts\s+it\s+at\s+(?P<now24>[\d.]+)×\s+the\s+time\s+ncu\s+"
      r"measured,\s+its\s+limit\s+(?P<limit24>the\s+[\w -]+?)\.",
