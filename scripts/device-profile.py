@@ -2,7 +2,7 @@
 """scripts/device-profile.py PROFILE.json NAME [--probes DIR]: writes the measured `timing` section of a device profile
 (assets/devices/*.json) from the outputs of tests/calibration/profile_probes.sh OUTDIR NAME, kept in DIR (default
 tests/calibration/): timing_NAME.json, gemm_clock_NAME.json, launch_overhead_NAME.json and, for sm_90 cards,
-tma_rate_NAME.json and tma_dram_NAME.json, and dram_write_NAME.json, with profile_probes_NAME.env.txt saying where and when they ran. The datasheet fields of the
+tma_rate_NAME.json, tma_dram_NAME.json and cluster_waves_NAME.json, and dram_write_NAME.json, with profile_probes_NAME.env.txt saying where and when they ran. The datasheet fields of the
 profile are the file's own; wgmma's rate, which no probe measures, is kept as the file has it.
 
 What each timing figure is:
@@ -19,6 +19,9 @@ What each timing figure is:
     gives the time its bytes in flight W take, and the least-squares line through them, W / rate = latency + W / R
   dram_one_panel_efficiency: tma_dram.cu's one-panel rows against two panels, at 48 SMs or more
   dram_write_bytes_per_second: dram_write.cu's fragment kernel, every SM storing 8 bytes a lane as the epilogues store C
+  cluster_barriers_seconds: cluster_waves.cu, blocks in clusters of two passing the cluster's barrier on entry and
+    before exit: the slope of their time against waves less the slope of the same blocks without a cluster (the median
+    over its block lengths and ways of counting a wave)
   l2_held_share, epilogue_store_share, wgmma_clock_mhz_pipe_idle and _busy: fitted to recorded ncu reads, sweeps and
     clocks, not probed (the last two: scripts/wgmma-clock-fit.py); kept as the profile has them
 """
@@ -64,6 +67,21 @@ def tma_ring(probe):
     alone = ring / (one["bytes_per_clock_per_sm"] * one["clock_mhz"] * 1e6)
     every = probe["sms"] * ring / l2_tma_rate(shapes)
     return float(f"{alone:.4g}"), float(f"{probe['sms'] * ring / (every - alone):.4g}")
+
+
+def cluster_barriers(probe):
+    """Seconds a wave that a cluster of two's barriers on entry and before exit add (cluster_waves.cu): for each block
+    length and way of counting a wave, the least-squares slope of the synced kernel's time against waves less the plain
+    kernel's; the median of them."""
+    cases = {}
+    for r in probe["rows"]:
+        cases.setdefault((r["spin_ns"], r["wave_of"]), []).append(r)
+    slopes = []
+    for rows in cases.values():
+        waves = [r["waves"] for r in rows]
+        slopes.append(least_squares_line(waves, [r["synced_s"] for r in rows])[1] -
+                      least_squares_line(waves, [r["plain_s"] for r in rows])[1])
+    return float(f"{statistics.median(slopes):.4g}")
 
 
 def dram_stream_cases(rows):
@@ -141,6 +159,9 @@ def timing_from_probes(folder, name, old):
         rows = json.loads(dram.read_text())["rows"]
         out["dram_stream_latency_seconds"], out["dram_stream_bytes_per_second_per_sm"] = dram_stream_line(rows)
         out["dram_one_panel_efficiency"] = dram_one_panel_efficiency(rows)
+    clusters = folder / f"cluster_waves_{name}.json"
+    if clusters.exists():
+        out["cluster_barriers_seconds"] = cluster_barriers(json.loads(clusters.read_text()))
     write = folder / f"dram_write_{name}.json"
     if write.exists():
         out["dram_write_bytes_per_second"] = json.loads(write.read_text())["dram_fragment_write_bytes_per_second"]

@@ -2373,6 +2373,21 @@ def tma_ring_quotes():
     return out
 
 
+def cluster_barrier_quotes():
+    """docs/time-model.md, "A cluster's barriers": tests/calibration/cluster_waves_h200.json's per-wave cost of a cluster
+    without and with its barriers (as scripts/device-profile.py reads it), and the clusters the card holds at once."""
+    probe = json.loads((ROOT / "tests" / "calibration" / "cluster_waves_h200.json").read_text())
+    cases = {}
+    for r in probe["rows"]:
+        cases.setdefault((r["spin_ns"], r["wave_of"]), []).append(r)
+    bare = statistics.median(
+        DEVICE_PROFILE.least_squares_line([r["waves"] for r in rows], [r["cluster_s"] for r in rows])[1] -
+        DEVICE_PROFILE.least_squares_line([r["waves"] for r in rows], [r["plain_s"] for r in rows])[1]
+        for rows in cases.values())
+    return {"bare": f"{bare * 1e6:.2f}", "synced": f"{DEVICE_PROFILE.cluster_barriers(probe) * 1e6:.2f}",
+            "clusters": str(probe["max_active_clusters_of_two"])}
+
+
 def h200_launch():
     """docs/rungs/22: the launch overhead the H200's profile measured (launch_overhead.cu), what a second kernel adds."""
     timing = json.loads((ROOT / "assets" / "devices" / "h200-sxm.json").read_text())["timing"]
@@ -4249,6 +4264,10 @@ QUOTES = [
      r"Today's\s+model,\s+with\s+the\s+ring\s+of\s+copies,\s+predicts\s+it\s+at\s+(?P<now24>[\d.]+)×\s+the\s+time\s+ncu\s+"
      r"measured,\s+its\s+limit\s+(?P<limit24>the\s+[\w -]+?)\.",
      xbar_h200),
+    ("docs/time-model.md",
+     r"a\s+cluster\s+without\s+the\s+barriers\s+adds\s+(?P<bare>[\d.]+)\s+µs\s+a\s+wave,\s+and\s+with\s+them\s+"
+     r"(?P<synced>[\d.]+)\s+µs[\s\S]*?the\s+H200\s+holds\s+(?P<clusters>\d+)\s+clusters\s+of\s+two",
+     cluster_barrier_quotes),
     ("docs/time-model.md",
      r"alone\s+the\s+ring\s+took\s+(?P<alone>[\d.]+)\s+µs\s+on\s+the\s+H200,\s+and\s+with\s+all\s+(?P<sms>\d+)\s+SMs\s+"
      r"copying\s+(?P<every>[\d.]+)\s+µs,\s+the\s+L2's\s+rate\s+into\s+TMA\s+copies\s+\((?P<l2t>[\d.]+)\s+TB/s\)[\s\S]*?"

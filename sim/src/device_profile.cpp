@@ -91,6 +91,7 @@ constexpr TimingField kTimingFields[] = {
     {"dram_stream_latency_seconds", &MachineTiming::dram_stream_latency_seconds, 1e-3, false},
     {"dram_stream_bytes_per_second_per_sm", &MachineTiming::dram_stream_bytes_per_second_per_sm, 1e13, false},
     {"tma_ring_alone_seconds", &MachineTiming::tma_ring_alone_seconds, 1e-3, false},
+    {"cluster_barriers_seconds", &MachineTiming::cluster_barriers_seconds, 1e-3, false},
     {"l2_tma_queue_bytes_per_second", &MachineTiming::l2_tma_queue_bytes_per_second, 1e15, false},
     {"dram_write_bytes_per_second", &MachineTiming::dram_write_bytes_per_second, 1e15, false},
     {"dram_one_panel_efficiency", &MachineTiming::dram_one_panel_efficiency, 1, false},

@@ -502,6 +502,12 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   // the last of them waits for all (tests/calibration/tma_dram.cu: the stream's fixed part grows so with the SMs).
   const double first_requests = std::min(launched, d.sms) * p.dram_in_flight_bytes;
   p.fill_seconds += std::min(first_requests, dram_read_bytes) / timing.dram_bytes_per_second;
+  // A cluster's blocks meet at its barrier before their first copy and again before they exit: each round of resident
+  // blocks waits for both (tests/calibration/cluster_waves.cu, where the barriers alone cost that much a wave).
+  const auto roles = warp_roles(in.rung, in.config);
+  if (roles && roles->cluster > 1)
+    p.cluster_barrier_seconds = std::ceil(blocks_per_sm_launched / resident) * timing.cluster_barriers_seconds;
+  p.fill_seconds += p.cluster_barrier_seconds;
   // The prediction: the largest of the L2, the chain, and the SM's combined terms with DRAM's. The limit it names is
   // that one, or of the SM's and DRAM's the larger (the SM's largest term for the SM); a tie goes to the SM's side.
   struct Candidate {

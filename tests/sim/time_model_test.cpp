@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -697,6 +698,47 @@ TEST(TimeModel, TheShippedTmaRingIsTheProbesRing) {
     const double every_sm = sms * ring / m.l2_tma_bytes_per_second;
     EXPECT_NEAR(m.l2_tma_queue_bytes_per_second, sms * ring / (every_sm - alone), 0.002 * m.l2_tma_queue_bytes_per_second);
   }
+}
+
+// A cluster's barriers cost each wave what tests/calibration/cluster_waves.cu measured (scripts/device-profile.py: the
+// slope of the synced kernel's time against waves less the plain kernel's, the median of the probe's cases), and the
+// model adds them to each round of a clustered rung's resident blocks, to no other rung.
+TEST(TimeModel, AClustersBarriersCostEachRoundWhatTheProbeMeasured) {
+  const nlohmann::json probe = read_json("tests/calibration/cluster_waves_h200.json");
+  std::map<std::pair<int, std::string>, std::vector<nlohmann::json>> cases;
+  for (const auto& row : probe["rows"]) cases[{row["spin_ns"].get<int>(), row["wave_of"]}].push_back(row);
+  std::vector<double> slopes;
+  for (const auto& [key, rows] : cases) {
+    const auto slope = [&](const char* field) {
+      double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+      for (const auto& r : rows) {
+        const double x = r["waves"], y = r[field];
+        n += 1, sx += x, sy += y, sxx += x * x, sxy += x * y;
+      }
+      return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+    };
+    slopes.push_back(slope("synced_s") - slope("plain_s"));
+  }
+  ASSERT_EQ(slopes.size(), 4u);
+  std::sort(slopes.begin(), slopes.end());
+  const double median = (slopes[1] + slopes[2]) / 2;
+  const DeviceProfile h200 = *with_clock(*find_device("h200"), 1770);
+  EXPECT_NEAR(h200.timing->cluster_barriers_seconds, median, 0.001 * median);
+
+  DeviceProfile without = h200;
+  without.timing->cluster_barriers_seconds = 0;
+  const auto predict = [&](RungId rung, const DeviceProfile& d) {
+    const auto p = predict_schedule(rung, rung_model(rung).defaults, {4096, 4096, 1024}, {}, d);
+    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
+    return p.ok() && p->time ? *p->time : TimePrediction{};
+  };
+  const TimePrediction clustered = predict(RungId::TmaWgmmaMulticast, h200);
+  const TimePrediction unclustered = predict(RungId::TmaWgmmaMulticast, without);
+  ASSERT_EQ(warp_roles(RungId::TmaWgmmaMulticast, rung_model(RungId::TmaWgmmaMulticast).defaults)->cluster, 2);
+  // 512 tiles of 128 x 256, one block resident on each of 132 SMs: 4 rounds.
+  EXPECT_NEAR(clustered.cluster_barrier_seconds, 4 * median, 0.001 * median);
+  EXPECT_NEAR(clustered.fill_seconds - unclustered.fill_seconds, clustered.cluster_barrier_seconds, 1e-12);
+  EXPECT_EQ(predict(RungId::TmaWgmmaSpecialized, h200).cluster_barrier_seconds, 0);
 }
 
 // A TMA rung's k-step waits at least for its ring: the ring's latency over its stages plus the k-step's bytes queued

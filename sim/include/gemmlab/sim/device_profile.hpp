@@ -49,6 +49,10 @@ struct MachineTiming {
   // same ring took with every SM copying (T = alone + N W / R; scripts/device-profile.py). Optional: 0 where not
   // derived, and then TMA kernels take the L2 at l2_tma_bytes_per_second, their rings' waits not counted apart.
   double tma_ring_alone_seconds = 0, l2_tma_queue_bytes_per_second = 0;
+  // What a cluster of two's barriers on entry and before exit (barrier.cluster, as the multicast rungs pass them) add
+  // to each wave of blocks: tests/calibration/cluster_waves.cu, the slope of time against waves with the barriers less
+  // the slope without a cluster. Optional: 0 where not measured, and then clusters cost nothing apart.
+  double cluster_barriers_seconds = 0;
   // Every SM storing C from its accumulators as the epilogues do (8 bytes a lane, a warp's store over 8 rows; the
   // fragment kernel of tests/calibration/dram_write.cu): the bytes a second that reach DRAM. Optional: 0 where not
   // measured, and then writes go at dram_bytes_per_second.

@@ -149,6 +149,9 @@ struct TimePrediction {
   // l2_tma_queue_bytes_per_second): the ring's latency over its stages, and its bytes through the L2's queue; 0 where
   // the profile lacks them or the kernel copies without TMA. The chain takes it where it is the longer.
   double ring_kstep_cycles = 0;
+  // Of fill_seconds, the clusters' barriers on entry and before exit, one pair for each round of resident blocks (the
+  // profile's cluster_barriers_seconds; 0 for blocks without a cluster).
+  double cluster_barrier_seconds = 0;
   // That wait's two parts: its first sector's latency (the L2's, and DRAM's for the misses), and the rest of a k-step's
   // tiles streaming in at the SM's share of the L2 (predicted_pipeline lays them out copy by copy).
   double copy_latency_cycles = 0, copy_stream_cycles = 0;
