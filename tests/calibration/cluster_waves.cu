@@ -19,12 +19,11 @@
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <string>
-#include <vector>
 
 #include "cuda_check.hpp"
+#include "queued_launches.hpp"
 
 namespace cg = cooperative_groups;
 
@@ -56,12 +55,6 @@ __global__ void spin(long long ns, int* sink) {
   if (threadIdx.x == 0 && smem[kThreads - 1] == 42) *sink = 1;  // keeps the store
 }
 
-__global__ void busy(long long cycles) {
-  const long long start = clock64();
-  while (clock64() - start < cycles) {
-  }
-}
-
 template <Kind kind>
 cudaError_t launch(int blocks, long long ns, int* sink) {
   cudaLaunchConfig_t config{};
@@ -77,25 +70,7 @@ cudaError_t launch(int blocks, long long ns, int* sink) {
 
 template <Kind kind>
 double median_seconds(int blocks, long long ns, int* sink) {
-  std::vector<cudaEvent_t> events(2 * kLaunches);
-  for (cudaEvent_t& e : events) CHECK(cudaEventCreate(&e));
-  for (int i = 0; i < kLaunches; ++i) {
-    busy<<<132, 128>>>(100000);
-    CHECK(cudaEventRecord(events[2 * i]));
-    CHECK(launch<kind>(blocks, ns, sink));
-    CHECK(cudaEventRecord(events[2 * i + 1]));
-  }
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  std::vector<float> ms;
-  for (int i = 0; i < kLaunches; ++i) {
-    float t = 0;
-    CHECK(cudaEventElapsedTime(&t, events[2 * i], events[2 * i + 1]));
-    ms.push_back(t);
-  }
-  for (cudaEvent_t e : events) CHECK(cudaEventDestroy(e));
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2] * 1e-3;
+  return queued_median_seconds(kLaunches, 100000, [&] { CHECK(launch<kind>(blocks, ns, sink)); });
 }
 
 template <Kind kind>

@@ -19,19 +19,13 @@
 #include <vector>
 
 #include "cuda_check.hpp"
+#include "queued_launches.hpp"
 
 namespace {
 
 constexpr int kLaunches = 201;
 
 __global__ void empty_kernel() {}
-
-// Keeps every SM busy for about this many cycles, so that the launches behind it wait in the queue.
-__global__ void busy(long long cycles) {
-  const long long start = clock64();
-  while (clock64() - start < cycles) {
-  }
-}
 
 double median_seconds(std::vector<float> ms) {
   std::sort(ms.begin(), ms.end());
@@ -58,24 +52,8 @@ double idle_seconds() {
 }
 
 double queued_seconds() {
-  std::vector<cudaEvent_t> events(2 * kLaunches);
-  for (cudaEvent_t& e : events) CHECK(cudaEventCreate(&e));
-  for (int i = 0; i < kLaunches; ++i) {
-    busy<<<132, 128>>>(200000);  // about 100 us at the card's clock: the host stays well ahead
-    CHECK(cudaEventRecord(events[2 * i]));
-    empty_kernel<<<132, 128>>>();
-    CHECK(cudaEventRecord(events[2 * i + 1]));
-  }
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  std::vector<float> ms;
-  for (int i = 0; i < kLaunches; ++i) {
-    float t = 0;
-    CHECK(cudaEventElapsedTime(&t, events[2 * i], events[2 * i + 1]));
-    ms.push_back(t);
-  }
-  for (cudaEvent_t e : events) CHECK(cudaEventDestroy(e));
-  return median_seconds(ms);
+  // about 100 us of busy kernel at the card's clock: the host stays well ahead
+  return queued_median_seconds(kLaunches, 200000, [] { empty_kernel<<<132, 128>>>(); });
 }
 
 }  // namespace
