@@ -69,19 +69,20 @@ def tma_ring(probe):
     return float(f"{alone:.4g}"), float(f"{probe['sms'] * ring / (every - alone):.4g}")
 
 
-def cluster_barriers(probe):
-    """Seconds a wave that a cluster of two's barriers on entry and before exit add (cluster_waves.cu): for each block
-    length and way of counting a wave, the least-squares slope of the synced kernel's time against waves less the plain
-    kernel's; the median of them."""
+def cluster_wave_cost(probe, kernel):
+    """Seconds a wave that cluster_waves.cu's `kernel` ("cluster_s": clusters of two; "synced_s": clusters that pass
+    their barrier on entry and before exit) takes beyond the same blocks without a cluster: for each block length and
+    way of counting a wave, the least-squares slope of its time against waves less the plain kernel's; the median."""
     cases = {}
     for r in probe["rows"]:
         cases.setdefault((r["spin_ns"], r["wave_of"]), []).append(r)
-    slopes = []
-    for rows in cases.values():
-        waves = [r["waves"] for r in rows]
-        slopes.append(least_squares_line(waves, [r["synced_s"] for r in rows])[1] -
-                      least_squares_line(waves, [r["plain_s"] for r in rows])[1])
-    return float(f"{statistics.median(slopes):.4g}")
+    slope = lambda rows, field: least_squares_line([r["waves"] for r in rows], [r[field] for r in rows])[1]
+    return statistics.median(slope(rows, kernel) - slope(rows, "plain_s") for rows in cases.values())
+
+
+def cluster_barriers(probe):
+    """cluster_barriers_seconds: what a cluster of two's barriers add a wave (cluster_wave_cost of the synced kernel)."""
+    return float(f"{cluster_wave_cost(probe, 'synced_s'):.4g}")
 
 
 def dram_stream_cases(rows):

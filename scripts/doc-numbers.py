@@ -208,22 +208,13 @@ def best_hopper(name, rung, size):
     return ratios[rung]
 
 
-def l2_rate(rung):
-    """The H100 profile's L2 rate the time model gives a rung: TMA copies' (rungs 17 and up: the queue's rate where the
-    profile has the ring of copies, sim::l2_delivery_rate) or loads'."""
-    timing = read_json(PROFILE)["timing"]
-    if not rung.startswith("tma-wgmma"):
-        return timing["l2_bytes_per_second"]
-    return timing.get("l2_tma_queue_bytes_per_second") or timing["l2_tma_bytes_per_second"]
-
-
 def l2_beyond_probe(rung, config, size):
-    """A recorded configuration's bytes from L2 (the model's L2 term times the rate it gives the rung, less the stores
-    the term counts beside the reads), its measured time, the rate that makes, the rate the model gives it, and the
-    model's ratio of predicted to measured (docs/time-model-data/predictions.json)."""
+    """A recorded configuration's bytes from L2 (the model's L2 term's bytes less the stores the term counts beside the
+    reads), its measured time, the rate that makes, the rate the model gives it, and the model's ratio of predicted to
+    measured (docs/time-model-data/predictions.json)."""
     row = next(r for r in predictions()["rows"] if r["rung"] == rung and r["config"] == config and r["size"] == size)
-    probe = l2_rate(rung)
-    landed = round(row["terms_ms"]["L2"] * 1e-3 * probe - row["l2_store_bytes"])
+    probe = row["l2"]["rate"]
+    landed = round(row["l2"]["bytes"] - row["l2_store_bytes"])
     return {"bytes": f"{landed:,}", "ms": f"{row['measured_ms']:.4f}",
             "rate": f"{landed / (row['measured_ms'] * 1e-3) / 1e12:.2f}", "probe": f"{probe / 1e12:.2f}",
             "ratio": f"{row['predicted_ms'] / row['measured_ms']:.2f}"}
@@ -661,7 +652,7 @@ def xbar():
     metric = "l1tex__m_xbar2l1tex_read_bytes.sum"
     b18, b19 = ncu("hopper/xbar-18", metric), ncu("hopper/xbar-19", metric)
     row = TIME_MODEL_TABLE.default_row(predictions()["rows"], "tma-wgmma-specialized", 4096)
-    model = round(row["terms_ms"]["L2"] * 1e-3 * l2_rate("tma-wgmma-specialized") - row["l2_store_bytes"])
+    model = round(row["l2"]["bytes"] - row["l2_store_bytes"])
     probe = json.loads((ROOT / "tests" / "calibration" / "timing_h100.json").read_text())["l2_bytes_per_second"]
     if min(ncu_rate("hopper/xbar-18"), ncu_rate("hopper/xbar-19")) <= probe:
         raise SystemExit("doc-numbers: rungs 18 and 19 no longer take in more than the L2 probe's rate: reword the page")
@@ -2269,12 +2260,13 @@ def todays_model_table():
     folder = ROOT / "docs" / "timeline-data" / "compiled-window-2026-11-30"
     rows = ["| rung | untraced (ms) | today's model (ms) | model / untraced | limit it names |",
             "| --- | ---: | ---: | ---: | --- |"]
-    far = []
+    far, waves = [], {}
     for path in sorted(folder.glob("*.summary.json")):
         summary = json.loads(path.read_text())
         slug = summary["kernel"].split(" ")[0]
-        t = cli("sim", "--rung", slug, "--m", str(summary["m"]), "--n", str(summary["n"]), "--k", str(summary["k"]),
-                "--profile", "h200")["time_model"]
+        sim = cli("sim", "--rung", slug, "--m", str(summary["m"]), "--n", str(summary["n"]), "--k", str(summary["k"]),
+                  "--profile", "h200")
+        t, waves[slug] = sim["time_model"], sim["occupancy"]["waves"]
         ratio = t["predicted_seconds"] * 1e3 / summary["untraced_ms"]
         rows.append(f"| {path.name.split('.')[0]} | {summary['untraced_ms']:.4f} | {t['predicted_seconds'] * 1e3:.4f} | "
                     f"{ratio:.2f}× | {t['limit']} |")
@@ -2283,7 +2275,7 @@ def todays_model_table():
     if far != ["tma-wgmma-splitk", "tma-wgmma-pingpong"]:
         raise SystemExit("doc-numbers: the rungs today's model puts beyond 20% of their traced kernels are now "
                          + ", ".join(far) + ": reword docs/timeline.md")
-    return {"table": "\n".join(rows) + "\n"}
+    return {"table": "\n".join(rows) + "\n", "waves22": str(waves["tma-wgmma-splitk"])}
 
 
 def pipeline_table():
@@ -2356,9 +2348,10 @@ def tma_ring_quotes():
     short-K runs 9 and 10), and rung 18's ring against its block's own k-step at 4096^3."""
     probe = json.loads((ROOT / "tests" / "calibration" / "tma_rate_h200.json").read_text())
     alone, queue = DEVICE_PROFILE.tma_ring(probe)
-    every = probe["sms"] * probe["stages"] * probe["stage_bytes"] / DEVICE_PROFILE.l2_tma_rate(probe["shapes"])
+    l2_tma = DEVICE_PROFILE.l2_tma_rate(probe["shapes"])
+    every = probe["sms"] * probe["stages"] * probe["stage_bytes"] / l2_tma
     out = {"alone": f"{alone * 1e6:.2f}", "sms": str(probe["sms"]), "every": f"{every * 1e6:.2f}",
-           "l2t": f"{DEVICE_PROFILE.l2_tma_rate(probe['shapes']) / 1e12:.2f}", "queue": f"{queue / 1e12:.2f}"}
+           "l2t": f"{l2_tma / 1e12:.2f}", "queue": f"{queue / 1e12:.2f}"}
     for key, name in (("r25", "sweep-llm-bf16-tuned6-run25"), ("r26", "sweep-llm-bf16-tuned6-run26"),
                       ("k9", "sweep-short-k-tuned6-run9"), ("k10", "sweep-short-k-tuned6-run10")):
         within, pairs, _, _, rho = sweep_fit(SWEEP / f"{name}.json.gz")
@@ -2377,13 +2370,7 @@ def cluster_barrier_quotes():
     """docs/time-model.md, "A cluster's barriers": tests/calibration/cluster_waves_h200.json's per-wave cost of a cluster
     without and with its barriers (as scripts/device-profile.py reads it), and the clusters the card holds at once."""
     probe = json.loads((ROOT / "tests" / "calibration" / "cluster_waves_h200.json").read_text())
-    cases = {}
-    for r in probe["rows"]:
-        cases.setdefault((r["spin_ns"], r["wave_of"]), []).append(r)
-    bare = statistics.median(
-        DEVICE_PROFILE.least_squares_line([r["waves"] for r in rows], [r["cluster_s"] for r in rows])[1] -
-        DEVICE_PROFILE.least_squares_line([r["waves"] for r in rows], [r["plain_s"] for r in rows])[1]
-        for rows in cases.values())
+    bare = DEVICE_PROFILE.cluster_wave_cost(probe, "cluster_s")
     return {"bare": f"{bare * 1e6:.2f}", "synced": f"{DEVICE_PROFILE.cluster_barriers(probe) * 1e6:.2f}",
             "clusters": str(probe["max_active_clusters_of_two"])}
 
@@ -4258,7 +4245,8 @@ QUOTES = [
      r"(?P<p17>[\d.]+)%\s+and\s+(?P<p18>[\d.]+)%\s+of\s+the\s+pairs",
      stream_k_partial_wave_runs),
     ("docs/timeline.md",
-     r"<!-- todays-model -->\n(?P<table>(?:\|[^\n]*\n)+)<!-- todays-model end -->",
+     r"<!-- todays-model -->\n(?P<table>(?:\|[^\n]*\n)+)<!-- todays-model end -->[\s\S]*?4096³\s+runs\s+"
+     r"(?P<waves22>\d+)\s+waves\s+of\s+blocks",
      todays_model_table),
     ("docs/timeline.md",
      r"Today's\s+model,\s+with\s+the\s+ring\s+of\s+copies,\s+predicts\s+it\s+at\s+(?P<now24>[\d.]+)×\s+the\s+time\s+ncu\s+"

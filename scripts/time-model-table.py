@@ -119,7 +119,9 @@ def predict(cli, row, clock_mhz=0):
                                         for op in kernel["ops"].values()),
             "registers_per_thread": doc["occupancy"]["registers_per_thread"], "instructions": t["instructions"],
             "terms_ms": {term["term"]: term["seconds"] * 1e3 for term in t["terms"]},
-            # of the L2 term's bytes, the stores (C's, and split-K's partial sums): the rest are its reads
+            # the L2 term's bytes and the rate the model gives them; of the bytes, the stores (C's, and split-K's
+            # partial sums): the rest are its reads
+            "l2": next({"bytes": term["work"], "rate": term["rate"]} for term in t["terms"] if term["term"] == "L2"),
             "l2_store_bytes": t["l2_store_bytes"]}
 
 

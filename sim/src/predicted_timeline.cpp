@@ -78,13 +78,15 @@ Result<PredictedPipeline> predicted_pipeline(const SchedulePrediction& p, int st
   // Where the model has the ring of TMA copies under load (TimePrediction::ring_kstep_cycles), a stage's turn in the
   // SM's stream is the ring's k-step, its latency over the stages already in it: the probe's ring held its copies'
   // latency in its time alone.
-  const double l2_rate = t.term(TimeTerm::L2).rate;
   const bool ring = t.ring_kstep_cycles > 0;
-  const double stream =
-      ring          ? t.ring_kstep_cycles * ns_per_cycle
-      : l2_rate > 0 ? t.in_flight_bytes / std::max(1, t.ksteps_in_flight) / (l2_rate / std::max(1, p.device.sms)) * 1e9
-                    : t.copy_stream_cycles * ns_per_cycle;
   const double latency = ring ? 0.0 : t.copy_latency_cycles * ns_per_cycle;
+  const auto stage_stream_ns = [&] {
+    if (ring) return t.ring_kstep_cycles * ns_per_cycle;
+    const double l2_rate = t.term(TimeTerm::L2).rate;
+    if (l2_rate <= 0) return t.copy_stream_cycles * ns_per_cycle;
+    return t.in_flight_bytes / std::max(1, t.ksteps_in_flight) / (l2_rate / std::max(1, p.device.sms)) * 1e9;
+  };
+  const double stream = stage_stream_ns();
   const double multiply = t.block_kstep_cycles * ns_per_cycle;
   PredictedPipeline out;
   out.stages = stages, out.producer = producer;

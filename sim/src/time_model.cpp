@@ -151,6 +151,11 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
     s += std::string(p.limit == TimeTerm::Dram ? " The SM's work overlaps it" : " DRAM's traffic overlaps the SM's work") +
          " only in part (the SM waits for the stages DRAM fills): together " +
          duration(p.sm_and_dram_seconds) + ".";
+  // The costs on top of the terms, as every sentence below names them.
+  const std::string launch_and_fill =
+      "the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
+      (p.cluster_barrier_seconds > 0 ? ", " + duration(p.cluster_barrier_seconds) + " of it the clusters' barriers" : "") +
+      ")";
   if (p.stores_after_limit)
     s += std::string(p.split_seconds > 0
                          ? " Each block stores every piece of a tile it computes into C (or adds it there in its "
@@ -159,18 +164,15 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
                            "meanwhile: the ") +
          "busiest SM's k-steps (" + duration(p.stores_after_ksteps_seconds) + "), then its " +
          (p.split_seconds > 0 ? "pieces'" : "tiles'") + " stores (" + duration(p.tile_stores_seconds) +
-         "), with the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" +
-         duration(p.fill_seconds) + ")" + (p.split_seconds > 0 ? " and the turns' waits at C (" + duration(p.stores_after_turn_waits_seconds) + ")"
+         "), with " + launch_and_fill + (p.split_seconds > 0 ? " and the turns' waits at C (" + duration(p.stores_after_turn_waits_seconds) + ")"
                                   : "") +
          " take longer than the terms above, so that path sets the time: the model predicts " + duration(p.seconds) +
          ".";
   else if (p.split_seconds > 0)
-    s += " With the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
-         ") and " + std::string(p.split_wording) + " (" + duration(p.split_seconds) + "), the model predicts " +
+    s += " With " + launch_and_fill + " and " + std::string(p.split_wording) + " (" + duration(p.split_seconds) + "), the model predicts " +
          duration(p.seconds) + ".";
   else if (p.launch_seconds + p.fill_seconds + p.drain_seconds > 0.02 * p.seconds)
-    s += " With the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
-         ") and the last epilogues' stores (" + duration(p.drain_seconds) + "), the model predicts " +
+    s += " With " + launch_and_fill + " and the last epilogues' stores (" + duration(p.drain_seconds) + "), the model predicts " +
          duration(p.seconds) + ".";
   if (p.stores_after_limit && !s.empty())  // the terms' limit first, then the path that sets the time
     s = "Of the terms alone: " + s;
@@ -377,7 +379,8 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   // fill those bubbles, so they count here and not in the SM's terms). Taking only the busiest of them made a lone
   // block per SM (small grids) look faster than it runs (docs/time-model.md, "Small problems").
   p.barriers_per_kstep = barriers_per_kstep(in.rung, in.config);
-  const bool producer_warp = warp_roles(in.rung, in.config).has_value();
+  const std::optional<WarpRoles> roles = warp_roles(in.rung, in.config);
+  const bool producer_warp = roles.has_value();
   const double block_step_cycles =
       sm_terms(instructions / blocks / ksteps / schedulers, data_pipe_cycles / blocks / ksteps,
                tensor_cycles / blocks / ksteps, copy_cycles / blocks / ksteps, producer_warp) +
@@ -496,17 +499,16 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   // Each round of resident blocks starts with an empty pipeline: its first k-step waits for its tiles in full, where
   // the chain counts only what the k-steps in flight leave (a persistent block fills once, then runs on).
   p.launch_seconds = timing.launch_overhead_seconds;
+  const double rounds = std::ceil(blocks_per_sm_launched / resident);  // of resident blocks, on the busiest SM
   // (A loop that waits for its loads more than once a k-step exposes more than one wait: nothing left to fill.)
-  p.fill_seconds = std::ceil(blocks_per_sm_launched / resident) * std::max(0.0, wait - exposed) / hz;
+  p.fill_seconds = rounds * std::max(0.0, wait - exposed) / hz;
   // At the start every SM asks for its first k-steps at once, and DRAM serves the misses among them at its bandwidth:
   // the last of them waits for all (tests/calibration/tma_dram.cu: the stream's fixed part grows so with the SMs).
   const double first_requests = std::min(launched, d.sms) * p.dram_in_flight_bytes;
   p.fill_seconds += std::min(first_requests, dram_read_bytes) / timing.dram_bytes_per_second;
   // A cluster's blocks meet at its barrier before their first copy and again before they exit: each round of resident
   // blocks waits for both (tests/calibration/cluster_waves.cu, where the barriers alone cost that much a wave).
-  const auto roles = warp_roles(in.rung, in.config);
-  if (roles && roles->cluster > 1)
-    p.cluster_barrier_seconds = std::ceil(blocks_per_sm_launched / resident) * timing.cluster_barriers_seconds;
+  if (roles && roles->cluster > 1) p.cluster_barrier_seconds = rounds * timing.cluster_barriers_seconds;
   p.fill_seconds += p.cluster_barrier_seconds;
   // The prediction: the largest of the L2, the chain, and the SM's combined terms with DRAM's. The limit it names is
   // that one, or of the SM's and DRAM's the larger (the SM's largest term for the SM); a tie goes to the SM's side.
@@ -538,11 +540,10 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
       double(std::min(in.config.bm, in.problem.m)) * std::min(in.config.bn, in.problem.n) * sizeof(float);
   const double sm_l2_rate = timing.l2_bytes_per_second / d.sms;
   const double tile_c_pass = tile_c_bytes / sm_l2_rate;  // a tile of C through its SM once, read or written
-  // One wait at C: its trips (at `latencies` of the L2's each) and two barriers; rounds: the resident blocks' rounds.
+  // One wait at C: its trips (at `latencies` of the L2's each) and two barriers.
   const auto wait_seconds = [&](double latencies) {
     return (trips * latencies * timing.latency_l2_cycles + 2 * timing.barrier_cycles) / hz;
   };
-  const double rounds = std::ceil(blocks_per_sm_launched / resident);
   // A turn: its wait, then the tile of C read and written back.
   const double turn_wait_seconds = wait_seconds(kTurnTripLatencies) + tile_c_pass;
   const double turn_seconds = turn_wait_seconds + tile_c_pass;

@@ -55,16 +55,24 @@ __global__ void spin(long long ns, int* sink) {
   if (threadIdx.x == 0 && smem[kThreads - 1] == 42) *sink = 1;  // keeps the store
 }
 
-template <Kind kind>
-cudaError_t launch(int blocks, long long ns, int* sink) {
+// A launch of `blocks` spinning blocks, in clusters of two or not; `cluster` holds the cluster's shape the launch
+// points at.
+cudaLaunchConfig_t spin_config(int blocks, bool clustered, cudaLaunchAttribute& cluster) {
   cudaLaunchConfig_t config{};
   config.gridDim = dim3(blocks);
   config.blockDim = dim3(kThreads);
   config.dynamicSmemBytes = kSharedBytes;
-  cudaLaunchAttribute cluster{};
+  cluster = {};
   cluster.id = cudaLaunchAttributeClusterDimension;
   cluster.val.clusterDim.x = 2, cluster.val.clusterDim.y = 1, cluster.val.clusterDim.z = 1;
-  if (kind != Kind::Plain) config.attrs = &cluster, config.numAttrs = 1;
+  if (clustered) config.attrs = &cluster, config.numAttrs = 1;
+  return config;
+}
+
+template <Kind kind>
+cudaError_t launch(int blocks, long long ns, int* sink) {
+  cudaLaunchAttribute cluster;
+  const cudaLaunchConfig_t config = spin_config(blocks, kind != Kind::Plain, cluster);
   return cudaLaunchKernelEx(&config, spin<kind>, ns, sink);
 }
 
@@ -90,14 +98,8 @@ int main() {
   int* sink = nullptr;
   CHECK(cudaMalloc(&sink, sizeof(int)));
   // How many clusters of two the card holds at once with one block an SM.
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(2 * prop.multiProcessorCount);
-  config.blockDim = dim3(kThreads);
-  config.dynamicSmemBytes = kSharedBytes;
-  cudaLaunchAttribute cluster{};
-  cluster.id = cudaLaunchAttributeClusterDimension;
-  cluster.val.clusterDim.x = 2, cluster.val.clusterDim.y = 1, cluster.val.clusterDim.z = 1;
-  config.attrs = &cluster, config.numAttrs = 1;
+  cudaLaunchAttribute cluster;
+  const cudaLaunchConfig_t config = spin_config(2 * prop.multiProcessorCount, true, cluster);
   int clusters = 0;
   CHECK(cudaOccupancyMaxActiveClusters(&clusters, spin<Kind::Cluster>, &config));
   CHECK(launch<Kind::Synced>(2 * prop.multiProcessorCount, 1000, sink));  // loads the module

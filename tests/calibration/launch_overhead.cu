@@ -14,7 +14,6 @@
 // Build: nvcc -O3 -std=c++17 -o launch_overhead launch_overhead.cu     Run: ./launch_overhead  (one JSON object)
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -26,11 +25,6 @@ namespace {
 constexpr int kLaunches = 201;
 
 __global__ void empty_kernel() {}
-
-double median_seconds(std::vector<float> ms) {
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2] * 1e-3;
-}
 
 double idle_seconds() {
   cudaEvent_t e0, e1;

@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "cuda_check.hpp"
@@ -14,6 +15,12 @@ __global__ void keep_busy(long long cycles) {
   const long long start = clock64();
   while (clock64() - start < cycles) {
   }
+}
+
+// The median of event times in milliseconds, in seconds.
+inline double median_seconds(std::vector<float> ms) {
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2] * 1e-3;
 }
 
 // The median seconds of `launches` launches of `launch` (a callable that launches the kernel timed), each queued
@@ -37,6 +44,5 @@ double queued_median_seconds(int launches, long long busy_cycles, Launch launch)
     ms.push_back(t);
   }
   for (cudaEvent_t e : events) CHECK(cudaEventDestroy(e));
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2] * 1e-3;
+  return median_seconds(std::move(ms));
 }
