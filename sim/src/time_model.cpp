@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <initializer_list>
+#include <queue>
+#include <vector>
 
 #include "gemmlab/kernel/stream_k.hpp"
 #include "gemmlab/sim/rung_model.hpp"
@@ -237,6 +240,25 @@ double whole_line_store_share(const Counters& counted) {
 }
 
 }  // namespace
+
+double split_turns_seconds(int tiles, int splits, int slots, double kstep_seconds, double turn_seconds) {
+  if (tiles <= 0 || splits <= 0 || slots <= 0) return 0.0;
+  std::priority_queue<double, std::vector<double>, std::greater<>> free_at;  // when each slot is next free
+  for (int slot = 0; slot < slots; ++slot) free_at.push(0.0);
+  double last_turn_end = 0;
+  for (int tile = 0; tile < tiles; ++tile) {
+    double turn_end = 0;  // of the tile's range before
+    for (int range = 0; range < splits; ++range) {
+      const double ksteps_done = free_at.top() + kstep_seconds;
+      free_at.pop();
+      turn_end = range == 0 ? ksteps_done : std::max(ksteps_done, turn_end) + turn_seconds;
+      free_at.push(turn_end);
+      last_turn_end = std::max(last_turn_end, turn_end);
+    }
+  }
+  const double rounds = std::ceil(double(tiles) * splits / slots);
+  return std::max(0.0, last_turn_end - rounds * kstep_seconds);
+}
 
 double dram_overlap_norm(int ksteps_in_flight) {
   return std::min(kDramOverlapBase + kDramOverlapPerKstep * (ksteps_in_flight - 1), kDramOverlapMax);
@@ -559,12 +581,12 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
     p.split_wording = "the last range of each tile adding up the others' sums";
     p.split_seconds = rounds * (wait_seconds(1) + shape.splits * tile_c_pass);
   } else if (trips > 0 && !stream_k && shape.splits > 1) {
-    // The turns of the first and the last round stand apart (kExposedTurnRounds). A round between overlaps its chain
-    // of turns with the next round's k-steps, as far as those last: ranges of a few k-steps (short K) leave the rest
-    // of the chain bare in every round (docs/time-model-data/split-k-short-rounds-2026-12-01.txt).
-    const double chain = (shape.splits - 1) * turn_seconds, round_ksteps = winner.seconds / rounds;
-    p.split_seconds = std::min(rounds, kExposedTurnRounds) * chain +
-                      std::max(0.0, rounds - kExposedTurnRounds) * std::max(0.0, chain - round_ksteps);
+    // Block by block: the first round's ranges end their k-steps together and wait out the whole chain; after it a
+    // tile's ranges start apart, where slots came free, and wait less, but a range that waits holds its slot, so no
+    // round's turns come free (docs/time-model-data/split-turns-by-block-2026-12-02.txt).
+    const int slots = int(std::lround(resident * d.sms));
+    p.split_seconds = split_turns_seconds(tiles / shape.splits, shape.splits, slots, winner.seconds / rounds,
+                                          turn_seconds);
   }
   // The last round's epilogues: once its blocks have done their last k-step, nothing is left to overlap their stores
   // of C. The SMs storing at once write at DRAM's write rate for the kernel's stores, none faster than the SM's share

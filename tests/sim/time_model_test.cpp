@@ -273,41 +273,40 @@ TEST(TimeModel, TheLastRoundsStoresComeAfterItsLastKstep) {
   EXPECT_EQ(split.drain_seconds, 0.0);
 }
 
-// Split-K's serial turns at C: those of the first round (its blocks end their k-steps together) and of the last stand
-// apart; in between they overlap other tiles' k-steps. So a kernel of many rounds counts two rounds' turns, as one of
-// two rounds does, and one round half as much. (At a given clock: the shapes' loads would set three clocks.)
-TEST(TimeModel, SplitKCountsTheTurnsOfItsFirstAndLastRounds) {
-  const DeviceProfile h200 = *with_clock(*find_device("h200"), 1770);
-  const auto split = [&](int m) {
-    const auto config = *apply_knob_text(RungId::TmaWgmmaSplitK, rung_model(RungId::TmaWgmmaSplitK).defaults,
-                                         "splits=4 workspace=0");
-    const auto p = predict_schedule(RungId::TmaWgmmaSplitK, config, {m, 4096, 4096}, {}, h200);
-    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
-    return p.ok() && p->time ? p->time->split_seconds : 0.0;
-  };
-  const double one_round = split(64), many = split(4096), more = split(8192);
-  ASSERT_GT(one_round, 0.0);
-  EXPECT_NEAR(many / one_round, kExposedTurnRounds, 1e-9);
-  EXPECT_NEAR(more, many, 1e-12);
+// Split-K's serial turns at C, block by block. In one round every range ends its k-steps at once and the tile's chain
+// of turns stands whole after them, however long the k-steps.
+TEST(TimeModel, SplitKsFirstRoundWaitsOutTheWholeChain) {
+  EXPECT_DOUBLE_EQ(split_turns_seconds(66, 4, 264, 10.0, 1.0), 3.0);
+  EXPECT_DOUBLE_EQ(split_turns_seconds(66, 4, 264, 1.0, 10.0), 30.0);
+  EXPECT_DOUBLE_EQ(split_turns_seconds(66, 4, 264, 10.0, 0.0), 0.0);
+  EXPECT_DOUBLE_EQ(split_turns_seconds(10, 1, 264, 10.0, 5.0), 0.0);  // one range a tile: no turn
 }
 
-// Ranges of a few k-steps (short K) do not hide a round's turns behind the next round's k-steps: every round between
-// the first and the last leaves the rest of its chain bare, so more than two rounds' turns count, and at most all.
-TEST(TimeModel, SplitKsShortRangesLeaveTheirTurnsBareInEveryRound) {
+// A waiting range holds its slot. With one slot per range the next tile's ranges start where the last tile's turns
+// freed theirs, one turn apart, so each later tile waits one turn more than its k-steps: (splits - 1) turns for the
+// first tile, then one a tile.
+TEST(TimeModel, SplitKsLaterTilesStartApartAndWaitOneTurnEach) {
+  for (const int tiles : {1, 2, 7})
+    EXPECT_DOUBLE_EQ(split_turns_seconds(tiles, 4, 4, 10.0, 1.0), 3.0 + (tiles - 1) * 1.0) << tiles << " tiles";
+}
+
+// In a full kernel the turns of every round cost: more rounds, more of them; and ranges of a few k-steps (short K)
+// leave more of each round's turns bare than long ones.
+TEST(TimeModel, SplitKsTurnsGrowWithTheRoundsAndWithShortRanges) {
   const DeviceProfile h200 = *with_clock(*find_device("h200"), 1770);
-  const auto predict = [&](int k) {
+  const auto predict = [&](int m, int k) {
     const auto config = *apply_knob_text(RungId::TmaWgmmaSplitK, rung_model(RungId::TmaWgmmaSplitK).defaults,
                                          "splits=4 workspace=0");
-    const auto p = predict_schedule(RungId::TmaWgmmaSplitK, config, {4096, 2304, k}, {}, h200);
+    const auto p = predict_schedule(RungId::TmaWgmmaSplitK, config, {m, 4096, k}, {}, h200);
     EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
     return p.ok() && p->time ? *p->time : TimePrediction{};
   };
-  // 16 k-steps a range: the two rounds' turns alone, a chain each (the same tiles of C, so the same chain).
-  const double chain = predict(4096).split_seconds / kExposedTurnRounds;
-  const TimePrediction short_k = predict(768);  // 3 k-steps a range, 4608 blocks: many rounds
-  EXPECT_GT(short_k.split_seconds, kExposedTurnRounds * chain * 1.5);
-  const double rounds = std::ceil(4608.0 / h200.sms / 2);  // two blocks resident an SM
-  EXPECT_LE(short_k.split_seconds, rounds * chain * (1 + 1e-9));
+  const double one_round = predict(64, 4096).split_seconds, many = predict(4096, 4096).split_seconds;
+  ASSERT_GT(one_round, 0.0);
+  EXPECT_GT(many, 4 * one_round);
+  // The same tiles of C (the same turns), a quarter of the k-steps: a larger share of the k-steps' time.
+  const TimePrediction long_k = predict(4096, 4096), short_k = predict(4096, 1024);
+  EXPECT_GT(short_k.split_seconds / short_k.seconds, long_k.split_seconds / long_k.seconds);
 }
 
 // A warp-specialised block that stores its tile from registers multiplies, then stores, with nothing else on its SM:

@@ -76,11 +76,13 @@ inline constexpr double kDramOverlapBase = 2.0, kDramOverlapPerKstep = 0.5, kDra
 // back-off, the fence that waits for the stores' acknowledgements: docs/rungs/23-tma-wgmma-streamk.md, "A decode
 // step's turns at C, traced").
 inline constexpr double kTurnTripLatencies = 2.0;
-// Split-K's serial turns are counted whole for this many rounds of resident blocks at most: the first (its blocks end
-// their k-steps together) and the last (nothing follows); in between, the blocks have drifted apart and the turns
-// overlap other tiles' k-steps, as far as those last (chosen against the recorded sweeps:
-// docs/time-model-data/split-rounds-2026-11-30.txt).
-inline constexpr double kExposedTurnRounds = 2.0;
+// Split-K's serial turns at C, block by block: the launch's blocks take the first free slot (room for one resident
+// block on an SM) in launch order, a tile's `splits` ranges one after another; each runs its k-steps
+// (`kstep_seconds`), then every range after the first takes its turn at C (`turn_seconds`) once its k-steps and the
+// turn before are done, and frees its slot when its own turn ends. Returns how much later the last turn ends than
+// the k-steps alone would have (their rounds of `kstep_seconds`): in the first round the whole chain of turns; later,
+// what the turns of tiles whose ranges drifted apart no longer hide behind other blocks' k-steps.
+double split_turns_seconds(int tiles, int splits, int slots, double kstep_seconds, double turn_seconds);
 // The p of the SM's combined terms and DRAM's for a kernel with `ksteps_in_flight` k-steps in flight (its stages, the
 // one it multiplies among them): kDramOverlapBase + kDramOverlapPerKstep per k-step coming, at most kDramOverlapMax.
 double dram_overlap_norm(int ksteps_in_flight);
