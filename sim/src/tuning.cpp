@@ -46,13 +46,14 @@ std::vector<int> knob_candidates(RungId rung, std::string_view name) {
   if (knob == nullptr) return {};
   const int fallback = model.defaults.*knob->field;
   std::vector<int> values;
-  if (is_tile_knob(name)) {
+  // A description that lists a knob's values (the wgmma widths, the swizzle modes) is searched over all of them.
+  if (const auto listed = model.values_of(name); !listed.empty()) {
+    values.assign(listed.begin(), listed.end());
+  } else if (is_tile_knob(name)) {
     for (int v = std::max(fallback / 2, 1); v <= fallback * 2; v *= 2) values.push_back(v);
   } else if (name == "a_pad" || name == "b_pad") {
     // None, or the padding that keeps rows 16-byte aligned while shifting them 4 banks: 4 floats or 8 halves.
     values = {0, operand_bytes(rung)[0] == 2 ? 8 : 4};
-  } else if (const auto listed = model.values_of(name); !listed.empty()) {
-    values.assign(listed.begin(), listed.end());
   } else if (name == "cluster") {
     values = {knob->min, knob->max};
   } else if (name == "stages") {

@@ -34,6 +34,11 @@ TEST(Tuning, EveryKnobsCandidatesHoldTheDefaultWithinTheKnobsRange) {
   EXPECT_EQ(knob_candidates(RungId::TmaWgmmaStreamK, "grid"), (std::vector<int>{0, 128, 132, 264}));
   EXPECT_EQ(knob_candidates(RungId::TmaWgmmaStreamK, "shared_waves"), (std::vector<int>{1, 2}));
   EXPECT_EQ(knob_candidates(RungId::TmaWgmmaHilbert, "grid"), (std::vector<int>{0, 128, 256}));
+  // Every wgmma width the Hopper rungs compile, whatever their default's: a decode step's 128 rows against 4096
+  // columns are 32 tiles at 128 x 128, 128 at 64 x 64.
+  for (const RungId rung : {RungId::TmaWgmma, RungId::TmaWgmmaSpecialized, RungId::TmaWgmmaHilbert,
+                            RungId::TmaWgmmaSplitK, RungId::TmaWgmmaStreamK, RungId::TmaWgmmaPingPong})
+    EXPECT_EQ(knob_candidates(rung, "bn"), (std::vector<int>{64, 128, 256})) << int(rung);
 }
 
 TEST(Tuning, TheSpaceIsValidDistinctAndStartsWithTheDefault) {

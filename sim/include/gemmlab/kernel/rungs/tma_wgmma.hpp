@@ -242,7 +242,12 @@ struct TmaWgmma {
 
   static constexpr std::string_view knobs[] = {"bm", "bn", "bk", "swizzle", "stages"};
   static constexpr int swizzle_modes[] = {32, 64, 128};
+  // The block's width is wgmma's N; a skinny problem (a decode step's 128 rows against a few thousand columns) has
+  // twice the tiles at 64 as at 128, enough to give every SM one.
+  static constexpr int wgmma_widths[] = {64, 128, 256};
+  static constexpr KnobChoice bn_choice = {"bn", wgmma_widths, "the block's width, wgmma's N: 64, 128 or 256"};
   static constexpr KnobChoice knob_choices[] = {
+      bn_choice,
       {"swizzle", swizzle_modes, "TMA's swizzle mode in bytes, and so the width of a box row: 32, 64 or 128 (16, 32 "
                                  "or 64 elements)"}};
 

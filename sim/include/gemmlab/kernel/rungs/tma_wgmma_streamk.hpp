@@ -131,7 +131,8 @@ struct TmaWgmmaStreamK : TmaWgmmaHilbert, TurnsAtC {
   static constexpr std::string_view knobs[] = {"bm",      "bn",   "bk",         "stages",
                                                "cluster", "grid", "setmaxnreg", "shared_waves"};
   static constexpr int shared_wave_counts[] = {1, 2};
-  static constexpr KnobChoice knob_choices[] = {{"shared_waves", shared_wave_counts,
+  static constexpr KnobChoice knob_choices[] = {TmaWgmma::bn_choice,
+                                                {"shared_waves", shared_wave_counts,
                                                  "the last waves of tiles cut into equal ranges of k-steps: 1, the "
                                                  "partial wave alone; 2, the last whole wave with "
                                                  "it, so that no range is shorter than a tile"}};
