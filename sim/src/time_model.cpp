@@ -241,7 +241,7 @@ double whole_line_store_share(const Counters& counted) {
 
 }  // namespace
 
-double split_turns_seconds(int tiles, int splits, int slots, double kstep_seconds, double turn_seconds) {
+double split_turns_seconds(int tiles, int splits, int slots, double range_seconds, double turn_seconds) {
   if (tiles <= 0 || splits <= 0 || slots <= 0) return 0.0;
   std::priority_queue<double, std::vector<double>, std::greater<>> free_at;  // when each slot is next free
   for (int slot = 0; slot < slots; ++slot) free_at.push(0.0);
@@ -249,7 +249,7 @@ double split_turns_seconds(int tiles, int splits, int slots, double kstep_second
   for (int tile = 0; tile < tiles; ++tile) {
     double turn_end = 0;  // of the tile's range before
     for (int range = 0; range < splits; ++range) {
-      const double ksteps_done = free_at.top() + kstep_seconds;
+      const double ksteps_done = free_at.top() + range_seconds;
       free_at.pop();
       turn_end = range == 0 ? ksteps_done : std::max(ksteps_done, turn_end) + turn_seconds;
       free_at.push(turn_end);
@@ -257,7 +257,7 @@ double split_turns_seconds(int tiles, int splits, int slots, double kstep_second
     }
   }
   const double rounds = std::ceil(double(tiles) * splits / slots);
-  return std::max(0.0, last_turn_end - rounds * kstep_seconds);
+  return std::max(0.0, last_turn_end - rounds * range_seconds);
 }
 
 double dram_overlap_norm(int ksteps_in_flight) {
@@ -549,10 +549,10 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   for (const TimeTerm t : {TimeTerm::L2, TimeTerm::Latency})
     if (p.term(t).seconds > winner.seconds * (1 + 1e-9)) winner = {p.term(t).seconds, t};
   p.limit = winner.term;
-  // Split-K (rung 22): the ranges of a round's tiles finish their k-steps together, then take turns at C: each range
-  // after the first waits for the one before, its trips to the L2 one after another (kTurnTripLatencies each), and two
-  // consumers' barriers; and it moves its tile of C through its SM, read and written back, at the SM's share of the
-  // L2's bandwidth.
+  // Split-K (rung 22): a tile's ranges take turns at C (all ending their k-steps together in the first round, further
+  // apart later: split_turns_seconds): each range after the first waits for the one before, its trips to the L2 one
+  // after another (kTurnTripLatencies each), and two consumers' barriers; and it moves its tile of C through its SM,
+  // read and written back, at the SM's share of the L2's bandwidth.
   // Stream-K: a tile's pieces take turns likewise. Where the ranges are longer than a tile, a tile has two pieces, the
   // first done long before the last looks: one turn at the end of each block's walk. Shorter ranges (few tiles: a
   // decode shape's) cut a tile into more pieces, the middle ones whole ranges that end together, and their turns follow
@@ -584,9 +584,9 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
     // Block by block: the first round's ranges end their k-steps together and wait out the whole chain; after it a
     // tile's ranges start apart, where slots came free, and wait less, but a range that waits holds its slot, so no
     // round's turns come free (docs/time-model-data/split-turns-by-block-2026-12-02.txt).
-    const int slots = int(std::lround(resident * d.sms));
-    p.split_seconds = split_turns_seconds(tiles / shape.splits, shape.splits, slots, winner.seconds / rounds,
-                                          turn_seconds);
+    // Every range is a block of its own: the launch's blocks are its tiles' `splits` ranges each.
+    p.split_seconds = split_turns_seconds(shape.blocks / shape.splits, shape.splits, int(resident) * d.sms,
+                                          winner.seconds / rounds, turn_seconds);
   }
   // The last round's epilogues: once its blocks have done their last k-step, nothing is left to overlap their stores
   // of C. The SMs storing at once write at DRAM's write rate for the kernel's stores, none faster than the SM's share

@@ -290,6 +290,15 @@ TEST(TimeModel, SplitKsLaterTilesStartApartAndWaitOneTurnEach) {
     EXPECT_DOUBLE_EQ(split_turns_seconds(tiles, 4, 4, 10.0, 1.0), 3.0 + (tiles - 1) * 1.0) << tiles << " tiles";
 }
 
+// A last round of one tile's ranges waits out its chain after the first round's k-steps, as the first round did; a
+// tile whose ranges outnumber the slots runs its later ranges in the slots the earlier ones freed, one turn apart.
+TEST(TimeModel, SplitKsPartialRoundsAndRangesBeyondTheSlots) {
+  EXPECT_DOUBLE_EQ(split_turns_seconds(67, 4, 264, 10.0, 1.0), 3.0);  // 268 ranges on 264 slots: two rounds
+  // Ranges 0 and 1 start together; 2 takes range 0's slot at 10 and ends its k-steps at 20, then takes its turn
+  // after range 1's (11) at 20 to 21; 3 takes range 1's slot at 11, ends at 21, its turn 21 to 22: 2 beyond 2 x 10.
+  EXPECT_DOUBLE_EQ(split_turns_seconds(1, 4, 2, 10.0, 1.0), 2.0);
+}
+
 // In a full kernel the turns of every round cost: more rounds, more of them; and ranges of a few k-steps (short K)
 // leave more of each round's turns bare than long ones.
 TEST(TimeModel, SplitKsTurnsGrowWithTheRoundsAndWithShortRanges) {

@@ -36,8 +36,9 @@ TEST(Tuning, EveryKnobsCandidatesHoldTheDefaultWithinTheKnobsRange) {
   EXPECT_EQ(knob_candidates(RungId::TmaWgmmaHilbert, "grid"), (std::vector<int>{0, 128, 256}));
   // Every wgmma width the Hopper rungs compile, whatever their default's: a decode step's 128 rows against 4096
   // columns are 32 tiles at 128 x 128, 128 at 64 x 64.
-  for (const RungId rung : {RungId::TmaWgmma, RungId::TmaWgmmaSpecialized, RungId::TmaWgmmaHilbert,
-                            RungId::TmaWgmmaSplitK, RungId::TmaWgmmaStreamK, RungId::TmaWgmmaPingPong})
+  for (const RungId rung : {RungId::TmaWgmma, RungId::TmaWgmmaSpecialized, RungId::TmaWgmmaMulticast,
+                            RungId::TmaWgmmaPersistent, RungId::TmaWgmmaHilbert, RungId::TmaWgmmaSplitK,
+                            RungId::TmaWgmmaStreamK, RungId::TmaWgmmaPingPong})
     EXPECT_EQ(knob_candidates(rung, "bn"), (std::vector<int>{64, 128, 256})) << int(rung);
 }
 

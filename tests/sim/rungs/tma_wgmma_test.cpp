@@ -200,7 +200,9 @@ TEST(TmaWgmma, ValidateSaysWhatToChange) {
   EXPECT_NE(message(odd, {64, 64, 64}).find("64 rows"), std::string::npos);
   KernelConfig wide = d;
   wide.bn = 192;
-  EXPECT_NE(message(wide, {64, 64, 64}).find("wgmma's N: 64, 128 or 256"), std::string::npos);
+  EXPECT_NE(message(wide, {64, 64, 64}).find("is not one of this rung's values (64, 128, 256): the block's width, "
+                                            "wgmma's N"),
+            std::string::npos);
   KernelConfig deep = d;
   deep.stages = 5;
   EXPECT_FALSE(validate(RungId::TmaWgmma, deep, {64, 64, 64}));  // out of the knob's range (and of shared memory)

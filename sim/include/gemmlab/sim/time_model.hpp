@@ -77,12 +77,12 @@ inline constexpr double kDramOverlapBase = 2.0, kDramOverlapPerKstep = 0.5, kDra
 // step's turns at C, traced").
 inline constexpr double kTurnTripLatencies = 2.0;
 // Split-K's serial turns at C, block by block: the launch's blocks take the first free slot (room for one resident
-// block on an SM) in launch order, a tile's `splits` ranges one after another; each runs its k-steps
-// (`kstep_seconds`), then every range after the first takes its turn at C (`turn_seconds`) once its k-steps and the
+// block on an SM) in launch order, a tile's `splits` ranges one after another; each runs its range of k-steps
+// (`range_seconds`), then every range after the first takes its turn at C (`turn_seconds`) once its k-steps and the
 // turn before are done, and frees its slot when its own turn ends. Returns how much later the last turn ends than
-// the k-steps alone would have (their rounds of `kstep_seconds`): in the first round the whole chain of turns; later,
-// what the turns of tiles whose ranges drifted apart no longer hide behind other blocks' k-steps.
-double split_turns_seconds(int tiles, int splits, int slots, double kstep_seconds, double turn_seconds);
+// the k-steps alone would have (their rounds of `range_seconds`): in the first round the whole chain of turns; later,
+// what a tile's ranges, started apart, still wait, holding their slots.
+double split_turns_seconds(int tiles, int splits, int slots, double range_seconds, double turn_seconds);
 // The p of the SM's combined terms and DRAM's for a kernel with `ksteps_in_flight` k-steps in flight (its stages, the
 // one it multiplies among them): kDramOverlapBase + kDramOverlapPerKstep per k-step coming, at most kDramOverlapMax.
 double dram_overlap_norm(int ksteps_in_flight);

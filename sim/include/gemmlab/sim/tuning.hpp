@@ -13,9 +13,9 @@ namespace gemmlab::sim {
 
 // The values the search tries for one knob of a rung, the default always among them: every value the rung's
 // description lists for it (its knob_choices: the Hopper rungs' wgmma widths, TMA's swizzle modes); other tile sizes
-// of half, once and twice the default; padding of none or 4 floats (8 halves: 16 bytes, which keeps 128-bit accesses aligned); swizzle
-// off and on; 1 to 4 stages; clusters of 1 and 2; persistent grids of 0, the default and twice it. `conflicting`
-// keeps the default: it only teaches a conflict.
+// of half, once and twice the default; padding of none or 4 floats (8 halves: 16 bytes, which keeps 128-bit accesses
+// aligned); swizzle off and on; 1 to 4 stages; clusters of 1 and 2; persistent grids of 0, the default and twice it.
+// `conflicting` keeps the default: it only teaches a conflict.
 std::vector<int> knob_candidates(RungId rung, std::string_view knob);
 
 // Every configuration of the rung that the candidates above combine to and validate() accepts for the problem and

@@ -245,7 +245,7 @@ struct TmaWgmma {
   // The block's width is wgmma's N; a skinny problem (a decode step's 128 rows against a few thousand columns) has
   // twice the tiles at 64 as at 128, enough to give every SM one.
   static constexpr int wgmma_widths[] = {64, 128, 256};
-  static constexpr KnobChoice bn_choice = {"bn", wgmma_widths, "the block's width, wgmma's N: 64, 128 or 256"};
+  static constexpr KnobChoice bn_choice = {"bn", wgmma_widths, "the block's width, wgmma's N"};
   static constexpr KnobChoice knob_choices[] = {
       bn_choice,
       {"swizzle", swizzle_modes, "TMA's swizzle mode in bytes, and so the width of a box row: 32, 64 or 128 (16, 32 "

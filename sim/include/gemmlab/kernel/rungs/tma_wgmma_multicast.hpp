@@ -4,10 +4,11 @@
 //
 // What changed from rung 18. There every block reads its whole A and B tiles from L2 at every k-step: for a 128 x 256
 // tile, 48 KiB per 128 x 256 x 64 multiply-adds, about 48 bytes per cycle per SM at the tensor cores' rate and over
-// 9 TB/s for the chip. Two blocks that compute vertically adjacent tiles read the same B tile. Here they run as one cluster of 2 (consecutive launch indices,
-// kernel::tile_of_launch), and each copies half of the B tile's 64-column panels with a multicast copy that lands at
-// the same shared offset in both blocks. Each block still copies its own A. The L2 serves 32 KiB per block per
-// k-step instead of 48. (Measured, this did not make the rung faster than rung 18: the L2 was not what limited it,
+// 9 TB/s for the chip. Two blocks that compute vertically adjacent tiles read the same B tile. Here they run as one
+// cluster of 2 (consecutive launch indices, kernel::tile_of_launch), and each copies half of the B tile's 64-column
+// panels with a multicast copy that lands at the same shared offset in both blocks (a tile one panel wide, bn = 64, is
+// copied whole by the first block). Each block still copies its own A. The L2 serves 32 KiB per block per k-step
+// instead of 48. (Measured, this did not make the rung faster than rung 18: the L2 was not what limited it,
 // docs/rungs/19-tma-wgmma-multicast.md.)
 //
 // What the protocol gains:
