@@ -2309,8 +2309,17 @@ def todays_model_table():
         raise SystemExit("doc-numbers: the rungs today's model puts beyond 20% of their traced kernels are now "
                          + ", ".join(far) + ", of their traced k-steps " + ", ".join(far_kstep) + ", of their mean "
                          + ", ".join(far_mean) + ": reword docs/timeline.md")
+    # Split-K traced again with 16 sampled blocks (timeline-data/splitk-blocks-2026-12-02): its pace on many gaps.
+    again = ROOT / "docs" / "timeline-data" / "splitk-blocks-2026-12-02"
+    gaps = kstep_gaps(again / "22-tma-wgmma-splitk.trace.json.gz")
+    summary = json.loads((again / "22-tma-wgmma-splitk.summary.json").read_text())
+    t = cli("sim", "--rung", "tma-wgmma-splitk", "--m", "4096", "--n", "4096", "--k", "4096", "--profile", "h200")["time_model"]
+    kstep = (t["chain"]["block_kstep_cycles"] + t["chain"]["exposed_wait_cycles"]) / t["clock_mhz"] * 1e3
     return {"table": "\n".join(rows) + "\n", "waves22": str(waves["tma-wgmma-splitk"]), "gaps22": str(split_gaps),
-            "trim22": f"{split_trimmed:.2f}"}
+            "trim22": f"{split_trimmed:.2f}", "blocks22b": str(summary["blocks_sampled"]), "gaps22b": str(len(gaps)),
+            "mean22b": f"{kstep / statistics.mean(gaps):.2f}", "median22b": f"{kstep / statistics.median(gaps):.2f}",
+            "untraced22b": f"{summary['untraced_ms']:.4f}",
+            "model22b": f"{t['predicted_seconds'] * 1e3 / summary['untraced_ms']:.2f}"}
 
 
 def pipeline_table():
@@ -4281,7 +4290,10 @@ QUOTES = [
      stream_k_partial_wave_runs),
     ("docs/timeline.md",
      r"<!-- todays-model -->\n(?P<table>(?:\|[^\n]*\n)+)<!-- todays-model end -->[\s\S]*?split-K's\s+rests\s+on\s+"
-     r"(?P<gaps22>\d+)[\s\S]*?model\s+is\s+(?P<trim22>[\d.]+)×[\s\S]*?4096³\s+runs\s+(?P<waves22>\d+)\s+waves\s+of\s+blocks",
+     r"(?P<gaps22>\d+)[\s\S]*?model\s+is\s+(?P<trim22>[\d.]+)×[\s\S]*?with\s+(?P<blocks22b>\d+)\s+sampled\s+blocks\s+\("
+     r"(?P<gaps22b>\d+)\s+gaps[\s\S]*?model\s+is\s+(?P<mean22b>[\d.]+)×\s+their\s+mean\s+and\s+(?P<median22b>[\d.]+)×\s+"
+     r"their\s+median,\s+and\s+(?P<model22b>[\d.]+)×\s+the\s+kernel\s+untraced\s+\((?P<untraced22b>[\d.]+)\s+ms\)"
+     r"[\s\S]*?4096³\s+runs\s+(?P<waves22>\d+)\s+waves\s+of\s+blocks",
      todays_model_table),
     ("docs/timeline.md",
      r"Today's\s+model,\s+with\s+the\s+ring\s+of\s+copies,\s+predicts\s+it\s+at\s+(?P<now24>[\d.]+)×\s+the\s+time\s+ncu\s+"
