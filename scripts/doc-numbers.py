@@ -25,7 +25,7 @@ import subprocess
 import sys
 
 from ncu_report import ncu_kernels, ncu_number
-from report_json import multiplying_role, read_json
+from report_json import MULTIPLYING_ROLES, multiplying_role, read_json
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIDELITY = ROOT / "docs" / "fidelity-data"
@@ -2253,19 +2253,21 @@ def traced_limit_18():
             "now18": f"{abs(now - 1) * 100:.0f}% {'long' if now > 1 else 'short'}", "limit18": "the " + t["limit"]}
 
 
+def model_kstep_ns(t):
+    """The time model's k-step of one block (`sim --json`'s time_model): its own work and the wait its stages in flight
+    leave, at the model's clock."""
+    return (t["chain"]["block_kstep_cycles"] + t["chain"]["exposed_wait_cycles"]) / t["clock_mhz"] * 1e3
+
+
 def kstep_gaps(trace_path):
     """A recorded trace's (`gemmlab-cli trace`, gzipped) k-steps of the warps that multiply: the gaps between each
     sampled track's starts of its k-steps' first phase, after the track's first (the k-steps' pace, the pipeline's fill
     left out, as the model's chain counts it), all tracks' together."""
-    events = json.loads(gzip.decompress(trace_path.read_bytes()))["traceEvents"]
-    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
     starts = {}
-    for e in events:
+    for _, role, e in traced_block_spans(trace_path):
         a = e.get("args", {})
-        if e.get("ph") == "X" and (a.get("op"), a.get("section"), a.get("phase")) == ("phase", "mainloop", 0):
-            name = names[(e["pid"], e["tid"])]
-            if "producer" not in name and "the model's" not in name:
-                starts.setdefault((e["pid"], e["tid"]), []).append(e["ts"] * 1e3)
+        if role in MULTIPLYING_ROLES and (a.get("op"), a.get("section"), a.get("phase")) == ("phase", "mainloop", 0):
+            starts.setdefault((e["pid"], e["tid"]), []).append(e["ts"] * 1e3)
     gaps = []
     for track in starts.values():
         track.sort()
@@ -2281,16 +2283,16 @@ def todays_model_table():
     rows = ["| rung | untraced (ms) | today's model (ms) | model / untraced | limit it names | a block's k-step: traced / "
             "model (ns) | model / traced | its mean after the first, traced | model / mean |",
             "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |"]
-    far, far_kstep, far_mean, waves = [], [], [], {}
+    far, far_kstep, far_mean, waves, models = [], [], [], {}, {}
     for path in sorted(folder.glob("*.summary.json")):
         summary = json.loads(path.read_text())
         slug = summary["kernel"].split(" ")[0]
         sim = cli("sim", "--rung", slug, "--m", str(summary["m"]), "--n", str(summary["n"]), "--k", str(summary["k"]),
                   "--profile", "h200")
         t, waves[slug] = sim["time_model"], sim["occupancy"]["waves"]
+        models[slug] = t
         ratio = t["predicted_seconds"] * 1e3 / summary["untraced_ms"]
-        # The model's k-step of one block: its own work and the wait its stages in flight leave, at the model's clock.
-        kstep = (t["chain"]["block_kstep_cycles"] + t["chain"]["exposed_wait_cycles"]) / t["clock_mhz"] * 1e3
+        kstep = model_kstep_ns(t)
         traced = multiplying_role(summary)["median_kstep_ns"]
         gaps = kstep_gaps(path.with_name(path.name.replace(".summary.json", ".trace.json.gz")))
         mean = statistics.mean(gaps)
@@ -2313,8 +2315,8 @@ def todays_model_table():
     again = ROOT / "docs" / "timeline-data" / "splitk-blocks-2026-12-02"
     gaps = kstep_gaps(again / "22-tma-wgmma-splitk.trace.json.gz")
     summary = json.loads((again / "22-tma-wgmma-splitk.summary.json").read_text())
-    t = cli("sim", "--rung", "tma-wgmma-splitk", "--m", "4096", "--n", "4096", "--k", "4096", "--profile", "h200")["time_model"]
-    kstep = (t["chain"]["block_kstep_cycles"] + t["chain"]["exposed_wait_cycles"]) / t["clock_mhz"] * 1e3
+    t = models["tma-wgmma-splitk"]  # the same shape as the traces above
+    kstep = model_kstep_ns(t)
     return {"table": "\n".join(rows) + "\n", "waves22": str(waves["tma-wgmma-splitk"]), "gaps22": str(split_gaps),
             "trim22": f"{split_trimmed:.2f}", "blocks22b": str(summary["blocks_sampled"]), "gaps22b": str(len(gaps)),
             "mean22b": f"{kstep / statistics.mean(gaps):.2f}", "median22b": f"{kstep / statistics.median(gaps):.2f}",

@@ -9,7 +9,11 @@ def read_json(path):
     return json.loads(gzip.decompress(data) if path.suffix == ".gz" else data)
 
 
+# The roles whose k-steps multiply: the consumers of a warp-specialised rung, the warpgroups of one that is not.
+MULTIPLYING_ROLES = ("consumer", "warpgroup")
+
+
 def multiplying_role(summary):
-    """A `gemmlab-cli trace --json` summary's role whose k-steps multiply: the consumers of a warp-specialised rung, the
-    warpgroups of one that is not."""
-    return next(r for r in summary["roles"] if r["role"] in ("consumer", "warpgroup"))
+    """A `gemmlab-cli trace --json` summary's role whose k-steps multiply."""
+    return next(r for r in summary["roles"] if r["role"] in MULTIPLYING_ROLES)
+

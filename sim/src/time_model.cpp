@@ -585,6 +585,7 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
     // tile's ranges start apart, where slots came free, and wait less, but a range that waits holds its slot, so no
     // round's turns come free (docs/time-model-data/split-turns-by-block-2026-12-02.txt).
     // Every range is a block of its own: the launch's blocks are its tiles' `splits` ranges each.
+    p.split_wording = "split-K's ranges waiting for their turns at C, each keeping its room on its SM meanwhile";
     p.split_seconds = split_turns_seconds(shape.blocks / shape.splits, shape.splits, int(resident) * d.sms,
                                           winner.seconds / rounds, turn_seconds);
   }

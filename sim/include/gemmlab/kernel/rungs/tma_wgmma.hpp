@@ -245,7 +245,8 @@ struct TmaWgmma {
   // The block's width is wgmma's N; a skinny problem (a decode step's 128 rows against a few thousand columns) has
   // twice the tiles at 64 as at 128, enough to give every SM one.
   static constexpr int wgmma_widths[] = {64, 128, 256};
-  static constexpr KnobChoice bn_choice = {"bn", wgmma_widths, "the block's width, wgmma's N"};
+  static constexpr KnobChoice bn_choice = {"bn", wgmma_widths,
+                                           "the block's width, wgmma's N: the widths this repository compiles"};
   static constexpr KnobChoice knob_choices[] = {
       bn_choice,
       {"swizzle", swizzle_modes, "TMA's swizzle mode in bytes, and so the width of a box row: 32, 64 or 128 (16, 32 "
@@ -269,11 +270,8 @@ struct TmaWgmma {
     if (c.bm != 64 && c.bm != 128 && c.bm != 192)
       return Error{"bm=" + str(c.bm) + ": each warpgroup takes 64 rows (wgmma's m), and a block has 1 to 3 of them: "
                    "use 64, 128 or 192"};
-    if (c.bn != 64 && c.bn != 128 && c.bn != 256)
-      return Error{"bn=" + str(c.bn) + " is not a wgmma N this repository compiles: use 64, 128 or 256"};
-    if (c.swizzle != 32 && c.swizzle != 64 && c.swizzle != 128)
-      return Error{"swizzle=" + str(c.swizzle) + ": TMA swizzles 32, 64 or 128 bytes here (wgmma reads the stages in "
-                   "a swizzled layout): use 32, 64 or 128"};
+    // bn and swizzle: one of wgmma_widths and swizzle_modes, which sim::validate checks (every knob's listed values)
+    // before these rules.
     if (c.bk != 64 && c.bk != 128)
       return Error{"bk=" + str(c.bk) + ": a tile of A is one or two TMA boxes of 64 k (128-byte rows, the 128-byte "
                    "swizzle's width): use 64 or 128"};
