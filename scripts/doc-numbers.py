@@ -1273,7 +1273,7 @@ def rung21_epilogues():
     folder = ROOT / "docs" / "timeline-data"
     name = "21-tma-wgmma-hilbert.summary.json"
     old, new, hil = (read_json(p) for p in
-                     (folder / name, folder / "early-release-2026-11-30" / name,
+                     (folder / "first-2026-11-29" / name, folder / "early-release-2026-11-30" / name,
                       folder / "early-release-2026-11-30" / "hilbert" / name))
     consumers = lambda d: next(r for r in d["roles"] if r["role"] == "consumer")["total_ns"]
     return {"epi_new": f"{new['mean_epilogue_ns']:.0f}", "epi_hil": f"{hil['mean_epilogue_ns']:.0f}",
@@ -1289,7 +1289,7 @@ def trace_ksteps():
     model kernel time against the untraced; then rung 17's trace: how much later its warpgroup 0 (the one whose
     thread issues the copies) reaches the block barrier than the other two, and how long its copies' spans (the fills)
     take a k-step."""
-    folder = ROOT / "docs" / "timeline-data"
+    folder = ROOT / "docs" / "timeline-data" / "first-2026-11-29"
     slowed, model = [], []
     for path in sorted(folder.glob("*.summary.json")):
         d = read_json(path)
@@ -1363,7 +1363,7 @@ def two_copies():
         re.M)}
     overheads = {}
     timeline = ROOT / "docs" / "timeline-data"
-    for folder in (timeline, timeline / "rungs23-24"):
+    for folder in (timeline / "first-2026-11-29", timeline / "rungs23-24"):
         for path in folder.glob("*.summary.json"):
             overheads[path.name[:2]] = 100 * read_json(path)["overhead"]
     under = sorted(r for r, o in overheads.items() if o <= 5)
@@ -1593,7 +1593,7 @@ def trace_held():
     for variant, key in (("per_copy", "pc20"), ("current", "c20"), ("dead", "dead20"), ("no_mbar", "nombar20"),
                          ("no_tma", "notma20"), ("no_wgmma", "nowgmma20")):
         out[key] = f"{abs(variants[('20', variant)]):.0f}"
-    events = json.loads((folder / "20-tma-wgmma-persistent.trace.json").read_text())["traceEvents"]
+    events = json.loads((folder / "first-2026-11-29" / "20-tma-wgmma-persistent.trace.json").read_text())["traceEvents"]
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e["name"] == "thread_name"}
     track = next(key for key, name in names.items() if name == "block 0, consumer (warpgroup 0)")
     spans = [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) == track]
@@ -2244,7 +2244,7 @@ def sweep_devices_rungs17_24():
 def traced_limit_18():
     """docs/timeline.md and rung 20's page: rung 18's default at its trace's size on the H200: what the time model of the
     trace's day predicted over the untraced time (its summary), and today's model's prediction over it and its limit."""
-    summary = json.loads((ROOT / "docs" / "timeline-data" / "18-tma-wgmma-specialized.summary.json").read_text())
+    summary = json.loads((ROOT / "docs" / "timeline-data" / "first-2026-11-29" / "18-tma-wgmma-specialized.summary.json").read_text())
     t = cli("sim", "--rung", "tma-wgmma-specialized", "--m", str(summary["m"]), "--n", str(summary["n"]), "--k",
             str(summary["k"]), "--profile", "h200")["time_model"]
     then = summary["model"]["kernel_ms"] / summary["untraced_ms"]
@@ -2277,9 +2277,9 @@ def kstep_gaps(trace_path):
 
 def todays_model_table():
     """docs/timeline.md: today's time model against the untraced kernels of the latest traces of every Hopper rung
-    (timeline-data/compiled-window-2026-11-30, 4096^3 BF16 on the H200, row order as `trace` ran them): the kernel's
+    (timeline-data, the set the app ships: 4096^3 BF16 on the H200, row order as `trace` ran them): the kernel's
     time and the limit the model names, and how far the model is from the kernel. The rungs beyond 20% are named."""
-    folder = ROOT / "docs" / "timeline-data" / "compiled-window-2026-11-30"
+    folder = ROOT / "docs" / "timeline-data"
     rows = ["| rung | untraced (ms) | today's model (ms) | model / untraced | limit it names | a block's k-step: traced / "
             "model (ns) | model / traced | its mean after the first, traced | model / mean |",
             "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |"]
@@ -2294,7 +2294,7 @@ def todays_model_table():
         ratio = t["predicted_seconds"] * 1e3 / summary["untraced_ms"]
         kstep = model_kstep_ns(t)
         traced = multiplying_role(summary)["median_kstep_ns"]
-        gaps = kstep_gaps(path.with_name(path.name.replace(".summary.json", ".trace.json.gz")))
+        gaps = kstep_gaps(path.with_name(path.name.replace(".summary.json", ".trace.json")))
         mean = statistics.mean(gaps)
         if slug == "tma-wgmma-splitk":  # few gaps: how much the longest decides
             split_gaps, split_trimmed = len(gaps), kstep / statistics.mean(sorted(gaps)[:-1])
@@ -2324,6 +2324,48 @@ def todays_model_table():
             "model22b": f"{t['predicted_seconds'] * 1e3 / summary['untraced_ms']:.2f}"}
 
 
+def stamp_cost():
+    """docs/timeline.md: ping-pong and Hilbert traced with every tile stamped (timeline-data/every-tile-2026-12-02):
+    what the stamps cost a k-step (the traced kernel's time less the untraced one's, over a block's k-steps), the
+    untraced kernel's pace (its time less the model's launch, fill and last stores, over a block's k-steps), the traced
+    SM's pace (the mean gap between a sampled block's successive k-steps, its consumers' tracks merged, each k-step
+    counted once), and today's model's k-step against both."""
+    folder = ROOT / "docs" / "timeline-data" / "every-tile-2026-12-02"
+    out = {}
+    for key, name in (("24", "24-tma-wgmma-pingpong"), ("21", "21-tma-wgmma-hilbert")):
+        summary = read_json(folder / f"{name}.summary.json")
+        slug = summary["kernel"].split(" ")[0]
+        t = cli("sim", "--rung", slug, "--m", str(summary["m"]), "--n", str(summary["n"]), "--k", str(summary["k"]),
+                "--profile", "h200")["time_model"]
+        ksteps = multiplying_role(summary)["ksteps"] * (2 if slug == "tma-wgmma-pingpong" else 1)  # a block's
+        starts = {}
+        for block, role, e in traced_block_spans(folder / f"{name}.trace.json.gz"):
+            a = e.get("args", {})
+            if role in MULTIPLYING_ROLES and (a.get("op"), a.get("section"), a.get("phase")) == ("phase", "mainloop", 0):
+                starts.setdefault(block, {})[a["arg"]] = e["ts"] * 1e3  # a k-step's first stamp, either consumer's
+        paces = []
+        for steps in starts.values():
+            times = sorted(steps.values())
+            paces.append((times[-1] - times[0]) / (len(times) - 1))
+        outside = t["launch_seconds"] + t["fill_seconds"] + t["drain_seconds"]
+        untraced = (summary["untraced_ms"] * 1e-3 - outside) * 1e9 / len(steps)
+        stamps = (summary["traced_ms"] - summary["untraced_ms"]) * 1e6 / len(steps)
+        model = model_kstep_ns(t)
+        out |= {f"ks{key}": str(len(steps)), f"stamp{key}": f"{stamps:.0f}", f"traced{key}": f"{statistics.mean(paces):.0f}",
+                f"untraced{key}": f"{untraced:.0f}", f"model{key}": f"{model:.0f}",
+                f"over{key}": f"{model / untraced:.2f}", f"cost{key}": f"{100 * summary['overhead']:.0f}"}
+    return out
+
+
+def latest_trace_costs():
+    """docs/timeline.md: what tracing cost each rung of the set the app ships (timeline-data's summaries), least and
+    most."""
+    costs = [100 * read_json(path)["overhead"] for path in (ROOT / "docs" / "timeline-data").glob("*.summary.json")]
+    if max(costs) > 5:
+        raise SystemExit("doc-numbers: a rung of timeline-data cost more than 5% traced: reword docs/timeline.md")
+    return {"lo": f"{min(costs):.1f}", "hi": f"{max(costs):.1f}"}
+
+
 def pipeline_table():
     """docs/timeline.md: the time model's figures laid out copy by copy (`gemmlab-cli sim --json`'s "pipeline",
     sim::predicted_pipeline) beside the recorded traces' summaries at 4096^3, for the rungs with one producer and the
@@ -2333,7 +2375,7 @@ def pipeline_table():
             "| --- | ---: | ---: | ---: |"]
     late, waited, ahead, ring = [], [], set(), set()
     for name in ("17-tma-wgmma", "18-tma-wgmma-specialized", "19-tma-wgmma-multicast", "20-tma-wgmma-persistent",
-                 "21-tma-wgmma-hilbert", "rungs23-24/23-tma-wgmma-streamk"):
+                 "21-tma-wgmma-hilbert", "23-tma-wgmma-streamk"):
         summary = json.loads((folder / f"{name}.summary.json").read_text())
         role = multiplying_role(summary)
         slug = summary["kernel"].split(" ")[0]
@@ -2487,10 +2529,10 @@ def dram_overlap_record():
     return out
 
 
-def traced_block_spans(gz_path):
-    """A gzipped trace of gemmlab-cli trace: its sampled blocks' spans as (block, role, span), times from the first span's
-    start in µs."""
-    events = json.loads(gzip.decompress(gz_path.read_bytes()))["traceEvents"]
+def traced_block_spans(path):
+    """A trace of gemmlab-cli trace (plain, or gzipped as .json.gz): its sampled blocks' spans as (block, role, span),
+    times from the first span's start in µs."""
+    events = read_json(path)["traceEvents"]
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
     spans = [e for e in events if e.get("ph") == "X" and names[(e["pid"], e["tid"])].startswith("block ")]
     start = min(e["ts"] for e in spans)
@@ -4290,6 +4332,16 @@ QUOTES = [
      r"best\s+of\s+run\s+17\s+on\s+Llama\s+3\s+70B's\s+16-token\s+QKV\s+\((?P<q17>[\d.]+)×\)[\s\S]*?within\s+±20%\s+on\s+"
      r"(?P<p17>[\d.]+)%\s+and\s+(?P<p18>[\d.]+)%\s+of\s+the\s+pairs",
      stream_k_partial_wave_runs),
+    ("docs/timeline.md",
+     r"Tracing\s+cost\s+every\s+rung\s+(?P<lo>[\d.]+)%\s+to\s+(?P<hi>[\d.]+)%\s+of\s+its\s+untraced",
+     latest_trace_costs),
+    ("docs/timeline.md",
+     r"a\s+block's\s+(?P<ks24>\d+)\s+k-steps\s+follow\s+one\s+another\s+(?P<traced24>\d+)\s+ns\s+apart[\s\S]*?the\s+stamps\s+"
+     r"cost\s+(?P<stamp24>\d+)\s+ns\s+a\s+k-step[\s\S]*?the\s+kernel\s+took\s+(?P<cost24>\d+)%\s+longer\s+traced\)\.\s+"
+     r"Untraced,\s+the\s+SM's\s+k-steps\s+go\s+(?P<untraced24>\d+)\s+ns\s+apart[\s\S]*?the\s+model's\s+(?P<model24>\d+)\s+ns\s+"
+     r"is\s+(?P<over24>[\d.]+)×\s+that[\s\S]*?stamps\s+(?P<stamp21>\d+)\s+ns\s+a\s+k-step,\s+traced\s+(?P<traced21>\d+)\s+ns,\s+"
+     r"untraced\s+(?P<untraced21>\d+)\s+ns,\s+the\s+model's\s+(?P<model21>\d+)\s+ns\s+\((?P<over21>[\d.]+)×\)",
+     stamp_cost),
     ("docs/timeline.md",
      r"<!-- todays-model -->\n(?P<table>(?:\|[^\n]*\n)+)<!-- todays-model end -->[\s\S]*?split-K's\s+rests\s+on\s+"
      r"(?P<gaps22>\d+)[\s\S]*?model\s+is\s+(?P<trim22>[\d.]+)×[\s\S]*?with\s+(?P<blocks22b>\d+)\s+sampled\s+blocks\s+\("

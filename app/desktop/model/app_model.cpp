@@ -202,15 +202,6 @@ Status AppModel::load_trace(const std::filesystem::path& path) {
 Status AppModel::load_recorded_trace() {
   const std::filesystem::path relative = recorded_trace(rung());
   if (const auto path = find_data_file(data_roots_, relative)) return timeline_.load(*path, relative.string());
-  // A later run of scripts/trace-run for some rungs (TRACE_RUNGS) keeps its traces in a folder of its own beside.
-  for (const auto& root : data_roots_) {
-    std::error_code error;
-    for (const auto& entry : std::filesystem::directory_iterator(root / relative.parent_path(), error)) {
-      const std::filesystem::path nested = relative.parent_path() / entry.path().filename() / relative.filename();
-      if (entry.is_directory(error) && std::filesystem::is_regular_file(root / nested, error))
-        return timeline_.load(root / nested, nested.string());
-    }
-  }
   if (!sim::needs_sm90a(rung()))
     return timeline_.refuse(std::string(rung_info(rung()).slug) + " has no recorded trace (no " + relative.string() +
                             "): the Hopper rungs (" + rungs_with_recorded_traces() +

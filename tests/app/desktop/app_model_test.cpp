@@ -229,10 +229,10 @@ TEST(AppModel, TheRecordedTraceOfTheRungIsShownByItsNameInTheCheckout) {
   EXPECT_TRUE(model.timeline().loaded());
 }
 
-TEST(AppModel, ARecordedTraceOfALaterRunIsFoundInItsFolder) {
+TEST(AppModel, TheTopRungsRecordedTraceIsTheShippedSets) {
   AppModel model = model_with_recorded_data("tma-wgmma-pingpong");
   ASSERT_TRUE(model.load_recorded_trace()) << model.timeline().error();
-  EXPECT_EQ(model.timeline().file(), "docs/timeline-data/rungs23-24/24-tma-wgmma-pingpong.trace.json");
+  EXPECT_EQ(model.timeline().file(), "docs/timeline-data/24-tma-wgmma-pingpong.trace.json");
   EXPECT_TRUE(model.timeline().of_rung(RungId::TmaWgmmaPingPong));
 }
 
