@@ -22,8 +22,8 @@ What each timing figure is:
   cluster_barriers_seconds: cluster_waves.cu, blocks in clusters of two passing the cluster's barrier on entry and
     before exit: the slope of their time against waves less the slope of the same blocks without a cluster (the median
     over its block lengths and ways of counting a wave)
-  l2_held_share, epilogue_store_share, wgmma_clock_mhz_pipe_idle and _busy: fitted to recorded ncu reads, sweeps and
-    clocks, not probed (the last two: scripts/wgmma-clock-fit.py); kept as the profile has them
+  l2_held_share, epilogue_store_share, tile_switch_seconds, wgmma_clock_mhz_pipe_idle and _busy: fitted to recorded
+    ncu reads, sweeps and clocks, not probed (the last two: scripts/wgmma-clock-fit.py); kept as the profile has them
 """
 import argparse
 import json
@@ -127,7 +127,8 @@ def one_panel_ratios(rows):
 
 
 # The timing figures fitted to recorded data rather than measured by the probes (docs/time-model.md says by what).
-FITTED = ("l2_held_share", "epilogue_store_share", "wgmma_clock_mhz_pipe_idle", "wgmma_clock_mhz_pipe_busy")
+FITTED = ("l2_held_share", "epilogue_store_share", "tile_switch_seconds", "wgmma_clock_mhz_pipe_idle",
+          "wgmma_clock_mhz_pipe_busy")
 
 
 def timing_from_probes(folder, name, old):

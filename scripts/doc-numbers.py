@@ -2366,6 +2366,22 @@ def latest_trace_costs():
     return {"lo": f"{min(costs):.1f}", "hi": f"{max(costs):.1f}"}
 
 
+def tile_switch_scores():
+    """docs/time-model.md, "A persistent block's switch between tiles": the record's scores
+    (time-model-data/tile-switch-2026-12-02.txt) without a switch and with the kept length, 1 us: the short-K pairs
+    within +-20% and the range of their median Spearman, the LLM runs' pairs within and mean median Spearman."""
+    rows = {}
+    for line in (ROOT / "docs" / "time-model-data" / "tile-switch-2026-12-02.txt").read_text().splitlines():
+        m = re.match(r"(none|1 us) +LLM ([\d.]+)% Spearman [\d.]+-[\d.]+ \(mean ([\d.]+)\) \| M<=256 .* \| short-K "
+                     r"([\d.]+)% Spearman ([\d.]+)-([\d.]+)", line)
+        if m:
+            rows[m.group(1)] = m.groups()[1:]
+    (llm0, sp0, sk0, lo0, hi0), (llm1, sp1, sk1, lo1, hi1) = rows["none"], rows["1 us"]
+    two = lambda x: f"{float(x):.2f}"
+    return {"sk1": sk1, "sk0": sk0, "lo0": two(lo0), "hi0": two(hi0), "lo1": two(lo1), "hi1": two(hi1),
+            "llm1": llm1, "llm0": llm0, "sp1": sp1, "sp0": sp0}
+
+
 def pipeline_table():
     """docs/timeline.md: the time model's figures laid out copy by copy (`gemmlab-cli sim --json`'s "pipeline",
     sim::predicted_pipeline) beside the recorded traces' summaries at 4096^3, for the rungs with one producer and the
@@ -4332,6 +4348,12 @@ QUOTES = [
      r"best\s+of\s+run\s+17\s+on\s+Llama\s+3\s+70B's\s+16-token\s+QKV\s+\((?P<q17>[\d.]+)×\)[\s\S]*?within\s+±20%\s+on\s+"
      r"(?P<p17>[\d.]+)%\s+and\s+(?P<p18>[\d.]+)%\s+of\s+the\s+pairs",
      stream_k_partial_wave_runs),
+    ("docs/time-model.md",
+     r"1\s+µs\s+puts\s+the\s+most\s+short-K\s+pairs\s+within\s+±20%\s+\((?P<sk1>[\d.]+)%,\s+from\s+(?P<sk0>[\d.]+)%\)\s+and\s+"
+     r"raises\s+their\s+median\s+Spearman\s+from\s+(?P<lo0>[\d.]+)–(?P<hi0>[\d.]+)\s+to\s+(?P<lo1>[\d.]+)–(?P<hi1>[\d.]+),[\s\S]*?"
+     r"\((?P<llm1>[\d.]+)%\s+within\s+±20%\s+against\s+(?P<llm0>[\d.]+)%,\s+a\s+mean\s+median\s+Spearman\s+of\s+"
+     r"(?P<sp1>[\d.]+)\s+against\s+(?P<sp0>[\d.]+)\)",
+     tile_switch_scores),
     ("docs/timeline.md",
      r"Tracing\s+cost\s+every\s+rung\s+(?P<lo>[\d.]+)%\s+to\s+(?P<hi>[\d.]+)%\s+of\s+its\s+untraced",
      latest_trace_costs),

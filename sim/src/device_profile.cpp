@@ -97,6 +97,7 @@ constexpr TimingField kTimingFields[] = {
     {"dram_one_panel_efficiency", &MachineTiming::dram_one_panel_efficiency, 1, false},
     {"l2_held_share", &MachineTiming::l2_held_share, 1, false},
     {"epilogue_store_share", &MachineTiming::epilogue_store_share, 1, false},
+    {"tile_switch_seconds", &MachineTiming::tile_switch_seconds, 1e-3, false},
     {"wgmma_clock_mhz_pipe_idle", &MachineTiming::wgmma_clock_mhz_pipe_idle, 10000, false},
     {"wgmma_clock_mhz_pipe_busy", &MachineTiming::wgmma_clock_mhz_pipe_busy, 10000, false},
 };

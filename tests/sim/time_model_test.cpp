@@ -320,9 +320,9 @@ TEST(TimeModel, SplitKsTurnsGrowWithTheRoundsAndWithShortRanges) {
 
 // A warp-specialised block that stores its tile from registers multiplies, then stores, with nothing else on its SM:
 // BERT's QKV at K = 768 on rung 18 is three rounds of such blocks, and the path of the busiest SM's k-steps, then its
-// tiles' stores, is longer than the terms. Not where another warpgroup works during the stores: a persistent block's
-// producer (rung 20), ping-pong's other consumer (rung 24), TMA stores, nor without a producer (rung 17), nor on a
-// profile that does not give the stores' rate.
+// tiles' stores, is longer than the terms. Not where another warpgroup works during the stores: ping-pong's other
+// consumer (rung 24), TMA stores, nor without a producer (rung 17), nor on a profile that does not give the stores'
+// rate; a persistent block (rung 20) counts its tiles' switches instead.
 TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
   DeviceProfile h200 = *find_device("h200");
   const auto predict = [&](RungId rung, std::string_view knobs, const DeviceProfile& device) {
@@ -348,8 +348,9 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
   EXPECT_TRUE(qkv.stores_after_limit);
   EXPECT_DOUBLE_EQ(qkv.seconds, qkv.stores_after_seconds);
   EXPECT_NE(qkv.explanation.find("after its last k-step"), std::string::npos) << qkv.explanation;
+  // Not a persistent block's (its tiles' switches instead: TimeModel.APersistentBlockPaysForEachSwitchBetweenTiles),
+  // nor ping-pong's, whose other consumer multiplies meanwhile, nor TMA stores', nor a rung without a producer warp.
   for (const auto& [rung, knobs] : std::vector<std::pair<RungId, std::string_view>>{
-           {RungId::TmaWgmmaPersistent, ""},
            {RungId::TmaWgmmaPingPong, ""},
            {RungId::TmaWgmmaPersistent, "grid=0 tma_store=1"},
            {RungId::TmaWgmma, ""}}) {
@@ -377,16 +378,53 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
   EXPECT_TRUE(stream_k.stores_after_limit);
   EXPECT_DOUBLE_EQ(stream_k.seconds, stream_k.stores_after_seconds);
   EXPECT_NE(stream_k.explanation.find("every piece of a tile"), std::string::npos) << stream_k.explanation;
-  // At K = 64 a tile is one k-step: no block cuts one, so no piece is stored apart and no turn is taken.
+  // At K = 64 a tile is one k-step: no block cuts one, so no piece is stored apart and no turn is taken; its blocks
+  // walk whole tiles, each a switch (TimeModel.APersistentBlockPaysForEachSwitchBetweenTiles).
   auto whole_tiles = predict_schedule(RungId::TmaWgmmaStreamK, rung_model(RungId::TmaWgmmaStreamK).defaults,
                                       {4096, 2304, 64}, {}, h200);
   ASSERT_TRUE(whole_tiles.ok() && whole_tiles->time);
   EXPECT_EQ(whole_tiles->time->split_seconds, 0.0);
-  EXPECT_EQ(whole_tiles->time->tile_stores_seconds, 0.0);
+  EXPECT_TRUE(whole_tiles->time->tile_switches);
+  EXPECT_DOUBLE_EQ(whole_tiles->time->tile_stores_seconds,
+                   whole_tiles->time->tiles_on_busiest_sm * h200.timing->tile_switch_seconds);
   h200.timing->epilogue_store_share = 0;
   const TimePrediction unmeasured = predict(RungId::TmaWgmmaSpecialized, "", h200);
   EXPECT_EQ(unmeasured.tile_stores_seconds, 0.0);
   EXPECT_LT(unmeasured.seconds, qkv.seconds);
+}
+
+// A persistent block that walks whole tiles passes tile_switch_seconds between one tile's k-steps and the next one's,
+// which nothing on its SM overlaps: at K = 768 (12 k-steps a tile) that path sets the time, named in the explanation;
+// a one-tile block (grid = 0) and ping-pong's consumers, which take turns, have no switches; without the figure
+// (a profile that lacks it) the persistent block's tiles follow one another at no cost.
+TEST(TimeModel, APersistentBlockPaysForEachSwitchBetweenTiles) {
+  DeviceProfile h200 = *find_device("h200");
+  ASSERT_GT(h200.timing->tile_switch_seconds, 0);
+  const auto predict = [&](RungId rung, std::string_view knobs) {
+    auto config = rung_model(rung).defaults;
+    if (!knobs.empty()) config = *apply_knob_text(rung, config, knobs);
+    const auto p = predict_schedule(rung, config, {4096, 2304, 768}, {}, h200);
+    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? "no time" : p.error().message);
+    return *p->time;
+  };
+  const TimePrediction walk = predict(RungId::TmaWgmmaHilbert, "");
+  EXPECT_TRUE(walk.tile_switches);
+  EXPECT_GT(walk.tiles_on_busiest_sm, 1);
+  EXPECT_DOUBLE_EQ(walk.tile_stores_seconds, walk.tiles_on_busiest_sm * h200.timing->tile_switch_seconds);
+  const double path = walk.stores_after_ksteps_seconds + walk.tile_stores_seconds + walk.launch_seconds + walk.fill_seconds;
+  EXPECT_NEAR(walk.stores_after_seconds, path, 1e-12 * path);
+  EXPECT_TRUE(walk.stores_after_limit);
+  EXPECT_DOUBLE_EQ(walk.seconds, walk.stores_after_seconds);
+  EXPECT_NE(walk.explanation.find("tiles' switches"), std::string::npos) << walk.explanation;
+
+  EXPECT_FALSE(predict(RungId::TmaWgmmaHilbert, "grid=0").tile_switches);
+  EXPECT_FALSE(predict(RungId::TmaWgmmaPingPong, "").tile_switches);
+
+  h200.timing->tile_switch_seconds = 0;
+  const TimePrediction free_switches = predict(RungId::TmaWgmmaHilbert, "");
+  EXPECT_FALSE(free_switches.tile_switches);
+  EXPECT_EQ(free_switches.tile_stores_seconds, 0.0);
+  EXPECT_LT(free_switches.seconds, walk.seconds);
 }
 
 // C's stores go through the L2 beside the reads, from the threads (rung 18) or by TMA (rung 20's tma_store=1), and

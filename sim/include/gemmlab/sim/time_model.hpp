@@ -114,9 +114,11 @@ struct TimePrediction {
   // (tile_stores_seconds), after its k-steps (stores_after_ksteps_seconds: the SM's work, the chain or the L2's
   // reads, the longest), with the launch, the fills and the turns' waits at C (stores_after_turn_waits_seconds: the
   // turns without their writes of C, which the pieces' stores are), make a path the kernel takes at least
-  // (stores_after_seconds; 0 where it does not apply).
+  // (stores_after_seconds; 0 where it does not apply). A persistent block that walks whole tiles takes the same path,
+  // its tiles' switches (MachineTiming::tile_switch_seconds each) in place of their stores (tile_switches: true).
   double tile_stores_seconds = 0, stores_after_ksteps_seconds = 0, stores_after_turn_waits_seconds = 0;
   double stores_after_seconds = 0;
+  bool tile_switches = false;
   bool stores_after_limit = false;  // that path is the prediction
   double l2_store_bytes = 0;  // of the L2 term's bytes, the stores: C's, and split-K's and Stream-K's partial sums
   double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (dram_overlap_norm)
