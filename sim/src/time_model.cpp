@@ -162,7 +162,7 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
   if (p.stores_after_limit && p.tile_switches)
     s += " Each persistent block passes " + duration(m.tile_switch_seconds) +
          " between one tile's k-steps and the next one's that nothing on its SM overlaps (the last group's wait, the "
-         "stores, the next tile's start): the busiest SM's k-steps (" + duration(p.stores_after_ksteps_seconds) +
+         "stores or the consumers' turn, the next tile's start): the busiest SM's k-steps (" + duration(p.stores_after_ksteps_seconds) +
          "), with its " + format("%.0f", p.tiles_on_busiest_sm) + " tiles' switches (" +
          duration(p.tile_stores_seconds) + ") and " + launch_and_fill +
          ", take longer than the terms above, so that path sets the time: the model predicts " + duration(p.seconds) +
@@ -627,13 +627,13 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   const bool one_tile_blocks = p.split_seconds == 0 && producer_warp && in.config.tma_store == 0 &&
                                in.config.grid == 0 && !consumers_take_turns(in.rung);
   const bool cut_tiles = stream_k && p.split_seconds > 0;
-  // A persistent block that walks whole tiles (its consumers multiply them all, none taking turns) passes some time
-  // between one tile's k-steps and the next one's that nothing on its SM overlaps: the wait for the tile's last group,
-  // its stores, the next tile's start. Its producer has the next tile's first stages in by then, so what is left is
-  // short against a tile's k-steps at long K, and a sixth of them at K = 768 (fitted to the sweeps:
+  // A persistent block that walks whole tiles passes some time between one tile's k-steps and the next one's that
+  // nothing on its SM overlaps: the wait for the tile's last group, its stores, the next tile's start (ping-pong's
+  // consumers store while the other multiplies, but hand the turn over: the turn's barrier, the next consumer's first
+  // group). Its producer has the next tile's first stages in by then, so what is left is short against a tile's
+  // k-steps at long K, and a sixth of them at K = 768 (fitted to the sweeps:
   // docs/time-model-data/tile-switch-2026-12-02.txt).
-  p.tile_switches = timing.tile_switch_seconds > 0 && p.split_seconds == 0 && producer_warp && in.config.grid > 0 &&
-                    !consumers_take_turns(in.rung);
+  p.tile_switches = timing.tile_switch_seconds > 0 && p.split_seconds == 0 && producer_warp && in.config.grid > 0;
   if (p.tile_switches)
     p.tile_stores_seconds = p.tiles_on_busiest_sm * timing.tile_switch_seconds;
   else if (timing.epilogue_store_share > 0 && (one_tile_blocks || cut_tiles)) {

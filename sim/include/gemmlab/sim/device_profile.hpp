@@ -73,7 +73,7 @@ struct MachineTiming {
   double epilogue_store_share = 0;
   // A persistent block's time between one tile's k-steps and the next one's that nothing on its SM overlaps: the wait
   // for the tile's last wgmma group, its stores of C, the next tile's first k-step starting (its consumers are the
-  // only warps that multiply). Fitted to the recorded short-K and LLM sweeps (docs/time-model.md, "A persistent
+  // only warps that multiply; ping-pong's, taking turns, hand the turn over). Fitted to the recorded short-K and LLM sweeps (docs/time-model.md, "A persistent
   // block's switch between tiles"); optional: 0, and a persistent block's tiles follow one another at no cost.
   double tile_switch_seconds = 0;
 };
