@@ -2369,15 +2369,15 @@ def latest_trace_costs():
 def tile_switch_scores():
     """docs/time-model.md, "A persistent block's switch between tiles": the record's scores
     (time-model-data/tile-switch-2026-12-02.txt) without a switch and with the kept one, 1 us for every persistent
-    block (ping-pong's too): the short-K pairs within +-20% and the range of their median Spearman, the LLM runs' pairs
+    block's tile or Stream-K piece (ping-pong's too): the short-K pairs within +-20% and the range of their median Spearman, the LLM runs' pairs
     within and mean median Spearman."""
     rows = {}
     for line in (ROOT / "docs" / "time-model-data" / "tile-switch-2026-12-02.txt").read_text().splitlines():
-        m = re.match(r"(none|\+ ping-pong 1 us) +LLM ([\d.]+)% Spearman [\d.]+-[\d.]+ \(mean ([\d.]+)\) \| M<=256 .* \| short-K "
+        m = re.match(r"(none|\+ Stream-K 1 us) +LLM ([\d.]+)% Spearman [\d.]+-[\d.]+ \(mean ([\d.]+)\) \| M<=256 .* \| short-K "
                      r"([\d.]+)% Spearman ([\d.]+)-([\d.]+)", line)
         if m:
             rows[m.group(1)] = m.groups()[1:]
-    (llm0, sp0, sk0, lo0, hi0), (llm1, sp1, sk1, lo1, hi1) = rows["none"], rows["+ ping-pong 1 us"]
+    (llm0, sp0, sk0, lo0, hi0), (llm1, sp1, sk1, lo1, hi1) = rows["none"], rows["+ Stream-K 1 us"]
     two = lambda x: f"{float(x):.2f}"
     return {"sk1": sk1, "sk0": sk0, "lo0": two(lo0), "hi0": two(hi0), "lo1": two(lo1), "hi1": two(hi1),
             "llm1": llm1, "llm0": llm0, "sp1": sp1, "sp0": sp0}
@@ -4350,7 +4350,7 @@ QUOTES = [
      r"(?P<p17>[\d.]+)%\s+and\s+(?P<p18>[\d.]+)%\s+of\s+the\s+pairs",
      stream_k_partial_wave_runs),
     ("docs/time-model.md",
-     r"1\s+µs\s+for\s+every\s+persistent\s+block\s+puts\s+the\s+most\s+short-K\s+pairs\s+within\s+±20%\s+\((?P<sk1>[\d.]+)%,\s+from\s+(?P<sk0>[\d.]+)%\)\s+and\s+"
+     r"1\s+µs\s+for\s+every\s+persistent\s+block's\s+tile\s+or\s+piece\s+puts\s+the\s+most\s+short-K\s+pairs\s+within\s+±20%\s+\((?P<sk1>[\d.]+)%,\s+from\s+(?P<sk0>[\d.]+)%\)\s+and\s+"
      r"raises\s+their\s+median\s+Spearman\s+from\s+(?P<lo0>[\d.]+)–(?P<hi0>[\d.]+)\s+to\s+(?P<lo1>[\d.]+)–(?P<hi1>[\d.]+),[\s\S]*?"
      r"\((?P<llm1>[\d.]+)%\s+within\s+±20%\s+against\s+(?P<llm0>[\d.]+)%,\s+a\s+mean\s+median\s+Spearman\s+of\s+"
      r"(?P<sp1>[\d.]+)\s+against\s+(?P<sp0>[\d.]+)\)",

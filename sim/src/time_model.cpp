@@ -174,7 +174,9 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
                          : " Each block stores its tile of C after its last k-step, and its SM has nothing else to do "
                            "meanwhile: the ") +
          "busiest SM's k-steps (" + duration(p.stores_after_ksteps_seconds) + "), then its " +
-         (p.split_seconds > 0 ? "pieces'" : "tiles'") + " stores (" + duration(p.tile_stores_seconds) +
+         (p.split_seconds > 0 ? (m.tile_switch_seconds > 0 ? "pieces' stores and switches" : "pieces' stores")
+                              : "tiles' stores") +
+         " (" + duration(p.tile_stores_seconds) +
          "), with " + launch_and_fill + (p.split_seconds > 0 ? " and the turns' waits at C (" + duration(p.stores_after_turn_waits_seconds) + ")"
                                   : "") +
          " take longer than the terms above, so that path sets the time: the model predicts " + duration(p.seconds) +
@@ -639,7 +641,9 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   else if (timing.epilogue_store_share > 0 && (one_tile_blocks || cut_tiles)) {
     const double stored_tiles =
         cut_tiles ? double(blocks_per_sm_launched) * plan.most_segments() : p.tiles_on_busiest_sm;
-    p.tile_stores_seconds = stored_tiles * tile_c_pass / timing.epilogue_store_share;
+    // A Stream-K block switches from piece to piece as a tile walk does from tile to tile.
+    p.tile_stores_seconds = stored_tiles * (tile_c_pass / timing.epilogue_store_share +
+                                            (cut_tiles ? timing.tile_switch_seconds : 0.0));
   }
   if (p.tile_stores_seconds > 0) {
     p.stores_after_turn_waits_seconds = cut_tiles ? rounds * turns_per_round * turn_wait_seconds : 0.0;

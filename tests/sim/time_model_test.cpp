@@ -357,13 +357,14 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
     EXPECT_FALSE(p.stores_after_limit) << rung_info(rung).slug << " " << knobs;
   }
   // Stream-K's blocks cut tiles there (12 k-steps a tile, shared by the last waves' blocks): each block stores every
-  // piece it computes, a whole tile each, before its next piece's k-steps, and waits for its turns at C too; the turns'
-  // own writes of C are those stores, counted once.
+  // piece it computes, a whole tile each, and switches to its next piece's k-steps, and waits for its turns at C too;
+  // the turns' own writes of C are those stores, counted once.
   const TimePrediction stream_k = predict(RungId::TmaWgmmaStreamK, "", h200);
   const TermTime& sk_l2 = stream_k.term(TimeTerm::L2);
   ASSERT_GT(stream_k.split_seconds, 0);
-  const double pieces = stream_k.tile_stores_seconds / (tile_c / rate);
-  EXPECT_NEAR(pieces, std::round(pieces), 1e-9);  // whole tiles
+  // Each piece a whole tile's stores, and a switch to the next piece.
+  const double pieces = stream_k.tile_stores_seconds / (tile_c / rate + h200.timing->tile_switch_seconds);
+  EXPECT_NEAR(pieces, std::round(pieces), 1e-9);
   EXPECT_GE(pieces, stream_k.tiles_on_busiest_sm);
   EXPECT_DOUBLE_EQ(stream_k.stores_after_ksteps_seconds,
                    std::max({stream_k.sm_seconds, stream_k.term(TimeTerm::Latency).seconds,
