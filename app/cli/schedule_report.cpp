@@ -167,9 +167,8 @@ void print_time_model(const sim::SchedulePrediction& p, std::ostream& out) {
       << (t.split_seconds > 0 ? "; plus " + std::string(t.split_wording) + " " + milliseconds(t.split_seconds) : "")
       << "\n";
   if (t.stores_after_seconds > 0)
-    out << "each " << (t.split_seconds > 0 ? "piece" : "tile")
-        << "'s stores after its k-steps, with nothing else on the SM: " << milliseconds(t.tile_stores_seconds)
-        << " on the busiest SM, a path of " << milliseconds(t.stores_after_seconds)
+    out << "the busiest SM's k-steps, then " << t.after_ksteps << ", with nothing else on the SM: "
+        << milliseconds(t.tile_stores_seconds) << ", a path of " << milliseconds(t.stores_after_seconds)
         << (t.stores_after_limit ? " (longer than the terms: the prediction)" : " (shorter than the terms)") << "\n";
   out
       << "predicted: " << milliseconds(t.seconds) << ", " << fixed(t.tflops, 1) << " TFLOPS (" << kNotMeasured << ")\n"
@@ -245,6 +244,8 @@ nlohmann::json time_model_json(const sim::SchedulePrediction& p) {
           {"drain_seconds", t.drain_seconds},
           {"l2_store_bytes", t.l2_store_bytes},
           {"tile_stores_seconds", t.tile_stores_seconds},
+          {"after_ksteps", t.after_ksteps},
+          {"tile_switches", t.tile_switches},
           {"stores_after_seconds", t.stores_after_seconds},
           {"stores_after_limit", t.stores_after_limit},
           {"predicted_seconds", t.seconds},

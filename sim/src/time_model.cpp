@@ -162,9 +162,9 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
   if (p.stores_after_limit && p.tile_switches)
     s += " Each persistent block passes " + duration(m.tile_switch_seconds) +
          " between one tile's k-steps and the next one's that nothing on its SM overlaps (the last group's wait, the "
-         "stores or the consumers' turn, the next tile's start): the busiest SM's k-steps (" + duration(p.stores_after_ksteps_seconds) +
-         "), with its " + format("%.0f", p.tiles_on_busiest_sm) + " tiles' switches (" +
-         duration(p.tile_stores_seconds) + ") and " + launch_and_fill +
+         "stores or the consumers' turn, the next tile's start): the busiest SM's k-steps (" +
+         duration(p.stores_after_ksteps_seconds) + "), with its " + format("%.0f", p.tiles_on_busiest_sm) +
+         " tiles' switches (" + duration(p.tile_stores_seconds) + ") and " + launch_and_fill +
          ", take longer than the terms above, so that path sets the time: the model predicts " + duration(p.seconds) +
          ".";
   else if (p.stores_after_limit)
@@ -173,12 +173,10 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
                            "turn) after the piece's last k-step, and its SM has nothing else to do meanwhile: the "
                          : " Each block stores its tile of C after its last k-step, and its SM has nothing else to do "
                            "meanwhile: the ") +
-         "busiest SM's k-steps (" + duration(p.stores_after_ksteps_seconds) + "), then its " +
-         (p.split_seconds > 0 ? (m.tile_switch_seconds > 0 ? "pieces' stores and switches" : "pieces' stores")
-                              : "tiles' stores") +
-         " (" + duration(p.tile_stores_seconds) +
-         "), with " + launch_and_fill + (p.split_seconds > 0 ? " and the turns' waits at C (" + duration(p.stores_after_turn_waits_seconds) + ")"
-                                  : "") +
+         "busiest SM's k-steps (" + duration(p.stores_after_ksteps_seconds) + "), then " +
+         std::string(p.after_ksteps) + " (" + duration(p.tile_stores_seconds) + "), with " + launch_and_fill +
+         (p.split_seconds > 0 ? " and the turns' waits at C (" + duration(p.stores_after_turn_waits_seconds) + ")"
+                              : "") +
          " take longer than the terms above, so that path sets the time: the model predicts " + duration(p.seconds) +
          ".";
   else if (p.split_seconds > 0)
@@ -633,17 +631,24 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   // nothing on its SM overlaps: the wait for the tile's last group, its stores, the next tile's start (ping-pong's
   // consumers store while the other multiplies, but hand the turn over: the turn's barrier, the next consumer's first
   // group). Its producer has the next tile's first stages in by then, so what is left is short against a tile's
-  // k-steps at long K, and a sixth of them at K = 768 (fitted to the sweeps:
-  // docs/time-model-data/tile-switch-2026-12-02.txt).
+  // k-steps at long K, and a tenth to a sixth of them at K = 768. A Stream-K block that cuts tiles stores its pieces
+  // apart (above), and switches from piece to piece as well. One figure for both, fitted to the sweeps, counted for
+  // every tile or piece, the last's standing for its stores at the end
+  // (docs/time-model-data/tile-switch-2026-12-02.txt).
   p.tile_switches = timing.tile_switch_seconds > 0 && p.split_seconds == 0 && producer_warp && in.config.grid > 0;
-  if (p.tile_switches)
+  if (p.tile_switches) {
     p.tile_stores_seconds = p.tiles_on_busiest_sm * timing.tile_switch_seconds;
-  else if (timing.epilogue_store_share > 0 && (one_tile_blocks || cut_tiles)) {
+    p.after_ksteps = "the tiles' switches";
+  } else if ((timing.epilogue_store_share > 0 || (cut_tiles && timing.tile_switch_seconds > 0)) &&
+             (one_tile_blocks || cut_tiles)) {
     const double stored_tiles =
         cut_tiles ? double(blocks_per_sm_launched) * plan.most_segments() : p.tiles_on_busiest_sm;
-    // A Stream-K block switches from piece to piece as a tile walk does from tile to tile.
-    p.tile_stores_seconds = stored_tiles * (tile_c_pass / timing.epilogue_store_share +
-                                            (cut_tiles ? timing.tile_switch_seconds : 0.0));
+    const double stores = timing.epilogue_store_share > 0 ? tile_c_pass / timing.epilogue_store_share : 0.0;
+    p.tile_stores_seconds = stored_tiles * (stores + (cut_tiles ? timing.tile_switch_seconds : 0.0));
+    p.after_ksteps = !cut_tiles                          ? "the tiles' stores"
+                     : timing.tile_switch_seconds == 0   ? "the pieces' stores"
+                     : timing.epilogue_store_share == 0  ? "the pieces' switches"
+                                                         : "the pieces' stores and switches";
   }
   if (p.tile_stores_seconds > 0) {
     p.stores_after_turn_waits_seconds = cut_tiles ? rounds * turns_per_round * turn_wait_seconds : 0.0;

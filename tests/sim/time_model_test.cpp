@@ -321,7 +321,8 @@ TEST(TimeModel, SplitKsTurnsGrowWithTheRoundsAndWithShortRanges) {
 // A warp-specialised block that stores its tile from registers multiplies, then stores, with nothing else on its SM:
 // BERT's QKV at K = 768 on rung 18 is three rounds of such blocks, and the path of the busiest SM's k-steps, then its
 // tiles' stores, is longer than the terms. Not with TMA stores, nor without a producer (rung 17), nor on a profile
-// that does not give the stores' rate; a persistent block (rungs 20 and 24) counts its tiles' switches instead.
+// that does not give the stores' rate; a persistent block (rungs 20, 21, 23 and 24) counts its tiles' switches
+// instead.
 TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
   DeviceProfile h200 = *find_device("h200");
   const auto predict = [&](RungId rung, std::string_view knobs, const DeviceProfile& device) {
@@ -377,6 +378,8 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
   EXPECT_TRUE(stream_k.stores_after_limit);
   EXPECT_DOUBLE_EQ(stream_k.seconds, stream_k.stores_after_seconds);
   EXPECT_NE(stream_k.explanation.find("every piece of a tile"), std::string::npos) << stream_k.explanation;
+  EXPECT_EQ(stream_k.after_ksteps, "the pieces' stores and switches");
+  EXPECT_NE(stream_k.explanation.find("the pieces' stores and switches"), std::string::npos) << stream_k.explanation;
   // At K = 64 a tile is one k-step: no block cuts one, so no piece is stored apart and no turn is taken; its blocks
   // walk whole tiles, each a switch (TimeModel.APersistentBlockPaysForEachSwitchBetweenTiles).
   auto whole_tiles = predict_schedule(RungId::TmaWgmmaStreamK, rung_model(RungId::TmaWgmmaStreamK).defaults,
@@ -410,20 +413,26 @@ TEST(TimeModel, APersistentBlockPaysForEachSwitchBetweenTiles) {
   EXPECT_TRUE(walk.tile_switches);
   EXPECT_GT(walk.tiles_on_busiest_sm, 1);
   EXPECT_DOUBLE_EQ(walk.tile_stores_seconds, walk.tiles_on_busiest_sm * h200.timing->tile_switch_seconds);
-  const double path = walk.stores_after_ksteps_seconds + walk.tile_stores_seconds + walk.launch_seconds + walk.fill_seconds;
+  const double path =
+      walk.stores_after_ksteps_seconds + walk.tile_stores_seconds + walk.launch_seconds + walk.fill_seconds;
   EXPECT_NEAR(walk.stores_after_seconds, path, 1e-12 * path);
   EXPECT_TRUE(walk.stores_after_limit);
   EXPECT_DOUBLE_EQ(walk.seconds, walk.stores_after_seconds);
   EXPECT_NE(walk.explanation.find("tiles' switches"), std::string::npos) << walk.explanation;
 
   EXPECT_FALSE(predict(RungId::TmaWgmmaHilbert, "grid=0").tile_switches);
-  EXPECT_TRUE(predict(RungId::TmaWgmmaPingPong, "").tile_switches);
+  const TimePrediction ping_pong = predict(RungId::TmaWgmmaPingPong, "");
+  EXPECT_TRUE(ping_pong.tile_switches);
+  EXPECT_DOUBLE_EQ(ping_pong.tile_stores_seconds, ping_pong.tiles_on_busiest_sm * h200.timing->tile_switch_seconds);
+  EXPECT_TRUE(ping_pong.stores_after_limit);
+  EXPECT_EQ(ping_pong.after_ksteps, "the tiles' switches");
 
   h200.timing->tile_switch_seconds = 0;
   const TimePrediction free_switches = predict(RungId::TmaWgmmaHilbert, "");
   EXPECT_FALSE(free_switches.tile_switches);
   EXPECT_EQ(free_switches.tile_stores_seconds, 0.0);
   EXPECT_LT(free_switches.seconds, walk.seconds);
+  EXPECT_EQ(predict(RungId::TmaWgmmaStreamK, "").after_ksteps, "the pieces' stores");  // its cut tiles' stores alone
 }
 
 // C's stores go through the L2 beside the reads, from the threads (rung 18) or by TMA (rung 20's tma_store=1), and

@@ -89,10 +89,12 @@ void time_model_section(const sim::SchedulePrediction& p) {
     bar(std::string(sim::to_string(term.term)).c_str(), term.seconds, longest, text,
         term.term == t.limit && !t.stores_after_limit);
   }
-  // A block that stores its tile after its k-steps with nothing else on its SM: that path, beside the terms.
+  // A block that stores its tile (or switches to the next) after its k-steps with nothing else on its SM: that path,
+  // beside the terms.
   if (t.stores_after_seconds > 0) {
     std::snprintf(text, sizeof text, "%.3f ms", 1e3 * t.stores_after_seconds);
-    bar("k-steps, then stores", t.stores_after_seconds, longest, text, t.stores_after_limit);
+    const std::string name = "k-steps, then " + std::string(t.after_ksteps);
+    bar(name.c_str(), t.stores_after_seconds, longest, text, t.stores_after_limit);
   }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(t.explanation.c_str());

@@ -73,8 +73,10 @@ struct MachineTiming {
   double epilogue_store_share = 0;
   // A persistent block's time between one tile's k-steps and the next one's that nothing on its SM overlaps: the wait
   // for the tile's last wgmma group, its stores of C, the next tile's first k-step starting (its consumers are the
-  // only warps that multiply; ping-pong's, taking turns, hand the turn over). Fitted to the recorded short-K and LLM sweeps (docs/time-model.md, "A persistent
-  // block's switch between tiles"); optional: 0, and a persistent block's tiles follow one another at no cost.
+  // only warps that multiply; ping-pong's, taking turns, hand the turn over); a Stream-K block's switch from one piece
+  // of a tile to the next, beside the piece's stores, which it counts apart. Fitted to the recorded short-K and LLM
+  // sweeps (docs/time-model.md, "A persistent block's switch between tiles"); optional: 0, and a persistent block's
+  // tiles follow one another at no cost.
   double tile_switch_seconds = 0;
 };
 

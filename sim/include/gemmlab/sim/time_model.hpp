@@ -115,10 +115,12 @@ struct TimePrediction {
   // reads, the longest), with the launch, the fills and the turns' waits at C (stores_after_turn_waits_seconds: the
   // turns without their writes of C, which the pieces' stores are), make a path the kernel takes at least
   // (stores_after_seconds; 0 where it does not apply). A persistent block that walks whole tiles takes the same path,
-  // its tiles' switches (MachineTiming::tile_switch_seconds each) in place of their stores (tile_switches: true).
+  // its tiles' switches (MachineTiming::tile_switch_seconds each) in place of their stores (tile_switches: true); a
+  // Stream-K block's pieces add a switch each beside their stores. after_ksteps names what tile_stores_seconds counts.
   double tile_stores_seconds = 0, stores_after_ksteps_seconds = 0, stores_after_turn_waits_seconds = 0;
   double stores_after_seconds = 0;
   bool tile_switches = false;
+  std::string_view after_ksteps = "";  // "the tiles' stores", "the tiles' switches", "the pieces' stores and switches"
   bool stores_after_limit = false;  // that path is the prediction
   double l2_store_bytes = 0;  // of the L2 term's bytes, the stores: C's, and split-K's and Stream-K's partial sums
   double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (dram_overlap_norm)
