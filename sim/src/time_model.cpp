@@ -159,16 +159,12 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
       "the launch (" + duration(p.launch_seconds) + "), filling the pipeline (" + duration(p.fill_seconds) +
       (p.cluster_barrier_seconds > 0 ? ", " + duration(p.cluster_barrier_seconds) + " of it the clusters' barriers" : "") +
       ")";
-  if (p.stores_after_limit && p.tile_switches)
-    s += " Each persistent block passes " + duration(m.tile_switch_seconds) +
-         " between one tile's k-steps and the next one's that nothing on its SM overlaps (the last group's wait, the "
-         "stores or the consumers' turn, the next tile's start): the busiest SM's k-steps (" +
-         duration(p.stores_after_ksteps_seconds) + "), with its " + format("%.0f", p.tiles_on_busiest_sm) +
-         " tiles' switches (" + duration(p.tile_stores_seconds) + ") and " + launch_and_fill +
-         ", take longer than the terms above, so that path sets the time: the model predicts " + duration(p.seconds) +
-         ".";
-  else if (p.stores_after_limit)
-    s += std::string(p.split_seconds > 0
+  if (p.stores_after_limit)
+    s += std::string(p.tile_switches ? " Each persistent block passes " + duration(m.tile_switch_seconds) +
+                                           " between one tile's k-steps and the next one's that nothing on its SM "
+                                           "overlaps (the last group's wait, the stores or the consumers' turn, the "
+                                           "next tile's start): the "
+                     : p.split_seconds > 0
                          ? " Each block stores every piece of a tile it computes into C (or adds it there in its "
                            "turn) after the piece's last k-step, and its SM has nothing else to do meanwhile: the "
                          : " Each block stores its tile of C after its last k-step, and its SM has nothing else to do "
@@ -631,7 +627,7 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   // nothing on its SM overlaps: the wait for the tile's last group, its stores, the next tile's start (ping-pong's
   // consumers store while the other multiplies, but hand the turn over: the turn's barrier, the next consumer's first
   // group). Its producer has the next tile's first stages in by then, so what is left is short against a tile's
-  // k-steps at long K, and a tenth to a sixth of them at K = 768. A Stream-K block that cuts tiles stores its pieces
+  // k-steps at long K, but not at short K. A Stream-K block that cuts tiles stores its pieces
   // apart (above), and switches from piece to piece as well. One figure for both, fitted to the sweeps, counted for
   // every tile or piece, the last's standing for its stores at the end
   // (docs/time-model-data/tile-switch-2026-12-02.txt).

@@ -318,6 +318,16 @@ TEST(TimeModel, SplitKsTurnsGrowWithTheRoundsAndWithShortRanges) {
   EXPECT_GT(short_k.split_seconds / short_k.seconds, long_k.split_seconds / long_k.seconds);
 }
 
+// BERT-base's QKV projection over a 4096-token prompt (4096 x 2304 x 768: 12 k-steps of 64 a tile), the short-K shape
+// the tests below predict: the rung's defaults with `knobs` applied, on `device`.
+TimePrediction predict_bert_qkv(RungId rung, std::string_view knobs, const DeviceProfile& device) {
+  auto config = rung_model(rung).defaults;
+  if (!knobs.empty()) config = *apply_knob_text(rung, config, knobs);
+  const auto p = predict_schedule(rung, config, {4096, 2304, 768}, {}, device);
+  EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
+  return p.ok() && p->time ? *p->time : TimePrediction{};
+}
+
 // A warp-specialised block that stores its tile from registers multiplies, then stores, with nothing else on its SM:
 // BERT's QKV at K = 768 on rung 18 is three rounds of such blocks, and the path of the busiest SM's k-steps, then its
 // tiles' stores, is longer than the terms. Not with TMA stores, nor without a producer (rung 17), nor on a profile
@@ -325,14 +335,7 @@ TEST(TimeModel, SplitKsTurnsGrowWithTheRoundsAndWithShortRanges) {
 // instead.
 TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
   DeviceProfile h200 = *find_device("h200");
-  const auto predict = [&](RungId rung, std::string_view knobs, const DeviceProfile& device) {
-    auto config = rung_model(rung).defaults;
-    if (!knobs.empty()) config = *apply_knob_text(rung, config, knobs);
-    const auto p = predict_schedule(rung, config, {4096, 2304, 768}, {}, device);
-    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
-    return p.ok() && p->time ? *p->time : TimePrediction{};
-  };
-  const TimePrediction qkv = predict(RungId::TmaWgmmaSpecialized, "", h200);
+  const TimePrediction qkv = predict_bert_qkv(RungId::TmaWgmmaSpecialized, "", h200);
   const double tile_c = 128.0 * 256 * 4;
   const double rate = h200.timing->epilogue_store_share * h200.timing->l2_bytes_per_second / h200.sms;
   EXPECT_EQ(qkv.tiles_on_busiest_sm, 3);  // 288 tiles on 132 SMs, one block at a time
@@ -353,14 +356,14 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
   for (const auto& [rung, knobs] : std::vector<std::pair<RungId, std::string_view>>{
            {RungId::TmaWgmmaPersistent, "grid=0 tma_store=1"},
            {RungId::TmaWgmma, ""}}) {
-    const TimePrediction p = predict(rung, knobs, h200);
+    const TimePrediction p = predict_bert_qkv(rung, knobs, h200);
     EXPECT_EQ(p.tile_stores_seconds, 0.0) << rung_info(rung).slug << " " << knobs;
     EXPECT_FALSE(p.stores_after_limit) << rung_info(rung).slug << " " << knobs;
   }
   // Stream-K's blocks cut tiles there (12 k-steps a tile, shared by the last waves' blocks): each block stores every
   // piece it computes, a whole tile each, and switches to its next piece's k-steps, and waits for its turns at C too;
   // the turns' own writes of C are those stores, counted once.
-  const TimePrediction stream_k = predict(RungId::TmaWgmmaStreamK, "", h200);
+  const TimePrediction stream_k = predict_bert_qkv(RungId::TmaWgmmaStreamK, "", h200);
   const TermTime& sk_l2 = stream_k.term(TimeTerm::L2);
   ASSERT_GT(stream_k.split_seconds, 0);
   // Each piece a whole tile's stores, and a switch to the next piece.
@@ -390,7 +393,7 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
   EXPECT_DOUBLE_EQ(whole_tiles->time->tile_stores_seconds,
                    whole_tiles->time->tiles_on_busiest_sm * h200.timing->tile_switch_seconds);
   h200.timing->epilogue_store_share = 0;
-  const TimePrediction unmeasured = predict(RungId::TmaWgmmaSpecialized, "", h200);
+  const TimePrediction unmeasured = predict_bert_qkv(RungId::TmaWgmmaSpecialized, "", h200);
   EXPECT_EQ(unmeasured.tile_stores_seconds, 0.0);
   EXPECT_LT(unmeasured.seconds, qkv.seconds);
 }
@@ -402,13 +405,7 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
 TEST(TimeModel, APersistentBlockPaysForEachSwitchBetweenTiles) {
   DeviceProfile h200 = *find_device("h200");
   ASSERT_GT(h200.timing->tile_switch_seconds, 0);
-  const auto predict = [&](RungId rung, std::string_view knobs) {
-    auto config = rung_model(rung).defaults;
-    if (!knobs.empty()) config = *apply_knob_text(rung, config, knobs);
-    const auto p = predict_schedule(rung, config, {4096, 2304, 768}, {}, h200);
-    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? "no time" : p.error().message);
-    return *p->time;
-  };
+  const auto predict = [&](RungId rung, std::string_view knobs) { return predict_bert_qkv(rung, knobs, h200); };
   const TimePrediction walk = predict(RungId::TmaWgmmaHilbert, "");
   EXPECT_TRUE(walk.tile_switches);
   EXPECT_GT(walk.tiles_on_busiest_sm, 1);
@@ -440,13 +437,7 @@ TEST(TimeModel, APersistentBlockPaysForEachSwitchBetweenTiles) {
 TEST(TimeModel, TheL2TermCountsTheStoresBesideTheReads) {
   const DeviceProfile h200 = *find_device("h200");
 
-  const auto predict = [&](RungId rung, std::string_view knobs) {
-    auto config = rung_model(rung).defaults;
-    if (!knobs.empty()) config = *apply_knob_text(rung, config, knobs);
-    const auto p = predict_schedule(rung, config, {4096, 2304, 768}, {}, h200);
-    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
-    return p.ok() && p->time ? *p->time : TimePrediction{};
-  };
+  const auto predict = [&](RungId rung, std::string_view knobs) { return predict_bert_qkv(rung, knobs, h200); };
   const double c_bytes = 4096.0 * 2304 * 4;
   for (const auto& [rung, knobs] : std::vector<std::pair<RungId, std::string_view>>{
            {RungId::TmaWgmmaSpecialized, ""}, {RungId::TmaWgmmaPersistent, "tma_store=1"}}) {
