@@ -1300,7 +1300,7 @@ def trace_ksteps():
             continue
         slowed.append(role["median_kstep_ns"] / untraced - 1)
         model.append(d["model"]["kstep_ns"] / untraced - 1)
-    trace = json.loads((folder / "17-tma-wgmma.trace.json").read_text())["traceEvents"]
+    trace = read_json(folder / "17-tma-wgmma.trace.json.gz")["traceEvents"]
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in trace if e.get("ph") == "M" and e["name"] == "thread_name"}
     waits, issuing = {}, {}
     for e in trace:
@@ -1593,7 +1593,7 @@ def trace_held():
     for variant, key in (("per_copy", "pc20"), ("current", "c20"), ("dead", "dead20"), ("no_mbar", "nombar20"),
                          ("no_tma", "notma20"), ("no_wgmma", "nowgmma20")):
         out[key] = f"{abs(variants[('20', variant)]):.0f}"
-    events = json.loads((folder / "first-2026-11-29" / "20-tma-wgmma-persistent.trace.json").read_text())["traceEvents"]
+    events = read_json(folder / "first-2026-11-29" / "20-tma-wgmma-persistent.trace.json.gz")["traceEvents"]
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e["name"] == "thread_name"}
     track = next(key for key, name in names.items() if name == "block 0, consumer (warpgroup 0)")
     spans = [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) == track]
