@@ -2384,6 +2384,27 @@ def tile_switch_scores():
             "llm1": llm1, "llm0": llm0, "sp1": sp1, "sp0": sp0}
 
 
+def dram_stages_loading():
+    """docs/time-model.md, the DRAM stream's stages but the one held: the record's scores
+    (time-model-data/dram-stages-loading-2026-12-02.txt), before and after, of the 16-token pairs 64 wide by stages and
+    of the LLM runs' shapes with M <= 256; the largest change of the short-K runs' median Spearman."""
+    text = (ROOT / "docs" / "time-model-data" / "dram-stages-loading-2026-12-02.txt").read_text()
+    stages = {int(m.group(1)): (m.group(2), m.group(3))
+              for m in re.finditer(r"stages (\d): \d+ pairs, before ([\d.]+), after ([\d.]+)", text)}
+    llm = {int(m.group(1)): tuple(float(x) for x in m.groups()[1:])
+           for m in re.finditer(r"LLM run +(\d+) +before all [\d.]+% [\d.]+ \| M<=256 ([\d.]+)% ([\d.]+) \|\| "
+                                r"after all [\d.]+% [\d.]+ \| M<=256 ([\d.]+)% ([\d.]+)", text)}
+    short = [abs(float(a) - float(b)) for b, a in re.findall(r"short-K run +\d+ +before [\d.]+% ([\d.]+) \|\| "
+                                                             r"after [\d.]+% ([\d.]+)", text)]
+    early = [llm[r] for r in range(21, 27)]
+    if max(short) >= 0.01 or any(llm[r][3] <= llm[r][1] for r in (29, 30)):
+        raise SystemExit("doc-numbers: the DRAM stages record no longer reads as docs/time-model.md says: reword it")
+    return {"s3b": stages[3][0], "s4b": stages[4][0], "s3a": stages[3][1], "s4a": stages[4][1],
+            "b29": f"{llm[29][1]:.3f}", "b30": f"{llm[30][1]:.3f}", "a29": f"{llm[29][3]:.3f}", "a30": f"{llm[30][3]:.3f}",
+            "fall": f"{max(b[1] - b[3] for b in early):.3f}", "lo": f"{min(b[3] for b in early):.3f}",
+            "hi": f"{max(b[3] for b in early):.3f}", "pts": f"{max(b[0] - b[2] for b in early):.1f}"}
+
+
 def pipeline_table():
     """docs/timeline.md: the time model's figures laid out copy by copy (`gemmlab-cli sim --json`'s "pipeline",
     sim::predicted_pipeline) beside the recorded traces' summaries at 4096^3, for the rungs with one producer and the
@@ -4356,6 +4377,13 @@ QUOTES = [
      r"(?P<lo0>[\d.]+)–(?P<hi0>[\d.]+)\s+to\s+(?P<lo1>[\d.]+)–(?P<hi1>[\d.]+),[\s\S]*?\((?P<llm1>[\d.]+)%\s+within\s+±20%\s+"
      r"against\s+(?P<llm0>[\d.]+)%,\s+a\s+mean\s+median\s+Spearman\s+of\s+(?P<sp1>[\d.]+)\s+against\s+(?P<sp0>[\d.]+)\)",
      tile_switch_scores),
+    ("docs/time-model.md",
+     r"measured\s+(?P<s3b>[\d.]+)×\s+their\s+predicted\s+time\s+at\s+the\s+median\s+with\s+3\s+stages,\s+(?P<s4b>[\d.]+)×\s+"
+     r"with\s+4;\s+counting\s+the\s+stages\s+but\s+one,\s+(?P<s3a>[\d.]+)×\s+and\s+(?P<s4a>[\d.]+)×\.[\s\S]*?rose\s+from\s+"
+     r"(?P<b29>[\d.]+)\s+and\s+(?P<b30>[\d.]+)\s+to\s+(?P<a29>[\d.]+)\s+and\s+(?P<a30>[\d.]+)\s+on\s+runs\s+29\s+and\s+30,"
+     r"[\s\S]*?by\s+up\s+to\s+(?P<fall>[\d.]+)\s+\(to\s+(?P<lo>[\d.]+)–(?P<hi>[\d.]+)\),\s+and\s+their\s+pairs\s+within\s+"
+     r"±20%\s+by\s+up\s+to\s+(?P<pts>[\d.]+)\s+points",
+     dram_stages_loading),
     ("docs/timeline.md",
      r"Tracing\s+cost\s+every\s+rung\s+(?P<lo>[\d.]+)%\s+to\s+(?P<hi>[\d.]+)%\s+of\s+its\s+untraced",
      latest_trace_costs),

@@ -469,12 +469,18 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   // do (the norm kOverlapNorm), which gave tests/calibration/tma_dram.cu's rates within about 10% from 8 to 132 SMs.
   const double in_flight_bytes = l2_bytes / blocks / ksteps * p.ksteps_in_flight * resident;
   p.in_flight_bytes = in_flight_bytes;
-  // Of those, the ones DRAM brings in: the misses. The probe's stream read every byte from DRAM; a kernel whose A hits
-  // in L2 (a decode shape's few rows of activations, which every block reads) streams only B's bytes from DRAM, and
-  // counting A's too made fewer stages look as fast as more (docs/time-model-data/dram-in-flight-2026-12-01.txt).
+  // Of those, the ones loading while a k-step waits: the k-steps in flight but one, as in the chain above. The stage
+  // the k-step before read is still held then (its wgmma group, or the barrier after it, lets it go only once this
+  // stage has come), where the probe's ring refilled each stage as soon as it landed, every stage in flight; counting
+  // the held one too made 3 stages look almost as fast as 4 on the decode shapes
+  // (docs/time-model-data/dram-stages-loading-2026-12-02.txt).
+  const double loading = p.ksteps_in_flight > 1 ? double(p.ksteps_in_flight - 1) / p.ksteps_in_flight : 1.0;
+  // And of those, the ones DRAM brings in: the misses. The probe's stream read every byte from DRAM; a kernel whose A
+  // hits in L2 (a decode shape's few rows of activations, which every block reads) streams only B's bytes from DRAM,
+  // and counting A's too made fewer stages look as fast as more (docs/time-model-data/dram-in-flight-2026-12-01.txt).
   // Where few bytes miss, every stage then waits for DRAM's latency: an upper bound there (the k-step chain weighs
   // that latency by the misses instead).
-  p.dram_in_flight_bytes = in_flight_bytes * miss;
+  p.dram_in_flight_bytes = in_flight_bytes * loading * miss;
   const double dram_read_bytes = double(in.l2->dram_read_bytes);
   // Reads and writes share DRAM, each at its own rate: C's stores in partial lines reach DRAM slower than reads where
   // the profile measured them (tests/calibration/dram_write.cu); whole lines, TMA's or the threads', at the reads'.

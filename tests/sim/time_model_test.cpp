@@ -399,9 +399,10 @@ TEST(TimeModel, ABlockThatStoresAfterItsKStepsAddsItsStoresToThem) {
 }
 
 // A persistent block that walks whole tiles passes tile_switch_seconds between one tile's k-steps and the next one's,
-// which nothing on its SM overlaps: at K = 768 (12 k-steps a tile) that path sets the time, named in the explanation;
-// ping-pong's consumers, which take turns, hand the turn over at each; a one-tile block (grid = 0) has none; without
-// the figure (a profile that lacks it) the persistent block's tiles follow one another at no cost.
+// which nothing on its SM overlaps: at K = 768 (12 k-steps a tile) that path is as long as the terms, and where it is
+// longer it sets the time, named in the explanation; ping-pong's consumers, which take turns, hand the turn over at
+// each; a one-tile block (grid = 0) has none; without the figure (a profile that lacks it) the persistent block's tiles
+// follow one another at no cost.
 TEST(TimeModel, APersistentBlockPaysForEachSwitchBetweenTiles) {
   DeviceProfile h200 = *find_device("h200");
   ASSERT_GT(h200.timing->tile_switch_seconds, 0);
@@ -413,9 +414,16 @@ TEST(TimeModel, APersistentBlockPaysForEachSwitchBetweenTiles) {
   const double path =
       walk.stores_after_ksteps_seconds + walk.tile_stores_seconds + walk.launch_seconds + walk.fill_seconds;
   EXPECT_NEAR(walk.stores_after_seconds, path, 1e-12 * path);
-  EXPECT_TRUE(walk.stores_after_limit);
-  EXPECT_DOUBLE_EQ(walk.seconds, walk.stores_after_seconds);
-  EXPECT_NE(walk.explanation.find("tiles' switches"), std::string::npos) << walk.explanation;
+  EXPECT_GE(walk.seconds, walk.stores_after_seconds);
+  EXPECT_NEAR(walk.seconds, walk.stores_after_seconds, 0.02 * walk.seconds);
+  {
+    DeviceProfile slow = h200;
+    slow.timing->tile_switch_seconds *= 3;  // a switch three times as long: the path is longer than every term
+    const TimePrediction longer = predict_bert_qkv(RungId::TmaWgmmaHilbert, "", slow);
+    EXPECT_TRUE(longer.stores_after_limit);
+    EXPECT_DOUBLE_EQ(longer.seconds, longer.stores_after_seconds);
+    EXPECT_NE(longer.explanation.find("tiles' switches"), std::string::npos) << longer.explanation;
+  }
 
   EXPECT_FALSE(predict(RungId::TmaWgmmaHilbert, "grid=0").tile_switches);
   const TimePrediction ping_pong = predict(RungId::TmaWgmmaPingPong, "");
@@ -428,7 +436,8 @@ TEST(TimeModel, APersistentBlockPaysForEachSwitchBetweenTiles) {
   const TimePrediction free_switches = predict(RungId::TmaWgmmaHilbert, "");
   EXPECT_FALSE(free_switches.tile_switches);
   EXPECT_EQ(free_switches.tile_stores_seconds, 0.0);
-  EXPECT_LT(free_switches.seconds, walk.seconds);
+  EXPECT_LT(free_switches.stores_after_seconds, walk.stores_after_seconds);
+  EXPECT_LE(free_switches.seconds, walk.seconds);
   EXPECT_EQ(predict(RungId::TmaWgmmaStreamK, "").after_ksteps, "the pieces' stores");  // its cut tiles' stores alone
 }
 
@@ -657,9 +666,11 @@ TEST(TimeModel, FewSmsStreamingFromDramAreBoundByTheirBytesInFlight) {
   ASSERT_TRUE(one.ok() && three.ok());
   const double kstep_bytes = double(std::int64_t{1} << 27) / 16 / 128;
   for (const auto& p : {one, three}) {
-    const double w = kstep_bytes * p->ksteps_in_flight;
-    EXPECT_NEAR(p->in_flight_bytes, w, 1e-6);
-    EXPECT_NEAR(p->dram_in_flight_bytes, w, 1e-6);  // every read a miss: all of them
+    EXPECT_NEAR(p->in_flight_bytes, kstep_bytes * p->ksteps_in_flight, 1e-6);
+    // Every read a miss; while a k-step waits, the stage its k-step before read is held: the others are loading (one
+    // k-step in flight has nothing held to leave out).
+    const double w = kstep_bytes * std::max(1, p->ksteps_in_flight - 1);
+    EXPECT_NEAR(p->dram_in_flight_bytes, w, 1e-6);
     const double rate = w / (m.dram_stream_latency_seconds + w / m.dram_stream_bytes_per_second_per_sm);
     EXPECT_NEAR(p->dram_stream_seconds, double(std::int64_t{1} << 27) / 16 / rate, 1e-12);
     EXPECT_NEAR(p->term(TimeTerm::Dram).seconds,
@@ -675,7 +686,7 @@ TEST(TimeModel, FewSmsStreamingFromDramAreBoundByTheirBytesInFlight) {
   const auto hits = half.predict(RungId::CpAsync, h200);
   ASSERT_TRUE(hits.ok());
   EXPECT_NEAR(hits->in_flight_bytes, three->in_flight_bytes, 1e-6);
-  EXPECT_NEAR(hits->dram_in_flight_bytes, three->in_flight_bytes / 2, 1e-6);
+  EXPECT_NEAR(hits->dram_in_flight_bytes, three->dram_in_flight_bytes / 2, 1e-6);
   const double w = hits->dram_in_flight_bytes;
   EXPECT_NEAR(hits->dram_stream_bytes_per_second,
               w / (m.dram_stream_latency_seconds + w / m.dram_stream_bytes_per_second_per_sm), 1e-3);

@@ -125,7 +125,8 @@ struct TimePrediction {
   double l2_store_bytes = 0;  // of the L2 term's bytes, the stores: C's, and split-K's and Stream-K's partial sums
   double sm_and_dram_seconds = 0;  // sm_seconds and DRAM's term combined (dram_overlap_norm)
   double in_flight_bytes = 0;      // what an SM keeps in flight: its k-steps in flight, of each resident block
-  double dram_in_flight_bytes = 0;  // of those, what DRAM brings in (the L2's misses): the DRAM stream's bytes
+  double dram_in_flight_bytes = 0;  // of those, what DRAM brings in while a k-step waits (the stages but the one
+                                    // held, the L2's misses): the DRAM stream's bytes
   // The busiest SM's DRAM reads at what its bytes in flight bring in, and that rate (0: the profile has not measured it).
   double dram_stream_seconds = 0, dram_stream_bytes_per_second = 0;
   // What split_seconds is: the ranges' (Stream-K's pieces') turns at C, or (workspace = 1) each tile's last range
