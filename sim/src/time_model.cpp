@@ -18,6 +18,19 @@ using wording::amount;
 using wording::duration;
 using wording::format;
 
+// While a k-step waits for its stage, the stage the k-step before read is still held: its wgmma group (or the barrier
+// after it) lets it go only once this stage has come. So of a block's k-steps in flight all but that one are loading,
+// and they cover the wait (the k-step chain's divisor, the DRAM stream's bytes); with one k-step in flight nothing is
+// held, and that one loads.
+int ksteps_loading(int ksteps_in_flight) { return std::max(1, ksteps_in_flight - 1); }
+
+// The explanation's words for them: "2 of its 3 k-steps in flight, the stage of the one before still held".
+std::string loading_ksteps_text(int ksteps_in_flight) {
+  if (ksteps_in_flight <= 1) return "its one k-step in flight";
+  return std::to_string(ksteps_loading(ksteps_in_flight)) + " of its " + std::to_string(ksteps_in_flight) +
+         " k-steps in flight, the stage of the one before still held";
+}
+
 // What the counters say could be better: advice is given only where it applies.
 struct Hints {
   bool bank_conflicts = false;  // shared accesses take more wavefronts than their bytes need
@@ -91,8 +104,9 @@ std::string explain(const TimePrediction& p, const MachineTiming& m, const Hints
           " TB/s take " + duration(bandwidth_seconds);
       // Where what each SM keeps in flight, not the bandwidth, holds the stream back.
       if (p.dram_stream_seconds > 0.5 * bandwidth_seconds)
-        s += ", and each SM keeps only " + format("%.0f", p.dram_in_flight_bytes / 1024) +
-             " KiB of DRAM's bytes in flight, which its latency brings in at " + format("%.0f", p.dram_stream_bytes_per_second / 1e9) +
+        s += ", and each SM has only " + format("%.0f", p.dram_in_flight_bytes / 1024) +
+             " KiB of DRAM's bytes loading while a k-step waits (" + loading_ksteps_text(p.ksteps_in_flight) +
+             "), which its latency brings in at " + format("%.0f", p.dram_stream_bytes_per_second / 1e9) +
              " GB/s: the busiest SM's share takes " + duration(p.dram_stream_seconds) + ", together " +
              duration(top.seconds) + "; more stages in flight, or more SMs streaming (split-K), would help.";
       else
@@ -441,7 +455,8 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
     exposed = wait * p.load_waits_per_kstep;
   } else {
     if (shape.smem_bytes == 0 && p.ksteps_in_flight == 1) p.ksteps_in_flight = loop.ksteps_per_pass;
-    exposed = p.ksteps_in_flight > 1 ? std::max(0.0, wait / (p.ksteps_in_flight - 1) - block_step_cycles) : wait;
+    exposed = p.ksteps_in_flight > 1 ? std::max(0.0, wait / ksteps_loading(p.ksteps_in_flight) - block_step_cycles)
+                                     : wait;
   }
   // A TMA kernel's ring under load: the SM's stages of copies in flight, W bytes, come in as the TMA probe's rings did
   // (tests/calibration/tma_rate.cu): a ring's latency with the L2 to itself, plus its wait behind the other busy SMs'
@@ -467,20 +482,17 @@ Result<TimePrediction> predict_at(const TimeModelInput& in, const DeviceProfile&
   // an SM keeps in flight (its k-steps in flight, of each resident block) arrive at W / (latency + W / rate), so a few
   // SMs streaming are bound by what they have in flight, every SM by the bandwidth. The two combine as the SM's terms
   // do (the norm kOverlapNorm), which gave tests/calibration/tma_dram.cu's rates within about 10% from 8 to 132 SMs.
-  const double in_flight_bytes = l2_bytes / blocks / ksteps * p.ksteps_in_flight * resident;
-  p.in_flight_bytes = in_flight_bytes;
-  // Of those, the ones loading while a k-step waits: the k-steps in flight but one, as in the chain above. The stage
-  // the k-step before read is still held then (its wgmma group, or the barrier after it, lets it go only once this
-  // stage has come), where the probe's ring refilled each stage as soon as it landed, every stage in flight; counting
-  // the held one too made 3 stages look almost as fast as 4 on the decode shapes
-  // (docs/time-model-data/dram-stages-loading-2026-12-02.txt).
-  const double loading = p.ksteps_in_flight > 1 ? double(p.ksteps_in_flight - 1) / p.ksteps_in_flight : 1.0;
+  const double kstep_bytes = l2_bytes / blocks / ksteps * resident;  // a k-step's, of each resident block
+  p.in_flight_bytes = kstep_bytes * p.ksteps_in_flight;
+  // Of those, the ones loading while a k-step waits (ksteps_loading): the probe's ring refilled each stage as soon as
+  // it landed, every stage in flight, and counting the held one too made 3 stages look almost as fast as 4 on the
+  // decode shapes (docs/time-model-data/dram-stages-loading-2026-12-02.txt).
   // And of those, the ones DRAM brings in: the misses. The probe's stream read every byte from DRAM; a kernel whose A
   // hits in L2 (a decode shape's few rows of activations, which every block reads) streams only B's bytes from DRAM,
   // and counting A's too made fewer stages look as fast as more (docs/time-model-data/dram-in-flight-2026-12-01.txt).
   // Where few bytes miss, every stage then waits for DRAM's latency: an upper bound there (the k-step chain weighs
   // that latency by the misses instead).
-  p.dram_in_flight_bytes = in_flight_bytes * loading * miss;
+  p.dram_in_flight_bytes = kstep_bytes * ksteps_loading(p.ksteps_in_flight) * miss;
   const double dram_read_bytes = double(in.l2->dram_read_bytes);
   // Reads and writes share DRAM, each at its own rate: C's stores in partial lines reach DRAM slower than reads where
   // the profile measured them (tests/calibration/dram_write.cu); whole lines, TMA's or the threads', at the reads'.

@@ -698,6 +698,31 @@ TEST(TimeModel, FewSmsStreamingFromDramAreBoundByTheirBytesInFlight) {
               1e-15);
 }
 
+// While a k-step waits, the stage its k-step before read is still held, so a ring of S stages has S - 1 loading from
+// DRAM: at a 16-token decode shape, 3 stages stream 2 stages' bytes where 4 stream 3, and take longer; the
+// explanation says how many are loading.
+TEST(TimeModel, TheDramStreamCountsTheStagesButTheOneHeld) {
+  const DeviceProfile h200 = *find_device("h200");
+  const auto predict = [&](int stages) {
+    auto config = *apply_knob_text(RungId::TmaWgmmaSpecialized, rung_model(RungId::TmaWgmmaSpecialized).defaults,
+                                   "bm=64 bn=64 bk=128 stages=" + std::to_string(stages));
+    const auto p = predict_schedule(RungId::TmaWgmmaSpecialized, config, {16, 6144, 4096}, {}, h200);
+    EXPECT_TRUE(p.ok() && p->time) << (p.ok() ? p->time_note : p.error().message);
+    return p.ok() && p->time ? *p->time : TimePrediction{};
+  };
+  const TimePrediction three = predict(3), four = predict(4);
+  ASSERT_EQ(three.ksteps_in_flight, 3);
+  ASSERT_EQ(four.ksteps_in_flight, 4);
+  // The same k-step's bytes in flight, per stage; of them, 2 and 3 stages' loading.
+  EXPECT_NEAR(three.in_flight_bytes / 3, four.in_flight_bytes / 4, 1e-6);
+  EXPECT_NEAR(three.dram_in_flight_bytes / 2, four.dram_in_flight_bytes / 3, 1e-6);
+  EXPECT_GT(three.dram_stream_seconds, four.dram_stream_seconds);
+  EXPECT_GT(three.seconds, four.seconds);
+  EXPECT_NE(three.explanation.find("(2 of its 3 k-steps in flight, the stage of the one before still held)"),
+            std::string::npos)
+      << three.explanation;
+}
+
 // The L2's rate into TMA copies is the median of the TMA probe's rows with every SM copying boxes of 128-byte rows,
 // 8 KiB or more (scripts/device-profile.py); a kernel whose tiles come by TMA takes its L2 term at that rate.
 TEST(TimeModel, TmaKernelsTakeTheL2AtTheRateTheTmaProbeMeasured) {
