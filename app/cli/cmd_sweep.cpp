@@ -78,6 +78,7 @@ void print_sweep(const gpu::SweepReport& r, std::ostream& out) {
       const std::string slug(rung_info(e.rung).slug);
       std::string config = gpu::instance_label({e.rung, e.config});
       if (e.model_rank > 0) config += " (model's " + std::to_string(e.model_rank) + ")";
+      if (r.options.orders.size() > 1) config += " in " + sim::order_name(e.order);
       if (!e.refused.empty()) {
         refusals += slug + (e.model_rank > 0 ? " " + config : "") + " refused: " + e.refused + "\n";
         continue;
@@ -289,7 +290,9 @@ Command add_sweep_command(CLI::App& parent) {
   sub->add_option("--input", args->input, "The input type of A and B: fp32, fp16 or bf16")->capture_default_str();
   sub->add_option("--order", args->order,
                   "Block launch order: " + std::string(sim::order_names_help()) + ", or " +
-                      std::string(gpu::kRungsOwnOrder) + " (" + gpu::rungs_own_order_help() + ")")
+                      std::string(gpu::kRungsOwnOrder) + " (" + gpu::rungs_own_order_help() +
+                      "); several, comma-separated (preferred,groupm:8), time each configuration in each order its "
+                      "grid of tiles takes")
       ->capture_default_str();
   sub->add_option("--profile", args->profile,
                   "The device profile the model predicts for; auto: the timing GPU's own (with --rescore: the "

@@ -53,6 +53,18 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(first, last - first + 1));
 }
 
+// "a, b,c" -> {"a", "b", "c"}; "" -> {}.
+std::vector<std::string> split_list(std::string_view list) {
+  std::vector<std::string> items;
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    items.push_back(trim(list.substr(0, comma)));
+    if (comma == std::string_view::npos) break;
+    list = list.substr(comma + 1);
+  }
+  return items;
+}
+
 }  // namespace
 
 std::span<const ShapePreset> shape_presets() { return kPresets; }
@@ -135,6 +147,37 @@ void predict_entry(SweepEntry& e, const Shape& shape, kernel::BlockOrder order, 
   predict_entry(e, shape, order, profile, compiled_facts(e.rung, e.config, profile));
 }
 
+bool same_order(kernel::BlockOrder a, kernel::BlockOrder b) { return a.kind == b.kind && a.param == b.param; }
+
+// Each entry again in the sweep's other launch orders (SweepOptions::orders), predicted there: an order that gives a
+// rung the order it already runs in ("preferred" and "row" for rung 17) adds nothing, and one the entry's grid of
+// tiles refuses (groupm:8 where the grid has fewer than 8 rows of tiles) is left out unless every order refuses it,
+// when the first order's entry says why.
+std::vector<SweepEntry> in_every_order(const SweepOptions& o, std::vector<SweepEntry> first,
+                                       const std::atomic<bool>* cancel) {
+  if (o.orders.size() < 2) return first;
+  std::vector<std::vector<SweepEntry>> each(first.size());
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    each[i].push_back(first[i]);
+    for (std::size_t k = 1; k < o.orders.size(); ++k) {
+      const kernel::BlockOrder order = sweep_order(o.orders[k], first[i].rung);
+      if (std::ranges::any_of(each[i], [&](const SweepEntry& e) { return same_order(e.order, order); })) continue;
+      each[i].emplace_back(first[i]).order = order;
+    }
+  }
+  parallel_for(each.size(), worker_count(0), cancel, [&](std::size_t i) {
+    for (std::size_t k = 1; k < each[i].size(); ++k)
+      predict_entry(each[i][k], o.shapes[each[i][k].shape].shape, each[i][k].order, o.profile);
+  });
+  std::vector<SweepEntry> out;
+  for (auto& orders : each) {
+    const bool any_taken = std::ranges::any_of(orders, [](const SweepEntry& e) { return e.refused.empty(); });
+    for (SweepEntry& e : orders)
+      if (e.refused.empty() || (!any_taken && &e == &orders.front())) out.push_back(std::move(e));
+  }
+  return out;
+}
+
 // Every (shape, rung) pair's entries: its default, then (SweepOptions::tuned) the model's best other configurations,
 // shape by shape. Each part runs over every pair at once on the cores (what does not spread here does not spread over
 // GPUs either): the defaults predicted, the rungs' spaces ranked in one pool (rank_configurations), the picks
@@ -160,7 +203,8 @@ std::vector<SweepEntry> predicted_entries(const SweepOptions& o, std::span<const
   parallel_for(pairs, worker_count(0), cancel, [&](std::size_t p) {
     SweepEntry& e = entries[p].emplace_back();
     e.shape = shape_of(p), e.rung = rung_of(p), e.config = sim::rung_model(e.rung).defaults;
-    predict_entry(e, o.shapes[e.shape].shape, sweep_order(o, e.rung), o.profile);
+    e.order = sweep_order(o.orders.front(), e.rung);
+    predict_entry(e, o.shapes[e.shape].shape, e.order, o.profile);
     if (o.tuned == 0) report_predicted(e, pairs);
   });
   if (cancel != nullptr && cancel->load()) return {};
@@ -171,7 +215,7 @@ std::vector<SweepEntry> predicted_entries(const SweepOptions& o, std::span<const
       if (!entries[p].front().refused.empty()) continue;
       TuneOptions& tune = studies.emplace_back();
       tune.rung = rung_of(p), tune.shape = o.shapes[shape_of(p)].shape, tune.input = o.input;
-      tune.order = sweep_order(o, tune.rung), tune.profile = o.profile;
+      tune.order = sweep_order(o.orders.front(), tune.rung), tune.profile = o.profile;
       ranked.push_back(p);
     }
     const auto rankings = rank_configurations(
@@ -201,7 +245,7 @@ std::vector<SweepEntry> predicted_entries(const SweepOptions& o, std::span<const
     predicted = 0;
     parallel_for(picks.size(), worker_count(0), cancel, [&](std::size_t i) {
       SweepEntry& t = *picks[i];
-      predict_entry(t, o.shapes[t.shape].shape, sweep_order(o, t.rung), o.profile);
+      predict_entry(t, o.shapes[t.shape].shape, t.order, o.profile);
       report_predicted(t, picks.size());
     });
     if (cancel != nullptr && cancel->load()) return {};
@@ -209,6 +253,8 @@ std::vector<SweepEntry> predicted_entries(const SweepOptions& o, std::span<const
   std::vector<SweepEntry> out;
   for (auto& pair : entries)
     for (SweepEntry& e : pair) out.push_back(std::move(e));
+  out = in_every_order(o, std::move(out), cancel);
+  if (cancel != nullptr && cancel->load()) return {};
   return out;
 }
 
@@ -216,24 +262,34 @@ std::vector<SweepEntry> predicted_entries(const SweepOptions& o, std::span<const
 // ptxas's registers and their own SASS; one that does not compile, or no longer fits an SM, is refused with why.
 void compile_tuned(SweepReport& report, const SweepOptions& o, const std::string& capability,
                    const std::function<void(const SweepProgress&)>& progress, const std::atomic<bool>* cancel) {
-  std::vector<std::size_t> to_compile;
-  for (std::size_t i = 0; i < report.entries.size(); ++i)
-    if (report.entries[i].refused.empty() && compiled_at_run_time({report.entries[i].rung, report.entries[i].config}))
-      to_compile.push_back(i);
+  // One compile per configuration and shape, for every launch order it runs in.
+  std::vector<std::vector<std::size_t>> to_compile;
+  for (std::size_t i = 0; i < report.entries.size(); ++i) {
+    const SweepEntry& e = report.entries[i];
+    if (!e.refused.empty() || !compiled_at_run_time({e.rung, e.config})) continue;
+    const auto same = std::ranges::find_if(to_compile, [&](const std::vector<std::size_t>& c) {
+      const SweepEntry& f = report.entries[c.front()];
+      return f.shape == e.shape && f.rung == e.rung && same_config(f.config, e.config);
+    });
+    if (same == to_compile.end()) to_compile.push_back({i});
+    else same->push_back(i);
+  }
   std::atomic<std::size_t> done{0};
   std::mutex progress_mutex;
   parallel_for(to_compile.size(), worker_count(o.compile_jobs), cancel, [&](std::size_t j) {
-    SweepEntry& e = report.entries[to_compile[j]];
+    const SweepEntry& e = report.entries[to_compile[j].front()];
     const Shape& shape = o.shapes[e.shape].shape;
     const auto variant = kernel_variant({e.rung, e.config}, o.input, shape.n, shape.k);
     auto compiled = variant
                         ? compile_runtime_kernel(
                               {{e.rung, e.config}, o.input, variant->aligned_rows, runtime_arch(e.rung, capability)})
                         : Result<RuntimeCompiled>(variant.error());
-    if (!compiled) e.refused = "did not compile: " + compiled.error().message;
-    else
-      predict_entry(e, shape, sweep_order(o, e.rung), o.profile,
-                    compiled_facts(*compiled, e.rung, e.config, o.profile));
+    for (const std::size_t i : to_compile[j]) {
+      SweepEntry& same = report.entries[i];
+      if (!compiled) same.refused = "did not compile: " + compiled.error().message;
+      else
+        predict_entry(same, shape, same.order, o.profile, compiled_facts(*compiled, same.rung, same.config, o.profile));
+    }
     const std::size_t finished = ++done;
     const std::lock_guard lock(progress_mutex);
     if (progress) progress({finished, to_compile.size(), "compiling " + instance_label({e.rung, e.config})});
@@ -261,14 +317,26 @@ nlohmann::json prediction_json(const SweepEntry& e) {
 }  // namespace
 
 Status set_sweep_order(SweepOptions& options, std::string_view text) {
-  if (text == kRungsOwnOrder) {
-    options.rungs_own_order = true;
-    return Ok{};
+  std::vector<SweepOrder> orders;
+  for (const std::string& item : split_list(text)) {
+    SweepOrder order;
+    if (item == kRungsOwnOrder) {
+      order.rungs_own = true;
+    } else {
+      auto parsed = sim::parse_order(item);
+      if (!parsed)
+        return Error{parsed.error().message + ", or " + std::string(kRungsOwnOrder) + " (" + rungs_own_order_help() +
+                     "); several, comma-separated"};
+      order.order = *parsed;
+    }
+    if (std::ranges::any_of(orders, [&](const SweepOrder& o) {
+          return o.rungs_own == order.rungs_own && (o.rungs_own || same_order(o.order, order.order));
+        }))
+      return Error{"the order '" + item + "' is listed twice"};
+    orders.push_back(order);
   }
-  auto order = sim::parse_order(text);
-  if (!order)
-    return Error{order.error().message + ", or " + std::string(kRungsOwnOrder) + " (" + rungs_own_order_help() + ")"};
-  options.order = *order, options.rungs_own_order = false;
+  if (orders.empty()) return Error{"no launch order given"};
+  options.orders = std::move(orders);
   return Ok{};
 }
 
@@ -291,11 +359,16 @@ std::string rungs_own_order_help() {
 }
 
 std::string sweep_order_name(const SweepOptions& options) {
-  return options.rungs_own_order ? std::string(kRungsOwnOrder) : sim::order_name(options.order);
+  std::string names;
+  for (const SweepOrder& o : options.orders) {
+    names += names.empty() ? "" : ",";
+    names += o.rungs_own ? std::string(kRungsOwnOrder) : sim::order_name(o.order);
+  }
+  return names;
 }
 
-kernel::BlockOrder sweep_order(const SweepOptions& options, RungId rung) {
-  return options.rungs_own_order ? sim::rung_model(rung).preferred_order : options.order;
+kernel::BlockOrder sweep_order(const SweepOrder& order, RungId rung) {
+  return order.rungs_own ? sim::rung_model(rung).preferred_order : order.order;
 }
 
 Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(const SweepProgress&)>& progress,
@@ -357,8 +430,13 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
   // that shape's entries (each rung's default, and the model's picks); each run's rows belong to its shape alone.
   struct GpuRuns {
     Status status = Ok{};
-    BenchReport run;                                          // the GPU's device, software and date: its first run's
-    std::vector<std::pair<std::size_t, BenchReport>> shapes;  // (shape, its run)
+    BenchReport run;  // the GPU's device, software and date: its first run's
+    struct ShapeRun {
+      std::size_t shape;
+      kernel::BlockOrder order;
+      BenchReport run;
+    };
+    std::vector<ShapeRun> shapes;  // a run per shape and launch order
   };
   std::vector<GpuRuns> measured(devices.size());
   std::mutex progress_mutex;
@@ -372,13 +450,11 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
       std::vector<BenchOptions> benches;
       for (const SweepEntry& e : report.entries) {
         if (e.shape != s || !e.refused.empty()) continue;
-        const kernel::BlockOrder order = sweep_order(o, e.rung);
-        auto same = std::ranges::find_if(
-            benches, [&](const BenchOptions& b) { return b.order.kind == order.kind && b.order.param == order.param; });
+        auto same = std::ranges::find_if(benches, [&](const BenchOptions& b) { return same_order(b.order, e.order); });
         if (same == benches.end()) {
           benches.emplace_back();
           same = benches.end() - 1;
-          same->order = order;
+          same->order = e.order;
         }
         same->kernels.push_back({e.rung, e.config});
       }
@@ -405,7 +481,7 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
         mine.run.sm_clock_end_mhz = run->sm_clock_end_mhz;
         mine.run.buffer_sets_max = std::max(mine.run.buffer_sets_max, run->buffer_sets_max);
         const bool stopped = run->cancelled;
-        mine.shapes.emplace_back(s, std::move(*run));
+        mine.shapes.push_back({s, bench.order, std::move(*run)});
         if ((mine.run.cancelled = stopped)) break;
       }
       if (mine.run.cancelled) break;
@@ -416,14 +492,15 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
     if (!measured[d].status)
       return Error{"GPU " + std::to_string(devices[d]) + ": " + measured[d].status.error().message};
     report.cancelled = report.cancelled || measured[d].run.cancelled;
-    for (const auto& [s, run] : measured[d].shapes)
+    for (const auto& [s, order, run] : measured[d].shapes)
       for (const BenchRow& row : run.rows) {
         if (!row.kernel) {
           if (!report.cublas[s]) report.cublas[s] = row;
           continue;
         }
         for (SweepEntry& e : report.entries)
-          if (e.shape == s && e.rung == row.kernel->rung && same_config(e.config, row.kernel->config) && !e.measured)
+          if (e.shape == s && e.rung == row.kernel->rung && same_config(e.config, row.kernel->config) &&
+              same_order(e.order, order) && !e.measured)
             e.measured = row, e.device = devices[d];
       }
     if (!measured[d].run.date_utc.empty()) report.bench.push_back(std::move(measured[d].run));  // a GPU that ran
@@ -448,7 +525,9 @@ std::string sweep_report_json(const SweepReport& r) {
     nlohmann::json entries = nlohmann::json::array();
     for (const SweepEntry& e : r.entries) {
       if (e.shape != s) continue;
-      nlohmann::json j = {{"rung", rung_info(e.rung).slug}, {"config", instance_label({e.rung, e.config})}};
+      nlohmann::json j = {{"rung", rung_info(e.rung).slug},
+                          {"config", instance_label({e.rung, e.config})},
+                          {"order", sim::order_name(e.order)}};
       if (e.model_rank > 0) j["model_rank"] = e.model_rank;
       j.update(prediction_json(e));
       if (e.measured) {
@@ -561,7 +640,14 @@ Result<std::string> rescore_sweep_report(std::string_view report, const sim::Dev
           return Error{"the report's " + entry.value("rung", "") + " entry '" + label + "': " + config.error().message};
         e.config = *config;
       }
-      predict_entry(e, size, sweep_order(ordered, e.rung), profile);
+      // A report written before entries named their order ran every entry in the sweep's (first) one.
+      e.order = sweep_order(ordered.orders.front(), e.rung);
+      if (entry.contains("order")) {
+        auto own = sim::parse_order(entry.value("order", ""));
+        if (!own) return Error{"the report's " + entry.value("rung", "") + " entry's order: " + own.error().message};
+        e.order = *own;
+      }
+      predict_entry(e, size, e.order, profile);
       for (const char* key : kPredictionKeys) entry.erase(key);
       entry.update(prediction_json(e));
     }
@@ -577,7 +663,7 @@ std::string sweep_report_csv(const SweepReport& r) {
   std::ostringstream out;
   out << "label,m,n,k,rung,config,model_rank,refused,tiles,concurrent_blocks,waves,last_wave_tiles,predicted_tflops,"
          "limit,"
-         "measured_status,measured_tflops,cublas_tflops,ratio_to_cublas\n";
+         "measured_status,measured_tflops,cublas_tflops,ratio_to_cublas,order\n";
   const auto quoted = [](const std::string& text) {
     std::string q = "\"";
     for (const char ch : text) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
@@ -595,7 +681,7 @@ std::string sweep_report_csv(const SweepReport& r) {
     if (e.shape < r.cublas.size() && r.cublas[e.shape]) out << r.cublas[e.shape]->tflops;
     out << ',';
     if (e.measured) out << e.measured->ratio_to_cublas;
-    out << '\n';
+    out << ',' << sim::order_name(e.order) << '\n';
   }
   return out.str();
 }

@@ -53,6 +53,23 @@ TEST(CliSweep, TunedListsTheModelsPicksUnderEachDefaultWithTheirRank) {
   EXPECT_NE(rescore.err.find("excludes"), std::string::npos) << rescore.err;
 }
 
+// --order with several orders: each configuration's row says its order, and a shape whose grid refuses one of them
+// (a single row of tiles and groupm:8) runs in the others; an order listed twice is a sentence, and nothing is written.
+TEST(CliSweep, SeveralOrdersNameEachRowsOrder) {
+  const auto r = run_cli({"sweep", "--shapes", "4096x6144x4096,16x4096x4096", "--rungs", "21", "--order",
+                          "preferred,groupm:8", "--model-only", "--profile", "h200"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("block order preferred,groupm:8"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("default in hilbert"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("default in groupm:8"), std::string::npos) << r.out;
+  const auto decode = r.out.find("16 x 4096 x 4096");
+  ASSERT_NE(decode, std::string::npos);
+  EXPECT_EQ(r.out.find("groupm:8", decode), std::string::npos) << r.out;
+  const auto twice = run_cli({"sweep", "--shapes", "64", "--order", "row,hilbert,row", "--model-only"});
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("'row' is listed twice"), std::string::npos) << twice.err;
+}
+
 // --rescore predicts for the profile of the GPU the sweep was measured on unless --profile names another.
 TEST(CliSweep, RescoreDefaultsToTheRecordedGpusProfile) {
   const std::string recorded = std::string(GEMMLAB_SOURCE_DIR) + "/docs/results-data/sweep/sweep-llm-bf16.json";

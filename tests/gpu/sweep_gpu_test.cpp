@@ -5,17 +5,23 @@
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/sweep.hpp"
 #include "gemmlab/sim/device_profile.hpp"
+#include "gemmlab/sim/launch_order.hpp"
 
 namespace gemmlab::gpu {
 namespace {
 
-TEST(SweepOnGpu, TimesEveryEntryBesideCublasAndDecodesCublas) {
+// A sweep of `rung` at `shapes` on the first GPU, 3 runs a configuration, the model on the H100's profile.
+SweepOptions gpu_sweep(std::string_view shapes, RungId rung) {
   SweepOptions o;
-  o.shapes = *parse_sweep_shapes("16x512x1024,256x256x64");
-  o.rungs = {RungId::MmaStagedEpilogue};
+  o.shapes = *parse_sweep_shapes(shapes);
+  o.rungs = {rung};
   o.profile = *sim::find_device("h100");
   o.runs = 3;
-  const auto r = run_sweep(o);
+  return o;
+}
+
+TEST(SweepOnGpu, TimesEveryEntryBesideCublasAndDecodesCublas) {
+  const auto r = run_sweep(gpu_sweep("16x512x1024,256x256x64", RungId::MmaStagedEpilogue));
   ASSERT_TRUE(r) << r.error().message;
   ASSERT_EQ(r->entries.size(), 2u);
   ASSERT_EQ(r->bench.size(), 1u);
@@ -34,11 +40,7 @@ TEST(SweepOnGpu, TimesEveryEntryBesideCublasAndDecodesCublas) {
 // --tuned: the model's pick beside the default, compiled at run time where the build lacks it, each timed as its own
 // configuration (the row that measured it is that configuration's, not the default's).
 TEST(SweepOnGpu, TunedConfigurationsAreCompiledAndTimedAsThemselves) {
-  SweepOptions o;
-  o.shapes = *parse_sweep_shapes("128x1024x2048");
-  o.rungs = {RungId::TmaWgmmaSplitK};
-  o.profile = *sim::find_device("h100");
-  o.runs = 3;
+  SweepOptions o = gpu_sweep("128x1024x2048", RungId::TmaWgmmaSplitK);
   o.tuned = 1;
   const auto r = run_sweep(o);
   ASSERT_TRUE(r) << r.error().message;
@@ -50,6 +52,22 @@ TEST(SweepOnGpu, TunedConfigurationsAreCompiledAndTimedAsThemselves) {
     ASSERT_TRUE(e.measured->kernel);
     EXPECT_TRUE(same_config(e.measured->kernel->config, e.config)) << instance_label({e.rung, e.config});
   }
+}
+
+// Two orders: each entry timed in its own order's benchmark run, and the measured row is that run's.
+TEST(SweepOnGpu, EachOrderIsTimedInItsOwnRun) {
+  SweepOptions o = gpu_sweep("1024x1024x512", RungId::TmaWgmmaPersistent);
+  ASSERT_TRUE(set_sweep_order(o, "row,col"));
+  const auto r = run_sweep(o);
+  ASSERT_TRUE(r) << r.error().message;
+  ASSERT_EQ(r->entries.size(), 2u);
+  EXPECT_EQ(sim::order_name(r->entries[0].order), "row");
+  EXPECT_EQ(sim::order_name(r->entries[1].order), "col");
+  for (const SweepEntry& e : r->entries) {
+    ASSERT_TRUE(e.measured);
+    EXPECT_EQ(e.measured->status, BenchStatus::Timed) << e.measured->message;
+  }
+  EXPECT_NE(&*r->entries[0].measured, &*r->entries[1].measured);
 }
 
 }  // namespace

@@ -95,25 +95,28 @@ TEST(Sweep, ModelOnlyPredictsEveryRungAndSaysWhyOneCannotRun) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 4);
 }
 
+// A model-only sweep of rung 17 and rung 21 at `shapes` on the H200's profile, in the launch orders `orders`.
+SweepReport predicted_in_orders(std::string_view shapes, std::string_view orders) {
+  SweepOptions o;
+  o.shapes = *parse_sweep_shapes(shapes);
+  o.rungs = {RungId::TmaWgmma, RungId::TmaWgmmaHilbert};
+  o.profile = *sim::find_device("h200");
+  o.model_only = true;
+  EXPECT_TRUE(set_sweep_order(o, orders));
+  auto r = run_sweep(o);
+  EXPECT_TRUE(r) << r.error().message;
+  return *r;
+}
+
 // --order preferred: each rung launched and predicted in its own order (rung 21's Hilbert curve, row for rung 17), the
 // same predictions as a sweep of that rung in that order; the report says "preferred", and its rescore keeps it. An
 // order that is neither names the choices.
 TEST(Sweep, PreferredOrderRunsEachRungInItsOwn) {
-  const auto predicted = [](std::string_view order) {
-    SweepOptions o;
-    o.shapes = *parse_sweep_shapes("4096x6144x4096");
-    o.rungs = {RungId::TmaWgmma, RungId::TmaWgmmaHilbert};
-    o.profile = *sim::find_device("h200");
-    o.model_only = true;
-    EXPECT_TRUE(set_sweep_order(o, order));
-    auto r = run_sweep(o);
-    EXPECT_TRUE(r) << r.error().message;
-    return *r;
-  };
+  const auto predicted = [](std::string_view order) { return predicted_in_orders("4096x6144x4096", order); };
   const SweepReport own = predicted("preferred"), row = predicted("row"), hilbert = predicted("hilbert");
   ASSERT_EQ(own.entries.size(), 2u);
-  EXPECT_EQ(sweep_order(own.options, RungId::TmaWgmmaHilbert).kind, kernel::OrderKind::Hilbert);
-  EXPECT_EQ(sweep_order(own.options, RungId::TmaWgmma).kind, kernel::OrderKind::RowMajor);
+  EXPECT_EQ(sweep_order(own.options.orders.front(), RungId::TmaWgmmaHilbert).kind, kernel::OrderKind::Hilbert);
+  EXPECT_EQ(sweep_order(own.options.orders.front(), RungId::TmaWgmma).kind, kernel::OrderKind::RowMajor);
   EXPECT_EQ(own.entries[0].predicted_seconds, row.entries[0].predicted_seconds);
   EXPECT_EQ(own.entries[1].predicted_seconds, hilbert.entries[1].predicted_seconds);
   EXPECT_NE(row.entries[1].predicted_seconds, hilbert.entries[1].predicted_seconds);
@@ -133,6 +136,49 @@ TEST(Sweep, PreferredOrderRunsEachRungInItsOwn) {
 
 // "preferred" in words, from the rungs' own orders: "rungs 21, 23 and 24 in hilbert, ...": every rung whose order is
 // not row-major named, by its number, in the group of its own order.
+// Several orders ("preferred,groupm:8"): each configuration predicted in each order its grid of tiles takes, as a
+// sweep in that order alone predicts it, the entry naming its order. The 16-row shape's single row of tiles refuses
+// groupm:8, so there its entries run in their preferred order only; an order that gives a rung the order it already
+// runs in adds nothing. The report lists the orders, each entry its own, and a rescore keeps each entry's order.
+// An order named twice, or none, is a sentence.
+TEST(Sweep, SeveralOrdersRunEachConfigurationInEachOrderItsGridTakes) {
+  const auto predicted = [](std::string_view order) {
+    return predicted_in_orders("4096x6144x4096,16x4096x4096", order);
+  };
+  const SweepReport both = predicted("preferred,groupm:8,row"), grouped = predicted("groupm:8");
+  EXPECT_EQ(sweep_order_name(both.options), "preferred,groupm:8,row");
+  std::vector<std::string> orders;
+  for (const SweepEntry& e : both.entries)
+    orders.push_back(std::to_string(e.shape) + " " + std::string(rung_info(e.rung).slug) + " " +
+                     sim::order_name(e.order));
+  EXPECT_EQ(orders,
+            (std::vector<std::string>{"0 tma-wgmma row", "0 tma-wgmma groupm:8", "0 tma-wgmma-hilbert hilbert",
+                                      "0 tma-wgmma-hilbert groupm:8", "0 tma-wgmma-hilbert row", "1 tma-wgmma row",
+                                      "1 tma-wgmma-hilbert hilbert", "1 tma-wgmma-hilbert row"}));
+  for (const SweepEntry& e : both.entries) EXPECT_TRUE(e.refused.empty()) << e.refused;
+  EXPECT_EQ(both.entries[1].predicted_seconds, grouped.entries[0].predicted_seconds);
+  EXPECT_EQ(both.entries[3].predicted_seconds, grouped.entries[1].predicted_seconds);
+  ASSERT_FALSE(grouped.entries[2].refused.empty());  // groupm:8 alone: the 16-row shape's grid says why
+  const std::string json = sweep_report_json(both);
+  const auto written = nlohmann::json::parse(json);
+  EXPECT_EQ(written["order"], "preferred,groupm:8,row");
+  EXPECT_EQ(written["shapes"][0]["entries"][3]["order"], "groupm:8");
+  const auto rescored = rescore_sweep_report(json, *sim::find_device("h200"));
+  ASSERT_TRUE(rescored) << rescored.error().message;
+  const auto again = nlohmann::json::parse(*rescored);
+  for (std::size_t i = 0; i < 5; ++i)
+    EXPECT_EQ(again["shapes"][0]["entries"][i]["predicted_seconds"], both.entries[i].predicted_seconds) << i;
+  const std::string csv = sweep_report_csv(both);
+  EXPECT_NE(csv.find(",ratio_to_cublas,order\n"), std::string::npos);
+  EXPECT_NE(csv.find(",groupm:8\n"), std::string::npos);
+  SweepOptions bad;
+  const auto twice = set_sweep_order(bad, "row,hilbert,row");
+  ASSERT_FALSE(twice);
+  EXPECT_NE(twice.error().message.find("'row' is listed twice"), std::string::npos) << twice.error().message;
+  EXPECT_FALSE(set_sweep_order(bad, ""));
+  EXPECT_EQ(sweep_order_name(bad), "row");  // unchanged by the refusals
+}
+
 TEST(Sweep, PreferredOrderIsWordedFromTheRungs) {
   const std::string help = rungs_own_order_help();
   std::map<int, std::string> named;  // rung number -> the order its group names

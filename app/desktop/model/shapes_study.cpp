@@ -35,6 +35,9 @@ Result<std::vector<ShapeRow>> ShapesStudy::rows_of(const std::string& json_text)
     if (best != nullptr) {
       row.best_rung = best->value("rung", "");
       row.best_config = best->value("config", "default");
+      // A sweep of several launch orders (sweep --order preferred,groupm:8): which one the best ran in.
+      if (report.value("order", "").find(',') != std::string::npos && best->contains("order"))
+        row.best_config += " in " + best->value("order", "");
       row.predicted_tflops = best->value("predicted_tflops", 0.0);
       row.tiles = best->value("tiles", 0), row.concurrent_blocks = best->value("concurrent_blocks", 0);
       row.last_wave_tiles = best->value("last_wave_tiles", 0), row.waves = best->value("waves", 0.0);

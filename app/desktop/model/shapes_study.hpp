@@ -21,8 +21,10 @@ struct ShapeRow {
   std::string label;
   int m = 0, n = 0, k = 0;
   std::string best_rung;
-  std::string best_config = "default";  // its configuration: a sweep with --tuned may pick one the model ranked best
-  double predicted_tflops = 0;          // the best rung's prediction
+  // Its configuration (a sweep with --tuned may pick one the model ranked best), and the launch order it ran in where
+  // the sweep had several.
+  std::string best_config = "default";
+  double predicted_tflops = 0;  // the best rung's prediction
   std::optional<double> measured_tflops, cublas_tflops, ratio_to_cublas;
   int tiles = 0, concurrent_blocks = 0, last_wave_tiles = 0;
   double waves = 0;

@@ -65,6 +65,26 @@ TEST(ShapesStudy, ReadsTheRecordedSweepWithItsMeasurements) {
   EXPECT_TRUE(std::ranges::any_of(study.rows(), [](const ShapeRow& row) { return row.best_config != "default"; }));
 }
 
+// A sweep of several launch orders (sweep --order preferred,groupm:8): the row names the order its best ran in; a
+// sweep of one order does not.
+TEST(ShapesStudy, TheBestOfSeveralOrdersNamesItsOrder) {
+  const auto report = [](const char* orders) {
+    return std::string(R"({"schema": "gemmlab-sweep-1", "order": ")") + orders + R"(", "shapes": [{"label": "s",
+      "m": 4096, "n": 4096, "k": 4096, "entries": [
+      {"rung": "tma-wgmma-hilbert", "config": "default", "order": "hilbert", "predicted_tflops": 700,
+       "measured": {"status": "timed", "tflops": 740, "ratio_to_cublas": 0.98}},
+      {"rung": "tma-wgmma-hilbert", "config": "default", "order": "groupm:8", "predicted_tflops": 700,
+       "measured": {"status": "timed", "tflops": 760, "ratio_to_cublas": 1.01}}]}]})";
+  };
+  const auto several = ShapesStudy::rows_of(report("preferred,groupm:8"));
+  ASSERT_TRUE(several) << several.error().message;
+  EXPECT_EQ(several->front().best_config, "default in groupm:8");
+  EXPECT_EQ(several->front().ratio_to_cublas, 1.01);
+  const auto one = ShapesStudy::rows_of(report("groupm:8"));
+  ASSERT_TRUE(one) << one.error().message;
+  EXPECT_EQ(one->front().best_config, "default");
+}
+
 TEST(ShapesStudy, BadInputSaysWhyAndKeepsWhatWasShown) {
   ShapesStudy study;
   ASSERT_TRUE(study.predict(*sim::find_device("h100")));

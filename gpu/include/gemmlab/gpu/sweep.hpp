@@ -44,13 +44,21 @@ Result<std::vector<SweepShape>> parse_sweep_shapes(std::string_view list);
 // "FILE:LINE: what is wrong".
 Result<std::vector<SweepShape>> parse_shapes_file(std::string_view text, std::string_view origin);
 
+// One of the sweep's launch orders: one order for every rung, or each rung in its own preferred one
+// (sim::RungModel::preferred_order), `order` then unused.
+struct SweepOrder {
+  kernel::BlockOrder order{};
+  bool rungs_own = false;
+};
+
 struct SweepOptions {
   std::vector<SweepShape> shapes;
   std::vector<RungId> rungs;  // empty: every rung that takes `input`
   kernel::InputType input = kernel::InputType::BF16;
-  kernel::BlockOrder order{};
-  // True: each rung in its own preferred launch order (sim::RungModel::preferred_order), `order` unused.
-  bool rungs_own_order = false;
+  // The launch orders: each configuration is predicted and timed in each of them that its grid of tiles takes (an
+  // order the grid refuses, as groupm:8 a grid of fewer than 8 rows of tiles, is left out where another is not). The
+  // first also orders the model's ranking of the configurations (SweepOptions::tuned).
+  std::vector<SweepOrder> orders{SweepOrder{}};
   sim::DeviceProfile profile;  // the device the model predicts for
   bool model_only = false;     // no GPU: the model's columns only
   // CUDA devices that time the shapes, one worker each (the largest shapes first, each to the least loaded GPU).
@@ -63,22 +71,23 @@ struct SweepOptions {
   int compile_jobs = 0;
 };
 
-// The sweep's launch order: "preferred" (each rung in its own, SweepOptions::rungs_own_order) or one of
-// sim::parse_order's for every rung; the name sweep_order_name gives back.
+// The sweep's launch orders, comma-separated: "preferred" (each rung in its own, SweepOrder::rungs_own) or one of
+// sim::parse_order's for every rung, e.g. "preferred,groupm:8"; the names sweep_order_name gives back.
 inline constexpr std::string_view kRungsOwnOrder = "preferred";
 Status set_sweep_order(SweepOptions& options, std::string_view text);
 std::string sweep_order_name(const SweepOptions& options);
 // What "preferred" means, from the rungs' descriptions: "each rung in its own: rungs 21, 23 and 24 in hilbert, row for
 // the others".
 std::string rungs_own_order_help();
-// The order the sweep launches and predicts `rung` in.
-kernel::BlockOrder sweep_order(const SweepOptions& options, RungId rung);
+// The order one of the sweep's orders launches and predicts `rung` in.
+kernel::BlockOrder sweep_order(const SweepOrder& order, RungId rung);
 
 // One configuration of a rung on one shape: its default, or one the model ranked best there (SweepOptions::tuned).
 struct SweepEntry {
   std::size_t shape = 0;  // index into SweepOptions::shapes
   RungId rung{};
   kernel::KernelConfig config;
+  kernel::BlockOrder order{};  // the launch order it is predicted and timed in (one of SweepOptions::orders')
   // The configuration's place in the model's ranking of the rung's configurations at this shape (1: predicted
   // fastest); 0 where the sweep did not rank them (SweepOptions::tuned is 0).
   int model_rank = 0;
