@@ -2405,6 +2405,50 @@ def dram_stages_loading():
             "hi": f"{max(b[3] for b in early):.3f}", "pts": f"{max(b[0] - b[2] for b in early):.1f}"}
 
 
+def order_choice():
+    """docs/sweep.md (runs 32 and 33) and rung 21's page: rung 21's default in the grouped order against its Hilbert
+    curve at nine prefill shapes, two rounds (results-data/rung21/orders-2026-12-02), and the two sweeps that time every
+    configuration in each rung's preferred order and in groupm:8: their wins over cuBLAS, how many of those ran in the
+    grouped order, how many the same runs' preferred-order entries alone give, and how many are by less than 1%."""
+    folder = ROOT / "docs" / "results-data" / "rung21" / "orders-2026-12-02"
+    ratio = {}  # (order, round) -> shape -> ratio to cuBLAS
+    for path in folder.glob("order-*-r*.json"):
+        order, run = re.fullmatch(r"order-(.+)-r(\d)\.json", path.name).groups()
+        ratio[(order, run)] = {f"{r['m']}x{r['n']}x{r['k']}": r["ratio_to_cublas"]
+                               for r in json.loads(path.read_text())["rows"] if r["name"] != "cublas"}
+    shapes = list(ratio[("hilbert", "1")])
+    gain = {s: statistics.mean(ratio[("groupm-8", r)][s] / ratio[("hilbert", r)][s] - 1 for r in "12") for s in shapes}
+    ahead = [s for s in shapes if all(ratio[("groupm-8", r)][s] > ratio[("hilbert", r)][s] for r in "12")]
+    behind = [s for s in shapes if all(ratio[("groupm-8", r)][s] < ratio[("hilbert", r)][s] for r in "12")]
+    if len(behind) != 1:
+        raise SystemExit("doc-numbers: the orders of 2026-12-02 no longer read as the docs say: reword them")
+    out = {"o_shapes": str(len(shapes)), "o_ahead": str(len(ahead)),
+           "o_lo": f"{100 * min(gain[s] for s in ahead):.1f}", "o_hi": f"{100 * max(gain[s] for s in ahead):.1f}",
+           "o_behind": behind[0].replace("x", " × "), "o_behind_by": f"{-100 * gain[behind[0]]:.1f}"}
+    preferred = {"tma-wgmma-hilbert": "hilbert", "tma-wgmma-streamk": "hilbert", "tma-wgmma-pingpong": "hilbert"}
+    for run in (32, 33):
+        report = read_json(SWEEP / f"sweep-llm-bf16-tuned6-run{run}.json.gz")
+        bests = [max(_timed(s), key=lambda e: e["measured"]["tflops"]) for s in report["shapes"]]
+        wins = [b for b in bests if b["measured"]["ratio_to_cublas"] > 1]
+        own = _best_ratios(report, lambda e: e["order"] == preferred.get(e["rung"], "row"))
+        out.update({f"w{run}": str(len(wins)), f"g{run}": str(sum(b["order"] == "groupm:8" for b in wins)),
+                    f"p{run}": str(sum(r > 1 for r in own)),
+                    f"n{run}": str(sum(b["measured"]["ratio_to_cublas"] < 1.01 for b in wins))})
+        # Each configuration timed in both orders: the grouped one's time over the other's, predicted and measured.
+        predicted, measured = [], []
+        for shape in report["shapes"]:
+            pairs = {}
+            for e in _timed(shape):
+                pairs.setdefault((e["rung"], e["config"]), {})[e["order"] == "groupm:8"] = e
+            for both in (p for p in pairs.values() if len(p) == 2):
+                predicted.append(both[True]["predicted_seconds"] / both[False]["predicted_seconds"])
+                measured.append(both[True]["measured"]["median_ms"] / both[False]["measured"]["median_ms"])
+        out.update({f"pairs{run}": str(len(predicted)),
+                    f"agree{run}": str(sum((p < 1) == (m < 1) for p, m in zip(predicted, measured))),
+                    f"pm{run}": f"{statistics.median(predicted):.3f}", f"mm{run}": f"{statistics.median(measured):.3f}"})
+    return out
+
+
 def pipeline_table():
     """docs/timeline.md: the time model's figures laid out copy by copy (`gemmlab-cli sim --json`'s "pipeline",
     sim::predicted_pipeline) beside the recorded traces' summaries at 4096^3, for the rungs with one producer and the
@@ -3130,6 +3174,20 @@ def run19_fit():
 
 
 QUOTES = [
+    ("docs/rungs/21-tma-wgmma-hilbert.md",
+     r"ahead of the Hilbert curve in both\s+rounds on (?P<o_ahead>\d+) of the (?P<o_shapes>\d+) shapes, by "
+     r"(?P<o_lo>[\d.]+)% to (?P<o_hi>[\d.]+)%, and behind on (?P<o_behind>[\d × ]+?), by (?P<o_behind_by>[\d.]+)%",
+     order_choice),
+    ("docs/sweep.md",
+     r"in both of two rounds, on (?P<o_ahead>\d+) of (?P<o_shapes>\d+) prefill shapes, by (?P<o_lo>[\d.]+)% to "
+     r"(?P<o_hi>[\d.]+)%, and slower on\s+(?P<o_behind>[\d × ]+?), by (?P<o_behind_by>[\d.]+)%[\s\S]*?"
+     r"faster than cuBLAS on (?P<w32>\d+) and (?P<w33>\d+) of the 38 shapes[\s\S]*?(?P<g32>\d+) and (?P<g33>\d+) of\s+"
+     r"those wins ran in the grouped order[\s\S]*?alone are\s+faster than cuBLAS on (?P<p32>\d+) and (?P<p33>\d+) "
+     r"shapes[\s\S]*?(?P<n32>\d+) and (?P<n33>\d+) of the wins are by less than 1%[\s\S]*?both orders, "
+     r"(?P<pairs32>\d+) a run, it\s+predicts the grouped order's time over the other's at (?P<pm32>[\d.]+) at the "
+     r"median \((?P<pm33>[\d.]+)\), where they measured (?P<mm32>[\d.]+) and\s+(?P<mm33>[\d.]+), and names the "
+     r"faster of the two on (?P<agree32>\d+) and (?P<agree33>\d+)",
+     order_choice),
     ("docs/time-model.md",
      r"ran\s+rung\s+21\s+at\s+4096\s+×\s+6144\s+×\s+4096,\s+its\s+tensor\s+cores\s+busy\s+(?P<heavy_busy>\d+)%\s+of\s+the\s+time,\s+at\s+"
      r"(?P<heavy_mhz>\d+)\s+MHz,\s+and\s+split-K's\s+decode\s+kernel,\s+busy\s+(?P<light_busy>\d+)%,\s+at\s+(?P<light_mhz>\d+)[\s\S]*?"
