@@ -2446,6 +2446,22 @@ def order_choice():
         out.update({f"pairs{run}": str(len(predicted)),
                     f"agree{run}": str(sum((p < 1) == (m < 1) for p, m in zip(predicted, measured))),
                     f"pm{run}": f"{statistics.median(predicted):.3f}", f"mm{run}": f"{statistics.median(measured):.3f}"})
+    # Short-K run 15, in the same two orders: all its entries, those in the rungs' preferred orders, those in groupm:8.
+    short = read_json(SWEEP / "sweep-short-k-tuned6-run15.json.gz")
+    apart = []  # (the other order's time over the grouped one's, shape, rung)
+    for shape in short["shapes"]:
+        pairs = {}
+        for e in _timed(shape):
+            pairs.setdefault((e["rung"], e["config"]), {})[e["order"] == "groupm:8"] = e["measured"]["median_ms"]
+        apart += [(p[False] / p[True], shape["label"], rung) for (rung, _), p in pairs.items() if len(p) == 2]
+    most = max(apart, key=lambda a: abs(a[0] - 1))
+    out.update({"s_apart": f"{100 * abs(most[0] - 1):.0f}", "s_apart_shape": most[1],
+                "s_apart_rung": most[2].removeprefix("tma-wgmma-")})
+    for key, keep in (("all", lambda e: True), ("pref", lambda e: e["order"] == preferred.get(e["rung"], "row")),
+                      ("grp", lambda e: e["order"] == "groupm:8")):
+        ratios = _best_ratios(short, keep)
+        out.update({f"s_wins_{key}": str(sum(r > 1 for r in ratios)), f"s_geo_{key}": f"{_geomean(ratios):.3f}",
+                    f"s_rho_{key}": f"{statistics.median(_ranking([e for e in _timed(s) if keep(e)]) for s in short['shapes']):.2f}"})
     return out
 
 
@@ -3177,6 +3193,17 @@ QUOTES = [
     ("docs/rungs/21-tma-wgmma-hilbert.md",
      r"ahead of the Hilbert curve in both\s+rounds on (?P<o_ahead>\d+) of the (?P<o_shapes>\d+) shapes, by "
      r"(?P<o_lo>[\d.]+)% to (?P<o_hi>[\d.]+)%, and behind on (?P<o_behind>[\d × ]+?), by (?P<o_behind_by>[\d.]+)%",
+     order_choice),
+    ("docs/sweep.md",
+     r"faster\s+than\s+cuBLAS\s+on\s+(?P<s_wins_all>\d+)\s+of\s+the\s+8\s+shapes\s+\(geometric\s+mean\s+(?P<s_geo_all>[\d.]+)×\),\s+"
+     r"its\s+entries\s+in\s+the\s+preferred\s+orders\s+alone\s+on\s+(?P<s_wins_pref>\d+)\s+\((?P<s_geo_pref>[\d.]+)×\),\s+"
+     r"those\s+in\s+the\s+grouped\s+order\s+alone\s+on\s+(?P<s_wins_grp>\d+)\s+\((?P<s_geo_grp>[\d.]+)×\)[\s\S]*?median\s+"
+     r"Spearman\s+(?P<s_rho_all>[\d.]+),\s+where\s+the\s+entries\s+of\s+either\s+order\s+alone\s+rank\s+at\s+"
+     r"(?P<s_rho_pref>[\d.]+)\s+and\s+(?P<s_rho_grp>[\d.]+)",
+     order_choice),
+    ("docs/sweep.md",
+     r"the\s+two\s+orders\s+of\s+one\s+configuration\s+differ\s+by\s+up\s+to\s+(?P<s_apart>\d+)%\s+\((?P<s_apart_rung>[a-z-]+)'s\s+"
+     r"`[^`]*`\s+at\s+(?P<s_apart_shape>[a-z0-9.\- ]+?)\)",
      order_choice),
     ("docs/sweep.md",
      r"in both of two rounds, on (?P<o_ahead>\d+) of (?P<o_shapes>\d+) prefill shapes, by (?P<o_lo>[\d.]+)% to "
