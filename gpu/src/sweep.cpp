@@ -149,17 +149,32 @@ void predict_entry(SweepEntry& e, const Shape& shape, kernel::BlockOrder order, 
 
 bool same_order(kernel::BlockOrder a, kernel::BlockOrder b) { return a.kind == b.kind && a.param == b.param; }
 
+// A rung's default at a shape, in the first of the sweep's launch orders its grid of tiles takes (groupm:8 refuses a
+// grid of fewer than 8 rows of tiles), or, where every order refuses it, in the first order, saying why.
+SweepEntry predicted_default(const SweepOptions& o, std::size_t shape, RungId rung) {
+  SweepEntry e;
+  e.shape = shape, e.rung = rung, e.config = sim::rung_model(rung).defaults;
+  for (const SweepOrder& order : o.orders) {
+    e.order = sweep_order(order, rung);
+    predict_entry(e, o.shapes[shape].shape, e.order, o.profile);
+    if (e.refused.empty()) return e;
+  }
+  e.order = sweep_order(o.orders.front(), rung);
+  predict_entry(e, o.shapes[shape].shape, e.order, o.profile);
+  return e;
+}
+
 // Each entry again in the sweep's other launch orders (SweepOptions::orders), predicted there: an order that gives a
 // rung the order it already runs in ("preferred" and "row" for rung 17) adds nothing, and one the entry's grid of
-// tiles refuses (groupm:8 where the grid has fewer than 8 rows of tiles) is left out unless every order refuses it,
-// when the first order's entry says why.
+// tiles refuses is left out.
 std::vector<SweepEntry> in_every_order(const SweepOptions& o, std::vector<SweepEntry> first,
                                        const std::atomic<bool>* cancel) {
   if (o.orders.size() < 2) return first;
   std::vector<std::vector<SweepEntry>> each(first.size());
   for (std::size_t i = 0; i < first.size(); ++i) {
     each[i].push_back(first[i]);
-    for (std::size_t k = 1; k < o.orders.size(); ++k) {
+    if (!first[i].refused.empty()) continue;  // every order refuses it (predicted_default)
+    for (std::size_t k = 0; k < o.orders.size(); ++k) {
       const kernel::BlockOrder order = sweep_order(o.orders[k], first[i].rung);
       if (std::ranges::any_of(each[i], [&](const SweepEntry& e) { return same_order(e.order, order); })) continue;
       each[i].emplace_back(first[i]).order = order;
@@ -170,11 +185,9 @@ std::vector<SweepEntry> in_every_order(const SweepOptions& o, std::vector<SweepE
       predict_entry(each[i][k], o.shapes[each[i][k].shape].shape, each[i][k].order, o.profile);
   });
   std::vector<SweepEntry> out;
-  for (auto& orders : each) {
-    const bool any_taken = std::ranges::any_of(orders, [](const SweepEntry& e) { return e.refused.empty(); });
+  for (auto& orders : each)
     for (SweepEntry& e : orders)
-      if (e.refused.empty() || (!any_taken && &e == &orders.front())) out.push_back(std::move(e));
-  }
+      if (e.refused.empty() || &e == &orders.front()) out.push_back(std::move(e));
   return out;
 }
 
@@ -201,10 +214,7 @@ std::vector<SweepEntry> predicted_entries(const SweepOptions& o, std::span<const
           {predicted, scale * total, std::string(rung_info(e.rung).slug) + " " + to_string(o.shapes[e.shape].shape)});
   };
   parallel_for(pairs, worker_count(0), cancel, [&](std::size_t p) {
-    SweepEntry& e = entries[p].emplace_back();
-    e.shape = shape_of(p), e.rung = rung_of(p), e.config = sim::rung_model(e.rung).defaults;
-    e.order = sweep_order(o.orders.front(), e.rung);
-    predict_entry(e, o.shapes[e.shape].shape, e.order, o.profile);
+    const SweepEntry& e = entries[p].emplace_back(predicted_default(o, shape_of(p), rung_of(p)));
     if (o.tuned == 0) report_predicted(e, pairs);
   });
   if (cancel != nullptr && cancel->load()) return {};
@@ -215,7 +225,7 @@ std::vector<SweepEntry> predicted_entries(const SweepOptions& o, std::span<const
       if (!entries[p].front().refused.empty()) continue;
       TuneOptions& tune = studies.emplace_back();
       tune.rung = rung_of(p), tune.shape = o.shapes[shape_of(p)].shape, tune.input = o.input;
-      tune.order = sweep_order(o.orders.front(), tune.rung), tune.profile = o.profile;
+      tune.order = entries[p].front().order, tune.profile = o.profile;
       ranked.push_back(p);
     }
     const auto rankings = rank_configurations(

@@ -96,12 +96,13 @@ TEST(Sweep, ModelOnlyPredictsEveryRungAndSaysWhyOneCannotRun) {
 }
 
 // A model-only sweep of rung 17 and rung 21 at `shapes` on the H200's profile, in the launch orders `orders`.
-SweepReport predicted_in_orders(std::string_view shapes, std::string_view orders) {
+SweepReport predicted_in_orders(std::string_view shapes, std::string_view orders, int tuned = 0) {
   SweepOptions o;
   o.shapes = *parse_sweep_shapes(shapes);
   o.rungs = {RungId::TmaWgmma, RungId::TmaWgmmaHilbert};
   o.profile = *sim::find_device("h200");
   o.model_only = true;
+  o.tuned = tuned;
   EXPECT_TRUE(set_sweep_order(o, orders));
   auto r = run_sweep(o);
   EXPECT_TRUE(r) << r.error().message;
@@ -171,6 +172,14 @@ TEST(Sweep, SeveralOrdersRunEachConfigurationInEachOrderItsGridTakes) {
   const std::string csv = sweep_report_csv(both);
   EXPECT_NE(csv.find(",ratio_to_cublas,order\n"), std::string::npos);
   EXPECT_NE(csv.find(",groupm:8\n"), std::string::npos);
+  // An order the grid refuses listed first: the default and the model's pick run in the next one, which ranks them.
+  const SweepReport refused_first = predicted_in_orders("16x4096x4096", "groupm:8,preferred", 1);
+  ASSERT_EQ(refused_first.entries.size(), 4u);
+  for (const SweepEntry& e : refused_first.entries) {
+    EXPECT_TRUE(e.refused.empty()) << e.refused;
+    EXPECT_EQ(sim::order_name(e.order), e.rung == RungId::TmaWgmma ? "row" : "hilbert");
+  }
+  EXPECT_GT(refused_first.entries[1].model_rank, 0);
   SweepOptions bad;
   const auto twice = set_sweep_order(bad, "row,hilbert,row");
   ASSERT_FALSE(twice);

@@ -57,7 +57,7 @@ struct SweepOptions {
   kernel::InputType input = kernel::InputType::BF16;
   // The launch orders: each configuration is predicted and timed in each of them that its grid of tiles takes (an
   // order the grid refuses, as groupm:8 a grid of fewer than 8 rows of tiles, is left out where another is not). The
-  // first also orders the model's ranking of the configurations (SweepOptions::tuned).
+  // first one a shape's grid takes also orders the model's ranking of the configurations there (SweepOptions::tuned).
   std::vector<SweepOrder> orders{SweepOrder{}};
   sim::DeviceProfile profile;  // the device the model predicts for
   bool model_only = false;     // no GPU: the model's columns only
