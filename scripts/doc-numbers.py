@@ -2425,12 +2425,16 @@ def order_choice():
     out = {"o_shapes": str(len(shapes)), "o_ahead": str(len(ahead)),
            "o_lo": f"{100 * min(gain[s] for s in ahead):.1f}", "o_hi": f"{100 * max(gain[s] for s in ahead):.1f}",
            "o_behind": behind[0].replace("x", " × "), "o_behind_by": f"{-100 * gain[behind[0]]:.1f}"}
-    preferred = {"tma-wgmma-hilbert": "hilbert", "tma-wgmma-streamk": "hilbert", "tma-wgmma-pingpong": "hilbert"}
+    # The three sweeps ran `--order preferred,groupm:8`, and no rung prefers groupm:8: an entry in any other order is
+    # in its rung's preferred one.
+    preferred = lambda e: e["order"] != "groupm:8"  # noqa: E731
     for run in (32, 33):
         report = read_json(SWEEP / f"sweep-llm-bf16-tuned6-run{run}.json.gz")
         bests = [max(_timed(s), key=lambda e: e["measured"]["tflops"]) for s in report["shapes"]]
         wins = [b for b in bests if b["measured"]["ratio_to_cublas"] > 1]
-        own = _best_ratios(report, lambda e: e["order"] == preferred.get(e["rung"], "row"))
+        if report["order"] != "preferred,groupm:8":
+            raise SystemExit(f"doc-numbers: run {run} is not a sweep in the preferred and grouped orders")
+        own = _best_ratios(report, preferred)
         out.update({f"w{run}": str(len(wins)), f"g{run}": str(sum(b["order"] == "groupm:8" for b in wins)),
                     f"p{run}": str(sum(r > 1 for r in own)),
                     f"n{run}": str(sum(b["measured"]["ratio_to_cublas"] < 1.01 for b in wins))})
@@ -2457,7 +2461,7 @@ def order_choice():
     most = max(apart, key=lambda a: abs(a[0] - 1))
     out.update({"s_apart": f"{100 * abs(most[0] - 1):.0f}", "s_apart_shape": most[1],
                 "s_apart_rung": most[2].removeprefix("tma-wgmma-")})
-    for key, keep in (("all", lambda e: True), ("pref", lambda e: e["order"] == preferred.get(e["rung"], "row")),
+    for key, keep in (("all", lambda e: True), ("pref", preferred),
                       ("grp", lambda e: e["order"] == "groupm:8")):
         ratios = _best_ratios(short, keep)
         out.update({f"s_wins_{key}": str(sum(r > 1 for r in ratios)), f"s_geo_{key}": f"{_geomean(ratios):.3f}",

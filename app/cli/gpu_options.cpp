@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common/number_options.hpp"
+#include "gemmlab/comma_items.hpp"
 #include "gemmlab/gpu/device.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/gpu/verify.hpp"
@@ -25,10 +26,7 @@ Result<std::vector<RungId>> parse_rung_list(const std::string& text) {
   std::vector<RungId> out;
   if (text.empty()) return out;
   // Every item between commas is read, an empty one too: "1," names an empty rung, as "64," names an empty size.
-  std::string_view rest = text;
-  while (true) {
-    const std::size_t comma = rest.find(',');
-    const std::string_view item = rest.substr(0, comma);
+  for (const std::string_view item : comma_items(text)) {
     const std::optional<RungId> rung = find_rung(item);
     if (!rung) {
       std::string message = "unknown rung '";
@@ -36,8 +34,6 @@ Result<std::vector<RungId>> parse_rung_list(const std::string& text) {
       return Error{message};
     }
     out.push_back(*rung);
-    if (comma == std::string_view::npos) break;
-    rest = rest.substr(comma + 1);
   }
   return out;
 }

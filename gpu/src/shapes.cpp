@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "gemmlab/comma_items.hpp"
+
 namespace gemmlab::gpu {
 namespace {
 
@@ -23,9 +25,7 @@ Result<int> parse_dimension(std::string_view text, std::string_view item) {
 
 Result<std::vector<Shape>> parse_shapes(std::string_view list) {
   std::vector<Shape> shapes;
-  while (true) {
-    const std::size_t comma = list.find(',');
-    const std::string_view item = list.substr(0, comma);
+  for (const std::string_view item : comma_items(list)) {
     std::vector<int> dims;
     std::string_view rest = item;
     while (true) {
@@ -39,8 +39,6 @@ Result<std::vector<Shape>> parse_shapes(std::string_view list) {
     if (dims.size() == 1) shapes.push_back({dims[0], dims[0], dims[0]});
     else if (dims.size() == 3) shapes.push_back({dims[0], dims[1], dims[2]});
     else return not_a_size(item);
-    if (comma == std::string_view::npos) break;
-    list = list.substr(comma + 1);
   }
   return shapes;
 }

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "gemmlab/comma_items.hpp"
 #include "gemmlab/gpu/instances.hpp"
 #include "gemmlab/gpu/runtime_compile.hpp"
 #include "gemmlab/gpu/shape_presets.def"
@@ -53,27 +54,14 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(first, last - first + 1));
 }
 
-// "a, b,c" -> {"a", "b", "c"}; "" -> {}.
-std::vector<std::string> split_list(std::string_view list) {
-  std::vector<std::string> items;
-  while (!list.empty()) {
-    const std::size_t comma = list.find(',');
-    items.push_back(trim(list.substr(0, comma)));
-    if (comma == std::string_view::npos) break;
-    list = list.substr(comma + 1);
-  }
-  return items;
-}
-
 }  // namespace
 
 std::span<const ShapePreset> shape_presets() { return kPresets; }
 
 Result<std::vector<SweepShape>> parse_sweep_shapes(std::string_view list) {
   std::vector<SweepShape> out;
-  while (true) {
-    const std::size_t comma = list.find(',');
-    const std::string item = trim(list.substr(0, comma));
+  for (const std::string_view raw : comma_items(list)) {
+    const std::string item = trim(raw);
     const auto preset = std::ranges::find(kPresets, std::string_view(item), &ShapePreset::name);
     if (preset != std::end(kPresets)) {
       for (const PresetShape& s : kPresetShapes)
@@ -88,8 +76,6 @@ Result<std::vector<SweepShape>> parse_sweep_shapes(std::string_view list) {
       if (!shapes) return shapes.error();
       for (const Shape& s : *shapes) out.push_back({s, to_string(s), "given"});
     }
-    if (comma == std::string_view::npos) break;
-    list = list.substr(comma + 1);
   }
   return out;
 }
@@ -147,8 +133,6 @@ void predict_entry(SweepEntry& e, const Shape& shape, kernel::BlockOrder order, 
   predict_entry(e, shape, order, profile, compiled_facts(e.rung, e.config, profile));
 }
 
-bool same_order(kernel::BlockOrder a, kernel::BlockOrder b) { return a.kind == b.kind && a.param == b.param; }
-
 // A rung's default at a shape, in the first of the sweep's launch orders its grid of tiles takes (groupm:8 refuses a
 // grid of fewer than 8 rows of tiles), or, where every order refuses it, in the first order, saying why.
 SweepEntry predicted_default(const SweepOptions& o, std::size_t shape, RungId rung) {
@@ -176,7 +160,7 @@ std::vector<SweepEntry> in_every_order(const SweepOptions& o, std::vector<SweepE
     if (!first[i].refused.empty()) continue;  // every order refuses it (predicted_default)
     for (std::size_t k = 0; k < o.orders.size(); ++k) {
       const kernel::BlockOrder order = sweep_order(o.orders[k], first[i].rung);
-      if (std::ranges::any_of(each[i], [&](const SweepEntry& e) { return same_order(e.order, order); })) continue;
+      if (std::ranges::any_of(each[i], [&](const SweepEntry& e) { return e.order == order; })) continue;
       each[i].emplace_back(first[i]).order = order;
     }
   }
@@ -328,7 +312,8 @@ nlohmann::json prediction_json(const SweepEntry& e) {
 
 Status set_sweep_order(SweepOptions& options, std::string_view text) {
   std::vector<SweepOrder> orders;
-  for (const std::string& item : split_list(text)) {
+  for (const std::string_view raw : comma_items(text)) {
+    const std::string item = trim(raw);
     SweepOrder order;
     if (item == kRungsOwnOrder) {
       order.rungs_own = true;
@@ -340,7 +325,7 @@ Status set_sweep_order(SweepOptions& options, std::string_view text) {
       order.order = *parsed;
     }
     if (std::ranges::any_of(orders, [&](const SweepOrder& o) {
-          return o.rungs_own == order.rungs_own && (o.rungs_own || same_order(o.order, order.order));
+          return o.rungs_own == order.rungs_own && (o.rungs_own || o.order == order.order);
         }))
       return Error{"the order '" + item + "' is listed twice"};
     orders.push_back(order);
@@ -460,7 +445,7 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
       std::vector<BenchOptions> benches;
       for (const SweepEntry& e : report.entries) {
         if (e.shape != s || !e.refused.empty()) continue;
-        auto same = std::ranges::find_if(benches, [&](const BenchOptions& b) { return same_order(b.order, e.order); });
+        auto same = std::ranges::find_if(benches, [&](const BenchOptions& b) { return b.order == e.order; });
         if (same == benches.end()) {
           benches.emplace_back();
           same = benches.end() - 1;
@@ -510,7 +495,7 @@ Result<SweepReport> run_sweep(const SweepOptions& o, const std::function<void(co
         }
         for (SweepEntry& e : report.entries)
           if (e.shape == s && e.rung == row.kernel->rung && same_config(e.config, row.kernel->config) &&
-              same_order(e.order, order) && !e.measured)
+              e.order == order && !e.measured)
             e.measured = row, e.device = devices[d];
       }
     if (!measured[d].run.date_utc.empty()) report.bench.push_back(std::move(measured[d].run));  // a GPU that ran

@@ -12,6 +12,7 @@ struct BlockOrder {
   OrderKind kind = OrderKind::RowMajor;
   int param = 0;  // Cutlass: log2 of the swizzle width; GroupM: the group size in tile rows
 };
+GEMMLAB_HD constexpr bool operator==(BlockOrder a, BlockOrder b) { return a.kind == b.kind && a.param == b.param; }
 
 struct TileCoord {
   int row = 0, col = 0;  // tile indices (multiply by bm, bn for element offsets)
